@@ -1,0 +1,35 @@
+# Atout: every target creates the virtual environment when it is missing.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+
+.PHONY: play test lint bench clean
+
+$(BIN)/.installed-runtime: requirements.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $@
+
+$(BIN)/.installed-dev: requirements.txt requirements-dev.txt $(BIN)/.installed-runtime
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	touch $@
+
+play: $(BIN)/.installed-runtime
+	$(PY) main.py
+
+test: $(BIN)/.installed-dev
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q
+	$(PY) -m ruff check .
+	$(PY) -m mypy
+
+lint: $(BIN)/.installed-dev
+	$(PY) -m ruff check .
+	$(PY) -m mypy
+
+bench: $(BIN)/.installed-runtime
+	$(PY) bench/engine_speed.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,218 @@
+"""Variant options of the 32-card games, one frozen dataclass per game.
+
+Every option of ``shared/rules/`` exists here with its default; ``docs/rules.md`` says
+why each default was chosen.  A rule option is read in exactly one place in the engine.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, ClassVar, Self
+
+
+class Undertrump(Enum):
+    MUST = "must"
+    OPTIONAL = "optional"
+
+
+class OvertrumpPartner(Enum):
+    STRICT = "strict"
+    RELAXED = "relaxed"
+
+
+class PartnerRuff(Enum):
+    FREE = "free"
+    NO_UNDERTRUMP = "no_undertrump"
+    MUST_OVERTRUMP = "must_overtrump"
+
+
+class AnnounceTie(Enum):
+    CANCEL = "cancel"
+    FIRST_IN_TURN = "first_in_turn"
+
+
+class Direction(Enum):
+    """Presentation only: the engine always plays seat, seat + 1, ...; the table places
+    seat + 1 on the right of seat (counter-clockwise) or on its left (clockwise)."""
+
+    CCW = "ccw"
+    CW = "cw"
+
+
+class Litige(Enum):
+    HOLD = "hold"
+    DEDANS = "dedans"
+
+
+class Rubicon(Enum):
+    OFF = "off"
+    SIMPLE = "simple"
+    FLOTTANT = "flottant"
+
+
+class Packets(Enum):
+    P323 = "3-2-3"
+    P332 = "3-3-2"
+    P233 = "2-3-3"
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        return tuple(int(part) for part in self.value.split("-"))
+
+
+class BidValues(Enum):
+    V80_160 = "80-160"
+    V82_162 = "82-162"
+
+
+class MultiplierBase(Enum):
+    WHOLE = "whole"
+    BID_ONLY = "bid_only"
+
+
+class RulesError(ValueError):
+    """A rules dictionary (from a save or the setup screen) that cannot be used."""
+
+
+@dataclass(frozen=True)
+class TrickGameRules:
+    """Options shared by belote classique and coinche (``shared/rules/README.md``)."""
+
+    game: ClassVar[str] = ""
+    players: int = 4
+    target: int = 1000
+    undertrump: Undertrump = Undertrump.MUST
+    overtrump_partner_when_trump_led: OvertrumpPartner = OvertrumpPartner.STRICT
+    partner_ruff: PartnerRuff = PartnerRuff.FREE
+    announcements: bool = True
+    announce_tie: AnnounceTie = AnnounceTie.CANCEL
+    card_reuse_in_announcements: bool = False
+    capot_points: int = 252
+    direction: Direction = Direction.CCW
+    belote_prenable: bool = False
+    round_to_10: bool = False
+    rubicon: Rubicon = Rubicon.OFF
+
+    def __post_init__(self) -> None:
+        if self.capot_points not in (250, 252):
+            raise RulesError(f"capot_points must be 250 or 252, not {self.capot_points}")
+        if self.target <= 0:
+            raise RulesError(f"the target must be positive, not {self.target}")
+
+    @property
+    def has_teams(self) -> bool:
+        return self.players == 4
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"game": self.game}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            data[f.name] = value.value if isinstance(value, Enum) else value
+        return data
+
+    @classmethod
+    def from_json(cls, data: object) -> Self:
+        """Build rules from a dictionary; unknown keys or bad values raise RulesError."""
+        if not isinstance(data, dict):
+            raise RulesError("rules must be an object")
+        if data.get("game", cls.game) != cls.game:
+            raise RulesError(f"these rules are for {data.get('game')!r}, not {cls.game!r}")
+        hints = typing.get_type_hints(cls)
+        kwargs: dict[str, Any] = {}
+        names = {f.name for f in dataclasses.fields(cls)}
+        for key, raw in data.items():
+            if key == "game":
+                continue
+            if key not in names:
+                raise RulesError(f"unknown rule option {key!r}")
+            kwargs[key] = _coerce(key, hints[key], raw)
+        try:
+            return cls(**kwargs)
+        except (TypeError, ValueError) as exc:
+            raise RulesError(str(exc)) from exc
+
+
+def _coerce(name: str, hint: Any, raw: object) -> object:
+    """Turn a JSON value into the type an option field declares."""
+    if isinstance(hint, types.UnionType):  # only `X | None` is used
+        if raw is None:
+            return None
+        hint = next(arg for arg in typing.get_args(hint) if arg is not type(None))
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        try:
+            return hint(raw)
+        except ValueError:
+            allowed = ", ".join(str(m.value) for m in hint)
+            raise RulesError(f"option {name!r}: {raw!r} is not one of {allowed}") from None
+    if hint is bool:
+        if not isinstance(raw, bool):
+            raise RulesError(f"option {name!r} must be true or false")
+        return raw
+    if hint is int:
+        if isinstance(raw, bool) or not isinstance(raw, int):
+            raise RulesError(f"option {name!r} must be a whole number")
+        return raw
+    raise RulesError(f"option {name!r} has an unsupported type")
+
+
+@dataclass(frozen=True)
+class BeloteRules(TrickGameRules):
+    """Belote classique: 4 players in two teams, or 3 / 2 players each for himself.
+
+    ``undertrump`` defaults to ``must`` with four players and to ``optional`` with two or
+    three (seed 003); pass it explicitly to override.
+    """
+
+    game: ClassVar[str] = "belote"
+    undertrump: Undertrump = field(default=None)  # type: ignore[assignment]
+    litige: Litige = Litige.HOLD
+    round2_same_suit_allowed: bool = False
+    capot_takes_defence_announcements: bool = False
+    arret: bool = False
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.players not in (2, 3, 4):
+            raise RulesError(f"belote is played by 2, 3 or 4 players, not {self.players}")
+        if self.undertrump is None:
+            default = Undertrump.MUST if self.players == 4 else Undertrump.OPTIONAL
+            object.__setattr__(self, "undertrump", default)
+
+
+@dataclass(frozen=True)
+class CoincheRules(TrickGameRules):
+    game: ClassVar[str] = "coinche"
+    target: int = 2000
+    undertrump: Undertrump = Undertrump.OPTIONAL
+    packets: Packets = Packets.P323
+    bid_values: BidValues = BidValues.V80_160
+    sans_atout_tout_atout: bool = False
+    surcoinche_multiplier: int = 4
+    multiplier_base: MultiplierBase = MultiplierBase.WHOLE
+    fail_base: int = 160
+    must_beat_defence: bool = True
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.players != 4:
+            raise RulesError("coinche is played by 4 players")
+        if self.surcoinche_multiplier not in (3, 4):
+            raise RulesError("surcoinche_multiplier must be 3 or 4")
+        if self.fail_base not in (160, 162):
+            raise RulesError("fail_base must be 160 or 162")
+
+    @property
+    def lowest_bid(self) -> int:
+        return 82 if self.bid_values is BidValues.V82_162 else 80
+
+    @property
+    def highest_bid(self) -> int:
+        return self.lowest_bid + 80
+
+    @property
+    def bid_ladder(self) -> tuple[int, ...]:
+        return tuple(range(self.lowest_bid, self.highest_bid + 1, 10))
