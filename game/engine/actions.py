@@ -1,0 +1,207 @@
+"""Actions and events of the 32-card games (belote classique and coinche)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.engine.announcements import Announcement, Kind
+from game.engine.cards import Card, Suit, TrumpMode, from_code
+from game.engine.protocol import Action, DealResult, Event, register_action, register_codec
+
+register_codec(Card, lambda c: c.code, from_code)
+
+CAPOT_BID = 250
+
+
+@register_action
+@dataclass(frozen=True)
+class Pass(Action):
+    def describe(self) -> str:
+        return "pass"
+
+
+@register_action
+@dataclass(frozen=True)
+class Take(Action):
+    """Belote, round 1: "je prends", trump is the retourne's suit."""
+
+    def describe(self) -> str:
+        return "take"
+
+
+@register_action
+@dataclass(frozen=True)
+class ChooseTrump(Action):
+    """Belote, round 2: name another suit as trump."""
+
+    suit: Suit
+
+    def describe(self) -> str:
+        return f"take at {self.suit.symbol}"
+
+
+@register_action
+@dataclass(frozen=True)
+class Bid(Action):
+    """Coinche: a value (``CAPOT_BID`` for capot) and a trump (a suit, or the whole
+    deck as no-trump / all-trump with the ``sans_atout_tout_atout`` option)."""
+
+    value: int
+    suit: Suit | None = None
+    mode: TrumpMode = TrumpMode.SUIT
+
+    @property
+    def is_capot(self) -> bool:
+        return self.value == CAPOT_BID
+
+    def describe(self) -> str:
+        what = self.suit.symbol if self.suit is not None else self.mode.value
+        return f"{'capot' if self.is_capot else self.value} {what}"
+
+
+@register_action
+@dataclass(frozen=True)
+class Coinche(Action):
+    def describe(self) -> str:
+        return "coinche"
+
+
+@register_action
+@dataclass(frozen=True)
+class Surcoinche(Action):
+    def describe(self) -> str:
+        return "surcoinche"
+
+
+@register_action
+@dataclass(frozen=True)
+class ExchangeSeven(Action):
+    """Belote à 2 / 3: swap the 7 of trump for the retourne (``Pass`` keeps it)."""
+
+    def describe(self) -> str:
+        return "exchange the 7 of trump"
+
+
+@register_action
+@dataclass(frozen=True)
+class Announce(Action):
+    """Declare one's announcements with the first card (the engine finds the best)."""
+
+    def describe(self) -> str:
+        return "announce"
+
+
+@register_action
+@dataclass(frozen=True)
+class PlayCard(Action):
+    """Play a card; ``belote`` says "belote" with the first of the trump K and Q."""
+
+    card: Card
+    belote: bool = False
+
+    def describe(self) -> str:
+        return f"play {self.card}" + (" (belote)" if self.belote else "")
+
+
+@register_action
+@dataclass(frozen=True)
+class Stop(Action):
+    """Belote classique, option ``arret``: "j'arrête"."""
+
+    def describe(self) -> str:
+        return "stop (arrêt)"
+
+
+# --- events ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PacketDealt(Event):
+    """``count`` cards dealt to ``seat``; ``cards`` is None in the views of other seats."""
+
+    seat: int
+    count: int
+    cards: tuple[Card, ...] | None
+
+    def visible_to(self, seat: int) -> Event:
+        return self if seat == self.seat else PacketDealt(self.seat, self.count, None)
+
+
+@dataclass(frozen=True)
+class RetourneTurned(Event):
+    card: Card
+
+
+@dataclass(frozen=True)
+class BergereShown(Event):
+    card: Card
+
+
+@dataclass(frozen=True)
+class BidMade(Event):
+    seat: int
+    action: Action
+
+
+@dataclass(frozen=True)
+class ContractSet(Event):
+    taker: int
+    trump: str  # a suit symbol, "sans-atout" or "tout-atout"
+    value: int | None = None  # coinche only
+    coinche_level: int = 0
+
+
+@dataclass(frozen=True)
+class DealVoid(Event):
+    """Everyone passed: the cards are gathered and the next dealer deals."""
+
+
+@dataclass(frozen=True)
+class SevenExchanged(Event):
+    seat: int
+    seven: Card
+    retourne: Card
+
+
+@dataclass(frozen=True)
+class Announced(Event):
+    seat: int
+    kinds: tuple[Kind, ...]
+
+
+@dataclass(frozen=True)
+class AnnouncementsShown(Event):
+    """At the first card of trick 2: the announcements that score (None: nobody's)."""
+
+    seats: tuple[int, ...]
+    announcements: tuple[tuple[int, tuple[Announcement, ...]], ...]
+
+
+@dataclass(frozen=True)
+class BeloteSaid(Event):
+    seat: int
+    rebelote: bool
+
+
+@dataclass(frozen=True)
+class CardPlayed(Event):
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True)
+class TrickWon(Event):
+    seat: int
+    cards: tuple[Card, ...]
+    points: int
+    last: bool
+
+
+@dataclass(frozen=True)
+class Stopped(Event):
+    seat: int
+
+
+@dataclass(frozen=True)
+class DealScored(Event):
+    result: DealResult

@@ -1,0 +1,245 @@
+"""Belote contrée / coinche, four players (``shared/rules/coinche.md``)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Self
+
+from game.engine.actions import (
+    CAPOT_BID,
+    Bid,
+    BidMade,
+    Coinche,
+    ContractSet,
+    DealVoid,
+    PacketDealt,
+    Pass,
+    Surcoinche,
+)
+from game.engine.cards import Card, Suit, TrumpMode, shuffled_deck32
+from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase, ScoreLine
+from game.engine.rules import CoincheRules, MultiplierBase
+from game.engine.trickgame import SideTally, TrickDeal, round_to_10
+from game.engine.tricks import ALL_TRUMP, NO_TRUMP, Trump
+
+TEAM_NAMES = ("team_0_2", "team_1_3")
+CAPOT_TRICK_POINTS = 250  # what the tricks count when capot was bid (seed 001)
+
+
+def trump_of(bid: Bid) -> Trump:
+    if bid.mode is TrumpMode.NO_TRUMP:
+        return NO_TRUMP
+    if bid.mode is TrumpMode.ALL_TRUMP:
+        return ALL_TRUMP
+    assert bid.suit is not None
+    return Trump.of_suit(bid.suit)
+
+
+def deal_packets(
+    deck: Sequence[Card], first: int, players: int, sizes: Sequence[int]
+) -> tuple[list[list[Card]], list[tuple[int, tuple[Card, ...]]]]:
+    """Deal ``deck`` packet by packet from seat ``first``: the hands and the packets."""
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    packets: list[tuple[int, tuple[Card, ...]]] = []
+    position = 0
+    for size in sizes:
+        for offset in range(players):
+            seat = (first + offset) % players
+            packet = tuple(deck[position:position + size])
+            position += size
+            hands[seat].extend(packet)
+            packets.append((seat, packet))
+    return hands, packets
+
+
+@dataclass(frozen=True, eq=False)
+class CoincheDeal(TrickDeal):
+    rules: CoincheRules
+    contract: Bid | None = None
+    coinche_level: int = 0  # 0, 1 coinched, 2 surcoinched
+    passes: int = 0  # consecutive passes
+
+    # --- creation ------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, rules: CoincheRules, seed: int, dealer: int = 0) -> tuple[Self, list[Event]]:
+        deck = shuffled_deck32(random.Random(seed))
+        hands, packets = deal_packets(deck, (dealer + 1) % 4, 4, rules.packets.sizes)
+        events: list[Event] = [PacketDealt(s, len(p), p) for s, p in packets]
+        return cls.from_hands(rules, hands, dealer), events
+
+    @classmethod
+    def from_hands(
+        cls, rules: CoincheRules, hands: Sequence[Sequence[Card]], dealer: int = 0
+    ) -> Self:
+        if len(hands) != 4 or sorted(len(h) for h in hands) != [8, 8, 8, 8]:
+            raise ValueError("coinche needs four hands of eight cards")
+        if len({c for h in hands for c in h}) != 32:
+            raise ValueError("the hands must hold the 32 cards once each")
+        return cls(
+            rules=rules, dealer=dealer, hands=tuple(tuple(h) for h in hands),
+            phase=Phase.BIDDING, turn=(dealer + 1) % 4,
+        )
+
+    # --- bidding ---------------------------------------------------------------------------
+
+    def _legal_other_actions(self) -> tuple[Action, ...]:
+        seat = self.turn
+        assert seat is not None
+        actions: list[Action] = [Pass()]
+        contract = self.contract
+        if contract is None or self.coinche_level == 0:
+            actions.extend(self._higher_bids())
+        if contract is not None:
+            bidder = self._bidder()
+            same_side = self.side_of(seat) == self.side_of(bidder)
+            if self.coinche_level == 0 and not same_side:
+                actions.append(Coinche())
+            if self.coinche_level == 1 and same_side:
+                actions.append(Surcoinche())
+        return tuple(actions)
+
+    def _higher_bids(self) -> list[Action]:
+        current = self.contract.value if self.contract else 0
+        trumps: list[tuple[Suit | None, TrumpMode]] = [(s, TrumpMode.SUIT) for s in Suit]
+        if self.rules.sans_atout_tout_atout:
+            trumps += [(None, TrumpMode.NO_TRUMP), (None, TrumpMode.ALL_TRUMP)]
+        values = [v for v in (*self.rules.bid_ladder, CAPOT_BID) if v > current]
+        return [Bid(v, suit, mode) for v in values for suit, mode in trumps]
+
+    def _bidder(self) -> int:
+        for seat, action in reversed(self.bids):
+            if isinstance(action, Bid):
+                return seat
+        raise AssertionError("no bid yet")
+
+    def _apply_other(self, action: Action) -> tuple[Self, list[Event]]:
+        seat = self.turn
+        assert seat is not None
+        if action not in self.legal_actions():
+            raise IllegalAction(self._why_bid_illegal(action))
+        bids = (*self.bids, (seat, action))
+        events: list[Event] = [BidMade(seat, action)]
+        nxt = self.next_seat(seat)
+        if isinstance(action, Pass):
+            passes = self.passes + 1
+            if self.contract is None and passes == 4:
+                return self.evolve(bids=bids, phase=Phase.OVER, turn=None, void=True), [
+                    *events, DealVoid()]
+            if self.contract is not None and passes == 3:
+                return self._close_bidding(bids, events)
+            return self.evolve(bids=bids, passes=passes, turn=nxt), events
+        if isinstance(action, Bid):
+            return self.evolve(bids=bids, contract=action, passes=0, turn=nxt), events
+        if isinstance(action, Coinche):
+            return self.evolve(bids=bids, coinche_level=1, passes=0, turn=nxt), events
+        return self.evolve(bids=bids, coinche_level=2)._close_bidding(bids, events)
+
+    def _why_bid_illegal(self, action: Action) -> str:
+        if isinstance(action, Bid):
+            if self.coinche_level:
+                return "the contract is coinched: no more bids"
+            return "a bid must be higher than the current one, on the ladder of values"
+        if isinstance(action, Coinche):
+            return "only an opponent of the highest bidder may coinche, once"
+        if isinstance(action, Surcoinche):
+            return "only the coinched side may surcoinche"
+        return f"{action.describe()} is not a bid"
+
+    def _close_bidding(
+        self, bids: tuple[tuple[int, Action], ...], events: list[Event]
+    ) -> tuple[Self, list[Event]]:
+        contract = self.contract
+        assert contract is not None
+        taker = self._bidder()
+        trump = trump_of(contract)
+        events.append(ContractSet(taker, trump.describe(), contract.value, self.coinche_level))
+        return self._start_play(trump, taker, bids=bids, passes=0), events
+
+    def _view_extra(self, seat: int) -> dict[str, Any]:
+        return {
+            "contract_value": self.contract.value if self.contract else None,
+            "coinche_level": self.coinche_level,
+        }
+
+    # --- scoring ---------------------------------------------------------------------------
+
+    def _score(self, tally: SideTally) -> DealResult:
+        assert self.contract is not None and self.taker is not None
+        return score_coinche(
+            self.rules, self.contract, self.coinche_level, self.side_of(self.taker), tally
+        )
+
+
+def score_coinche(
+    rules: CoincheRules, contract: Bid, coinche_level: int, takers: int, tally: SideTally
+) -> DealResult:
+    """The deal's scores from what each side took (``coinche.md``, Scoring)."""
+    defence = 1 - takers
+    bid = contract.value
+    trick_points = list(tally.trick_points)
+    if contract.is_capot and tally.capot_side == takers:
+        trick_points[takers] = CAPOT_TRICK_POINTS
+    total = [trick_points[s] + tally.announcements[s] + tally.belote[s] for s in (0, 1)]
+    made = _made(rules, contract, tally, total, takers)
+    multiplier = (1, 2, rules.surcoinche_multiplier)[coinche_level]
+    all_announcements = sum(tally.announcements)
+    belote = list(tally.belote)
+    if not made and rules.belote_prenable:
+        belote[defence] += belote[takers]
+        belote[takers] = 0
+    scores = [0, 0]
+    if made and coinche_level == 0:
+        scores[takers] = total[takers] + bid
+        scores[defence] = total[defence]
+    elif made:
+        base = CAPOT_TRICK_POINTS if tally.capot_side == takers else 160
+        scores[takers] = _multiplied(rules, base + all_announcements + belote[takers], bid,
+                                     multiplier)
+        scores[defence] = belote[defence]
+    else:
+        extra = rules.fail_base + all_announcements + belote[defence]
+        scores[defence] = (
+            extra + bid if coinche_level == 0 else _multiplied(rules, extra, bid, multiplier)
+        )
+        scores[takers] = belote[takers]
+    if rules.round_to_10:
+        scores = [round_to_10(s) for s in scores]
+    bid_line = [0, 0]
+    bid_line[takers] = bid
+    lines = (
+        ScoreLine("cards", tuple(trick_points)),
+        ScoreLine("announcements", tally.announcements),
+        ScoreLine("belote", tuple(belote)),
+        ScoreLine("bid", tuple(bid_line), contract.describe()),
+        ScoreLine("multiplier", (multiplier, multiplier)),
+        ScoreLine("deal_score", tuple(scores)),
+    )
+    facts: tuple[tuple[str, Any], ...] = (
+        ("made", made),
+        ("takers", takers),
+        ("tricks_won", tally.tricks_won),
+        ("capot_side", tally.capot_side),
+        ("coinche_level", coinche_level),
+        ("contract", contract.describe()),
+        ("winner_side", takers if made else defence),
+    )
+    return DealResult(TEAM_NAMES, tuple(scores), lines, "made" if made else "failed", facts)
+
+
+def _made(
+    rules: CoincheRules, contract: Bid, tally: SideTally, total: list[int], takers: int
+) -> bool:
+    if contract.is_capot:
+        return tally.capot_side == takers
+    if total[takers] < contract.value:
+        return False
+    return total[takers] > total[1 - takers] or not rules.must_beat_defence
+
+
+def _multiplied(rules: CoincheRules, base: int, bid: int, multiplier: int) -> int:
+    if rules.multiplier_base is MultiplierBase.BID_ONLY:
+        return base + bid * multiplier
+    return (base + bid) * multiplier

@@ -1,0 +1,216 @@
+"""The one protocol every game follows (belote, coinche, tarot).
+
+A deal is an immutable state.  ``state.legal_actions()`` lists what the current player may
+do; ``state.apply(action)`` returns ``(new_state, events)`` and never changes ``state``;
+an illegal action raises ``IllegalAction`` and leaves everything untouched.
+``state.view(seat)`` is what one seat may know: players (human or AI) only ever see views.
+Events are plain data, the only thing the UI animates from.
+
+Actions and events are small frozen dataclasses.  Actions serialize to JSON through
+``action_to_json`` / ``action_from_json``: each game registers its action classes, and
+field types are encoded by the codecs registered here (cards by their code, enums by
+value), so a saved game is ``{version, rules, seed, actions}``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Protocol, Self, TypeVar, runtime_checkable
+
+
+class IllegalAction(Exception):
+    """An action that the rules do not allow now; the message says why."""
+
+
+class SaveError(ValueError):
+    """A saved game (or action) that cannot be read: corrupt, unknown or too new."""
+
+
+class Phase(Enum):
+    BIDDING = "bidding"
+    EXCHANGE = "exchange"  # belote 2/3: the 7 of trump; tarot: chien, écart, king call
+    DECLARING = "declaring"  # tarot: poignées and chelem before the first card
+    PLAY = "play"
+    OVER = "over"
+
+
+class Action:
+    """Base of every action: frozen dataclasses registered with ``register_action``."""
+
+    def describe(self) -> str:
+        return type(self).__name__
+
+
+class Event:
+    """Base of every event (plain frozen dataclasses)."""
+
+    def visible_to(self, seat: int) -> Event | None:
+        """The event as ``seat`` may see it (None: not at all).  Public by default;
+        events that carry hidden cards override this."""
+        return self
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One line of a deal's score breakdown: a label and a value per side."""
+
+    key: str  # stable identifier, used for translation: "cards", "dix_de_der", ...
+    values: tuple[int, ...]
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """The outcome of a finished deal, as the score sheet and the match need it.
+
+    ``sides`` names the scoring sides (teams or players); ``scores`` is what each side
+    adds to its match total for this deal; ``lines`` is the breakdown that explains it.
+    """
+
+    sides: tuple[str, ...]
+    scores: tuple[int, ...]
+    lines: tuple[ScoreLine, ...]
+    summary: str
+    # Game-specific facts the match needs (litige carry-over, who won a trick...).
+    facts: tuple[tuple[str, Any], ...] = ()
+
+    def fact(self, name: str, default: Any = None) -> Any:
+        return dict(self.facts).get(name, default)
+
+
+@runtime_checkable
+class DealState(Protocol):
+    """What every game's deal state offers."""
+
+    players: int
+
+    @property
+    def phase(self) -> Phase: ...
+
+    @property
+    def current_player(self) -> int | None: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def legal_actions(self) -> tuple[Action, ...]: ...
+
+    def apply(self, action: Action) -> tuple[Self, list[Event]]: ...
+
+    def view(self, seat: int) -> Any: ...
+
+    def result(self) -> DealResult | None: ...
+
+
+# --- serialization -------------------------------------------------------------------
+
+_ACTIONS: dict[str, type[Action]] = {}
+_Encoder = Callable[[Any], Any]
+_Decoder = Callable[[Any], Any]
+_CODECS: dict[type, tuple[_Encoder, _Decoder]] = {}
+
+A = TypeVar("A", bound=type[Action])
+
+
+def register_action(cls: A) -> A:
+    """Class decorator: makes an action class known to the save-file format."""
+    name = cls.__name__
+    if name in _ACTIONS and _ACTIONS[name] is not cls:
+        raise ValueError(f"two action classes are named {name}")
+    _ACTIONS[name] = cls
+    return cls
+
+
+def register_codec(kind: type, encode: _Encoder, decode: _Decoder) -> None:
+    """How a field type (e.g. a card class) is written to and read from JSON."""
+    _CODECS[kind] = (encode, decode)
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple) and not hasattr(value, "_fields"):
+        return [_encode(v) for v in value]
+    for kind, (encode, _) in _CODECS.items():
+        if isinstance(value, kind):
+            return encode(value)
+    return value
+
+
+def _decode(hint: Any, raw: Any) -> Any:
+    origin = typing.get_origin(hint)
+    if origin is tuple:
+        if not isinstance(raw, list):
+            raise SaveError(f"expected a list, got {raw!r}")
+        (item_hint, *_rest) = typing.get_args(hint)
+        return tuple(_decode(item_hint, item) for item in raw)
+    if origin in (typing.Union, types.UnionType):
+        if raw is None:
+            return None
+        options = [a for a in typing.get_args(hint) if a is not type(None)]
+        return _decode(options[0], raw)
+    if isinstance(hint, type):
+        if hint in _CODECS:
+            try:
+                return _CODECS[hint][1](raw)
+            except (ValueError, TypeError, KeyError) as exc:
+                raise SaveError(str(exc)) from exc
+        if issubclass(hint, Enum):
+            try:
+                return hint(raw)
+            except ValueError:
+                raise SaveError(f"{raw!r} is not a {hint.__name__}") from None
+        if hint is bool or hint is int or hint is str:
+            if type(raw) is not hint:
+                raise SaveError(f"expected {hint.__name__}, got {raw!r}")
+            return raw
+    raise SaveError(f"cannot read a value of type {hint!r}")
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    data: dict[str, Any] = {"type": type(action).__name__}
+    for f in dataclasses.fields(action):  # type: ignore[arg-type]
+        data[f.name] = _encode(getattr(action, f.name))
+    return data
+
+
+def action_from_json(data: object) -> Action:
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise SaveError(f"not an action: {data!r}")
+    cls = _ACTIONS.get(data["type"])
+    if cls is None:
+        raise SaveError(f"unknown action {data['type']!r}")
+    hints = typing.get_type_hints(cls)
+    kwargs = {}
+    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+        if f.name not in data:
+            if f.default is not dataclasses.MISSING:
+                continue
+            raise SaveError(f"action {data['type']} lacks {f.name!r}")
+        kwargs[f.name] = _decode(hints[f.name], data[f.name])
+    try:
+        return cls(**kwargs)
+    except (TypeError, ValueError) as exc:
+        raise SaveError(f"bad action {data!r}: {exc}") from exc
+
+
+def first_legal(state: DealState, predicate: Callable[[Action], bool]) -> Action:
+    """The first legal action matching ``predicate`` (handy for tests and tools)."""
+    for action in state.legal_actions():
+        if predicate(action):
+            return action
+    raise LookupError("no legal action matches")
+
+
+def check_legal(state: DealState, action: Action, legal: Sequence[Action]) -> None:
+    """Raise ``IllegalAction`` with a clear message unless ``action`` is in ``legal``."""
+    if action not in legal:
+        raise IllegalAction(
+            f"{action.describe()} is not allowed now (phase {state.phase.value}, "
+            f"player {state.current_player} to act)"
+        )

@@ -1,0 +1,417 @@
+"""The deal state shared by belote classique and coinche: the card play, announcements,
+belote-rebelote, dix de der and capot.  Bidding and scoring are the subclasses' own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Self
+
+from game.engine.actions import (
+    Announce,
+    Announced,
+    AnnouncementsShown,
+    BeloteSaid,
+    CardPlayed,
+    DealScored,
+    PlayCard,
+    TrickWon,
+)
+from game.engine.announcements import Announcement, best_holders, find_announcements
+from game.engine.cards import Card, Rank, sorted_hand
+from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase
+from game.engine.rules import AnnounceTie, TrickGameRules
+from game.engine.tricks import Play, Trump, legal_cards, trick_points, winning_play
+
+DIX_DE_DER = 10
+
+
+@dataclass(frozen=True)
+class Trick:
+    leader: int
+    plays: tuple[Play, ...]
+    winner: int
+    points: int
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(c for _, c in self.plays)
+
+
+@dataclass(frozen=True)
+class SideTally:
+    """What each side (team, or player when each plays for himself) took in a deal."""
+
+    trick_points: tuple[int, ...]  # cards and dix de der (the capot bonus included)
+    announcements: tuple[int, ...]  # validated announcements
+    belote: tuple[int, ...]
+    tricks_won: tuple[int, ...]
+    capot_side: int | None  # the side that won every trick
+
+    def total(self, side: int) -> int:
+        return self.trick_points[side] + self.announcements[side] + self.belote[side]
+
+
+@dataclass(frozen=True)
+class TrickView:
+    """What one seat may know of a 32-card deal."""
+
+    game: str
+    seat: int
+    players: int
+    dealer: int
+    phase: Phase
+    current_player: int | None
+    hand: tuple[Card, ...]
+    legal: tuple[Action, ...]
+    trump: Trump | None
+    taker: int | None
+    bids: tuple[tuple[int, Action], ...]
+    trick: tuple[Play, ...]
+    tricks: tuple[Trick, ...]
+    declared: tuple[tuple[int, tuple[str, ...]], ...]
+    shown_announcements: tuple[tuple[int, tuple[Announcement, ...]], ...]
+    belote_seat: int | None
+    retourne: Card | None = None
+    bergere: Card | None = None
+    contract_value: int | None = None
+    coinche_level: int = 0
+    extra: tuple[tuple[str, Any], ...] = ()
+
+    def partner_of(self, seat: int) -> int | None:
+        return (seat + 2) % 4 if self.players == 4 else None
+
+
+@dataclass(frozen=True, eq=False)
+class TrickDeal:
+    """Base state of a 32-card deal.  Subclasses add the bidding and the scoring."""
+
+    rules: TrickGameRules
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    phase: Phase
+    turn: int | None
+    trump: Trump | None = None
+    taker: int | None = None
+    bids: tuple[tuple[int, Action], ...] = ()
+    trick: tuple[Play, ...] = ()
+    tricks: tuple[Trick, ...] = ()
+    # Announcements declared in trick 1, in play order; ``validated`` is the seats that
+    # score theirs, fixed when the first card of trick 2 is played.
+    declared: tuple[tuple[int, tuple[Announcement, ...]], ...] = ()
+    validated: tuple[int, ...] | None = None
+    belote_seat: int | None = None
+    rebelote_done: bool = False
+    outcome: DealResult | None = None
+    void: bool = False  # everyone passed
+    _cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    # --- the protocol ----------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def current_player(self) -> int | None:
+        return self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def result(self) -> DealResult | None:
+        return self.outcome
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        cached = self._cache.get("legal")
+        if cached is None:
+            cached = self._cache["legal"] = self._legal_actions()
+        return cached
+
+    def apply(self, action: Action) -> tuple[Self, list[Event]]:
+        if self.phase is Phase.OVER:
+            raise IllegalAction("the deal is over")
+        if self.phase is Phase.PLAY:
+            return self._apply_play(action)
+        return self._apply_other(action)
+
+    def view(self, seat: int) -> TrickView:
+        return TrickView(
+            game=self.rules.game,
+            seat=seat,
+            players=self.players,
+            dealer=self.dealer,
+            phase=self.phase,
+            current_player=self.turn,
+            hand=sorted_hand(self.hands[seat], self.trump.suit if self.trump else None),
+            legal=self.legal_actions() if self.turn == seat else (),
+            trump=self.trump,
+            taker=self.taker,
+            bids=self.bids,
+            trick=self.trick,
+            tricks=self.tricks,
+            declared=tuple(
+                (s, tuple(a.kind.value for a in anns)) for s, anns in self.declared
+            ),
+            shown_announcements=self._shown_announcements(),
+            belote_seat=self.belote_seat,
+            **self._view_extra(seat),
+        )
+
+    # --- hooks for the subclasses ------------------------------------------------------
+
+    def _legal_actions(self) -> tuple[Action, ...]:
+        if self.phase is Phase.PLAY:
+            return self._legal_play_actions()
+        return self._legal_other_actions()
+
+    def _legal_other_actions(self) -> tuple[Action, ...]:
+        raise NotImplementedError
+
+    def _apply_other(self, action: Action) -> tuple[Self, list[Event]]:
+        raise NotImplementedError
+
+    def _score(self, tally: SideTally) -> DealResult:
+        raise NotImplementedError
+
+    def _view_extra(self, seat: int) -> dict[str, Any]:
+        return {}
+
+    # --- helpers -------------------------------------------------------------------------
+
+    def evolve(self, **changes: Any) -> Self:
+        """A copy with some fields changed (fast: states are rebuilt on every action)."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        new.__dict__["_cache"] = {}
+        return new
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + 1) % self.players
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.rules.has_teams else seat
+
+    @property
+    def sides(self) -> int:
+        return 2 if self.rules.has_teams else self.players
+
+    def partner_of(self, seat: int) -> int | None:
+        return (seat + 2) % 4 if self.rules.has_teams else None
+
+    @property
+    def first_trick(self) -> bool:
+        return not self.tricks
+
+    def _start_play(self, trump: Trump, taker: int, **changes: Any) -> Self:
+        return self.evolve(
+            phase=Phase.PLAY, trump=trump, taker=taker, turn=self.next_seat(self.dealer),
+            **changes,
+        )
+
+    # --- play ------------------------------------------------------------------------------
+
+    def _legal_play_actions(self) -> tuple[Action, ...]:
+        seat = self.turn
+        assert seat is not None and self.trump is not None
+        hand = self.hands[seat]
+        cards = legal_cards(hand, self.trick, self.trump, self.rules, self.partner_of(seat))
+        actions: list[Action] = []
+        for c in cards:
+            actions.append(PlayCard(c))
+            if self._may_say_belote(seat, c):
+                actions.append(PlayCard(c, belote=True))
+        if self._may_announce(seat):
+            actions.append(Announce())
+        actions.extend(self._extra_play_actions(seat))
+        return tuple(actions)
+
+    def _extra_play_actions(self, seat: int) -> list[Action]:
+        return []
+
+    def _may_say_belote(self, seat: int, c: Card) -> bool:
+        trump = self.trump
+        if trump is None or trump.suit is None or c.suit != trump.suit:
+            return False
+        if c.rank not in (Rank.KING, Rank.QUEEN) or self.belote_seat is not None:
+            return False
+        other = Rank.QUEEN if c.rank == Rank.KING else Rank.KING
+        return any(h.suit == trump.suit and h.rank == other for h in self.hands[seat])
+
+    def _may_announce(self, seat: int) -> bool:
+        if not (self.rules.announcements and self.first_trick):
+            return False
+        if any(s == seat for s, _ in self.trick) or any(s == seat for s, _ in self.declared):
+            return False
+        return bool(self._announcements_of(seat))
+
+    def _announcements_of(self, seat: int) -> tuple[Announcement, ...]:
+        return find_announcements(self.hands[seat], self.rules.card_reuse_in_announcements)
+
+    def _apply_play(self, action: Action) -> tuple[Self, list[Event]]:
+        seat = self.turn
+        assert seat is not None
+        if isinstance(action, Announce):
+            if not self._may_announce(seat):
+                raise IllegalAction("no announcement to declare now")
+            anns = self._announcements_of(seat)
+            state = self.evolve(declared=(*self.declared, (seat, anns)))
+            return state, [Announced(seat, tuple(a.kind for a in anns))]
+        if not isinstance(action, PlayCard):
+            extra = self._apply_extra_play_action(action)
+            if extra is None:
+                raise IllegalAction(f"{action.describe()} is not allowed during the play")
+            return extra
+        self._check_card(seat, action)
+        return self._play_card(seat, action)
+
+    def _apply_extra_play_action(self, action: Action) -> tuple[Self, list[Event]] | None:
+        return None
+
+    def _check_card(self, seat: int, action: PlayCard) -> None:
+        c = action.card
+        if c not in self.hands[seat]:
+            raise IllegalAction(f"{c} is not in your hand")
+        if action not in self.legal_actions():
+            if action.belote:
+                raise IllegalAction("you can say belote only with the first of K and Q of trump")
+            raise IllegalAction(self._why_illegal(seat, c))
+
+    def _why_illegal(self, seat: int, c: Card) -> str:
+        assert self.trump is not None
+        led = self.trick[0][1].suit
+        hand = self.hands[seat]
+        if c.suit != led and any(h.suit == led for h in hand):
+            return f"you must follow suit ({led.symbol})"
+        if c.suit == self.trump.suit:
+            return "you must play a higher trump"
+        return "you must trump"
+
+    def _play_card(self, seat: int, action: PlayCard) -> tuple[Self, list[Event]]:
+        c = action.card
+        events: list[Event] = []
+        changes: dict[str, Any] = {}
+        if not self.trick and len(self.tricks) == 1 and self.validated is None:
+            validated, shown = self._compare_announcements()
+            changes["validated"] = validated
+            events.append(AnnouncementsShown(validated, shown))
+        if action.belote:
+            changes["belote_seat"] = seat
+            events.append(BeloteSaid(seat, rebelote=False))
+        elif self._completes_belote(seat, c):
+            changes["rebelote_done"] = True
+            events.append(BeloteSaid(seat, rebelote=True))
+        hands = list(self.hands)
+        hands[seat] = tuple(h for h in hands[seat] if h is not c)
+        changes["hands"] = tuple(hands)
+        trick = (*self.trick, (seat, c))
+        events.append(CardPlayed(seat, c))
+        if len(trick) < self.players:
+            return self.evolve(trick=trick, turn=self.next_seat(seat), **changes), events
+        return self._close_trick(trick, changes, events)
+
+    def _completes_belote(self, seat: int, c: Card) -> bool:
+        trump = self.trump
+        return (
+            self.belote_seat == seat
+            and not self.rebelote_done
+            and trump is not None
+            and c.suit == trump.suit
+            and c.rank in (Rank.KING, Rank.QUEEN)
+        )
+
+    def _close_trick(
+        self, trick: tuple[Play, ...], changes: dict[str, Any], events: list[Event]
+    ) -> tuple[Self, list[Event]]:
+        assert self.trump is not None
+        winner = winning_play(trick, self.trump)[0]
+        cards = tuple(c for _, c in trick)
+        last = not changes["hands"][winner]
+        points = trick_points(cards, self.trump) + (DIX_DE_DER if last else 0)
+        tricks = (*self.tricks, Trick(trick[0][0], trick, winner, points))
+        events.append(TrickWon(winner, cards, points, last))
+        state = self.evolve(trick=(), tricks=tricks, turn=winner, **changes)
+        if last:
+            return state._finish(events)
+        return state, events
+
+    def _finish(self, events: list[Event]) -> tuple[Self, list[Event]]:
+        if self.validated is None:  # a one-trick deal cannot happen, but be safe
+            self = self.evolve(validated=self._compare_announcements()[0])
+        result = self._score(self.tally())
+        events.append(DealScored(result))
+        return self.evolve(phase=Phase.OVER, turn=None, outcome=result), events
+
+    # --- announcements and tallies ------------------------------------------------------
+
+    def _compare_announcements(
+        self,
+    ) -> tuple[tuple[int, ...], tuple[tuple[int, tuple[Announcement, ...]], ...]]:
+        """The seats whose announcements score, and those announcements (shown to all)."""
+        trump_suit = self.trump.suit if self.trump else None
+        holders = best_holders(self.declared, trump_suit)
+        if not holders:
+            return (), ()
+        sides = {self.side_of(s) for s in holders}
+        if len(sides) > 1 and self.rules.announce_tie is AnnounceTie.CANCEL:
+            return (), ()
+        side = self.side_of(holders[0])
+        seats = tuple(s for s, _ in self.declared if self.side_of(s) == side)
+        shown = tuple((s, anns) for s, anns in self.declared if s in seats)
+        return seats, shown
+
+    def _shown_announcements(self) -> tuple[tuple[int, tuple[Announcement, ...]], ...]:
+        if not self.validated:
+            return ()
+        return tuple((s, anns) for s, anns in self.declared if s in self.validated)
+
+    def tally(self) -> SideTally:
+        """Trick points, validated announcements, belote and tricks won by side."""
+        n = self.sides
+        points, tricks_won = [0] * n, [0] * n
+        for t in self.tricks:
+            side = self.side_of(t.winner)
+            points[side] += t.points
+            tricks_won[side] += 1
+        capot_side = None
+        played_all = len(self.tricks) * self.players == _cards_in_play(self)
+        for side in range(n):
+            if played_all and tricks_won[side] == len(self.tricks):
+                capot_side = side
+                points[side] = self.rules.capot_points - _card_points_missing(self)
+        announcements = [0] * n
+        for s, anns in self.declared:
+            if self.validated and s in self.validated:
+                announcements[self.side_of(s)] += sum(a.value for a in anns)
+        belote = [0] * n
+        if self.belote_seat is not None and self.rebelote_done:
+            belote[self.side_of(self.belote_seat)] = 20
+        return SideTally(
+            tuple(points), tuple(announcements), tuple(belote), tuple(tricks_won), capot_side
+        )
+
+
+def _cards_in_play(deal: TrickDeal) -> int:
+    return sum(len(t.plays) for t in deal.tricks) + sum(len(h) for h in deal.hands)
+
+
+def _card_points_missing(deal: TrickDeal) -> int:
+    """Card points that never play (belote à 2 / 3 leaves cards undealt): 0 at four.
+
+    The capot value is the whole deck's 152 + 100 (or 98); with cards left out, the
+    capot side scores the points it took plus the capot bonus instead."""
+    assert deal.trump is not None
+    played = sum(t.points for t in deal.tricks) - DIX_DE_DER
+    return 152 - played
+
+
+def round_to_10(points: int) -> int:
+    """FFB rounding: 85 -> 90, 84 -> 80."""
+    return (points + 5) // 10 * 10
+
+
+def others(seats: Sequence[int], seat: int) -> list[int]:
+    return [s for s in seats if s != seat]
