@@ -1,0 +1,261 @@
+"""Belote classique (``shared/rules/belote.md``): four players in two teams, or three and
+two players each for himself."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Self
+
+from game.engine.actions import (
+    BergereShown,
+    BidMade,
+    ChooseTrump,
+    ContractSet,
+    DealVoid,
+    ExchangeSeven,
+    PacketDealt,
+    Pass,
+    RetourneTurned,
+    SevenExchanged,
+    Take,
+)
+from game.engine.cards import DECK32, Card, Rank, Suit, card, shuffled_deck32
+from game.engine.coinche import deal_packets
+from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase, ScoreLine
+from game.engine.rules import BeloteRules, Litige
+from game.engine.trickgame import SideTally, TrickDeal, round_to_10
+from game.engine.tricks import Trump
+
+TEAM_NAMES = ("team_0_2", "team_1_3")
+
+
+def first_deal_sizes(players: int) -> tuple[int, ...]:
+    """Five cards (3 then 2) at four players; six (3 + 3) at two or three."""
+    return (3, 2) if players == 4 else (3, 3)
+
+
+@dataclass(frozen=True, eq=False)
+class BeloteDeal(TrickDeal):
+    rules: BeloteRules
+    stock: tuple[Card, ...] = ()  # the cards not dealt yet, in dealing order
+    retourne: Card | None = None
+    bergere: Card | None = None
+    round: int = 1
+    passes: int = 0
+
+    # --- creation ------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, rules: BeloteRules, seed: int, dealer: int = 0) -> tuple[Self, list[Event]]:
+        return cls.from_deck(rules, shuffled_deck32(random.Random(seed)), dealer)
+
+    @classmethod
+    def from_deck(
+        cls, rules: BeloteRules, deck: Sequence[Card], dealer: int = 0
+    ) -> tuple[Self, list[Event]]:
+        """Deal ``deck`` from its first card, as a dealer would (for tests and replays)."""
+        if sorted(deck) != sorted(DECK32):
+            raise ValueError("the deck must hold the 32 cards once each")
+        n = rules.players
+        sizes = first_deal_sizes(n)
+        hands, packets = deal_packets(deck, (dealer + 1) % n, n, sizes)
+        dealt = sum(sizes) * n
+        retourne = deck[dealt]
+        events: list[Event] = [PacketDealt(s, len(p), p) for s, p in packets]
+        events.append(RetourneTurned(retourne))
+        state = cls(
+            rules=rules, dealer=dealer, hands=tuple(tuple(h) for h in hands),
+            phase=Phase.BIDDING, turn=(dealer + 1) % n, retourne=retourne,
+            stock=tuple(deck[dealt + 1:]),
+        )
+        return state, events
+
+    # --- bidding and the exchange ------------------------------------------------------------
+
+    def _legal_other_actions(self) -> tuple[Action, ...]:
+        if self.phase is Phase.EXCHANGE:
+            return (ExchangeSeven(), Pass())
+        assert self.retourne is not None
+        if self.round == 1:
+            return (Take(), Pass())
+        suits = [s for s in Suit
+                 if s != self.retourne.suit or self.rules.round2_same_suit_allowed]
+        return (*(ChooseTrump(s) for s in suits), Pass())
+
+    def _apply_other(self, action: Action) -> tuple[Self, list[Event]]:
+        if action not in self.legal_actions():
+            raise IllegalAction(self._why_illegal_bid(action))
+        seat = self.turn
+        assert seat is not None and self.retourne is not None
+        if self.phase is Phase.EXCHANGE:
+            return self._exchange(seat, isinstance(action, ExchangeSeven))
+        bids = (*self.bids, (seat, action))
+        events: list[Event] = [BidMade(seat, action)]
+        if isinstance(action, Pass):
+            return self._after_pass(bids, events)
+        suit = self.retourne.suit if isinstance(action, Take) else action.suit  # type: ignore[attr-defined]
+        events.append(ContractSet(seat, suit.symbol))
+        return self.evolve(bids=bids)._second_deal(seat, Trump.of_suit(suit), events)
+
+    def _why_illegal_bid(self, action: Action) -> str:
+        if self.phase is Phase.EXCHANGE:
+            return "exchange the 7 of trump or keep it"
+        if isinstance(action, ChooseTrump) and self.round == 1:
+            return "in the first round you take the retourne's suit or pass"
+        if isinstance(action, ChooseTrump):
+            return "in the second round name another suit than the retourne's"
+        if isinstance(action, Take):
+            return "in the second round name a suit or pass"
+        return f"{action.describe()} is not a bid"
+
+    def _after_pass(
+        self, bids: tuple[tuple[int, Action], ...], events: list[Event]
+    ) -> tuple[Self, list[Event]]:
+        assert self.turn is not None
+        passes = self.passes + 1
+        if passes < self.players:
+            return self.evolve(bids=bids, passes=passes, turn=self.next_seat(self.turn)), events
+        if self.round == 1:
+            first = self.next_seat(self.dealer)
+            return self.evolve(bids=bids, passes=0, round=2, turn=first), events
+        return self.evolve(bids=bids, phase=Phase.OVER, turn=None, void=True), [
+            *events, DealVoid()]
+
+    def _second_deal(
+        self, taker: int, trump: Trump, events: list[Event]
+    ) -> tuple[Self, list[Event]]:
+        assert self.retourne is not None
+        hands = [list(h) for h in self.hands]
+        stock = list(self.stock)
+        if self.players == 4:
+            hands[taker].append(self.retourne)
+            events.append(PacketDealt(taker, 1, (self.retourne,)))
+        for offset in range(1, self.players + 1):
+            seat = (self.dealer + offset) % self.players
+            count = 2 if self.players == 4 and seat == taker else 3
+            packet, stock = stock[:count], stock[count:]
+            hands[seat].extend(packet)
+            events.append(PacketDealt(seat, count, tuple(packet)))
+        changes: dict[str, Any] = {"hands": tuple(tuple(h) for h in hands), "stock": ()}
+        if self.players < 4:
+            changes["bergere"] = stock[-1]
+            events.append(BergereShown(stock[-1]))
+        state = self._start_play(trump, taker, **changes)
+        holder = state._seven_holder()
+        if holder is not None and self.round == 1:
+            state = state.evolve(phase=Phase.EXCHANGE, turn=holder)
+        return state, events
+
+    def _seven_holder(self) -> int | None:
+        """At two or three players, who holds the 7 of trump (the retourne's suit)."""
+        if self.players == 4 or self.trump is None or self.trump.suit is None:
+            return None
+        seven = card(self.trump.suit, Rank.SEVEN)
+        return next((s for s, h in enumerate(self.hands) if seven in h), None)
+
+    def _exchange(self, seat: int, swap: bool) -> tuple[Self, list[Event]]:
+        assert self.trump is not None and self.trump.suit is not None
+        assert self.retourne is not None
+        first = self.next_seat(self.dealer)
+        if not swap:
+            return self.evolve(phase=Phase.PLAY, turn=first), [BidMade(seat, Pass())]
+        seven = card(self.trump.suit, Rank.SEVEN)
+        hands = list(self.hands)
+        hands[seat] = tuple(self.retourne if c is seven else c for c in hands[seat])
+        state = self.evolve(phase=Phase.PLAY, turn=first, hands=tuple(hands), retourne=seven)
+        return state, [SevenExchanged(seat, seven, self.retourne)]
+
+    def _view_extra(self, seat: int) -> dict[str, Any]:
+        return {"retourne": self.retourne, "bergere": self.bergere,
+                "extra": (("round", self.round),)}
+
+    # --- scoring ---------------------------------------------------------------------------
+
+    def _score(self, tally: SideTally) -> DealResult:
+        assert self.taker is not None
+        if self.players == 4:
+            return score_belote_teams(self.rules, self.side_of(self.taker), tally)
+        return score_belote_each(self.rules, self.taker, tally)
+
+
+def _lines(tally: SideTally, scores: Sequence[int]) -> tuple[ScoreLine, ...]:
+    return (
+        ScoreLine("cards", tally.trick_points),
+        ScoreLine("announcements", tally.announcements),
+        ScoreLine("belote", tally.belote),
+        ScoreLine("deal_score", tuple(scores)),
+    )
+
+
+def score_belote_teams(rules: BeloteRules, takers: int, tally: SideTally) -> DealResult:
+    """Four players: passe, dedans or litige (``belote.md``, Scoring)."""
+    defence = 1 - takers
+    total = [tally.total(0), tally.total(1)]
+    belote = list(tally.belote)
+    scores = [0, 0]
+    frozen = 0
+    tie = total[takers] == total[defence]
+    if total[takers] > total[defence]:
+        outcome, winner = "passe", takers
+        scores = list(total)
+        if tally.capot_side == takers and rules.capot_takes_defence_announcements:
+            scores[takers] += tally.announcements[defence]
+            scores[defence] -= tally.announcements[defence]
+    elif tie and rules.litige is Litige.HOLD:
+        outcome, winner = "litige", None
+        scores[defence] = total[defence]
+        frozen = total[takers]
+    else:
+        outcome, winner = "dedans", defence
+        if rules.belote_prenable:
+            belote[defence] += belote[takers]
+            belote[takers] = 0
+        cards = rules.capot_points if tally.capot_side == defence else 162
+        scores[defence] = cards + sum(tally.announcements) + belote[defence]
+        scores[takers] = belote[takers]
+    if rules.round_to_10:
+        scores = [round_to_10(s) for s in scores]
+    facts: tuple[tuple[str, Any], ...] = (
+        ("outcome", outcome), ("takers", takers), ("winner_side", winner),
+        ("frozen", frozen), ("frozen_for", None), ("tricks_won", tally.tricks_won),
+        ("capot_side", tally.capot_side), ("made", outcome == "passe"),
+    )
+    return DealResult(TEAM_NAMES, tuple(scores), _lines(tally, scores), outcome, facts)
+
+
+def score_belote_each(rules: BeloteRules, taker: int, tally: SideTally) -> DealResult:
+    """Two or three players, each for himself (``belote.md``, seed 003)."""
+    n = len(tally.trick_points)
+    total = [tally.total(s) for s in range(n)]
+    opponents = [s for s in range(n) if s != taker]
+    best = max(total[s] for s in opponents)
+    scores = list(total)
+    frozen, frozen_for = 0, None
+    taker_points = total[taker] - (0 if rules.belote_prenable else tally.belote[taker])
+    if total[taker] > best:
+        outcome, winner = "passe", taker
+    elif best > total[taker]:
+        outcome = "dedans"
+        scores[taker] = total[taker] - taker_points
+        beaters = [s for s in opponents if total[s] == best]
+        if len(beaters) == 1:
+            winner = beaters[0]
+            scores[winner] += taker_points
+        else:
+            winner, frozen, frozen_for = None, taker_points, tuple(beaters)
+    else:
+        outcome, winner = "litige", None
+        scores[taker] = 0
+        if rules.litige is Litige.HOLD:
+            frozen = total[taker]
+    if rules.round_to_10:
+        scores = [round_to_10(s) for s in scores]
+    names = tuple(f"player_{s}" for s in range(n))
+    facts: tuple[tuple[str, Any], ...] = (
+        ("outcome", outcome), ("takers", taker), ("winner_side", winner),
+        ("frozen", frozen), ("frozen_for", frozen_for), ("tricks_won", tally.tricks_won),
+        ("capot_side", tally.capot_side), ("made", outcome == "passe"),
+    )
+    return DealResult(names, tuple(scores), _lines(tally, scores), outcome, facts)
