@@ -1,0 +1,313 @@
+"""Matches of the 32-card games: deals to a target score (``shared/rules/README.md``).
+
+The dealer rotates (at two players the winner of a deal deals the next), frozen litige
+points wait for the next deal's winner, a side wins only if it took a trick in the deal
+that carried it over the target, and the rubicon option doubles a heavy defeat.
+
+A match is reproducible from ``(rules, seed)`` and the actions played: each deal's seed
+is derived from the match seed and the deal's number, and ``to_json`` / ``from_json``
+save and replay ``{version, rules, seed, actions}``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Self
+
+from game.engine.actions import DealScored
+from game.engine.belote import BeloteDeal
+from game.engine.coinche import CoincheDeal
+from game.engine.protocol import (
+    Action,
+    DealResult,
+    Event,
+    IllegalAction,
+    Phase,
+    SaveError,
+    action_from_json,
+    action_to_json,
+)
+from game.engine.rules import BeloteRules, CoincheRules, Rubicon, RulesError, TrickGameRules
+from game.engine.trickgame import TrickDeal, TrickView
+
+SAVE_VERSION = 1
+RULES_BY_GAME: dict[str, type[TrickGameRules]] = {"belote": BeloteRules, "coinche": CoincheRules}
+
+
+@dataclass(frozen=True)
+class NewDeal(Event):
+    number: int  # 1 for the first deal of the match
+    dealer: int
+    seed: int
+
+
+@dataclass(frozen=True)
+class CarryAwarded(Event):
+    side: int
+    points: int
+
+
+@dataclass(frozen=True)
+class MatchOver(Event):
+    winner: int
+    totals: tuple[int, ...]
+    games_lost: int  # 2 when the rubicon applies
+
+
+@dataclass(frozen=True)
+class Carry:
+    """Frozen points waiting for a later deal's winner (litige, or a dedans tie at 3)."""
+
+    points: int
+    eligible: tuple[int, ...] | None  # None: whoever wins the next deal
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    number: int
+    dealer: int
+    seed: int
+    result: DealResult
+    carried: tuple[int, ...]  # frozen points awarded with this deal, per side
+    totals: tuple[int, ...]  # running totals after this deal
+
+
+@dataclass(frozen=True)
+class MatchView:
+    deal: TrickView
+    totals: tuple[int, ...]
+    target: int
+    history: tuple[DealRecord, ...]
+    pending_carry: int
+
+
+def deal_seed(match_seed: int, number: int) -> int:
+    """The seed of deal ``number`` (1-based) of a match."""
+    return random.Random(match_seed * 1_000_003 + number).getrandbits(62)
+
+
+def new_deal_state(
+    rules: TrickGameRules, seed: int, dealer: int
+) -> tuple[TrickDeal, list[Event]]:
+    if isinstance(rules, CoincheRules):
+        return CoincheDeal.new(rules, seed, dealer)
+    assert isinstance(rules, BeloteRules)
+    return BeloteDeal.new(rules, seed, dealer)
+
+
+@dataclass(frozen=True, eq=False)
+class Match:
+    rules: TrickGameRules
+    seed: int
+    deal: TrickDeal
+    number: int  # the current deal's number, void deals included
+    dealer: int
+    totals: tuple[int, ...]
+    history: tuple[DealRecord, ...] = ()
+    carries: tuple[Carry, ...] = ()
+    actions: tuple[Action, ...] = ()
+    winner: int | None = None
+    games_lost: int = 0
+
+    # --- creation --------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, rules: TrickGameRules, seed: int) -> tuple[Self, list[Event]]:
+        """A new match; the first dealer is drawn from the seed."""
+        sides = 2 if rules.has_teams else rules.players
+        dealer = deal_seed(seed, 0) % rules.players
+        first_seed = deal_seed(seed, 1)
+        deal, events = new_deal_state(rules, first_seed, dealer)
+        match = cls(rules, seed, deal, 1, dealer, (0,) * sides)
+        return match, [NewDeal(1, dealer, first_seed), *events]
+
+    # --- the protocol, delegated to the current deal -------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def phase(self) -> Phase:
+        return Phase.OVER if self.is_over else self.deal.phase
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.is_over else self.deal.current_player
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        return () if self.is_over else self.deal.legal_actions()
+
+    def view(self, seat: int) -> MatchView:
+        return MatchView(
+            self.deal.view(seat), self.totals, self.rules.target, self.history,
+            sum(c.points for c in self.carries),
+        )
+
+    def apply(self, action: Action) -> tuple[Self, list[Event]]:
+        if self.is_over:
+            raise IllegalAction("the match is over")
+        deal, events = self.deal.apply(action)
+        match = self._evolve(deal=deal, actions=(*self.actions, action))
+        if not deal.is_over:
+            return match, events
+        return match._after_deal(events)
+
+    # --- between deals ---------------------------------------------------------------------
+
+    def _evolve(self, **changes: Any) -> Self:
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
+
+    def _after_deal(self, events: list[Event]) -> tuple[Self, list[Event]]:
+        result = self.deal.result()
+        match = self
+        if result is not None:
+            match, award_events = self._record(result)
+            events.extend(award_events)
+            winner = match._match_winner(result)
+            if winner is not None:
+                games_lost = match._games_lost(winner)
+                events.append(MatchOver(winner, match.totals, games_lost))
+                return match._evolve(winner=winner, games_lost=games_lost), events
+        return match._next_deal(result, events)
+
+    def _record(self, result: DealResult) -> tuple[Self, list[Event]]:
+        carried = [0] * len(self.totals)
+        pending: list[Carry] = []
+        events: list[Event] = []
+        for carry in self.carries:
+            side = _carry_recipient(carry, result)
+            if side is None:
+                pending.append(carry)
+            else:
+                carried[side] += carry.points
+                events.append(CarryAwarded(side, carry.points))
+        frozen = result.fact("frozen", 0)
+        if frozen:
+            pending.append(Carry(frozen, result.fact("frozen_for")))
+        totals = tuple(
+            t + s + c for t, s, c in zip(self.totals, result.scores, carried, strict=True)
+        )
+        record = DealRecord(self.number, self.dealer, deal_seed(self.seed, self.number), result,
+                            tuple(carried), totals)
+        return self._evolve(totals=totals, carries=tuple(pending),
+                            history=(*self.history, record)), events
+
+    def _match_winner(self, result: DealResult) -> int | None:
+        return match_winner(self.totals, self.rules.target, result.fact("tricks_won"))
+
+    def _games_lost(self, winner: int) -> int:
+        return games_lost(self.rules.rubicon, self.rules.target, self.totals, winner)
+
+    def _next_deal(
+        self, result: DealResult | None, events: list[Event]
+    ) -> tuple[Self, list[Event]]:
+        dealer = self._next_dealer(result)
+        number = self.number + 1
+        seed = deal_seed(self.seed, number)
+        deal, deal_events = new_deal_state(self.rules, seed, dealer)
+        events.append(NewDeal(number, dealer, seed))
+        events.extend(deal_events)
+        return self._evolve(deal=deal, number=number, dealer=dealer), events
+
+    def _next_dealer(self, result: DealResult | None) -> int:
+        """The seat after the dealer; at two players the deal's winner (on a litige the
+        defender; after a void deal, the other player)."""
+        if self.players != 2 or result is None:
+            return (self.dealer + 1) % self.players
+        winner = result.fact("winner_side")
+        if winner is None:
+            return 1 - int(result.fact("takers"))
+        return int(winner)
+
+    # --- saving ------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": SAVE_VERSION,
+            "rules": self.rules.to_json(),
+            "seed": self.seed,
+            "actions": [action_to_json(a) for a in self.actions],
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Self:
+        """Replay a saved match.  Raises SaveError for anything unreadable."""
+        if not isinstance(data, dict):
+            raise SaveError("a saved match must be a JSON object")
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise SaveError("the save has no version number")
+        if version > SAVE_VERSION:
+            raise SaveError(f"this save comes from a newer Atout (format {version}); "
+                            f"this version reads format {SAVE_VERSION}")
+        if version < 1:
+            raise SaveError(f"unknown save format {version}")
+        rules = _rules_from_json(data.get("rules"))
+        seed = data.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise SaveError("the save has no valid seed")
+        raw_actions = data.get("actions")
+        if not isinstance(raw_actions, list):
+            raise SaveError("the save has no list of actions")
+        match, _ = cls.new(rules, seed)
+        for i, raw in enumerate(raw_actions):
+            action = action_from_json(raw)
+            try:
+                match, _ = match.apply(action)
+            except IllegalAction as exc:
+                raise SaveError(f"action {i + 1} of the save cannot be replayed: {exc}") from exc
+        return match
+
+
+def _rules_from_json(data: object) -> TrickGameRules:
+    if not isinstance(data, dict) or data.get("game") not in RULES_BY_GAME:
+        raise SaveError("the save does not say which game it is")
+    try:
+        return RULES_BY_GAME[data["game"]].from_json(data)
+    except RulesError as exc:
+        raise SaveError(f"the save's rules are not valid: {exc}") from exc
+
+
+def match_winner(
+    totals: tuple[int, ...], target: int, tricks_won: tuple[int, ...]
+) -> int | None:
+    """The side that wins now: over the target, with a trick in the deal that took it
+    there, and ahead of every other such side.  None: play on (a tie plays one more)."""
+    eligible = [s for s, t in enumerate(totals) if t >= target and tricks_won[s] > 0]
+    if not eligible:
+        return None
+    best = max(totals[s] for s in eligible)
+    leaders = [s for s in eligible if totals[s] == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def games_lost(rubicon: Rubicon, target: int, totals: tuple[int, ...], winner: int) -> int:
+    """2 when the rubicon applies to the best loser, else 1."""
+    if rubicon is Rubicon.OFF:
+        return 1
+    threshold = target if rubicon is Rubicon.SIMPLE else totals[winner]
+    best_loser = max(t for s, t in enumerate(totals) if s != winner)
+    return 2 if best_loser * 2 < threshold else 1
+
+
+def _carry_recipient(carry: Carry, result: DealResult) -> int | None:
+    if carry.eligible is None:
+        winner = result.fact("winner_side")
+        return None if winner is None else int(winner)
+    best = max(result.scores[s] for s in carry.eligible)
+    leaders = [s for s in carry.eligible if result.scores[s] == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def deal_scored(events: list[Event]) -> DealResult | None:
+    """The result announced among ``events``, if a deal ended there."""
+    return next((e.result for e in events if isinstance(e, DealScored)), None)

@@ -1,0 +1,125 @@
+"""Random legal play through whole matches: the invariants of every 32-card game."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+
+import pytest
+
+from game.engine.cards import DECK32
+from game.engine.match import Match
+from game.engine.protocol import Phase
+from game.engine.rules import (
+    AnnounceTie,
+    BeloteRules,
+    CoincheRules,
+    Litige,
+    MultiplierBase,
+    OvertrumpPartner,
+    PartnerRuff,
+    Rubicon,
+    TrickGameRules,
+    Undertrump,
+)
+from game.engine.trickgame import TrickDeal
+
+RULE_SETS: list[TrickGameRules] = [
+    CoincheRules(target=1000),
+    CoincheRules(target=1000, sans_atout_tout_atout=True, surcoinche_multiplier=3,
+                 multiplier_base=MultiplierBase.BID_ONLY, round_to_10=True,
+                 partner_ruff=PartnerRuff.NO_UNDERTRUMP, belote_prenable=True),
+    BeloteRules(target=500),
+    BeloteRules(target=500, litige=Litige.DEDANS, undertrump=Undertrump.OPTIONAL,
+                overtrump_partner_when_trump_led=OvertrumpPartner.RELAXED,
+                announce_tie=AnnounceTie.FIRST_IN_TURN, capot_points=250,
+                rubicon=Rubicon.FLOTTANT, partner_ruff=PartnerRuff.MUST_OVERTRUMP),
+    BeloteRules(players=3, target=500),
+    BeloteRules(players=2, target=500, card_reuse_in_announcements=True,
+                rubicon=Rubicon.SIMPLE),
+]
+MATCHES = int(os.environ.get("ATOUT_RANDOM_MATCHES", "3"))
+
+
+def cards_in_deal(deal: TrickDeal) -> list:  # type: ignore[type-arg]
+    cards = [c for h in deal.hands for c in h] + [c for _, c in deal.trick]
+    cards += [c for t in deal.tricks for c in t.cards]
+    return cards
+
+
+def check_deal_invariants(deal: TrickDeal) -> None:
+    cards = cards_in_deal(deal)
+    assert len(cards) == len(set(cards))
+    if deal.players == 4 and deal.phase is Phase.PLAY:
+        assert sorted(cards) == sorted(DECK32)
+    if deal.phase is not Phase.OVER:
+        assert deal.legal_actions(), "a legal action exists until the end"
+
+
+def check_finished_deal(deal: TrickDeal) -> None:
+    result = deal.result()
+    if deal.void:
+        assert result is None
+        return
+    assert result is not None
+    card_points = sum(t.points for t in deal.tricks)
+    if deal.players == 4:
+        assert card_points == 162
+        assert sum(deal.tally().trick_points) in (162, deal.rules.capot_points)
+    lines = {line.key: line.values for line in result.lines}
+    assert lines["deal_score"] == result.scores
+    assert all(score >= 0 for score in result.scores)
+
+
+def choose(match: Match, rng: random.Random) -> object:
+    actions = match.legal_actions()
+    if match.phase is Phase.BIDDING and rng.random() < 0.6:
+        # Pass more often than not, so that contracts stay sensible.
+        return next(a for a in actions if type(a).__name__ == "Pass")
+    return rng.choice(actions)
+
+
+def play_match(rules: TrickGameRules, seed: int) -> Match:
+    rng = random.Random(seed)
+    match, _ = Match.new(rules, seed)
+    while not match.is_over:
+        check_deal_invariants(match.deal)
+        action = choose(match, rng)
+        finished, _ = match.deal.apply(action)  # type: ignore[arg-type]
+        if finished.is_over:
+            check_finished_deal(finished)
+        match, _ = match.apply(action)  # type: ignore[arg-type]
+    return match
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: f"{r.game}{r.players}")
+def test_random_matches_keep_the_invariants_and_replay(rules: TrickGameRules) -> None:
+    for seed in range(MATCHES):
+        match = play_match(rules, seed)
+        assert match.winner is not None
+        assert match.totals[match.winner] >= rules.target
+        running = [0] * len(match.totals)
+        for record in match.history:
+            running = [r + s + c for r, s, c in zip(running, record.result.scores,
+                                                    record.carried, strict=True)]
+            assert tuple(running) == record.totals
+        saved = json.loads(json.dumps(match.to_json()))
+        replayed = Match.from_json(saved)
+        assert replayed.totals == match.totals
+        assert replayed.history == match.history
+        assert replayed.winner == match.winner
+        assert replayed.to_json() == match.to_json()
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: f"{r.game}{r.players}")
+def test_random_deals_conserve_cards_and_points(rules: TrickGameRules) -> None:
+    from game.engine.match import new_deal_state
+
+    rng = random.Random(1)
+    for seed in range(60):
+        deal, _ = new_deal_state(rules, seed, dealer=seed % rules.players)
+        while not deal.is_over:
+            check_deal_invariants(deal)
+            deal, _ = deal.apply(rng.choice(deal.legal_actions()))
+        check_finished_deal(deal)
