@@ -77,12 +77,15 @@ def hands_with(seat0: str, seat1: str = "") -> list[list[Card]]:
         for hand in hands:
             while len(hand) < 8:
                 hand.append(rest.pop())
-        if all(find_announcements(h) == find_announcements(n) for h, n in zip(hands, named)):
+        pairs = zip(hands, named, strict=True)
+        if all(find_announcements(h) == find_announcements(n) for h, n in pairs):
             return hands
 
 
-def start(hands: list[list[Card]], rules: CoincheRules = CoincheRules(), trump: Suit = S,
-          ) -> CoincheDeal:
+DEFAULT = CoincheRules()
+
+
+def start(hands: list[list[Card]], rules: CoincheRules = DEFAULT, trump: Suit = S) -> CoincheDeal:
     deal = CoincheDeal.from_hands(rules, hands, dealer=3)
     deal, _ = deal.apply(Bid(80, trump))
     for _ in range(3):
