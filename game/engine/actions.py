@@ -103,6 +103,28 @@ class PlayCard(Action):
         return f"play {self.card}" + (" (belote)" if self.belote else "")
 
 
+_PLAYS: dict[tuple[Card, bool], PlayCard] = {}
+_BIDS: dict[tuple[int, Suit | None, TrumpMode], Bid] = {}
+
+
+def play(c: Card, belote: bool = False) -> PlayCard:
+    """The interned ``PlayCard`` (legal-action lists are rebuilt on every move)."""
+    key = (c, belote)
+    action = _PLAYS.get(key)
+    if action is None:
+        action = _PLAYS[key] = PlayCard(c, belote)
+    return action
+
+
+def bid(value: int, suit: Suit | None, mode: TrumpMode = TrumpMode.SUIT) -> Bid:
+    """The interned ``Bid``."""
+    key = (value, suit, mode)
+    action = _BIDS.get(key)
+    if action is None:
+        action = _BIDS[key] = Bid(value, suit, mode)
+    return action
+
+
 @register_action
 @dataclass(frozen=True)
 class Stop(Action):

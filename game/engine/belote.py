@@ -165,7 +165,7 @@ class BeloteDeal(TrickDeal):
         hands = list(self.hands)
         hands[seat] = tuple(self.retourne if c is seven else c for c in hands[seat])
         state = self.evolve(phase=Phase.PLAY, turn=first, hands=tuple(hands), retourne=seven)
-        return state, [SevenExchanged(seat, seven, self.retourne)]
+        return state.with_announceable(), [SevenExchanged(seat, seven, self.retourne)]
 
     def _view_extra(self, seat: int) -> dict[str, Any]:
         return {"retourne": self.retourne, "bergere": self.bergere,

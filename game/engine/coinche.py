@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ from game.engine.actions import (
     PacketDealt,
     Pass,
     Surcoinche,
+    bid,
 )
 from game.engine.cards import Card, Suit, TrumpMode, shuffled_deck32
 from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase, ScoreLine
@@ -26,6 +28,16 @@ from game.engine.tricks import ALL_TRUMP, NO_TRUMP, Trump
 
 TEAM_NAMES = ("team_0_2", "team_1_3")
 CAPOT_TRICK_POINTS = 250  # what the tricks count when capot was bid (seed 001)
+
+
+@functools.cache
+def all_bids(rules: CoincheRules) -> tuple[Bid, ...]:
+    """Every bid the rules allow, lowest first."""
+    trumps: list[tuple[Suit | None, TrumpMode]] = [(s, TrumpMode.SUIT) for s in Suit]
+    if rules.sans_atout_tout_atout:
+        trumps += [(None, TrumpMode.NO_TRUMP), (None, TrumpMode.ALL_TRUMP)]
+    values = (*rules.bid_ladder, CAPOT_BID)
+    return tuple(bid(v, suit, mode) for v in values for suit, mode in trumps)
 
 
 def trump_of(bid: Bid) -> Trump:
@@ -68,7 +80,7 @@ class CoincheDeal(TrickDeal):
         deck = shuffled_deck32(random.Random(seed))
         hands, packets = deal_packets(deck, (dealer + 1) % 4, 4, rules.packets.sizes)
         events: list[Event] = [PacketDealt(s, len(p), p) for s, p in packets]
-        return cls.from_hands(rules, hands, dealer), events
+        return cls._bidding_start(rules, hands, dealer), events
 
     @classmethod
     def from_hands(
@@ -78,6 +90,12 @@ class CoincheDeal(TrickDeal):
             raise ValueError("coinche needs four hands of eight cards")
         if len({c for h in hands for c in h}) != 32:
             raise ValueError("the hands must hold the 32 cards once each")
+        return cls._bidding_start(rules, hands, dealer)
+
+    @classmethod
+    def _bidding_start(
+        cls, rules: CoincheRules, hands: Sequence[Sequence[Card]], dealer: int
+    ) -> Self:
         return cls(
             rules=rules, dealer=dealer, hands=tuple(tuple(h) for h in hands),
             phase=Phase.BIDDING, turn=(dealer + 1) % 4,
@@ -101,13 +119,9 @@ class CoincheDeal(TrickDeal):
                 actions.append(Surcoinche())
         return tuple(actions)
 
-    def _higher_bids(self) -> list[Action]:
+    def _higher_bids(self) -> tuple[Action, ...]:
         current = self.contract.value if self.contract else 0
-        trumps: list[tuple[Suit | None, TrumpMode]] = [(s, TrumpMode.SUIT) for s in Suit]
-        if self.rules.sans_atout_tout_atout:
-            trumps += [(None, TrumpMode.NO_TRUMP), (None, TrumpMode.ALL_TRUMP)]
-        values = [v for v in (*self.rules.bid_ladder, CAPOT_BID) if v > current]
-        return [Bid(v, suit, mode) for v in values for suit, mode in trumps]
+        return tuple(b for b in all_bids(self.rules) if b.value > current)
 
     def _bidder(self) -> int:
         for seat, action in reversed(self.bids):

@@ -5,7 +5,7 @@ belote-rebelote, dix de der and capot.  Bidding and scoring are the subclasses' 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Self
 
 from game.engine.actions import (
@@ -17,6 +17,7 @@ from game.engine.actions import (
     DealScored,
     PlayCard,
     TrickWon,
+    play,
 )
 from game.engine.announcements import Announcement, best_holders, find_announcements
 from game.engine.cards import Card, Rank, sorted_hand
@@ -101,11 +102,12 @@ class TrickDeal:
     # score theirs, fixed when the first card of trick 2 is played.
     declared: tuple[tuple[int, tuple[Announcement, ...]], ...] = ()
     validated: tuple[int, ...] | None = None
+    # What each seat could declare, found once when the play starts.
+    announceable: tuple[tuple[Announcement, ...], ...] = ()
     belote_seat: int | None = None
     rebelote_done: bool = False
     outcome: DealResult | None = None
     void: bool = False  # everyone passed
-    _cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     # --- the protocol ----------------------------------------------------------------
 
@@ -125,9 +127,10 @@ class TrickDeal:
         return self.outcome
 
     def legal_actions(self) -> tuple[Action, ...]:
-        cached = self._cache.get("legal")
+        # Cached on the instance (states are immutable), outside the dataclass fields.
+        cached: tuple[Action, ...] | None = self.__dict__.get("_legal")
         if cached is None:
-            cached = self._cache["legal"] = self._legal_actions()
+            cached = self.__dict__["_legal"] = self._legal_actions()
         return cached
 
     def apply(self, action: Action) -> tuple[Self, list[Event]]:
@@ -184,9 +187,10 @@ class TrickDeal:
     def evolve(self, **changes: Any) -> Self:
         """A copy with some fields changed (fast: states are rebuilt on every action)."""
         new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.__dict__.update(changes)
-        new.__dict__["_cache"] = {}
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields.update(changes)
+        fields.pop("_legal", None)
         return new
 
     def next_seat(self, seat: int) -> int:
@@ -207,10 +211,19 @@ class TrickDeal:
         return not self.tricks
 
     def _start_play(self, trump: Trump, taker: int, **changes: Any) -> Self:
-        return self.evolve(
+        state = self.evolve(
             phase=Phase.PLAY, trump=trump, taker=taker, turn=self.next_seat(self.dealer),
             **changes,
         )
+        return state.with_announceable()
+
+    def with_announceable(self) -> Self:
+        """Find each seat's announcements (again, after the hands changed)."""
+        reuse = self.rules.card_reuse_in_announcements
+        return self.evolve(announceable=tuple(
+            find_announcements(hand, reuse) if self.rules.announcements else ()
+            for hand in self.hands
+        ))
 
     # --- play ------------------------------------------------------------------------------
 
@@ -220,10 +233,11 @@ class TrickDeal:
         hand = self.hands[seat]
         cards = legal_cards(hand, self.trick, self.trump, self.rules, self.partner_of(seat))
         actions: list[Action] = []
+        belote_cards = self._belote_cards(seat)
         for c in cards:
-            actions.append(PlayCard(c))
-            if self._may_say_belote(seat, c):
-                actions.append(PlayCard(c, belote=True))
+            actions.append(play(c))
+            if c in belote_cards:
+                actions.append(play(c, belote=True))
         if self._may_announce(seat):
             actions.append(Announce())
         actions.extend(self._extra_play_actions(seat))
@@ -232,24 +246,20 @@ class TrickDeal:
     def _extra_play_actions(self, seat: int) -> list[Action]:
         return []
 
-    def _may_say_belote(self, seat: int, c: Card) -> bool:
+    def _belote_cards(self, seat: int) -> tuple[Card, ...]:
+        """The trump K and Q while ``seat`` holds both and has not said belote yet."""
         trump = self.trump
-        if trump is None or trump.suit is None or c.suit != trump.suit:
-            return False
-        if c.rank not in (Rank.KING, Rank.QUEEN) or self.belote_seat is not None:
-            return False
-        other = Rank.QUEEN if c.rank == Rank.KING else Rank.KING
-        return any(h.suit == trump.suit and h.rank == other for h in self.hands[seat])
+        if self.belote_seat is not None or trump is None or trump.suit is None:
+            return ()
+        pair = tuple(c for c in self.hands[seat]
+                     if c.suit == trump.suit and c.rank in (Rank.KING, Rank.QUEEN))
+        return pair if len(pair) == 2 else ()
 
     def _may_announce(self, seat: int) -> bool:
-        if not (self.rules.announcements and self.first_trick):
+        if not (self.first_trick and self.announceable[seat]):
             return False
-        if any(s == seat for s, _ in self.trick) or any(s == seat for s, _ in self.declared):
-            return False
-        return bool(self._announcements_of(seat))
-
-    def _announcements_of(self, seat: int) -> tuple[Announcement, ...]:
-        return find_announcements(self.hands[seat], self.rules.card_reuse_in_announcements)
+        return not (any(s == seat for s, _ in self.trick)
+                    or any(s == seat for s, _ in self.declared))
 
     def _apply_play(self, action: Action) -> tuple[Self, list[Event]]:
         seat = self.turn
@@ -257,7 +267,7 @@ class TrickDeal:
         if isinstance(action, Announce):
             if not self._may_announce(seat):
                 raise IllegalAction("no announcement to declare now")
-            anns = self._announcements_of(seat)
+            anns = self.announceable[seat]
             state = self.evolve(declared=(*self.declared, (seat, anns)))
             return state, [Announced(seat, tuple(a.kind for a in anns))]
         if not isinstance(action, PlayCard):

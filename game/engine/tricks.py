@@ -79,8 +79,14 @@ ALL_TRUMP = Trump(TrumpMode.ALL_TRUMP)
 def winning_play(trick: Sequence[Play], trump: Trump) -> Play:
     """The play currently winning the trick: that player is "master"."""
     best = trick[0]
+    strength, trump_suit = trump.strength, trump.suit
     for play in trick[1:]:
-        if trump.beats(play[1], best[1]):
+        challenger, holder = play[1], best[1]
+        # Trump.beats, inlined: this runs for every legal-move query.
+        if challenger.suit == holder.suit:
+            if strength[challenger] > strength[holder]:
+                best = play
+        elif challenger.suit == trump_suit:
             best = play
     return best
 
