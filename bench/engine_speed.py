@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.engine.match import new_deal_state  # noqa: E402
-from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules  # noqa: E402
+from game.engine.match import new_deal_state
+from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
 
 GAMES: dict[str, TrickGameRules] = {
     "coinche": CoincheRules(),
