@@ -19,6 +19,8 @@ from game.engine.actions import (
     Pass,
     RetourneTurned,
     SevenExchanged,
+    Stop,
+    Stopped,
     Take,
 )
 from game.engine.cards import DECK32, Card, Rank, Suit, card, shuffled_deck32
@@ -44,16 +46,26 @@ class BeloteDeal(TrickDeal):
     bergere: Card | None = None
     round: int = 1
     passes: int = 0
+    # The arrêt (option): the match score before this deal, and a taker's claim.
+    match_totals: tuple[int, ...] = ()
+    stopper: int | None = None
+    stop_reached: bool = False
 
     # --- creation ------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, rules: BeloteRules, seed: int, dealer: int = 0) -> tuple[Self, list[Event]]:
-        return cls.from_deck(rules, shuffled_deck32(random.Random(seed)), dealer)
+    def new(
+        cls, rules: BeloteRules, seed: int, dealer: int = 0, totals: tuple[int, ...] = ()
+    ) -> tuple[Self, list[Event]]:
+        return cls.from_deck(rules, shuffled_deck32(random.Random(seed)), dealer, totals)
 
     @classmethod
     def from_deck(
-        cls, rules: BeloteRules, deck: Sequence[Card], dealer: int = 0
+        cls,
+        rules: BeloteRules,
+        deck: Sequence[Card],
+        dealer: int = 0,
+        totals: tuple[int, ...] = (),
     ) -> tuple[Self, list[Event]]:
         """Deal ``deck`` from its first card, as a dealer would (for tests and replays)."""
         if sorted(deck) != sorted(DECK32):
@@ -69,6 +81,7 @@ class BeloteDeal(TrickDeal):
             rules=rules, dealer=dealer, hands=tuple(tuple(h) for h in hands),
             phase=Phase.BIDDING, turn=(dealer + 1) % n, retourne=retourne,
             stock=tuple(deck[dealt + 1:]),
+            match_totals=totals or (0,) * (2 if rules.has_teams else n),
         )
         return state, events
 
@@ -169,12 +182,63 @@ class BeloteDeal(TrickDeal):
 
     def _view_extra(self, seat: int) -> dict[str, Any]:
         return {"retourne": self.retourne, "bergere": self.bergere,
-                "extra": (("round", self.round),)}
+                "extra": (("round", self.round), ("stopper", self.stopper),
+                          ("match_totals", self.match_totals))}
+
+    # --- the arrêt -----------------------------------------------------------------------
+
+    def _extra_play_actions(self, seat: int) -> list[Action]:
+        """"J'arrête" is open to the player who has the hand, before the 7th trick."""
+        open_to_stop = self.rules.arret and self.players == 4 and self.stopper is None
+        return [Stop()] if open_to_stop and len(self.tricks) < 6 else []
+
+    def _apply_extra_play_action(self, action: Action) -> tuple[Self, list[Event]] | None:
+        if not isinstance(action, Stop) or action not in self.legal_actions():
+            return None
+        seat = self.turn
+        assert seat is not None and self.taker is not None
+        side = self.side_of(seat)
+        reached = self.match_totals[side] + self._points_so_far()[side] >= self.rules.target
+        state = self.evolve(stopper=seat, stop_reached=reached)
+        events: list[Event] = [Stopped(seat)]
+        if side == self.side_of(self.taker):
+            return state, events
+        return state.evolve(trick=())._finish(events)
+
+    def _points_so_far(self) -> tuple[int, ...]:
+        tally = self.tally()
+        return tuple(tally.total(side) for side in range(self.sides))
+
+    def _score_arret(self, tally: SideTally) -> DealResult:
+        """A claim decides the game: the claiming side wins if it was right (and, for the
+        takers, won the last trick), otherwise it is dedans and loses the game."""
+        assert self.stopper is not None and self.taker is not None
+        takers, claimer = self.side_of(self.taker), self.side_of(self.stopper)
+        defence = 1 - takers
+        right = self.stop_reached
+        if claimer == takers:
+            right = right and self.tricks[-1].winner % 2 == takers and not self.hands[0]
+        if right and claimer == defence:
+            scores = [tally.total(0), tally.total(1)]
+        elif right:
+            scores = list(score_belote_teams(self.rules, takers, tally).scores)
+        else:
+            scores = [0, 0]
+            scores[1 - claimer] = 162 + sum(tally.announcements) + sum(tally.belote)
+        winner = claimer if right else 1 - claimer
+        facts: tuple[tuple[str, Any], ...] = (
+            ("outcome", "arret"), ("takers", takers), ("winner_side", winner),
+            ("arret_winner", winner), ("tricks_won", tally.tricks_won),
+            ("capot_side", tally.capot_side), ("made", winner == takers), ("frozen", 0),
+        )
+        return DealResult(TEAM_NAMES, tuple(scores), _lines(tally, scores), "arret", facts)
 
     # --- scoring ---------------------------------------------------------------------------
 
     def _score(self, tally: SideTally) -> DealResult:
         assert self.taker is not None
+        if self.stopper is not None:
+            return self._score_arret(tally)
         if self.players == 4:
             return score_belote_teams(self.rules, self.side_of(self.taker), tally)
         return score_belote_each(self.rules, self.taker, tally)

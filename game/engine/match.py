@@ -88,12 +88,13 @@ def deal_seed(match_seed: int, number: int) -> int:
 
 
 def new_deal_state(
-    rules: TrickGameRules, seed: int, dealer: int
+    rules: TrickGameRules, seed: int, dealer: int, totals: tuple[int, ...] = ()
 ) -> tuple[TrickDeal, list[Event]]:
+    """A new deal; ``totals`` (the match score) matter to the arrêt of belote."""
     if isinstance(rules, CoincheRules):
         return CoincheDeal.new(rules, seed, dealer)
     assert isinstance(rules, BeloteRules)
-    return BeloteDeal.new(rules, seed, dealer)
+    return BeloteDeal.new(rules, seed, dealer, totals)
 
 
 @dataclass(frozen=True, eq=False)
@@ -202,6 +203,9 @@ class Match:
                             history=(*self.history, record)), events
 
     def _match_winner(self, result: DealResult) -> int | None:
+        arret_winner = result.fact("arret_winner")
+        if arret_winner is not None:
+            return int(arret_winner)
         return match_winner(self.totals, self.rules.target, result.fact("tricks_won"))
 
     def _games_lost(self, winner: int) -> int:
@@ -213,7 +217,7 @@ class Match:
         dealer = self._next_dealer(result)
         number = self.number + 1
         seed = deal_seed(self.seed, number)
-        deal, deal_events = new_deal_state(self.rules, seed, dealer)
+        deal, deal_events = new_deal_state(self.rules, seed, dealer, self.totals)
         events.append(NewDeal(number, dealer, seed))
         events.extend(deal_events)
         return self._evolve(deal=deal, number=number, dealer=dealer), events
