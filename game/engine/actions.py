@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine.announcements import Announcement, Kind
-from game.engine.cards import Card, Suit, TrumpMode, from_code
+from game.engine.cards import DECK32, Card, Suit, TrumpMode, from_code
 from game.engine.protocol import Action, DealResult, Event, register_action, register_codec
 
 register_codec(Card, lambda c: c.code, from_code)
@@ -114,6 +114,9 @@ def play(c: Card, belote: bool = False) -> PlayCard:
     if action is None:
         action = _PLAYS[key] = PlayCard(c, belote)
     return action
+
+
+PLAY_OF: dict[Card, PlayCard] = {}  # card -> its plain PlayCard, filled below
 
 
 def bid(value: int, suit: Suit | None, mode: TrumpMode = TrumpMode.SUIT) -> Bid:
@@ -227,3 +230,6 @@ class Stopped(Event):
 @dataclass(frozen=True)
 class DealScored(Event):
     result: DealResult
+
+
+PLAY_OF.update({c: play(c) for c in DECK32})

@@ -96,9 +96,22 @@ def _carres(cards: Iterable[Card]) -> list[Announcement]:
     ]
 
 
+def _may_announce(hand: Sequence[Card]) -> bool:
+    """A quick test that rules out most hands: three ranks in a row in one suit, or
+    four cards of one rank."""
+    masks = [0, 0, 0, 0]
+    rank_counts = [0] * 15
+    for c in hand:
+        masks[c.suit] |= 1 << c.rank
+        rank_counts[c.rank] += 1
+    return max(rank_counts) == 4 or any(m & (m >> 1) & (m >> 2) for m in masks)
+
+
 def find_announcements(hand: Sequence[Card], card_reuse: bool = False) -> tuple[Announcement, ...]:
     """The announcements a hand makes, the most valuable combination when cards may not
     be shared between announcements."""
+    if not _may_announce(hand):
+        return ()
     carres = _carres(hand)
     if card_reuse:
         sequences = [a for run in _runs(hand) for a in _sequence_announcements(run)]

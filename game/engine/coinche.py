@@ -40,6 +40,11 @@ def all_bids(rules: CoincheRules) -> tuple[Bid, ...]:
     return tuple(bid(v, suit, mode) for v in values for suit, mode in trumps)
 
 
+@functools.cache
+def bids_above(rules: CoincheRules, value: int) -> tuple[Bid, ...]:
+    return tuple(b for b in all_bids(rules) if b.value > value)
+
+
 def trump_of(bid: Bid) -> Trump:
     if bid.mode is TrumpMode.NO_TRUMP:
         return NO_TRUMP
@@ -120,8 +125,7 @@ class CoincheDeal(TrickDeal):
         return tuple(actions)
 
     def _higher_bids(self) -> tuple[Action, ...]:
-        current = self.contract.value if self.contract else 0
-        return tuple(b for b in all_bids(self.rules) if b.value > current)
+        return bids_above(self.rules, self.contract.value if self.contract else 0)
 
     def _bidder(self) -> int:
         for seat, action in reversed(self.bids):

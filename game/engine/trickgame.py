@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from game.engine.actions import (
+    PLAY_OF,
     Announce,
     Announced,
     AnnouncementsShown,
@@ -105,6 +106,7 @@ class TrickDeal:
     # What each seat could declare, found once when the play starts.
     announceable: tuple[tuple[Announcement, ...], ...] = ()
     belote_seat: int | None = None
+    belote_holder: int | None = None  # who holds trump K and Q when the play starts
     rebelote_done: bool = False
     outcome: DealResult | None = None
     void: bool = False  # everyone passed
@@ -204,7 +206,7 @@ class TrickDeal:
         return 2 if self.rules.has_teams else self.players
 
     def partner_of(self, seat: int) -> int | None:
-        return (seat + 2) % 4 if self.rules.has_teams else None
+        return (seat + 2) % 4 if self.players == 4 else None
 
     @property
     def first_trick(self) -> bool:
@@ -220,10 +222,15 @@ class TrickDeal:
     def with_announceable(self) -> Self:
         """Find each seat's announcements (again, after the hands changed)."""
         reuse = self.rules.card_reuse_in_announcements
-        return self.evolve(announceable=tuple(
-            find_announcements(hand, reuse) if self.rules.announcements else ()
-            for hand in self.hands
-        ))
+        holders = [seat for seat, hand in enumerate(self.hands)
+                   if len(self._belote_pair(hand)) == 2]
+        return self.evolve(
+            announceable=tuple(
+                find_announcements(hand, reuse) if self.rules.announcements else ()
+                for hand in self.hands
+            ),
+            belote_holder=holders[0] if holders else None,
+        )
 
     # --- play ------------------------------------------------------------------------------
 
@@ -232,28 +239,30 @@ class TrickDeal:
         assert seat is not None and self.trump is not None
         hand = self.hands[seat]
         cards = legal_cards(hand, self.trick, self.trump, self.rules, self.partner_of(seat))
-        actions: list[Action] = []
-        belote_cards = self._belote_cards(seat)
-        for c in cards:
-            actions.append(play(c))
-            if c in belote_cards:
-                actions.append(play(c, belote=True))
-        if self._may_announce(seat):
+        actions: list[Action] = [PLAY_OF[c] for c in cards]
+        if seat == self.belote_holder:
+            belote_cards = self._belote_cards(seat)
+            actions.extend(play(c, belote=True) for c in cards if c in belote_cards)
+        if not self.tricks and self._may_announce(seat):
             actions.append(Announce())
-        actions.extend(self._extra_play_actions(seat))
-        return tuple(actions)
+        extra = self._extra_play_actions(seat)
+        return tuple(actions + extra) if extra else tuple(actions)
 
     def _extra_play_actions(self, seat: int) -> list[Action]:
         return []
 
     def _belote_cards(self, seat: int) -> tuple[Card, ...]:
         """The trump K and Q while ``seat`` holds both and has not said belote yet."""
-        trump = self.trump
-        if self.belote_seat is not None or trump is None or trump.suit is None:
+        if self.belote_seat is not None or seat != self.belote_holder:
             return ()
-        pair = tuple(c for c in self.hands[seat]
-                     if c.suit == trump.suit and c.rank in (Rank.KING, Rank.QUEEN))
+        pair = self._belote_pair(self.hands[seat])
         return pair if len(pair) == 2 else ()
+
+    def _belote_pair(self, hand: Sequence[Card]) -> tuple[Card, ...]:
+        trump = self.trump
+        if trump is None or trump.suit is None:
+            return ()
+        return tuple(c for c in hand if c.suit == trump.suit and c.rank in (Rank.KING, Rank.QUEEN))
 
     def _may_announce(self, seat: int) -> bool:
         if not (self.first_trick and self.announceable[seat]):
@@ -311,16 +320,20 @@ class TrickDeal:
         if action.belote:
             changes["belote_seat"] = seat
             events.append(BeloteSaid(seat, rebelote=False))
-        elif self._completes_belote(seat, c):
+        elif self.belote_seat == seat and self._completes_belote(seat, c):
             changes["rebelote_done"] = True
             events.append(BeloteSaid(seat, rebelote=True))
+        hand = list(self.hands[seat])
+        hand.remove(c)
         hands = list(self.hands)
-        hands[seat] = tuple(h for h in hands[seat] if h is not c)
+        hands[seat] = tuple(hand)
         changes["hands"] = tuple(hands)
         trick = (*self.trick, (seat, c))
         events.append(CardPlayed(seat, c))
         if len(trick) < self.players:
-            return self.evolve(trick=trick, turn=self.next_seat(seat), **changes), events
+            changes["trick"] = trick
+            changes["turn"] = (seat + 1) % self.players
+            return self.evolve(**changes), events
         return self._close_trick(trick, changes, events)
 
     def _completes_belote(self, seat: int, c: Card) -> bool:
@@ -425,3 +438,4 @@ def round_to_10(points: int) -> int:
 
 def others(seats: Sequence[int], seat: int) -> list[int]:
     return [s for s in seats if s != seat]
+
