@@ -39,7 +39,8 @@ RULE_SETS: list[TrickGameRules] = [
     BeloteRules(players=2, target=500, card_reuse_in_announcements=True,
                 rubicon=Rubicon.SIMPLE),
 ]
-MATCHES = int(os.environ.get("ATOUT_RANDOM_MATCHES", "3"))
+MATCHES = int(os.environ.get("ATOUT_RANDOM_MATCHES", "8"))
+DEALS = int(os.environ.get("ATOUT_RANDOM_DEALS", "300"))
 
 
 def cards_in_deal(deal: TrickDeal) -> list:  # type: ignore[type-arg]
@@ -117,7 +118,7 @@ def test_random_deals_conserve_cards_and_points(rules: TrickGameRules) -> None:
     from game.engine.match import new_deal_state
 
     rng = random.Random(1)
-    for seed in range(60):
+    for seed in range(DEALS):
         deal, _ = new_deal_state(rules, seed, dealer=seed % rules.players)
         while not deal.is_over:
             check_deal_invariants(deal)
