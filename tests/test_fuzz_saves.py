@@ -1,0 +1,94 @@
+"""Reading saved games: arbitrary or mutated JSON fails only with ``SaveError``."""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import json
+import random
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.engine.match import Match
+from game.engine.protocol import SaveError, action_from_json
+from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False)
+    | st.text(max_size=8),
+    lambda children: st.lists(children, max_size=4)
+    | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    max_leaves=12,
+)
+
+
+def saved_match(rules: TrickGameRules, seed: int, moves: int) -> dict[str, Any]:
+    rng = random.Random(seed)
+    match, _ = Match.new(rules, seed)
+    for _ in range(moves):
+        if match.is_over:
+            break
+        match, _ = match.apply(rng.choice(match.legal_actions()))
+    data: dict[str, Any] = json.loads(json.dumps(match.to_json()))
+    return data
+
+
+SAVES = [saved_match(CoincheRules(), 1, 30), saved_match(BeloteRules(), 2, 30),
+         saved_match(BeloteRules(players=3), 3, 30)]
+
+
+def load_or_save_error(data: object) -> None:
+    try:
+        Match.from_json(data)
+    except SaveError as error:
+        assert str(error)
+
+
+@settings(max_examples=150, deadline=None)
+@given(JSON)
+def test_arbitrary_json_is_refused_with_a_save_error(data: object) -> None:
+    load_or_save_error(data)
+
+
+@settings(max_examples=150, deadline=None)
+@given(JSON)
+def test_arbitrary_actions_are_refused_with_a_save_error(data: object) -> None:
+    with contextlib.suppress(SaveError):
+        action_from_json(data)
+
+
+def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [prefix]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += _paths(item, (*prefix, index))
+    return found
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, len(SAVES) - 1), st.randoms(use_true_random=False), JSON)
+def test_mutated_saves_load_or_are_refused_with_a_save_error(
+    which: int, rng: random.Random, replacement: object
+) -> None:
+    data = copy.deepcopy(SAVES[which])
+    path = rng.choice(_paths(data)[1:])
+    parent: Any = data
+    for step in path[:-1]:
+        parent = parent[step]
+    if rng.random() < 0.3 and isinstance(parent, dict):
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = replacement
+    load_or_save_error(data)
+
+
+def test_truncated_action_lists_replay_to_a_prefix_of_the_match() -> None:
+    data = SAVES[0]
+    for cut in range(0, len(data["actions"]), 7):
+        shorter = {**data, "actions": data["actions"][:cut]}
+        assert len(Match.from_json(shorter).actions) == cut
