@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import json
+import os
 import random
 from typing import Any
 
@@ -15,6 +16,7 @@ from game.engine.match import Match
 from game.engine.protocol import SaveError, action_from_json
 from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
 
+EXAMPLES = int(os.environ.get("ATOUT_FUZZ_EXAMPLES", "150"))
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False)
     | st.text(max_size=8),
@@ -46,13 +48,13 @@ def load_or_save_error(data: object) -> None:
         assert str(error)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=EXAMPLES, deadline=None)
 @given(JSON)
 def test_arbitrary_json_is_refused_with_a_save_error(data: object) -> None:
     load_or_save_error(data)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=EXAMPLES, deadline=None)
 @given(JSON)
 def test_arbitrary_actions_are_refused_with_a_save_error(data: object) -> None:
     with contextlib.suppress(SaveError):
@@ -70,7 +72,7 @@ def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return found
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=EXAMPLES, deadline=None)
 @given(st.integers(0, len(SAVES) - 1), st.randoms(use_true_random=False), JSON)
 def test_mutated_saves_load_or_are_refused_with_a_save_error(
     which: int, rng: random.Random, replacement: object

@@ -98,7 +98,7 @@ class BeloteDeal(TrickDeal):
         return (*(ChooseTrump(s) for s in suits), Pass())
 
     def _apply_other(self, action: Action) -> tuple[Self, list[Event]]:
-        if action not in self.legal_actions():
+        if not self.is_legal(action):
             raise IllegalAction(self._why_illegal_bid(action))
         seat = self.turn
         assert seat is not None and self.retourne is not None
@@ -193,7 +193,7 @@ class BeloteDeal(TrickDeal):
         return [Stop()] if open_to_stop and len(self.tricks) < 6 else []
 
     def _apply_extra_play_action(self, action: Action) -> tuple[Self, list[Event]] | None:
-        if not isinstance(action, Stop) or action not in self.legal_actions():
+        if not isinstance(action, Stop) or not self.is_legal(action):
             return None
         seat = self.turn
         assert seat is not None and self.taker is not None

@@ -136,7 +136,7 @@ class CoincheDeal(TrickDeal):
     def _apply_other(self, action: Action) -> tuple[Self, list[Event]]:
         seat = self.turn
         assert seat is not None
-        if action not in self.legal_actions():
+        if not self.is_legal(action):
             raise IllegalAction(self._why_bid_illegal(action))
         bids = (*self.bids, (seat, action))
         events: list[Event] = [BidMade(seat, action)]

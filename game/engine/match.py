@@ -273,10 +273,11 @@ class Match:
 
 
 def _rules_from_json(data: object) -> TrickGameRules:
-    if not isinstance(data, dict) or data.get("game") not in RULES_BY_GAME:
+    game = data.get("game") if isinstance(data, dict) else None
+    if not isinstance(game, str) or game not in RULES_BY_GAME:
         raise SaveError("the save does not say which game it is")
     try:
-        return RULES_BY_GAME[data["game"]].from_json(data)
+        return RULES_BY_GAME[game].from_json(data)
     except RulesError as exc:
         raise SaveError(f"the save's rules are not valid: {exc}") from exc
 

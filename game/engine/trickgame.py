@@ -135,6 +135,15 @@ class TrickDeal:
             cached = self.__dict__["_legal"] = self._legal_actions()
         return cached
 
+    def is_legal(self, action: Action) -> bool:
+        """``action in legal_actions()``, by identity first: actions are interned, and
+        this spares the dataclass equality on every other element of the list."""
+        legal = self.legal_actions()
+        for candidate in legal:
+            if candidate is action:
+                return True
+        return action in legal
+
     def apply(self, action: Action) -> tuple[Self, list[Event]]:
         if self.phase is Phase.OVER:
             raise IllegalAction("the deal is over")
@@ -294,7 +303,7 @@ class TrickDeal:
         c = action.card
         if c not in self.hands[seat]:
             raise IllegalAction(f"{c} is not in your hand")
-        if action not in self.legal_actions():
+        if not self.is_legal(action):
             if action.belote:
                 raise IllegalAction("you can say belote only with the first of K and Q of trump")
             raise IllegalAction(self._why_illegal(seat, c))
