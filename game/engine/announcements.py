@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from game.engine.cards import PLAIN_STRENGTH, Card, Rank, Suit
+from game.engine.cards import DECK32, PLAIN_STRENGTH, Card, Rank, Suit
 
 
 class Kind(Enum):
@@ -96,15 +96,20 @@ def _carres(cards: Iterable[Card]) -> list[Announcement]:
     ]
 
 
+_SUIT_AND_BIT = {c: (int(c.suit), 1 << int(c.rank)) for c in DECK32}
+
+
 def _may_announce(hand: Sequence[Card]) -> bool:
     """A quick test that rules out most hands: three ranks in a row in one suit, or
     four cards of one rank."""
     masks = [0, 0, 0, 0]
-    rank_counts = [0] * 15
     for c in hand:
-        masks[c.suit] |= 1 << c.rank
-        rank_counts[c.rank] += 1
-    return max(rank_counts) == 4 or any(m & (m >> 1) & (m >> 2) for m in masks)
+        suit, bit = _SUIT_AND_BIT[c]
+        masks[suit] |= bit
+    spades, hearts, diamonds, clubs = masks
+    return bool(spades & hearts & diamonds & clubs) or any(
+        m & (m >> 1) & (m >> 2) for m in masks
+    )
 
 
 def find_announcements(hand: Sequence[Card], card_reuse: bool = False) -> tuple[Announcement, ...]:
