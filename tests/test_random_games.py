@@ -65,7 +65,9 @@ def check_finished_deal(deal: TrickDeal) -> None:
         return
     assert result is not None
     card_points = sum(t.points for t in deal.tricks)
-    if deal.players == 4:
+    played_out = not any(deal.hands)  # a defender's arrêt ends a deal early
+    assert played_out or result.fact("outcome") == "arret"
+    if deal.players == 4 and played_out:
         assert card_points == 162
         assert sum(deal.tally().trick_points) in (162, deal.rules.capot_points)
     lines = {line.key: line.values for line in result.lines}
