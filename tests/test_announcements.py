@@ -160,3 +160,13 @@ def test_belote_not_said_does_not_count_and_needs_both_cards() -> None:
 
 def test_kind_values() -> None:
     assert [k.value for k in Kind] == ["tierce", "cinquante", "cent", "carre"]
+
+
+@pytest.mark.parametrize(("reuse", "expected"), [(False, 200), (True, 220)])
+def test_card_reuse_option_through_a_deal(reuse: bool, expected: int) -> None:
+    """Carré of jacks and ♥9 ♥10 ♥J: the ♥J makes the tierce only when cards may be
+    reused (seed 004); otherwise the carré alone counts."""
+    hands = hands_with("♠J ♥J ♦J ♣J ♥9 ♥10")
+    rules = CoincheRules(card_reuse_in_announcements=reuse)
+    deal, _ = play_first_legal(start(hands, rules).apply(Announce())[0])
+    assert deal.tally().announcements == (expected, 0)
