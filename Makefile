@@ -33,3 +33,19 @@ bench: $(BIN)/.installed-runtime
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+
+# The double-click app (build.spec, PyInstaller): dist/Atout-<version>-<platform>.zip.
+.PHONY: build-deps dist dist-smoke
+
+$(BIN)/.installed-build: requirements-build.txt $(BIN)/.installed-runtime
+	$(PY) -m pip install --quiet -r requirements-build.txt
+	touch $@
+
+build-deps: $(BIN)/.installed-build
+
+dist: $(BIN)/.installed-build
+	$(PY) tools/release.py build
+	$(PY) tools/release.py zip
+
+dist-smoke: dist
+	$(PY) tools/release.py smoke 1

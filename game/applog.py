@@ -1,0 +1,105 @@
+"""Logging for the app: a rotating file in the user's log directory, and stderr when there is one.
+
+A windowed build (the Windows .exe built with console=False, the macOS .app) has no console:
+sys.stderr is None there, so the file is the only record of a crash on a player's machine.
+"""
+
+from __future__ import annotations
+
+import logging
+import logging.handlers
+import platform
+import sys
+import threading
+from pathlib import Path
+from types import TracebackType
+
+import platformdirs
+
+from game import __version__
+
+LOG_NAME = "atout.log"
+MAX_BYTES = 512 * 1024
+BACKUP_COUNT = 3
+FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+_HANDLER_NAME = "atout-applog"
+
+log = logging.getLogger("atout")
+
+
+def log_file() -> Path:
+    """The log file in the platform's user log directory (e.g. ~/.local/state/Atout/log)."""
+    return Path(platformdirs.user_log_dir("Atout", appauthor=False)) / LOG_NAME
+
+
+def is_frozen() -> bool:
+    """True inside a PyInstaller build."""
+    return bool(getattr(sys, "frozen", False))
+
+
+def configure_logging(level: int = logging.INFO) -> Path | None:
+    """Send the app's logs to the log file (and stderr when present); log uncaught exceptions.
+
+    Safe to call more than once: the handlers are replaced, not added again. Returns the log
+    file, or None when it could not be opened (the game still runs, logging to stderr only).
+    """
+    root = logging.getLogger()
+    for handler in [h for h in root.handlers if h.get_name() == _HANDLER_NAME]:
+        root.removeHandler(handler)
+        handler.close()
+    root.setLevel(level)
+    path = log_file()
+    handlers: list[logging.Handler] = []
+    try:
+        handlers.append(_file_handler(path))
+    except OSError as error:
+        if sys.stderr is not None:
+            print(f"Atout: cannot write the log file {path} ({error})", file=sys.stderr)
+        opened: Path | None = None
+    else:
+        opened = path
+    if sys.stderr is not None:
+        handlers.append(logging.StreamHandler(sys.stderr))
+    for handler in handlers:
+        handler.set_name(_HANDLER_NAME)
+        handler.setFormatter(logging.Formatter(FORMAT))
+        root.addHandler(handler)
+    logging.captureWarnings(True)
+    sys.excepthook = _log_uncaught
+    threading.excepthook = _log_uncaught_in_thread
+    log.info(
+        "Atout %s starting: Python %s on %s, frozen=%s, bundle=%s",
+        __version__,
+        platform.python_version(),
+        platform.platform(),
+        is_frozen(),
+        getattr(sys, "_MEIPASS", "-"),
+    )
+    return opened
+
+
+def _file_handler(path: Path) -> logging.Handler:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return logging.handlers.RotatingFileHandler(
+        path, maxBytes=MAX_BYTES, backupCount=BACKUP_COUNT, encoding="utf-8"
+    )
+
+
+def _log_uncaught(
+    kind: type[BaseException], error: BaseException, trace: TracebackType | None
+) -> None:
+    if issubclass(kind, KeyboardInterrupt):
+        sys.__excepthook__(kind, error, trace)
+        return
+    log.critical("Uncaught exception", exc_info=(kind, error, trace))
+
+
+def _log_uncaught_in_thread(args: threading.ExceptHookArgs) -> None:
+    if args.exc_value is None or issubclass(args.exc_type, SystemExit):
+        return
+    thread = args.thread.name if args.thread is not None else "?"
+    log.critical(
+        "Uncaught exception in thread %s",
+        thread,
+        exc_info=(args.exc_type, args.exc_value, args.exc_traceback),
+    )

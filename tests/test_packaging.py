@@ -1,0 +1,172 @@
+"""The double-click app: version from one place, the log file, the zip, and the real frozen
+build (build.spec) playing its smoke run headless."""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+import os
+import re
+import subprocess
+import sys
+import threading
+import tomllib
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import game
+from game import applog
+from tools import release
+
+ROOT = Path(__file__).resolve().parents[1]
+MAX_BUNDLE_MB = 40
+SMOKE_DEALS = 1
+
+
+@pytest.fixture
+def clean_logging(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Log into tmp_path; restore the root logger and the exception hooks afterwards."""
+    root = logging.getLogger()
+    saved = (list(root.handlers), root.level, sys.excepthook, threading.excepthook)
+    target = tmp_path / "logs" / applog.LOG_NAME
+    monkeypatch.setattr(applog, "log_file", lambda: target)
+    yield target
+    for handler in root.handlers:
+        if handler not in saved[0]:
+            handler.close()
+    root.handlers[:] = saved[0]
+    root.setLevel(saved[1])
+    sys.excepthook, threading.excepthook = saved[2], saved[3]
+    logging.captureWarnings(False)
+
+
+def own_handlers() -> list[logging.Handler]:
+    return [h for h in logging.getLogger().handlers if h.get_name() == "atout-applog"]
+
+
+def test_version_comes_from_the_package() -> None:
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert re.fullmatch(r"\d+\.\d+\.\d+", game.__version__)
+    assert pyproject["project"]["version"] == game.__version__
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="XDG directories are Linux's")
+def test_log_file_is_in_the_user_log_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    assert applog.log_file() == tmp_path / "Atout" / "log" / "atout.log"
+
+
+def test_logging_writes_the_start_line_and_uncaught_errors(clean_logging: Path) -> None:
+    assert applog.configure_logging() == clean_logging
+    try:
+        raise ValueError("lost card")
+    except ValueError as error:
+        sys.excepthook(type(error), error, error.__traceback__)
+    for handler in own_handlers():
+        handler.flush()
+    text = clean_logging.read_text(encoding="utf-8")
+    assert f"Atout {game.__version__} starting" in text
+    assert "frozen=False" in text
+    assert "CRITICAL atout: Uncaught exception" in text
+    assert "ValueError: lost card" in text
+
+
+def test_logging_twice_does_not_duplicate_handlers(clean_logging: Path) -> None:
+    applog.configure_logging()
+    applog.configure_logging()
+    kinds = sorted(type(h).__name__ for h in own_handlers())
+    assert kinds == ["RotatingFileHandler", "StreamHandler"]
+    assert clean_logging.read_text(encoding="utf-8").count("starting") == 2
+
+
+def test_windowed_app_without_stderr_logs_to_the_file_only(
+    clean_logging: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stderr", None)
+    applog.configure_logging()
+    assert [type(h).__name__ for h in own_handlers()] == ["RotatingFileHandler"]
+    assert clean_logging.exists()
+
+
+def test_unwritable_log_directory_does_not_stop_the_game(
+    clean_logging: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    clean_logging.parent.write_text("a file where the folder should be", encoding="utf-8")
+    assert applog.configure_logging() is None
+    assert [type(h).__name__ for h in own_handlers()] == ["StreamHandler"]
+    assert "cannot write the log file" in capsys.readouterr().err
+
+
+def test_zip_has_the_version_and_platform_and_keeps_links(tmp_path: Path) -> None:
+    bundle = release.app_path(tmp_path)
+    (bundle / "_internal").mkdir(parents=True)
+    (bundle / "_internal" / "data.txt").write_text("cards", encoding="utf-8")
+    link = bundle / "linked.txt"
+    link.symlink_to(Path("_internal") / "data.txt")
+    archive = release.zip_app(tmp_path)
+    assert archive.name == f"Atout-{game.__version__}-{release.platform_tag()}.zip"
+    with zipfile.ZipFile(archive) as zipped:
+        names = set(zipped.namelist())
+        top = bundle.name
+        assert {f"{top}/_internal/data.txt", f"{top}/linked.txt"} <= names
+        assert zipped.read(f"{top}/_internal/data.txt") == b"cards"
+        assert zipped.read(f"{top}/linked.txt") == b"_internal/data.txt"
+        assert zipped.getinfo(f"{top}/linked.txt").external_attr >> 28 == 0o12  # S_IFLNK
+
+
+def source_has_smoke_mode() -> bool:
+    shown = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--help"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, **release.HEADLESS},
+    )
+    return "--smoke" in shown.stdout
+
+
+@pytest.fixture(scope="module")
+def frozen_dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One real build with build.spec, shared by the frozen-app tests."""
+    if importlib.util.find_spec("PyInstaller") is None:
+        message = "PyInstaller is not installed: `make build-deps` (requirements-build.txt)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    if not source_has_smoke_mode():
+        pytest.skip("main.py has no --smoke N mode yet (the UI engineer is adding it)")
+    base = tmp_path_factory.mktemp("frozen")
+    release.build(base / "dist", base / "work")
+    return base / "dist"
+
+
+@pytest.mark.slow
+def test_frozen_build_plays_its_smoke_run_with_assets_from_the_bundle(
+    frozen_dist: Path, tmp_path: Path
+) -> None:
+    xdg = {f"XDG_{kind}_HOME": str(tmp_path / kind) for kind in ("STATE", "DATA", "CONFIG")}
+    run = release.smoke(SMOKE_DEALS, frozen_dist, env=xdg)
+    assert run.returncode == 0, run.output
+    log = tmp_path / "STATE" / "Atout" / "log" / applog.LOG_NAME
+    text = log.read_text(encoding="utf-8")
+    assert f"Atout {game.__version__} starting" in text
+    assert release.FROZEN_MARK in text
+    found = re.search(r"bundle=(.+)$", text, re.MULTILINE)
+    assert found is not None
+    bundle_data = Path(found.group(1))
+    assert bundle_data.is_relative_to(frozen_dist.resolve())
+    sources = [p for p in (ROOT / "sprites").rglob("*") if p.is_file()]
+    sources += [p for p in (ROOT / "sounds").rglob("*") if p.is_file()]
+    missing = [p for p in sources if not (bundle_data / p.relative_to(ROOT)).is_file()]
+    assert not missing, missing
+
+
+@pytest.mark.slow
+def test_frozen_bundle_stays_small(frozen_dist: Path) -> None:
+    size_mb = release.bundle_size(release.app_path(frozen_dist)) / 1e6
+    assert size_mb <= MAX_BUNDLE_MB

@@ -1,0 +1,177 @@
+"""Build, zip and smoke-test the double-click app (used by `make dist`, CI and the tests).
+
+    python tools/release.py build          # PyInstaller with build.spec into dist/
+    python tools/release.py zip            # dist/Atout-<version>-<platform>.zip
+    python tools/release.py smoke [N]      # the frozen app plays N deals per game headless
+    python tools/release.py launch [RUNS]  # frozen launch to first frame, best of RUNS
+    python tools/release.py size           # the bundle's size in MB
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from game import __version__  # noqa: E402
+from game.applog import log_file  # noqa: E402
+
+APP_NAME = "Atout"
+SPEC = ROOT / "build.spec"
+DIST = ROOT / "dist"
+WORK = ROOT / "build"
+HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+SMOKE_TIMEOUT_S = 600
+FROZEN_MARK = "frozen=True"
+
+
+def platform_tag() -> str:
+    """windows-x86_64, macos-arm64, linux-x86_64, ...: the zip's platform part."""
+    system = {"win32": "windows", "darwin": "macos"}.get(sys.platform, sys.platform)
+    machine = platform.machine().lower().replace("amd64", "x86_64")
+    return f"{system}-{machine}"
+
+
+def app_path(dist: Path = DIST) -> Path:
+    """The bundle PyInstaller made: Atout.app on macOS, the Atout folder elsewhere."""
+    return dist / (f"{APP_NAME}.app" if sys.platform == "darwin" else APP_NAME)
+
+
+def executable(dist: Path = DIST) -> Path:
+    """The program a player double-clicks (inside the .app on macOS)."""
+    if sys.platform == "darwin":
+        return app_path(dist) / "Contents" / "MacOS" / APP_NAME
+    suffix = ".exe" if sys.platform == "win32" else ""
+    return app_path(dist) / f"{APP_NAME}{suffix}"
+
+
+def build(dist: Path = DIST, work: Path = WORK) -> Path:
+    """Build the app with build.spec; returns the bundle's path."""
+    command = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN"]
+    command += ["--distpath", str(dist), "--workpath", str(work), str(SPEC)]
+    subprocess.run(command, cwd=ROOT, check=True)
+    return app_path(dist)
+
+
+def bundle_size(path: Path) -> int:
+    """Bytes on disk of every regular file under path (symlinks not followed)."""
+    files = (p for p in path.rglob("*") if p.is_file() and not p.is_symlink())
+    return sum(p.stat().st_size for p in files)
+
+
+def zip_app(dist: Path = DIST) -> Path:
+    """Zip the bundle into dist/Atout-<version>-<platform>.zip, symlinks and modes kept."""
+    bundle = app_path(dist)
+    archive = dist / f"{APP_NAME}-{__version__}-{platform_tag()}.zip"
+    archive.unlink(missing_ok=True)
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zipped:
+        for path in sorted([bundle, *bundle.rglob("*")]):
+            _add_to_zip(zipped, path, path.relative_to(dist).as_posix())
+    return archive
+
+
+def _add_to_zip(zipped: zipfile.ZipFile, path: Path, name: str) -> None:
+    if path.is_symlink():
+        # A .app bundle links Contents/Frameworks into Resources: store the link itself.
+        info = zipfile.ZipInfo(name)
+        info.create_system = 3
+        info.external_attr = (stat.S_IFLNK | 0o777) << 16
+        zipped.writestr(info, os.readlink(path))
+    elif path.is_dir():
+        zipped.write(path, name + "/")
+    else:
+        zipped.write(path, name)
+
+
+@dataclass(frozen=True)
+class SmokeRun:
+    returncode: int
+    seconds: float
+    output: str
+    log: str
+
+    @property
+    def ok(self) -> bool:
+        """Exit 0 and the frozen app wrote its start-up line to the log file."""
+        return self.returncode == 0 and FROZEN_MARK in self.log
+
+
+def run_frozen(args: list[str], dist: Path = DIST, env: dict[str, str] | None = None) -> SmokeRun:
+    """Run the built app headless (dummy video and audio) from an empty folder."""
+    log = log_file()
+    start = log.stat().st_size if log.exists() else 0
+    environment = {**os.environ, **HEADLESS, **(env or {})}
+    with tempfile.TemporaryDirectory() as elsewhere:
+        began = time.perf_counter()
+        done = subprocess.run(
+            [str(executable(dist)), *args],
+            cwd=elsewhere,
+            env=environment,
+            capture_output=True,
+            text=True,
+            timeout=SMOKE_TIMEOUT_S,
+            check=False,
+        )
+        seconds = time.perf_counter() - began
+    return SmokeRun(done.returncode, seconds, done.stdout + done.stderr, _log_since(log, start))
+
+
+def smoke(deals: int, dist: Path = DIST, env: dict[str, str] | None = None) -> SmokeRun:
+    """`Atout --smoke N` on the frozen app."""
+    return run_frozen(["--smoke", str(deals)], dist, env)
+
+
+def _log_since(log: Path, start: int) -> str:
+    if not log.exists():
+        return ""
+    text = log.read_bytes()
+    # A rotation during the run starts a new, shorter file: read all of it.
+    return text[start if len(text) >= start else 0 :].decode("utf-8", "replace")
+
+
+def launch_seconds(runs: int, dist: Path = DIST) -> float:
+    """Best wall time of `Atout --smoke 0`: start, first frame drawn, exit (an upper bound)."""
+    times = []
+    for _ in range(runs):
+        run = smoke(0, dist)
+        if not run.ok:
+            raise SystemExit(f"launch failed ({run.returncode}):\n{run.output}")
+        times.append(run.seconds)
+    return min(times)
+
+
+def main(argv: list[str]) -> int:
+    command = argv[0] if argv else "build"
+    count = int(argv[1]) if len(argv) > 1 else None
+    if command == "build":
+        print(f"built {build()}")
+    elif command == "zip":
+        print(f"zipped {zip_app()}")
+    elif command == "size":
+        print(f"{bundle_size(app_path()) / 1e6:.1f} MB in {app_path()}")
+    elif command == "smoke":
+        run = smoke(count if count is not None else 1)
+        print(run.output, f"exit {run.returncode} in {run.seconds:.1f} s", sep="\n")
+        print(f"log {log_file()}:", run.log, sep="\n")
+        return 0 if run.ok else 1
+    elif command == "launch":
+        print(f"launch to first frame (best of {count or 5}): {launch_seconds(count or 5):.3f} s")
+    else:
+        print(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
