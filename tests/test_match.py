@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -129,3 +130,40 @@ def test_bad_saves_raise_save_error(mutate: Any, message: str) -> None:
 def test_garbage_is_refused(garbage: object) -> None:
     with pytest.raises(SaveError):
         Match.from_json(garbage)
+
+
+def test_deal_numbers_are_short_and_replay_the_same_deal() -> None:
+    match, _ = Match.new(CoincheRules(), 42)
+    number = match.deal_number()
+    assert 0 < number < 1_000_000_000
+    again, _ = Match.new(CoincheRules(), 7, first_deal=number)
+    assert again.deal.hands == match.deal.hands and again.dealer == match.dealer
+    assert again.deal_number() == number
+
+
+def test_a_chosen_deal_number_is_saved_and_checked() -> None:
+    match, _ = Match.new(BeloteRules(), 3, first_deal=123_456_789)
+    match, _ = match.apply(match.legal_actions()[0])
+    data = match.to_json()
+    assert data["first_deal"] == 123_456_789
+    assert Match.from_json(data).deal.hands == match.deal.hands
+    with pytest.raises(SaveError):
+        Match.from_json({**data, "first_deal": 0})
+    with pytest.raises(ValueError):
+        Match.new(BeloteRules(), 3, first_deal=10**9)
+
+
+def test_undo_goes_back_to_just_before_the_seats_last_action() -> None:
+    rng = random.Random(5)
+    match, _ = Match.new(CoincheRules(), 11)
+    assert match.undo_last_action_of(0) is None, "nobody has acted yet"
+    history = [match]
+    while len(match.actions) < 25:
+        match, _ = match.apply(rng.choice(match.legal_actions()))
+        history.append(match)
+    undone = match.undo_last_action_of(2)
+    assert undone is not None
+    last = max(i for i, m in enumerate(history[:-1]) if m.current_player == 2)
+    assert undone.actions == history[last].actions
+    assert undone.current_player == 2
+    assert undone.to_json() == history[last].to_json()

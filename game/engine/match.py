@@ -12,6 +12,7 @@ save and replay ``{version, rules, seed, actions}``.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Self
 
@@ -82,9 +83,13 @@ class MatchView:
     pending_carry: int
 
 
+DEAL_NUMBERS = 1_000_000_000  # deal seeds are shown to the player as "deal numbers"
+
+
 def deal_seed(match_seed: int, number: int) -> int:
-    """The seed of deal ``number`` (1-based) of a match."""
-    return random.Random(match_seed * 1_000_003 + number).getrandbits(62)
+    """The seed of deal ``number`` (1-based) of a match: also its "deal number", short
+    enough for a player to note down and play again."""
+    return random.Random(match_seed * 1_000_003 + number).randrange(1, DEAL_NUMBERS)
 
 
 def new_deal_state(
@@ -110,18 +115,58 @@ class Match:
     actions: tuple[Action, ...] = ()
     winner: int | None = None
     games_lost: int = 0
+    first_deal: int | None = None  # a chosen deal number for deal 1 ("play this deal again")
 
     # --- creation --------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, rules: TrickGameRules, seed: int) -> tuple[Self, list[Event]]:
-        """A new match; the first dealer is drawn from the seed."""
+    def new(
+        cls, rules: TrickGameRules, seed: int, first_deal: int | None = None
+    ) -> tuple[Self, list[Event]]:
+        """A new match; the first dealer is drawn from the seed.  ``first_deal`` plays a
+        given deal number first (the dealer then comes from the deal number too)."""
+        if first_deal is not None and not 0 < first_deal < DEAL_NUMBERS:
+            raise ValueError(f"a deal number is between 1 and {DEAL_NUMBERS - 1}")
         sides = 2 if rules.has_teams else rules.players
-        dealer = deal_seed(seed, 0) % rules.players
-        first_seed = deal_seed(seed, 1)
+        dealer = (first_deal if first_deal is not None else deal_seed(seed, 0)) % rules.players
+        first_seed = first_deal if first_deal is not None else deal_seed(seed, 1)
         deal, events = new_deal_state(rules, first_seed, dealer)
-        match = cls(rules, seed, deal, 1, dealer, (0,) * sides)
+        match = cls(rules, seed, deal, 1, dealer, (0,) * sides, first_deal=first_deal)
         return match, [NewDeal(1, dealer, first_seed), *events]
+
+    @classmethod
+    def replay(
+        cls,
+        rules: TrickGameRules,
+        seed: int,
+        actions: Sequence[Action],
+        first_deal: int | None = None,
+    ) -> Self:
+        """The match after ``actions``; raises IllegalAction if one cannot be played."""
+        match, _ = cls.new(rules, seed, first_deal)
+        for action in actions:
+            match, _ = match.apply(action)
+        return match
+
+    def deal_number(self, number: int | None = None) -> int:
+        """The deal number (seed) of deal ``number`` of this match (default: the current)."""
+        number = self.number if number is None else number
+        if number == 1 and self.first_deal is not None:
+            return self.first_deal
+        return deal_seed(self.seed, number)
+
+    def undo_last_action_of(self, seat: int) -> Self | None:
+        """The match as it was just before ``seat``'s last action (and everything after
+        it), or None when that seat has not acted yet."""
+        match, _ = type(self).new(self.rules, self.seed, self.first_deal)
+        last_turn = None
+        for index, action in enumerate(self.actions):
+            if match.current_player == seat:
+                last_turn = index
+            match, _ = match.apply(action)
+        if last_turn is None:
+            return None
+        return type(self).replay(self.rules, self.seed, self.actions[:last_turn], self.first_deal)
 
     # --- the protocol, delegated to the current deal -------------------------------------
 
@@ -197,7 +242,7 @@ class Match:
         totals = tuple(
             t + s + c for t, s, c in zip(self.totals, result.scores, carried, strict=True)
         )
-        record = DealRecord(self.number, self.dealer, deal_seed(self.seed, self.number), result,
+        record = DealRecord(self.number, self.dealer, self.deal_number(), result,
                             tuple(carried), totals)
         return self._evolve(totals=totals, carries=tuple(pending),
                             history=(*self.history, record)), events
@@ -216,7 +261,7 @@ class Match:
     ) -> tuple[Self, list[Event]]:
         dealer = self._next_dealer(result)
         number = self.number + 1
-        seed = deal_seed(self.seed, number)
+        seed = self.deal_number(number)
         deal, deal_events = new_deal_state(self.rules, seed, dealer, self.totals)
         events.append(NewDeal(number, dealer, seed))
         events.extend(deal_events)
@@ -240,7 +285,7 @@ class Match:
             "rules": self.rules.to_json(),
             "seed": self.seed,
             "actions": [action_to_json(a) for a in self.actions],
-        }
+        } | ({} if self.first_deal is None else {"first_deal": self.first_deal})
 
     @classmethod
     def from_json(cls, data: object) -> Self:
@@ -262,7 +307,11 @@ class Match:
         raw_actions = data.get("actions")
         if not isinstance(raw_actions, list):
             raise SaveError("the save has no list of actions")
-        match, _ = cls.new(rules, seed)
+        first_deal = data.get("first_deal")
+        valid_number = isinstance(first_deal, int) and not isinstance(first_deal, bool)
+        if first_deal is not None and not (valid_number and 0 < first_deal < DEAL_NUMBERS):
+            raise SaveError("the save's deal number is not valid")
+        match, _ = cls.new(rules, seed, first_deal)
         for i, raw in enumerate(raw_actions):
             action = action_from_json(raw)
             try:
