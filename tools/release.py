@@ -75,6 +75,11 @@ def zip_app(dist: Path = DIST) -> Path:
     bundle = app_path(dist)
     archive = dist / f"{APP_NAME}-{__version__}-{platform_tag()}.zip"
     archive.unlink(missing_ok=True)
+    if sys.platform == "darwin":
+        # ditto keeps what a signed and notarized .app needs (extended attributes).
+        command = ["ditto", "-c", "-k", "--sequesterRsrc", "--keepParent", str(bundle)]
+        subprocess.run([*command, str(archive)], check=True)
+        return archive
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zipped:
         for path in sorted([bundle, *bundle.rglob("*")]):
             _add_to_zip(zipped, path, path.relative_to(dist).as_posix())
