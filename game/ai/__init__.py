@@ -1,0 +1,44 @@
+"""Computer players.  ``decide`` sees only what one seat may see: a view.
+
+``decide(view, level, rng)`` returns one of ``view.legal`` with the reason for it, an
+i18n key of ``game/ai/README.md``.  ``view`` is a deal's view (``TrickView``:
+``state.view(seat)``) or a match's (``MatchView``, which also tells the target score the
+arrêt needs; with a deal's view the arrêt assumes the default target of 1000).
+
+Levels: ``DEBUTANT`` plays legal, plausible and often wrong (hunches, random cards);
+``CONFIRME`` evaluates hands for the bidding and counts cards in the play (masters,
+voids, trumps out, partner master); ``EXPERT`` plays as ``CONFIRME`` until a search AI
+exists.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from game.ai.beginner import beginner_decision
+from game.ai.bidding import belote_bidding, coinche_bidding
+from game.ai.decision import Decision, Level
+from game.ai.play import play_phase
+from game.engine.protocol import Phase
+
+__all__ = ["Decision", "Level", "decide"]
+
+
+def decide(view: Any, level: Level, rng: random.Random) -> Decision:
+    target: int | None = getattr(view, "target", None)
+    view = getattr(view, "deal", view)  # a MatchView wraps the deal's view
+    legal = view.legal
+    if not legal:
+        raise ValueError(f"seat {view.seat} has nothing to decide now")
+    if len(legal) == 1:
+        return Decision(legal[0], "hint.only_choice")
+    if level is Level.DEBUTANT:
+        return beginner_decision(view, rng)
+    if view.phase is Phase.PLAY:
+        return play_phase(view, target)
+    if view.game == "coinche":
+        return coinche_bidding(view)
+    if view.game == "belote":
+        return belote_bidding(view)
+    raise ValueError(f"no AI for the game {view.game!r}")

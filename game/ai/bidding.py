@@ -1,0 +1,163 @@
+"""Bidding of the Confirmé level: belote classique (take, name a suit, the 7 of trump)
+and coinche (opening, raising, capot, coinche and surcoinche)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from game.ai.decision import Decision
+from game.ai.evaluate import defence_value, hand_value, suit_trump_value
+from game.engine.actions import CAPOT_BID, Bid, Coinche, ExchangeSeven, Pass, Surcoinche, Take
+from game.engine.cards import Card, Rank, Suit, TrumpMode, card
+from game.engine.protocol import Action, Phase
+
+# Belote classique: the hand value (with the retourne when it comes to the taker) needed
+# to take, by number of players.  Each for himself, the taker only has to beat the best
+# single opponent, so less is needed.
+TAKE_THRESHOLD = {4: 48, 3: 44, 2: 40}
+
+# Coinche: what partner is assumed to bring, by what he said so far.
+PARTNER_UNKNOWN = 25
+PARTNER_PASSED = 15
+PARTNER_OTHER_SUIT = 20
+OPPONENTS_BID_PENALTY = 5
+SWITCH_MARGIN = 20  # leave partner's trump for our own only when clearly better
+CAPOT_ESTIMATE = 240
+COINCHE_MARGIN = 10
+SURCOINCHE_MARGIN = 20
+PARTNER_DEFENCE = 20
+CAPOT_STOPPER = 25  # one sure trick in defence beats a capot
+
+
+def suit_args(suit: Suit) -> tuple[tuple[str, str], ...]:
+    return (("suit", suit.symbol),)
+
+
+# --- belote classique ------------------------------------------------------------------------
+
+
+def belote_bidding(view: Any) -> Decision:
+    if view.phase is Phase.EXCHANGE:
+        return Decision(ExchangeSeven(), "hint.exchange_seven")
+    retourne: Card = view.retourne
+    best: tuple[float, Action, Suit] | None = None
+    for action in view.legal:
+        suit = retourne.suit if isinstance(action, Take) else getattr(action, "suit", None)
+        if suit is None:
+            continue
+        value = suit_trump_value(_cards_if_taking(view, suit), suit)
+        if best is None or value > best[0]:
+            best = (value, action, suit)
+    if best is not None and best[0] >= TAKE_THRESHOLD[view.players]:
+        value, action, suit = best
+        reason = "hint.take_strong" if isinstance(action, Take) else "hint.choose_suit"
+        return Decision(action, reason, suit_args(suit))
+    return Decision(Pass(), "hint.pass_weak")
+
+
+def _cards_if_taking(view: Any, suit: Suit) -> list[Card]:
+    """The known cards the taker would hold: the retourne comes to him at four, and at
+    two or three in exchange for the 7 of trump in the first round."""
+    hand: list[Card] = list(view.hand)
+    retourne: Card = view.retourne
+    gets_retourne = view.players == 4 or (
+        suit == retourne.suit and card(suit, Rank.SEVEN) in hand
+    )
+    if gets_retourne:
+        hand.append(retourne)
+    return hand
+
+
+# --- coinche ----------------------------------------------------------------------------------
+
+
+def last_bid(bids: Sequence[tuple[int, Action]]) -> tuple[int, Bid] | None:
+    for seat, action in reversed(bids):
+        if isinstance(action, Bid):
+            return seat, action
+    return None
+
+
+def coinche_bidding(view: Any) -> Decision:
+    current = last_bid(view.bids)
+    legal = view.legal
+    if current is not None:
+        contract = current[1]
+        if Surcoinche() in legal and _should_surcoinche(view, contract):
+            return Decision(Surcoinche(), "hint.surcoinche")
+        if Coinche() in legal and _should_coinche(view, contract):
+            return Decision(Coinche(), "hint.coinche_failing", (("value", str(contract.value)),))
+    choice = _best_bid(view, current)
+    if choice is not None:
+        return choice
+    return Decision(Pass(), "hint.pass_weak")
+
+
+def team_estimate(view: Any, mode: TrumpMode, suit: Suit | None) -> float:
+    """Points our side should make with this trump: my hand plus what partner showed."""
+    seat: int = view.seat
+    partner = (seat + 2) % 4
+    mine = hand_value(view.hand, mode, suit)
+    partner_bids = [(i, a) for i, (s, a) in enumerate(view.bids)
+                    if s == partner and isinstance(a, Bid)]
+    if partner_bids:
+        index, top = partner_bids[-1]
+        same = top.mode is mode and top.suit == suit
+        partner_part = top.value - _credited_to_me(view, index) if same else PARTNER_OTHER_SUIT
+    elif any(s == partner for s, _ in view.bids):
+        partner_part = PARTNER_PASSED
+    else:
+        partner_part = PARTNER_UNKNOWN
+    opponents_bid = any(isinstance(a, Bid) and s % 2 != seat % 2 for s, a in view.bids)
+    return mine + partner_part - (OPPONENTS_BID_PENALTY if opponents_bid else 0)
+
+
+def _credited_to_me(view: Any, before: int) -> float:
+    """What partner counted for my hand when he bid: my own earlier bid in his trump
+    told him my strength, otherwise he assumed an average hand."""
+    top: Bid = view.bids[before][1]
+    mine = [a for s, a in view.bids[:before] if s == view.seat and isinstance(a, Bid)
+            and a.mode is top.mode and a.suit == top.suit]
+    return mine[-1].value - PARTNER_UNKNOWN if mine else PARTNER_UNKNOWN
+
+
+def _best_bid(view: Any, current: tuple[int, Bid] | None) -> Decision | None:
+    legal_bids = [a for a in view.legal if isinstance(a, Bid)]
+    if not legal_bids:
+        return None
+    trumps = {(b.mode, b.suit) for b in legal_bids}
+    estimates = {t: team_estimate(view, *t) for t in trumps}
+    partner_holds = current is not None and current[0] % 2 == view.seat % 2
+    if partner_holds and current is not None:
+        held = (current[1].mode, current[1].suit)
+        floor = estimates.get(held, 0.0) + SWITCH_MARGIN
+        estimates = {t: e for t, e in estimates.items() if t == held or e >= floor}
+    (mode, suit), estimate = max(estimates.items(), key=lambda item: item[1])
+    value = CAPOT_BID if estimate >= CAPOT_ESTIMATE else int(estimate) // 10 * 10
+    candidates = [b for b in legal_bids
+                  if b.mode is mode and b.suit == suit and b.value <= value]
+    if not candidates:
+        return None
+    chosen = max(candidates, key=lambda b: b.value)
+    args = (("value", "capot" if chosen.is_capot else str(chosen.value)),
+            ("trump", suit.symbol if suit is not None else mode.value))
+    if chosen.is_capot:
+        return Decision(chosen, "hint.bid_capot", args)
+    raising = partner_holds and current is not None and current[1].suit == suit
+    return Decision(chosen, "hint.raise_partner" if raising else "hint.bid_strength", args)
+
+
+def _should_coinche(view: Any, contract: Bid) -> bool:
+    mine = defence_value(view.hand, contract.mode, contract.suit)
+    if contract.is_capot:
+        return mine >= CAPOT_STOPPER
+    takers_best = 162 - (mine + PARTNER_DEFENCE)
+    return takers_best < contract.value - COINCHE_MARGIN
+
+
+def _should_surcoinche(view: Any, contract: Bid) -> bool:
+    if contract.is_capot:
+        return False
+    estimate = team_estimate(view, contract.mode, contract.suit)
+    return estimate >= contract.value + SURCOINCHE_MARGIN
