@@ -6,11 +6,14 @@ sys.stderr is None there, so the file is the only record of a crash on a player'
 
 from __future__ import annotations
 
+import functools
 import logging
 import logging.handlers
+import os
 import platform
 import sys
 import threading
+import time
 from pathlib import Path
 from types import TracebackType
 
@@ -23,6 +26,8 @@ MAX_BYTES = 512 * 1024
 BACKUP_COUNT = 3
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 _HANDLER_NAME = "atout-applog"
+FIRST_FRAME = "first frame"
+_IMPORTED_AT = time.monotonic()
 
 log = logging.getLogger("atout")
 
@@ -103,3 +108,26 @@ def _log_uncaught_in_thread(args: threading.ExceptHookArgs) -> None:
         thread,
         exc_info=(args.exc_type, args.exc_value, args.exc_traceback),
     )
+
+
+def process_age() -> float:
+    """Seconds since the system started this process.
+
+    Linux reads it from /proc (10 ms steps), so the bootloader and the interpreter's own
+    start-up count; elsewhere it is the time since this module was imported.
+    """
+    try:
+        fields = Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()
+        started = int(fields[19]) / os.sysconf("SC_CLK_TCK")  # field 22: starttime in ticks
+        uptime = float(Path("/proc/uptime").read_text().split()[0])
+    except (OSError, ValueError, IndexError, AttributeError):
+        return time.monotonic() - _IMPORTED_AT
+    return max(0.0, uptime - started)
+
+
+@functools.cache
+def first_frame_drawn() -> float:
+    """Call after the first frame is on screen: logs the launch time once; returns it."""
+    seconds = process_age()
+    log.info("%s %.3f s after launch", FIRST_FRAME, seconds)
+    return seconds

@@ -109,6 +109,35 @@ def make_bundle(dist: Path) -> Path:
     return bundle
 
 
+def test_process_age_counts_from_the_process_start() -> None:
+    script = (
+        "import time; from game.applog import process_age; "
+        "a = process_age(); time.sleep(0.3); print(a, process_age())"
+    )
+    shown = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    at_import, later = map(float, shown.stdout.split())
+    assert 0 <= at_import < 5
+    assert 0.25 <= later - at_import < 5
+
+
+def test_first_frame_is_logged_once_with_the_launch_time(clean_logging: Path) -> None:
+    applog.configure_logging()
+    applog.first_frame_drawn.cache_clear()
+    seconds = applog.first_frame_drawn()
+    assert applog.first_frame_drawn() == seconds
+    for handler in own_handlers():
+        handler.flush()
+    lines = [
+        line
+        for line in clean_logging.read_text(encoding="utf-8").splitlines()
+        if applog.FIRST_FRAME in line
+    ]
+    assert len(lines) == 1
+    assert lines[0].endswith(f"{applog.FIRST_FRAME} {seconds:.3f} s after launch")
+
+
 def test_zip_has_the_version_and_platform_in_its_name(tmp_path: Path) -> None:
     bundle = make_bundle(tmp_path)
     archive = release.zip_app(tmp_path)
