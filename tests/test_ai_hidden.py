@@ -1,0 +1,175 @@
+"""The AI decides from a seat's view only: hidden cards cannot change a decision."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import random
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.ai import Level, decide
+from game.engine.belote import BeloteDeal
+from game.engine.cards import DECK32, Card, Rank, shuffled_deck32
+from game.engine.coinche import CoincheDeal
+from game.engine.match import Match
+from game.engine.protocol import Action, IllegalAction
+from game.engine.rules import BeloteRules, CoincheRules
+from game.engine.trickgame import TrickDeal, TrickView
+
+AI = Path(__file__).resolve().parent.parent / "game" / "ai"
+# Modules of pure rules (cards, trick rules, actions): no game state, so no hidden card.
+ALLOWED_ENGINE_MODULES = {
+    "game.engine.cards", "game.engine.tricks", "game.engine.actions",
+    "game.engine.protocol", "game.engine.announcements",
+}
+
+Builder = Callable[[tuple[Card, ...]], TrickDeal]
+
+
+def play_with_ai(
+    start: TrickDeal, steps: int, rng: random.Random
+) -> tuple[TrickDeal, list[Action]]:
+    state, actions = start, []
+    for _ in range(steps):
+        if state.is_over:
+            break
+        seat = state.current_player
+        assert seat is not None
+        action = decide(state.view(seat), Level.CONFIRME, rng).action
+        actions.append(action)
+        state, _ = state.apply(action)
+    return state, actions
+
+
+def replay(start: TrickDeal, actions: Sequence[Action]) -> TrickDeal | None:
+    state = start
+    try:
+        for action in actions:
+            state, _ = state.apply(action)
+    except IllegalAction:
+        return None  # the swap contradicts what was played (a void, a belote...)
+    return state
+
+
+def swapped(cards: tuple[Card, ...], x: Card, y: Card) -> tuple[Card, ...]:
+    return tuple(y if c == x else x if c == y else c for c in cards)
+
+
+def hidden_swaps(state: TrickDeal, seat: int, rng: random.Random) -> list[tuple[Card, Card]]:
+    """Pairs of same-suit cards hidden from ``seat`` in two different places: two other
+    hands, or another hand and the cards left undealt (belote à 2 / 3).  Never the 7 of
+    trump, which the belote exchange follows."""
+    played = {c for t in state.tricks for _, c in t.plays} | {c for _, c in state.trick}
+    public = {c for c in (getattr(state, "retourne", None), getattr(state, "bergere", None)) if c}
+    held = {c for hand in state.hands for c in hand}
+    undealt = [c for c in DECK32 if c not in held | played | public]
+    places = [list(state.hands[s]) for s in range(state.players) if s != seat] + [undealt]
+    pairs = [(x, y) for i, xs in enumerate(places) for ys in places[i + 1:]
+             for x in xs for y in ys
+             if x.suit == y.suit and Rank.SEVEN not in (x.rank, y.rank)]
+    rng.shuffle(pairs)
+    return pairs[:6]
+
+
+def coinche_builder(seed: int) -> tuple[tuple[Card, ...], Builder]:
+    rules = CoincheRules()
+    first, _ = CoincheDeal.new(rules, seed, seed % 4)
+    cards = tuple(c for hand in first.hands for c in hand)
+
+    def build(order: tuple[Card, ...]) -> TrickDeal:
+        return CoincheDeal.from_hands(rules, [order[i:i + 8] for i in range(0, 32, 8)],
+                                      seed % 4)
+    return cards, build
+
+
+def belote_builder(players: int) -> Callable[[int], tuple[tuple[Card, ...], Builder]]:
+    def make(seed: int) -> tuple[tuple[Card, ...], Builder]:
+        rules = BeloteRules(players=players)
+        deck = tuple(shuffled_deck32(random.Random(seed)))
+
+        def build(order: tuple[Card, ...]) -> TrickDeal:
+            return BeloteDeal.from_deck(rules, order, seed % players)[0]
+        return deck, build
+    return make
+
+
+@pytest.mark.parametrize("make", [coinche_builder, belote_builder(4), belote_builder(3),
+                                  belote_builder(2)], ids=["coinche", "belote4", "belote3",
+                                                           "belote2"])
+def test_shuffling_the_hidden_cards_changes_no_decision(
+    make: Callable[[int], tuple[tuple[Card, ...], Builder]],
+) -> None:
+    rng = random.Random(4)
+    compared = 0
+    for seed in range(12):
+        cards, build = make(seed)
+        for steps in (2, 9, 17, 26):
+            state, actions = play_with_ai(build(cards), steps, random.Random(seed))
+            if state.is_over or state.current_player is None:
+                continue
+            seat = state.current_player
+            for x, y in hidden_swaps(state, seat, rng):
+                other = replay(build(swapped(cards, x, y)), actions)
+                if other is None or other.view(seat) != state.view(seat):
+                    continue  # not consistent with what the seat saw (announcements...)
+                assert other.hands != state.hands
+                for level in Level:
+                    mine = decide(state.view(seat), level, random.Random(seed))
+                    theirs = decide(other.view(seat), level, random.Random(seed))
+                    assert mine == theirs
+                compared += 1
+    assert compared >= 40
+
+
+class RecordingView:
+    """A view that notes which attributes are read and has nothing else."""
+
+    def __init__(self, view: TrickView) -> None:
+        self._view = view
+        self.read: set[str] = set()
+
+    def __getattr__(self, name: str) -> Any:
+        self.read.add(name)
+        if name not in {f.name for f in dataclasses.fields(TrickView)}:
+            raise AttributeError(name)
+        return getattr(self._view, name)
+
+
+def test_decide_reads_only_the_fields_of_the_view() -> None:
+    fields = {f.name for f in dataclasses.fields(TrickView)}
+    assert not {"hands", "stock", "announceable", "belote_holder"} & fields
+    read: set[str] = set()
+    rng = random.Random(8)
+    for rules in (CoincheRules(), BeloteRules(arret=True), BeloteRules(players=3)):
+        match, _ = Match.new(rules, 3)
+        for _ in range(120):
+            if match.is_over:
+                break
+            seat = match.current_player
+            assert seat is not None
+            proxy = RecordingView(match.view(seat).deal)
+            decision = decide(proxy, Level.CONFIRME, rng)
+            read |= proxy.read
+            match, _ = match.apply(decision.action)
+    assert read - fields <= {"deal", "target"}  # the probes for a match's view
+    assert {"hand", "legal", "trick", "tricks"} <= read
+
+
+def ai_modules() -> list[Path]:
+    return sorted(AI.glob("*.py"))
+
+
+@pytest.mark.parametrize("path", ai_modules(), ids=lambda p: p.name)
+def test_the_ai_imports_no_engine_module_that_holds_a_whole_deal(path: Path) -> None:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("game"):
+            assert node.module.startswith("game.ai") or node.module in ALLOWED_ENGINE_MODULES
+        if isinstance(node, ast.Import):
+            assert not any(alias.name.startswith("game.engine") for alias in node.names)
+        if isinstance(node, ast.Attribute):
+            assert node.attr not in {"hands", "stock", "announceable", "belote_holder"}
