@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +17,13 @@ from game.engine.protocol import Phase
 from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
 from game.engine.trickgame import TrickDeal
 
+README = Path(__file__).resolve().parent.parent / "game" / "ai" / "README.md"
+# key -> the placeholders its English sentence uses
+DOCUMENTED = {
+    key: set(re.findall(r"\{(\w+)\}", english))
+    for key, english in re.findall(r"^\| `(hint\.[a-z_.]+)` \| ([^|]+) \|",
+                                   README.read_text("utf-8"), re.M)
+}
 GAMES: list[TrickGameRules] = [
     CoincheRules(), CoincheRules(sans_atout_tout_atout=True),
     BeloteRules(), BeloteRules(arret=True), BeloteRules(players=3), BeloteRules(players=2),
@@ -54,8 +63,8 @@ def test_every_level_returns_a_legal_action_in_every_position(rules: TrickGameRu
         for level in Level:
             decision = decide(view, level, rng)
             assert decision.action in state.legal_actions(), (level, decision)
-            assert decision.reason.startswith("hint.")
-            assert decision.reason == decision.reason.lower()
+            assert decision.reason in DOCUMENTED
+            assert {name for name, _ in decision.reason_args} == DOCUMENTED[decision.reason]
     assert {Phase.BIDDING, Phase.PLAY} <= phases
     if rules.players < 4:
         assert Phase.EXCHANGE in phases

@@ -9,7 +9,7 @@ from typing import Any
 
 from game.ai.bidding import last_bid
 from game.ai.decision import Decision
-from game.engine.actions import Announce, Bid, ChooseTrump, PlayCard, Take
+from game.engine.actions import Announce, Bid, ChooseTrump, ExchangeSeven, PlayCard, Take
 from game.engine.cards import Card, Rank, Suit
 from game.engine.protocol import Action, Phase
 from game.engine.tricks import winning_play
@@ -24,8 +24,9 @@ def beginner_decision(view: Any, rng: random.Random) -> Decision:
         return _play(view, rng)
     if view.phase is Phase.BIDDING:
         return _bid(view, rng)
-    action = rng.choice(legal)
-    return Decision(action, "hint.whim")
+    action = rng.choice(legal)  # the 7 of trump: a coin toss
+    swap = isinstance(action, ExchangeSeven)
+    return Decision(action, "hint.exchange_seven" if swap else "hint.keep_seven")
 
 
 def _bid(view: Any, rng: random.Random) -> Decision:

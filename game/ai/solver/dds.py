@@ -1,0 +1,276 @@
+"""Double-dummy search of a 32-card play position: every hand is known.
+
+Fail-soft alpha-beta on the trick points (cards and dix de der) that the optimising
+side takes from the position on.  A transposition table keyed on the hands and the
+leader stores bounds at trick starts.  Moves are ordered (winning cards first, points
+given to one's own side, cheap cards to the other) and equivalent cards are merged: two
+cards of a suit in one hand with no other live card between them in strength order and
+with the same points play the same.  (Cards of different points never merge: in belote
+which of two equally strong cards is played changes the score.)
+
+``horizon`` limits the search to that many trick ends after the trick in progress; the
+rest of the deal is then estimated by ``estimate``.  ``node_cap`` and ``deadline`` bound
+the work: past either, the search raises ``SearchAborted`` and the caller keeps what an
+earlier, cheaper search found (see ``player.py``).
+"""
+
+from __future__ import annotations
+
+import time
+
+from game.ai.solver.position import (
+    ABOVE,
+    SUIT_MASKS,
+    Position,
+    legal_mask,
+    points_table,
+)
+from game.ai.solver.position import bits as _bits
+from game.engine.trickgame import DIX_DE_DER
+
+EXACT = 99  # the horizon of a search to the end of the deal
+_CHECK_EVERY = 1023  # nodes between two clock reads
+
+
+class SearchAborted(Exception):
+    """The node cap or the deadline was reached."""
+
+
+class Solver:
+    """Searches one position for the side of ``seat``.  The table is kept between calls
+    on the same deal (``values`` of each root move share it)."""
+
+    def __init__(
+        self,
+        position: Position,
+        seat: int,
+        node_cap: int | None = None,
+        deadline: float | None = None,
+        horizon: int | None = None,
+    ) -> None:
+        rules = position.rules
+        self.position = position
+        self.players = rules.players
+        self.rules = rules
+        self.trump_suit = rules.trump_suit
+        self.points = points_table(position.trump)
+        side = rules.side_of(seat)
+        self.maximiser = tuple(rules.side_of(s) == side for s in range(rules.players))
+        self.partner = tuple(rules.partner_of(s) for s in range(rules.players))
+        self.node_cap = node_cap
+        self.deadline = deadline
+        self.horizon = EXACT if horizon is None else horizon
+        self.table: dict[int, tuple[int, int]] = {}
+        self.nodes = 0
+        self.hands = list(position.hands)
+
+    # --- the root ---------------------------------------------------------------------
+
+    def value(self) -> int:
+        """The best value for the maximising side, from the position on."""
+        return self._root(0, self._remaining() + 1, None)
+
+    def values(self) -> dict[int, int]:
+        """The exact value of each legal card (its index) of the player to move."""
+        pos = self.position
+        out: dict[int, int] = {}
+        top = self._remaining() + 1
+        for index in _bits(pos.legal()):
+            out[index] = self._root(0, top, index)
+        return out
+
+    def _root(self, alpha: int, beta: int, only: int | None) -> int:
+        pos = self.position
+        self.hands = list(pos.hands)
+        trick = pos.trick
+        if only is None and not trick:
+            return self._trick_start(pos.turn, self.horizon, alpha, beta)
+        led, master, master_seat, trick_points, table = -1, -1, -1, 0, 0
+        if trick:
+            led = trick[0][1] >> 3
+            master_seat, master = pos.master()
+            trick_points = sum(self.points[i] for _, i in trick)
+            table = sum(1 << i for _, i in trick)
+        if only is None:
+            return self._card(pos.turn, len(trick), led, master, master_seat, trick_points,
+                              table, self.horizon, alpha, beta)
+        return self._after(pos.turn, only, len(trick), led, master, master_seat,
+                           trick_points, table, self.horizon, alpha, beta)
+
+    def _remaining(self) -> int:
+        """Trick points still to take: the trick in progress and every card in hand."""
+        pos = self.position
+        live = sum(1 << i for _, i in pos.trick)
+        for hand in pos.hands:
+            live |= hand
+        return sum(self.points[i] for i in _bits(live)) + DIX_DE_DER
+
+    # --- the search ---------------------------------------------------------------------
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.nodes & _CHECK_EVERY == 0:
+            if self.node_cap is not None and self.nodes > self.node_cap:
+                raise SearchAborted(f"node cap {self.node_cap}")
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                raise SearchAborted("deadline")
+
+    def _trick_start(self, leader: int, depth: int, alpha: int, beta: int) -> int:
+        hands = self.hands
+        if not hands[leader]:
+            return 0
+        if depth < 0:
+            return self.estimate(leader)
+        key = 0
+        for hand in hands:
+            key = (key << 32) | hand
+        key = (key << 3 | leader) << 7 | depth
+        entry = self.table.get(key)
+        if entry is not None:
+            low, high = entry
+            if low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            if low == high:
+                return low
+            alpha, beta = max(alpha, low), min(beta, high)
+        else:
+            low, high = 0, 1000
+        value = self._card(leader, 0, -1, -1, -1, 0, 0, depth, alpha, beta)
+        if value <= alpha:
+            high = min(high, value)
+        elif value >= beta:
+            low = max(low, value)
+        else:
+            low = high = value
+        self.table[key] = (low, high)
+        return value
+
+    def _card(
+        self, seat: int, count: int, led: int, master: int, master_seat: int,
+        trick_points: int, table: int, depth: int, alpha: int, beta: int,
+    ) -> int:
+        """The value with ``seat`` to play the ``count``-th card of the trick."""
+        self._tick()
+        hand = self.hands[seat]
+        if led < 0:
+            legal = hand
+        else:
+            legal = legal_mask(hand, led, master, master_seat == self.partner[seat], self.rules)
+        maximise = self.maximiser[seat]
+        best = -1 if maximise else 100_000
+        for index in self._ordered(seat, legal, count, led, master, master_seat, table):
+            value = self._after(seat, index, count, led, master, master_seat, trick_points,
+                                table, depth, alpha, beta)
+            if maximise:
+                if value > best:
+                    best = value
+                    if best > alpha:
+                        alpha = best
+                        if alpha >= beta:
+                            break
+            elif value < best:
+                best = value
+                if best < beta:
+                    beta = best
+                    if alpha >= beta:
+                        break
+        return best
+
+    def _after(
+        self, seat: int, index: int, count: int, led: int, master: int, master_seat: int,
+        trick_points: int, table: int, depth: int, alpha: int, beta: int,
+    ) -> int:
+        """The value once ``seat`` plays ``index``."""
+        hands = self.hands
+        bit = 1 << index
+        if led < 0:
+            led, master, master_seat = index >> 3, index, seat
+        elif (index >> 3) == (master >> 3):
+            if index > master:
+                master, master_seat = index, seat
+        elif (index >> 3) == self.trump_suit:
+            master, master_seat = index, seat
+        trick_points += self.points[index]
+        hands[seat] ^= bit
+        try:
+            if count + 1 < self.players:
+                return self._card((seat + 1) % self.players, count + 1, led, master,
+                                  master_seat, trick_points, table | bit, depth, alpha, beta)
+            if not hands[master_seat]:
+                trick_points += DIX_DE_DER
+            gain = trick_points if self.maximiser[master_seat] else 0
+            return gain + self._trick_start(master_seat, depth - 1, alpha - gain, beta - gain)
+        finally:
+            hands[seat] ^= bit
+
+    def _ordered(
+        self, seat: int, legal: int, count: int, led: int, master: int, master_seat: int,
+        table: int,
+    ) -> list[int]:
+        """The distinct moves of ``legal``, the most promising first."""
+        live = table
+        for hand in self.hands:
+            live |= hand
+        others = live & ~legal
+        points = self.points
+        moves: list[tuple[int, int]] = []
+        kept = -1
+        for index in _bits(legal):
+            if (kept >> 3) == (index >> 3) and points[kept] == points[index] and not (
+                others & ((1 << index) - (2 << kept))
+            ):
+                continue  # the same as the card kept just below
+            kept = index
+            moves.append((self._score(seat, index, led, master, master_seat), index))
+        moves.sort(reverse=True)
+        return [index for _, index in moves]
+
+    def _score(self, seat: int, index: int, led: int, master: int, master_seat: int) -> int:
+        points = self.points[index]
+        if led < 0:
+            return (index & 7) * 4 + points // 4
+        friend = self.maximiser[master_seat] == self.maximiser[seat]
+        wins = ((index >> 3) == (master >> 3) and index > master) or (
+            (index >> 3) == self.trump_suit and (master >> 3) != self.trump_suit
+        )
+        if friend:
+            return points if not wins else points - 8
+        if wins:
+            return 100 + points - (index & 7)
+        return -points
+
+    # --- the horizon ---------------------------------------------------------------------
+
+    def estimate(self, leader: int) -> int:
+        """The maximising side's share of the points left, by the strength it holds:
+        each card weighs 1 + the live cards of its suit below it, trumps twice."""
+        hands = self.hands
+        live = 0
+        for hand in hands:
+            live |= hand
+        total = sum(self.points[i] for i in _bits(live)) + DIX_DE_DER
+        mine = theirs = 0
+        for seat, hand in enumerate(hands):
+            weight = 0
+            for index in _bits(hand):
+                below = live & SUIT_MASKS[index >> 3] & ~ABOVE[index] & ~(1 << index)
+                w = 1 + _popcount(below)
+                weight += 2 * w if (index >> 3) == self.trump_suit else w
+            if self.maximiser[seat]:
+                mine += weight
+            else:
+                theirs += weight
+        if self.maximiser[leader]:
+            mine += 2  # the lead is worth a little
+        return total * mine // max(1, mine + theirs)
+
+
+def _popcount(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+def solve(position: Position, seat: int) -> int:
+    """The exact double-dummy value of ``position`` for ``seat``'s side."""
+    return Solver(position, seat).value()
