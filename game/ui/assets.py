@@ -1,0 +1,414 @@
+"""Card faces, backs, felt, icon and sounds for the UI, with drawn fallbacks.
+
+The files come from ``tools/make_sprites.py`` and ``tools/make_sounds.py``. A missing or
+corrupt file never stops the game: a warning is logged once, the problem is listed in
+``Assets.problems`` (the UI shows it once), and a plain card drawn on the fly, a plain
+back or silence stands in. The suit shapes here are also what the sprite generator draws,
+so the fallback and the real art show the same symbols.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from game.resources import resource_root
+
+log = logging.getLogger("atout.assets")
+
+CARD_RATIO = 1.5  # height / width of every card sprite
+SUITS = "SHDC"  # pique, cœur, carreau, trèfle: the engine's Suit.letter
+RANKS_32 = "789TJQKA"
+TAROT_RANKS = "123456789TVCDR"  # valet, cavalier, dame, roi
+CODES_32: tuple[str, ...] = tuple(rank + suit for suit in SUITS for rank in RANKS_32)
+TAROT_TRUMPS: tuple[str, ...] = tuple(f"A{number:02d}" for number in range(1, 22))
+EXCUSE = "EXC"
+CODES_TAROT: tuple[str, ...] = (
+    tuple(rank + suit for suit in SUITS for rank in TAROT_RANKS) + TAROT_TRUMPS + (EXCUSE,)
+)
+DECKS = ("32", "tarot")
+BACK_COLOURS = ("blue", "red")
+SOUND_NAMES: tuple[str, ...] = (
+    "card_play",
+    "card_deal",
+    "shuffle",
+    "trick_collect",
+    "your_turn",
+    "bid",
+    "announce",
+    "win",
+    "lose",
+    "coinche",
+)
+
+RGB = tuple[int, int, int]
+
+RED = (196, 22, 38)
+BLACK = (22, 22, 28)
+PAPER = (252, 250, 244)
+BORDER = (70, 70, 80)
+FELT_GREEN = (28, 96, 58)
+BACK_FILL = {"blue": (30, 62, 140), "red": (150, 28, 40), "tarot": (60, 40, 110)}
+
+_INDEX_32 = {"T": "10", "J": "V", "Q": "D", "K": "R"}
+_INDEX_TAROT = {"T": "10"}
+
+
+def is_red(suit: str) -> bool:
+    return suit in "HD"
+
+
+def suit_colour(suit: str) -> RGB:
+    return RED if is_red(suit) else BLACK
+
+
+def check_code(code: str, deck: str) -> None:
+    """Raise ValueError for a deck or card code that does not exist (a caller's bug)."""
+    if deck not in DECKS:
+        raise ValueError(f"unknown deck {deck!r}: expected one of {DECKS}")
+    if code not in (CODES_32 if deck == "32" else CODES_TAROT):
+        raise ValueError(f"no card {code!r} in the {deck} deck")
+
+
+def card_index(code: str, deck: str) -> tuple[str, str | None]:
+    """The French corner index of a card and its suit letter (None for trumps, Excuse).
+
+    '7S' -> ('7', 'S'); 'TH' -> ('10', 'H'); 'JD' (32) -> ('V', 'D'); 'A07' -> ('7', None).
+    """
+    check_code(code, deck)
+    if code == EXCUSE:
+        return ("", None)
+    if deck == "tarot" and code in TAROT_TRUMPS:
+        return (str(int(code[1:])), None)
+    names = _INDEX_32 if deck == "32" else _INDEX_TAROT
+    return (names.get(code[0], code[0]), code[1])
+
+
+def card_height(width: int) -> int:
+    return round(width * CARD_RATIO)
+
+
+# --- suit symbols, as filled shapes in a box of side 2 centred on 0 (y grows downwards)
+
+
+@dataclass(frozen=True)
+class Polygon:
+    points: tuple[tuple[float, float], ...]
+
+
+@dataclass(frozen=True)
+class Circle:
+    centre: tuple[float, float]
+    radius: float
+
+
+Shape = Polygon | Circle
+
+
+def _heart_outline(flip: bool, top: float, bottom: float) -> tuple[tuple[float, float], ...]:
+    """The classic parametric heart, fitted between ``top`` and ``bottom`` (flip: a spade)."""
+    raw = []
+    for step in range(72):
+        t = 2 * math.pi * step / 72
+        x = 16 * math.sin(t) ** 3
+        y = -(13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t))
+        raw.append((x, y))
+    low = min(y for _, y in raw)
+    high = max(y for _, y in raw)
+    scale = (bottom - top) / (high - low)
+    points = []
+    for x, y in raw:
+        fitted = top + (y - low) * scale
+        points.append((x * scale, top + bottom - fitted if flip else fitted))
+    return tuple(points)
+
+
+def _stem(top: float) -> Polygon:
+    """The flared foot of a spade or a club."""
+    points = [(-0.06, top), (0.06, top)]
+    for step in range(9):
+        t = step / 8
+        points.append((0.06 + 0.34 * t**2, top + (1.0 - top) * t))
+    points.append((-0.40, 1.0))
+    for step in range(8, -1, -1):
+        t = step / 8
+        points.append((-0.06 - 0.34 * t**2, top + (1.0 - top) * t))
+    return Polygon(tuple(points))
+
+
+SUIT_SHAPES: dict[str, tuple[Shape, ...]] = {
+    "H": (Polygon(_heart_outline(False, -0.86, 0.94)),),
+    "D": (Polygon(((0.0, -1.0), (0.74, 0.0), (0.0, 1.0), (-0.74, 0.0))),),
+    "S": (Polygon(_heart_outline(True, -1.0, 0.52)), _stem(0.15)),
+    "C": (
+        Circle((0.0, -0.5), 0.42),
+        Circle((-0.48, 0.1), 0.42),
+        Circle((0.48, 0.1), 0.42),
+        Circle((0.0, 0.0), 0.2),
+        _stem(0.1),
+    ),
+}
+
+
+def _placed(shapes: tuple[Shape, ...], centre: tuple[float, float], half: float) -> Iterator[Shape]:
+    cx, cy = centre
+    for shape in shapes:
+        if isinstance(shape, Polygon):
+            yield Polygon(tuple((cx + x * half, cy + y * half) for x, y in shape.points))
+        else:
+            x, y = shape.centre
+            yield Circle((cx + x * half, cy + y * half), shape.radius * half)
+
+
+def draw_suit(
+    surface: pygame.Surface,
+    suit: str,
+    centre: tuple[float, float],
+    size: float,
+    colour: RGB | None = None,
+    upside_down: bool = False,
+) -> None:
+    """Draw a suit symbol ``size`` pixels high centred on ``centre``."""
+    half = size / 2 * (-1 if upside_down else 1)
+    fill = suit_colour(suit) if colour is None else colour
+    for shape in _placed(SUIT_SHAPES[suit], centre, half):
+        if isinstance(shape, Polygon):
+            pygame.draw.polygon(surface, fill, shape.points)
+        else:
+            pygame.draw.circle(surface, fill, shape.centre, abs(shape.radius))
+
+
+# --- fallbacks drawn on the fly
+
+_fonts: dict[int, pygame.font.Font] = {}
+
+
+def default_font(size: int) -> pygame.font.Font:
+    """pygame's bundled default font (never a system font), cached per size."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    if size not in _fonts:
+        _fonts[size] = pygame.font.Font(None, size)
+    return _fonts[size]
+
+
+def blank_card(width: int, fill: RGB, border: RGB) -> pygame.Surface:
+    """A transparent surface with a filled rounded card and a thin border."""
+    surface = pygame.Surface((width, card_height(width)), pygame.SRCALPHA)
+    rect = surface.get_rect()
+    radius = max(2, width // 14)
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    pygame.draw.rect(surface, border, rect, width=max(1, width // 100), border_radius=radius)
+    return surface
+
+
+def draw_fallback_face(code: str, deck: str, width: int) -> pygame.Surface:
+    """A plain but readable face: the index and suit in the corner, a big symbol in the middle."""
+    text, suit = card_index(code, deck)
+    surface = blank_card(width, PAPER, BORDER)
+    colour = suit_colour(suit) if suit else BLACK
+    label = default_font(max(8, width * 2 // 5)).render(text or "EXC", True, colour)
+    margin = max(2, width // 14)
+    surface.blit(label, (margin, margin))
+    centre = (width / 2, card_height(width) / 2)
+    if suit:
+        pip = width * 0.18
+        draw_suit(surface, suit, (margin + pip / 2, margin + label.get_height() + pip * 0.6), pip)
+        draw_suit(surface, suit, centre, width * 0.45)
+    else:
+        big = default_font(max(8, width // 2)).render(text or "★", True, colour)
+        surface.blit(big, big.get_rect(center=(round(centre[0]), round(centre[1]))))
+    return surface
+
+
+def draw_fallback_back(width: int, colour: str) -> pygame.Surface:
+    surface = blank_card(width, BACK_FILL[colour], PAPER)
+    inset = max(3, width // 12)
+    inner = surface.get_rect().inflate(-2 * inset, -2 * inset)
+    pygame.draw.rect(surface, PAPER, inner, width=max(1, width // 60), border_radius=inset)
+    return surface
+
+
+def draw_fallback_felt(size: int = 256) -> pygame.Surface:
+    surface = pygame.Surface((size, size))
+    surface.fill(FELT_GREEN)
+    return surface
+
+
+# --- the loader
+
+
+class Assets:
+    """Loads the generated files once, scales and caches them; never raises on a bad file.
+
+    ``root`` is the folder holding sprites/ and sounds/ (the repository or the frozen
+    bundle by default; tests point it elsewhere).
+    """
+
+    def __init__(self, root: Path | None = None) -> None:
+        self.root = resource_root() if root is None else Path(root)
+        self.problems: list[str] = []
+        self._originals: dict[str, pygame.Surface | None] = {}
+        self._scaled: dict[tuple[str, str, int], pygame.Surface] = {}
+        self._sounds: dict[str, pygame.mixer.Sound | None] = {}
+        self._mixer_ready: bool | None = None
+
+    # images
+
+    def card_face(self, code: str, width: int, deck: str = "32") -> pygame.Surface:
+        """The face of ``code`` ('TH', 'A21', 'EXC'...) in ``deck`` ('32' or 'tarot')."""
+        check_code(code, deck)
+        folder = "cards" if deck == "32" else "tarot"
+        key = (folder, code, width)
+        if key not in self._scaled:
+            image = self._image(f"sprites/{folder}/{code}.png")
+            if image is None:
+                self._scaled[key] = self._ready(draw_fallback_face(code, deck, width))
+            else:
+                self._scaled[key] = self._scale(image, width)
+        return self._scaled[key]
+
+    def card_back(self, width: int, deck: str = "32", colour: str = "blue") -> pygame.Surface:
+        """A back: blue or red for the 32-card deck, the tarot back for 'tarot'."""
+        if deck not in DECKS:
+            raise ValueError(f"unknown deck {deck!r}: expected one of {DECKS}")
+        if colour not in BACK_COLOURS:
+            raise ValueError(f"unknown back colour {colour!r}: expected one of {BACK_COLOURS}")
+        name = "back_tarot" if deck == "tarot" else f"back_{colour}"
+        key = ("backs", name, width)
+        if key not in self._scaled:
+            image = self._image(f"sprites/{name}.png")
+            if image is None:
+                fill = "tarot" if deck == "tarot" else colour
+                self._scaled[key] = self._ready(draw_fallback_back(width, fill))
+            else:
+                self._scaled[key] = self._scale(image, width)
+        return self._scaled[key]
+
+    def felt(self) -> pygame.Surface:
+        """The tileable table texture (256×256)."""
+        return self._image("sprites/felt.png") or self._fallback_once("felt", draw_fallback_felt)
+
+    def icon(self) -> pygame.Surface:
+        """The 256×256 app icon (for pygame.display.set_icon and the menu)."""
+        image = self._image("sprites/icon.png")
+        return image or self._fallback_once("icon", lambda: self.card_face("AH", 170, "32"))
+
+    def suit_icon(self, suit: str, size: int = 64) -> pygame.Surface:
+        """A suit symbol for bid panels (suit letter S, H, D or C), ``size`` pixels square."""
+        if suit not in SUITS:
+            raise ValueError(f"unknown suit {suit!r}: expected one of {SUITS}")
+        key = ("icons", f"suit_{suit}", size)
+        if key not in self._scaled:
+            image = self._image(f"sprites/suit_{suit}.png")
+            if image is None:
+                drawn = pygame.Surface((size, size), pygame.SRCALPHA)
+                draw_suit(drawn, suit, (size / 2, size / 2), size * 0.8)
+                self._scaled[key] = self._ready(drawn)
+            else:
+                self._scaled[key] = self._ready(pygame.transform.smoothscale(image, (size, size)))
+        return self._scaled[key]
+
+    def dealer_button(self, size: int = 64) -> pygame.Surface:
+        """The round dealer marker, ``size`` pixels square."""
+        key = ("icons", "dealer", size)
+        if key not in self._scaled:
+            image = self._image("sprites/dealer.png")
+            if image is None:
+                drawn = pygame.Surface((size, size), pygame.SRCALPHA)
+                pygame.draw.circle(drawn, PAPER, (size / 2, size / 2), size / 2)
+                self._scaled[key] = self._ready(drawn)
+            else:
+                self._scaled[key] = self._ready(pygame.transform.smoothscale(image, (size, size)))
+        return self._scaled[key]
+
+    # sounds
+
+    def sound(self, name: str) -> pygame.mixer.Sound | None:
+        """The effect ``name`` (see SOUND_NAMES), or None when it or the mixer is unavailable."""
+        if name not in self._sounds:
+            self._sounds[name] = self._load_sound(name)
+        return self._sounds[name]
+
+    def play(self, name: str, volume: float = 1.0) -> None:
+        """Play an effect at ``volume`` (0 to 1); silently nothing without sound."""
+        effect = self.sound(name)
+        if effect is None:
+            return
+        try:
+            effect.set_volume(max(0.0, min(1.0, volume)))
+            effect.play()
+        except pygame.error as error:
+            log.debug("cannot play %s: %s", name, error)
+
+    # internals
+
+    def _load_sound(self, name: str) -> pygame.mixer.Sound | None:
+        relative = f"sounds/{name}.wav"
+        path = self.root / relative
+        if not path.is_file():
+            self._problem(f"missing file {relative}")
+            return None
+        if not self._mixer():
+            return None
+        try:
+            return pygame.mixer.Sound(path)
+        except (pygame.error, OSError, ValueError) as error:
+            self._problem(f"unreadable file {relative} ({error})")
+            return None
+
+    def _mixer(self) -> bool:
+        """Whether sound can play: the mixer is started once if the app has not done it."""
+        if self._mixer_ready is None:
+            try:
+                if not pygame.mixer.get_init():
+                    pygame.mixer.init()
+                self._mixer_ready = True
+            except pygame.error as error:
+                log.warning("no sound: the audio device cannot be opened (%s)", error)
+                self._mixer_ready = False
+        return self._mixer_ready
+
+    def _image(self, relative: str) -> pygame.Surface | None:
+        """The full-size image, loaded once; None (and one problem logged) if unusable."""
+        if relative not in self._originals:
+            self._originals[relative] = self._load_image(relative)
+        return self._originals[relative]
+
+    def _load_image(self, relative: str) -> pygame.Surface | None:
+        path = self.root / relative
+        if not path.is_file():
+            self._problem(f"missing file {relative}")
+            return None
+        try:
+            return self._ready(pygame.image.load(path))
+        except (pygame.error, OSError, ValueError) as error:
+            self._problem(f"unreadable file {relative} ({error})")
+            return None
+
+    def _fallback_once(self, name: str, draw: Callable[[], pygame.Surface]) -> pygame.Surface:
+        key = ("fallback", name, 0)
+        if key not in self._scaled:
+            self._scaled[key] = self._ready(draw())
+        return self._scaled[key]
+
+    def _scale(self, image: pygame.Surface, width: int) -> pygame.Surface:
+        if image.get_width() == width:
+            return image
+        return self._ready(pygame.transform.smoothscale(image, (width, card_height(width))))
+
+    @staticmethod
+    def _ready(surface: pygame.Surface) -> pygame.Surface:
+        """Convert for fast blits once a window exists (conversion needs a display)."""
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            return surface.convert_alpha()
+        return surface
+
+    def _problem(self, message: str) -> None:
+        log.warning("asset problem: %s; a plain stand-in is used", message)
+        self.problems.append(message)
