@@ -68,13 +68,13 @@ class Solver:
 
     def value(self) -> int:
         """The best value for the maximising side, from the position on."""
-        return self._root(0, self._remaining() + 1, None)
+        return self._root(0, self.position.points_left() + 1, None)
 
     def values(self) -> dict[int, int]:
         """The exact value of each legal card (its index) of the player to move."""
         pos = self.position
         out: dict[int, int] = {}
-        top = self._remaining() + 1
+        top = self.position.points_left() + 1
         for index in _bits(pos.legal()):
             out[index] = self._root(0, top, index)
         return out
@@ -96,14 +96,6 @@ class Solver:
                               table, self.horizon, alpha, beta)
         return self._after(pos.turn, only, len(trick), led, master, master_seat,
                            trick_points, table, self.horizon, alpha, beta)
-
-    def _remaining(self) -> int:
-        """Trick points still to take: the trick in progress and every card in hand."""
-        pos = self.position
-        live = sum(1 << i for _, i in pos.trick)
-        for hand in pos.hands:
-            live |= hand
-        return sum(self.points[i] for i in _bits(live)) + DIX_DE_DER
 
     # --- the search ---------------------------------------------------------------------
 

@@ -217,6 +217,16 @@ class Position:
         """Tricks still to be completed, the one in progress included."""
         return bin(self.hands[self.turn]).count("1")
 
+    def points_left(self) -> int:
+        """Trick points still to take: the trick in progress, every hand, the dix de der."""
+        live = 0
+        for _, index in self.trick:
+            live |= 1 << index
+        for hand in self.hands:
+            live |= hand
+        table = points_table(self.trump)
+        return sum(table[i] for i in bits(live)) + DIX_DE_DER
+
     def master(self) -> tuple[int, int]:
         return master_of(self.trick, self.rules.trump_suit)
 
