@@ -1,0 +1,594 @@
+"""Draw every sprite of the game into sprites/: card faces, backs, felt, icons.
+
+Run from the repository root: ``python tools/make_sprites.py`` (headless is fine). The
+output is deterministic: the same pygame-ce gives the same bytes, so the PNGs are
+committed and a rerun shows no diff. Each picture is drawn at SUPER times its size and
+smoothscaled down, which antialiases every polygon and circle.
+
+Coordinates below are in final pixels of a 200×300 card; ``Canvas`` scales them.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import os
+import random
+import struct
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from game.ui.assets import (  # noqa: E402
+    BLACK,
+    CODES_32,
+    CODES_TAROT,
+    EXCUSE,
+    RED,
+    RGB,
+    SUITS,
+    TAROT_TRUMPS,
+    card_index,
+    draw_suit,
+    suit_colour,
+)
+
+CARD_W, CARD_H = 200, 300
+SUPER = 3
+PAPER = (253, 251, 245)
+EDGE = (120, 116, 108)
+GOLD = (201, 160, 60)
+DARK_GOLD = (150, 112, 36)
+IVORY = (247, 238, 214)
+INK = (40, 36, 48)
+Point = tuple[float, float]
+
+
+class Canvas:
+    """A supersampled drawing surface addressed in final pixels."""
+
+    def __init__(
+        self, width: int, height: int, background: RGB | None = None, zoom: int = 1
+    ) -> None:
+        self.width, self.height, self.zoom = width, height, zoom
+        self.k = SUPER * zoom
+        self.surface = pygame.Surface((width * self.k, height * self.k), pygame.SRCALPHA)
+        # Transparent pixels carry the edge colour so smoothscale leaves no dark fringe.
+        self.surface.fill((*(background or EDGE), 0))
+
+    def p(self, point: Point) -> Point:
+        return (point[0] * self.k, point[1] * self.k)
+
+    def box(self, box: tuple[float, float, float, float]) -> pygame.Rect:
+        x, y, w, h = box
+        return pygame.Rect(
+            round(x * self.k), round(y * self.k), round(w * self.k), round(h * self.k)
+        )
+
+    @contextmanager
+    def clip(self, box: tuple[float, float, float, float]) -> Iterator[None]:
+        """Drawing inside the block only touches ``box``."""
+        self.surface.set_clip(self.box(box))
+        try:
+            yield
+        finally:
+            self.surface.set_clip(None)
+
+    def rect(
+        self,
+        box: tuple[float, float, float, float],
+        colour: RGB,
+        radius: float = 0,
+        width: float = 0,
+    ) -> None:
+        pygame.draw.rect(
+            self.surface,
+            colour,
+            self.box(box),
+            round(width * self.k),
+            border_radius=round(radius * self.k),
+        )
+
+    def circle(self, centre: Point, radius: float, colour: RGB, width: float = 0) -> None:
+        pygame.draw.circle(
+            self.surface, colour, self.p(centre), radius * self.k, round(width * self.k)
+        )
+
+    def ellipse(
+        self, box: tuple[float, float, float, float], colour: RGB, width: float = 0
+    ) -> None:
+        pygame.draw.ellipse(self.surface, colour, self.box(box), round(width * self.k))
+
+    def poly(self, points: Sequence[Point], colour: RGB, width: float = 0) -> None:
+        pygame.draw.polygon(
+            self.surface, colour, [self.p(pt) for pt in points], round(width * self.k)
+        )
+
+    def line(self, start: Point, end: Point, colour: RGB, width: float) -> None:
+        pygame.draw.line(
+            self.surface, colour, self.p(start), self.p(end), max(1, round(width * self.k))
+        )
+
+    def suit(
+        self,
+        suit: str,
+        centre: Point,
+        size: float,
+        upside_down: bool = False,
+        colour: RGB | None = None,
+    ) -> None:
+        draw_suit(self.surface, suit, self.p(centre), size * self.k, colour, upside_down)
+
+    def text(
+        self,
+        text: str,
+        box_centre: Point,
+        height: float,
+        colour: RGB,
+        max_width: float | None = None,
+        upside_down: bool = False,
+    ) -> None:
+        """Text whose ink is ``height`` high (condensed to ``max_width``), centred."""
+        ink = text_ink(text, round(height * self.k), colour)
+        limit = None if max_width is None else round(max_width * self.k)
+        if limit is not None and ink.get_width() > limit:
+            ink = pygame.transform.smoothscale(ink, (limit, ink.get_height()))
+        if upside_down:
+            ink = pygame.transform.rotate(ink, 180)
+        self.surface.blit(ink, ink.get_rect(center=self.p(box_centre)))
+
+    def result(self) -> pygame.Surface:
+        return pygame.transform.smoothscale(
+            self.surface, (self.width * self.zoom, self.height * self.zoom)
+        )
+
+
+def text_ink(text: str, ink_height: int, colour: RGB) -> pygame.Surface:
+    """The rendered text cropped to its ink and scaled so the ink is ``ink_height`` high."""
+    font = pygame.font.Font(None, ink_height * 2)
+    rendered = font.render(text, True, colour)
+    ink = rendered.subsurface(rendered.get_bounding_rect()).copy()
+    width = round(ink.get_width() * ink_height / ink.get_height())
+    return pygame.transform.smoothscale(ink, (width, ink_height))
+
+
+def star_points(
+    centre: Point, outer: float, inner: float, tips: int, turn: float = 0.0
+) -> list[Point]:
+    cx, cy = centre
+    points = []
+    for step in range(tips * 2):
+        radius = outer if step % 2 == 0 else inner
+        angle = turn - math.pi / 2 + math.pi * step / tips
+        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    return points
+
+
+def rotated(points: Sequence[Point], centre: Point = (CARD_W / 2, CARD_H / 2)) -> list[Point]:
+    """The points turned 180° around ``centre`` (court halves, lower pips)."""
+    cx, cy = centre
+    return [(2 * cx - x, 2 * cy - y) for x, y in points]
+
+
+# --- card layout -----------------------------------------------------------------------
+
+INDEX_X = 27  # centre of the corner index column
+INDEX_TEXT_H = 40
+INDEX_TEXT_W = 40
+INDEX_PIP = 30
+PIP = 32
+COLUMNS = (70.0, 100.0, 130.0)
+TOP, BOTTOM = 52.0, 248.0
+
+# (column, row) with rows from 0 (top) to 1 (bottom): the classic French layouts.
+PIP_LAYOUTS: dict[int, tuple[tuple[int, float], ...]] = {
+    2: ((1, 0.0), (1, 1.0)),
+    3: ((1, 0.0), (1, 0.5), (1, 1.0)),
+    4: ((0, 0.0), (2, 0.0), (0, 1.0), (2, 1.0)),
+    5: ((0, 0.0), (2, 0.0), (1, 0.5), (0, 1.0), (2, 1.0)),
+    6: tuple((col, row) for col in (0, 2) for row in (0.0, 0.5, 1.0)),
+    7: (*((col, row) for col in (0, 2) for row in (0.0, 0.5, 1.0)), (1, 0.25)),
+    8: (*((col, row) for col in (0, 2) for row in (0.0, 0.5, 1.0)), (1, 0.25), (1, 0.75)),
+    9: (*((col, row) for col in (0, 2) for row in (0.0, 1 / 3, 2 / 3, 1.0)), (1, 0.5)),
+    10: (
+        *((col, row) for col in (0, 2) for row in (0.0, 1 / 3, 2 / 3, 1.0)),
+        (1, 1 / 6),
+        (1, 5 / 6),
+    ),
+}
+
+COURT_ROBES: dict[str, RGB] = {
+    "R": (38, 70, 150),
+    "D": (140, 34, 64),
+    "V": (34, 110, 72),
+    "C": (150, 92, 30),
+}
+SKIN = (242, 214, 180)
+HAIR = (92, 58, 34)
+
+
+def blank(canvas: Canvas, fill: RGB = PAPER) -> None:
+    canvas.rect((0, 0, CARD_W, CARD_H), fill, radius=12)
+    canvas.rect((0, 0, CARD_W, CARD_H), EDGE, radius=12, width=1.5)
+
+
+def corner_indices(canvas: Canvas, text: str, suit: str | None, colour: RGB) -> None:
+    """The big index in the top-left corner and the same turned in the bottom-right."""
+    for flip in (False, True):
+        top = (INDEX_X, 12 + INDEX_TEXT_H / 2)
+        below = (INDEX_X, 76)
+        if flip:
+            top, below = rotated([top, below])
+        if text:
+            canvas.text(text, top, INDEX_TEXT_H, colour, INDEX_TEXT_W, flip)
+        else:  # the Excuse: a big star stands for the index
+            canvas.poly(star_points(top, 19, 8, 5, math.pi if flip else 0.0), colour)
+        if suit:
+            canvas.suit(suit, below, INDEX_PIP, flip)
+        else:
+            canvas.poly(star_points(below, 11, 4.5, 5, math.pi if flip else 0.0), colour)
+
+
+def pips(canvas: Canvas, suit: str, count: int) -> None:
+    if count == 1:
+        canvas.circle((100, 150), 58, suit_colour(suit), width=1.2)
+        canvas.circle((100, 150), 52, suit_colour(suit), width=0.6)
+        canvas.suit(suit, (100, 150), 78)
+        return
+    for column, row in PIP_LAYOUTS[count]:
+        y = TOP + (BOTTOM - TOP) * row
+        canvas.suit(suit, (COLUMNS[column], y), PIP, upside_down=row > 0.5)
+
+
+def court_panel(canvas: Canvas, suit: str, rank: str) -> None:
+    """A gold-framed panel with a mirrored stylised figure holding the suit."""
+    box = (50.0, 14.0, 100.0, 272.0)
+    canvas.rect(box, IVORY, radius=6)
+    for y in range(24, 280, 8):  # faint engraved hatching
+        canvas.line((54, y), (146, y), (236, 224, 196), 1)
+    top_half = figure_shapes(rank)
+    for flip in (False, True):
+        for kind, colour, points in top_half:
+            shape = rotated(points) if flip else points
+            if kind == "poly":
+                canvas.poly(shape, colour)
+            else:
+                canvas.poly(shape, colour, width=1.6)
+        centre = (100.0, 122.0)
+        canvas.circle(rotated([centre])[0] if flip else centre, 15, PAPER)
+        canvas.circle(rotated([centre])[0] if flip else centre, 15, GOLD, width=1.5)
+        canvas.suit(suit, rotated([centre])[0] if flip else centre, 20, upside_down=flip)
+    canvas.line((52, 150), (148, 150), DARK_GOLD, 2)
+    canvas.rect(box, DARK_GOLD, radius=6, width=2.5)
+    canvas.rect((box[0] + 4, box[1] + 4, box[2] - 8, box[3] - 8), GOLD, radius=4, width=1)
+
+
+def ellipse_points(
+    centre: Point,
+    rx: float,
+    ry: float,
+    start: float = 0.0,
+    end: float = 2 * math.pi,
+    steps: int = 40,
+) -> list[Point]:
+    cx, cy = centre
+    return [
+        (
+            cx + rx * math.cos(start + (end - start) * i / steps),
+            cy + ry * math.sin(start + (end - start) * i / steps),
+        )
+        for i in range(steps + 1)
+    ]
+
+
+Figure = list[tuple[str, RGB, Sequence[Point]]]
+
+
+def figure_shapes(rank: str) -> Figure:
+    """The upper half of a court figure: robe, head, headgear, in card coordinates."""
+    robe = COURT_ROBES[rank]
+    shoulders = ellipse_points((100, 150), 40, 46, math.pi, 2 * math.pi)
+    collar = ellipse_points((100, 104), 17, 8, 0, math.pi)
+    head = ellipse_points((100, 80), 15, 17)
+    shapes: Figure = []
+    if rank == "D":  # long hair falling to the shoulders
+        shapes.append(
+            (
+                "poly",
+                HAIR,
+                [*ellipse_points((100, 88), 21, 28, math.pi, 2 * math.pi), (121, 112), (79, 112)],
+            )
+        )
+    shapes += [
+        ("poly", robe, shoulders),
+        ("line", GOLD, shoulders),
+        ("poly", GOLD, collar),
+        ("poly", SKIN, head),
+    ]
+    shapes += headgear(rank)
+    return shapes
+
+
+def headgear(rank: str) -> Figure:
+    if rank == "R":  # crown with three points and a beard
+        crown = [(83, 68), (83, 46), (91, 57), (100, 40), (109, 57), (117, 46), (117, 68)]
+        beard = [(87, 86), (113, 86), (108, 100), (100, 104), (92, 100)]
+        return [
+            ("poly", (120, 88, 60), beard),
+            ("poly", GOLD, crown),
+            ("line", DARK_GOLD, crown),
+            ("poly", RED, ellipse_points((100, 61), 3, 3)),
+        ]
+    if rank == "D":  # tiara with a jewel
+        tiara = [*ellipse_points((100, 68), 16, 12, math.pi, 2 * math.pi), (100, 50)]
+        return [
+            ("poly", GOLD, tiara),
+            ("line", DARK_GOLD, tiara),
+            ("poly", (40, 120, 200), ellipse_points((100, 60), 3, 4)),
+        ]
+    if rank == "V":  # flat cap with a feather
+        cap = ellipse_points((100, 68), 19, 9, math.pi, 2 * math.pi)
+        feather = [(110, 62), (132, 36), (128, 50), (116, 64)]
+        return [("poly", (40, 40, 60), cap), ("poly", RED, feather), ("line", DARK_GOLD, feather)]
+    # cavalier: a helmet with a plume
+    helmet = [*ellipse_points((100, 74), 17, 22, math.pi, 2 * math.pi), (117, 76), (83, 76)]
+    plume = [(100, 52), (88, 30), (104, 38), (116, 34), (106, 54)]
+    return [
+        ("poly", (170, 176, 188), helmet),
+        ("line", (90, 96, 110), helmet),
+        ("poly", RED, plume),
+    ]
+
+
+def draw_suited(code: str, deck: str) -> pygame.Surface:
+    text, suit = card_index(code, deck)
+    assert suit is not None
+    canvas = Canvas(CARD_W, CARD_H)
+    blank(canvas)
+    colour = suit_colour(suit)
+    if text in ("V", "C", "D", "R"):
+        court_panel(canvas, suit, text)
+    else:
+        pips(canvas, suit, 1 if text in ("A", "1") else int(text))
+    corner_indices(canvas, text, suit, colour)
+    return canvas.result()
+
+
+# --- tarot trumps and the Excuse ---------------------------------------------------------
+
+TRUMP_BAND = (36, 58, 120)
+BOUT_BAND = (150, 30, 44)
+
+
+def draw_trump(code: str) -> pygame.Surface:
+    number = int(code[1:])
+    bout = number in (1, 21)
+    canvas = Canvas(CARD_W, CARD_H)
+    blank(canvas, IVORY)
+    band = BOUT_BAND if bout else TRUMP_BAND
+    with canvas.clip((6, 6, CARD_W - 12, CARD_H - 12)):  # fine diagonal engraving
+        for offset in range(-300, 300, 12):
+            canvas.line((offset, 0), (offset + CARD_H, CARD_H), (234, 220, 188), 1)
+    canvas.rect((50, 20, 100, 260), band, radius=8)
+    canvas.rect((54, 24, 92, 252), GOLD, radius=6, width=1.5)
+    for y in range(40, 270, 22):  # a column of small diamonds down the band
+        if abs(y - 150) > 44:
+            canvas.poly([(100, y - 6), (105, y), (100, y + 6), (95, y)], GOLD)
+    canvas.circle((100, 150), 40, PAPER)
+    canvas.circle((100, 150), 40, GOLD, width=3)
+    canvas.text(str(number), (100, 150), 34, band if bout else INK, 58)
+    if bout:
+        for centre in ((100, 92), (100, 208)):
+            canvas.poly(star_points(centre, 12, 5, 8), GOLD)
+        canvas.rect((3, 3, CARD_W - 6, CARD_H - 6), GOLD, radius=10, width=2)
+    corner_indices(canvas, str(number), None, BOUT_BAND if bout else INK)
+    return canvas.result()
+
+
+def draw_excuse() -> pygame.Surface:
+    canvas = Canvas(CARD_W, CARD_H)
+    blank(canvas, IVORY)
+    canvas.rect((3, 3, CARD_W - 6, CARD_H - 6), GOLD, radius=10, width=2)
+    rays = star_points((100, 150), 86, 10, 16)
+    canvas.poly(rays, (236, 214, 150))
+    canvas.poly(star_points((100, 150), 56, 24, 8, math.pi / 8), GOLD)
+    canvas.poly(star_points((100, 150), 56, 24, 8, math.pi / 8), DARK_GOLD, width=1.5)
+    canvas.circle((100, 150), 20, PAPER)
+    canvas.circle((100, 150), 20, DARK_GOLD, width=1.5)
+    # a jester's hat: three drooping points with bells
+    hat = [(86, 156), (114, 156), (120, 144), (110, 148), (100, 136), (90, 148), (80, 144)]
+    canvas.poly(hat, BOUT_BAND)
+    for bell in ((80, 144), (100, 136), (120, 144)):
+        canvas.circle(bell, 3, GOLD)
+    rng = random.Random(21)
+    for _ in range(14):
+        x, y = rng.uniform(60, 140), rng.uniform(30, 270)
+        if abs(y - 150) > 70:
+            canvas.poly(star_points((x, y), 5, 2, 4), DARK_GOLD)
+    canvas.text("EXCUSE", (100, 262), 12, INK, 90)
+    canvas.text("EXCUSE", (100, 38), 12, INK, 90, upside_down=True)
+    corner_indices(canvas, "", None, INK)
+    return canvas.result()
+
+
+def draw_card(code: str, deck: str) -> pygame.Surface:
+    """The face of one card, 200×300 with transparent rounded corners."""
+    if deck == "tarot" and code == EXCUSE:
+        return draw_excuse()
+    if deck == "tarot" and code in TAROT_TRUMPS:
+        return draw_trump(code)
+    return draw_suited(code, deck)
+
+
+# --- backs ---------------------------------------------------------------------------
+
+BACKS: dict[str, tuple[RGB, RGB]] = {
+    "blue": ((28, 56, 128), (70, 110, 190)),
+    "red": ((136, 24, 36), (196, 70, 78)),
+    "tarot": ((58, 36, 104), (120, 90, 170)),
+}
+
+
+def draw_back(name: str) -> pygame.Surface:
+    dark, light = BACKS[name]
+    canvas = Canvas(CARD_W, CARD_H)
+    blank(canvas)
+    inner = (10, 10, CARD_W - 20, CARD_H - 20)
+    canvas.rect(inner, dark, radius=7)
+    step = 20
+    with canvas.clip(inner):  # a diagonal lattice with dots at the crossings
+        for i in range(-CARD_H, CARD_W + CARD_H, step):
+            canvas.line((i, 0), (i + CARD_H, CARD_H), light, 1.2)
+            canvas.line((i, CARD_H), (i + CARD_H, 0), light, 1.2)
+        for y in range(0, CARD_H + step, step):
+            for x in range(0, CARD_W + step, step):
+                canvas.circle((x, y + step / 2), 2, light)
+    canvas.rect(inner, PAPER, radius=7, width=2)
+    canvas.rect((16, 16, CARD_W - 32, CARD_H - 32), light, radius=5, width=1)
+    medallion = (52, 95, 96, 110)
+    canvas.ellipse(medallion, dark)
+    canvas.ellipse(medallion, PAPER, width=2.5)
+    canvas.ellipse((58, 101, 84, 98), light, width=1)
+    if name == "tarot":
+        canvas.poly(star_points((100, 150), 34, 13, 8), PAPER)
+        canvas.poly(star_points((100, 150), 16, 7, 8, math.pi / 8), GOLD)
+    else:
+        for suit, (dx, dy) in zip(SUITS, ((0, -22), (22, 0), (0, 22), (-22, 0)), strict=True):
+            canvas.suit(suit, (100 + dx, 150 + dy), 22, colour=PAPER)
+    return canvas.result()
+
+
+# --- felt, icons -----------------------------------------------------------------------
+
+FELT_SIZE = 256
+FELT_BASE = (30, 100, 60)
+
+
+def draw_felt() -> pygame.Surface:
+    """A subtle, seamlessly tileable green: periodic value noise plus fine grain."""
+    rng = random.Random(7)
+    size = FELT_SIZE
+    coarse = [[rng.uniform(-1, 1) for _ in range(8)] for _ in range(8)]
+    cell = size / 8
+    data = bytearray()
+    for y in range(size):
+        gy, fy = divmod(y / cell, 1)
+        for x in range(size):
+            gx, fx = divmod(x / cell, 1)
+            x0, y0 = int(gx) % 8, int(gy) % 8
+            x1, y1 = (x0 + 1) % 8, (y0 + 1) % 8
+            sx, sy = fx * fx * (3 - 2 * fx), fy * fy * (3 - 2 * fy)
+            top = coarse[y0][x0] + (coarse[y0][x1] - coarse[y0][x0]) * sx
+            low = coarse[y1][x0] + (coarse[y1][x1] - coarse[y1][x0]) * sx
+            shade = (top + (low - top) * sy) * 5 + rng.uniform(-4, 4)
+            data += bytes(
+                max(0, min(255, round(c + shade * k)))
+                for c, k in zip(FELT_BASE, (0.6, 1.0, 0.7), strict=True)
+            )
+    return pygame.image.frombytes(bytes(data), (size, size), "RGB")
+
+
+def draw_suit_icon(suit: str) -> pygame.Surface:
+    canvas = Canvas(64, 64, suit_colour(suit))
+    canvas.suit(suit, (32, 32), 54)
+    return canvas.result()
+
+
+def draw_dealer() -> pygame.Surface:
+    canvas = Canvas(64, 64, PAPER)
+    canvas.circle((32, 32), 31, PAPER)
+    canvas.circle((32, 32), 31, (90, 90, 96), width=2)
+    canvas.circle((32, 32), 25, GOLD, width=2)
+    canvas.text("D", (32, 33), 26, BLACK)
+    return canvas.result()
+
+
+def draw_icon(size: int) -> pygame.Surface:
+    """The app icon: two fanned cards on a felt tile (the ace of hearts in front)."""
+    zoom = 2 if size > 256 else 1
+    canvas = Canvas(256, 256, zoom=zoom)
+    canvas.rect((8, 8, 240, 240), (24, 86, 52), radius=48)
+    canvas.rect((8, 8, 240, 240), (16, 60, 36), radius=48, width=3)
+    for code, angle, centre in (("JS", 14, (106, 130)), ("AH", -10, (150, 130))):
+        big = pygame.transform.smoothscale(draw_card(code, "32"), canvas.p((130, 195)))
+        turned = pygame.transform.rotate(big, angle)
+        canvas.surface.blit(turned, turned.get_rect(center=canvas.p(centre)))
+    icon = canvas.result()
+    return icon if icon.get_width() == size else pygame.transform.smoothscale(icon, (size, size))
+
+
+def png_bytes(surface: pygame.Surface) -> bytes:
+    buffer = io.BytesIO()
+    pygame.image.save(surface, buffer, "icon.png")
+    return buffer.getvalue()
+
+
+ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
+ICNS_TYPES = ((b"ic07", 128), (b"ic08", 256), (b"ic09", 512))
+
+
+def ico_container(images: Sequence[tuple[int, bytes]]) -> bytes:
+    """A Windows .ico holding PNG-encoded images: header, directory, then the data."""
+    header = struct.pack("<HHH", 0, 1, len(images))
+    offset = len(header) + 16 * len(images)
+    directory, blobs = b"", b""
+    for size, data in images:
+        side = 0 if size >= 256 else size  # 0 means 256 in the directory
+        directory += struct.pack("<BBBBHHII", side, side, 0, 0, 1, 32, len(data), offset)
+        offset += len(data)
+        blobs += data
+    return header + directory + blobs
+
+
+def icns_container(entries: Sequence[tuple[bytes, bytes]]) -> bytes:
+    """A macOS .icns: 'icns' + total length, then (type, length incl. header, PNG) chunks."""
+    body = b"".join(kind + struct.pack(">I", len(data) + 8) + data for kind, data in entries)
+    return b"icns" + struct.pack(">I", len(body) + 8) + body
+
+
+def write(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+
+
+def main() -> None:
+    pygame.init()
+    out = ROOT / "sprites"
+    for code in CODES_32:
+        write(out / "cards" / f"{code}.png", png_bytes(draw_card(code, "32")))
+    for code in CODES_TAROT:
+        write(out / "tarot" / f"{code}.png", png_bytes(draw_card(code, "tarot")))
+    for name in ("blue", "red", "tarot"):
+        write(out / f"back_{name}.png", png_bytes(draw_back(name)))
+    write(out / "felt.png", png_bytes(draw_felt()))
+    for suit in SUITS:
+        write(out / f"suit_{suit}.png", png_bytes(draw_suit_icon(suit)))
+    write(out / "dealer.png", png_bytes(draw_dealer()))
+    big_icon = draw_icon(512)
+    write(out / "icon.png", png_bytes(draw_icon(256)))
+    write(
+        out / "icon.ico", ico_container([(size, png_bytes(draw_icon(size))) for size in ICO_SIZES])
+    )
+    write(
+        out / "icon.icns",
+        icns_container(
+            [
+                (kind, png_bytes(big_icon if size == 512 else draw_icon(size)))
+                for kind, size in ICNS_TYPES
+            ]
+        ),
+    )
+    print(f"sprites written to {out}")
+
+
+if __name__ == "__main__":
+    main()
