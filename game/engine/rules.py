@@ -79,33 +79,10 @@ class RulesError(ValueError):
 
 
 @dataclass(frozen=True)
-class TrickGameRules:
-    """Options shared by belote classique and coinche (``shared/rules/README.md``)."""
+class RulesJson:
+    """``to_json`` / ``from_json`` of every game's options dataclass (``game`` names it)."""
 
     game: ClassVar[str] = ""
-    players: int = 4
-    target: int = 1000
-    undertrump: Undertrump = Undertrump.MUST
-    overtrump_partner_when_trump_led: OvertrumpPartner = OvertrumpPartner.STRICT
-    partner_ruff: PartnerRuff = PartnerRuff.FREE
-    announcements: bool = True
-    announce_tie: AnnounceTie = AnnounceTie.CANCEL
-    card_reuse_in_announcements: bool = False
-    capot_points: int = 252
-    direction: Direction = Direction.CCW
-    belote_prenable: bool = False
-    round_to_10: bool = False
-    rubicon: Rubicon = Rubicon.OFF
-
-    def __post_init__(self) -> None:
-        if self.capot_points not in (250, 252):
-            raise RulesError(f"capot_points must be 250 or 252, not {self.capot_points}")
-        if self.target <= 0:
-            raise RulesError(f"the target must be positive, not {self.target}")
-
-    @property
-    def has_teams(self) -> bool:
-        return self.players == 4
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"game": self.game}
@@ -134,6 +111,36 @@ class TrickGameRules:
             return cls(**kwargs)
         except (TypeError, ValueError) as exc:
             raise RulesError(str(exc)) from exc
+
+
+@dataclass(frozen=True)
+class TrickGameRules(RulesJson):
+    """Options shared by belote classique and coinche (``shared/rules/README.md``)."""
+
+    game: ClassVar[str] = ""
+    players: int = 4
+    target: int = 1000
+    undertrump: Undertrump = Undertrump.MUST
+    overtrump_partner_when_trump_led: OvertrumpPartner = OvertrumpPartner.STRICT
+    partner_ruff: PartnerRuff = PartnerRuff.FREE
+    announcements: bool = True
+    announce_tie: AnnounceTie = AnnounceTie.CANCEL
+    card_reuse_in_announcements: bool = False
+    capot_points: int = 252
+    direction: Direction = Direction.CCW
+    belote_prenable: bool = False
+    round_to_10: bool = False
+    rubicon: Rubicon = Rubicon.OFF
+
+    def __post_init__(self) -> None:
+        if self.capot_points not in (250, 252):
+            raise RulesError(f"capot_points must be 250 or 252, not {self.capot_points}")
+        if self.target <= 0:
+            raise RulesError(f"the target must be positive, not {self.target}")
+
+    @property
+    def has_teams(self) -> bool:
+        return self.players == 4
 
 
 def _coerce(name: str, hint: Any, raw: object) -> object:
@@ -216,3 +223,33 @@ class CoincheRules(TrickGameRules):
     @property
     def bid_ladder(self) -> tuple[int, ...]:
         return tuple(range(self.lowest_bid, self.highest_bid + 1, 10))
+
+
+TAROT_DEAL_COUNTS = (4, 8, 12, 16)
+
+
+@dataclass(frozen=True)
+class TarotRules(RulesJson):
+    """Tarot, 3 to 5 players (``shared/rules/tarot.md``), each for himself in the match.
+
+    A match is ``deals`` deals (4, 8, 12 or 16), or, with ``deals`` None, played until a
+    player's total reaches ``target`` (or falls to minus the target).
+    """
+
+    game: ClassVar[str] = "tarot"
+    players: int = 4
+    deals: int | None = 8
+    target: int = 1000
+    direction: Direction = Direction.CCW
+
+    def __post_init__(self) -> None:
+        if self.players not in (3, 4, 5):
+            raise RulesError(f"tarot is played by 3, 4 or 5 players, not {self.players}")
+        if self.deals is not None and self.deals not in TAROT_DEAL_COUNTS:
+            raise RulesError(f"a tarot match is 4, 8, 12 or 16 deals, not {self.deals}")
+        if self.target <= 0:
+            raise RulesError(f"the target must be positive, not {self.target}")
+
+    @property
+    def has_teams(self) -> bool:
+        return False
