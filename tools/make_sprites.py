@@ -224,8 +224,8 @@ def blank(canvas: Canvas, fill: RGB = PAPER) -> None:
 def corner_indices(canvas: Canvas, text: str, suit: str | None, colour: RGB) -> None:
     """The big index in the top-left corner and the same turned in the bottom-right."""
     for flip in (False, True):
-        top = (INDEX_X, 12 + INDEX_TEXT_H / 2)
-        below = (INDEX_X, 76)
+        top: Point = (INDEX_X, 12 + INDEX_TEXT_H / 2)
+        below: Point = (INDEX_X, 76)
         if flip:
             top, below = rotated([top, below])
         if text:
@@ -256,17 +256,15 @@ def court_panel(canvas: Canvas, suit: str, rank: str) -> None:
     for y in range(24, 280, 8):  # faint engraved hatching
         canvas.line((54, y), (146, y), (236, 224, 196), 1)
     top_half = figure_shapes(rank)
+    medallion = (100.0, 126.0)
     for flip in (False, True):
         for kind, colour, points in top_half:
             shape = rotated(points) if flip else points
-            if kind == "poly":
-                canvas.poly(shape, colour)
-            else:
-                canvas.poly(shape, colour, width=1.6)
-        centre = (100.0, 122.0)
-        canvas.circle(rotated([centre])[0] if flip else centre, 15, PAPER)
-        canvas.circle(rotated([centre])[0] if flip else centre, 15, GOLD, width=1.5)
-        canvas.suit(suit, rotated([centre])[0] if flip else centre, 20, upside_down=flip)
+            canvas.poly(shape, colour, width=0 if kind == "poly" else 1.4)
+        centre = rotated([medallion])[0] if flip else medallion
+        canvas.circle(centre, 15, PAPER)
+        canvas.circle(centre, 15, GOLD, width=1.5)
+        canvas.suit(suit, centre, 20, upside_down=flip)
     canvas.line((52, 150), (148, 150), DARK_GOLD, 2)
     canvas.rect(box, DARK_GOLD, radius=6, width=2.5)
     canvas.rect((box[0] + 4, box[1] + 4, box[2] - 8, box[3] - 8), GOLD, radius=4, width=1)
@@ -290,62 +288,110 @@ def ellipse_points(
     ]
 
 
+def upper_half(centre: Point, rx: float, ry: float) -> list[Point]:
+    return ellipse_points(centre, rx, ry, math.pi, 2 * math.pi)
+
+
+def stick(x: float, top: float, bottom: float, width: float) -> list[Point]:
+    return [
+        (x - width / 2, top),
+        (x + width / 2, top),
+        (x + width / 2, bottom),
+        (x - width / 2, bottom),
+    ]
+
+
 Figure = list[tuple[str, RGB, Sequence[Point]]]
+STEEL = (176, 182, 194)
+STEEL_DARK = (90, 96, 110)
+EYES = (50, 40, 40)
 
 
 def figure_shapes(rank: str) -> Figure:
-    """The upper half of a court figure: robe, head, headgear, in card coordinates."""
+    """The upper half of a court figure: attribute, robe, head, headgear (card coordinates)."""
     robe = COURT_ROBES[rank]
-    shoulders = ellipse_points((100, 150), 40, 46, math.pi, 2 * math.pi)
-    collar = ellipse_points((100, 104), 17, 8, 0, math.pi)
-    head = ellipse_points((100, 80), 15, 17)
-    shapes: Figure = []
+    shoulders = upper_half((100, 150), 44, 54)
+    trim = upper_half((100, 150), 38, 47)
+    shapes: Figure = attribute(rank)
     if rank == "D":  # long hair falling to the shoulders
-        shapes.append(
-            (
-                "poly",
-                HAIR,
-                [*ellipse_points((100, 88), 21, 28, math.pi, 2 * math.pi), (121, 112), (79, 112)],
-            )
-        )
+        shapes.append(("poly", HAIR, [*upper_half((100, 82), 21, 28), (121, 106), (79, 106)]))
     shapes += [
         ("poly", robe, shoulders),
         ("line", GOLD, shoulders),
-        ("poly", GOLD, collar),
-        ("poly", SKIN, head),
+        ("line", GOLD, trim),
+        ("poly", GOLD, ellipse_points((100, 97), 17, 8, 0, math.pi)),
+        ("poly", SKIN, ellipse_points((100, 74), 15, 17)),
+        ("poly", EYES, ellipse_points((94.5, 74), 1.6, 1.8, steps=12)),
+        ("poly", EYES, ellipse_points((105.5, 74), 1.6, 1.8, steps=12)),
     ]
-    shapes += headgear(rank)
-    return shapes
+    return shapes + headgear(rank)
+
+
+def attribute(rank: str) -> Figure:
+    """What the figure holds, beside it: sceptre, flower, halberd, sword."""
+    if rank == "R":
+        return [
+            ("poly", GOLD, stick(135, 66, 146, 3.5)),
+            ("poly", GOLD, ellipse_points((135, 62), 6, 6)),
+            ("poly", DARK_GOLD, stick(135, 48, 58, 2.5)),
+            ("poly", DARK_GOLD, [(130, 51), (140, 51), (140, 53.5), (130, 53.5)]),
+        ]
+    if rank == "D":
+        petals: Figure = [
+            ("poly", RED, ellipse_points((65 + 5 * math.cos(a), 80 + 5 * math.sin(a)), 4, 4))
+            for a in (i * 2 * math.pi / 5 - math.pi / 2 for i in range(5))
+        ]
+        return [
+            ("poly", (40, 110, 60), stick(65, 84, 146, 2.5)),
+            *petals,
+            ("poly", GOLD, ellipse_points((65, 80), 2.5, 2.5)),
+        ]
+    if rank == "V":
+        return [
+            ("poly", (110, 80, 50), stick(64, 44, 146, 3)),
+            ("poly", STEEL, [(64, 28), (68.5, 46), (59.5, 46)]),
+            ("poly", STEEL, [(64, 50), (54, 44), (54, 62), (64, 58)]),
+            ("line", STEEL_DARK, [(64, 50), (54, 44), (54, 62), (64, 58)]),
+        ]
+    return [
+        ("poly", STEEL, [(133, 130), (133, 50), (135.5, 42), (138, 50), (138, 130)]),
+        ("line", STEEL_DARK, [(133, 130), (133, 50), (135.5, 42), (138, 50), (138, 130)]),
+        ("poly", GOLD, stick(135.5, 128, 133, 16)),
+        ("poly", (110, 80, 50), stick(135.5, 133, 146, 4)),
+    ]
 
 
 def headgear(rank: str) -> Figure:
     if rank == "R":  # crown with three points and a beard
-        crown = [(83, 68), (83, 46), (91, 57), (100, 40), (109, 57), (117, 46), (117, 68)]
-        beard = [(87, 86), (113, 86), (108, 100), (100, 104), (92, 100)]
+        crown = [(83, 62), (83, 40), (91, 51), (100, 34), (109, 51), (117, 40), (117, 62)]
+        beard = [(86, 80), (114, 80), (109, 95), (100, 100), (91, 95)]
         return [
             ("poly", (120, 88, 60), beard),
             ("poly", GOLD, crown),
             ("line", DARK_GOLD, crown),
-            ("poly", RED, ellipse_points((100, 61), 3, 3)),
+            ("poly", RED, ellipse_points((100, 55), 3, 3)),
+            ("poly", (40, 120, 200), ellipse_points((88, 57), 2, 2)),
+            ("poly", (40, 120, 200), ellipse_points((112, 57), 2, 2)),
         ]
     if rank == "D":  # tiara with a jewel
-        tiara = [*ellipse_points((100, 68), 16, 12, math.pi, 2 * math.pi), (100, 50)]
+        tiara = [*upper_half((100, 62), 16, 12), (100, 44)]
         return [
             ("poly", GOLD, tiara),
             ("line", DARK_GOLD, tiara),
-            ("poly", (40, 120, 200), ellipse_points((100, 60), 3, 4)),
+            ("poly", (40, 120, 200), ellipse_points((100, 54), 3, 4)),
         ]
     if rank == "V":  # flat cap with a feather
-        cap = ellipse_points((100, 68), 19, 9, math.pi, 2 * math.pi)
-        feather = [(110, 62), (132, 36), (128, 50), (116, 64)]
-        return [("poly", (40, 40, 60), cap), ("poly", RED, feather), ("line", DARK_GOLD, feather)]
-    # cavalier: a helmet with a plume
-    helmet = [*ellipse_points((100, 74), 17, 22, math.pi, 2 * math.pi), (117, 76), (83, 76)]
-    plume = [(100, 52), (88, 30), (104, 38), (116, 34), (106, 54)]
+        cap = upper_half((100, 63), 20, 10)
+        feather = [(108, 56), (128, 26), (130, 34), (116, 58)]
+        return [("poly", RED, feather), ("line", DARK_GOLD, feather), ("poly", (40, 40, 60), cap)]
+    # cavalier: a helmet with a visor line and a plume sweeping back
+    helmet = [*upper_half((100, 70), 17, 22), (117, 72), (83, 72)]
+    plume = [(96, 50), (100, 30), (116, 20), (126, 26), (112, 32), (106, 50)]
     return [
-        ("poly", (170, 176, 188), helmet),
-        ("line", (90, 96, 110), helmet),
         ("poly", RED, plume),
+        ("poly", STEEL, helmet),
+        ("line", STEEL_DARK, helmet),
+        ("poly", STEEL_DARK, [(84, 64), (116, 64), (116, 66), (84, 66)]),
     ]
 
 
