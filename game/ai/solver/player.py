@@ -1,0 +1,117 @@
+"""The determinized (perfect-information Monte Carlo) card player of the Expert level.
+
+Worlds are sampled from the view (``sampler``); in each, every legal card gets its
+double-dummy value (``dds``); the card with the best sum over the worlds is played.
+
+The search deepens by horizon, anytime: first every world searched to the end of the
+trick in progress and estimated beyond (``Solver.estimate``), then one more trick, and
+so on up to the end of the deal.  The deepest horizon searched in at least half of the
+worlds decides; the deadline (and a node cap per search) stops the deepening, so the
+first, cheap pass is always there to answer.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from game.ai.solver.dds import EXACT, SearchAborted, Solver
+from game.ai.solver.position import Position, index_of
+from game.ai.solver.sampler import knowledge, sample_world
+from game.engine.actions import PlayCard
+from game.engine.cards import Card
+from game.engine.protocol import Action
+from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
+from game.engine.trickgame import TrickView
+
+DEFAULT_DEADLINE_S = 0.3
+DEFAULT_WORLDS = 16
+DEFAULT_NODE_CAP = 400_000  # per search: a bound for the slowest positions
+_SAFETY = 0.85  # share of the deadline the search may use (the rest: sampling, answer)
+
+
+def choose_card(
+    view: TrickView,
+    rng: random.Random,
+    deadline_s: float = DEFAULT_DEADLINE_S,
+    max_worlds: int = DEFAULT_WORLDS,
+    rules: TrickGameRules | None = None,
+    node_cap: int = DEFAULT_NODE_CAP,
+) -> Action:
+    """The card to play (a ``PlayCard`` of ``view.legal``, saying belote when it may).
+
+    ``rules`` are the table's options (public); by default the game's default rules.
+    Deterministic for a given ``rng`` state when the deadline is not reached."""
+    plays = [a for a in view.legal if isinstance(a, PlayCard)]
+    if not plays:
+        raise ValueError("no card to play in this view")
+    cards = sorted({a.card for a in plays})
+    if len(cards) > 1:
+        start = time.perf_counter()
+        chosen = _best_card(view, rules or default_rules(view), cards, rng,
+                            start + deadline_s * _SAFETY, max_worlds, node_cap)
+    else:
+        chosen = cards[0]
+    return next((a for a in plays if a.card == chosen and a.belote),
+                next(a for a in plays if a.card == chosen))
+
+
+def default_rules(view: TrickView) -> TrickGameRules:
+    if view.game == "coinche":
+        return CoincheRules()
+    return BeloteRules(players=view.players)
+
+
+def _best_card(
+    view: TrickView, rules: TrickGameRules, cards: Sequence[Card], rng: random.Random,
+    deadline: float, max_worlds: int, node_cap: int,
+) -> Card:
+    assert view.trump is not None
+    trump = view.trump
+    know = knowledge(view, rules)
+    positions = [
+        Position.build(rules, trump, sample_world(know, rng), view.trick, view.seat)
+        for _ in range(max_worlds)
+    ]
+    totals = card_values(positions, view.seat, deadline, node_cap)
+    values = {c: totals.get(index_of(c, trump), 0) for c in cards}
+    best = max(values.values())
+    return next(c for c in cards if values[c] == best)
+
+
+def card_values(
+    positions: Sequence[Position], seat: int, deadline: float, node_cap: int
+) -> dict[int, int]:
+    """Each legal card's value summed over ``positions``, at the deepest horizon searched
+    in at least half of them (the first horizon is always searched in full)."""
+    tricks_left = positions[0].tricks_left
+    best: dict[int, int] = {}
+    for horizon in range(tricks_left):
+        exact = horizon >= tricks_left - 1
+        totals, searched = _sum_over_worlds(
+            positions, seat, EXACT if exact else horizon,
+            None if horizon == 0 else deadline, node_cap,
+        )
+        if 2 * searched >= len(positions) or not best:
+            best = totals
+        if searched < len(positions) or exact:
+            break
+    return best
+
+
+def _sum_over_worlds(
+    positions: Sequence[Position], seat: int, horizon: int, deadline: float | None,
+    node_cap: int,
+) -> tuple[dict[int, int], int]:
+    totals: dict[int, int] = {}
+    searched = 0
+    for position in positions:
+        try:
+            values = Solver(position, seat, node_cap, deadline, horizon).values()
+        except SearchAborted:
+            break
+        for index, value in values.items():
+            totals[index] = totals.get(index, 0) + value
+        searched += 1
+    return totals, searched

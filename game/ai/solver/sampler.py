@@ -1,0 +1,179 @@
+"""Worlds consistent with a seat's view: the hidden cards dealt to the other seats.
+
+Only the view (and the table's rule options, which every player knows) is read:
+
+- the seat's own hand, the cards played, and the public cards out of play (the retourne
+  and the bergère at two and three players, where the cards not dealt form a "stock");
+- the hand sizes (each seat holds as many cards as it has not played yet);
+- cards known to be in a hand: at four players the retourne went to the taker; the seat
+  that said belote holds the trump K and Q it has not played; shown announcements;
+- what each play reveals: a card ``x`` is ruled out of a seat's hand when the card it
+  played would not have been legal from a hand holding both (``tricks.legal_cards``, so
+  every rule option is read where the engine reads it).  Every rule of the play (follow,
+  trump, overtrump, the partner options) forbids a card by its own presence, so testing
+  the pairs finds exactly the cards the play rules out.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.engine.cards import DECK32, Card, Rank, card
+from game.engine.rules import TrickGameRules
+from game.engine.trickgame import TrickView
+from game.engine.tricks import Play, Trump, legal_cards
+
+STOCK = -1  # the holder of the cards not dealt, at two and three players
+
+
+class NoWorld(ValueError):
+    """No deal of the hidden cards fits the view (a view from another rule set?)."""
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What one seat knows of the hidden cards of a deal."""
+
+    seat: int
+    players: int
+    hand: tuple[Card, ...]
+    known: tuple[tuple[Card, ...], ...]  # per seat: hidden cards it surely holds
+    hidden: tuple[Card, ...]  # the other hidden cards, to deal
+    room: dict[int, int]  # holder (seat or STOCK) -> how many of ``hidden`` it gets
+    holders: dict[Card, tuple[int, ...]]  # hidden card -> the holders that may have it
+
+
+def knowledge(view: TrickView, rules: TrickGameRules) -> Knowledge:
+    trump = view.trump
+    if trump is None:
+        raise ValueError("the play has not started")
+    plays = [p for t in view.tricks for p in t.plays] + list(view.trick)
+    played = {c for _, c in plays}
+    public = set() if view.players == 4 else {c for c in (view.retourne, view.bergere) if c}
+    hidden = set(DECK32) - set(view.hand) - played - public
+    sizes = _hand_sizes(view, plays)
+    known = _known_holdings(view, trump, played, hidden)
+    for seat, cards in enumerate(known):
+        hidden -= set(cards)
+        sizes[seat] -= len(cards)
+    room = {seat: size for seat, size in enumerate(sizes) if seat != view.seat}
+    stock = len(hidden) - sum(room.values())
+    if stock:
+        room[STOCK] = stock
+    forbidden = _ruled_out(view, rules, trump, hidden)
+    holders = {
+        c: tuple(h for h in room if h == STOCK or c not in forbidden[h])
+        for c in sorted(hidden)
+    }
+    return Knowledge(view.seat, view.players, view.hand, tuple(known),
+                     tuple(sorted(hidden)), room, holders)
+
+
+def _hand_sizes(view: TrickView, plays: Sequence[Play]) -> list[int]:
+    played_by = [0] * view.players
+    for seat, _ in plays:
+        played_by[seat] += 1
+    dealt = len(view.hand) + played_by[view.seat]
+    return [dealt - n for n in played_by]
+
+
+def _known_holdings(
+    view: TrickView, trump: Trump, played: set[Card], hidden: set[Card]
+) -> list[tuple[Card, ...]]:
+    known: list[set[Card]] = [set() for _ in range(view.players)]
+    if view.players == 4 and view.retourne is not None and view.taker is not None:
+        known[view.taker].add(view.retourne)
+    if view.belote_seat is not None and trump.suit is not None:
+        known[view.belote_seat].update(card(trump.suit, r) for r in (Rank.KING, Rank.QUEEN))
+    for seat, anns in view.shown_announcements:
+        for ann in anns:
+            known[seat].update(ann.cards)
+    return [tuple(sorted(cards & hidden)) for cards in known]
+
+
+def _ruled_out(
+    view: TrickView, rules: TrickGameRules, trump: Trump, hidden: set[Card]
+) -> list[set[Card]]:
+    """Per seat, the hidden cards its plays prove it does not hold."""
+    forbidden: list[set[Card]] = [set() for _ in range(view.players)]
+    tricks = [t.plays for t in view.tricks] + [view.trick]
+    for trick in tricks:
+        for k in range(1, len(trick)):
+            seat, played = trick[k]
+            if seat == view.seat:
+                continue
+            partner = view.partner_of(seat)
+            prefix = trick[:k]
+            for x in hidden - forbidden[seat]:
+                if played not in legal_cards((played, x), prefix, trump, rules, partner):
+                    forbidden[seat].add(x)
+    return forbidden
+
+
+def sample_world(know: Knowledge, rng: random.Random, tries: int = 50) -> list[tuple[Card, ...]]:
+    """Every seat's hand in one random world fitting ``know`` (the seat's own included).
+
+    Cards with the fewest possible holders are placed first, each with a random holder
+    that still has room; a dead end restarts (rare: the constraints are mostly voids)."""
+    for _ in range(tries):
+        deal = _try_deal(know, rng)
+        if deal is not None:
+            return deal
+    deal = _backtrack(know, rng)
+    if deal is None:
+        raise NoWorld("no deal of the hidden cards fits the view")
+    return deal
+
+
+def _try_deal(know: Knowledge, rng: random.Random) -> list[tuple[Card, ...]] | None:
+    room = dict(know.room)
+    hands: dict[int, list[Card]] = {h: [] for h in room}
+    for c in _placing_order(know, rng):
+        options = [h for h in know.holders[c] if room[h] > 0]
+        if not options:
+            return None
+        holder = rng.choices(options, weights=[room[h] for h in options])[0]
+        room[holder] -= 1
+        hands[holder].append(c)
+    return _hands(know, hands)
+
+
+def _backtrack(know: Knowledge, rng: random.Random) -> list[tuple[Card, ...]] | None:
+    order = _placing_order(know, rng)
+    room = dict(know.room)
+    hands: dict[int, list[Card]] = {h: [] for h in room}
+
+    def place(i: int) -> bool:
+        if i == len(order):
+            return True
+        c = order[i]
+        for holder in know.holders[c]:
+            if room[holder] > 0:
+                room[holder] -= 1
+                hands[holder].append(c)
+                if place(i + 1):
+                    return True
+                hands[holder].pop()
+                room[holder] += 1
+        return False
+
+    return _hands(know, hands) if place(0) else None
+
+
+def _placing_order(know: Knowledge, rng: random.Random) -> list[Card]:
+    cards = list(know.hidden)
+    rng.shuffle(cards)
+    cards.sort(key=lambda c: len(know.holders[c]))
+    return cards
+
+
+def _hands(know: Knowledge, dealt: dict[int, list[Card]]) -> list[tuple[Card, ...]]:
+    hands = []
+    for seat in range(know.players):
+        if seat == know.seat:
+            hands.append(know.hand)
+        else:
+            hands.append(tuple(sorted(dealt.get(seat, []) + list(know.known[seat]))))
+    return hands
