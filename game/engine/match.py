@@ -4,6 +4,9 @@ The dealer rotates (at two players the winner of a deal deals the next), frozen 
 points wait for the next deal's winner, a side wins only if it took a trick in the deal
 that carried it over the target, and the rubicon option doubles a heavy defeat.
 
+Tarot matches (``TarotRules``) are a number of deals, or played until a player's total
+reaches the target (or falls to minus it); the best total then wins.
+
 A match is reproducible from ``(rules, seed)`` and the actions played: each deal's seed
 is derived from the match seed and the deal's number, and ``to_json`` / ``from_json``
 save and replay ``{version, rules, seed, actions}``.
@@ -14,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, Self, overload
 
 from game.engine.actions import DealScored
 from game.engine.belote import BeloteDeal
@@ -29,11 +32,23 @@ from game.engine.protocol import (
     action_from_json,
     action_to_json,
 )
-from game.engine.rules import BeloteRules, CoincheRules, Rubicon, RulesError, TrickGameRules
+from game.engine.rules import (
+    BeloteRules,
+    CoincheRules,
+    Rubicon,
+    RulesError,
+    TarotRules,
+    TrickGameRules,
+)
+from game.engine.tarot import TarotDeal, TarotView
 from game.engine.trickgame import TrickDeal, TrickView
 
 SAVE_VERSION = 1
+AnyRules = TrickGameRules | TarotRules
 RULES_BY_GAME: dict[str, type[TrickGameRules]] = {"belote": BeloteRules, "coinche": CoincheRules}
+SAVED_GAMES: dict[str, type[TrickGameRules] | type[TarotRules]] = {
+    **RULES_BY_GAME, "tarot": TarotRules,
+}
 
 
 @dataclass(frozen=True)
@@ -76,11 +91,12 @@ class DealRecord:
 
 @dataclass(frozen=True)
 class MatchView:
-    deal: TrickView
+    deal: TrickView | TarotView
     totals: tuple[int, ...]
     target: int
     history: tuple[DealRecord, ...]
     pending_carry: int
+    deals: int | None = None  # tarot: the number of deals of the match (None: to a score)
 
 
 DEAL_NUMBERS = 1_000_000_000  # deal seeds are shown to the player as "deal numbers"
@@ -92,10 +108,24 @@ def deal_seed(match_seed: int, number: int) -> int:
     return random.Random(match_seed * 1_000_003 + number).randrange(1, DEAL_NUMBERS)
 
 
+@overload
 def new_deal_state(
     rules: TrickGameRules, seed: int, dealer: int, totals: tuple[int, ...] = ()
-) -> tuple[TrickDeal, list[Event]]:
+) -> tuple[TrickDeal, list[Event]]: ...
+
+
+@overload
+def new_deal_state(
+    rules: TarotRules, seed: int, dealer: int, totals: tuple[int, ...] = ()
+) -> tuple[TarotDeal, list[Event]]: ...
+
+
+def new_deal_state(
+    rules: AnyRules, seed: int, dealer: int, totals: tuple[int, ...] = ()
+) -> tuple[TrickDeal | TarotDeal, list[Event]]:
     """A new deal; ``totals`` (the match score) matter to the arrêt of belote."""
+    if isinstance(rules, TarotRules):
+        return TarotDeal.new(rules, seed, dealer)
     if isinstance(rules, CoincheRules):
         return CoincheDeal.new(rules, seed, dealer)
     assert isinstance(rules, BeloteRules)
@@ -104,9 +134,9 @@ def new_deal_state(
 
 @dataclass(frozen=True, eq=False)
 class Match:
-    rules: TrickGameRules
+    rules: AnyRules
     seed: int
-    deal: TrickDeal
+    deal: TrickDeal | TarotDeal
     number: int  # the current deal's number, void deals included
     dealer: int
     totals: tuple[int, ...]
@@ -121,7 +151,7 @@ class Match:
 
     @classmethod
     def new(
-        cls, rules: TrickGameRules, seed: int, first_deal: int | None = None
+        cls, rules: AnyRules, seed: int, first_deal: int | None = None
     ) -> tuple[Self, list[Event]]:
         """A new match; the first dealer is drawn from the seed.  ``first_deal`` plays a
         given deal number first (the dealer then comes from the deal number too)."""
@@ -137,7 +167,7 @@ class Match:
     @classmethod
     def replay(
         cls,
-        rules: TrickGameRules,
+        rules: AnyRules,
         seed: int,
         actions: Sequence[Action],
         first_deal: int | None = None,
@@ -193,6 +223,7 @@ class Match:
         return MatchView(
             self.deal.view(seat), self.totals, self.rules.target, self.history,
             sum(c.points for c in self.carries),
+            self.rules.deals if isinstance(self.rules, TarotRules) else None,
         )
 
     def apply(self, action: Action) -> tuple[Self, list[Event]]:
@@ -248,12 +279,16 @@ class Match:
                             history=(*self.history, record)), events
 
     def _match_winner(self, result: DealResult) -> int | None:
+        if isinstance(self.rules, TarotRules):
+            return tarot_match_winner(self.rules, self.totals, len(self.history))
         arret_winner = result.fact("arret_winner")
         if arret_winner is not None:
             return int(arret_winner)
         return match_winner(self.totals, self.rules.target, result.fact("tricks_won"))
 
     def _games_lost(self, winner: int) -> int:
+        if isinstance(self.rules, TarotRules):
+            return 1
         return games_lost(self.rules.rubicon, self.rules.target, self.totals, winner)
 
     def _next_deal(
@@ -321,12 +356,12 @@ class Match:
         return match
 
 
-def _rules_from_json(data: object) -> TrickGameRules:
+def _rules_from_json(data: object) -> AnyRules:
     game = data.get("game") if isinstance(data, dict) else None
-    if not isinstance(game, str) or game not in RULES_BY_GAME:
+    if not isinstance(game, str) or game not in SAVED_GAMES:
         raise SaveError("the save does not say which game it is")
     try:
-        return RULES_BY_GAME[game].from_json(data)
+        return SAVED_GAMES[game].from_json(data)
     except RulesError as exc:
         raise SaveError(f"the save's rules are not valid: {exc}") from exc
 
@@ -341,6 +376,20 @@ def match_winner(
         return None
     best = max(totals[s] for s in eligible)
     leaders = [s for s in eligible if totals[s] == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def tarot_match_winner(rules: TarotRules, totals: tuple[int, ...], deals: int) -> int | None:
+    """After the last deal (or once a total reaches plus or minus the target): the best
+    total wins; a tie at the top plays one more deal."""
+    if rules.deals is not None:
+        finished = deals >= rules.deals
+    else:
+        finished = any(abs(t) >= rules.target for t in totals)
+    if not finished:
+        return None
+    best = max(totals)
+    leaders = [s for s, t in enumerate(totals) if t == best]
     return leaders[0] if len(leaders) == 1 else None
 
 
