@@ -55,12 +55,14 @@ def capot_in_progress(state: TrickDeal) -> bool:
 def test_every_level_returns_a_legal_action_in_every_position(rules: TrickGameRules) -> None:
     rng = random.Random(3)
     phases, last_tricks, capots = set(), 0, 0
-    for state in positions(rules, 60, seed=11):
+    for index, state in enumerate(positions(rules, 60, seed=11)):
         view = state.view(state.current_player or 0)
         phases.add(state.phase)
         last_tricks += len(state.tricks) == 7
         capots += capot_in_progress(state)
-        for level in Level:
+        # The Expert's search is slower: every 8th position (hundreds per game).
+        levels = list(Level) if index % 8 == 0 else [Level.DEBUTANT, Level.CONFIRME]
+        for level in levels:
             decision = decide(view, level, rng)
             assert decision.action in state.legal_actions(), (level, decision)
             assert decision.reason in DOCUMENTED

@@ -7,12 +7,13 @@ arrêt needs; with a deal's view the arrêt assumes the default target of 1000).
 
 Levels: ``DEBUTANT`` plays legal, plausible and often wrong (hunches, random cards);
 ``CONFIRME`` evaluates hands for the bidding and counts cards in the play (masters,
-voids, trumps out, partner master); ``EXPERT`` plays as ``CONFIRME`` until a search AI
-exists.
+voids, trumps out, partner master); ``EXPERT`` bids as ``CONFIRME`` and chooses its
+cards by Monte-Carlo sampling of the hidden cards (``search.py``).
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -20,6 +21,7 @@ from game.ai.beginner import beginner_decision
 from game.ai.bidding import belote_bidding, coinche_bidding
 from game.ai.decision import Decision, Level
 from game.ai.play import play_phase
+from game.ai.search import search_card
 from game.engine.protocol import Phase
 
 __all__ = ["Decision", "Level", "decide"]
@@ -36,6 +38,8 @@ def decide(view: Any, level: Level, rng: random.Random) -> Decision:
     if level is Level.DEBUTANT:
         return beginner_decision(view, rng)
     if view.phase is Phase.PLAY:
+        if level is Level.EXPERT:
+            return play_phase(view, target, functools.partial(search_card, rng=rng))
         return play_phase(view, target)
     if view.game == "coinche":
         return coinche_bidding(view)

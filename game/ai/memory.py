@@ -12,8 +12,8 @@ holds none above it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.engine.cards import DECK32, Card, Rank, Suit, TrumpMode
@@ -32,6 +32,8 @@ class Memory:
     played: frozenset[Card]
     unseen: frozenset[Card]  # cards another seat may hold (or, at 2 and 3, left undealt)
     caps: tuple[dict[Suit, int], ...]  # per seat: the strongest card it may hold, by suit
+    # Who holds which hidden card, when that is known (the Expert's sampled deals).
+    holders: Mapping[Card, int] = field(default_factory=dict)
 
     # --- seats -----------------------------------------------------------------------------
 
@@ -51,6 +53,8 @@ class Memory:
     # --- cards -----------------------------------------------------------------------------
 
     def may_hold(self, seat: int, c: Card) -> bool:
+        if self.holders.get(c, seat) != seat:
+            return False
         return c in self.unseen and self.trump.strength[c] <= self.caps[seat].get(c.suit, NO_CAP)
 
     def is_void(self, seat: int, suit: Suit) -> bool:

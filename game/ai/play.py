@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.ai.decision import Decision
@@ -20,7 +20,11 @@ def card_args(c: Card) -> tuple[tuple[str, str], ...]:
     return (("card", str(c)),)
 
 
-def play_phase(view: Any, target: int | None) -> Decision:
+# Improves on the Confirmé card: (view, memory, legal cards, Confirmé's choice) -> choice.
+Refiner = Callable[[Any, Memory, list[Card], tuple[Card, str]], tuple[Card, str]]
+
+
+def play_phase(view: Any, target: int | None, refine: Refiner | None = None) -> Decision:
     legal = view.legal
     mem = build_memory(view)
     if Stop() in legal and should_stop(view, mem, target or DEFAULT_TARGET):
@@ -28,7 +32,10 @@ def play_phase(view: Any, target: int | None) -> Decision:
     if Announce() in legal:
         return Decision(Announce(), "hint.announce")
     plays = [a for a in legal if isinstance(a, PlayCard)]
-    chosen, reason = choose_card(view, mem, [a.card for a in plays])
+    cards = list(dict.fromkeys(a.card for a in plays))
+    chosen, reason = choose_card(view, mem, cards)
+    if refine is not None:
+        chosen, reason = refine(view, mem, cards, (chosen, reason))
     return Decision(play_action(plays, chosen), reason, card_args(chosen))
 
 

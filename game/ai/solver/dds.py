@@ -60,24 +60,40 @@ class Solver:
         self.node_cap = node_cap
         self.deadline = deadline
         self.horizon = EXACT if horizon is None else horizon
-        self.table: dict[int, tuple[int, int]] = {}
+        self.table: dict[int, tuple[int, int, int]] = {}  # key -> (low, high, best lead)
         self.nodes = 0
+        # The lead that was best (or cut off) when a trick start was last searched:
+        # set by ``_card`` for the lead, read back by ``_trick_start``.
+        self.best_lead = -1
         self.hands = list(position.hands)
 
     # --- the root ---------------------------------------------------------------------
 
     def value(self) -> int:
         """The best value for the maximising side, from the position on."""
-        return self._root(0, self.position.points_left() + 1, None)
+        return self._mtdf(None, self.position.points_left() // 2)
 
     def values(self) -> dict[int, int]:
         """The exact value of each legal card (its index) of the player to move."""
-        pos = self.position
         out: dict[int, int] = {}
-        top = self.position.points_left() + 1
-        for index in _bits(pos.legal()):
-            out[index] = self._root(0, top, index)
+        guess = self.position.points_left() // 2
+        for index in _bits(self.position.legal()):
+            out[index] = guess = self._mtdf(index, guess)
         return out
+
+    def _mtdf(self, only: int | None, guess: int) -> int:
+        """MTD(f): zero-window searches closing on the value from a first guess (they
+        cut more than one wide window, and the table keeps what each one proved)."""
+        low, high = 0, self.position.points_left()
+        value = guess
+        while low < high:
+            beta = value + 1 if value == low else value
+            value = self._root(beta - 1, beta, only)
+            if value < beta:
+                high = value
+            else:
+                low = value
+        return value
 
     def _root(self, alpha: int, beta: int, only: int | None) -> int:
         pos = self.position
@@ -119,7 +135,7 @@ class Solver:
         key = (key << 3 | leader) << 7 | depth
         entry = self.table.get(key)
         if entry is not None:
-            low, high = entry
+            low, high, hint = entry
             if low >= beta:
                 return low
             if high <= alpha:
@@ -128,7 +144,8 @@ class Solver:
                 return low
             alpha, beta = max(alpha, low), min(beta, high)
         else:
-            low, high = 0, 1000
+            low, high, hint = 0, 1000, -1
+        self.best_lead = hint
         value = self._card(leader, 0, -1, -1, -1, 0, 0, depth, alpha, beta)
         if value <= alpha:
             high = min(high, value)
@@ -136,7 +153,7 @@ class Solver:
             low = max(low, value)
         else:
             low = high = value
-        self.table[key] = (low, high)
+        self.table[key] = (low, high, self.best_lead)
         return value
 
     def _card(
@@ -148,26 +165,35 @@ class Solver:
         hand = self.hands[seat]
         if led < 0:
             legal = hand
+            moves = self._ordered(seat, legal, led, master, master_seat, table)
+            hint = self.best_lead
+            if hint >= 0 and hint in moves:
+                moves.remove(hint)
+                moves.insert(0, hint)
         else:
             legal = legal_mask(hand, led, master, master_seat == self.partner[seat], self.rules)
+            moves = self._ordered(seat, legal, led, master, master_seat, table)
         maximise = self.maximiser[seat]
         best = -1 if maximise else 100_000
-        for index in self._ordered(seat, legal, count, led, master, master_seat, table):
+        best_move = moves[0]
+        for index in moves:
             value = self._after(seat, index, count, led, master, master_seat, trick_points,
                                 table, depth, alpha, beta)
             if maximise:
                 if value > best:
-                    best = value
+                    best, best_move = value, index
                     if best > alpha:
                         alpha = best
                         if alpha >= beta:
                             break
             elif value < best:
-                best = value
+                best, best_move = value, index
                 if best < beta:
                     beta = best
                     if alpha >= beta:
                         break
+        if led < 0:
+            self.best_lead = best_move
         return best
 
     def _after(
@@ -198,8 +224,7 @@ class Solver:
             hands[seat] ^= bit
 
     def _ordered(
-        self, seat: int, legal: int, count: int, led: int, master: int, master_seat: int,
-        table: int,
+        self, seat: int, legal: int, led: int, master: int, master_seat: int, table: int
     ) -> list[int]:
         """The distinct moves of ``legal``, the most promising first."""
         live = table
@@ -215,11 +240,13 @@ class Solver:
             ):
                 continue  # the same as the card kept just below
             kept = index
-            moves.append((self._score(seat, index, led, master, master_seat), index))
+            moves.append((self._score(seat, index, led, master, master_seat, live), index))
         moves.sort(reverse=True)
         return [index for _, index in moves]
 
-    def _score(self, seat: int, index: int, led: int, master: int, master_seat: int) -> int:
+    def _score(
+        self, seat: int, index: int, led: int, master: int, master_seat: int, live: int
+    ) -> int:
         points = self.points[index]
         if led < 0:
             return (index & 7) * 4 + points // 4
