@@ -43,7 +43,7 @@ from game.ui.assets import (  # noqa: E402
 )
 
 CARD_W, CARD_H = 200, 300
-SUPER = 3
+SUPER = 4  # a power of two: smoothscale keeps full opacity only for those
 PAPER = (253, 251, 245)
 EDGE = (120, 116, 108)
 GOLD = (201, 160, 60)
@@ -601,6 +601,12 @@ def icns_container(entries: Sequence[tuple[bytes, bytes]]) -> bytes:
     return b"icns" + struct.pack(">I", len(body) + 8) + body
 
 
+def use_portable_scaling() -> None:
+    """Scale with pygame's plain C code: the same pixels on every CPU (SIMD paths round
+    apart by a unit here and there), so the committed PNGs can be checked anywhere."""
+    pygame.transform.set_smoothscale_backend("GENERIC")
+
+
 def write(path: Path, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(data)
@@ -608,6 +614,7 @@ def write(path: Path, data: bytes) -> None:
 
 def main() -> None:
     pygame.init()
+    use_portable_scaling()
     out = ROOT / "sprites"
     for code in CODES_32:
         write(out / "cards" / f"{code}.png", png_bytes(draw_card(code, "32")))
