@@ -3,18 +3,47 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="atout", description=__doc__)
+    parser.add_argument("--smoke", type=int, metavar="N", default=0,
+                        help="play N deals of each game with computers in every seat, "
+                             "headless, then exit (0 when all went well)")
+    parser.add_argument("--lang", choices=("fr", "en"), help="the language (default: the system's)")
     return parser.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parse_args(sys.argv[1:] if argv is None else argv)
-    print("Atout: the rules engine is being built; the table (game/ui) is not there yet.")
-    return 1
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.smoke:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.applog import configure_logging
+    from game.i18n import set_language
+
+    configure_logging()
+    if args.lang:
+        set_language(args.lang)
+    if args.smoke:
+        from game.ui.smoke import smoke
+
+        try:
+            return smoke(args.smoke)
+        except Exception:
+            import logging
+
+            logging.getLogger("atout").exception("smoke run failed")
+            return 1
+    from game.ui.app import App
+    from game.ui.menu import MenuScene
+
+    app = App()
+    app.push(MenuScene(app))
+    app.run()
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,202 @@
+"""The app: one window, one clock, a stack of scenes drawn at a logical 1280×720 and
+scaled to the window with letterboxing (mouse positions are mapped back).
+
+``step(dt, events)`` runs one frame without a real clock, for tests and the smoke run;
+``run()`` is the interactive loop.  Scene changes requested during a frame (push, pop,
+replace) take effect between frames.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from game.i18n import language
+from game.ui.assets import Assets
+
+LOGICAL = (1280, 720)
+FPS = 60
+MAX_DT = 0.1
+MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5}
+
+log = logging.getLogger("atout.app")
+
+
+@dataclass
+class Settings:
+    """The player's preferences (storage persists this dataclass later)."""
+
+    language: str = "en"
+    speed: str = "normal"
+    sound: bool = True
+    volume: float = 0.7
+
+    @property
+    def speed_factor(self) -> float:
+        return SPEEDS.get(self.speed, 1.0)
+
+
+class Scene:
+    """One screen.  ``opaque`` scenes hide the ones below; overlays (score sheet) don't."""
+
+    opaque = True
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """One input event, mouse positions already in logical coordinates."""
+
+    def update(self, dt: float) -> None:
+        """Advance by ``dt`` seconds (only the top scene updates)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw on the logical surface."""
+
+    def closed(self) -> None:
+        """Called once when the scene leaves the stack."""
+
+
+class App:
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        window_size: tuple[int, int] = LOGICAL,
+        assets: Assets | None = None,
+    ) -> None:
+        pygame.init()
+        self.settings = settings or Settings(language=language())
+        flags = pygame.RESIZABLE
+        self.window = pygame.display.set_mode(window_size, flags)
+        pygame.display.set_caption("Atout")
+        self.assets = assets or Assets()
+        pygame.display.set_icon(self.assets.icon())
+        self.screen = pygame.Surface(LOGICAL).convert()
+        self.clock = pygame.time.Clock()
+        self.scenes: list[Scene] = []
+        self._changes: list[Callable[[], None]] = []
+        self.running = True
+        self.frames = 0
+
+    # --- the scene stack (changes apply between frames) ----------------------------------
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self._changes.append(lambda: self.scenes.append(scene))
+
+    def pop(self) -> None:
+        self._changes.append(self._pop_now)
+
+    def replace(self, scene: Scene) -> None:
+        def change() -> None:
+            self._pop_now()
+            self.scenes.append(scene)
+
+        self._changes.append(change)
+
+    def pop_to(self, kind: type[Scene]) -> None:
+        """Pop scenes until one of type ``kind`` is on top."""
+        def change() -> None:
+            while self.scenes and not isinstance(self.scenes[-1], kind):
+                self._pop_now()
+
+        self._changes.append(change)
+
+    def _pop_now(self) -> None:
+        if self.scenes:
+            self.scenes.pop().closed()
+
+    def apply_changes(self) -> None:
+        changes, self._changes = self._changes, []
+        for change in changes:
+            change()
+        if not self.scenes:
+            self.running = False
+
+    # --- sound ----------------------------------------------------------------------------
+
+    def sound(self, name: str) -> None:
+        if self.settings.sound:
+            self.assets.play(name, self.settings.volume)
+
+    # --- frames ---------------------------------------------------------------------------
+
+    def viewport(self) -> pygame.Rect:
+        """Where the logical screen sits in the window (scaled, letterboxed)."""
+        width, height = self.window.get_size()
+        scale = min(width / LOGICAL[0], height / LOGICAL[1])
+        size = (max(1, round(LOGICAL[0] * scale)), max(1, round(LOGICAL[1] * scale)))
+        rect = pygame.Rect((0, 0), size)
+        rect.center = (width // 2, height // 2)
+        return rect
+
+    def to_logical(self, pos: tuple[int, int]) -> tuple[int, int]:
+        view = self.viewport()
+        x = (pos[0] - view.x) * LOGICAL[0] / view.width
+        y = (pos[1] - view.y) * LOGICAL[1] / view.height
+        return int(x), int(y)
+
+    def _map_event(self, event: pygame.event.Event) -> pygame.event.Event:
+        if event.type not in MOUSE_EVENTS:
+            return event
+        data = dict(event.dict)
+        data["pos"] = self.to_logical(event.pos)
+        if "rel" in data:
+            view = self.viewport()
+            data["rel"] = (int(event.rel[0] * LOGICAL[0] / view.width),
+                           int(event.rel[1] * LOGICAL[1] / view.height))
+        return pygame.event.Event(event.type, data)
+
+    def step(self, dt: float, events: Sequence[pygame.event.Event]) -> None:
+        """One frame: input to the top scene, update it, draw the stack, present."""
+        self.apply_changes()
+        for event in events:
+            if event.type == pygame.QUIT:
+                self.running = False
+                return
+            if event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED):
+                self.window = pygame.display.get_surface() or self.window
+            top = self.top
+            if top is not None:
+                top.handle(self._map_event(event))
+        top = self.top
+        if top is not None:
+            top.update(dt)
+        self.draw()
+        self.apply_changes()
+        self.frames += 1
+
+    def draw(self) -> None:
+        first = 0
+        for index, scene in enumerate(self.scenes):
+            if scene.opaque:
+                first = index
+        for scene in self.scenes[first:]:
+            scene.draw(self.screen)
+        self.present()
+
+    def present(self) -> None:
+        view = self.viewport()
+        self.window.fill((0, 0, 0))
+        if view.size == LOGICAL:
+            self.window.blit(self.screen, view)
+        else:
+            self.window.blit(pygame.transform.smoothscale(self.screen, view.size), view)
+        pygame.display.flip()
+
+    def run(self) -> None:
+        from game.applog import first_frame_drawn
+
+        while self.running:
+            dt = min(self.clock.tick(FPS) / 1000, MAX_DT)
+            self.step(dt, pygame.event.get())
+            if self.frames == 1:
+                first_frame_drawn()
+        pygame.quit()

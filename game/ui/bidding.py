@@ -1,0 +1,176 @@
+"""The viewer's bidding panels: belote (take or pass on the retourne, then name a suit;
+the 7-of-trump exchange) and coinche (only the legal bids: values, suits, sans-atout /
+tout-atout when allowed, capot, coinche, surcoinche, pass)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine.actions import (
+    CAPOT_BID,
+    Bid,
+    ChooseTrump,
+    Coinche,
+    ExchangeSeven,
+    Pass,
+    Surcoinche,
+    Take,
+)
+from game.engine.cards import TrumpMode
+from game.engine.protocol import Action, Phase
+from game.i18n import tr
+from game.ui.widgets import GOLD, Button, blit_text, panel
+
+if TYPE_CHECKING:
+    from game.ui.table import TableScene
+
+PANEL_RECT = pygame.Rect(300, 206, 680, 262)
+BELOTE_RECT = pygame.Rect(380, 412, 520, 116)
+
+
+class BidPanel:
+    """Rebuilt whenever the viewer's legal actions change; hidden otherwise."""
+
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        self.buttons: list[Button] = []
+        self._legal: tuple[Action, ...] = ()
+        self.value: int | None = None  # the coinche value picked, waiting for a suit
+        self.rect = PANEL_RECT
+
+    @property
+    def visible(self) -> bool:
+        return bool(self.buttons)
+
+    def refresh(self) -> None:
+        controller = self.table.controller
+        legal = controller.human_legal()
+        if controller.match.phase is Phase.PLAY:
+            legal = ()
+        if legal == self._legal:
+            return
+        self._legal = legal
+        self.value = None
+        self._build()
+
+    def _build(self) -> None:
+        legal = self._legal
+        if not legal:
+            self.buttons = []
+        elif any(isinstance(a, Bid | Coinche | Surcoinche) for a in legal) or (
+                self.table.model.game == "coinche"):
+            self._build_coinche()
+        else:
+            self._build_belote()
+
+    def _act(self, action: Action) -> Callable[[], None]:
+        def press() -> None:
+            self.table.controller.act(action)
+
+        return press
+
+    # --- belote --------------------------------------------------------------------------
+
+    def _build_belote(self) -> None:
+        self.rect = BELOTE_RECT
+        choices: list[tuple[Action, Callable[[], str], pygame.Surface | None]] = []
+        for action in self._legal:
+            if isinstance(action, ChooseTrump):
+                icon = self.table.app.assets.suit_icon(action.suit.letter, 34)
+                choices.append((action, _text(""), icon))
+            elif isinstance(action, Take):
+                choices.append((action, _text("bid.take"), None))
+            elif isinstance(action, ExchangeSeven):
+                choices.append((action, _text("bid.exchange"), None))
+            elif isinstance(action, Pass):
+                key = "bid.keep" if self._exchanging() else "bid.pass"
+                choices.append((action, _text(key), None))
+        width = 88 if len(choices) > 3 else 200
+        total = len(choices) * (width + 10) - 10
+        left = self.rect.centerx - total // 2
+        self.buttons = [
+            Button(pygame.Rect(left + i * (width + 10), self.rect.y + 54, width, 48), label,
+                   self._act(action), icon=icon)
+            for i, (action, label, icon) in enumerate(choices)
+        ]
+
+    def _exchanging(self) -> bool:
+        return any(isinstance(a, ExchangeSeven) for a in self._legal)
+
+    # --- coinche -------------------------------------------------------------------------
+
+    def _bids(self) -> list[Bid]:
+        return [a for a in self._legal if isinstance(a, Bid)]
+
+    def _build_coinche(self) -> None:
+        self.rect = PANEL_RECT
+        bids = self._bids()
+        values = sorted({b.value for b in bids})
+        if self.value is None and values:
+            self.value = values[0]
+        buttons: list[Button] = []
+        width = min(60, (self.rect.width - 40) // max(1, len(values)) - 6)
+        for i, value in enumerate(values):
+            label = tr("bid.capot_short") if value == CAPOT_BID else str(value)
+            rect = pygame.Rect(self.rect.x + 20 + i * (width + 6), self.rect.y + 52, width, 44)
+            buttons.append(Button(rect, _const(label), self._pick(value),
+                                  selected=value == self.value, size=26))
+        trumps = [b for b in bids if b.value == self.value]
+        for i, b in enumerate(trumps):
+            rect = pygame.Rect(self.rect.x + 20 + i * 106, self.rect.y + 112, 100, 56)
+            if b.mode is TrumpMode.SUIT:
+                assert b.suit is not None
+                icon = self.table.app.assets.suit_icon(b.suit.letter, 40)
+                buttons.append(Button(rect, _const(""), self._act(b), icon=icon))
+            else:
+                key = "trump.no_trump_short" if b.mode is TrumpMode.NO_TRUMP \
+                    else "trump.all_trump_short"
+                buttons.append(Button(rect, _text(key), self._act(b), size=28))
+        others = [a for a in self._legal if isinstance(a, Pass | Coinche | Surcoinche)]
+        for i, action in enumerate(others):
+            key = {Pass: "bid.pass", Coinche: "bid.coinche", Surcoinche: "bid.surcoinche"}[
+                type(action)]
+            rect = pygame.Rect(self.rect.x + 20 + i * 180, self.rect.y + 190, 170, 50)
+            buttons.append(Button(rect, _text(key), self._act(action)))
+        self.buttons = buttons
+
+    def _pick(self, value: int) -> Callable[[], None]:
+        def pick() -> None:
+            self.value = value
+            legal, self._legal = self._legal, ()
+            self._legal = legal
+            self._build_coinche()
+
+        return pick
+
+    # --- input and drawing ---------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return any(button.handle(event) for button in list(self.buttons))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        panel(surface, self.rect, alpha=235)
+        if self.rect is PANEL_RECT:
+            title = tr("bid.your_bid")
+        elif self._exchanging():
+            title = tr("bid.exchange_title")
+        elif any(isinstance(a, ChooseTrump) for a in self._legal):
+            title = tr("bid.round2_title")
+        else:
+            title = tr("bid.round1_title")
+        blit_text(surface, title, 28, GOLD, midtop=(self.rect.centerx, self.rect.y + 14))
+        for button in self.buttons:
+            button.draw(surface)
+
+
+def _text(key: str) -> Callable[[], str]:
+    return lambda: tr(key) if key else ""
+
+
+def _const(label: str) -> Callable[[], str]:
+    return lambda: label

@@ -1,0 +1,212 @@
+"""Between the table and the engine: human clicks become actions, the engine's events
+are released one by one at the pace of the animations, and the next player (human or
+computer) is asked only once every event has been shown.
+
+No pygame here: the table registers ``on_event`` (it starts the tweens and sounds for
+an event and returns how long to wait before the next one), so the whole flow runs
+headless in tests.  Computer players think in a worker thread; a minimal think delay
+lets the human follow.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from game.ai import Decision, Level, decide
+from game.engine.actions import DealScored, PlayCard
+from game.engine.cards import Card, Suit
+from game.engine.match import DealRecord, Match, MatchView
+from game.engine.protocol import Action, Event, IllegalAction, Phase
+from game.engine.rules import TrickGameRules
+from game.engine.trickgame import TrickView
+from game.ui.model import Say, TableModel
+
+THINK_DELAY = 0.7  # seconds a computer player "thinks" at normal speed, at least
+MESSAGE_TIME = 3.0
+
+
+@dataclass(frozen=True)
+class SeatConfig:
+    human: bool = False
+    level: Level = Level.CONFIRME
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """A game to start: its rules, the seats, the match seed."""
+
+    rules: TrickGameRules
+    seats: tuple[SeatConfig, ...]
+    seed: int
+
+
+EventHandler = Callable[[Event], float]
+
+
+def why_illegal(view: TrickView, c: Card) -> Say:
+    """Why the viewer may not play ``c`` now, in words (an i18n key and arguments)."""
+    if view.current_player != view.seat:
+        return ("illegal.not_your_turn", ())
+    if view.phase is not Phase.PLAY:
+        return ("illegal.not_playing", ())
+    if c not in view.hand:
+        return ("illegal.not_in_hand", ())
+    led: Suit = view.trick[0][1].suit
+    trump = view.trump.suit if view.trump else None
+    if c.suit != led and any(h.suit == led for h in view.hand):
+        return ("illegal.follow_suit", (("suit", led),))
+    if c.suit == trump:
+        return ("illegal.overtrump", ())
+    return ("illegal.must_trump", ())
+
+
+class Controller:
+    def __init__(
+        self,
+        rules: TrickGameRules,
+        seed: int,
+        seats: Sequence[SeatConfig],
+        speed: float = 1.0,
+        viewer: int = 0,
+    ) -> None:
+        if len(seats) != rules.players:
+            raise ValueError("one seat configuration per player")
+        self.rules = rules
+        self.seats = tuple(seats)
+        self.speed = speed
+        self.viewer = viewer
+        self.match, events = Match.new(rules, seed)
+        self.model = TableModel(rules.players, viewer, rules.target, rules.game)
+        self.on_event: EventHandler = lambda event: 0.0
+        self._pending: deque[tuple[Event, DealRecord | None]] = deque()
+        self._wait = 0.0
+        self._rngs = [random.Random(seed * 31 + seat) for seat in range(rules.players)]
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="atout-ai")
+        self._thinking: Future[Decision] | None = None
+        self._think_time = 0.0
+        self.message: Say | None = None
+        self._message_time = 0.0
+        self.actions_applied = 0
+        self._queue(events, None)
+
+    # --- state the table reads ---------------------------------------------------------------
+
+    @property
+    def idle(self) -> bool:
+        """Every event shown: the current player is being asked."""
+        return not self._pending and self._wait <= 0
+
+    @property
+    def human_to_act(self) -> bool:
+        seat = self.match.current_player
+        return self.idle and seat is not None and self.seats[seat].human
+
+    @property
+    def thinking_seat(self) -> int | None:
+        return self.match.current_player if self._thinking is not None else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.match.is_over and not self._pending
+
+    def human_view(self) -> MatchView:
+        return self.match.view(self.viewer)
+
+    def human_legal(self) -> tuple[Action, ...]:
+        """What the viewer may do now (nothing while animations run)."""
+        if not self.human_to_act or self.match.current_player != self.viewer:
+            return ()
+        return self.match.view(self.viewer).deal.legal
+
+    def legal_cards(self) -> set[Card]:
+        return {a.card for a in self.human_legal() if isinstance(a, PlayCard)}
+
+    # --- the loop ---------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        if self.message is not None:
+            self._message_time -= dt
+            if self._message_time <= 0:
+                self.message = None
+        self._wait -= dt
+        while self._wait <= 0 and self._pending:
+            event, record = self._pending.popleft()
+            self.model.apply(event, record)
+            self._wait = max(self._wait, 0.0) + self.on_event(event)
+        if self.idle:
+            self._ask_next(dt)
+
+    def skip(self) -> None:
+        """A click: stop waiting for the current animation."""
+        self._wait = 0.0
+
+    def _ask_next(self, dt: float) -> None:
+        seat = self.match.current_player
+        if seat is None or self.seats[seat].human:
+            return
+        if self._thinking is None:
+            view = self.match.view(seat)
+            self._thinking = self._executor.submit(
+                decide, view, self.seats[seat].level, self._rngs[seat])
+            self._think_time = 0.0
+        self._think_time += dt
+        if self._thinking.done() and self._think_time >= THINK_DELAY * self.speed:
+            decision = self._thinking.result()  # re-raises an AI error: never hidden
+            self._thinking = None
+            self._apply(decision.action)
+
+    # --- human input ------------------------------------------------------------------
+
+    def play_card(self, c: Card) -> bool:
+        """The viewer clicked ``c``: play it (saying belote with it when possible), or
+        refuse with the reason in words."""
+        legal = self.human_legal()
+        plays = [a for a in legal if isinstance(a, PlayCard) and a.card == c]
+        if not plays:
+            view = self.match.view(self.viewer).deal
+            if self.human_to_act or view.current_player != self.viewer:
+                self.tell(why_illegal(view, c))
+            return False
+        self._apply(max(plays, key=lambda a: a.belote))
+        return True
+
+    def act(self, action: Action) -> bool:
+        """A button (bid, pass, announce, arrêt...): applied when legal, else refused."""
+        if action not in self.human_legal():
+            self.tell(("illegal.not_now", ()))
+            return False
+        self._apply(action)
+        return True
+
+    def tell(self, say: Say) -> None:
+        self.message, self._message_time = say, MESSAGE_TIME
+
+    def _apply(self, action: Action) -> None:
+        try:
+            self.match, events = self.match.apply(action)
+        except IllegalAction:
+            self.tell(("illegal.not_now", ()))
+            return
+        self.actions_applied += 1
+        record = self.match.history[-1] if any(isinstance(e, DealScored) for e in events) \
+            else None
+        self._queue(events, record)
+
+    def _queue(self, events: list[Event], record: DealRecord | None) -> None:
+        for event in events:
+            visible = event.visible_to(self.viewer)
+            if visible is not None:
+                self._pending.append((visible, record))
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+    def __del__(self) -> None:
+        executor: Any = getattr(self, "_executor", None)
+        if executor is not None:
+            executor.shutdown(wait=False)

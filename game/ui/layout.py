@@ -1,0 +1,58 @@
+"""Where each seat sits on the logical 1280×720 table, by number of players.
+
+The viewer is always at the bottom (South).  With the engine's seat order seat, seat+1,
+..., ``Direction.CCW`` puts seat+1 on the viewer's right (East), ``CW`` on the left.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.engine.rules import Direction
+
+Point = tuple[int, int]
+CENTRE: Point = (640, 340)
+
+
+@dataclass(frozen=True)
+class Spot:
+    compass: str  # "S", "E", "N", "W"
+    hand: Point  # centre of the hand (backs for the others)
+    vertical: bool  # backs fanned top to bottom (E, W)
+    plate: Point  # centre of the name plate
+    trick: Point  # where this seat's card lies in the trick
+    bubble: Point  # where its speech bubble's tail points
+    bubble_tail: str  # "down" (bubble above the point) or "up"
+    pile: Point  # where the tricks this seat's side won are stacked
+
+
+SPOTS = {
+    "S": Spot("S", (640, 650), False, (168, 640), (640, 412), (640, 520), "down", (1000, 600)),
+    "N": Spot("N", (640, 46), False, (640, 128), (640, 268), (640, 150), "up", (850, 60)),
+    "E": Spot("E", (1212, 320), True, (1186, 462), (742, 340), (1120, 214), "down", (1190, 560)),
+    "W": Spot("W", (68, 320), True, (94, 462), (538, 340), (160, 214), "down", (90, 560)),
+}
+
+_ORDERS = {
+    (4, Direction.CCW): "SENW",
+    (4, Direction.CW): "SWNE",
+    (3, Direction.CCW): "SEW",
+    (3, Direction.CW): "SWE",
+    (2, Direction.CCW): "SN",
+    (2, Direction.CW): "SN",
+}
+
+
+def seat_spots(players: int, viewer: int, direction: Direction) -> list[Spot]:
+    """The spot of every seat (indexed by engine seat)."""
+    order = _ORDERS[players, direction]
+    return [SPOTS[order[(seat - viewer) % players]] for seat in range(players)]
+
+
+def pile_spot(players: int, viewer: int, seat: int, spots: list[Spot]) -> Point:
+    """Tricks are stacked by side: at four, a team's pile sits by the viewer's side
+    (South) or by the first opponent."""
+    if players != 4:
+        return spots[seat].pile
+    same_side = (seat - viewer) % 2 == 0
+    return spots[viewer].pile if same_side else spots[(viewer + 1) % 4].pile

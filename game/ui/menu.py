@@ -1,0 +1,164 @@
+"""The title menu, the settings and the rules summary."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.i18n import LANGUAGES, language, set_language, tr
+from game.ui.app import LOGICAL, SPEEDS, App, Scene
+from game.ui.widgets import CREAM, GOLD, Button, blit_text, panel, wrap
+
+
+def draw_backdrop(scene: Scene, surface: pygame.Surface, title: str) -> None:
+    felt = scene.app.assets.felt()
+    width, height = felt.get_size()
+    for x in range(0, LOGICAL[0], width):
+        for y in range(0, LOGICAL[1], height):
+            surface.blit(felt, (x, y))
+    blit_text(surface, title, 72, GOLD, midtop=(640, 40))
+
+
+class MenuScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.table: Scene | None = None  # the match in progress, kept in memory
+        items: list[tuple[str, Callable[[], None]]] = [
+            ("menu.new_game", self.new_game),
+            ("menu.continue", self.resume),
+            ("menu.settings", lambda: app.push(SettingsScene(app))),
+            ("menu.rules", lambda: app.push(RulesScene(app))),
+            ("menu.quit", self.quit),
+        ]
+        self.buttons = [
+            Button(pygame.Rect(490, 220 + i * 78, 300, 60), _text(key), action, size=32)
+            for i, (key, action) in enumerate(items)
+        ]
+        self.icon = pygame.transform.smoothscale(app.assets.icon(), (110, 110))
+
+    @property
+    def can_continue(self) -> bool:
+        from game.ui.table import TableScene
+
+        return isinstance(self.table, TableScene) and not self.table.controller.is_over
+
+    def new_game(self) -> None:
+        from game.ui.setup import SetupScene
+
+        self.app.push(SetupScene(self.app, self))
+
+    def start(self, scene: Scene) -> None:
+        """A table starts: it replaces the match in memory."""
+        from game.ui.table import TableScene
+
+        if isinstance(self.table, TableScene):
+            self.table.dispose()
+        self.table = scene
+        self.app.pop_to(MenuScene)
+        self.app.push(scene)
+
+    def resume(self) -> None:
+        if self.table is not None and self.can_continue:
+            self.app.push(self.table)
+
+    def quit(self) -> None:
+        self.app.running = False
+
+    def handle(self, event: pygame.event.Event) -> None:
+        self.buttons[1].enabled = self.can_continue
+        for button in self.buttons:
+            if button.handle(event):
+                return
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(self, surface, tr("app.title"))
+        surface.blit(self.icon, (1130, 24))
+        blit_text(surface, tr("app.subtitle"), 30, CREAM, midtop=(640, 120))
+        self.buttons[1].enabled = self.can_continue
+        for button in self.buttons:
+            button.draw(surface)
+
+
+class SettingsScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        settings = app.settings
+        rows: list[tuple[str, Callable[[], str], Callable[[], None]]] = [
+            ("settings.language", lambda: tr(f"language.{language()}"), self.next_language),
+            ("settings.speed", lambda: tr(f"speed.{settings.speed}"), self.next_speed),
+            ("settings.sound", lambda: tr("on" if settings.sound else "off"), self.toggle_sound),
+        ]
+        self.rows = [(key, Button(pygame.Rect(700, 200 + i * 80, 260, 56), label, action))
+                     for i, (key, label, action) in enumerate(rows)]
+        self.back = Button(pygame.Rect(540, 560, 200, 56), _text("back"), app.pop)
+
+    def next_language(self) -> None:
+        index = LANGUAGES.index(language())
+        set_language(LANGUAGES[(index + 1) % len(LANGUAGES)])
+        self.app.settings.language = language()
+
+    def next_speed(self) -> None:
+        names = list(SPEEDS)
+        settings = self.app.settings
+        settings.speed = names[(names.index(settings.speed) + 1) % len(names)]
+
+    def toggle_sound(self) -> None:
+        self.app.settings.sound = not self.app.settings.sound
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+        for button in [*(b for _, b in self.rows), self.back]:
+            if button.handle(event):
+                return
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(self, surface, tr("menu.settings"))
+        panel(surface, pygame.Rect(280, 170, 720, 280))
+        for key, button in self.rows:
+            blit_text(surface, tr(key), 32, CREAM, midleft=(320, button.rect.centery))
+            button.draw(surface)
+        self.back.draw(surface)
+
+
+class RulesScene(Scene):
+    """A short summary of each game."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.page = 0
+        self.pages = ["rules.belote", "rules.coinche", "rules.tarot"]
+        self.tabs = [Button(pygame.Rect(300 + i * 230, 130, 220, 48), _text(f"{key}_title"),
+                            self._show(i)) for i, key in enumerate(self.pages)]
+        self.back = Button(pygame.Rect(540, 640, 200, 56), _text("back"), app.pop)
+
+    def _show(self, index: int) -> Callable[[], None]:
+        def show() -> None:
+            self.page = index
+
+        return show
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+        for button in [*self.tabs, self.back]:
+            if button.handle(event):
+                return
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(self, surface, tr("menu.rules"))
+        for i, tab in enumerate(self.tabs):
+            tab.selected = i == self.page
+            tab.draw(surface)
+        area = pygame.Rect(160, 196, 960, 424)
+        panel(surface, area)
+        y = area.y + 20
+        for line in wrap(tr(self.pages[self.page]), 27, area.width - 60):
+            blit_text(surface, line, 27, CREAM, topleft=(area.x + 30, y))
+            y += 30
+        self.back.draw(surface)
+
+
+def _text(key: str) -> Callable[[], str]:
+    return lambda: tr(key)

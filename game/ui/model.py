@@ -1,0 +1,230 @@
+"""What the table shows, rebuilt from the engine's events one at a time.
+
+The controller releases events at the pace of the animations; this model is the state
+"as the player has seen it so far" (the engine's state is already ahead).  It never
+reads the engine's hidden state: it only follows events as the viewing seat sees them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.engine.actions import (
+    Announced,
+    AnnouncementsShown,
+    BeloteSaid,
+    BergereShown,
+    Bid,
+    BidMade,
+    CardPlayed,
+    ChooseTrump,
+    Coinche,
+    ContractSet,
+    DealScored,
+    DealVoid,
+    PacketDealt,
+    Pass,
+    RetourneTurned,
+    SevenExchanged,
+    Stopped,
+    Surcoinche,
+    Take,
+    TrickWon,
+)
+from game.engine.cards import Card, Suit, TrumpMode, sorted_hand
+from game.engine.match import DealRecord, MatchOver, NewDeal
+from game.engine.protocol import Action, Event
+
+# Something said at a seat: an i18n key and its arguments (translated when drawn, so a
+# language change shows at once).
+Say = tuple[str, tuple[tuple[str, Any], ...]]
+
+SUIT_BY_SYMBOL = {suit.symbol: suit for suit in Suit}
+
+
+def trump_key(trump: str) -> Say:
+    """The words for a ContractSet trump: a suit symbol, 'sans-atout' or 'tout-atout'."""
+    if trump in SUIT_BY_SYMBOL:
+        return ("suit.name", (("suit", SUIT_BY_SYMBOL[trump]),))
+    return ("trump.no_trump" if trump == "sans-atout" else "trump.all_trump", ())
+
+
+def say_action(action: Action) -> Say:
+    """How a bid or an exchange choice is said at the table."""
+    if isinstance(action, Pass):
+        return ("bid.pass", ())
+    if isinstance(action, Take):
+        return ("bid.take", ())
+    if isinstance(action, ChooseTrump):
+        return ("bid.choose", (("suit", action.suit),))
+    if isinstance(action, Coinche):
+        return ("bid.coinche", ())
+    if isinstance(action, Surcoinche):
+        return ("bid.surcoinche", ())
+    if isinstance(action, Bid):
+        trump: object = action.suit
+        if action.mode is TrumpMode.NO_TRUMP:
+            trump = "trump.no_trump"
+        elif action.mode is TrumpMode.ALL_TRUMP:
+            trump = "trump.all_trump"
+        if action.is_capot:
+            return ("bid.capot", (("trump", trump),))
+        return ("bid.value", (("value", action.value), ("trump", trump)))
+    return ("bid.other", ())
+
+
+@dataclass
+class TableModel:
+    players: int
+    viewer: int
+    target: int
+    game: str
+    dealer: int = 0
+    deal_number: int = 0
+    deal_seed: int = 0
+    hand: list[Card] = field(default_factory=list)  # the viewer's cards
+    counts: list[int] = field(default_factory=list)  # cards in each seat's hand
+    retourne: Card | None = None
+    bergere: Card | None = None
+    trick: list[tuple[int, Card]] = field(default_factory=list)
+    last_trick: tuple[tuple[int, Card], ...] = ()
+    last_trick_winner: int | None = None
+    tricks_won: list[int] = field(default_factory=list)  # per seat
+    says: dict[int, Say] = field(default_factory=dict)  # speech bubbles by seat
+    taker: int | None = None
+    trump: str | None = None  # as ContractSet gives it
+    contract_value: int | None = None
+    coinche_level: int = 0
+    bidding: bool = False
+    totals: tuple[int, ...] = ()
+    record: DealRecord | None = None  # the last scored deal
+    winner: int | None = None  # of the match
+    games_lost: int = 1
+    void_deals: int = 0
+
+    def __post_init__(self) -> None:
+        sides = 2 if self.players == 4 else self.players
+        self.totals = (0,) * sides
+        self._reset_deal()
+
+    def _reset_deal(self) -> None:
+        self.hand = []
+        self.counts = [0] * self.players
+        self.retourne = self.bergere = None
+        self.trick = []
+        self.last_trick, self.last_trick_winner = (), None
+        self.tricks_won = [0] * self.players
+        self.says = {}
+        self.taker = self.trump = self.contract_value = None
+        self.coinche_level = 0
+        self.bidding = True
+
+    @property
+    def trump_suit(self) -> Suit | None:
+        return SUIT_BY_SYMBOL.get(self.trump or "")
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.players == 4 else seat
+
+    def apply(self, event: Event, record: DealRecord | None = None) -> None:
+        """Follow one event (as the viewer sees it)."""
+        handler = _HANDLERS.get(type(event))
+        if handler is not None:
+            handler(self, event, record)
+
+    # --- handlers, one per event type ------------------------------------------------------
+
+    def _new_deal(self, event: NewDeal, _: DealRecord | None) -> None:
+        self._reset_deal()
+        self.dealer, self.deal_number, self.deal_seed = event.dealer, event.number, event.seed
+
+    def _packet(self, event: PacketDealt, _: DealRecord | None) -> None:
+        self.counts[event.seat] += event.count
+        if event.cards is not None and event.seat == self.viewer:
+            self.hand = list(sorted_hand([*self.hand, *event.cards], self.trump_suit))
+        if event.cards is not None and self.retourne in event.cards:
+            self.retourne = None  # the taker picked it up
+
+    def _retourne(self, event: RetourneTurned, _: DealRecord | None) -> None:
+        self.retourne = event.card
+
+    def _bergere(self, event: BergereShown, _: DealRecord | None) -> None:
+        self.bergere = event.card
+
+    def _bid(self, event: BidMade, _: DealRecord | None) -> None:
+        self.says[event.seat] = say_action(event.action)
+
+    def _contract(self, event: ContractSet, _: DealRecord | None) -> None:
+        self.taker, self.trump = event.taker, event.trump
+        self.contract_value, self.coinche_level = event.value, event.coinche_level
+        self.bidding = False
+        self.hand = list(sorted_hand(self.hand, self.trump_suit))
+
+    def _void(self, event: DealVoid, _: DealRecord | None) -> None:
+        self.void_deals += 1
+
+    def _exchange(self, event: SevenExchanged, _: DealRecord | None) -> None:
+        self.retourne = event.seven
+        self.says[event.seat] = ("say.exchange", ())
+        if event.seat == self.viewer:
+            hand = [event.retourne if c == event.seven else c for c in self.hand]
+            self.hand = list(sorted_hand(hand, self.trump_suit))
+
+    def _announced(self, event: Announced, _: DealRecord | None) -> None:
+        kinds = ",".join(kind.value for kind in event.kinds)
+        self.says[event.seat] = ("say.announce", (("kinds", kinds),))
+
+    def _shown(self, event: AnnouncementsShown, _: DealRecord | None) -> None:
+        for seat, announcements in event.announcements:
+            points = sum(a.value for a in announcements)
+            self.says[seat] = ("say.announce_scores", (("points", points),))
+
+    def _belote(self, event: BeloteSaid, _: DealRecord | None) -> None:
+        self.says[event.seat] = ("say.rebelote" if event.rebelote else "say.belote", ())
+
+    def _played(self, event: CardPlayed, _: DealRecord | None) -> None:
+        if not self.trick:  # a new trick: the bidding bubbles have done their job
+            self.says = {s: v for s, v in self.says.items() if v[0].startswith("say.")}
+            self.retourne = self.bergere = None
+        self.trick.append((event.seat, event.card))
+        self.counts[event.seat] -= 1
+        if event.seat == self.viewer and event.card in self.hand:
+            self.hand.remove(event.card)
+
+    def _trick_won(self, event: TrickWon, _: DealRecord | None) -> None:
+        self.last_trick, self.last_trick_winner = tuple(self.trick), event.seat
+        self.trick = []
+        self.tricks_won[event.seat] += 1
+        self.says = {}
+
+    def _stopped(self, event: Stopped, _: DealRecord | None) -> None:
+        self.says[event.seat] = ("say.stop", ())
+
+    def _scored(self, event: DealScored, record: DealRecord | None) -> None:
+        self.record = record
+        if record is not None:
+            self.totals = record.totals
+
+    def _match_over(self, event: MatchOver, _: DealRecord | None) -> None:
+        self.winner, self.games_lost, self.totals = event.winner, event.games_lost, event.totals
+
+
+_HANDLERS: dict[type, Any] = {
+    NewDeal: TableModel._new_deal,
+    PacketDealt: TableModel._packet,
+    RetourneTurned: TableModel._retourne,
+    BergereShown: TableModel._bergere,
+    BidMade: TableModel._bid,
+    ContractSet: TableModel._contract,
+    DealVoid: TableModel._void,
+    SevenExchanged: TableModel._exchange,
+    Announced: TableModel._announced,
+    AnnouncementsShown: TableModel._shown,
+    BeloteSaid: TableModel._belote,
+    CardPlayed: TableModel._played,
+    TrickWon: TableModel._trick_won,
+    Stopped: TableModel._stopped,
+    DealScored: TableModel._scored,
+    MatchOver: TableModel._match_over,
+}

@@ -1,0 +1,225 @@
+"""New game: the game, the number of players, each computer's level, the target and the
+house rules (the option fields of BeloteRules / CoincheRules, grouped, one line of
+explanation each), with presets."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ai import Level
+from game.engine.rules import BeloteRules, CoincheRules, RulesError, TrickGameRules
+from game.i18n import tr
+from game.ui.app import App, Scene
+from game.ui.controller import GameConfig, SeatConfig
+from game.ui.menu import draw_backdrop
+from game.ui.widgets import CREAM, GOLD, Button, blit_text, panel
+
+if TYPE_CHECKING:
+    from game.ui.menu import MenuScene
+
+GAMES: dict[str, type[TrickGameRules]] = {"belote": BeloteRules, "coinche": CoincheRules}
+PLAYERS = {"belote": (4, 3, 2), "coinche": (4,)}
+TARGETS = (500, 1000, 1500, 2000, 3000)
+INT_CHOICES = {"capot_points": (252, 250), "surcoinche_multiplier": (4, 3),
+               "fail_base": (160, 162)}
+GROUPS = {
+    "group.play": ("undertrump", "overtrump_partner_when_trump_led", "partner_ruff",
+                   "direction"),
+    "group.bidding": ("round2_same_suit_allowed", "arret", "packets", "bid_values",
+                      "sans_atout_tout_atout", "must_beat_defence"),
+    "group.announcements": ("announcements", "announce_tie", "card_reuse_in_announcements",
+                            "belote_prenable"),
+    "group.scoring": ("capot_points", "round_to_10", "rubicon", "litige",
+                      "capot_takes_defence_announcements", "surcoinche_multiplier",
+                      "multiplier_base", "fail_base"),
+}
+FIXED = ("players", "target")
+
+
+def option_names(rules: type[TrickGameRules]) -> list[str]:
+    return [f.name for f in dataclasses.fields(rules) if f.name not in FIXED]
+
+
+def choices(rules: TrickGameRules, name: str) -> tuple[Any, ...]:
+    value = getattr(rules, name)
+    if isinstance(value, bool):
+        return (False, True)
+    if isinstance(value, Enum):
+        return tuple(type(value))
+    return INT_CHOICES[name]
+
+
+def value_label(value: Any) -> str:
+    if isinstance(value, bool):
+        return tr("on" if value else "off")
+    if isinstance(value, Enum):
+        return tr(f"val.{value.value}")
+    return str(value)
+
+
+def preset(game: str, name: str, players: int, target: int) -> TrickGameRules:
+    """'default': the options' defaults; 'ffb': the federation's (scores rounded)."""
+    rules = GAMES[game](players=players, target=target)
+    if name == "ffb":
+        rules = dataclasses.replace(rules, round_to_10=True)
+    return rules
+
+
+class SetupScene(Scene):
+    last: GameConfig | None = None  # the last game started, for the "last settings" preset
+
+    def __init__(self, app: App, menu: MenuScene) -> None:
+        super().__init__(app)
+        self.menu = menu
+        last = SetupScene.last
+        self.rules: TrickGameRules = last.rules if last else CoincheRules()
+        self.levels: list[Level] = [s.level for s in last.seats] if last else [Level.CONFIRME] * 4
+        self.group = next(iter(GROUPS))
+        self.buttons: list[Button] = []
+        self.rows: list[tuple[str, Button]] = []
+        self.build()
+
+    # --- changes -------------------------------------------------------------------------
+
+    def set_game(self, game: str) -> None:
+        self.rules = preset(game, "default", PLAYERS[game][0], GAMES[game]().target)
+        self.build()
+
+    def set_players(self, players: int) -> None:
+        self.rules = preset(self.rules.game, "default", players, self.rules.target)
+        self.build()
+
+    def next_target(self) -> None:
+        index = TARGETS.index(self.rules.target) if self.rules.target in TARGETS else -1
+        self._replace(target=TARGETS[(index + 1) % len(TARGETS)])
+
+    def next_level(self, seat: int) -> None:
+        levels = list(Level)
+        self.levels[seat] = levels[(levels.index(self.levels[seat]) + 1) % len(levels)]
+
+    def next_value(self, name: str) -> None:
+        options = choices(self.rules, name)
+        current = getattr(self.rules, name)
+        self._replace(**{name: options[(options.index(current) + 1) % len(options)]})
+
+    def apply_preset(self, name: str) -> None:
+        last = SetupScene.last
+        if name == "last" and last is not None:
+            self.rules = last.rules
+            self.levels = [s.level for s in last.seats] + [Level.CONFIRME] * 4
+        else:
+            self.rules = preset(self.rules.game, name, self.rules.players, self.rules.target)
+        self.build()
+
+    def _replace(self, **changes: Any) -> None:
+        try:
+            self.rules = dataclasses.replace(self.rules, **changes)
+        except RulesError:
+            return
+        self.build()
+
+    def config(self) -> GameConfig:
+        seats = tuple(SeatConfig(human=seat == 0, level=self.levels[seat])
+                      for seat in range(self.rules.players))
+        return GameConfig(self.rules, seats, random.randrange(1, 1 << 30))
+
+    def start(self) -> None:
+        from game.ui.table import TableScene
+
+        config = self.config()
+        SetupScene.last = config
+        self.menu.start(TableScene(self.app, config))
+
+    # --- widgets -------------------------------------------------------------------------
+
+    def build(self) -> None:
+        rules = self.rules
+        buttons: list[Button] = []
+        for i, game in enumerate(GAMES):
+            buttons.append(Button(pygame.Rect(60 + i * 190, 150, 180, 48), _text(f"game.{game}"),
+                                  _call(self.set_game, game), selected=rules.game == game))
+        for i, players in enumerate(PLAYERS[rules.game]):
+            buttons.append(Button(pygame.Rect(240 + i * 80, 214, 70, 44), _const(str(players)),
+                                  _call(self.set_players, players),
+                                  selected=rules.players == players))
+        buttons.append(Button(pygame.Rect(240, 274, 140, 44), lambda: str(self.rules.target),
+                              self.next_target))
+        for seat in range(1, rules.players):
+            buttons.append(Button(pygame.Rect(240, 274 + seat * 56, 190, 44),
+                                  self._level_label(seat), _call(self.next_level, seat),
+                                  size=26))
+        for i, name in enumerate(("default", "ffb", "last")):
+            buttons.append(Button(pygame.Rect(60 + i * 140, 540, 130, 44),
+                                  _text(f"preset.{name}"), _call(self.apply_preset, name),
+                                  size=24, enabled=name != "last" or SetupScene.last is not None))
+        for i, group in enumerate(GROUPS):
+            buttons.append(Button(pygame.Rect(500 + i * 190, 130, 182, 44), _text(group),
+                                  _call(self._pick_group, group), selected=group == self.group,
+                                  size=24))
+        buttons.append(Button(pygame.Rect(60, 640, 200, 56), _text("back"), self.app.pop))
+        buttons.append(Button(pygame.Rect(1010, 640, 240, 56), _text("setup.start"),
+                              self.start))
+        names = [n for n in GROUPS[self.group] if n in option_names(type(rules))]
+        self.rows = [(name, Button(pygame.Rect(1030, 196 + i * 72, 210, 40),
+                                   _const(value_label(getattr(rules, name))),
+                                   _call(self.next_value, name), size=24))
+                     for i, name in enumerate(names)]
+        self.buttons = buttons
+
+    def _pick_group(self, group: str) -> None:
+        self.group = group
+        self.build()
+
+    def _level_label(self, seat: int) -> Callable[[], str]:
+        return lambda: tr(f"level.{self.levels[seat].value}")
+
+    # --- the frame -----------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return
+        for button in [*self.buttons, *(b for _, b in self.rows)]:
+            if button.handle(event):
+                return
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(self, surface, tr("menu.new_game"))
+        panel(surface, pygame.Rect(40, 120, 440, 500))
+        panel(surface, pygame.Rect(490, 184, 770, 436))
+        blit_text(surface, tr("setup.players"), 26, CREAM, midleft=(60, 236))
+        blit_text(surface, tr("setup.target"), 26, CREAM, midleft=(60, 296))
+        from game.ui.layout import seat_spots
+        from game.ui.table import seat_name
+
+        spots = seat_spots(self.rules.players, 0, self.rules.direction)
+        for seat in range(1, self.rules.players):
+            blit_text(surface, seat_name(seat, 0, spots[seat].compass), 26, CREAM,
+                      midleft=(60, 296 + seat * 56))
+        blit_text(surface, tr("setup.presets"), 24, GOLD, midleft=(60, 520))
+        for name, button in self.rows:
+            y = button.rect.y
+            blit_text(surface, tr(f"opt.{name}"), 26, CREAM, topleft=(510, y))
+            blit_text(surface, tr(f"opt.{name}.help"), 21, (214, 206, 180),
+                      topleft=(510, y + 28))
+            button.draw(surface)
+        for button in self.buttons:
+            button.draw(surface)
+
+
+def _text(key: str) -> Callable[[], str]:
+    return lambda: tr(key)
+
+
+def _const(label: str) -> Callable[[], str]:
+    return lambda: label
+
+
+def _call(function: Callable[[Any], None], argument: Any) -> Callable[[], None]:
+    return lambda: function(argument)

@@ -1,0 +1,76 @@
+"""The smoke run: computer players in every seat play deals THROUGH the real scenes and
+the controller, in a headless window, animations very fast.  Any error propagates."""
+
+from __future__ import annotations
+
+import logging
+import time
+
+import pygame
+
+from game.ai import Level
+from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
+from game.ui.app import App, Scene
+from game.ui.controller import GameConfig, SeatConfig
+from game.ui.scoresheet import MatchEnd, ScoreSheet
+from game.ui.table import TableScene
+
+log = logging.getLogger("atout.smoke")
+
+SMOKE_SPEED = 0.02
+SMOKE_DT = 1 / 30
+STEP_LIMIT = 20_000
+SMOKE_GAMES: tuple[TrickGameRules, ...] = (
+    CoincheRules(), BeloteRules(), BeloteRules(players=3), BeloteRules(players=2),
+)
+
+
+def click(app: App, pos: tuple[int, int]) -> list[pygame.event.Event]:
+    """A left click at a logical position, as the window would report it."""
+    view = app.viewport()
+    x = view.x + pos[0] * view.width // 1280
+    y = view.y + pos[1] * view.height // 720
+    return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1)]
+
+
+def dismiss(app: App, scene: Scene) -> list[pygame.event.Event]:
+    """The clicks a player would make to leave a score sheet."""
+    if isinstance(scene, ScoreSheet):
+        return click(app, scene.next_button.rect.center)
+    return []
+
+
+def play_deals(app: App, rules: TrickGameRules, deals: int, seed: int = 1) -> TableScene:
+    """Play ``deals`` scored deals of ``rules`` with computers everywhere."""
+    seats = tuple(SeatConfig(human=False, level=Level.CONFIRME) for _ in range(rules.players))
+    table = TableScene(app, GameConfig(rules, seats, seed))
+    table.controller.speed = SMOKE_SPEED
+    app.push(table)
+    for _ in range(STEP_LIMIT):
+        top = app.top
+        if (table.deals_scored >= deals and top is table) or isinstance(top, MatchEnd):
+            break
+        app.step(SMOKE_DT, dismiss(app, top) if top is not None else [])
+    else:
+        raise RuntimeError(f"{rules.game} {rules.players}p: no progress after {STEP_LIMIT} frames")
+    app.pop_to(TableScene)
+    app.pop()
+    app.step(SMOKE_DT, [])
+    table.dispose()
+    return table
+
+
+def smoke(deals: int) -> int:
+    """Play ``deals`` deals of each game; 0 when all went well."""
+    app = App()
+    app.push(Scene(app))  # a blank base, so the stack never empties between games
+    for rules in SMOKE_GAMES:
+        start = time.perf_counter()
+        table = play_deals(app, rules, deals)
+        log.info("smoke %s %dp: %d deals, %d frames, %.1f s", rules.game, rules.players,
+                 table.deals_scored, app.frames, time.perf_counter() - start)
+        print(f"smoke {rules.game} {rules.players}p: {table.deals_scored} deals scored, "
+              f"totals {table.model.totals}")
+    pygame.quit()
+    return 0

@@ -1,0 +1,605 @@
+"""The table: the viewer's hand, the other hands as backs, the trick, the piles, who
+deals, who took, the contract, whose turn it is, bids and announcements as speech
+bubbles; the bidding panels and the play buttons.  Events from the controller become
+tweens and sounds here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.engine.actions import (
+    Announce,
+    Announced,
+    AnnouncementsShown,
+    BeloteSaid,
+    BidMade,
+    CardPlayed,
+    Coinche,
+    ContractSet,
+    DealScored,
+    DealVoid,
+    PacketDealt,
+    RetourneTurned,
+    SevenExchanged,
+    Stop,
+    TrickWon,
+)
+from game.engine.cards import Card, Suit
+from game.engine.match import MatchOver, NewDeal
+from game.engine.protocol import Action, Event, Phase
+from game.i18n import tr
+from game.ui.app import LOGICAL, App, Scene
+from game.ui.assets import CARD_RATIO
+from game.ui.bidding import BidPanel
+from game.ui.controller import Controller, GameConfig
+from game.ui.layout import CENTRE, Point, pile_spot, seat_spots
+from game.ui.model import Say, trump_key
+from game.ui.tween import Tween, Tweens, ease_in_out_sine, ease_out_cubic
+from game.ui.widgets import (
+    CREAM,
+    GLOW,
+    GOLD,
+    INK,
+    Button,
+    blit_text,
+    bubble,
+    card_shadow,
+    panel,
+)
+
+HAND_WIDTH = 100
+BACK_WIDTH = 54
+TRICK_WIDTH = 88
+PILE_WIDTH = 50
+HAND_TOP = 588
+RAISE = 26
+HOVER = 12
+DIM = (0, 0, 0, 110)
+
+# Seconds per event at normal speed: (wait before the next event, animation length).
+DEAL_STAGGER = 0.05
+DEAL_FLIGHT = 0.28
+PLAY_FLIGHT = 0.28
+TRICK_PAUSE = 0.75
+TRICK_FLIGHT = 0.38
+PAUSES = {
+    NewDeal: 0.35, RetourneTurned: 0.45, BidMade: 0.55, ContractSet: 0.8, DealVoid: 1.6,
+    SevenExchanged: 0.8, Announced: 0.9, AnnouncementsShown: 1.4, BeloteSaid: 0.8,
+}
+SOUNDS = {
+    NewDeal: "shuffle", RetourneTurned: "card_deal", BidMade: "bid", ContractSet: "bid",
+    Announced: "announce", AnnouncementsShown: "announce", BeloteSaid: "announce",
+    CardPlayed: "card_play", TrickWon: "trick_collect", SevenExchanged: "card_deal",
+}
+
+
+def say_text(say: Say) -> str:
+    """Translate a model ``Say``; suits and trump modes inside it are translated too."""
+    key, args = say
+    words: dict[str, object] = {}
+    for name, value in args:
+        if isinstance(value, Suit):
+            words[name] = tr(f"suit.{value.letter}")
+        elif isinstance(value, str) and value.startswith("trump."):
+            words[name] = tr(value)
+        elif name == "kinds":
+            words[name] = ", ".join(tr(f"kind.{kind}") for kind in str(value).split(","))
+        else:
+            words[name] = value
+    return tr(key, **words)
+
+
+def seat_name(seat: int, viewer: int, compass: str) -> str:
+    return tr("seat.you") if seat == viewer else tr(f"seat.{compass}")
+
+
+@dataclass
+class Flight:
+    """A card moving across the table (a back when ``face`` is None)."""
+
+    tween: Tween
+    face: Card | None
+    width: int
+    kind: str  # "deal" (hidden in its hand until it lands), "play", "collect"
+    seat: int
+
+
+class TableScene(Scene):
+    def __init__(self, app: App, config: GameConfig) -> None:
+        super().__init__(app)
+        self.config = config
+        self.controller = Controller(config.rules, config.seed, config.seats,
+                                     speed=app.settings.speed_factor)
+        self.controller.on_event = self.on_event
+        self.model = self.controller.model
+        players, viewer = config.rules.players, self.controller.viewer
+        self.spots = seat_spots(players, viewer, config.rules.direction)
+        self.flights: list[Flight] = []
+        self.tweens = Tweens()
+        self.hover: Card | None = None
+        self.show_last = False
+        self.void_message = 0.0
+        self.turn_announced = False
+        self.deals_scored = 0
+        self.bid_panel = BidPanel(self)
+        self.buttons = [
+            Button(pygame.Rect(12, 676, 120, 36), lambda: tr("table.menu"), self.to_menu,
+                   size=24),
+            Button(pygame.Rect(1108, 676, 160, 36), lambda: tr("table.last_trick"),
+                   self.toggle_last, size=24),
+        ]
+
+    # --- scenes ------------------------------------------------------------------------
+
+    def to_menu(self) -> None:
+        from game.ui.menu import MenuScene
+
+        self.app.pop_to(MenuScene)
+
+    def toggle_last(self) -> None:
+        self.show_last = not self.show_last and bool(self.model.last_trick)
+
+    def dispose(self) -> None:
+        """The match is abandoned for good (a new one starts)."""
+        self.controller.close()
+
+    # --- events from the controller: animations and sounds ------------------------------
+
+    def on_event(self, event: Event) -> float:
+        """Start the animation and sound of ``event``; seconds before the next one."""
+        speed = self.controller.speed
+        sound = SOUNDS.get(type(event))
+        if isinstance(event, BidMade) and isinstance(event.action, Coinche):
+            sound = "coinche"
+        if sound is not None:
+            self.app.sound(sound)
+        if isinstance(event, PacketDealt):
+            return self._deal_packet(event, speed)
+        if isinstance(event, CardPlayed):
+            return self._fly_to_trick(event, speed)
+        if isinstance(event, TrickWon):
+            return self._collect(event, speed)
+        if isinstance(event, DealVoid):
+            self.void_message = PAUSES[DealVoid] * speed
+        if isinstance(event, DealScored):
+            self._scored()
+            return 0.2 * speed
+        if isinstance(event, MatchOver):
+            self._match_over(event)
+            return 0.0
+        return PAUSES.get(type(event), 0.0) * speed
+
+    def _deal_packet(self, event: PacketDealt, speed: float) -> float:
+        cards: list[Card | None] = list(event.cards) if event.cards else [None] * event.count
+        target = self.hand_target(event.seat)
+        for index, face in enumerate(cards):
+            tween = Tween(CENTRE, target, DEAL_FLIGHT * speed, ease_out_cubic,
+                          index * DEAL_STAGGER * speed)
+            shown = face if event.seat == self.controller.viewer else None
+            width = HAND_WIDTH if event.seat == self.controller.viewer else BACK_WIDTH
+            self._fly(Flight(tween, shown, width, "deal", event.seat))
+        return event.count * DEAL_STAGGER * speed
+
+    def _fly_to_trick(self, event: CardPlayed, speed: float) -> float:
+        start = self.card_position(event.card) or self.spots[event.seat].hand
+        tween = Tween(start, self.spots[event.seat].trick, PLAY_FLIGHT * speed, ease_out_cubic)
+        self._fly(Flight(tween, event.card, TRICK_WIDTH, "play", event.seat))
+        return PLAY_FLIGHT * speed
+
+    def _collect(self, event: TrickWon, speed: float) -> float:
+        target = pile_spot(self.model.players, self.controller.viewer, event.seat, self.spots)
+        for seat, c in self.model.last_trick:
+            tween = Tween(self.spots[seat].trick, target, TRICK_FLIGHT * speed,
+                          ease_in_out_sine, TRICK_PAUSE * speed)
+            self._fly(Flight(tween, c, TRICK_WIDTH, "collect", event.seat))
+        return (TRICK_PAUSE + TRICK_FLIGHT) * speed
+
+    def _fly(self, flight: Flight) -> None:
+        self.flights.append(flight)
+        self.tweens.add(flight.tween)
+
+    def _scored(self) -> None:
+        from game.ui.scoresheet import ScoreSheet
+
+        self.deals_scored += 1
+        self.app.push(ScoreSheet(self.app, self))
+
+    def _match_over(self, event: MatchOver) -> None:
+        from game.ui.scoresheet import MatchEnd
+
+        viewer_side = self.model.side_of(self.controller.viewer)
+        self.app.sound("win" if event.winner == viewer_side else "lose")
+        self.app.push(MatchEnd(self.app, self))
+
+    # --- input ---------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self._key(event.key)
+            return
+        for button in self.buttons:
+            if button.handle(event):
+                return
+        if self.bid_panel.handle(event):
+            return
+        if self.play_buttons_handle(event):
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.card_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._click(event.pos)
+
+    def _key(self, key: int) -> None:
+        if key == pygame.K_l:
+            self.toggle_last()
+        elif key == pygame.K_ESCAPE:
+            self.to_menu()
+        elif key in (pygame.K_SPACE, pygame.K_RETURN):
+            self.skip()
+
+    def _click(self, pos: Point) -> None:
+        if self.show_last:
+            self.show_last = False
+            return
+        if self.tweens.busy or not self.controller.idle:
+            self.skip()
+            return
+        c = self.card_at(pos)
+        if c is not None:
+            self.controller.play_card(c)
+
+    def skip(self) -> None:
+        self.tweens.skip()
+        self.controller.skip()
+
+    def play_actions(self) -> list[tuple[Action, str]]:
+        """The extra buttons during the play: announce, arrêt."""
+        actions: list[tuple[Action, str]] = []
+        for action in self.controller.human_legal():
+            if isinstance(action, Announce):
+                actions.append((action, "table.announce"))
+            elif isinstance(action, Stop):
+                actions.append((action, "table.stop"))
+        return actions
+
+    def play_buttons(self) -> list[Button]:
+        buttons = []
+        for index, (action, key) in enumerate(self.play_actions()):
+            rect = pygame.Rect(1050, 520 - index * 50, 210, 42)
+            buttons.append(Button(rect, _label(key), _act(self.controller, action), size=26))
+        return buttons
+
+    def play_buttons_handle(self, event: pygame.event.Event) -> bool:
+        return any(button.handle(event) for button in self.play_buttons())
+
+    # --- the frame -----------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.tweens.update(dt)
+        self.flights = [f for f in self.flights if not f.tween.done]
+        self.void_message = max(0.0, self.void_message - dt)
+        self.controller.update(dt)
+        self.bid_panel.refresh()
+        if self.controller.human_to_act and not self.turn_announced:
+            self.app.sound("your_turn")
+        self.turn_announced = self.controller.human_to_act
+
+    # --- geometry ------------------------------------------------------------------------
+
+    def hand_layout(self) -> list[tuple[Card, pygame.Rect]]:
+        """The viewer's cards and where they are drawn (raised when legal)."""
+        hand = self.model.hand
+        if not hand:
+            return []
+        height = round(HAND_WIDTH * CARD_RATIO)
+        step = min(72, (1000 - HAND_WIDTH) // max(1, len(hand) - 1)) if len(hand) > 1 else 0
+        left = 640 - (step * (len(hand) - 1) + HAND_WIDTH) // 2
+        legal = self.controller.legal_cards()
+        layout = []
+        for index, c in enumerate(hand):
+            top = HAND_TOP - (RAISE if c in legal else 0) - (HOVER if c == self.hover else 0)
+            layout.append((c, pygame.Rect(left + index * step, top, HAND_WIDTH, height)))
+        return layout
+
+    def card_at(self, pos: Point) -> Card | None:
+        for c, rect in reversed(self.hand_layout()):
+            if rect.collidepoint(pos):
+                return c
+        return None
+
+    def card_position(self, c: Card) -> Point | None:
+        for card_, rect in self.hand_layout():
+            if card_ == c:
+                return rect.center
+        return None
+
+    def hand_target(self, seat: int) -> Point:
+        return self.spots[seat].hand if seat != self.controller.viewer else (640, HAND_TOP + 75)
+
+    # --- drawing -------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_felt(surface)
+        self.draw_piles(surface)
+        self.draw_centre(surface)
+        self.draw_opponents(surface)
+        self.draw_plates(surface)
+        self.draw_hand(surface)
+        self.draw_flights(surface)
+        self.draw_bubbles(surface)
+        self.draw_score(surface)
+        self.draw_contract(surface)
+        self.bid_panel.draw(surface)
+        for button in [*self.buttons, *self.play_buttons()]:
+            button.draw(surface)
+        self.draw_message(surface)
+        if self.show_last:
+            self.draw_last_trick(surface)
+
+    def draw_felt(self, surface: pygame.Surface) -> None:
+        felt = self.app.assets.felt()
+        width, height = felt.get_size()
+        for x in range(0, LOGICAL[0], width):
+            for y in range(0, LOGICAL[1], height):
+                surface.blit(felt, (x, y))
+        surface.blit(_vignette(), (0, 0))
+
+    def draw_card(self, surface: pygame.Surface, face: Card | None, centre: tuple[float, float],
+                  width: int, rotate: bool = False, dim: bool = False) -> None:
+        image = self.face(face, width) if face is not None else self.back(width, rotate)
+        rect = image.get_rect(center=(round(centre[0]), round(centre[1])))
+        surface.blit(card_shadow(*rect.size), rect.move(-1, 3).topleft)
+        surface.blit(image, rect)
+        if dim:
+            surface.blit(_dim(rect.size), rect)
+
+    def face(self, c: Card, width: int) -> pygame.Surface:
+        return self.app.assets.card_face(c.code, width)
+
+    def back(self, width: int, rotate: bool = False) -> pygame.Surface:
+        image = self.app.assets.card_back(width)
+        return _rotated(image) if rotate else image
+
+    def draw_hand(self, surface: pygame.Surface) -> None:
+        arriving = {f.face for f in self.flights if f.kind == "deal" and f.face is not None}
+        playing = {f.face for f in self.flights if f.kind == "play"}
+        legal = self.controller.legal_cards()
+        dim_others = bool(legal)
+        for c, rect in self.hand_layout():
+            if c in arriving or c in playing:
+                continue
+            self.draw_card(surface, c, rect.center, HAND_WIDTH,
+                           dim=dim_others and c not in legal)
+            if c == self.hover and c in legal:
+                pygame.draw.rect(surface, GLOW, rect.inflate(4, 4), width=3, border_radius=9)
+
+    def draw_opponents(self, surface: pygame.Surface) -> None:
+        for seat, spot in enumerate(self.spots):
+            if seat == self.controller.viewer:
+                continue
+            count = self.model.counts[seat] - sum(
+                1 for f in self.flights if f.kind == "deal" and f.seat == seat)
+            count -= sum(1 for f in self.flights if f.kind == "play" and f.seat == seat
+                         and f.face not in {c for _, c in self.model.trick})
+            step = 22 if spot.vertical else 28
+            first = -(step * (count - 1)) / 2
+            for index in range(max(0, count)):
+                offset = first + index * step
+                x, y = spot.hand
+                centre = (x, y + offset) if spot.vertical else (x + offset, y)
+                self.draw_card(surface, None, centre, BACK_WIDTH, rotate=spot.vertical)
+
+    def draw_piles(self, surface: pygame.Surface) -> None:
+        players, viewer = self.model.players, self.controller.viewer
+        counts: dict[Point, int] = {}
+        for seat in range(players):
+            spot = pile_spot(players, viewer, seat, self.spots)
+            counts[spot] = counts.get(spot, 0) + self.model.tricks_won[seat]
+        for (x, y), tricks in counts.items():
+            for index in range(tricks):
+                self.draw_card(surface, None, (x + index * 2, y - index * 2), PILE_WIDTH)
+            if tricks:
+                blit_text(surface, tr("table.tricks", count=tricks), 22, CREAM,
+                          midtop=(x, y + 44))
+
+    def draw_centre(self, surface: pygame.Surface) -> None:
+        flying = {f.face for f in self.flights if f.kind == "play"}
+        for seat, c in self.model.trick:
+            if c not in flying:
+                self.draw_card(surface, c, self.spots[seat].trick, TRICK_WIDTH)
+        if self.model.retourne is not None:
+            self.draw_card(surface, self.model.retourne, (640, 330), TRICK_WIDTH)
+            blit_text(surface, tr("table.retourne"), 22, CREAM, midtop=(640, 398))
+        if self.model.bergere is not None:
+            self.draw_card(surface, self.model.bergere, (760, 330), 64)
+        self.draw_turn_arrow(surface)
+
+    def draw_turn_arrow(self, surface: pygame.Surface) -> None:
+        seat = self.turn_seat()
+        if seat is None or self.model.trick or self.model.retourne is not None:
+            return
+        tx, ty = self.spots[seat].trick
+        cx, cy = CENTRE
+        dx, dy = (tx - cx) / 2.5, (ty - cy) / 2.5
+        length = max(1.0, (dx * dx + dy * dy) ** 0.5)
+        ux, uy = dx / length, dy / length
+        tip = (cx + dx + ux * 30, cy + dy + uy * 30)
+        base = (cx + dx, cy + dy)
+        side = (uy * 16, -ux * 16)
+        points = [tip, (base[0] - side[0], base[1] - side[1]),
+                  (base[0] + side[0], base[1] + side[1])]
+        pygame.draw.polygon(surface, GLOW, points)
+
+    def turn_seat(self) -> int | None:
+        if not self.controller.idle:
+            return None
+        return self.controller.match.current_player
+
+    def draw_plates(self, surface: pygame.Surface) -> None:
+        turn = self.turn_seat()
+        for seat, spot in enumerate(self.spots):
+            name = seat_name(seat, self.controller.viewer, spot.compass)
+            seat_config = self.config.seats[seat]
+            if not seat_config.human:
+                name = f"{name} · {tr(f'level.{seat_config.level.value}')}"
+            rect = pygame.Rect(0, 0, max(150, 20 + 13 * len(name)), 36)
+            rect.center = spot.plate
+            rect.clamp_ip(surface.get_rect())
+            if seat == turn:
+                glow = rect.inflate(14, 14)
+                pygame.draw.rect(surface, GLOW, glow, border_radius=16)
+            colour = (250, 238, 200) if seat == turn else (28, 46, 36)
+            pygame.draw.rect(surface, colour, rect, border_radius=12)
+            pygame.draw.rect(surface, GOLD, rect, width=2, border_radius=12)
+            blit_text(surface, name, 24, INK if seat == turn else CREAM, center=rect.center)
+            if seat == self.model.dealer:
+                button = self.app.assets.dealer_button(30)
+                surface.blit(button, button.get_rect(midright=(rect.left - 4, rect.centery)))
+                blit_text(surface, tr("table.dealer_letter"), 22, INK,
+                          center=(rect.left - 19, rect.centery + 1))
+            if seat == self.model.taker:
+                tag = pygame.Rect(0, 0, 84, 22)
+                tag.midtop = (rect.centerx, rect.bottom + 2)
+                pygame.draw.rect(surface, GOLD, tag, border_radius=8)
+                blit_text(surface, tr("table.taker"), 20, INK, center=tag.center)
+
+    def draw_bubbles(self, surface: pygame.Surface) -> None:
+        for seat, say in self.model.says.items():
+            spot = self.spots[seat]
+            bubble(surface, say_text(say), spot.bubble, tail=spot.bubble_tail)
+
+    def draw_flights(self, surface: pygame.Surface) -> None:
+        for flight in self.flights:
+            if not flight.tween.started and flight.kind == "deal":
+                continue
+            x, y = flight.tween.value
+            self.draw_card(surface, flight.face, (x, y), flight.width)
+
+    def draw_score(self, surface: pygame.Surface) -> None:
+        rect = pygame.Rect(10, 10, 260, 44 + 30 * len(self.model.totals))
+        panel(surface, rect)
+        blit_text(surface, tr("table.score_title", target=self.model.target), 24, GOLD,
+                  topleft=(24, 20))
+        for side, total in enumerate(self.model.totals):
+            y = 50 + side * 30
+            blit_text(surface, self.side_name(side), 24, CREAM, topleft=(24, y))
+            blit_text(surface, str(total), 26, CREAM, topright=(256, y))
+
+    def side_name(self, side: int) -> str:
+        viewer = self.controller.viewer
+        if self.model.players == 4:
+            mine = side == self.model.side_of(viewer)
+            return tr("side.us") if mine else tr("side.them")
+        return seat_name(side, viewer, self.spots[side].compass)
+
+    def draw_contract(self, surface: pygame.Surface) -> None:
+        rect = pygame.Rect(1010, 10, 260, 104)
+        panel(surface, rect)
+        blit_text(surface, tr("table.deal_number", number=self.model.deal_number), 22, GOLD,
+                  topleft=(1024, 20))
+        if self.model.taker is None or self.model.trump is None:
+            status = tr("table.bidding") if self.model.bidding else ""
+            blit_text(surface, status, 26, CREAM, topleft=(1024, 50))
+            return
+        spot = self.spots[self.model.taker]
+        who = seat_name(self.model.taker, self.controller.viewer, spot.compass)
+        blit_text(surface, tr("table.taken_by", name=who), 24, CREAM, topleft=(1024, 46))
+        x = 1024
+        if self.model.contract_value is not None:
+            value = tr("bid.capot_short") if self.model.contract_value >= 250 \
+                else str(self.model.contract_value)
+            x = blit_text(surface, value, 34, CREAM, topleft=(x, 74)).right + 8
+        suit = self.model.trump_suit
+        if suit is not None:
+            icon = self.app.assets.suit_icon(suit.letter, 32)
+            surface.blit(icon, (x, 72))
+            x += 38
+        else:
+            x = blit_text(surface, say_text(trump_key(self.model.trump)), 26, CREAM,
+                          topleft=(x, 78)).right + 8
+        if self.model.coinche_level:
+            key = "table.coinched" if self.model.coinche_level == 1 else "table.surcoinched"
+            blit_text(surface, tr(key), 26, GLOW, topleft=(x + 4, 78))
+
+    def draw_message(self, surface: pygame.Surface) -> None:
+        message = self.message_text()
+        if not message:
+            return
+        label_rect = pygame.Rect(0, 0, 40 + 12 * len(message), 44)
+        label_rect.center = (640, 520)
+        warn = self.controller.message is not None
+        panel(surface, label_rect, (120, 30, 30) if warn else (28, 46, 36), 235)
+        blit_text(surface, message, 28, CREAM, center=label_rect.center)
+
+    def message_text(self) -> str:
+        if self.controller.message is not None:
+            return say_text(self.controller.message)
+        if self.void_message > 0:
+            return tr("table.all_passed")
+        if self.controller.human_to_act and self.controller.match.phase is Phase.PLAY \
+                and not self.play_actions():
+            return tr("table.your_turn")
+        return ""
+
+    def draw_last_trick(self, surface: pygame.Surface) -> None:
+        rect = pygame.Rect(0, 0, 460, 300)
+        rect.center = CENTRE
+        panel(surface, rect, alpha=240)
+        blit_text(surface, tr("table.last_trick"), 28, GOLD, midtop=(rect.centerx, rect.y + 12))
+        for seat, c in self.model.last_trick:
+            tx, ty = self.spots[seat].trick
+            x = rect.centerx + (tx - CENTRE[0]) * 0.9
+            y = rect.centery + 16 + (ty - CENTRE[1]) * 0.55
+            self.draw_card(surface, c, (x, y), 70)
+        winner = self.model.last_trick_winner
+        if winner is not None:
+            name = seat_name(winner, self.controller.viewer, self.spots[winner].compass)
+            blit_text(surface, tr("table.won_by", name=name), 24, CREAM,
+                      midbottom=(rect.centerx, rect.bottom - 8))
+
+
+def _label(key: str) -> Callable[[], str]:
+    return lambda: tr(key)
+
+
+def _act(controller: Controller, action: Action) -> Callable[[], None]:
+    def press() -> None:
+        controller.act(action)
+
+    return press
+
+
+_CACHE: dict[Any, pygame.Surface] = {}
+
+
+def _rotated(image: pygame.Surface) -> pygame.Surface:
+    key = ("rot", id(image))
+    if key not in _CACHE:
+        _CACHE[key] = pygame.transform.rotate(image, 90)
+    return _CACHE[key]
+
+
+def _dim(size: tuple[int, int]) -> pygame.Surface:
+    key = ("dim", size)
+    if key not in _CACHE:
+        shade = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, DIM, shade.get_rect(), border_radius=max(4, size[0] // 10))
+        _CACHE[key] = shade
+    return _CACHE[key]
+
+
+def _vignette() -> pygame.Surface:
+    if "vignette" not in _CACHE:
+        shade = pygame.Surface(LOGICAL, pygame.SRCALPHA)
+        for inset in range(0, 120, 6):
+            alpha = max(0, 60 - inset // 2)
+            pygame.draw.rect(shade, (0, 0, 0, alpha // 4),
+                             shade.get_rect().inflate(-inset * 2, -inset * 2), width=6,
+                             border_radius=40)
+        _CACHE["vignette"] = shade
+    return _CACHE["vignette"]
+

@@ -1,0 +1,154 @@
+"""Small drawing helpers shared by the scenes: cached text, panels, buttons, bubbles."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.ui.assets import default_font
+
+RGB = tuple[int, int, int]
+CREAM = (250, 244, 226)
+INK = (34, 30, 28)
+GOLD = (236, 190, 84)
+GLOW = (255, 214, 110)
+SHADOW = (0, 0, 0, 90)
+PANEL = (24, 40, 32)
+BUTTON = (248, 238, 210)
+BUTTON_HOVER = (255, 222, 150)
+BUTTON_OFF = (150, 150, 140)
+RED_TEXT = (200, 40, 40)
+
+_TEXT_CACHE: dict[tuple[str, int, RGB], pygame.Surface] = {}
+_TEXT_CACHE_LIMIT = 600
+
+
+def text(message: str, size: int, colour: RGB = CREAM) -> pygame.Surface:
+    """The rendered text, cached: frames re-render nothing that did not change."""
+    key = (message, size, colour)
+    surface = _TEXT_CACHE.get(key)
+    if surface is None:
+        if len(_TEXT_CACHE) > _TEXT_CACHE_LIMIT:
+            _TEXT_CACHE.clear()
+        surface = _TEXT_CACHE[key] = default_font(size).render(message, True, colour)
+    return surface
+
+
+def blit_text(
+    target: pygame.Surface, message: str, size: int, colour: RGB = CREAM, **anchor: object
+) -> pygame.Rect:
+    """Draw text placed by a Rect keyword (center=..., topleft=..., midleft=...)."""
+    surface = text(message, size, colour)
+    rect = surface.get_rect(**anchor)
+    target.blit(surface, rect)
+    return rect
+
+
+def wrap(message: str, size: int, width: int) -> list[str]:
+    """Split ``message`` into lines no wider than ``width`` pixels."""
+    font = default_font(size)
+    lines: list[str] = []
+    for paragraph in message.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = f"{line} {word}".strip()
+            if line and font.size(candidate)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        lines.append(line)
+    return lines
+
+
+def panel(target: pygame.Surface, rect: pygame.Rect, colour: RGB = PANEL, alpha: int = 220,
+          radius: int = 14, border: RGB | None = GOLD) -> None:
+    """A rounded translucent panel with a soft shadow."""
+    shadow = pygame.Surface(rect.inflate(12, 12).size, pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect(), border_radius=radius + 6)
+    target.blit(shadow, rect.move(-2, 4).inflate(12, 12).topleft)
+    body = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(body, (*colour, alpha), body.get_rect(), border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(body, (*border, 200), body.get_rect(), width=2, border_radius=radius)
+    target.blit(body, rect)
+
+
+def card_shadow(width: int, height: int) -> pygame.Surface:
+    key = (width, height)
+    surface = _SHADOWS.get(key)
+    if surface is None:
+        surface = pygame.Surface((width + 8, height + 8), pygame.SRCALPHA)
+        for inset, alpha in ((0, 25), (2, 35), (4, 45)):
+            pygame.draw.rect(surface, (0, 0, 0, alpha), surface.get_rect().inflate(-inset, -inset),
+                             border_radius=max(4, width // 10))
+        _SHADOWS[key] = surface
+    return surface
+
+
+_SHADOWS: dict[tuple[int, int], pygame.Surface] = {}
+
+
+@dataclass
+class Button:
+    """A clickable label.  ``label`` is a callable so it follows the language."""
+
+    rect: pygame.Rect
+    label: Callable[[], str]
+    on_click: Callable[[], None]
+    enabled: bool = True
+    selected: bool = False
+    size: int = 28
+    icon: pygame.Surface | None = None
+    hover: bool = field(default=False, init=False)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """True when the event was a click on this button (and it acted)."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.enabled
+                and self.rect.collidepoint(event.pos)):
+            self.on_click()
+            return True
+        return False
+
+    def draw(self, target: pygame.Surface) -> None:
+        fill = BUTTON_OFF if not self.enabled else (
+            BUTTON_HOVER if self.hover or self.selected else BUTTON)
+        shadow = self.rect.move(0, 3)
+        pygame.draw.rect(target, (0, 0, 0), shadow, border_radius=10)
+        pygame.draw.rect(target, fill, self.rect, border_radius=10)
+        edge = GOLD if self.selected else (120, 100, 70)
+        pygame.draw.rect(target, edge, self.rect, width=3 if self.selected else 2,
+                         border_radius=10)
+        label = self.label()
+        if self.icon is not None and label:
+            icon_rect = self.icon.get_rect(midleft=(self.rect.x + 10, self.rect.centery))
+            target.blit(self.icon, icon_rect)
+            blit_text(target, label, self.size, INK,
+                      midleft=(icon_rect.right + 6, self.rect.centery))
+        elif self.icon is not None:
+            target.blit(self.icon, self.icon.get_rect(center=self.rect.center))
+        else:
+            blit_text(target, label, self.size, INK, center=self.rect.center)
+
+
+def bubble(target: pygame.Surface, message: str, anchor: tuple[int, int], size: int = 26,
+           tail: str = "down") -> pygame.Rect:
+    """A speech bubble whose tail points at ``anchor`` from above ("down") or below."""
+    label = text(message, size, INK)
+    rect = label.get_rect().inflate(24, 14)
+    if tail == "down":
+        rect.midbottom = (anchor[0], anchor[1] - 12)
+        tip = [(anchor[0] - 8, rect.bottom - 1), (anchor[0] + 8, rect.bottom - 1), anchor]
+    else:
+        rect.midtop = (anchor[0], anchor[1] + 12)
+        tip = [(anchor[0] - 8, rect.top + 1), (anchor[0] + 8, rect.top + 1), anchor]
+    rect.clamp_ip(target.get_rect().inflate(-8, -8))
+    pygame.draw.rect(target, (0, 0, 0), rect.move(0, 3), border_radius=12)
+    pygame.draw.polygon(target, CREAM, tip)
+    pygame.draw.rect(target, CREAM, rect, border_radius=12)
+    target.blit(label, label.get_rect(center=rect.center))
+    return rect
