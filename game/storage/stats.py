@@ -1,0 +1,187 @@
+"""The player's statistics, per game and player count ("belote-4", "coinche-4", "tarot-5").
+
+Everything is counted from the player's point of view: a deal is won when the player's
+side wins it (his team at four, himself otherwise), a contract is "taken" when his side
+took it.  The counts come from the engine's ``DealResult`` facts (``outcome``, ``made``,
+``takers``, ``winner_side``, ``capot_side``, ``coinche_level``, ``contract``; tarot deals
+may add ``chelem_side``) and from a finished match's totals and winner.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from game.engine.protocol import DealResult
+
+COUNTERS = (
+    "matches_played",
+    "matches_won",
+    "deals_played",
+    "deals_won",
+    "capots",
+    "chelems",
+    "coinches_won",
+    "matches_with_undo",
+)
+BY_KIND = ("contracts_taken", "contracts_made")
+
+
+def stats_key(game: str, players: int) -> str:
+    return f"{game}-{players}"
+
+
+def side_of(seat: int, players: int, sides: int) -> int:
+    """The scoring side of ``seat``: its team when sides are fewer than players."""
+    return seat if sides == players else seat % sides
+
+
+def contract_kind(game: str, result: DealResult) -> str:
+    """How contracts are grouped: coinche by level ("80" ... "160", "capot"), tarot by
+    contract ("garde"...), belote has one kind (taking the retourne or naming a suit)."""
+    contract = result.fact("contract")
+    if isinstance(contract, str) and contract:
+        return contract.split()[0]
+    return game
+
+
+@dataclass
+class GameStats:
+    """The counts of one game at one player count."""
+
+    matches_played: int = 0
+    matches_won: int = 0
+    deals_played: int = 0
+    deals_won: int = 0
+    capots: int = 0  # deals where the player's side took every trick
+    chelems: int = 0
+    coinches_won: int = 0  # the player's side coinched (or surcoinched) and was right
+    matches_with_undo: int = 0
+    contracts_taken: dict[str, int] = field(default_factory=dict)
+    contracts_made: dict[str, int] = field(default_factory=dict)
+    best_match_score: int | None = None
+    best_match_used_undo: bool = False  # the best score is marked when undo helped
+
+    def to_json(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_json(cls, data: object) -> GameStats:
+        """Raises ValueError for anything that is not a valid record."""
+        if not isinstance(data, dict):
+            raise ValueError("not an object")
+        stats = cls()
+        for name in COUNTERS:
+            setattr(stats, name, _count(data.get(name, 0)))
+        for name in BY_KIND:
+            raw = data.get(name, {})
+            if not isinstance(raw, dict) or not all(isinstance(k, str) for k in raw):
+                raise ValueError(name)
+            setattr(stats, name, {kind: _count(n) for kind, n in raw.items()})
+        best = data.get("best_match_score")
+        if best is not None and (type(best) is not int):
+            raise ValueError("best_match_score")
+        stats.best_match_score = best
+        stats.best_match_used_undo = data.get("best_match_used_undo") is True
+        return stats
+
+
+def _count(raw: object) -> int:
+    if type(raw) is not int or raw < 0:
+        raise ValueError(raw)
+    return raw
+
+
+@dataclass
+class Statistics:
+    VERSION: ClassVar[int] = 1
+
+    games: dict[str, GameStats] = field(default_factory=dict)
+
+    def of(self, game: str, players: int) -> GameStats:
+        """The counts of ``game`` at ``players`` (zeros when never played)."""
+        return self.games.get(stats_key(game, players), GameStats())
+
+    def _entry(self, game: str, players: int) -> GameStats:
+        return self.games.setdefault(stats_key(game, players), GameStats())
+
+    def record_deal(self, game: str, players: int, result: DealResult, seat: int) -> None:
+        """Count a finished deal (not a void one: nobody took) for the player at ``seat``."""
+        stats = self._entry(game, players)
+        side = side_of(seat, players, len(result.sides))
+        stats.deals_played += 1
+        if _deal_won(result, side):
+            stats.deals_won += 1
+        takers = result.fact("takers")
+        if takers == side:
+            kind = contract_kind(game, result)
+            stats.contracts_taken[kind] = stats.contracts_taken.get(kind, 0) + 1
+            if result.fact("made") is True:
+                stats.contracts_made[kind] = stats.contracts_made.get(kind, 0) + 1
+        stats.capots += result.fact("capot_side") == side
+        stats.chelems += result.fact("chelem_side") == side
+        stats.coinches_won += _coinche_won(result, side, takers)
+
+    def record_match(
+        self,
+        game: str,
+        players: int,
+        totals: tuple[int, ...],
+        winner: int | None,
+        seat: int,
+        undo_used: bool = False,
+    ) -> None:
+        """Count a finished match: ``totals`` per side, ``winner`` the winning side."""
+        stats = self._entry(game, players)
+        side = side_of(seat, players, len(totals))
+        stats.matches_played += 1
+        stats.matches_won += winner == side
+        stats.matches_with_undo += undo_used
+        score = totals[side]
+        if stats.best_match_score is None or score > stats.best_match_score:
+            stats.best_match_score = score
+            stats.best_match_used_undo = undo_used
+
+    def reset(self) -> None:
+        """Forget everything (the UI asks the player to confirm first)."""
+        self.games.clear()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": self.VERSION,
+            "games": {key: stats.to_json() for key, stats in sorted(self.games.items())},
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> tuple[Statistics, list[str]]:
+        """The statistics of a file's object, and the keys of the records that were
+        unreadable (dropped; the others are kept)."""
+        raw = data.get("games")
+        if not isinstance(raw, dict):
+            return cls(), ["*"]
+        stats = cls()
+        bad = []
+        for key, record in raw.items():
+            try:
+                stats.games[key] = GameStats.from_json(record)
+            except ValueError:
+                bad.append(key)
+        return stats, bad
+
+
+def _deal_won(result: DealResult, side: int) -> bool:
+    facts = dict(result.facts)
+    if "winner_side" in facts:
+        return bool(facts["winner_side"] == side)
+    return result.scores[side] > 0
+
+
+def _coinche_won(result: DealResult, side: int, takers: object) -> bool:
+    """The defence coinched and beat the contract, or the takers surcoinched and made it."""
+    level = result.fact("coinche_level", 0)
+    made = result.fact("made") is True
+    if takers == side:
+        return bool(level == 2 and made)
+    return bool(level >= 1 and not made and takers is not None)
