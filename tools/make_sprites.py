@@ -440,26 +440,44 @@ def draw_trump(code: str) -> pygame.Surface:
     return canvas.result()
 
 
+def jester(canvas: Canvas, zoom: float) -> None:
+    """A jester's face under a three-pointed belled cap, centred on the card."""
+
+    def z(points: Sequence[Point]) -> list[Point]:
+        return [(100 + (x - 100) * zoom, 150 + (y - 150) * zoom) for x, y in points]
+
+    canvas.poly(z(ellipse_points((100, 160), 11, 11.5)), SKIN)
+    for eye in (96, 104):
+        canvas.poly(z(ellipse_points((eye, 158), 1.4, 1.6, steps=12)), EYES)
+    canvas.poly(z(ellipse_points((100, 163.5), 5, 3.5, 0, math.pi, 12)), BOUT_BAND)
+    lobes = (
+        (BOUT_BAND, [(88, 149), (96, 149), (84, 136), (72, 136)]),
+        (TRUMP_BAND, [(94, 149), (106, 149), (104, 128), (100, 121), (96, 128)]),
+        (BOUT_BAND, [(104, 149), (112, 149), (128, 136), (116, 136)]),
+    )
+    for colour, points in lobes:
+        canvas.poly(z(points), colour)
+    canvas.poly(z([(86, 146), (114, 146), (114, 151), (86, 151)]), GOLD)
+    for bell in z([(72, 136), (100, 121), (128, 136)]):
+        canvas.circle(bell, 3.5 * zoom, GOLD)
+        canvas.circle(bell, 3.5 * zoom, DARK_GOLD, width=0.8)
+
+
 def draw_excuse() -> pygame.Surface:
     canvas = Canvas(CARD_W, CARD_H)
     blank(canvas, IVORY)
     canvas.rect((3, 3, CARD_W - 6, CARD_H - 6), GOLD, radius=10, width=2)
-    rays = star_points((100, 150), 86, 10, 16)
-    canvas.poly(rays, (236, 214, 150))
-    canvas.poly(star_points((100, 150), 56, 24, 8, math.pi / 8), GOLD)
-    canvas.poly(star_points((100, 150), 56, 24, 8, math.pi / 8), DARK_GOLD, width=1.5)
-    canvas.circle((100, 150), 20, PAPER)
-    canvas.circle((100, 150), 20, DARK_GOLD, width=1.5)
-    # a jester's hat: three drooping points with bells
-    hat = [(86, 156), (114, 156), (120, 144), (110, 148), (100, 136), (90, 148), (80, 144)]
-    canvas.poly(hat, BOUT_BAND)
-    for bell in ((80, 144), (100, 136), (120, 144)):
-        canvas.circle(bell, 3, GOLD)
+    canvas.poly(star_points((100, 150), 88, 10, 16), (236, 214, 150))
+    canvas.poly(star_points((100, 150), 64, 32, 8, math.pi / 8), GOLD)
+    canvas.poly(star_points((100, 150), 64, 32, 8, math.pi / 8), DARK_GOLD, width=1.5)
+    canvas.circle((100, 150), 40, PAPER)
+    canvas.circle((100, 150), 40, DARK_GOLD, width=1.5)
+    jester(canvas, 1.35)
     rng = random.Random(21)
-    for _ in range(14):
-        x, y = rng.uniform(60, 140), rng.uniform(30, 270)
-        if abs(y - 150) > 70:
-            canvas.poly(star_points((x, y), 5, 2, 4), DARK_GOLD)
+    for _ in range(10):
+        x, y = rng.uniform(62, 138), rng.uniform(58, 96)
+        for centre in ((x, y), rotated([(x, y)])[0]):
+            canvas.poly(star_points(centre, 4.5, 1.8, 4), DARK_GOLD)
     canvas.text("EXCUSE", (100, 262), 12, INK, 90)
     canvas.text("EXCUSE", (100, 38), 12, INK, 90, upside_down=True)
     corner_indices(canvas, "", None, INK)
@@ -484,20 +502,29 @@ BACKS: dict[str, tuple[RGB, RGB]] = {
 }
 
 
+def lattice(box: tuple[float, float, float, float], colour: RGB, radius: float) -> pygame.Surface:
+    """A diagonal lattice with dots at the crossings, cut to a rounded ``box``."""
+    pattern = Canvas(CARD_W, CARD_H, colour)
+    step = 20
+    for i in range(-CARD_H, CARD_W + CARD_H, step):
+        pattern.line((i, 0), (i + CARD_H, CARD_H), colour, 1.2)
+        pattern.line((i, CARD_H), (i + CARD_H, 0), colour, 1.2)
+    for y in range(0, CARD_H + step, step):
+        for x in range(0, CARD_W + step, step):
+            pattern.circle((x, y + step / 2), 2, colour)
+    mask = Canvas(CARD_W, CARD_H, (255, 255, 255))
+    mask.rect(box, (255, 255, 255), radius=radius)
+    pattern.surface.blit(mask.surface, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    return pattern.surface
+
+
 def draw_back(name: str) -> pygame.Surface:
     dark, light = BACKS[name]
     canvas = Canvas(CARD_W, CARD_H)
     blank(canvas)
     inner = (10, 10, CARD_W - 20, CARD_H - 20)
     canvas.rect(inner, dark, radius=7)
-    step = 20
-    with canvas.clip(inner):  # a diagonal lattice with dots at the crossings
-        for i in range(-CARD_H, CARD_W + CARD_H, step):
-            canvas.line((i, 0), (i + CARD_H, CARD_H), light, 1.2)
-            canvas.line((i, CARD_H), (i + CARD_H, 0), light, 1.2)
-        for y in range(0, CARD_H + step, step):
-            for x in range(0, CARD_W + step, step):
-                canvas.circle((x, y + step / 2), 2, light)
+    canvas.surface.blit(lattice(inner, light, 7), (0, 0))
     canvas.rect(inner, PAPER, radius=7, width=2)
     canvas.rect((16, 16, CARD_W - 32, CARD_H - 32), light, radius=5, width=1)
     medallion = (52, 95, 96, 110)
