@@ -1,0 +1,533 @@
+"""Tarot rules (tarot.md): deck, deal, bidding, chien and écart, king call, declarations,
+play, the Excuse, and the scoring of real deals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from game.engine.protocol import IllegalAction, Phase
+from game.engine.rules import Direction, RulesError, TarotRules
+from game.engine.tarot import (
+    AnnounceChelem,
+    CallKing,
+    ChienCardDealt,
+    ChienShown,
+    DeclineChelem,
+    ExcuseFate,
+    PartnerRevealed,
+    PetitSecShown,
+    PoigneeShown,
+    ShowPoignee,
+    Step,
+    TarotBid,
+    TarotDeal,
+    TarotDiscard,
+    TarotDiscarded,
+    TarotPacketDealt,
+    TarotPass,
+    TarotPlayCard,
+    TarotTrick,
+    callable_cards,
+    check_poignee,
+    discardable,
+    has_petit_sec,
+    legal_cards,
+    poignee_choices,
+    trick_winner,
+)
+from game.engine.tarot_cards import (
+    DECK78,
+    EXCUSE,
+    TOTAL_POINTS,
+    TarotCard,
+    count_bouts,
+    half_points,
+    tarot_card,
+    tarot_cards,
+)
+from game.engine.tarot_scoring import Camp, Contract, PoigneeKind
+
+C = tarot_cards
+
+
+# --- helpers -------------------------------------------------------------------------------
+
+
+def full_hands(
+    players: int, given: dict[int, str], chien: str = ""
+) -> tuple[list[list[TarotCard]], list[TarotCard]]:
+    """Hands holding the ``given`` cards, the rest of the deck filled in deck order."""
+    size = {3: 24, 4: 18, 5: 15}[players]
+    chien_size = 3 if players == 5 else 6
+    hands = [list(C(given.get(s, ""))) for s in range(players)]
+    dog = list(C(chien))
+    used = {c for h in hands for c in h} | set(dog)
+    rest = [c for c in DECK78 if c not in used]
+    for hand in hands:
+        while len(hand) < size:
+            hand.append(rest.pop(0))
+    while len(dog) < chien_size:
+        dog.append(rest.pop(0))
+    assert not rest
+    return hands, dog
+
+
+def new_deal(players: int, given: dict[int, str], chien: str = "", dealer: int = 0) -> TarotDeal:
+    hands, dog = full_hands(players, given, chien)
+    return TarotDeal.from_hands(TarotRules(players=players), hands, dog, dealer)
+
+
+def play_state(players: int, hands: dict[int, str], taker: int = 0, **fields: Any) -> TarotDeal:
+    """A deal in the middle of its play: the given hands, ``taker`` with a Garde."""
+    rules = TarotRules(players=players)
+    return TarotDeal(
+        rules, dealer=players - 1, hands=tuple(C(hands.get(s, "")) for s in range(players)),
+        chien=(), step=Step.PLAY, turn=fields.pop("turn", 0),
+        contract=fields.pop("contract", Contract.GARDE_SANS), taker=taker, **fields,
+    )
+
+
+def bid_all(deal: TarotDeal, *actions: Any) -> tuple[TarotDeal, list[Any]]:
+    events: list[Any] = []
+    for action in actions:
+        deal, new = deal.apply(action)
+        events.extend(new)
+    return deal, events
+
+
+PASS = TarotPass()
+
+
+def codes(cards: tuple[TarotCard, ...] | list[TarotCard]) -> set[str]:
+    return {c.code for c in cards}
+
+
+# --- cards ---------------------------------------------------------------------------------
+
+
+def test_deck_has_78_cards_91_points_and_three_bouts() -> None:
+    assert len(set(DECK78)) == 78
+    assert half_points(DECK78) == TOTAL_POINTS == 182
+    assert count_bouts(DECK78) == 3
+    assert codes([c for c in DECK78 if c.is_bout]) == {"A01", "A21", "EXC"}
+    assert sum(1 for c in DECK78 if c.is_trump) == 21
+
+
+@pytest.mark.parametrize(("code", "half"), [
+    ("RH", 9), ("DS", 7), ("CC", 5), ("VD", 3), ("TH", 1), ("1S", 1), ("A21", 9),
+    ("A01", 9), ("EXC", 9), ("A20", 1)])
+def test_card_codes_and_half_points(code: str, half: int) -> None:
+    card = tarot_card(code)
+    assert card.code == code
+    assert card.half_points == half
+
+
+def test_unknown_code_is_refused() -> None:
+    with pytest.raises(ValueError, match="not a tarot card"):
+        tarot_card("A22")
+
+
+# --- the deal ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "size", "chien", "packet"), [
+    (3, 24, 6, 4), (4, 18, 6, 3), (5, 15, 3, 3)])
+def test_deal_sizes_and_chien_never_first_or_last(
+    players: int, size: int, chien: int, packet: int
+) -> None:
+    for seed in range(20):
+        deal, events = TarotDeal.new(TarotRules(players=players), seed, dealer=1)
+        assert all(len(h) == size for h in deal.hands)
+        assert len(deal.chien) == chien
+        assert len({c for h in deal.hands for c in h} | set(deal.chien)) == 78
+        last_deal = max(i for i, e in enumerate(events) if isinstance(e, PetitSecShown)) \
+            if any(isinstance(e, PetitSecShown) for e in events) else -1
+        events = events[last_deal + 1:]
+        assert isinstance(events[0], TarotPacketDealt) and events[0].seat == 2
+        assert isinstance(events[-1], TarotPacketDealt)
+        assert sum(isinstance(e, ChienCardDealt) for e in events) == chien
+        assert all(e.count == packet for e in events if isinstance(e, TarotPacketDealt))
+        assert deal.current_player == 2  # the dealer's right speaks first
+
+
+def test_deal_is_reproducible_and_packets_are_hidden() -> None:
+    rules = TarotRules()
+    first, events = TarotDeal.new(rules, 42, 0)
+    again, _ = TarotDeal.new(rules, 42, 0)
+    assert first.hands == again.hands and first.chien == again.chien
+    packet = next(e for e in events if isinstance(e, TarotPacketDealt))
+    assert packet.visible_to(packet.seat) == packet
+    hidden = packet.visible_to((packet.seat + 1) % 4)
+    assert isinstance(hidden, TarotPacketDealt) and hidden.cards is None
+
+
+def test_petit_sec() -> None:
+    assert has_petit_sec(C("A01 RH DS 1C"))
+    assert not has_petit_sec(C("A01 EXC RH"))
+    assert not has_petit_sec(C("A01 A02 RH"))
+    assert not has_petit_sec(C("A02 RH"))
+
+
+def test_petit_sec_is_shown_and_redealt_by_the_same_dealer() -> None:
+    rules = TarotRules(players=5)
+    for seed in range(3000):
+        deal, events = TarotDeal.new(rules, seed, 2)
+        shown = [e for e in events if isinstance(e, PetitSecShown)]
+        if shown:
+            break
+    else:
+        pytest.fail("no petit sec in 3000 deals")
+    assert has_petit_sec(shown[0].hand)
+    assert not any(has_petit_sec(h) for h in deal.hands)
+    assert deal.dealer == 2 and deal.phase is Phase.BIDDING
+    assert sum(isinstance(e, TarotPacketDealt) for e in events) == 50  # dealt twice
+
+
+# --- bidding -------------------------------------------------------------------------------
+
+
+def test_each_speaks_once_and_must_bid_higher() -> None:
+    deal = new_deal(4, {})
+    assert deal.current_player == 1
+    deal, _ = deal.apply(TarotBid(Contract.GARDE))
+    assert TarotBid(Contract.PRISE) not in deal.legal_actions()
+    with pytest.raises(IllegalAction, match="higher"):
+        deal.apply(TarotBid(Contract.PRISE))
+    deal, _ = bid_all(deal, TarotBid(Contract.GARDE_SANS), PASS, PASS)
+    assert deal.taker == 2 and deal.contract is Contract.GARDE_SANS
+    assert deal.phase is Phase.DECLARING  # no chien to show at Garde Sans
+
+
+def test_after_garde_contre_the_others_can_only_pass() -> None:
+    deal, _ = new_deal(4, {}).apply(TarotBid(Contract.GARDE_CONTRE))
+    assert deal.legal_actions() == (PASS,)
+
+
+def test_all_pass_voids_the_deal() -> None:
+    deal, _ = bid_all(new_deal(3, {}), PASS, PASS, PASS)
+    assert deal.is_over and deal.void and deal.result() is None
+
+
+# --- chien and écart -----------------------------------------------------------------------
+
+
+def test_prise_shows_the_chien_then_the_ecart_hides_all_but_trumps() -> None:
+    chien = "RS A05 EXC 1H 2H 3H"
+    deal, events = bid_all(new_deal(4, {1: "4S 5S 6S"}, chien), TarotBid(Contract.PRISE),
+                           PASS, PASS, PASS)
+    assert ChienShown(C(chien)) in events
+    assert deal.phase is Phase.EXCHANGE and deal.current_player == 1
+    assert all(deal.view(s).chien == C(chien) for s in range(4))
+    assert len(deal.hands[1]) == 24
+    legal = {a.card.code for a in deal.legal_actions() if isinstance(a, TarotDiscard)}
+    assert not legal & {"RS", "EXC", "A05"}  # no king, no bout, no trump while avoidable
+    with pytest.raises(IllegalAction, match="king"):
+        deal.apply(TarotDiscard(tarot_card("RS")))
+    deal, events = deal.apply(TarotDiscard(tarot_card("1H")))
+    discarded = events[0]
+    assert isinstance(discarded, TarotDiscarded)
+    assert discarded.visible_to(2) == TarotDiscarded(1, None)
+    assert deal.view(1).ecart == C("1H") and deal.view(2).ecart == ()
+    for code in ("2H", "3H", "4S", "5S", "6S"):
+        deal, _ = deal.apply(TarotDiscard(tarot_card(code)))
+    assert deal.phase is Phase.DECLARING and len(deal.hands[1]) == 18
+
+
+def test_trumps_go_to_the_ecart_only_when_unavoidable_and_are_shown() -> None:
+    hand = C("RS RH RD RC A21 A01 EXC A02 A03 1S")
+    assert codes(discardable(hand, 1)) == {"1S"}
+    assert codes(discardable(hand, 2)) == {"1S", "A02", "A03"}
+    given = "RS RH RD RC DS DH DD DC A21 A01 A02 A03 A04 A05 A06 A07 A08 A09"
+    chien = "EXC A10 A11 A12 CS VS"
+    deal, _ = bid_all(new_deal(4, {1: given}, chien), TarotBid(Contract.GARDE),
+                      PASS, PASS, PASS)
+    for code in ("CS", "VS", "DS", "DH", "DD", "DC"):
+        deal, _ = deal.apply(TarotDiscard(tarot_card(code)))
+    assert deal.view(2).ecart_trumps == ()
+    deal, _ = bid_all(new_deal(4, {1: given}, chien), TarotBid(Contract.GARDE),
+                      PASS, PASS, PASS)
+    # 4 queens + knight + jack of spades: exactly 6 plain non-kings, so no trump is legal
+    assert not any(a.card.is_trump for a in deal.legal_actions() if isinstance(a, TarotDiscard))
+    narrow = "RS RH RD RC DS A21 A01 A02 A03 A04 A05 A06 A07 A08 A09 A13 A14 A15"
+    deal, _ = bid_all(new_deal(4, {1: narrow}, "EXC A10 A11 A12 A16 A17"),
+                      TarotBid(Contract.GARDE), PASS, PASS, PASS)
+    deal, _ = deal.apply(TarotDiscard(tarot_card("DS")))
+    deal, events = deal.apply(TarotDiscard(tarot_card("A02")))
+    assert events[0].visible_to(3) == TarotDiscarded(1, tarot_card("A02"))
+    assert deal.view(3).ecart_trumps == C("A02")
+
+
+@pytest.mark.parametrize(("contract", "to_attack"), [
+    (Contract.GARDE_SANS, True), (Contract.GARDE_CONTRE, False)])
+def test_unseen_chien_goes_to_the_right_camp(contract: Contract, to_attack: bool) -> None:
+    deal = play_state(4, {}, contract=contract)
+    deal = TarotDeal(**{**deal.__dict__, "chien": C("RS RH A21 1S 2S 3S")})
+    attack, defence = deal.camp_cards()
+    assert codes(attack if to_attack else defence) == {"RS", "RH", "A21", "1S", "2S", "3S"}
+    assert all(deal.view(s).chien == () for s in range(4))
+
+
+# --- five players: the king call -----------------------------------------------------------
+
+
+def test_callable_cards() -> None:
+    assert codes(callable_cards(C("RS 1H"))) == {"RS", "RH", "RD", "RC"}
+    assert codes(callable_cards(C("RS RH RD RC"))) == {"DS", "DH", "DD", "DC"}
+    assert codes(callable_cards(C("RS RH RD RC DS DH DD DC"))) == {"CS", "CH", "CD", "CC"}
+
+
+def test_king_call_secret_partner_revealed_when_played() -> None:
+    deal = new_deal(5, {3: "RH 5H"}, dealer=2)
+    deal, _ = bid_all(deal, PASS, TarotBid(Contract.GARDE_SANS), PASS, PASS, PASS)
+    assert deal.phase is Phase.EXCHANGE and deal.current_player == 4
+    assert CallKing(tarot_card("RS")) in deal.legal_actions()
+    deal, events = deal.apply(CallKing(tarot_card("RH")))
+    assert deal.partner == 3 and deal.view(1).partner is None
+    assert all(deal.view(s).called == tarot_card("RH") for s in range(5))
+    deal, _ = deal.apply(DeclineChelem())
+    assert deal.current_player == 3
+    legal = {a.card.code for a in deal.legal_actions() if isinstance(a, TarotPlayCard)}
+    assert "RH" in legal and "5H" not in legal  # the called king, but no other heart
+    deal, events = deal.apply(TarotPlayCard(tarot_card("RH")))
+    assert PartnerRevealed(3) in events
+    assert deal.view(1).partner == 3
+    deal = finish(deal)
+    result = deal.result()
+    assert result is not None
+    x = result.fact("per_defender")
+    assert result.scores == (-x, -x, -x, x, 2 * x)
+
+
+def test_first_lead_may_not_be_the_called_suit_except_the_king() -> None:
+    deal = play_state(5, {0: "RH 1H 2S A05"}, called=tarot_card("RH"), partner=None)
+    legal = {a.card.code for a in deal.legal_actions() if isinstance(a, TarotPlayCard)}
+    assert legal == {"RH", "2S", "A05"}
+
+
+def test_calling_own_king_plays_alone_for_four_times() -> None:
+    deal = new_deal(5, {0: "RH"}, dealer=4)
+    deal, _ = bid_all(deal, TarotBid(Contract.GARDE_SANS), PASS, PASS, PASS, PASS)
+    deal, _ = deal.apply(CallKing(tarot_card("RH")))
+    assert deal.partner is None
+    deal, _ = deal.apply(DeclineChelem())
+    while not deal.is_over:
+        deal, _ = deal.apply(deal.legal_actions()[0])
+    result = deal.result()
+    assert result is not None
+    x = result.fact("per_defender")
+    assert result.scores == (4 * x, -x, -x, -x, -x)
+    assert deal.view(2).alone
+
+
+def test_called_king_in_the_chien_is_revealed_alone_at_once() -> None:
+    deal = new_deal(5, {}, chien="RC 1S 2S", dealer=4)
+    deal, _ = bid_all(deal, TarotBid(Contract.PRISE), PASS, PASS, PASS, PASS)
+    deal, events = deal.apply(CallKing(tarot_card("RC")))
+    assert ChienShown(C("RC 1S 2S")) in events and PartnerRevealed(None) in events
+    assert deal.view(3).alone
+
+
+# --- declarations --------------------------------------------------------------------------
+
+
+def test_chelem_announcer_leads_and_keeps_the_excuse_for_last() -> None:
+    deal = new_deal(4, {2: "EXC"})
+    deal, _ = bid_all(deal, PASS, TarotBid(Contract.GARDE_SANS), PASS, PASS)
+    assert deal.legal_actions() == (AnnounceChelem(), DeclineChelem())
+    deal, _ = deal.apply(AnnounceChelem())
+    assert deal.current_player == 2 and deal.view(0).chelem_announcer == 2
+    assert EXCUSE not in [a.card for a in deal.legal_actions() if isinstance(a, TarotPlayCard)]
+
+
+def test_poignee_choices_and_excuse_rule() -> None:
+    hand = C("A01 A02 A03 A04 A05 A06 A07 A08 A09 A10 A11 RS")
+    assert [len(p) for p in poignee_choices(hand, 4)] == [10]
+    assert poignee_choices(hand, 4)[0] == C("A01 A02 A03 A04 A05 A06 A07 A08 A09 A10")
+    with_excuse = C("A01 A02 A03 A04 A05 A06 A07 A08 A09 EXC RS")
+    assert poignee_choices(with_excuse, 4) == [C("A01 A02 A03 A04 A05 A06 A07 A08 A09 EXC")]
+    assert check_poignee(with_excuse, C("A01 A02 A03 A04 A05 A06 A07 A08 A09 EXC"),
+                         4) is PoigneeKind.SIMPLE
+    with pytest.raises(IllegalAction, match="Excuse"):
+        check_poignee((*hand, EXCUSE), C("A01 A02 A03 A04 A05 A06 A07 A08 A09 EXC"), 4)
+    with pytest.raises(IllegalAction, match="exactly"):
+        check_poignee(hand, C("A01 A02 A03 A04 A05 A06 A07 A08 A09 A10 A11"), 4)
+    with pytest.raises(IllegalAction, match="own hand"):
+        check_poignee(hand, C("A12 A02 A03 A04 A05 A06 A07 A08 A09 A10"), 4)
+    assert [len(p) for p in poignee_choices(hand, 5)] == [8, 10]
+    assert poignee_choices(hand, 3) == []
+
+
+def test_poignee_shown_before_first_card_and_visible_to_all() -> None:
+    trumps = "A02 A03 A04 A05 A06 A07 A08 A09 A10 A11 A12"
+    deal = play_state(4, {0: trumps + " RS", 1: "1S", 2: "2S", 3: "3S"})
+    shows = [a for a in deal.legal_actions() if isinstance(a, ShowPoignee)]
+    assert len(shows) == 1
+    hidden_high = ShowPoignee(C("A03 A04 A05 A06 A07 A08 A09 A10 A11 A12"))
+    deal, events = deal.apply(hidden_high)
+    assert events == [PoigneeShown(0, PoigneeKind.SIMPLE, hidden_high.cards)]
+    assert all(deal.view(s).poignees == ((0, hidden_high.cards),) for s in range(4))
+    assert not any(isinstance(a, ShowPoignee) for a in deal.legal_actions())
+    with pytest.raises(IllegalAction, match="once"):
+        deal.apply(hidden_high)
+
+
+# --- play ----------------------------------------------------------------------------------
+
+
+def trick(*codes_: str) -> tuple[tuple[int, TarotCard], ...]:
+    return tuple((seat, tarot_card(code)) for seat, code in enumerate(codes_))
+
+
+@pytest.mark.parametrize(("played", "hand", "expected"), [
+    (("5H",), "1H RH A03 EXC", "1H RH EXC"),  # follow suit, no need to go higher
+    (("5H",), "A03 A10 1S", "A03 A10"),  # void: trump
+    (("5H", "A08"), "A03 A10 1S", "A10"),  # overtrump
+    (("5H", "A08"), "A03 A05 1S", "A03 A05"),  # cannot overtrump: undertrump
+    (("5H",), "1S 2C", "1S 2C"),  # neither suit nor trump
+    (("A08",), "A03 A10 1H EXC", "A10 EXC"),  # trump led: beat the highest
+    (("A08", "A12"), "A03 A10 1H", "A03 A10"),  # cannot beat: any trump
+    (("A08",), "1H 2S", "1H 2S"),  # no trump at all
+    (("EXC",), "1H A02", "1H A02"),  # the Excuse led: the next card sets the suit
+    (("EXC", "5H"), "1H A02", "1H"),
+    ((), "1H A02 EXC", "1H A02 EXC"),
+])
+def test_legal_cards(played: tuple[str, ...], hand: str, expected: str) -> None:
+    assert codes(legal_cards(C(hand), trick(*played))) == set(expected.split())
+
+
+def test_overtrump_even_over_a_partner() -> None:
+    deal = play_state(5, {1: "A10 A03"}, turn=1, partner=1, trick=((0, tarot_card("A05")),))
+    legal = {a.card.code for a in deal.legal_actions() if isinstance(a, TarotPlayCard)}
+    assert legal == {"A10"}
+
+
+@pytest.mark.parametrize(("played", "winner"), [
+    (("5H", "RH", "1H", "DH"), 1), (("5H", "RH", "A01", "DH"), 2),
+    (("EXC", "5H", "RH", "A02"), 3), (("5S", "EXC", "RH", "1S"), 0),
+])
+def test_trick_winner(played: tuple[str, ...], winner: int) -> None:
+    assert trick_winner(trick(*played)) == winner
+
+
+def test_illegal_card_raises_with_reason_and_changes_nothing() -> None:
+    deal = play_state(4, {0: "5H", 1: "1H RS", 2: "2H", 3: "3H"})
+    deal, _ = deal.apply(TarotPlayCard(tarot_card("5H")))
+    before = deal.view(1)
+    with pytest.raises(IllegalAction, match="follow suit"):
+        deal.apply(TarotPlayCard(tarot_card("RS")))
+    with pytest.raises(IllegalAction, match="not in your hand"):
+        deal.apply(TarotPlayCard(tarot_card("RD")))
+    assert deal.view(1) == before
+
+
+# --- the Excuse ------------------------------------------------------------------------------
+
+
+def finish(deal: TarotDeal) -> TarotDeal:
+    while not deal.is_over:
+        deal, _ = deal.apply(deal.legal_actions()[0])
+    return deal
+
+
+def test_excuse_exchanged_for_a_half_point_card() -> None:
+    # attack (seat 0) has a trick already; its Excuse then falls in a defence trick
+    won = TarotTrick(0, trick("RS", "1S", "2S", "3S"), 0)
+    deal = play_state(4, {0: "EXC 4S", 1: "RH 5S", 2: "1H 6S", 3: "2H 7S"},
+                      tricks=(won,), turn=0)
+    deal, _ = deal.apply(TarotPlayCard(EXCUSE))
+    deal, _ = deal.apply(TarotPlayCard(tarot_card("RH")))
+    deal, _ = deal.apply(TarotPlayCard(tarot_card("1H")))
+    deal, _ = deal.apply(TarotPlayCard(tarot_card("2H")))
+    assert deal.excuse is not None and deal.excuse.fate is ExcuseFate.EXCHANGED
+    deal = finish(deal)
+    attack, _ = deal.camp_cards()
+    assert EXCUSE in attack
+    # the attack keeps RS 1S 2S 3S and its Excuse, less the half point given for it
+    assert deal.attack_half_points() == half_points(attack) - 1
+
+
+def test_excuse_exchange_deferred_until_its_camp_wins_a_trick() -> None:
+    deal = play_state(4, {0: "EXC RS", 1: "RH 1S", 2: "1H 2S", 3: "2H 3S"}, turn=0)
+    deal, _ = deal.apply(TarotPlayCard(EXCUSE))
+    for code in ("RH", "1H", "2H"):
+        deal, _ = deal.apply(TarotPlayCard(tarot_card(code)))
+    assert deal.excuse is not None and deal.excuse.fate is ExcuseFate.OWED
+    assert deal.view(2).excuse == deal.excuse
+    deal = finish(deal)
+    assert deal.excuse is not None and deal.excuse.fate is ExcuseFate.EXCHANGED
+    attack, _ = deal.camp_cards()
+    assert codes(attack) == {"EXC", "RS", "1S", "2S", "3S"}
+    assert deal.attack_half_points() == 9 + 12 - 1
+
+
+def test_excuse_in_the_last_trick_changes_camp() -> None:
+    lost = TarotTrick(0, trick("RS", "1S", "2S", "3S"), 1)
+    deal = play_state(4, {0: "EXC", 1: "RH", 2: "1H", 3: "2H"}, tricks=(lost,))
+    deal = finish(deal)
+    assert deal.excuse is not None and deal.excuse.fate is ExcuseFate.LAST_TRICK
+    _, defence = deal.camp_cards()
+    assert EXCUSE in defence
+
+
+def test_excuse_wins_the_last_trick_of_a_chelem_and_petit_au_bout_moves_back() -> None:
+    won = TarotTrick(0, trick("RS", "1S", "2S", "3S"), 0)
+    deal = play_state(4, {0: "A21 EXC", 1: "A01 1H", 2: "A02 2H", 3: "A03 3H"},
+                      tricks=(won,), chelem_announcer=0)
+    assert {a.card for a in deal.legal_actions() if isinstance(a, TarotPlayCard)} == {
+        tarot_card("A21")}
+    deal = finish(deal)
+    assert deal.excuse is not None and deal.excuse.fate is ExcuseFate.CHELEM
+    assert deal.tricks[-1].winner == 0
+    outcome = deal.deal_outcome()
+    assert outcome.chelem is Camp.ATTACK and outcome.chelem_announced
+    assert outcome.petit_au_bout is Camp.ATTACK  # the Petit fell in the next-to-last trick
+
+
+def test_petit_au_bout_goes_to_the_camp_winning_the_last_trick() -> None:
+    deal = finish(play_state(4, {0: "A01", 1: "A05", 2: "1H", 3: "2H"}))
+    assert deal.deal_outcome().petit_au_bout is Camp.DEFENCE
+    deal = finish(play_state(4, {0: "A01", 1: "1S", 2: "1H", 3: "2H"}))
+    assert deal.deal_outcome().petit_au_bout is Camp.ATTACK
+
+
+def test_defence_chelem() -> None:
+    deal = finish(play_state(4, {0: "1S", 1: "RS", 2: "1H", 3: "2H"}))
+    outcome = deal.deal_outcome()
+    assert outcome.chelem is Camp.DEFENCE
+
+
+# --- a deal scored end to end ----------------------------------------------------------------
+
+
+def test_deal_result_is_zero_sum_with_a_breakdown() -> None:
+    deal, _ = TarotDeal.new(TarotRules(players=3), 5, 0)
+    deal, _ = bid_all(deal, TarotBid(Contract.GARDE_SANS), PASS, PASS, DeclineChelem())
+    deal = finish(deal)
+    result = deal.result()
+    assert result is not None and sum(result.scores) == 0
+    assert result.lines[-1].key == "deal_score" and result.lines[-1].values == result.scores
+    attack, defence = deal.camp_cards()
+    assert len(attack) + len(defence) == 78
+    assert deal.view(1).result == result
+
+
+# --- options -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", [
+    TarotRules(), TarotRules(players=3, deals=16), TarotRules(players=5, deals=None,
+                                                              target=500),
+    TarotRules(direction=Direction.CW), TarotRules(deals=4)])
+def test_rules_round_trip(rules: TarotRules) -> None:
+    assert TarotRules.from_json(rules.to_json()) == rules
+
+
+def test_rules_defaults_and_errors() -> None:
+    rules = TarotRules()
+    assert (rules.players, rules.deals, rules.target, rules.direction) == (
+        4, 8, 1000, Direction.CCW)
+    for bad in ({"players": 6}, {"deals": 5}, {"target": 0}, {"deals": "8"}):
+        with pytest.raises(RulesError):
+            TarotRules.from_json(bad)
