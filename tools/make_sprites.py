@@ -39,6 +39,7 @@ from game.ui.assets import (  # noqa: E402
     TAROT_TRUMPS,
     card_index,
     draw_suit,
+    star_points,
     suit_colour,
 )
 
@@ -159,18 +160,6 @@ def text_ink(text: str, ink_height: int, colour: RGB) -> pygame.Surface:
     ink = rendered.subsurface(rendered.get_bounding_rect()).copy()
     width = round(ink.get_width() * ink_height / ink.get_height())
     return pygame.transform.smoothscale(ink, (width, ink_height))
-
-
-def star_points(
-    centre: Point, outer: float, inner: float, tips: int, turn: float = 0.0
-) -> list[Point]:
-    cx, cy = centre
-    points = []
-    for step in range(tips * 2):
-        radius = outer if step % 2 == 0 else inner
-        angle = turn - math.pi / 2 + math.pi * step / tips
-        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
-    return points
 
 
 def rotated(points: Sequence[Point], centre: Point = (CARD_W / 2, CARD_H / 2)) -> list[Point]:

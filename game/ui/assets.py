@@ -183,6 +183,19 @@ def draw_suit(
             pygame.draw.circle(surface, fill, shape.centre, abs(shape.radius))
 
 
+def star_points(
+    centre: tuple[float, float], outer: float, inner: float, tips: int, turn: float = 0.0
+) -> list[tuple[float, float]]:
+    """The outline of a star with ``tips`` points (the first one up, turned by ``turn``)."""
+    cx, cy = centre
+    points = []
+    for step in range(tips * 2):
+        radius = outer if step % 2 == 0 else inner
+        angle = turn - math.pi / 2 + math.pi * step / tips
+        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    return points
+
+
 # --- fallbacks drawn on the fly
 
 _fonts: dict[int, pygame.font.Font] = {}
@@ -220,9 +233,11 @@ def draw_fallback_face(code: str, deck: str, width: int) -> pygame.Surface:
         pip = width * 0.18
         draw_suit(surface, suit, (margin + pip / 2, margin + label.get_height() + pip * 0.6), pip)
         draw_suit(surface, suit, centre, width * 0.45)
-    else:
-        big = default_font(max(8, width // 2)).render(text or "★", True, colour)
+    elif text:
+        big = default_font(max(8, width // 2)).render(text, True, colour)
         surface.blit(big, big.get_rect(center=(round(centre[0]), round(centre[1]))))
+    else:
+        pygame.draw.polygon(surface, colour, star_points(centre, width * 0.3, width * 0.12, 5))
     return surface
 
 
@@ -322,6 +337,8 @@ class Assets:
             if image is None:
                 drawn = pygame.Surface((size, size), pygame.SRCALPHA)
                 pygame.draw.circle(drawn, PAPER, (size / 2, size / 2), size / 2)
+                letter = default_font(size * 2 // 3).render("D", True, BLACK)
+                drawn.blit(letter, letter.get_rect(center=(size // 2, size // 2)))
                 self._scaled[key] = self._ready(drawn)
             else:
                 self._scaled[key] = self._ready(pygame.transform.smoothscale(image, (size, size)))
