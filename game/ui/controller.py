@@ -169,6 +169,8 @@ class Controller:
         plays = [a for a in legal if isinstance(a, PlayCard) and a.card == c]
         if not plays:
             view = self.match.view(self.viewer).deal
+            if not isinstance(view, TrickView):
+                return False
             if self.human_to_act or view.current_player != self.viewer:
                 self.tell(why_illegal(view, c))
             return False

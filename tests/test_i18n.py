@@ -1,0 +1,73 @@
+"""The catalogues: the same keys in French and English, the same placeholders, and every
+literal key the game's code asks for exists."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from game import i18n
+from game.i18n import catalogue, set_language, system_language, tr
+
+GAME = Path(i18n.__file__).resolve().parent
+LITERAL_KEY = re.compile(r"""\b(?:tr|_text|_label|has_key)\(\s*["']([a-z0-9_.-]+)["']""")
+SAY_KEY = re.compile(r"""\(\s*["']((?:say|bid|illegal|trump|suit|outcome|score)\.[a-z0-9_]+)["']""")
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def used_keys() -> set[str]:
+    keys: set[str] = set()
+    for path in GAME.rglob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        keys.update(LITERAL_KEY.findall(source))
+        keys.update(SAY_KEY.findall(source))
+    return keys
+
+
+def test_both_catalogues_have_the_same_keys() -> None:
+    assert set(catalogue("fr")) == set(catalogue("en"))
+
+
+def test_placeholders_match_between_languages() -> None:
+    french, english = catalogue("fr"), catalogue("en")
+    different = {k for k in french if placeholders(french[k]) != placeholders(english[k])}
+    assert not different
+
+
+def test_every_literal_key_used_in_the_game_exists() -> None:
+    keys = used_keys()
+    assert len(keys) > 50  # the scan finds the calls
+    missing = sorted(k for k in keys if k not in catalogue("en"))
+    assert not missing
+
+
+def test_tr_formats_and_switches_language() -> None:
+    set_language("fr")
+    try:
+        assert tr("illegal.follow_suit", suit=tr("suit.H")) == "Vous devez fournir à cœur"
+        set_language("en")
+        assert tr("illegal.follow_suit", suit=tr("suit.H")) == "You must follow suit (hearts)"
+        assert tr("no.such.key") == "no.such.key"
+    finally:
+        set_language("en")
+
+
+def test_unknown_language_is_refused() -> None:
+    with pytest.raises(ValueError):
+        set_language("de")
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("fr_FR.UTF-8", "fr"), ("fr_CA", "fr"), ("en_US.UTF-8", "en"), ("de_DE", "en"),
+])
+def test_system_language(monkeypatch: pytest.MonkeyPatch, lang: str, expected: str) -> None:
+    for var in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", lang)
+    assert system_language() == expected

@@ -1,0 +1,228 @@
+"""The table, headless: real pygame events (clicks at card positions), a fixed dt,
+assertions on the state and on pixels."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.engine.actions import Bid, ExchangeSeven, Pass, Take
+from game.engine.cards import DECK32, Card
+from game.engine.protocol import Phase
+from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
+from game.i18n import set_language, tr
+from game.ui.app import LOGICAL, App, Scene
+from game.ui.controller import GameConfig, SeatConfig
+from game.ui.scoresheet import MatchEnd, ScoreSheet
+from game.ui.smoke import SMOKE_GAMES, click, play_deals
+from game.ui.table import TableScene
+
+DT = 1 / 30
+FAST = 0.02
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    set_language("en")
+    application = App()
+    application.push(Scene(application))
+    application.step(DT, [])
+    yield application
+    for scene in application.scenes:
+        if isinstance(scene, TableScene):
+            scene.dispose()
+
+
+def start_table(app: App, rules: TrickGameRules, seed: int = 3) -> TableScene:
+    seats = (SeatConfig(human=True), *tuple(SeatConfig() for _ in range(rules.players - 1)))
+    table = TableScene(app, GameConfig(rules, seats, seed))
+    table.controller.speed = FAST
+    app.push(table)
+    app.step(DT, [])
+    return table
+
+
+def run_until_human(app: App, table: TableScene, limit: int = 3000) -> None:
+    for _ in range(limit):
+        if table.controller.human_to_act or app.top is not table:
+            return
+        app.step(DT, [])
+    raise AssertionError("the human was never asked")
+
+
+def card_click(table: TableScene, c: Card) -> tuple[int, int]:
+    """A point on the visible strip of ``c`` in the fanned hand."""
+    rect = dict(table.hand_layout())[c]
+    return rect.x + 12, rect.y + 30
+
+
+def press_button(app: App, table: TableScene, label: str) -> None:
+    button = next(b for b in table.bid_panel.buttons if b.label() == label)
+    app.step(DT, click(app, button.rect.center))
+
+
+def human_turn(app: App, table: TableScene) -> None:
+    """Answer the human's turn the way a player would: bids by buttons, cards by clicks."""
+    controller = table.controller
+    legal = controller.human_legal()
+    if controller.match.phase is Phase.PLAY:
+        playable = sorted(controller.legal_cards())
+        if playable:
+            app.step(DT, click(app, card_click(table, playable[0])))
+            return
+    if Take() in legal:
+        press_button(app, table, tr("bid.take"))
+    elif ExchangeSeven() in legal:
+        press_button(app, table, tr("bid.exchange"))
+    elif any(isinstance(a, Bid) for a in legal) and controller.match.deal.contract is None:
+        value = table.bid_panel.buttons[0]  # the lowest value, then the first suit
+        app.step(DT, click(app, value.rect.center))
+        suit = next(b for b in table.bid_panel.buttons if b.icon is not None)
+        app.step(DT, click(app, suit.rect.center))
+    elif Pass() in legal:
+        press_button(app, table, tr("bid.pass"))
+    else:  # an announcement before the first card
+        button = table.play_buttons()[0]
+        app.step(DT, click(app, button.rect.center))
+
+
+def play_to_score_sheet(app: App, table: TableScene, limit: int = 400) -> None:
+    for _ in range(limit):
+        run_until_human(app, table)
+        if isinstance(app.top, ScoreSheet | MatchEnd):
+            return
+        before = table.controller.actions_applied
+        human_turn(app, table)
+        assert table.controller.actions_applied == before + 1, "the human's choice was lost"
+    raise AssertionError("no score sheet")
+
+
+@pytest.mark.parametrize("rules", [CoincheRules(), BeloteRules(), BeloteRules(players=3),
+                                   BeloteRules(players=2)], ids=lambda r: f"{r.game}{r.players}")
+def test_a_full_deal_played_by_clicks_reaches_the_score_sheet(
+        app: App, rules: TrickGameRules) -> None:
+    table = start_table(app, rules)
+    play_to_score_sheet(app, table)
+    sheet = app.top
+    assert isinstance(sheet, ScoreSheet)
+    record = table.model.record
+    assert record is not None and record.totals == table.model.totals
+    assert not table.model.hand and not any(table.model.counts)
+    assert sum(table.model.tricks_won) == {4: 8, 3: 9, 2: 9}[rules.players]
+    app.step(DT, click(app, sheet.next_button.rect.center))
+    app.step(DT, [])
+    assert app.top is table
+
+
+def test_an_illegal_click_is_refused_with_a_message_and_changes_nothing(app: App) -> None:
+    table = start_table(app, CoincheRules(), seed=11)
+    for _ in range(200):
+        run_until_human(app, table)
+        controller = table.controller
+        if controller.match.phase is Phase.PLAY and len(controller.model.trick) > 0:
+            illegal = [c for c in table.model.hand if c not in controller.legal_cards()]
+            if illegal:
+                break
+        human_turn(app, table)
+    else:
+        pytest.skip("no illegal card came up")
+    actions, hand = controller.actions_applied, list(table.model.hand)
+    app.step(DT, click(app, card_click(table, illegal[0])))
+    assert controller.actions_applied == actions
+    assert table.model.hand == hand
+    message = table.message_text()
+    led = table.model.trick[0][1].suit
+    follow = tr("illegal.follow_suit", suit=tr(f"suit.{led.letter}"))
+    assert message in (follow, tr("illegal.overtrump"), tr("illegal.must_trump"))
+    if any(c.suit == led for c in hand):
+        assert message == follow
+
+
+def test_legal_cards_are_raised_and_the_others_dimmed(app: App) -> None:
+    table = start_table(app, CoincheRules(), seed=11)
+    for _ in range(200):
+        run_until_human(app, table)
+        controller = table.controller
+        legal = controller.legal_cards()
+        if legal and len(legal) < len(table.model.hand):
+            break
+        human_turn(app, table)
+    layout = dict(table.hand_layout())
+    up = next(c for c in table.model.hand if c in legal)
+    down = next(c for c in table.model.hand if c not in legal)
+    assert layout[up].y < layout[down].y
+    app.step(DT, [])
+    bright = sum(app.screen.get_at((layout[up].x + 6, layout[up].bottom - 20))[:3])
+    dim = sum(app.screen.get_at((layout[down].x + 6, layout[down].bottom - 20))[:3])
+    assert dim < bright
+
+
+def test_a_click_skips_the_running_animation(app: App) -> None:
+    table = start_table(app, CoincheRules())
+    table.controller.speed = 1.0
+    table.flights.clear()
+    table.tweens.skip()
+    for _ in range(3):
+        app.step(DT, [])
+    assert table.tweens.busy
+    running = list(table.flights)
+    packets_left = len(table.controller._pending)
+    app.step(DT, click(app, (640, 340)))
+    assert all(f.tween.done for f in running)
+    assert not any(f is g for f in running for g in table.flights)
+    assert len(table.controller._pending) < packets_left  # the next packet came at once
+
+
+@pytest.mark.parametrize("size", [(1, 1), (40, 30), (320, 200), (1920, 1080), (700, 1000)])
+def test_any_window_size_draws_and_maps_the_mouse(app: App, size: tuple[int, int]) -> None:
+    table = start_table(app, CoincheRules())
+    app.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+    for _ in range(5):
+        app.step(DT, [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])])
+    view = app.viewport()
+    assert view.width <= max(1, size[0]) and view.height <= max(1, size[1])
+    if size[0] >= 320:
+        centre = view.center
+        assert abs(app.to_logical(centre)[0] - LOGICAL[0] // 2) <= 2
+        assert abs(app.to_logical(centre)[1] - LOGICAL[1] // 2) <= 2
+    assert app.top is table
+
+
+def test_scene_changes_happen_between_frames(app: App) -> None:
+    base = app.top
+    other = Scene(app)
+    app.push(other)
+    assert app.top is base
+    app.step(DT, [])
+    assert app.top is other
+    app.pop()
+    app.step(DT, [])
+    assert app.top is base
+
+
+@pytest.mark.parametrize("rules", SMOKE_GAMES, ids=lambda r: f"{r.game}{r.players}")
+def test_smoke_plays_one_deal_of_each_game(app: App, rules: TrickGameRules) -> None:
+    table = play_deals(app, rules, 1)
+    assert table.deals_scored >= 1
+    assert table.model.record is not None
+
+
+def test_a_card_not_in_hand_is_refused(app: App) -> None:
+    table = start_table(app, CoincheRules())
+    for _ in range(50):
+        run_until_human(app, table)
+        if table.controller.match.phase is Phase.PLAY:
+            break
+        human_turn(app, table)
+    foreign = next(c for c in DECK32 if c not in table.model.hand)
+    actions = table.controller.actions_applied
+    assert table.controller.play_card(foreign) is False
+    assert table.controller.actions_applied == actions
+    assert table.controller.message is not None
