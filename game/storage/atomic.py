@@ -33,7 +33,7 @@ class Problem(NamedTuple):
 def write_json_atomic(path: Path, data: Any) -> None:
     """Replace ``path`` with ``data`` as JSON, atomically.  Raises OSError (read-only or
     full disk...), in which case the old file is untouched and no temporary file remains."""
-    payload = json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
+    payload = json.dumps(data, ensure_ascii=False).encode("utf-8")
     temp = path.with_name(f".{path.name}.{secrets.token_hex(4)}{TEMP_SUFFIX}")
     fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
     try:

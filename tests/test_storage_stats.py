@@ -1,0 +1,164 @@
+"""Statistics per game and player count, from the engine's deal facts and match results."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.engine.match import Match, deal_scored
+from game.engine.protocol import DealResult
+from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
+from game.storage import Statistics, Storage
+from game.storage.stats import GameStats
+
+TEAMS = ("team_0_2", "team_1_3")
+
+
+def coinche_result(
+    takers: int, made: bool, level: int = 0, contract: str = "90 ♥", capot: int | None = None
+) -> DealResult:
+    winner = takers if made else 1 - takers
+    facts: tuple[tuple[str, Any], ...] = (
+        ("made", made), ("takers", takers), ("tricks_won", (4, 4)), ("capot_side", capot),
+        ("coinche_level", level), ("contract", contract), ("winner_side", winner),
+    )
+    return DealResult(TEAMS, (100, 62), (), "made" if made else "failed", facts)
+
+
+def test_coinche_deals_from_the_players_side() -> None:
+    stats = Statistics()
+    stats.record_deal("coinche", 4, coinche_result(0, True), seat=2)  # partner took, made
+    stats.record_deal("coinche", 4, coinche_result(0, False, contract="capot ♠"), seat=0)
+    stats.record_deal("coinche", 4, coinche_result(1, False, level=1), seat=0)  # coinche won
+    stats.record_deal("coinche", 4, coinche_result(1, True, level=1), seat=0)  # coinche lost
+    stats.record_deal("coinche", 4, coinche_result(0, True, level=2, capot=0), seat=0)
+    stats.record_deal("coinche", 4, coinche_result(1, True, capot=1), seat=0)  # capot against
+    got = stats.of("coinche", 4)
+    assert (got.deals_played, got.deals_won) == (6, 3)
+    assert got.contracts_taken == {"90": 2, "capot": 1}
+    assert got.contracts_made == {"90": 2}
+    assert (got.capots, got.coinches_won, got.chelems) == (1, 2, 0)
+    assert stats.of("coinche", 4) is not stats.of("belote", 4)
+    assert stats.of("belote", 4) == GameStats()
+
+
+def belote_each_result(taker: int, outcome: str, winner: int | None) -> DealResult:
+    facts: tuple[tuple[str, Any], ...] = (
+        ("outcome", outcome), ("takers", taker), ("winner_side", winner), ("frozen", 0),
+        ("frozen_for", None), ("tricks_won", (3, 3, 2)), ("capot_side", None),
+        ("made", outcome == "passe"),
+    )
+    return DealResult(("player_0", "player_1", "player_2"), (80, 40, 42), (), outcome, facts)
+
+
+def test_three_players_each_for_himself() -> None:
+    stats = Statistics()
+    stats.record_deal("belote", 3, belote_each_result(1, "passe", 1), seat=1)
+    stats.record_deal("belote", 3, belote_each_result(1, "dedans", 0), seat=0)  # seat 0 won
+    stats.record_deal("belote", 3, belote_each_result(2, "litige", None), seat=0)
+    got = stats.of("belote", 3)
+    assert (got.deals_played, got.deals_won) == (3, 2)
+    assert got.contracts_taken == {"belote": 1} and got.contracts_made == {"belote": 1}
+    assert stats.of("belote", 4).deals_played == 0  # another player count
+
+
+def test_tarot_facts_when_there_is_no_winner_side() -> None:
+    facts: tuple[tuple[str, Any], ...] = (
+        ("takers", 2), ("made", True), ("contract", "garde"), ("chelem_side", 2),
+    )
+    result = DealResult(tuple(f"player_{s}" for s in range(5)), (-50, -50, 200, -50, -50),
+                        (), "won", facts)
+    stats = Statistics()
+    stats.record_deal("tarot", 5, result, seat=2)
+    stats.record_deal("tarot", 5, result, seat=0)
+    got = stats.of("tarot", 5)
+    assert (got.deals_played, got.deals_won, got.chelems) == (2, 1, 1)
+    assert got.contracts_taken == got.contracts_made == {"garde": 1}
+
+
+def test_matches_best_score_and_undo_mark() -> None:
+    stats = Statistics()
+    stats.record_match("coinche", 4, (2010, 1500), 0, seat=2)
+    stats.record_match("coinche", 4, (900, 2100), 1, seat=0, undo_used=True)
+    got = stats.of("coinche", 4)
+    assert (got.matches_played, got.matches_won, got.matches_with_undo) == (2, 1, 1)
+    assert (got.best_match_score, got.best_match_used_undo) == (2010, False)
+    stats.record_match("coinche", 4, (2500, 1000), 0, seat=0, undo_used=True)
+    got = stats.of("coinche", 4)
+    assert (got.best_match_score, got.best_match_used_undo) == (2500, True)
+
+
+def test_reset_forgets_everything() -> None:
+    stats = Statistics()
+    stats.record_match("belote", 2, (1000, 300), 0, seat=1)
+    stats.reset()
+    assert stats == Statistics()
+
+
+def play_and_record(rules: TrickGameRules, seed: int, storage: Storage) -> Match:
+    """A whole random match, recorded deal by deal as the UI would."""
+    match, _ = Match.new(rules, seed)
+    chooser = random.Random(seed)
+    while not match.is_over:
+        match, events = match.apply(chooser.choice(match.legal_actions()))
+        result = deal_scored(events)
+        if result is not None:
+            storage.record_deal(rules.game, rules.players, result, seat=0)
+    storage.record_match(rules.game, rules.players, match.totals, match.winner, seat=0)
+    return match
+
+
+@pytest.mark.parametrize("rules", [CoincheRules(target=500), BeloteRules(players=3, target=300)])
+def test_whole_matches_recorded_and_reloaded(tmp_path: Path, rules: TrickGameRules) -> None:
+    storage = Storage(tmp_path)
+    matches = [play_and_record(rules, seed, storage) for seed in (1, 2)]
+    reloaded = Storage(tmp_path)
+    assert reloaded.problems == []
+    assert reloaded.stats == storage.stats
+    got = reloaded.stats.of(rules.game, rules.players)
+    results = [record.result for match in matches for record in match.history]
+    assert got.deals_played == len(results)
+    assert got.deals_won == sum(r.fact("winner_side") == 0 for r in results)
+    assert sum(got.contracts_taken.values()) == sum(r.fact("takers") == 0 for r in results)
+    assert got.matches_played == 2
+    assert got.matches_won == sum(match.winner == 0 for match in matches)
+    assert got.best_match_score == max(match.totals[0] for match in matches)
+
+
+def test_statistics_json_round_trip_and_reset_persisted(tmp_path: Path) -> None:
+    storage = Storage(tmp_path)
+    storage.record_deal("coinche", 4, coinche_result(0, True, level=2, capot=0), seat=0)
+    storage.record_match("coinche", 4, (2000, 10), 0, seat=0, undo_used=True)
+    assert Statistics.from_json(storage.stats.to_json()) == (storage.stats, [])
+    assert Storage(tmp_path).stats == storage.stats
+    storage.reset_stats()
+    assert Storage(tmp_path).stats == Statistics()
+
+
+def test_a_wrong_record_is_dropped_and_the_others_kept(tmp_path: Path) -> None:
+    storage = Storage(tmp_path)
+    storage.record_deal("coinche", 4, coinche_result(0, True), seat=0)
+    storage.record_match("belote", 4, (1000, 800), 0, seat=0)
+    data = json.loads((tmp_path / "stats.json").read_text())
+    data["games"]["belote-4"]["deals_won"] = -3
+    data["games"]["tarot-4"] = {"contracts_taken": {"garde": "many"}}
+    (tmp_path / "stats.json").write_text(json.dumps(data))
+    reloaded = Storage(tmp_path)
+    assert reloaded.stats.games.keys() == {"coinche-4"}
+    assert reloaded.stats.of("coinche", 4) == storage.stats.of("coinche", 4)
+    dropped = {p.args["record"] for p in reloaded.take_problems()}
+    assert dropped == {"belote-4", "tarot-4"}
+
+
+@pytest.mark.parametrize("content", ["", "{", '{"version": 1, "games": []}', '{"version": 7}'])
+def test_a_bad_stats_file_gives_empty_statistics_and_a_message(
+    tmp_path: Path, content: str
+) -> None:
+    (tmp_path / "stats.json").write_text(content)
+    storage = Storage(tmp_path)
+    assert storage.stats == Statistics()
+    assert len(storage.take_problems()) == 1
