@@ -175,7 +175,8 @@ INDEX_TEXT_H = 40
 INDEX_TEXT_W = 40
 INDEX_PIP = 30
 PIP = 32
-COLUMNS = (70.0, 100.0, 130.0)
+SMALL_PIP = 28  # the 9 and 10 have four rows: smaller pips keep them apart
+COLUMNS = (68.0, 100.0, 132.0)
 TOP, BOTTOM = 52.0, 248.0
 
 # (column, row) with rows from 0 (top) to 1 (bottom): the classic French layouts.
@@ -233,9 +234,10 @@ def pips(canvas: Canvas, suit: str, count: int) -> None:
         canvas.circle((100, 150), 52, suit_colour(suit), width=0.6)
         canvas.suit(suit, (100, 150), 78)
         return
+    size = SMALL_PIP if count >= 9 else PIP
     for column, row in PIP_LAYOUTS[count]:
         y = TOP + (BOTTOM - TOP) * row
-        canvas.suit(suit, (COLUMNS[column], y), PIP, upside_down=row > 0.5)
+        canvas.suit(suit, (COLUMNS[column], y), size, upside_down=row > 0.5)
 
 
 def court_panel(canvas: Canvas, suit: str, rank: str) -> None:
