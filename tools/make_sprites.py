@@ -577,15 +577,24 @@ def draw_dealer() -> pygame.Surface:
 
 
 def draw_icon(size: int) -> pygame.Surface:
-    """The app icon: two fanned cards on a felt tile (the ace of hearts in front)."""
+    """The app icon: two fanned cards on a felt tile (the ace of hearts in front).
+
+    At 32 px and below the cards' details turn to mush, so those sizes show one card
+    with a big heart instead, the same colours at a glance.
+    """
     zoom = 2 if size > 256 else 1
     canvas = Canvas(256, 256, zoom=zoom)
     canvas.rect((8, 8, 240, 240), (24, 86, 52), radius=48)
     canvas.rect((8, 8, 240, 240), (16, 60, 36), radius=48, width=3)
-    for code, angle, centre in (("JS", 14, (106, 130)), ("AH", -10, (150, 130))):
-        big = pygame.transform.smoothscale(draw_card(code, "32"), canvas.p((130, 195)))
-        turned = pygame.transform.rotate(big, angle)
-        canvas.surface.blit(turned, turned.get_rect(center=canvas.p(centre)))
+    if size <= 32:
+        canvas.rect((58, 22, 140, 212), PAPER, radius=20)
+        canvas.rect((58, 22, 140, 212), EDGE, radius=20, width=4)
+        canvas.suit("H", (128, 130), 116)
+    else:
+        for code, angle, centre in (("JS", 14, (106, 130)), ("AH", -10, (150, 130))):
+            big = pygame.transform.smoothscale(draw_card(code, "32"), canvas.p((130, 195)))
+            turned = pygame.transform.rotate(big, angle)
+            canvas.surface.blit(turned, turned.get_rect(center=canvas.p(centre)))
     icon = canvas.result()
     return icon if icon.get_width() == size else pygame.transform.smoothscale(icon, (size, size))
 
