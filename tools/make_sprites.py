@@ -33,6 +33,7 @@ from game.ui.assets import (  # noqa: E402
     CODES_32,
     CODES_TAROT,
     EXCUSE,
+    PAPER,
     RED,
     RGB,
     SUITS,
@@ -45,7 +46,6 @@ from game.ui.assets import (  # noqa: E402
 
 CARD_W, CARD_H = 200, 300
 SUPER = 4  # a power of two: smoothscale keeps full opacity only for those
-PAPER = (253, 251, 245)
 EDGE = (120, 116, 108)
 GOLD = (201, 160, 60)
 DARK_GOLD = (150, 112, 36)
