@@ -269,7 +269,7 @@ class Assets:
         self.root = resource_root() if root is None else Path(root)
         self.problems: list[str] = []
         self._originals: dict[str, pygame.Surface | None] = {}
-        self._scaled: dict[tuple[str, str, int], pygame.Surface] = {}
+        self._sized: dict[tuple[str, tuple[int, int] | None], pygame.Surface] = {}
         self._sounds: dict[str, pygame.mixer.Sound | None] = {}
         self._mixer_ready: bool | None = None
 
@@ -279,14 +279,11 @@ class Assets:
         """The face of ``code`` ('TH', 'A21', 'EXC'...) in ``deck`` ('32' or 'tarot')."""
         check_code(code, deck)
         folder = "cards" if deck == "32" else "tarot"
-        key = (folder, code, width)
-        if key not in self._scaled:
-            image = self._image(f"sprites/{folder}/{code}.png")
-            if image is None:
-                self._scaled[key] = self._ready(draw_fallback_face(code, deck, width))
-            else:
-                self._scaled[key] = self._scale(image, width)
-        return self._scaled[key]
+        return self._sprite(
+            f"sprites/{folder}/{code}.png",
+            (width, card_height(width)),
+            lambda: draw_fallback_face(code, deck, width),
+        )
 
     def card_back(self, width: int, deck: str = "32", colour: str = "blue") -> pygame.Surface:
         """A back: blue or red for the 32-card deck, the tarot back for 'tarot'."""
@@ -294,55 +291,44 @@ class Assets:
             raise ValueError(f"unknown deck {deck!r}: expected one of {DECKS}")
         if colour not in BACK_COLOURS:
             raise ValueError(f"unknown back colour {colour!r}: expected one of {BACK_COLOURS}")
-        name = "back_tarot" if deck == "tarot" else f"back_{colour}"
-        key = ("backs", name, width)
-        if key not in self._scaled:
-            image = self._image(f"sprites/{name}.png")
-            if image is None:
-                fill = "tarot" if deck == "tarot" else colour
-                self._scaled[key] = self._ready(draw_fallback_back(width, fill))
-            else:
-                self._scaled[key] = self._scale(image, width)
-        return self._scaled[key]
+        name = "tarot" if deck == "tarot" else colour
+        return self._sprite(
+            f"sprites/back_{name}.png",
+            (width, card_height(width)),
+            lambda: draw_fallback_back(width, name),
+        )
 
     def felt(self) -> pygame.Surface:
         """The tileable table texture (256×256)."""
-        return self._image("sprites/felt.png") or self._fallback_once("felt", draw_fallback_felt)
+        return self._sprite("sprites/felt.png", None, draw_fallback_felt)
 
     def icon(self) -> pygame.Surface:
         """The 256×256 app icon (for pygame.display.set_icon and the menu)."""
-        image = self._image("sprites/icon.png")
-        return image or self._fallback_once("icon", lambda: self.card_face("AH", 170, "32"))
+        return self._sprite("sprites/icon.png", None, lambda: self.card_face("AH", 170))
 
     def suit_icon(self, suit: str, size: int = 64) -> pygame.Surface:
         """A suit symbol for bid panels (suit letter S, H, D or C), ``size`` pixels square."""
         if suit not in SUITS:
             raise ValueError(f"unknown suit {suit!r}: expected one of {SUITS}")
-        key = ("icons", f"suit_{suit}", size)
-        if key not in self._scaled:
-            image = self._image(f"sprites/suit_{suit}.png")
-            if image is None:
-                drawn = pygame.Surface((size, size), pygame.SRCALPHA)
-                draw_suit(drawn, suit, (size / 2, size / 2), size * 0.8)
-                self._scaled[key] = self._ready(drawn)
-            else:
-                self._scaled[key] = self._ready(pygame.transform.smoothscale(image, (size, size)))
-        return self._scaled[key]
+
+        def drawn() -> pygame.Surface:
+            surface = pygame.Surface((size, size), pygame.SRCALPHA)
+            draw_suit(surface, suit, (size / 2, size / 2), size * 0.8)
+            return surface
+
+        return self._sprite(f"sprites/suit_{suit}.png", (size, size), drawn)
 
     def dealer_button(self, size: int = 64) -> pygame.Surface:
         """The round dealer marker, ``size`` pixels square."""
-        key = ("icons", "dealer", size)
-        if key not in self._scaled:
-            image = self._image("sprites/dealer.png")
-            if image is None:
-                drawn = pygame.Surface((size, size), pygame.SRCALPHA)
-                pygame.draw.circle(drawn, PAPER, (size / 2, size / 2), size / 2)
-                letter = default_font(size * 2 // 3).render("D", True, BLACK)
-                drawn.blit(letter, letter.get_rect(center=(size // 2, size // 2)))
-                self._scaled[key] = self._ready(drawn)
-            else:
-                self._scaled[key] = self._ready(pygame.transform.smoothscale(image, (size, size)))
-        return self._scaled[key]
+
+        def drawn() -> pygame.Surface:
+            surface = pygame.Surface((size, size), pygame.SRCALPHA)
+            pygame.draw.circle(surface, PAPER, (size / 2, size / 2), size / 2)
+            letter = default_font(size * 2 // 3).render("D", True, BLACK)
+            surface.blit(letter, letter.get_rect(center=(size // 2, size // 2)))
+            return surface
+
+        return self._sprite("sprites/dealer.png", (size, size), drawn)
 
     # sounds
 
@@ -391,6 +377,23 @@ class Assets:
                 self._mixer_ready = False
         return self._mixer_ready
 
+    def _sprite(
+        self,
+        relative: str,
+        size: tuple[int, int] | None,
+        fallback: Callable[[], pygame.Surface],
+    ) -> pygame.Surface:
+        """The image at ``size`` (None: as stored), scaled once and cached; or the fallback."""
+        key = (relative, size)
+        if key not in self._sized:
+            image = self._image(relative)
+            if image is None:
+                image = fallback()
+            elif size is not None and image.get_size() != size:
+                image = pygame.transform.smoothscale(image, size)
+            self._sized[key] = self._ready(image)
+        return self._sized[key]
+
     def _image(self, relative: str) -> pygame.Surface | None:
         """The full-size image, loaded once; None (and one problem logged) if unusable."""
         if relative not in self._originals:
@@ -403,21 +406,10 @@ class Assets:
             self._problem(f"missing file {relative}")
             return None
         try:
-            return self._ready(pygame.image.load(path))
+            return pygame.image.load(path)
         except (pygame.error, OSError, ValueError) as error:
             self._problem(f"unreadable file {relative} ({error})")
             return None
-
-    def _fallback_once(self, name: str, draw: Callable[[], pygame.Surface]) -> pygame.Surface:
-        key = ("fallback", name, 0)
-        if key not in self._scaled:
-            self._scaled[key] = self._ready(draw())
-        return self._scaled[key]
-
-    def _scale(self, image: pygame.Surface, width: int) -> pygame.Surface:
-        if image.get_width() == width:
-            return image
-        return self._ready(pygame.transform.smoothscale(image, (width, card_height(width))))
 
     @staticmethod
     def _ready(surface: pygame.Surface) -> pygame.Surface:
