@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 
-from game.engine.match import Match
-from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
+from game.engine.match import AnyRules, Match
+from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.storage import SavedMatch, Storage
 
 LEVELS4 = ("", "expert", "debutant", "confirme")
 
 
-def played(rules: TrickGameRules, seed: int, actions: int) -> Match:
+def played(rules: AnyRules, seed: int, actions: int) -> Match:
     """A match after ``actions`` random legal actions."""
     match, _ = Match.new(rules, seed)
     chooser = random.Random(seed)
@@ -45,10 +45,13 @@ def assert_same_match(a: Match, b: Match) -> None:
         (BeloteRules(), 40),
         (BeloteRules(players=3), 25),
         (BeloteRules(players=2), 60),
+        (TarotRules(players=5), 40),  # king called, chien done, six tricks played
+        (TarotRules(players=4), 120),  # second deal, mid-play
+        (TarotRules(players=3), 30),
     ],
 )
 def test_a_match_saved_mid_deal_resumes_identically(
-    tmp_path: Path, rules: TrickGameRules, actions: int
+    tmp_path: Path, rules: AnyRules, actions: int
 ) -> None:
     match = played(rules, seed=7, actions=actions)
     assert not match.is_over and match.actions

@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
-from game.engine.match import Match, deal_scored
+from game.engine.match import AnyRules, Match, deal_scored
 from game.engine.protocol import DealResult
-from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
+from game.engine.rules import BeloteRules, CoincheRules, TarotRules
+from game.engine.tarot_scoring import Camp, Contract
 from game.storage import Statistics, Storage
 from game.storage.stats import GameStats
 
@@ -66,18 +67,30 @@ def test_three_players_each_for_himself() -> None:
     assert stats.of("belote", 4).deals_played == 0  # another player count
 
 
-def test_tarot_facts_when_there_is_no_winner_side() -> None:
+def tarot_result(won: bool, chelem: Camp | None = None) -> DealResult:
+    """Five players: seat 2 took a garde and called seat 4."""
     facts: tuple[tuple[str, Any], ...] = (
-        ("takers", 2), ("made", True), ("contract", "garde"), ("chelem_side", 2),
+        ("won", won), ("taker", 2), ("partner", 4), ("contract", Contract.GARDE),
+        ("points", 100), ("bouts", 2), ("per_defender", 60), ("chelem", chelem),
     )
-    result = DealResult(tuple(f"player_{s}" for s in range(5)), (-50, -50, 200, -50, -50),
-                        (), "won", facts)
+    sign = 1 if won else -1
+    marks = (-60 * sign, -60 * sign, 120 * sign, -60 * sign, 60 * sign)
+    return DealResult(tuple(f"player_{s}" for s in range(5)), marks, (), "won", facts)
+
+
+def test_tarot_deals_from_the_taker_partner_and_defence_seats() -> None:
     stats = Statistics()
-    stats.record_deal("tarot", 5, result, seat=2)
-    stats.record_deal("tarot", 5, result, seat=0)
+    for seat in (2, 4, 0):
+        stats.record_deal("tarot", 5, tarot_result(True, Camp.ATTACK), seat)
+        stats.record_deal("tarot", 5, tarot_result(False), seat)
+        stats.record_deal("tarot", 5, tarot_result(False, Camp.DEFENCE), seat)
     got = stats.of("tarot", 5)
-    assert (got.deals_played, got.deals_won, got.chelems) == (2, 1, 1)
-    assert got.contracts_taken == got.contracts_made == {"garde": 1}
+    assert got.deals_played == 9
+    assert got.deals_won == 1 + 1 + 2  # taker and partner won one, the defender two
+    assert got.chelems == 1 + 1 + 1
+    assert got.contracts_taken == {"garde": 3}  # only as the taker
+    assert got.contracts_made == {"garde": 1}
+    assert got.coinches_won == got.capots == 0
 
 
 def test_matches_best_score_and_undo_mark() -> None:
@@ -99,7 +112,7 @@ def test_reset_forgets_everything() -> None:
     assert stats == Statistics()
 
 
-def play_and_record(rules: TrickGameRules, seed: int, storage: Storage) -> Match:
+def play_and_record(rules: AnyRules, seed: int, storage: Storage) -> Match:
     """A whole random match, recorded deal by deal as the UI would."""
     match, _ = Match.new(rules, seed)
     chooser = random.Random(seed)
@@ -112,8 +125,17 @@ def play_and_record(rules: TrickGameRules, seed: int, storage: Storage) -> Match
     return match
 
 
-@pytest.mark.parametrize("rules", [CoincheRules(target=500), BeloteRules(players=3, target=300)])
-def test_whole_matches_recorded_and_reloaded(tmp_path: Path, rules: TrickGameRules) -> None:
+def deal_won_by_seat_0(result: DealResult) -> bool:
+    if result.fact("winner_side") is not None or result.fact("won") is None:
+        return bool(result.fact("winner_side") == 0)
+    return result.scores[0] > 0
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [CoincheRules(target=500), BeloteRules(players=3, target=300), TarotRules(players=4, deals=4)],
+)
+def test_whole_matches_recorded_and_reloaded(tmp_path: Path, rules: AnyRules) -> None:
     storage = Storage(tmp_path)
     matches = [play_and_record(rules, seed, storage) for seed in (1, 2)]
     reloaded = Storage(tmp_path)
@@ -122,8 +144,12 @@ def test_whole_matches_recorded_and_reloaded(tmp_path: Path, rules: TrickGameRul
     got = reloaded.stats.of(rules.game, rules.players)
     results = [record.result for match in matches for record in match.history]
     assert got.deals_played == len(results)
-    assert got.deals_won == sum(r.fact("winner_side") == 0 for r in results)
-    assert sum(got.contracts_taken.values()) == sum(r.fact("takers") == 0 for r in results)
+    assert got.deals_won == sum(deal_won_by_seat_0(r) for r in results)
+    taken = [r for r in results if r.fact("takers", r.fact("taker")) == 0]
+    assert sum(got.contracts_taken.values()) == len(taken)
+    assert sum(got.contracts_made.values()) == sum(
+        r.fact("made", r.fact("won")) is True for r in taken
+    )
     assert got.matches_played == 2
     assert got.matches_won == sum(match.winner == 0 for match in matches)
     assert got.best_match_score == max(match.totals[0] for match in matches)

@@ -3,8 +3,9 @@
 Everything is counted from the player's point of view: a deal is won when the player's
 side wins it (his team at four, himself otherwise), a contract is "taken" when his side
 took it.  The counts come from the engine's ``DealResult`` facts (``outcome``, ``made``,
-``takers``, ``winner_side``, ``capot_side``, ``coinche_level``, ``contract``; tarot deals
-may add ``chelem_side``) and from a finished match's totals and winner.
+``takers``, ``winner_side``, ``capot_side``, ``coinche_level``, ``contract``; tarot's
+``taker``, ``partner``, ``won``, ``contract`` and ``chelem``, see ``DealFacts``) and from a
+finished match's totals and winner.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, ClassVar
 
 from game.engine.protocol import DealResult
@@ -40,11 +42,42 @@ def side_of(seat: int, players: int, sides: int) -> int:
 
 def contract_kind(game: str, result: DealResult) -> str:
     """How contracts are grouped: coinche by level ("80" ... "160", "capot"), tarot by
-    contract ("garde"...), belote has one kind (taking the retourne or naming a suit)."""
+    contract ("prise" ... "garde_contre"), belote has one kind (it has no levels)."""
     contract = result.fact("contract")
+    if isinstance(contract, Enum):
+        return contract.name.lower()
     if isinstance(contract, str) and contract:
         return contract.split()[0]
     return game
+
+
+@dataclass(frozen=True)
+class DealFacts:
+    """The facts the statistics read, under the names each game gives them: belote and
+    coinche say ``takers`` (a side) and ``made``; tarot says ``taker`` (a seat), its
+    ``partner`` at five, ``won``, and ``chelem`` (the camp that won every trick)."""
+
+    takers: int | None
+    partner: int | None
+    made: bool
+    coinche_level: int
+    chelem: bool | None  # True: the attack made a chelem; False: the defence did
+
+    @classmethod
+    def of(cls, result: DealResult) -> DealFacts:
+        takers = result.fact("takers", result.fact("taker"))
+        chelem = result.fact("chelem")
+        camp = getattr(chelem, "value", chelem)
+        return cls(
+            takers=takers,
+            partner=result.fact("partner"),
+            made=result.fact("made", result.fact("won")) is True,
+            coinche_level=result.fact("coinche_level", 0),
+            chelem=None if camp not in ("attack", "defence") else camp == "attack",
+        )
+
+    def in_attack(self, side: int) -> bool:
+        return side in (self.takers, self.partner)
 
 
 @dataclass
@@ -111,18 +144,17 @@ class Statistics:
         """Count a finished deal (not a void one: nobody took) for the player at ``seat``."""
         stats = self._entry(game, players)
         side = side_of(seat, players, len(result.sides))
+        facts = DealFacts.of(result)
         stats.deals_played += 1
-        if _deal_won(result, side):
-            stats.deals_won += 1
-        takers = result.fact("takers")
-        if takers == side:
+        stats.deals_won += _deal_won(result, side)
+        if facts.takers == side:
             kind = contract_kind(game, result)
             stats.contracts_taken[kind] = stats.contracts_taken.get(kind, 0) + 1
-            if result.fact("made") is True:
+            if facts.made:
                 stats.contracts_made[kind] = stats.contracts_made.get(kind, 0) + 1
         stats.capots += result.fact("capot_side") == side
-        stats.chelems += result.fact("chelem_side") == side
-        stats.coinches_won += _coinche_won(result, side, takers)
+        stats.chelems += facts.chelem is not None and facts.chelem == facts.in_attack(side)
+        stats.coinches_won += _coinche_won(facts, side)
 
     def record_match(
         self,
@@ -178,10 +210,10 @@ def _deal_won(result: DealResult, side: int) -> bool:
     return result.scores[side] > 0
 
 
-def _coinche_won(result: DealResult, side: int, takers: object) -> bool:
+def _coinche_won(facts: DealFacts, side: int) -> bool:
     """The defence coinched and beat the contract, or the takers surcoinched and made it."""
-    level = result.fact("coinche_level", 0)
-    made = result.fact("made") is True
-    if takers == side:
-        return bool(level == 2 and made)
-    return bool(level >= 1 and not made and takers is not None)
+    if facts.takers is None or facts.coinche_level == 0:
+        return False
+    if facts.in_attack(side):
+        return facts.coinche_level == 2 and facts.made
+    return not facts.made
