@@ -38,6 +38,7 @@ from game.ui.assets import (  # noqa: E402
     RGB,
     SUITS,
     TAROT_TRUMPS,
+    Assets,
     card_index,
     draw_suit,
     star_points,
@@ -639,10 +640,7 @@ def write(path: Path, data: bytes) -> None:
     path.write_bytes(data)
 
 
-def main() -> None:
-    pygame.init()
-    use_portable_scaling()
-    out = ROOT / "sprites"
+def write_all(out: Path) -> None:
     for code in CODES_32:
         write(out / "cards" / f"{code}.png", png_bytes(draw_card(code, "32")))
     for code in CODES_TAROT:
@@ -653,22 +651,60 @@ def main() -> None:
     for suit in SUITS:
         write(out / f"suit_{suit}.png", png_bytes(draw_suit_icon(suit)))
     write(out / "dealer.png", png_bytes(draw_dealer()))
-    big_icon = draw_icon(512)
     write(out / "icon.png", png_bytes(draw_icon(256)))
-    write(
-        out / "icon.ico", ico_container([(size, png_bytes(draw_icon(size))) for size in ICO_SIZES])
-    )
-    write(
-        out / "icon.icns",
-        icns_container(
-            [
-                (kind, png_bytes(big_icon if size == 512 else draw_icon(size)))
-                for kind, size in ICNS_TYPES
-            ]
+    ico = [(size, png_bytes(draw_icon(size))) for size in ICO_SIZES]
+    write(out / "icon.ico", ico_container(ico))
+    icns = [(kind, png_bytes(draw_icon(size))) for kind, size in ICNS_TYPES]
+    write(out / "icon.icns", icns_container(icns))
+
+
+def contact_sheet() -> pygame.Surface:
+    """The committed sprites as the table shows them: fanned hands at 100 and 90 px on the
+    felt (40 % of each card hidden), a tarot hand, bigger faces, backs and icons."""
+    assets = Assets(ROOT)
+    sheet = pygame.Surface((1280, 720))
+    felt = assets.felt()
+    for y in range(0, 720, felt.get_height()):
+        for x in range(0, 1280, felt.get_width()):
+            sheet.blit(felt, (x, y))
+    rows: list[tuple[Sequence[str], str, int, int, tuple[int, int]]] = [
+        (("AH", "JS", "QD", "KC", "TH", "8D"), "32", 200, 105, (10, 20)),
+        (("8H", "9H", "TD", "QD", "KS", "AS", "7C", "KC"), "32", 90, 54, (40, 360)),
+        (("7S", "TS", "JH", "QH", "KH", "AD", "9C", "JC"), "32", 100, 60, (40, 520)),
+        (("VH", "CD", "A21", "EXC"), "tarot", 130, 140, (700, 190)),
+        (
+            ("1H", "7D", "TC", "VS", "CH", "DD", "RC", "A01", "A07", "A14", "A21", "EXC"),
+            "tarot",
+            100,
+            55,
+            (620, 520),
         ),
-    )
+    ]
+    for codes, deck, width, step, (left, top) in rows:
+        for index, code in enumerate(codes):
+            sheet.blit(assets.card_face(code, width, deck), (left + index * step, top))
+    for index, (deck, colour) in enumerate((("32", "blue"), ("32", "red"), ("tarot", "blue"))):
+        sheet.blit(assets.card_back(100, deck, colour), (690 + index * 110, 20))
+    for index, suit in enumerate(SUITS):
+        sheet.blit(assets.suit_icon(suit, 48), (1030 + index * 55, 20))
+    sheet.blit(assets.dealer_button(48), (1030, 80))
+    sheet.blit(pygame.transform.smoothscale(assets.icon(), (96, 96)), (1100, 80))
+    if assets.problems:
+        raise SystemExit("\n".join(assets.problems))
+    return sheet
+
+
+def main(argv: Sequence[str]) -> None:
+    """Write every sprite; with ``--sheet PATH`` also save a contact sheet to look at."""
+    pygame.init()
+    use_portable_scaling()
+    out = ROOT / "sprites"
+    write_all(out)
     print(f"sprites written to {out}")
+    if len(argv) == 2 and argv[0] == "--sheet":
+        pygame.image.save(contact_sheet(), argv[1])
+        print(f"contact sheet saved to {argv[1]}")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
