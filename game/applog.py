@@ -1,4 +1,4 @@
-"""Logging for the app: a rotating file in the user's log directory, and stderr when there is one.
+"""Logging for the app: a rotating file in the user's data directory, and stderr when there is one.
 
 A windowed build (the Windows .exe built with console=False, the macOS .app) has no console:
 sys.stderr is None there, so the file is the only record of a crash on a player's machine.
@@ -17,11 +17,10 @@ import time
 from pathlib import Path
 from types import TracebackType
 
-import platformdirs
-
 from game import __version__
+from game.resources import resource_root
+from game.storage import log_path
 
-LOG_NAME = "atout.log"
 MAX_BYTES = 512 * 1024
 BACKUP_COUNT = 3
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -33,8 +32,8 @@ log = logging.getLogger("atout")
 
 
 def log_file() -> Path:
-    """The log file in the platform's user log directory (e.g. ~/.local/state/Atout/log)."""
-    return Path(platformdirs.user_log_dir("Atout", appauthor=False)) / LOG_NAME
+    """The log file: logs/atout.log in the data directory (game.storage, $ATOUT_DATA_DIR)."""
+    return log_path()
 
 
 def is_frozen() -> bool:
@@ -73,12 +72,12 @@ def configure_logging(level: int = logging.INFO) -> Path | None:
     sys.excepthook = _log_uncaught
     threading.excepthook = _log_uncaught_in_thread
     log.info(
-        "Atout %s starting: Python %s on %s, frozen=%s, bundle=%s",
+        "Atout %s starting: Python %s on %s, frozen=%s, resources=%s",
         __version__,
         platform.python_version(),
         platform.platform(),
         is_frozen(),
-        getattr(sys, "_MEIPASS", "-"),
+        resource_root(),
     )
     return opened
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import game
-from game import applog
+from game import applog, storage
 from tools import release
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,7 +31,7 @@ def clean_logging(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[P
     """Log into tmp_path; restore the root logger and the exception hooks afterwards."""
     root = logging.getLogger()
     saved = (list(root.handlers), root.level, sys.excepthook, threading.excepthook)
-    target = tmp_path / "logs" / applog.LOG_NAME
+    target = tmp_path / "logs" / "atout.log"
     monkeypatch.setattr(applog, "log_file", lambda: target)
     yield target
     for handler in root.handlers:
@@ -53,12 +53,9 @@ def test_version_comes_from_the_package() -> None:
     assert pyproject["project"]["version"] == game.__version__
 
 
-@pytest.mark.skipif(sys.platform != "linux", reason="XDG directories are Linux's")
-def test_log_file_is_in_the_user_log_directory(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
-    assert applog.log_file() == tmp_path / "Atout" / "log" / "atout.log"
+def test_log_file_is_in_the_data_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(storage.ENV_DIR, str(tmp_path))
+    assert applog.log_file() == tmp_path / "logs" / "atout.log"
 
 
 def test_logging_writes_the_start_line_and_uncaught_errors(clean_logging: Path) -> None:
@@ -71,7 +68,7 @@ def test_logging_writes_the_start_line_and_uncaught_errors(clean_logging: Path) 
         handler.flush()
     text = clean_logging.read_text(encoding="utf-8")
     assert f"Atout {game.__version__} starting" in text
-    assert "frozen=False" in text
+    assert f"frozen=False, resources={ROOT}" in text
     assert "CRITICAL atout: Uncaught exception" in text
     assert "ValueError: lost card" in text
 
@@ -183,24 +180,22 @@ def frozen_dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.slow
-def test_frozen_build_plays_its_smoke_run_with_assets_from_the_bundle(
-    frozen_dist: Path, tmp_path: Path
-) -> None:
-    xdg = {f"XDG_{kind}_HOME": str(tmp_path / kind) for kind in ("STATE", "DATA", "CONFIG")}
-    run = release.smoke(SMOKE_DEALS, frozen_dist, env=xdg)
-    assert run.returncode == 0, run.output
-    log = tmp_path / "STATE" / "Atout" / "log" / applog.LOG_NAME
-    text = log.read_text(encoding="utf-8")
-    assert f"Atout {game.__version__} starting" in text
-    assert release.FROZEN_MARK in text
-    found = re.search(r"bundle=(.+)$", text, re.MULTILINE)
+def test_frozen_build_plays_its_smoke_run_with_assets_from_the_bundle(frozen_dist: Path) -> None:
+    run = release.smoke(SMOKE_DEALS, frozen_dist)
+    assert run.returncode == 0, run.output + run.log
+    assert f"Atout {game.__version__} starting" in run.log
+    assert release.FROZEN_MARK in run.log
+    assert release.ASSET_PROBLEM not in run.log
+    assert "Traceback" not in run.log
+    found = re.search(r"resources=(.+)$", run.log, re.MULTILINE)
     assert found is not None
-    bundle_data = Path(found.group(1))
-    assert bundle_data.is_relative_to(frozen_dist.resolve())
-    sources = [p for p in (ROOT / "sprites").rglob("*") if p.is_file()]
-    sources += [p for p in (ROOT / "sounds").rglob("*") if p.is_file()]
-    missing = [p for p in sources if not (bundle_data / p.relative_to(ROOT)).is_file()]
+    resources = Path(found.group(1))
+    assert resources.is_relative_to(frozen_dist.resolve())
+    shipped = [p for folder in ("sprites", "sounds") for p in (ROOT / folder).rglob("*.*")]
+    assert len(shipped) > 50
+    missing = [p for p in shipped if not (resources / p.relative_to(ROOT)).is_file()]
     assert not missing, missing
+    assert run.ok
 
 
 @pytest.mark.slow

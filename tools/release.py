@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import platform
 import re
@@ -19,6 +20,7 @@ import sys
 import tempfile
 import time
 import zipfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,7 +29,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from game import __version__  # noqa: E402
-from game.applog import FIRST_FRAME, log_file  # noqa: E402
+from game.applog import FIRST_FRAME  # noqa: E402
+from game.storage import ENV_DIR as DATA_DIR_VARIABLE  # noqa: E402
+from game.storage import log_path  # noqa: E402
 
 APP_NAME = "Atout"
 SPEC = ROOT / "build.spec"
@@ -36,6 +40,7 @@ WORK = ROOT / "build"
 HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 SMOKE_TIMEOUT_S = 600
 FROZEN_MARK = "frozen=True"
+ASSET_PROBLEM = "asset problem"
 
 
 def platform_tag() -> str:
@@ -110,41 +115,44 @@ class SmokeRun:
 
     @property
     def ok(self) -> bool:
-        """Exit 0 and the frozen app wrote its start-up line to the log file."""
-        return self.returncode == 0 and FROZEN_MARK in self.log
+        """Exit 0, the frozen app logged its start, and every asset loaded."""
+        return self.returncode == 0 and FROZEN_MARK in self.log and ASSET_PROBLEM not in self.log
 
 
-def run_frozen(args: list[str], dist: Path = DIST, env: dict[str, str] | None = None) -> SmokeRun:
-    """Run the built app headless (dummy video and audio) from an empty folder."""
-    log = log_file()
-    start = log.stat().st_size if log.exists() else 0
-    environment = {**os.environ, **HEADLESS, **(env or {})}
-    with tempfile.TemporaryDirectory() as elsewhere:
+@contextlib.contextmanager
+def _sandbox() -> Iterator[tuple[Path, dict[str, str], Path]]:
+    """An empty working folder and data folder for one run of the built app (so a run
+    never touches the player's settings, saves or log); yields (cwd, env, log file)."""
+    with tempfile.TemporaryDirectory() as scratch:
+        cwd, data = Path(scratch) / "cwd", Path(scratch) / "data"
+        cwd.mkdir()
+        yield cwd, {**os.environ, **HEADLESS, DATA_DIR_VARIABLE: str(data)}, log_path(data)
+
+
+def _read(log: Path) -> str:
+    return log.read_text(encoding="utf-8", errors="replace") if log.exists() else ""
+
+
+def run_frozen(args: list[str], dist: Path = DIST) -> SmokeRun:
+    """Run the built app headless (dummy video and audio) in a sandbox; wait for its exit."""
+    with _sandbox() as (cwd, env, log):
         began = time.perf_counter()
         done = subprocess.run(
             [str(executable(dist)), *args],
-            cwd=elsewhere,
-            env=environment,
+            cwd=cwd,
+            env=env,
             capture_output=True,
             text=True,
             timeout=SMOKE_TIMEOUT_S,
             check=False,
         )
         seconds = time.perf_counter() - began
-    return SmokeRun(done.returncode, seconds, done.stdout + done.stderr, _log_since(log, start))
+        return SmokeRun(done.returncode, seconds, done.stdout + done.stderr, _read(log))
 
 
-def smoke(deals: int, dist: Path = DIST, env: dict[str, str] | None = None) -> SmokeRun:
+def smoke(deals: int, dist: Path = DIST) -> SmokeRun:
     """`Atout --smoke N` on the frozen app."""
-    return run_frozen(["--smoke", str(deals)], dist, env)
-
-
-def _log_since(log: Path, start: int) -> str:
-    if not log.exists():
-        return ""
-    text = log.read_bytes()
-    # A rotation during the run starts a new, shorter file: read all of it.
-    return text[start if len(text) >= start else 0 :].decode("utf-8", "replace")
+    return run_frozen(["--smoke", str(deals)], dist)
 
 
 def launch_seconds(dist: Path = DIST, timeout_s: float = 30) -> float:
@@ -153,21 +161,19 @@ def launch_seconds(dist: Path = DIST, timeout_s: float = 30) -> float:
     The figure is the app's own (game.applog.first_frame_drawn, from the process start
     time); the app is stopped once it has logged it.
     """
-    log = log_file()
-    start = log.stat().st_size if log.exists() else 0
     pattern = re.compile(rf"{FIRST_FRAME} ([0-9.]+) s after launch")
-    with tempfile.TemporaryDirectory() as elsewhere:
+    with _sandbox() as (cwd, env, log):
         app = subprocess.Popen(
             [str(executable(dist))],
-            cwd=elsewhere,
-            env={**os.environ, **HEADLESS},
+            cwd=cwd,
+            env=env,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
         try:
             deadline = time.monotonic() + timeout_s
             while True:
-                found = pattern.search(_log_since(log, start))
+                found = pattern.search(_read(log))
                 if found:
                     return float(found.group(1))
                 if app.poll() is not None or time.monotonic() > deadline:
@@ -176,7 +182,7 @@ def launch_seconds(dist: Path = DIST, timeout_s: float = 30) -> float:
         finally:
             app.terminate()
             app.wait()
-    raise RuntimeError(f"the app logged no first frame (exit {app.returncode}); see {log}")
+    raise RuntimeError(f"the app logged no first frame (exit {app.returncode})")
 
 
 def main(argv: list[str]) -> int:
@@ -191,7 +197,7 @@ def main(argv: list[str]) -> int:
     elif command == "smoke":
         run = smoke(count if count is not None else 1)
         print(run.output, f"exit {run.returncode} in {run.seconds:.1f} s", sep="\n")
-        print(f"log {log_file()}:", run.log, sep="\n")
+        print("log:", run.log, sep="\n")
         return 0 if run.ok else 1
     elif command == "launch":
         times = sorted(launch_seconds() for _ in range(count or 5))
