@@ -7,6 +7,7 @@ import logging
 import os
 import struct
 import wave
+from collections.abc import Iterator
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -33,8 +34,12 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 @pytest.fixture(scope="module", autouse=True)
-def _pygame() -> None:
+def _pygame() -> Iterator[None]:
     pygame.init()
+    mixer_was_on = bool(pygame.mixer.get_init())
+    yield
+    if not mixer_was_on:  # the loader opens the mixer; leave other tests as they were
+        pygame.mixer.quit()
 
 
 # --- resource paths and card codes
