@@ -319,3 +319,11 @@ def test_settings_from_a_newer_version_are_kept_aside(tmp_path: Path) -> None:
     assert storage.settings == Settings()
     (problem,) = storage.take_problems()
     assert_put_aside(tmp_path, "settings.json", problem, "newer")
+
+
+def test_auto_language_follows_the_system(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LC_ALL", "fr_CA.UTF-8")
+    assert Settings().resolved_language() == "fr"
+    monkeypatch.setenv("LC_ALL", "de_DE.UTF-8")
+    assert Settings().resolved_language() == "en"
+    assert Settings(language="fr").resolved_language() == "fr"

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from game.engine.rules import BeloteRules, CoincheRules, RulesError, RulesJson, TarotRules
+from game.i18n import system_language
 from game.storage.atomic import Problem
 
 LANGUAGES = ("auto", "fr", "en")
@@ -50,6 +51,10 @@ class Settings:
     last_rules: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     window_size: tuple[int, int] = (1280, 720)
     fullscreen: bool = False
+
+    def resolved_language(self) -> str:
+        """The language to show: the chosen one, or the system's for "auto"."""
+        return system_language() if self.language == "auto" else self.language
 
     def rules_for(self, game: str) -> RulesJson:
         """The rules last chosen for ``game`` (its defaults the first time)."""
