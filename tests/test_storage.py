@@ -129,6 +129,30 @@ def test_full_disk_leaves_the_old_file_and_no_temp(
     assert [p.name for p in tmp_path.iterdir()] == ["f.json"]
 
 
+def test_a_briefly_refused_rename_is_tried_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "f.json"
+    write_json_atomic(path, {"version": 1, "n": 1})
+    real_replace = os.replace
+    refusals = iter([True, True])
+
+    def busy_then_free(source: Path, target: Path) -> None:
+        if next(refusals, False):
+            raise PermissionError(errno.EACCES, "in use")
+        real_replace(source, target)
+
+    monkeypatch.setattr("os.replace", busy_then_free)
+    write_json_atomic(path, {"version": 1, "n": 2})
+    assert read_json(path) == ({"version": 1, "n": 2}, None)
+    refusals = iter([True] * 10)  # never free: the error comes out
+    with pytest.raises(PermissionError):
+        write_json_atomic(path, {"version": 1, "n": 3})
+    monkeypatch.undo()
+    assert read_json(path) == ({"version": 1, "n": 2}, None)
+    assert [p.name for p in tmp_path.iterdir()] == ["f.json"]
+
+
 def test_storage_reports_a_full_disk_once_and_plays_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 TEMP_SUFFIX = ".tmp"
+REPLACE_RETRIES = (0.01, 0.05, 0.1)  # seconds to wait before each new try of a refused rename
 
 
 class Problem(NamedTuple):
@@ -42,12 +43,24 @@ def write_json_atomic(path: Path, data: Any) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
-        os.replace(temp, path)
+        _replace(temp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temp)
         raise
     _fsync_directory(path.parent)
+
+
+def _replace(temp: Path, path: Path) -> None:
+    """``os.replace``, tried again briefly when refused: on Windows a virus scanner or an
+    indexer holding the target open for a moment makes the rename fail."""
+    for delay in REPLACE_RETRIES:
+        try:
+            os.replace(temp, path)
+            return
+        except PermissionError:
+            time.sleep(delay)
+    os.replace(temp, path)
 
 
 def _write_all(fd: int, payload: bytes) -> None:
