@@ -9,6 +9,7 @@ replace) take effect between frames.
 from __future__ import annotations
 
 import logging
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -69,6 +70,9 @@ class App:
         assets: Assets | None = None,
     ) -> None:
         pygame.init()
+        # The AI thinks in a worker thread: a short GIL switch interval keeps a long
+        # search from holding the render loop for the default 5 ms at each switch.
+        sys.setswitchinterval(0.001)
         self.settings = settings or Settings(language=language())
         flags = pygame.RESIZABLE
         self.window = pygame.display.set_mode(window_size, flags)

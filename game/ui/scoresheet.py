@@ -58,7 +58,11 @@ class ScoreSheet(Scene):
         summary = f"outcome.{result.summary}"
         blit_text(surface, tr(summary) if has_key(summary) else result.summary, 28, GLOW,
                   midtop=(SHEET_RECT.centerx, y))
-        y += 44
+        y += 36
+        contract = self.table.contract_text()
+        if contract:
+            blit_text(surface, contract, 24, CREAM, midtop=(SHEET_RECT.centerx, y))
+        y += 32
         sides = len(result.scores)
         columns = [SHEET_RECT.right - 40 - (sides - 1 - i) * 130 for i in range(sides)]
         for side, x in enumerate(columns):

@@ -420,7 +420,8 @@ class TableScene(Scene):
 
     def draw_turn_arrow(self, surface: pygame.Surface) -> None:
         seat = self.turn_seat()
-        if seat is None or self.model.trick or self.model.retourne is not None:
+        if seat is None or self.model.trick or self.model.retourne is not None \
+                or self.bid_panel.visible:
             return
         tx, ty = self.spots[seat].trick
         cx, cy = CENTRE
@@ -450,8 +451,7 @@ class TableScene(Scene):
             rect.center = spot.plate
             rect.clamp_ip(surface.get_rect())
             if seat == turn:
-                glow = rect.inflate(14, 14)
-                pygame.draw.rect(surface, GLOW, glow, border_radius=16)
+                surface.blit(_glow(rect.size), rect.inflate(28, 28).topleft)
             colour = (250, 238, 200) if seat == turn else (28, 46, 36)
             pygame.draw.rect(surface, colour, rect, border_radius=12)
             pygame.draw.rect(surface, GOLD, rect, width=2, border_radius=12)
@@ -496,6 +496,22 @@ class TableScene(Scene):
             return tr("side.us") if mine else tr("side.them")
         return seat_name(side, viewer, self.spots[side].compass)
 
+    def contract_text(self) -> str:
+        """The contract in words: "Taken by West: 100 hearts, coinched"."""
+        model = self.model
+        if model.taker is None or model.trump is None:
+            return ""
+        words = [say_text(trump_key(model.trump))]
+        if model.contract_value is not None:
+            value = tr("bid.capot_short") if model.contract_value >= 250 \
+                else str(model.contract_value)
+            words.insert(0, value)
+        if model.coinche_level:
+            words.append(tr("table.coinched" if model.coinche_level == 1
+                            else "table.surcoinched").lower())
+        who = seat_name(model.taker, self.controller.viewer, self.spots[model.taker].compass)
+        return tr("sheet.contract", name=who, contract=" ".join(words))
+
     def draw_contract(self, surface: pygame.Surface) -> None:
         rect = pygame.Rect(1010, 10, 260, 104)
         panel(surface, rect)
@@ -517,7 +533,11 @@ class TableScene(Scene):
         if suit is not None:
             icon = self.app.assets.suit_icon(suit.letter, 32)
             surface.blit(icon, (x, 72))
-            x += 38
+            if self.model.contract_value is None:  # belote: say the suit too
+                x = blit_text(surface, tr(f"suit.{suit.letter}"), 26, CREAM,
+                              topleft=(x + 38, 78)).right
+            else:
+                x += 38
         else:
             x = blit_text(surface, say_text(trump_key(self.model.trump)), 26, CREAM,
                           topleft=(x, 78)).right + 8
@@ -580,6 +600,18 @@ def _rotated(image: pygame.Surface) -> pygame.Surface:
     key = ("rot", id(image))
     if key not in _CACHE:
         _CACHE[key] = pygame.transform.rotate(image, 90)
+    return _CACHE[key]
+
+
+def _glow(size: tuple[int, int]) -> pygame.Surface:
+    """A soft golden halo around a name plate of ``size``."""
+    key = ("glow", size)
+    if key not in _CACHE:
+        halo = pygame.Surface((size[0] + 28, size[1] + 28), pygame.SRCALPHA)
+        for inset in range(0, 14, 2):
+            rect = halo.get_rect().inflate(-inset * 2, -inset * 2)
+            pygame.draw.rect(halo, (*GLOW, 18 + inset * 9), rect, border_radius=18)
+        _CACHE[key] = halo
     return _CACHE[key]
 
 
