@@ -1,8 +1,8 @@
 """The Expert level's card play: Monte-Carlo sampling of the hidden cards.
 
 For each of a few deals drawn at random among those consistent with the seat's view
-(hand sizes, voids and trump caps from ``memory``, the retourne in the taker's hand),
-every legal card is played and the deal finished by all four players with the Confirmé
+(``solver.sampler``: hand sizes, cards each play rules out, known holdings), every legal
+card is played and the deal finished by all four players with the Confirmé
 play, each seeing every hand of that sampled deal.  The card with the best mean
 outcome (the deal's score, contract made or failed) is played.  The rollouts use the
 default trick rules of the game: an approximation that only weighs the candidates;
@@ -18,12 +18,13 @@ from typing import Any
 
 from game.ai.memory import VOID, Memory
 from game.ai.play import choose_card
+from game.ai.solver.player import default_rules
+from game.ai.solver.sampler import NoWorld, knowledge, sample_world
 from game.engine.cards import Card, Suit
-from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
+from game.engine.rules import TrickGameRules
 from game.engine.tricks import Play, legal_cards, trick_points, winning_play
 
 WORLDS = 12
-SAMPLE_TRIES = 30
 DIX_DE_DER = 10
 
 
@@ -41,89 +42,26 @@ def search_card(view: Any, mem: Memory, cards: list[Card], fallback: tuple[Card,
                 rng: random.Random) -> tuple[Card, str]:
     if len(cards) == 1:
         return fallback
-    totals = dict.fromkeys(cards, 0.0)
-    worlds = 0
-    for _ in range(WORLDS):
-        hands = sample_hands(view, mem, rng)
-        if hands is None:
-            continue
-        worlds += 1
-        for c in cards:
-            totals[c] += rollout(view, mem, hands, c)
-    if not worlds:
+    rules = default_rules(view)
+    try:
+        know = knowledge(view, rules)
+        worlds = [sample_world(know, rng) for _ in range(WORLDS)]
+    except NoWorld:  # a view from house rules the sampler's defaults contradict
         return fallback
+    totals = dict.fromkeys(cards, 0.0)
+    for hands in worlds:
+        for c in cards:
+            totals[c] += rollout(view, mem, rules, hands, c)
     totals[fallback[0]] += 0.5  # ties keep the Confirmé card (and its reason)
     best = max(cards, key=lambda c: totals[c])
     return (best, fallback[1]) if best == fallback[0] else (best, "hint.search_best")
 
 
-# --- sampling the hidden cards -----------------------------------------------------------------
-
-
-def hand_sizes(view: Any) -> list[int]:
-    in_trick = {s for s, _ in view.trick}
-    mine = len(view.hand) + (1 if view.seat in in_trick else 0)
-    return [mine - (1 if s in in_trick else 0) for s in range(view.players)]
-
-
-def known_holdings(view: Any, mem: Memory) -> dict[Card, int]:
-    """Hidden cards whose holder is public: the retourne (taken at four) and the cards
-    of announcements shown, while not played."""
-    known: dict[Card, int] = {}
-    if view.players == 4 and view.retourne is not None and view.taker is not None:
-        known[view.retourne] = view.taker
-    for seat, anns in view.shown_announcements:
-        for a in anns:
-            known.update(dict.fromkeys(a.cards, seat))
-    return {c: s for c, s in known.items() if c in mem.unseen and s != view.seat}
-
-
-def sample_hands(view: Any, mem: Memory, rng: random.Random) -> list[list[Card]] | None:
-    """Other seats' hands drawn among the hidden cards, respecting what is known; None
-    when the draws keep failing (constraints too tight for plain random tries)."""
-    sizes = hand_sizes(view)
-    known = known_holdings(view, mem)
-    others = [s for s in range(view.players) if s != view.seat]
-    undealt = len(mem.unseen) - sum(sizes[s] for s in others)  # belote à 2 / 3
-    free = sorted(c for c in mem.unseen if c not in known)
-    for _ in range(SAMPLE_TRIES):
-        hands: list[list[Card]] = [[] for _ in range(view.players)]
-        hands[view.seat] = list(view.hand)
-        for c, s in known.items():
-            hands[s].append(c)
-        room = {s: sizes[s] - len(hands[s]) for s in others}
-        room[-1] = undealt
-        if _deal_free(free, room, hands, mem, rng):
-            return hands
-    return None
-
-
-def _deal_free(free: list[Card], room: dict[int, int], hands: list[list[Card]], mem: Memory,
-               rng: random.Random) -> bool:
-    options = {c: [s for s in room if s == -1 or mem.may_hold(s, c)] for c in free}
-    order = sorted(free, key=lambda c: (len(options[c]), rng.random()))
-    for c in order:
-        open_seats = [s for s in options[c] if room[s] > 0]
-        if not open_seats:
-            return False
-        seat = rng.choice(open_seats)
-        room[seat] -= 1
-        if seat >= 0:
-            hands[seat].append(c)
-    return True
-
-
 # --- rollouts ----------------------------------------------------------------------------------
 
 
-def rules_for(view: Any) -> TrickGameRules:
-    if view.game == "coinche":
-        return CoincheRules()
-    return BeloteRules(players=view.players)
-
-
-def rollout(view: Any, mem: Memory, sampled: Sequence[list[Card]], first: Card) -> float:
-    rules = rules_for(view)
+def rollout(view: Any, mem: Memory, rules: TrickGameRules, sampled: Sequence[Sequence[Card]],
+            first: Card) -> float:
     hands = [list(h) for h in sampled]
     points = [0] * view.players
     for t in view.tricks:
