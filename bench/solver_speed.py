@@ -135,12 +135,13 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
               f"max {solve['max_ms']} ms; {solve['nodes_per_s']} nodes/s")
     games = [CoincheRules(), BeloteRules(), BeloteRules(players=3), BeloteRules(players=2)]
     decisions: dict[str, Any] = {}
-    for rules in games:
+    for rules in games if args.deals else []:
         name = f"{rules.game}{rules.players}"
         decisions[name] = t = decision_times(rules, args.deals, args.deadline)
         print(f"choose_card {name}: median {t['median_ms']} ms, p95 {t['p95_ms']} ms, "
               f"max {t['max_ms']} ms over {t['count']} decisions")
-    data["choose_card"] = decisions
+    if decisions:
+        data["choose_card"] = decisions
     if args.duplicate:
         data["duplicate"] = dup = duplicate(args.duplicate, args.deadline)
         print(f"duplicate coinche, search vs Confirmé: {dup['mean_search_minus_confirme']:+} "
