@@ -138,6 +138,14 @@ def test_the_loader_finds_everything_without_problems() -> None:
     assert assets.problems == []
 
 
+@pytest.mark.parametrize("root", [None, Path("/nonexistent")])
+@pytest.mark.parametrize("width", [-3, 0, 1, 2])
+def test_tiny_or_negative_widths_give_a_one_pixel_card(root: Path | None, width: int) -> None:
+    assets = Assets(root)
+    assert assets.card_face("EXC", width, "tarot").get_width() == max(1, width)
+    assert assets.card_back(width, "32", "red").get_width() == max(1, width)
+
+
 def test_scaled_faces_are_cached_per_code_and_width() -> None:
     assets = Assets()
     face = assets.card_face("7S", 100, "32")

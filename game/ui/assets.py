@@ -93,6 +93,12 @@ def card_height(width: int) -> int:
     return round(width * CARD_RATIO)
 
 
+def card_size(width: int) -> tuple[int, int]:
+    """The size of a card ``width`` pixels wide (at least 1: an easing may overshoot to 0)."""
+    width = max(1, width)
+    return (width, card_height(width))
+
+
 # --- suit symbols, as filled shapes in a box of side 2 centred on 0 (y grows downwards)
 
 
@@ -212,7 +218,7 @@ def default_font(size: int) -> pygame.font.Font:
 
 def blank_card(width: int, fill: RGB, border: RGB) -> pygame.Surface:
     """A transparent surface with a filled rounded card and a thin border."""
-    surface = pygame.Surface((width, card_height(width)), pygame.SRCALPHA)
+    surface = pygame.Surface(card_size(width), pygame.SRCALPHA)
     rect = surface.get_rect()
     radius = max(2, width // 14)
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
@@ -261,6 +267,9 @@ def draw_fallback_felt(size: int = 256) -> pygame.Surface:
 class Assets:
     """Loads the generated files once, scales and caches them; never raises on a bad file.
 
+    Every (file, size) asked for stays cached: ask for a few fixed widths, and scale the
+    result yourself for an animation that changes the size at every frame.
+
     ``root`` is the folder holding sprites/ and sounds/ (the repository or the frozen
     bundle by default; tests point it elsewhere).
     """
@@ -281,7 +290,7 @@ class Assets:
         folder = "cards" if deck == "32" else "tarot"
         return self._sprite(
             f"sprites/{folder}/{code}.png",
-            (width, card_height(width)),
+            card_size(width),
             lambda: draw_fallback_face(code, deck, width),
         )
 
@@ -294,7 +303,7 @@ class Assets:
         name = "tarot" if deck == "tarot" else colour
         return self._sprite(
             f"sprites/back_{name}.png",
-            (width, card_height(width)),
+            card_size(width),
             lambda: draw_fallback_back(width, name),
         )
 
