@@ -31,6 +31,7 @@ from game.engine.protocol import (
 )
 from game.engine.rules import TarotRules
 from game.engine.tarot_cards import (
+    DECK78,
     EXCUSE,
     KING,
     THE_PETIT,
@@ -120,7 +121,10 @@ class DeclineChelem(Action):
 @register_action
 @dataclass(frozen=True)
 class ShowPoignee(Action):
-    """Show trumps (and at most the Excuse) just before one's first card."""
+    """Show trumps (and at most the Excuse) just before one's first card.
+
+    ``legal_actions`` lists one poignée per kind (the lowest trumps, see
+    ``poignee_choices``); any other valid choice of trumps is accepted too."""
 
     cards: tuple[TarotCard, ...]
 
@@ -140,31 +144,11 @@ class TarotPlayCard(Action):
 _PASS = TarotPass()
 _BID_OF = {c: TarotBid(c) for c in Contract}
 _ANNOUNCE, _DECLINE = AnnounceChelem(), DeclineChelem()
-_PLAY_OF: dict[TarotCard, TarotPlayCard] = {}
-_DISCARD_OF: dict[TarotCard, TarotDiscard] = {}
-_CALL_OF: dict[TarotCard, CallKing] = {}
-
-
-def play_of(c: TarotCard) -> TarotPlayCard:
-    """The interned play of ``c`` (legal-action lists are rebuilt on every move)."""
-    action = _PLAY_OF.get(c)
-    if action is None:
-        action = _PLAY_OF[c] = TarotPlayCard(c)
-    return action
-
-
-def _discard_of(c: TarotCard) -> TarotDiscard:
-    action = _DISCARD_OF.get(c)
-    if action is None:
-        action = _DISCARD_OF[c] = TarotDiscard(c)
-    return action
-
-
-def _call_of(c: TarotCard) -> CallKing:
-    action = _CALL_OF.get(c)
-    if action is None:
-        action = _CALL_OF[c] = CallKing(c)
-    return action
+# Interned actions: legal-action lists are rebuilt on every move, and ``is_legal`` finds
+# an interned action by identity.
+PLAY_OF: dict[TarotCard, TarotPlayCard] = {c: TarotPlayCard(c) for c in DECK78}
+_DISCARD_OF: dict[TarotCard, TarotDiscard] = {c: TarotDiscard(c) for c in DECK78}
+_CALL_OF: dict[TarotCard, CallKing] = {c: CallKing(c) for c in DECK78 if c.suit.is_plain}
 
 
 # --- events ------------------------------------------------------------------------------
@@ -494,12 +478,12 @@ class TarotDeal:
             best = max((a.contract for _, a in self.bids if isinstance(a, TarotBid)), default=0)
             return (_PASS, *(_BID_OF[c] for c in Contract if c > best))
         if self.step is Step.CALL:
-            return tuple(_call_of(c) for c in callable_cards(self.hands[seat]))
+            return tuple(_CALL_OF[c] for c in callable_cards(self.hands[seat]))
         if self.step is Step.DISCARD:
-            return tuple(_discard_of(c) for c in self._discardable(seat))
+            return tuple(_DISCARD_OF[c] for c in self._discardable(seat))
         if self.step is Step.CHELEM:
             return (_ANNOUNCE, _DECLINE)
-        plays: list[Action] = [play_of(c) for c in self._legal_cards(seat)]
+        plays: list[Action] = [PLAY_OF[c] for c in self._legal_cards(seat)]
         if self._may_show_poignee(seat):
             plays.extend(ShowPoignee(cards) for cards in poignee_choices(
                 self.hands[seat], self.players))
