@@ -115,13 +115,11 @@ class Solver:
 
     # --- the search ---------------------------------------------------------------------
 
-    def _tick(self) -> None:
-        self.nodes += 1
-        if self.nodes & _CHECK_EVERY == 0:
-            if self.node_cap is not None and self.nodes > self.node_cap:
-                raise SearchAborted(f"node cap {self.node_cap}")
-            if self.deadline is not None and time.perf_counter() > self.deadline:
-                raise SearchAborted("deadline")
+    def _check_budget(self) -> None:
+        if self.node_cap is not None and self.nodes > self.node_cap:
+            raise SearchAborted(f"node cap {self.node_cap}")
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise SearchAborted("deadline")
 
     def _trick_start(self, leader: int, depth: int, alpha: int, beta: int) -> int:
         hands = self.hands
@@ -161,7 +159,9 @@ class Solver:
         trick_points: int, table: int, depth: int, alpha: int, beta: int,
     ) -> int:
         """The value with ``seat`` to play the ``count``-th card of the trick."""
-        self._tick()
+        self.nodes += 1
+        if not self.nodes & _CHECK_EVERY:
+            self._check_budget()
         hand = self.hands[seat]
         if led < 0:
             legal = hand
@@ -211,54 +211,60 @@ class Solver:
         elif (index >> 3) == self.trump_suit:
             master, master_seat = index, seat
         trick_points += self.points[index]
+        # No try/finally: an abort leaves ``hands`` changed, and ``_root`` resets them.
         hands[seat] ^= bit
-        try:
-            if count + 1 < self.players:
-                return self._card((seat + 1) % self.players, count + 1, led, master,
-                                  master_seat, trick_points, table | bit, depth, alpha, beta)
+        if count + 1 < self.players:
+            value = self._card((seat + 1) % self.players, count + 1, led, master,
+                               master_seat, trick_points, table | bit, depth, alpha, beta)
+        else:
             if not hands[master_seat]:
                 trick_points += DIX_DE_DER
             gain = trick_points if self.maximiser[master_seat] else 0
-            return gain + self._trick_start(master_seat, depth - 1, alpha - gain, beta - gain)
-        finally:
-            hands[seat] ^= bit
+            value = gain + self._trick_start(master_seat, depth - 1, alpha - gain, beta - gain)
+        hands[seat] ^= bit
+        return value
 
     def _ordered(
         self, seat: int, legal: int, led: int, master: int, master_seat: int, table: int
     ) -> list[int]:
-        """The distinct moves of ``legal``, the most promising first."""
+        """The distinct moves of ``legal``, the most promising first: on a lead the
+        strongest cards; else winning cards (with points) when an opponent is master,
+        points when a friend is, and cheap cards when the trick is lost."""
+        if not legal & (legal - 1):
+            return [legal.bit_length() - 1]
         live = table
         for hand in self.hands:
             live |= hand
         others = live & ~legal
         points = self.points
+        trump_suit = self.trump_suit
+        friend = led >= 0 and self.maximiser[master_seat] == self.maximiser[seat]
+        master_suit = master >> 3
         moves: list[tuple[int, int]] = []
         kept = -1
-        for index in _bits(legal):
-            if (kept >> 3) == (index >> 3) and points[kept] == points[index] and not (
+        rest = legal
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            index = low.bit_length() - 1
+            suit = index >> 3
+            value = points[index]
+            if (kept >> 3) == suit and points[kept] == value and not (
                 others & ((1 << index) - (2 << kept))
             ):
                 continue  # the same as the card kept just below
             kept = index
-            moves.append((self._score(seat, index, led, master, master_seat, live), index))
+            if led < 0:
+                score = (index & 7) * 4 + value // 4
+            else:
+                wins = (index > master) if suit == master_suit else suit == trump_suit
+                if friend:
+                    score = value - 8 if wins else value
+                else:
+                    score = 100 + value - (index & 7) if wins else -value
+            moves.append((score, index))
         moves.sort(reverse=True)
         return [index for _, index in moves]
-
-    def _score(
-        self, seat: int, index: int, led: int, master: int, master_seat: int, live: int
-    ) -> int:
-        points = self.points[index]
-        if led < 0:
-            return (index & 7) * 4 + points // 4
-        friend = self.maximiser[master_seat] == self.maximiser[seat]
-        wins = ((index >> 3) == (master >> 3) and index > master) or (
-            (index >> 3) == self.trump_suit and (master >> 3) != self.trump_suit
-        )
-        if friend:
-            return points if not wins else points - 8
-        if wins:
-            return 100 + points - (index & 7)
-        return -points
 
     # --- the horizon ---------------------------------------------------------------------
 
