@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from game.engine.match import tarot_match_winner
 from game.engine.protocol import IllegalAction, Phase
 from game.engine.rules import Direction, RulesError, TarotRules
 from game.engine.tarot import (
@@ -373,6 +374,25 @@ def test_poignee_shown_before_first_card_and_visible_to_all() -> None:
         deal.apply(hidden_high)
 
 
+def test_poignee_of_a_defender_scores_for_the_winning_attack() -> None:
+    suits = {1: "RS DS CS VS RH DH CH VH", 2: "RD DD CD VD RC DC CC VC",
+             3: "1D 2D 3D 4D 5D 6D 7D 8D", 4: "A02 A03 A04 A05 A06 A07 A08 A09"}
+    deal = play_state(5, {0: "A10 A11 A12 A13 A14 A15 A16 A17", **suits}, partner=None)
+    deal, _ = deal.apply(deal.legal_actions()[0])
+    for _ in range(3):
+        deal, _ = deal.apply(deal.legal_actions()[0])
+    deal, events = deal.apply(ShowPoignee(C(suits[4])))
+    assert events == [PoigneeShown(4, PoigneeKind.SIMPLE, C(suits[4]))]
+    deal = finish(deal)
+    outcome = deal.deal_outcome()
+    assert outcome.poignees == ((PoigneeKind.SIMPLE, Camp.DEFENCE),)
+    assert outcome.chelem is Camp.ATTACK
+    result = deal.result()
+    assert result is not None and result.fact("won")
+    poignee = next(line for line in result.lines if line.key == "poignee")
+    assert poignee.values == (80, -20, -20, -20, -20)
+
+
 # --- play ----------------------------------------------------------------------------------
 
 
@@ -511,6 +531,16 @@ def test_deal_result_is_zero_sum_with_a_breakdown() -> None:
     attack, defence = deal.camp_cards()
     assert len(attack) + len(defence) == 78
     assert deal.view(1).result == result
+
+
+def test_tarot_match_ends_after_its_deals_or_at_the_target() -> None:
+    by_deals = TarotRules(deals=4)
+    assert tarot_match_winner(by_deals, (30, -10, -10, -10), 3) is None
+    assert tarot_match_winner(by_deals, (30, -10, -10, -10), 4) == 0
+    assert tarot_match_winner(by_deals, (30, 30, -30, -30), 4) is None  # a tie: one more
+    to_score = TarotRules(deals=None, target=500)
+    assert tarot_match_winner(to_score, (400, -100, -150, -150), 9) is None
+    assert tarot_match_winner(to_score, (-500, 300, 100, 100), 9) == 1
 
 
 # --- options -------------------------------------------------------------------------------

@@ -430,7 +430,7 @@ class TarotDeal:
         return self._play(seat, action.card)
 
     def view(self, seat: int) -> TarotView:
-        over = self.step is Step.OVER
+        over = self.step is Step.OVER and not self.void
         chien_public = over or (self.contract is not None and self.contract.chien_shown
                                 and self.step is not Step.BID and self.step is not Step.CALL)
         return TarotView(
@@ -729,7 +729,7 @@ class TarotDeal:
                            for s, cards in self.poignees),
             petit_au_bout=self._petit_au_bout(camp_of),
             chelem_announced=self.chelem_announcer is not None, chelem=chelem,
-            alone=self.partner is None,
+            alone=self.players == 5 and self.partner is None,
         )
 
     def _petit_au_bout(self, camp_of: dict[bool, Camp]) -> Camp | None:
