@@ -554,7 +554,7 @@ def draw_felt() -> pygame.Surface:
             sx, sy = fx * fx * (3 - 2 * fx), fy * fy * (3 - 2 * fy)
             top = coarse[y0][x0] + (coarse[y0][x1] - coarse[y0][x0]) * sx
             low = coarse[y1][x0] + (coarse[y1][x1] - coarse[y1][x0]) * sx
-            shade = (top + (low - top) * sy) * 5 + rng.uniform(-4, 4)
+            shade = (top + (low - top) * sy) * 3.5 + rng.uniform(-3.5, 3.5)
             data += bytes(
                 max(0, min(255, round(c + shade * k)))
                 for c, k in zip(FELT_BASE, (0.6, 1.0, 0.7), strict=True)
