@@ -8,11 +8,12 @@ import time
 
 import pytest
 
+from game.ai.solver import player
 from game.ai.solver.dds import Solver
 from game.ai.solver.fixtures import play_cards, play_started, position_of, rule_sets
 from game.ai.solver.player import card_values, choose_card
 from game.ai.solver.position import bits
-from game.ai.solver.sampler import STOCK, knowledge, sample_world
+from game.ai.solver.sampler import STOCK, Knowledge, NoWorld, knowledge, sample_world
 from game.engine.actions import Pass, PlayCard, bid
 from game.engine.cards import Card, Rank, Suit, card
 from game.engine.coinche import CoincheDeal
@@ -56,8 +57,10 @@ def replays_legally(view: TrickView, rules: TrickGameRules, hands: list[tuple[Ca
 
 
 def check_world(
-    view: TrickView, state: TrickDeal, rules: TrickGameRules, world: list[tuple[Card, ...]]
+    view: TrickView, state: TrickDeal, rules: TrickGameRules | None,
+    world: list[tuple[Card, ...]],
 ) -> None:
+    """The world fits the view (and, given ``rules``, every play of the view)."""
     played = {c for t in view.tricks for _, c in t.plays} | {c for _, c in view.trick}
     assert world[view.seat] == view.hand
     assert [len(h) for h in world] == [len(h) for h in state.hands]
@@ -66,7 +69,8 @@ def check_world(
     assert not set(dealt) & played
     if view.players < 4:
         assert view.retourne not in dealt and view.bergere not in dealt
-    assert replays_legally(view, rules, world)
+    if rules is not None:
+        assert replays_legally(view, rules, world)
 
 
 def test_sampled_worlds_fit_the_view() -> None:
@@ -174,3 +178,28 @@ def test_a_past_deadline_still_values_every_card_at_the_first_horizon() -> None:
     values = card_values([pos, pos], pos.turn, deadline=0.0, node_cap=10**6)
     assert values == {i: 2 * v for i, v in Solver(pos, pos.turn, horizon=0).values().items()}
     assert set(values) == set(bits(pos.legal()))
+
+
+def test_plays_the_rules_cannot_explain_fall_back_to_the_public_cards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No world fits the inferences (a view from other options): the worlds then only
+    respect the public cards and the sizes, and the player still answers."""
+    rules = CoincheRules()
+    state = play_cards(play_started(rules, 4), 13, random.Random(4))
+    view = state.view(state.turn or 0)
+    inferred = knowledge(view, rules)
+    assert inferred.holders != knowledge(view, None).holders  # the plays told something
+    original = sample_world
+
+    def refuse_inferred(know: Knowledge, rng: random.Random) -> list[tuple[Card, ...]]:
+        if know.holders == inferred.holders:
+            raise NoWorld("test")
+        return original(know, rng)
+
+    monkeypatch.setattr(player, "sample_world", refuse_inferred)
+    worlds = player.sample_worlds(view, rules, random.Random(0), 5)
+    assert len(worlds) == 5
+    for world in worlds:
+        check_world(view, state, None, world)
+    assert choose_card(view, random.Random(0), deadline_s=0.05, rules=rules) in view.legal

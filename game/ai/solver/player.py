@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from game.ai.solver.dds import EXACT, SearchAborted, Solver
 from game.ai.solver.position import Position, index_of
-from game.ai.solver.sampler import knowledge, sample_world
+from game.ai.solver.sampler import NoWorld, knowledge, sample_world
 from game.engine.actions import PlayCard
 from game.engine.cards import Card
 from game.engine.protocol import Action
@@ -69,15 +69,26 @@ def _best_card(
 ) -> Card:
     assert view.trump is not None
     trump = view.trump
-    know = knowledge(view, rules)
-    positions = [
-        Position.build(rules, trump, sample_world(know, rng), view.trick, view.seat)
-        for _ in range(max_worlds)
-    ]
+    positions = [Position.build(rules, trump, world, view.trick, view.seat)
+                 for world in sample_worlds(view, rules, rng, max_worlds)]
     totals = card_values(positions, view.seat, deadline, node_cap)
     values = {c: totals.get(index_of(c, trump), 0) for c in cards}
     best = max(values.values())
     return next(c for c in cards if values[c] == best)
+
+
+def sample_worlds(
+    view: TrickView, rules: TrickGameRules, rng: random.Random, count: int
+) -> list[list[tuple[Card, ...]]]:
+    """``count`` worlds fitting the view; if the plays cannot be explained under
+    ``rules`` (the wrong options given), worlds that only respect the public cards."""
+    know = knowledge(view, rules)
+    try:
+        first = sample_world(know, rng)
+    except NoWorld:
+        know = knowledge(view, None)
+        first = sample_world(know, rng)
+    return [first, *(sample_world(know, rng) for _ in range(count - 1))]
 
 
 def card_values(

@@ -45,7 +45,9 @@ class Knowledge:
     holders: dict[Card, tuple[int, ...]]  # hidden card -> the holders that may have it
 
 
-def knowledge(view: TrickView, rules: TrickGameRules) -> Knowledge:
+def knowledge(view: TrickView, rules: TrickGameRules | None) -> Knowledge:
+    """What ``view``'s seat knows; ``rules`` None leaves out what the plays reveal (for a
+    view the rules at hand cannot explain: no world would fit it)."""
     trump = view.trump
     if trump is None:
         raise ValueError("the play has not started")
@@ -62,7 +64,8 @@ def knowledge(view: TrickView, rules: TrickGameRules) -> Knowledge:
     stock = len(hidden) - sum(room.values())
     if stock:
         room[STOCK] = stock
-    forbidden = _ruled_out(view, rules, trump, hidden)
+    forbidden = (_ruled_out(view, rules, trump, hidden) if rules is not None
+                 else [set() for _ in range(view.players)])
     holders = {
         c: tuple(h for h in room if h == STOCK or c not in forbidden[h])
         for c in sorted(hidden)
