@@ -389,6 +389,7 @@ def test_poignee_of_a_defender_scores_for_the_winning_attack() -> None:
     assert outcome.chelem is Camp.ATTACK
     result = deal.result()
     assert result is not None and result.fact("won")
+    assert result.fact("chelem") is Camp.ATTACK and not result.fact("chelem_announced")
     poignee = next(line for line in result.lines if line.key == "poignee")
     assert poignee.values == (80, -20, -20, -20, -20)
 

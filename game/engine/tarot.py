@@ -675,7 +675,9 @@ class TarotDeal:
             summary="won" if score.won else "lost",
             facts=(("won", score.won), ("taker", self.taker), ("partner", partner),
                    ("contract", outcome.contract), ("points", outcome.points),
-                   ("bouts", outcome.bouts), ("per_defender", score.per_defender)),
+                   ("bouts", outcome.bouts), ("per_defender", score.per_defender),
+                   ("chelem", outcome.chelem), ("chelem_announced", outcome.chelem_announced),
+                   ("petit_au_bout", outcome.petit_au_bout)),
         )
         events.append(DealScored(result))
         state = self.evolve(step=Step.OVER, turn=None, outcome=result, partner_revealed=True)
