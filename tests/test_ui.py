@@ -13,10 +13,11 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.engine.actions import Bid, ExchangeSeven, Pass, Take
+from game.engine.actions import Bid, ExchangeSeven
 from game.engine.cards import DECK32, Card
+from game.engine.match import AnyRules
 from game.engine.protocol import Phase
-from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
+from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.i18n import set_language, tr
 from game.ui.app import LOGICAL, App, Scene
 from game.ui.controller import GameConfig, SeatConfig
@@ -40,7 +41,7 @@ def app() -> Iterator[App]:
             scene.dispose()
 
 
-def start_table(app: App, rules: TrickGameRules, seed: int = 3) -> TableScene:
+def start_table(app: App, rules: AnyRules, seed: int = 3) -> TableScene:
     seats = (SeatConfig(human=True), *tuple(SeatConfig() for _ in range(rules.players - 1)))
     table = TableScene(app, GameConfig(rules, seats, seed))
     table.controller.speed = FAST
@@ -68,17 +69,22 @@ def press_button(app: App, table: TableScene, label: str) -> None:
     app.step(DT, click(app, button.rect.center))
 
 
+def labels(table: TableScene) -> list[str]:
+    return [b.label() for b in table.bid_panel.buttons]
+
+
 def human_turn(app: App, table: TableScene) -> None:
-    """Answer the human's turn the way a player would: bids by buttons, cards by clicks."""
+    """Answer the human's turn the way a player would: bids by buttons, cards by clicks
+    (to play, or for the tarot écart).  The human takes whenever he may."""
     controller = table.controller
     legal = controller.human_legal()
-    if controller.match.phase is Phase.PLAY:
-        playable = sorted(controller.legal_cards())
-        if playable:
-            app.step(DT, click(app, card_click(table, playable[0])))
-            return
-    if Take() in legal:
+    playable = sorted(controller.legal_cards(), key=lambda c: c.code)
+    if playable:
+        app.step(DT, click(app, card_click(table, playable[0])))
+    elif tr("bid.take") in labels(table):
         press_button(app, table, tr("bid.take"))
+    elif tr("tarot.prise") in labels(table):
+        press_button(app, table, tr("tarot.prise"))
     elif ExchangeSeven() in legal:
         press_button(app, table, tr("bid.exchange"))
     elif any(isinstance(a, Bid) for a in legal) and controller.match.deal.contract is None:
@@ -86,8 +92,12 @@ def human_turn(app: App, table: TableScene) -> None:
         app.step(DT, click(app, value.rect.center))
         suit = next(b for b in table.bid_panel.buttons if b.icon is not None)
         app.step(DT, click(app, suit.rect.center))
-    elif Pass() in legal:
+    elif tr("bid.pass") in labels(table):
         press_button(app, table, tr("bid.pass"))
+    elif tr("tarot.no_chelem") in labels(table):
+        press_button(app, table, tr("tarot.no_chelem"))
+    elif table.bid_panel.buttons:  # the tarot king call
+        app.step(DT, click(app, table.bid_panel.buttons[0].rect.center))
     else:  # an announcement before the first card
         button = table.play_buttons()[0]
         app.step(DT, click(app, button.rect.center))
@@ -105,9 +115,10 @@ def play_to_score_sheet(app: App, table: TableScene, limit: int = 400) -> None:
 
 
 @pytest.mark.parametrize("rules", [CoincheRules(), BeloteRules(), BeloteRules(players=3),
-                                   BeloteRules(players=2)], ids=lambda r: f"{r.game}{r.players}")
+                                   BeloteRules(players=2), TarotRules(), TarotRules(players=3),
+                                   TarotRules(players=5)], ids=lambda r: f"{r.game}{r.players}")
 def test_a_full_deal_played_by_clicks_reaches_the_score_sheet(
-        app: App, rules: TrickGameRules) -> None:
+        app: App, rules: AnyRules) -> None:
     table = start_table(app, rules)
     play_to_score_sheet(app, table)
     sheet = app.top
@@ -115,7 +126,8 @@ def test_a_full_deal_played_by_clicks_reaches_the_score_sheet(
     record = table.model.record
     assert record is not None and record.totals == table.model.totals
     assert not table.model.hand and not any(table.model.counts)
-    assert sum(table.model.tricks_won) == {4: 8, 3: 9, 2: 9}[rules.players]
+    tricks = {4: 8, 3: 9, 2: 9} if rules.game != "tarot" else {3: 24, 4: 18, 5: 15}
+    assert sum(table.model.tricks_won) == tricks[rules.players]
     app.step(DT, click(app, sheet.next_button.rect.center))
     app.step(DT, [])
     assert app.top is table
@@ -208,7 +220,7 @@ def test_scene_changes_happen_between_frames(app: App) -> None:
 
 
 @pytest.mark.parametrize("rules", SMOKE_GAMES, ids=lambda r: f"{r.game}{r.players}")
-def test_smoke_plays_one_deal_of_each_game(app: App, rules: TrickGameRules) -> None:
+def test_smoke_plays_one_deal_of_each_game(app: App, rules: AnyRules) -> None:
     table = play_deals(app, rules, 1)
     assert table.deals_scored >= 1
     assert table.model.record is not None

@@ -21,7 +21,9 @@ from game.engine.actions import (
 )
 from game.engine.cards import TrumpMode
 from game.engine.protocol import Action, Phase
+from game.engine.tarot import AnnounceChelem, CallKing, DeclineChelem, TarotBid, TarotPass
 from game.i18n import tr
+from game.ui.model import contract_key
 from game.ui.widgets import GOLD, Button, blit_text, panel
 
 if TYPE_CHECKING:
@@ -60,6 +62,8 @@ class BidPanel:
         legal = self._legal
         if not legal:
             self.buttons = []
+        elif self.table.model.game == "tarot":
+            self._build_tarot()
         elif any(isinstance(a, Bid | Coinche | Surcoinche) for a in legal) or (
                 self.table.model.game == "coinche"):
             self._build_coinche()
@@ -99,6 +103,39 @@ class BidPanel:
 
     def _exchanging(self) -> bool:
         return any(isinstance(a, ExchangeSeven) for a in self._legal)
+
+    # --- tarot ----------------------------------------------------------------------------
+
+    def _build_tarot(self) -> None:
+        """Bids, the king call and the chelem question; the écart is made in the hand."""
+        self.rect = BELOTE_RECT
+        choices: list[tuple[Action, Callable[[], str]]] = []
+        for action in self._legal:
+            if isinstance(action, TarotBid):
+                choices.append((action, _text(contract_key(action.contract))))
+            elif isinstance(action, TarotPass):
+                choices.append((action, _text("bid.pass")))
+            elif isinstance(action, CallKing):
+                choices.append((action, _card(action.card.code)))
+            elif isinstance(action, AnnounceChelem):
+                choices.append((action, _text("tarot.announce_chelem")))
+            elif isinstance(action, DeclineChelem):
+                choices.append((action, _text("tarot.no_chelem")))
+        width = min(200, (self.rect.width + 140) // max(1, len(choices)) - 10)
+        total = len(choices) * (width + 10) - 10
+        left = self.rect.centerx - total // 2
+        self.buttons = [
+            Button(pygame.Rect(left + i * (width + 10), self.rect.y + 54, width, 48), label,
+                   self._act(action), size=24)
+            for i, (action, label) in enumerate(choices)
+        ]
+
+    def _tarot_title(self) -> str:
+        if any(isinstance(a, CallKing) for a in self._legal):
+            return tr("tarot.call_title")
+        if any(isinstance(a, AnnounceChelem) for a in self._legal):
+            return tr("tarot.chelem_title")
+        return tr("bid.your_bid_tarot")
 
     # --- coinche -------------------------------------------------------------------------
 
@@ -155,7 +192,9 @@ class BidPanel:
         if not self.visible:
             return
         panel(surface, self.rect, alpha=235)
-        if self.rect is PANEL_RECT:
+        if self.table.model.game == "tarot":
+            title = self._tarot_title()
+        elif self.rect is PANEL_RECT:
             title = tr("bid.your_bid")
         elif self._exchanging():
             title = tr("bid.exchange_title")
@@ -170,6 +209,12 @@ class BidPanel:
 
 def _text(key: str) -> Callable[[], str]:
     return lambda: tr(key) if key else ""
+
+
+def _card(code: str) -> Callable[[], str]:
+    from game.ui.table import card_name
+
+    return lambda: card_name(code)
 
 
 def _const(label: str) -> Callable[[], str]:

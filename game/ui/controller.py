@@ -20,11 +20,27 @@ from typing import Any
 from game.ai import Decision, Level, decide
 from game.engine.actions import DealScored, PlayCard
 from game.engine.cards import Card, Suit
-from game.engine.match import DealRecord, Match, MatchView
+from game.engine.match import AnyRules, DealRecord, Match, MatchView
 from game.engine.protocol import Action, Event, IllegalAction, Phase
-from game.engine.rules import TrickGameRules
+from game.engine.tarot import (
+    AnnounceChelem,
+    DeclineChelem,
+    ShowPoignee,
+    TarotBid,
+    TarotDiscard,
+    TarotPass,
+    TarotPlayCard,
+    TarotView,
+    led_suit,
+)
+from game.engine.tarot_cards import TarotCard, TarotSuit
+from game.engine.tarot_scoring import Contract
 from game.engine.trickgame import TrickView
 from game.ui.model import Say, TableModel
+
+# The games game.ai plays; for the others a plain stand-in chooses (see stand_in_choice).
+AI_GAMES = ("belote", "coinche")
+CARD_ACTIONS = (PlayCard, TarotPlayCard, TarotDiscard)
 
 THINK_DELAY = 0.7  # seconds a computer player "thinks" at normal speed, at least
 MESSAGE_TIME = 3.0
@@ -40,7 +56,7 @@ class SeatConfig:
 class GameConfig:
     """A game to start: its rules, the seats, the match seed."""
 
-    rules: TrickGameRules
+    rules: AnyRules
     seats: tuple[SeatConfig, ...]
     seed: int
 
@@ -48,14 +64,18 @@ class GameConfig:
 EventHandler = Callable[[Event], float]
 
 
-def why_illegal(view: TrickView, c: Card) -> Say:
+def why_illegal(view: TrickView | TarotView, c: Any) -> Say:
     """Why the viewer may not play ``c`` now, in words (an i18n key and arguments)."""
     if view.current_player != view.seat:
         return ("illegal.not_your_turn", ())
+    if view.phase is Phase.EXCHANGE and isinstance(view, TarotView):
+        return ("illegal.ecart", ())
     if view.phase is not Phase.PLAY:
         return ("illegal.not_playing", ())
     if c not in view.hand:
         return ("illegal.not_in_hand", ())
+    if isinstance(view, TarotView):
+        return _why_tarot_card_illegal(view, c)
     led: Suit = view.trick[0][1].suit
     trump = view.trump.suit if view.trump else None
     if c.suit != led and any(h.suit == led for h in view.hand):
@@ -65,10 +85,47 @@ def why_illegal(view: TrickView, c: Card) -> Say:
     return ("illegal.must_trump", ())
 
 
+def _why_tarot_card_illegal(view: TarotView, c: TarotCard) -> Say:
+    led = led_suit(view.trick)
+    if led is None:
+        return ("illegal.tarot_lead", ())
+    if c.suit is not led and any(h.suit is led for h in view.hand):
+        if led is TarotSuit.TRUMP:
+            return ("illegal.follow_trump", ())
+        return ("illegal.follow_suit", (("suit", Suit(int(led))),))
+    if c.is_trump:
+        return ("illegal.overtrump", ())
+    return ("illegal.must_trump", ())
+
+
+def stand_in_choice(view: TarotView, rng: random.Random) -> Decision:
+    """A plain player for a game game.ai does not play yet (tarot): a Prise with a
+    strong hand (bouts and trumps), never a chelem or a poignée, else a random legal
+    move."""
+    legal = view.legal
+    strength = sum(3 if c.is_bout else 1 for c in view.hand if c.is_trump or c.is_excuse)
+    take = TarotBid(Contract.PRISE)
+    if take in legal and strength >= len(view.hand) // 2:
+        return Decision(take, "hint.stand_in")
+    quiet = [a for a in legal if not isinstance(a, AnnounceChelem | ShowPoignee | TarotBid)]
+    if TarotPass() in quiet or DeclineChelem() in quiet:
+        return Decision(next(a for a in quiet if isinstance(a, TarotPass | DeclineChelem)),
+                        "hint.stand_in")
+    return Decision(rng.choice(quiet or list(legal)), "hint.stand_in")
+
+
+def choose(view: MatchView, level: Level, rng: random.Random) -> Decision:
+    """The computer's move: game.ai's, or the stand-in's for the games it lacks."""
+    if view.deal.game in AI_GAMES:
+        return decide(view, level, rng)
+    assert isinstance(view.deal, TarotView)
+    return stand_in_choice(view.deal, rng)
+
+
 class Controller:
     def __init__(
         self,
-        rules: TrickGameRules,
+        rules: AnyRules,
         seed: int,
         seats: Sequence[SeatConfig],
         speed: float = 1.0,
@@ -81,7 +138,8 @@ class Controller:
         self.speed = speed
         self.viewer = viewer
         self.match, events = Match.new(rules, seed)
-        self.model = TableModel(rules.players, viewer, rules.target, rules.game)
+        self.model = TableModel(rules.players, viewer, rules.target, rules.game,
+                                rules.has_teams)
         self.on_event: EventHandler = lambda event: 0.0
         self._pending: deque[tuple[Event, DealRecord | None]] = deque()
         self._wait = 0.0
@@ -123,8 +181,9 @@ class Controller:
             return ()
         return self.match.view(self.viewer).deal.legal
 
-    def legal_cards(self) -> set[Card]:
-        return {a.card for a in self.human_legal() if isinstance(a, PlayCard)}
+    def legal_cards(self) -> set[Any]:
+        """The cards the viewer may click now (to play, or to discard in tarot)."""
+        return {a.card for a in self.human_legal() if isinstance(a, CARD_ACTIONS)}
 
     # --- the loop ---------------------------------------------------------------------
 
@@ -152,7 +211,7 @@ class Controller:
         if self._thinking is None:
             view = self.match.view(seat)
             self._thinking = self._executor.submit(
-                decide, view, self.seats[seat].level, self._rngs[seat])
+                choose, view, self.seats[seat].level, self._rngs[seat])
             self._think_time = 0.0
         self._think_time += dt
         if self._thinking.done() and self._think_time >= THINK_DELAY * self.speed:
@@ -162,19 +221,17 @@ class Controller:
 
     # --- human input ------------------------------------------------------------------
 
-    def play_card(self, c: Card) -> bool:
-        """The viewer clicked ``c``: play it (saying belote with it when possible), or
-        refuse with the reason in words."""
+    def play_card(self, c: Card | TarotCard) -> bool:
+        """The viewer clicked ``c``: play (or discard) it, saying belote with it when
+        possible, or refuse with the reason in words."""
         legal = self.human_legal()
-        plays = [a for a in legal if isinstance(a, PlayCard) and a.card == c]
+        plays = [a for a in legal if isinstance(a, CARD_ACTIONS) and a.card == c]
         if not plays:
             view = self.match.view(self.viewer).deal
-            if not isinstance(view, TrickView):
-                return False
             if self.human_to_act or view.current_player != self.viewer:
                 self.tell(why_illegal(view, c))
             return False
-        self._apply(max(plays, key=lambda a: a.belote))
+        self._apply(max(plays, key=lambda a: getattr(a, "belote", False)))
         return True
 
     def act(self, action: Action) -> bool:

@@ -16,7 +16,7 @@ CENTRE: Point = (640, 340)
 
 @dataclass(frozen=True)
 class Spot:
-    compass: str  # "S", "E", "N", "W"
+    compass: str  # "S", "E", "N", "W"; at five "NE" and "NW" instead of "N"
     hand: Point  # centre of the hand (backs for the others)
     vertical: bool  # backs fanned top to bottom (E, W)
     plate: Point  # centre of the name plate
@@ -31,15 +31,19 @@ SPOTS = {
     "N": Spot("N", (640, 46), False, (640, 128), (640, 268), (640, 150), "up", (850, 60)),
     "E": Spot("E", (1212, 320), True, (1186, 462), (742, 340), (1120, 214), "down", (1190, 560)),
     "W": Spot("W", (68, 320), True, (94, 462), (538, 340), (160, 214), "down", (90, 560)),
+    "NE": Spot("NE", (880, 46), False, (880, 128), (700, 270), (880, 150), "up", (1040, 60)),
+    "NW": Spot("NW", (400, 46), False, (400, 128), (580, 270), (400, 150), "up", (240, 200)),
 }
 
-_ORDERS = {
-    (4, Direction.CCW): "SENW",
-    (4, Direction.CW): "SWNE",
-    (3, Direction.CCW): "SEW",
-    (3, Direction.CW): "SWE",
-    (2, Direction.CCW): "SN",
-    (2, Direction.CW): "SN",
+_ORDERS: dict[tuple[int, Direction], tuple[str, ...]] = {
+    (5, Direction.CCW): ("S", "E", "NE", "NW", "W"),
+    (5, Direction.CW): ("S", "W", "NW", "NE", "E"),
+    (4, Direction.CCW): ("S", "E", "N", "W"),
+    (4, Direction.CW): ("S", "W", "N", "E"),
+    (3, Direction.CCW): ("S", "E", "W"),
+    (3, Direction.CW): ("S", "W", "E"),
+    (2, Direction.CCW): ("S", "N"),
+    (2, Direction.CW): ("S", "N"),
 }
 
 
@@ -49,10 +53,10 @@ def seat_spots(players: int, viewer: int, direction: Direction) -> list[Spot]:
     return [SPOTS[order[(seat - viewer) % players]] for seat in range(players)]
 
 
-def pile_spot(players: int, viewer: int, seat: int, spots: list[Spot]) -> Point:
-    """Tricks are stacked by side: at four, a team's pile sits by the viewer's side
+def pile_spot(teams: bool, viewer: int, seat: int, spots: list[Spot]) -> Point:
+    """Tricks are stacked by side: with teams, a team's pile sits by the viewer's side
     (South) or by the first opponent."""
-    if players != 4:
+    if not teams:
         return spots[seat].pile
     same_side = (seat - viewer) % 2 == 0
     return spots[viewer].pile if same_side else spots[(viewer + 1) % 4].pile

@@ -35,6 +35,26 @@ from game.engine.actions import (
 from game.engine.cards import Card, Suit, TrumpMode, sorted_hand
 from game.engine.match import DealRecord, MatchOver, NewDeal
 from game.engine.protocol import Action, Event
+from game.engine.tarot import (
+    AnnounceChelem,
+    CallKing,
+    ChelemDecided,
+    ChienCardDealt,
+    ChienShown,
+    KingCalled,
+    PartnerRevealed,
+    PetitSecShown,
+    PoigneeShown,
+    TarotBid,
+    TarotCardPlayed,
+    TarotContractSet,
+    TarotDiscarded,
+    TarotPacketDealt,
+    TarotPass,
+    TarotTrickWon,
+)
+from game.engine.tarot_cards import TarotCard, sorted_tarot_hand
+from game.engine.tarot_scoring import Contract
 
 # Something said at a seat: an i18n key and its arguments (translated when drawn, so a
 # language change shows at once).
@@ -50,10 +70,26 @@ def trump_key(trump: str) -> Say:
     return ("trump.no_trump" if trump == "sans-atout" else "trump.all_trump", ())
 
 
+def contract_key(contract: Contract) -> str:
+    return f"tarot.{contract.name.lower()}"
+
+
+def card_words(c: TarotCard) -> str:
+    """A tarot card said aloud, e.g. 'R H' for the king of hearts: the table translates
+    the ``card:`` words (see ``say_text``)."""
+    return c.code
+
+
 def say_action(action: Action) -> Say:
     """How a bid or an exchange choice is said at the table."""
-    if isinstance(action, Pass):
+    if isinstance(action, Pass | TarotPass):
         return ("bid.pass", ())
+    if isinstance(action, TarotBid):
+        return (contract_key(action.contract), ())
+    if isinstance(action, CallKing):
+        return ("say.call", (("card", card_words(action.card)),))
+    if isinstance(action, AnnounceChelem):
+        return ("say.chelem", ())
     if isinstance(action, Take):
         return ("bid.take", ())
     if isinstance(action, ChooseTrump):
@@ -80,15 +116,16 @@ class TableModel:
     viewer: int
     target: int
     game: str
+    teams: bool = False
     dealer: int = 0
     deal_number: int = 0
     deal_seed: int = 0
-    hand: list[Card] = field(default_factory=list)  # the viewer's cards
+    hand: list[Any] = field(default_factory=list)  # the viewer's cards (Card or TarotCard)
     counts: list[int] = field(default_factory=list)  # cards in each seat's hand
     retourne: Card | None = None
     bergere: Card | None = None
-    trick: list[tuple[int, Card]] = field(default_factory=list)
-    last_trick: tuple[tuple[int, Card], ...] = ()
+    trick: list[tuple[int, Any]] = field(default_factory=list)
+    last_trick: tuple[tuple[int, Any], ...] = ()
     last_trick_winner: int | None = None
     tricks_won: list[int] = field(default_factory=list)  # per seat
     says: dict[int, Say] = field(default_factory=dict)  # speech bubbles by seat
@@ -102,9 +139,15 @@ class TableModel:
     winner: int | None = None  # of the match
     games_lost: int = 1
     void_deals: int = 0
+    # Tarot
+    tarot_contract: Contract | None = None
+    called: TarotCard | None = None
+    partner: int | None = None
+    chien: list[TarotCard] = field(default_factory=list)  # shown in the middle
+    chien_count: int = 0  # face down while dealing
 
     def __post_init__(self) -> None:
-        sides = 2 if self.players == 4 else self.players
+        sides = 2 if self.teams else self.players
         self.totals = (0,) * sides
         self._reset_deal()
 
@@ -119,13 +162,20 @@ class TableModel:
         self.taker = self.trump = self.contract_value = None
         self.coinche_level = 0
         self.bidding = True
+        self.tarot_contract = self.called = self.partner = None
+        self.chien, self.chien_count = [], 0
 
     @property
     def trump_suit(self) -> Suit | None:
         return SUIT_BY_SYMBOL.get(self.trump or "")
 
     def side_of(self, seat: int) -> int:
-        return seat % 2 if self.players == 4 else seat
+        return seat % 2 if self.teams else seat
+
+    def sort_hand(self, cards: list[Any]) -> list[Any]:
+        if self.game == "tarot":
+            return list(sorted_tarot_hand(cards))
+        return list(sorted_hand(cards, self.trump_suit))
 
     def apply(self, event: Event, record: DealRecord | None = None) -> None:
         """Follow one event (as the viewer sees it)."""
@@ -142,7 +192,7 @@ class TableModel:
     def _packet(self, event: PacketDealt, _: DealRecord | None) -> None:
         self.counts[event.seat] += event.count
         if event.cards is not None and event.seat == self.viewer:
-            self.hand = list(sorted_hand([*self.hand, *event.cards], self.trump_suit))
+            self.hand = self.sort_hand([*self.hand, *event.cards])
         if event.cards is not None and self.retourne in event.cards:
             self.retourne = None  # the taker picked it up
 
@@ -159,7 +209,7 @@ class TableModel:
         self.taker, self.trump = event.taker, event.trump
         self.contract_value, self.coinche_level = event.value, event.coinche_level
         self.bidding = False
-        self.hand = list(sorted_hand(self.hand, self.trump_suit))
+        self.hand = self.sort_hand(self.hand)
 
     def _void(self, event: DealVoid, _: DealRecord | None) -> None:
         self.void_deals += 1
@@ -169,7 +219,7 @@ class TableModel:
         self.says[event.seat] = ("say.exchange", ())
         if event.seat == self.viewer:
             hand = [event.retourne if c == event.seven else c for c in self.hand]
-            self.hand = list(sorted_hand(hand, self.trump_suit))
+            self.hand = self.sort_hand(hand)
 
     def _announced(self, event: Announced, _: DealRecord | None) -> None:
         kinds = ",".join(kind.value for kind in event.kinds)
@@ -182,6 +232,44 @@ class TableModel:
 
     def _belote(self, event: BeloteSaid, _: DealRecord | None) -> None:
         self.says[event.seat] = ("say.rebelote" if event.rebelote else "say.belote", ())
+
+    # tarot
+
+    def _chien_card(self, event: ChienCardDealt, _: DealRecord | None) -> None:
+        self.chien_count += 1
+
+    def _petit_sec(self, event: PetitSecShown, _: DealRecord | None) -> None:
+        self.says[event.seat] = ("say.petit_sec", ())
+
+    def _tarot_contract(self, event: TarotContractSet, _: DealRecord | None) -> None:
+        self.taker, self.tarot_contract, self.bidding = event.taker, event.contract, False
+
+    def _king_called(self, event: KingCalled, _: DealRecord | None) -> None:
+        self.called = event.card
+        self.says[event.taker] = say_action(CallKing(event.card))
+
+    def _chien_shown(self, event: ChienShown, _: DealRecord | None) -> None:
+        self.chien, self.chien_count = list(event.cards), 0
+        assert self.taker is not None
+        self.counts[self.taker] += len(event.cards)
+        if self.taker == self.viewer:
+            self.hand = self.sort_hand([*self.hand, *event.cards])
+
+    def _discarded(self, event: TarotDiscarded, _: DealRecord | None) -> None:
+        self.chien = []
+        self.counts[event.seat] -= 1
+        if event.seat == self.viewer and event.card in self.hand:
+            self.hand.remove(event.card)
+
+    def _chelem(self, event: ChelemDecided, _: DealRecord | None) -> None:
+        if event.announced:
+            self.says[event.seat] = ("say.chelem", ())
+
+    def _poignee(self, event: PoigneeShown, _: DealRecord | None) -> None:
+        self.says[event.seat] = ("say.poignee", (("count", len(event.cards)),))
+
+    def _partner(self, event: PartnerRevealed, _: DealRecord | None) -> None:
+        self.partner = event.partner
 
     def _played(self, event: CardPlayed, _: DealRecord | None) -> None:
         if not self.trick:  # a new trick: the bidding bubbles have done their job
@@ -224,6 +312,18 @@ _HANDLERS: dict[type, Any] = {
     BeloteSaid: TableModel._belote,
     CardPlayed: TableModel._played,
     TrickWon: TableModel._trick_won,
+    TarotPacketDealt: TableModel._packet,
+    ChienCardDealt: TableModel._chien_card,
+    PetitSecShown: TableModel._petit_sec,
+    TarotContractSet: TableModel._tarot_contract,
+    KingCalled: TableModel._king_called,
+    ChienShown: TableModel._chien_shown,
+    TarotDiscarded: TableModel._discarded,
+    ChelemDecided: TableModel._chelem,
+    PoigneeShown: TableModel._poignee,
+    PartnerRevealed: TableModel._partner,
+    TarotCardPlayed: TableModel._played,
+    TarotTrickWon: TableModel._trick_won,
     Stopped: TableModel._stopped,
     DealScored: TableModel._scored,
     MatchOver: TableModel._match_over,

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ai import Level
-from game.engine.rules import BeloteRules, CoincheRules, RulesError, TrickGameRules
+from game.engine.match import AnyRules
+from game.engine.rules import BeloteRules, CoincheRules, RulesError, TarotRules
 from game.i18n import tr
 from game.ui.app import App, Scene
 from game.ui.controller import GameConfig, SeatConfig
@@ -23,11 +24,13 @@ from game.ui.widgets import CREAM, GOLD, Button, blit_text, panel
 if TYPE_CHECKING:
     from game.ui.menu import MenuScene
 
-GAMES: dict[str, type[TrickGameRules]] = {"belote": BeloteRules, "coinche": CoincheRules}
-PLAYERS = {"belote": (4, 3, 2), "coinche": (4,)}
+GAMES: dict[str, type[AnyRules]] = {
+    "belote": BeloteRules, "coinche": CoincheRules, "tarot": TarotRules,
+}
+PLAYERS = {"belote": (4, 3, 2), "coinche": (4,), "tarot": (4, 3, 5)}
 TARGETS = (500, 1000, 1500, 2000, 3000)
 INT_CHOICES = {"capot_points": (252, 250), "surcoinche_multiplier": (4, 3),
-               "fail_base": (160, 162)}
+               "fail_base": (160, 162), "deals": (8, 4, 12, 16, None)}
 GROUPS = {
     "group.play": ("undertrump", "overtrump_partner_when_trump_led", "partner_ruff",
                    "direction"),
@@ -35,18 +38,18 @@ GROUPS = {
                       "sans_atout_tout_atout", "must_beat_defence"),
     "group.announcements": ("announcements", "announce_tie", "card_reuse_in_announcements",
                             "belote_prenable"),
-    "group.scoring": ("capot_points", "round_to_10", "rubicon", "litige",
+    "group.scoring": ("deals", "capot_points", "round_to_10", "rubicon", "litige",
                       "capot_takes_defence_announcements", "surcoinche_multiplier",
                       "multiplier_base", "fail_base"),
 }
 FIXED = ("players", "target")
 
 
-def option_names(rules: type[TrickGameRules]) -> list[str]:
+def option_names(rules: type[AnyRules]) -> list[str]:
     return [f.name for f in dataclasses.fields(rules) if f.name not in FIXED]
 
 
-def choices(rules: TrickGameRules, name: str) -> tuple[Any, ...]:
+def choices(rules: AnyRules, name: str) -> tuple[Any, ...]:
     value = getattr(rules, name)
     if isinstance(value, bool):
         return (False, True)
@@ -56,6 +59,8 @@ def choices(rules: TrickGameRules, name: str) -> tuple[Any, ...]:
 
 
 def value_label(value: Any) -> str:
+    if value is None:
+        return tr("val.to_target")
     if isinstance(value, bool):
         return tr("on" if value else "off")
     if isinstance(value, Enum):
@@ -63,10 +68,10 @@ def value_label(value: Any) -> str:
     return str(value)
 
 
-def preset(game: str, name: str, players: int, target: int) -> TrickGameRules:
+def preset(game: str, name: str, players: int, target: int) -> AnyRules:
     """'default': the options' defaults; 'ffb': the federation's (scores rounded)."""
     rules = GAMES[game](players=players, target=target)
-    if name == "ffb":
+    if name == "ffb" and not isinstance(rules, TarotRules):
         rules = dataclasses.replace(rules, round_to_10=True)
     return rules
 
@@ -78,8 +83,10 @@ class SetupScene(Scene):
         super().__init__(app)
         self.menu = menu
         last = SetupScene.last
-        self.rules: TrickGameRules = last.rules if last else CoincheRules()
-        self.levels: list[Level] = [s.level for s in last.seats] if last else [Level.CONFIRME] * 4
+        self.rules: AnyRules = last.rules if last else CoincheRules()
+        self.levels: list[Level] = [Level.CONFIRME] * 5
+        if last:
+            self.levels[:len(last.seats)] = [s.level for s in last.seats]
         self.group = next(iter(GROUPS))
         self.buttons: list[Button] = []
         self.rows: list[tuple[str, Button]] = []
@@ -112,7 +119,7 @@ class SetupScene(Scene):
         last = SetupScene.last
         if name == "last" and last is not None:
             self.rules = last.rules
-            self.levels = [s.level for s in last.seats] + [Level.CONFIRME] * 4
+            self.levels[:len(last.seats)] = [s.level for s in last.seats]
         else:
             self.rules = preset(self.rules.game, name, self.rules.players, self.rules.target)
         self.build()
@@ -142,8 +149,9 @@ class SetupScene(Scene):
         rules = self.rules
         buttons: list[Button] = []
         for i, game in enumerate(GAMES):
-            buttons.append(Button(pygame.Rect(60 + i * 190, 150, 180, 48), _text(f"game.{game}"),
-                                  _call(self.set_game, game), selected=rules.game == game))
+            buttons.append(Button(pygame.Rect(56 + i * 142, 150, 136, 48), _text(f"game.{game}"),
+                                  _call(self.set_game, game), selected=rules.game == game,
+                                  size=24))
         for i, players in enumerate(PLAYERS[rules.game]):
             buttons.append(Button(pygame.Rect(240 + i * 80, 214, 70, 44), _const(str(players)),
                                   _call(self.set_players, players),
@@ -151,7 +159,7 @@ class SetupScene(Scene):
         buttons.append(Button(pygame.Rect(240, 274, 140, 44), lambda: str(self.rules.target),
                               self.next_target))
         for seat in range(1, rules.players):
-            buttons.append(Button(pygame.Rect(240, 274 + seat * 56, 190, 44),
+            buttons.append(Button(pygame.Rect(240, 274 + seat * 48, 190, 40),
                                   self._level_label(seat), _call(self.next_level, seat),
                                   size=26))
         for i, name in enumerate(("default", "ffb", "last")):
@@ -201,7 +209,7 @@ class SetupScene(Scene):
         spots = seat_spots(self.rules.players, 0, self.rules.direction)
         for seat in range(1, self.rules.players):
             blit_text(surface, seat_name(seat, 0, spots[seat].compass), 26, CREAM,
-                      midleft=(60, 296 + seat * 56))
+                      midleft=(60, 294 + seat * 48))
         blit_text(surface, tr("setup.presets"), 24, GOLD, midleft=(60, 520))
         for name, button in self.rows:
             y = button.rect.y

@@ -9,7 +9,8 @@ import time
 import pygame
 
 from game.ai import Level
-from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
+from game.engine.match import AnyRules
+from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.ui.app import App, Scene
 from game.ui.controller import GameConfig, SeatConfig
 from game.ui.scoresheet import MatchEnd, ScoreSheet
@@ -20,8 +21,9 @@ log = logging.getLogger("atout.smoke")
 SMOKE_SPEED = 0.02
 SMOKE_DT = 1 / 30
 STEP_LIMIT = 20_000
-SMOKE_GAMES: tuple[TrickGameRules, ...] = (
+SMOKE_GAMES: tuple[AnyRules, ...] = (
     CoincheRules(), BeloteRules(), BeloteRules(players=3), BeloteRules(players=2),
+    TarotRules(), TarotRules(players=3), TarotRules(players=5),
 )
 
 
@@ -41,7 +43,7 @@ def dismiss(app: App, scene: Scene) -> list[pygame.event.Event]:
     return []
 
 
-def play_deals(app: App, rules: TrickGameRules, deals: int, seed: int = 1) -> TableScene:
+def play_deals(app: App, rules: AnyRules, deals: int, seed: int = 1) -> TableScene:
     """Play ``deals`` scored deals of ``rules`` with computers everywhere."""
     seats = tuple(SeatConfig(human=False, level=Level.CONFIRME) for _ in range(rules.players))
     table = TableScene(app, GameConfig(rules, seats, seed))

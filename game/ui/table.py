@@ -31,13 +31,28 @@ from game.engine.actions import (
 from game.engine.cards import Card, Suit
 from game.engine.match import MatchOver, NewDeal
 from game.engine.protocol import Action, Event, Phase
+from game.engine.tarot import (
+    CHIEN_SIZE,
+    ChelemDecided,
+    ChienCardDealt,
+    ChienShown,
+    KingCalled,
+    PoigneeShown,
+    ShowPoignee,
+    TarotCardPlayed,
+    TarotContractSet,
+    TarotDiscard,
+    TarotDiscarded,
+    TarotPacketDealt,
+    TarotTrickWon,
+)
 from game.i18n import tr
 from game.ui.app import LOGICAL, App, Scene
 from game.ui.assets import CARD_RATIO
 from game.ui.bidding import BidPanel
 from game.ui.controller import Controller, GameConfig
 from game.ui.layout import CENTRE, Point, pile_spot, seat_spots
-from game.ui.model import Say, trump_key
+from game.ui.model import Say, contract_key, trump_key
 from game.ui.tween import Tween, Tweens, ease_in_out_sine, ease_out_cubic
 from game.ui.widgets import (
     CREAM,
@@ -69,12 +84,19 @@ TRICK_FLIGHT = 0.38
 PAUSES = {
     NewDeal: 0.35, RetourneTurned: 0.45, BidMade: 0.55, ContractSet: 0.8, DealVoid: 1.6,
     SevenExchanged: 0.8, Announced: 0.9, AnnouncementsShown: 1.4, BeloteSaid: 0.8,
+    ChienCardDealt: 0.05, TarotContractSet: 0.8, KingCalled: 1.0, ChienShown: 1.6,
+    TarotDiscarded: 0.25, ChelemDecided: 0.3, PoigneeShown: 1.4,
 }
 SOUNDS = {
     NewDeal: "shuffle", RetourneTurned: "card_deal", BidMade: "bid", ContractSet: "bid",
     Announced: "announce", AnnouncementsShown: "announce", BeloteSaid: "announce",
     CardPlayed: "card_play", TrickWon: "trick_collect", SevenExchanged: "card_deal",
+    TarotCardPlayed: "card_play", TarotTrickWon: "trick_collect", TarotContractSet: "bid",
+    KingCalled: "announce", PoigneeShown: "announce", ChienShown: "card_deal",
 }
+PACKETS = (PacketDealt, TarotPacketDealt)
+PLAYS = (CardPlayed, TarotCardPlayed)
+TRICKS = (TrickWon, TarotTrickWon)
 
 
 def say_text(say: Say) -> str:
@@ -86,11 +108,18 @@ def say_text(say: Say) -> str:
             words[name] = tr(f"suit.{value.letter}")
         elif isinstance(value, str) and value.startswith("trump."):
             words[name] = tr(value)
+        elif name == "card":
+            words[name] = card_name(str(value))
         elif name == "kinds":
             words[name] = ", ".join(tr(f"kind.{kind}") for kind in str(value).split(","))
         else:
             words[name] = value
     return tr(key, **words)
+
+
+def card_name(code: str) -> str:
+    """A tarot card by its code in words: 'RH' -> 'king of hearts'."""
+    return tr("tarot.card", rank=tr(f"tarot.rank.{code[0]}"), suit=tr(f"suit.{code[1]}"))
 
 
 def seat_name(seat: int, viewer: int, compass: str) -> str:
@@ -102,7 +131,7 @@ class Flight:
     """A card moving across the table (a back when ``face`` is None)."""
 
     tween: Tween
-    face: Card | None
+    face: Any  # a Card or TarotCard, None for a back
     width: int
     kind: str  # "deal" (hidden in its hand until it lands), "play", "collect"
     seat: int
@@ -157,11 +186,11 @@ class TableScene(Scene):
             sound = "coinche"
         if sound is not None:
             self.app.sound(sound)
-        if isinstance(event, PacketDealt):
+        if isinstance(event, PACKETS):
             return self._deal_packet(event, speed)
-        if isinstance(event, CardPlayed):
+        if isinstance(event, PLAYS):
             return self._fly_to_trick(event, speed)
-        if isinstance(event, TrickWon):
+        if isinstance(event, TRICKS):
             return self._collect(event, speed)
         if isinstance(event, DealVoid):
             self.void_message = PAUSES[DealVoid] * speed
@@ -173,25 +202,25 @@ class TableScene(Scene):
             return 0.0
         return PAUSES.get(type(event), 0.0) * speed
 
-    def _deal_packet(self, event: PacketDealt, speed: float) -> float:
-        cards: list[Card | None] = list(event.cards) if event.cards else [None] * event.count
+    def _deal_packet(self, event: PacketDealt | TarotPacketDealt, speed: float) -> float:
+        cards: list[Any] = list(event.cards) if event.cards else [None] * event.count
         target = self.hand_target(event.seat)
         for index, face in enumerate(cards):
             tween = Tween(CENTRE, target, DEAL_FLIGHT * speed, ease_out_cubic,
                           index * DEAL_STAGGER * speed)
             shown = face if event.seat == self.controller.viewer else None
-            width = HAND_WIDTH if event.seat == self.controller.viewer else BACK_WIDTH
+            width = self.hand_width if event.seat == self.controller.viewer else BACK_WIDTH
             self._fly(Flight(tween, shown, width, "deal", event.seat))
         return event.count * DEAL_STAGGER * speed
 
-    def _fly_to_trick(self, event: CardPlayed, speed: float) -> float:
+    def _fly_to_trick(self, event: CardPlayed | TarotCardPlayed, speed: float) -> float:
         start = self.card_position(event.card) or self.spots[event.seat].hand
         tween = Tween(start, self.spots[event.seat].trick, PLAY_FLIGHT * speed, ease_out_cubic)
         self._fly(Flight(tween, event.card, TRICK_WIDTH, "play", event.seat))
         return PLAY_FLIGHT * speed
 
-    def _collect(self, event: TrickWon, speed: float) -> float:
-        target = pile_spot(self.model.players, self.controller.viewer, event.seat, self.spots)
+    def _collect(self, event: TrickWon | TarotTrickWon, speed: float) -> float:
+        target = pile_spot(self.model.teams, self.controller.viewer, event.seat, self.spots)
         for seat, c in self.model.last_trick:
             tween = Tween(self.spots[seat].trick, target, TRICK_FLIGHT * speed,
                           ease_in_out_sine, TRICK_PAUSE * speed)
@@ -256,21 +285,23 @@ class TableScene(Scene):
         self.tweens.skip()
         self.controller.skip()
 
-    def play_actions(self) -> list[tuple[Action, str]]:
-        """The extra buttons during the play: announce, arrêt."""
-        actions: list[tuple[Action, str]] = []
+    def play_actions(self) -> list[tuple[Action, Callable[[], str]]]:
+        """The extra buttons during the play: announce, arrêt, poignées."""
+        actions: list[tuple[Action, Callable[[], str]]] = []
         for action in self.controller.human_legal():
             if isinstance(action, Announce):
-                actions.append((action, "table.announce"))
+                actions.append((action, _label("table.announce")))
             elif isinstance(action, Stop):
-                actions.append((action, "table.stop"))
+                actions.append((action, _label("table.stop")))
+            elif isinstance(action, ShowPoignee):
+                actions.append((action, _label("table.poignee", count=len(action.cards))))
         return actions
 
     def play_buttons(self) -> list[Button]:
         buttons = []
-        for index, (action, key) in enumerate(self.play_actions()):
+        for index, (action, label) in enumerate(self.play_actions()):
             rect = pygame.Rect(1050, 520 - index * 50, 210, 42)
-            buttons.append(Button(rect, _label(key), _act(self.controller, action), size=26))
+            buttons.append(Button(rect, label, _act(self.controller, action), size=26))
         return buttons
 
     def play_buttons_handle(self, event: pygame.event.Event) -> bool:
@@ -290,28 +321,37 @@ class TableScene(Scene):
 
     # --- geometry ------------------------------------------------------------------------
 
-    def hand_layout(self) -> list[tuple[Card, pygame.Rect]]:
+    @property
+    def deck(self) -> str:
+        return "tarot" if self.model.game == "tarot" else "32"
+
+    @property
+    def hand_width(self) -> int:
+        return 92 if self.deck == "tarot" else HAND_WIDTH
+
+    def hand_layout(self) -> list[tuple[Any, pygame.Rect]]:
         """The viewer's cards and where they are drawn (raised when legal)."""
         hand = self.model.hand
         if not hand:
             return []
-        height = round(HAND_WIDTH * CARD_RATIO)
-        step = min(72, (1000 - HAND_WIDTH) // max(1, len(hand) - 1)) if len(hand) > 1 else 0
-        left = 640 - (step * (len(hand) - 1) + HAND_WIDTH) // 2
+        width = self.hand_width
+        height = round(width * CARD_RATIO)
+        step = min(72, (1040 - width) // max(1, len(hand) - 1)) if len(hand) > 1 else 0
+        left = 640 - (step * (len(hand) - 1) + width) // 2
         legal = self.controller.legal_cards()
         layout = []
         for index, c in enumerate(hand):
             top = HAND_TOP - (RAISE if c in legal else 0) - (HOVER if c == self.hover else 0)
-            layout.append((c, pygame.Rect(left + index * step, top, HAND_WIDTH, height)))
+            layout.append((c, pygame.Rect(left + index * step, top, width, height)))
         return layout
 
-    def card_at(self, pos: Point) -> Card | None:
+    def card_at(self, pos: Point) -> Any:
         for c, rect in reversed(self.hand_layout()):
             if rect.collidepoint(pos):
                 return c
         return None
 
-    def card_position(self, c: Card) -> Point | None:
+    def card_position(self, c: Any) -> Point | None:
         for card_, rect in self.hand_layout():
             if card_ == c:
                 return rect.center
@@ -348,7 +388,7 @@ class TableScene(Scene):
                 surface.blit(felt, (x, y))
         surface.blit(_vignette(), (0, 0))
 
-    def draw_card(self, surface: pygame.Surface, face: Card | None, centre: tuple[float, float],
+    def draw_card(self, surface: pygame.Surface, face: Any, centre: tuple[float, float],
                   width: int, rotate: bool = False, dim: bool = False) -> None:
         image = self.face(face, width) if face is not None else self.back(width, rotate)
         rect = image.get_rect(center=(round(centre[0]), round(centre[1])))
@@ -357,11 +397,11 @@ class TableScene(Scene):
         if dim:
             surface.blit(_dim(rect.size), rect)
 
-    def face(self, c: Card, width: int) -> pygame.Surface:
-        return self.app.assets.card_face(c.code, width)
+    def face(self, c: Any, width: int) -> pygame.Surface:
+        return self.app.assets.card_face(c.code, width, self.deck)
 
     def back(self, width: int, rotate: bool = False) -> pygame.Surface:
-        image = self.app.assets.card_back(width)
+        image = self.app.assets.card_back(width, self.deck)
         return _rotated(image) if rotate else image
 
     def draw_hand(self, surface: pygame.Surface) -> None:
@@ -372,7 +412,7 @@ class TableScene(Scene):
         for c, rect in self.hand_layout():
             if c in arriving or c in playing:
                 continue
-            self.draw_card(surface, c, rect.center, HAND_WIDTH,
+            self.draw_card(surface, c, rect.center, rect.width,
                            dim=dim_others and c not in legal)
             if c == self.hover and c in legal:
                 pygame.draw.rect(surface, GLOW, rect.inflate(4, 4), width=3, border_radius=9)
@@ -385,7 +425,8 @@ class TableScene(Scene):
                 1 for f in self.flights if f.kind == "deal" and f.seat == seat)
             count -= sum(1 for f in self.flights if f.kind == "play" and f.seat == seat
                          and f.face not in {c for _, c in self.model.trick})
-            step = 22 if spot.vertical else 28
+            step = min(22, 240 // max(1, count)) if spot.vertical \
+                else min(28, 300 // max(1, count))
             first = -(step * (count - 1)) / 2
             for index in range(max(0, count)):
                 offset = first + index * step
@@ -397,7 +438,7 @@ class TableScene(Scene):
         players, viewer = self.model.players, self.controller.viewer
         counts: dict[Point, int] = {}
         for seat in range(players):
-            spot = pile_spot(players, viewer, seat, self.spots)
+            spot = pile_spot(self.model.teams, viewer, seat, self.spots)
             counts[spot] = counts.get(spot, 0) + self.model.tricks_won[seat]
         for (x, y), tricks in counts.items():
             for index in range(tricks):
@@ -416,11 +457,19 @@ class TableScene(Scene):
             blit_text(surface, tr("table.retourne"), 22, CREAM, midtop=(640, 398))
         if self.model.bergere is not None:
             self.draw_card(surface, self.model.bergere, (760, 330), 64)
+        for index in range(self.model.chien_count):
+            self.draw_card(surface, None, (640 + index * 14 - self.model.chien_count * 7, 330),
+                           64)
+        chien = self.model.chien
+        for index, c in enumerate(chien):
+            x = 640 + (index - (len(chien) - 1) / 2) * 74
+            self.draw_card(surface, c, (x, 330), 70)
         self.draw_turn_arrow(surface)
 
     def draw_turn_arrow(self, surface: pygame.Surface) -> None:
         seat = self.turn_seat()
         if seat is None or self.model.trick or self.model.retourne is not None \
+                or self.model.chien \
                 or self.bid_panel.visible:
             return
         tx, ty = self.spots[seat].trick
@@ -491,7 +540,7 @@ class TableScene(Scene):
 
     def side_name(self, side: int) -> str:
         viewer = self.controller.viewer
-        if self.model.players == 4:
+        if self.model.teams:
             mine = side == self.model.side_of(viewer)
             return tr("side.us") if mine else tr("side.them")
         return seat_name(side, viewer, self.spots[side].compass)
@@ -517,6 +566,9 @@ class TableScene(Scene):
         panel(surface, rect)
         blit_text(surface, tr("table.deal_number", number=self.model.deal_number), 22, GOLD,
                   topleft=(1024, 20))
+        if self.model.tarot_contract is not None and self.model.taker is not None:
+            self.draw_tarot_contract(surface)
+            return
         if self.model.taker is None or self.model.trump is None:
             status = tr("table.bidding") if self.model.bidding else ""
             blit_text(surface, status, 26, CREAM, topleft=(1024, 50))
@@ -545,6 +597,16 @@ class TableScene(Scene):
             key = "table.coinched" if self.model.coinche_level == 1 else "table.surcoinched"
             blit_text(surface, tr(key), 26, GLOW, topleft=(x + 4, 78))
 
+    def draw_tarot_contract(self, surface: pygame.Surface) -> None:
+        model = self.model
+        assert model.taker is not None and model.tarot_contract is not None
+        who = seat_name(model.taker, self.controller.viewer, self.spots[model.taker].compass)
+        blit_text(surface, tr("table.taken_by", name=who), 24, CREAM, topleft=(1024, 46))
+        words = tr(contract_key(model.tarot_contract))
+        if model.called is not None:
+            words = f"{words} · {card_name(model.called.code)}"
+        blit_text(surface, words, 24, GLOW, topleft=(1024, 76))
+
     def draw_message(self, surface: pygame.Surface) -> None:
         message = self.message_text()
         if not message:
@@ -560,6 +622,9 @@ class TableScene(Scene):
             return say_text(self.controller.message)
         if self.void_message > 0:
             return tr("table.all_passed")
+        if any(isinstance(a, TarotDiscard) for a in self.controller.human_legal()):
+            hand_size = (78 - CHIEN_SIZE[self.model.players]) // self.model.players
+            return tr("table.ecart", count=len(self.model.hand) - hand_size)
         if self.controller.human_to_act and self.controller.match.phase is Phase.PLAY \
                 and not self.play_actions():
             return tr("table.your_turn")
@@ -582,8 +647,8 @@ class TableScene(Scene):
                       midbottom=(rect.centerx, rect.bottom - 8))
 
 
-def _label(key: str) -> Callable[[], str]:
-    return lambda: tr(key)
+def _label(key: str, **kwargs: object) -> Callable[[], str]:
+    return lambda: tr(key, **kwargs)
 
 
 def _act(controller: Controller, action: Action) -> Callable[[], None]:
