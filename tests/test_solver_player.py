@@ -13,9 +13,16 @@ from game.ai.solver.dds import Solver
 from game.ai.solver.fixtures import play_cards, play_started, position_of, rule_sets
 from game.ai.solver.player import card_values, choose_card
 from game.ai.solver.position import bits
-from game.ai.solver.sampler import STOCK, Knowledge, NoWorld, knowledge, sample_world
+from game.ai.solver.sampler import (
+    STOCK,
+    Knowledge,
+    NoWorld,
+    bid_likelihood,
+    knowledge,
+    sample_world,
+)
 from game.engine.actions import Pass, PlayCard, bid
-from game.engine.cards import Card, Rank, Suit, card
+from game.engine.cards import DECK32, Card, Rank, Suit, card
 from game.engine.coinche import CoincheDeal
 from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
 from game.engine.trickgame import TrickDeal, TrickView
@@ -203,3 +210,33 @@ def test_plays_the_rules_cannot_explain_fall_back_to_the_public_cards(
     for world in worlds:
         check_world(view, state, None, world)
     assert choose_card(view, random.Random(0), deadline_s=0.05, rules=rules) in view.legal
+
+
+def test_worlds_follow_the_bidding() -> None:
+    """The seat that bid the trump suit gets more of it than in unweighted worlds, and a
+    world where it holds none explains the bid worse than one where it holds J and 9."""
+    rules = CoincheRules()
+    rng = random.Random(0)
+    deck = list(DECK32)
+    rng.shuffle(deck)
+    trump, taker, seat = Suit.HEARTS, 1, 2
+    state = _coinche_play([deck[i::4] for i in range(4)], trump)  # seat 1 bids 80 hearts
+    view = state.view(seat)
+    assert view.taker == taker
+    know = knowledge(view, rules)
+
+    jack = card(trump, Rank.JACK)
+
+    def trumps(worlds: list[list[tuple[Card, ...]]]) -> float:
+        return sum(sum(c.suit == trump for c in w[taker]) for w in worlds) / len(worlds)
+
+    def jacks(worlds: list[list[tuple[Card, ...]]]) -> float:
+        return sum(jack in w[taker] for w in worlds) / len(worlds)
+
+    plain = [sample_world(know, rng) for _ in range(400)]
+    weighted = player.sample_worlds(view, rules, rng, 400)
+    assert trumps(weighted) > trumps(plain) + 0.15
+    assert jacks(weighted) > jacks(plain) + 0.15
+    strong = min(plain, key=lambda w: -sum(c.suit == trump for c in w[taker]))
+    weak = min(plain, key=lambda w: sum(c.suit == trump for c in w[taker]))
+    assert bid_likelihood(view, weak) < bid_likelihood(view, strong)

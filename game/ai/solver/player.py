@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from game.ai.solver.dds import EXACT, SearchAborted, Solver
 from game.ai.solver.position import Position, index_of
-from game.ai.solver.sampler import NoWorld, knowledge, sample_world
+from game.ai.solver.sampler import NoWorld, bid_likelihood, knowledge, sample_world
 from game.engine.actions import PlayCard
 from game.engine.cards import Card
 from game.engine.protocol import Action
@@ -28,6 +28,7 @@ from game.engine.trickgame import TrickView
 DEFAULT_DEADLINE_S = 0.3
 DEFAULT_WORLDS = 16
 DEFAULT_NODE_CAP = 400_000  # per search: a bound for the slowest positions
+_BID_TRIES = 8
 _SAFETY = 0.85  # share of the deadline the search may use (the rest: sampling, answer)
 
 
@@ -80,15 +81,23 @@ def _best_card(
 def sample_worlds(
     view: TrickView, rules: TrickGameRules, rng: random.Random, count: int
 ) -> list[list[tuple[Card, ...]]]:
-    """``count`` worlds fitting the view; if the plays cannot be explained under
-    ``rules`` (the wrong options given), worlds that only respect the public cards."""
+    """``count`` worlds fitting the view, drawn in proportion to how well they explain
+    the bidding (rejection sampling on ``bid_likelihood``, at most ``_BID_TRIES`` draws
+    a world).  If the plays cannot be explained under ``rules`` (the wrong options
+    given), the worlds only respect the public cards."""
     know = knowledge(view, rules)
     try:
-        first = sample_world(know, rng)
+        sample_world(know, random.Random(0))
     except NoWorld:
         know = knowledge(view, None)
-        first = sample_world(know, rng)
-    return [first, *(sample_world(know, rng) for _ in range(count - 1))]
+    worlds = []
+    for _ in range(count):
+        for _ in range(_BID_TRIES):
+            world = sample_world(know, rng)
+            if rng.random() < bid_likelihood(view, world):
+                break
+        worlds.append(world)
+    return worlds
 
 
 def card_values(

@@ -20,7 +20,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.engine.cards import DECK32, Card, Rank, card
+from game.engine.actions import Bid, ChooseTrump, Take
+from game.engine.cards import DECK32, Card, Rank, Suit, card
 from game.engine.rules import TrickGameRules
 from game.engine.trickgame import TrickView
 from game.engine.tricks import Play, Trump, legal_cards
@@ -180,3 +181,46 @@ def _hands(know: Knowledge, dealt: dict[int, list[Card]]) -> list[tuple[Card, ..
         else:
             hands.append(tuple(sorted(dealt.get(seat, []) + list(know.known[seat]))))
     return hands
+
+
+# --- what the bidding says (a soft weight, not a constraint) --------------------------------
+
+# How much a card of the named suit says "I can bid it": the jack and the nine lead.
+_BID_WEIGHTS = {Rank.JACK: 3.0, Rank.NINE: 2.0, Rank.ACE: 1.0}
+_OTHER_TRUMP_WEIGHT = 0.5
+_FLOOR = 0.2  # the likelihood of a bid from the weakest hand: bids are sometimes bluffs
+
+
+def bid_likelihood(view: TrickView, world: Sequence[tuple[Card, ...]]) -> float:
+    """How well ``world`` explains the suit bids of the other seats, in (0, 1].
+
+    A seat that named a suit is taken to hold about jack, nine and ace of it for the
+    lowest coinche bid (weights 3 + 2 + 1; other cards of the suit 0.5), one more ace's
+    worth per 20 points above; a belote taker, jack and nine.  A weaker holding makes
+    the world proportionally less likely, down to ``_FLOOR``.
+    Hands are judged as dealt: the cards held now and those played since."""
+    played: dict[int, list[Card]] = {}
+    for seat, c in [p for t in view.tricks for p in t.plays] + list(view.trick):
+        played.setdefault(seat, []).append(c)
+    likelihood = 1.0
+    for seat, suit, needed in _suit_bids(view):
+        if seat == view.seat:
+            continue
+        hand = list(world[seat]) + played.get(seat, [])
+        strength = sum(_BID_WEIGHTS.get(c.rank, _OTHER_TRUMP_WEIGHT)
+                       for c in hand if c.suit == suit)
+        likelihood *= _FLOOR + (1 - _FLOOR) * min(1.0, strength / needed)
+    return likelihood
+
+
+def _suit_bids(view: TrickView) -> list[tuple[int, Suit, float]]:
+    """(seat, suit, strength needed) for each seat's last bid naming a suit."""
+    last: dict[int, tuple[Suit, float]] = {}
+    trump_suit = view.trump.suit if view.trump is not None else None
+    for seat, action in view.bids:
+        if isinstance(action, Bid) and action.suit is not None:
+            value = 180 if action.is_capot else action.value
+            last[seat] = (action.suit, 6.0 + max(0, value - 80) / 20)
+        elif isinstance(action, (Take, ChooseTrump)) and trump_suit is not None:
+            last[seat] = (trump_suit, 5.0)
+    return [(seat, suit, needed) for seat, (suit, needed) in last.items()]
