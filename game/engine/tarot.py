@@ -20,28 +20,46 @@ from enum import Enum
 from typing import Any, Self
 
 from game.engine.actions import BidMade, DealScored, DealVoid
-from game.engine.protocol import (
-    Action,
-    DealResult,
-    Event,
-    IllegalAction,
-    Phase,
-    register_action,
-    register_codec,
-)
+from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase
 from game.engine.rules import TarotRules
+from game.engine.tarot_actions import (
+    ANNOUNCE,
+    BID_OF,
+    CALL_OF,
+    DECLINE,
+    DISCARD_OF,
+    PASS,
+    PLAY_OF,
+    AnnounceChelem,
+    CallKing,
+    ChelemDecided,
+    ChienCardDealt,
+    ChienShown,
+    DeclineChelem,
+    ExcuseExchanged,
+    KingCalled,
+    PartnerRevealed,
+    PetitSecShown,
+    PoigneeShown,
+    ShowPoignee,
+    TarotBid,
+    TarotCardPlayed,
+    TarotContractSet,
+    TarotDiscard,
+    TarotDiscarded,
+    TarotPacketDealt,
+    TarotPass,
+    TarotPlayCard,
+    TarotTrickWon,
+)
 from game.engine.tarot_cards import (
-    DECK78,
     EXCUSE,
-    KING,
     THE_PETIT,
     TarotCard,
-    TarotSuit,
     count_bouts,
     half_points,
     shuffled_deck78,
     sorted_tarot_hand,
-    suited,
     tarot_card,
 )
 from game.engine.tarot_scoring import (
@@ -51,205 +69,42 @@ from game.engine.tarot_scoring import (
     PoigneeKind,
     marks,
     poignee_kind,
-    poignee_size,
     score_deal,
     score_lines,
 )
+from game.engine.tarot_tricks import (
+    ExcuseFate,
+    ExcuseStatus,
+    TarotPlay,
+    TarotTrick,
+    TarotView,
+    callable_cards,
+    check_poignee,
+    discardable,
+    first_lead_cards,
+    has_petit_sec,
+    led_suit,
+    legal_cards,
+    poignee_choices,
+    trick_winner,
+    why_card_illegal,
+)
 
-register_codec(TarotCard, lambda c: c.code, tarot_card)
+# The deal's actions, events and trick rules live in ``tarot_actions`` and ``tarot_tricks``
+# (players import those); they are re-exported here for callers of the whole game.
+__all__ = [
+    "CHIEN_SIZE", "PACKET_SIZE", "AnnounceChelem", "CallKing", "ChelemDecided",
+    "ChienCardDealt", "ChienShown", "DeclineChelem", "ExcuseExchanged", "ExcuseFate",
+    "ExcuseStatus", "KingCalled", "PartnerRevealed", "PetitSecShown", "PoigneeShown",
+    "ShowPoignee", "Step", "TarotBid", "TarotCardPlayed", "TarotContractSet", "TarotDeal",
+    "TarotDiscard", "TarotDiscarded", "TarotPacketDealt", "TarotPass", "TarotPlay",
+    "TarotPlayCard", "TarotTrick", "TarotTrickWon", "TarotView", "callable_cards",
+    "check_poignee", "deal_cards", "discardable", "first_lead_cards", "has_petit_sec",
+    "led_suit", "legal_cards", "poignee_choices", "trick_winner",
+]
 
 CHIEN_SIZE = {3: 6, 4: 6, 5: 3}
 PACKET_SIZE = {3: 4, 4: 3, 5: 3}
-TarotPlay = tuple[int, TarotCard]  # (seat, card)
-
-
-# --- actions -----------------------------------------------------------------------------
-
-
-@register_action
-@dataclass(frozen=True)
-class TarotPass(Action):
-    def describe(self) -> str:
-        return "pass"
-
-
-@register_action
-@dataclass(frozen=True)
-class TarotBid(Action):
-    contract: Contract
-
-    def describe(self) -> str:
-        return self.contract.label
-
-
-@register_action
-@dataclass(frozen=True)
-class CallKing(Action):
-    """Five players: the taker calls a card (a king, or a queen holding the four kings...)."""
-
-    card: TarotCard
-
-    def describe(self) -> str:
-        return f"call {self.card}"
-
-
-@register_action
-@dataclass(frozen=True)
-class TarotDiscard(Action):
-    """One card of the écart (the taker makes it one card at a time)."""
-
-    card: TarotCard
-
-    def describe(self) -> str:
-        return f"discard {self.card}"
-
-
-@register_action
-@dataclass(frozen=True)
-class AnnounceChelem(Action):
-    def describe(self) -> str:
-        return "announce a chelem"
-
-
-@register_action
-@dataclass(frozen=True)
-class DeclineChelem(Action):
-    def describe(self) -> str:
-        return "no chelem"
-
-
-@register_action
-@dataclass(frozen=True)
-class ShowPoignee(Action):
-    """Show trumps (and at most the Excuse) just before one's first card.
-
-    ``legal_actions`` lists one poignée per kind (the lowest trumps, see
-    ``poignee_choices``); any other valid choice of trumps is accepted too."""
-
-    cards: tuple[TarotCard, ...]
-
-    def describe(self) -> str:
-        return f"poignée of {len(self.cards)}"
-
-
-@register_action
-@dataclass(frozen=True)
-class TarotPlayCard(Action):
-    card: TarotCard
-
-    def describe(self) -> str:
-        return f"play {self.card}"
-
-
-_PASS = TarotPass()
-_BID_OF = {c: TarotBid(c) for c in Contract}
-_ANNOUNCE, _DECLINE = AnnounceChelem(), DeclineChelem()
-# Interned actions: legal-action lists are rebuilt on every move, and ``is_legal`` finds
-# an interned action by identity.
-PLAY_OF: dict[TarotCard, TarotPlayCard] = {c: TarotPlayCard(c) for c in DECK78}
-_DISCARD_OF: dict[TarotCard, TarotDiscard] = {c: TarotDiscard(c) for c in DECK78}
-_CALL_OF: dict[TarotCard, CallKing] = {c: CallKing(c) for c in DECK78 if c.suit.is_plain}
-
-
-# --- events ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class TarotPacketDealt(Event):
-    """A packet dealt to ``seat``; ``cards`` is None in the other seats' views."""
-
-    seat: int
-    count: int
-    cards: tuple[TarotCard, ...] | None
-
-    def visible_to(self, seat: int) -> Event:
-        return self if seat == self.seat else TarotPacketDealt(self.seat, self.count, None)
-
-
-@dataclass(frozen=True)
-class ChienCardDealt(Event):
-    """One card put face down in the chien."""
-
-
-@dataclass(frozen=True)
-class PetitSecShown(Event):
-    """The seat's only trump is the Petit, without the Excuse: it shows its hand, the
-    deal is void and the same dealer deals again."""
-
-    seat: int
-    hand: tuple[TarotCard, ...]
-
-
-@dataclass(frozen=True)
-class TarotContractSet(Event):
-    taker: int
-    contract: Contract
-
-
-@dataclass(frozen=True)
-class KingCalled(Event):
-    taker: int
-    card: TarotCard
-
-
-@dataclass(frozen=True)
-class ChienShown(Event):
-    cards: tuple[TarotCard, ...]
-
-
-@dataclass(frozen=True)
-class TarotDiscarded(Event):
-    """A card of the écart: seen by the taker only, unless it is a trump (shown to all)."""
-
-    seat: int
-    card: TarotCard | None
-
-    def visible_to(self, seat: int) -> Event:
-        card = self.card
-        if seat == self.seat or card is None or card.is_trump:
-            return self
-        return TarotDiscarded(self.seat, None)
-
-
-@dataclass(frozen=True)
-class ChelemDecided(Event):
-    seat: int
-    announced: bool
-
-
-@dataclass(frozen=True)
-class PoigneeShown(Event):
-    seat: int
-    kind: PoigneeKind
-    cards: tuple[TarotCard, ...]
-
-
-@dataclass(frozen=True)
-class TarotCardPlayed(Event):
-    seat: int
-    card: TarotCard
-
-
-@dataclass(frozen=True)
-class PartnerRevealed(Event):
-    """The called card was played (or seen in the chien): ``partner`` None, alone."""
-
-    partner: int | None
-
-
-@dataclass(frozen=True)
-class TarotTrickWon(Event):
-    seat: int
-    cards: tuple[TarotCard, ...]
-    last: bool
-
-
-@dataclass(frozen=True)
-class ExcuseExchanged(Event):
-    """The Excuse's owner gave a half-point card to the camp of ``to_seat``."""
-
-    owner: int
-    to_seat: int
 
 
 # --- state -------------------------------------------------------------------------------
@@ -266,62 +121,6 @@ class Step(Enum):
 
 _PHASE_OF = {Step.BID: Phase.BIDDING, Step.CALL: Phase.EXCHANGE, Step.DISCARD: Phase.EXCHANGE,
              Step.CHELEM: Phase.DECLARING, Step.PLAY: Phase.PLAY, Step.OVER: Phase.OVER}
-
-
-class ExcuseFate(Enum):
-    SAME_CAMP = "same_camp"  # its own camp won the trick
-    EXCHANGED = "exchanged"  # kept, a half-point card given
-    OWED = "owed"  # kept, the half-point card given when its camp wins a trick
-    LAST_TRICK = "last_trick"  # played in the last trick: goes to the winner's camp
-    CHELEM = "chelem"  # last card of a chelem: wins the trick
-
-
-@dataclass(frozen=True)
-class ExcuseStatus:
-    seat: int  # who played it
-    trick: int  # index of the trick
-    fate: ExcuseFate
-
-
-@dataclass(frozen=True)
-class TarotTrick:
-    leader: int
-    plays: tuple[TarotPlay, ...]
-    winner: int
-
-    @property
-    def cards(self) -> tuple[TarotCard, ...]:
-        return tuple(c for _, c in self.plays)
-
-
-@dataclass(frozen=True)
-class TarotView:
-    """What one seat may know of a tarot deal."""
-
-    game: str
-    seat: int
-    players: int
-    dealer: int
-    phase: Phase
-    current_player: int | None
-    hand: tuple[TarotCard, ...]
-    legal: tuple[Action, ...]
-    bids: tuple[tuple[int, Action], ...]
-    contract: Contract | None
-    taker: int | None
-    called: TarotCard | None
-    partner: int | None  # once revealed (None also when unknown or alone: see ``alone``)
-    alone: bool  # known to play alone
-    chien: tuple[TarotCard, ...]  # when public (Prise, Garde; everyone's at the end)
-    ecart: tuple[TarotCard, ...]  # the taker's own, in his view only
-    ecart_trumps: tuple[TarotCard, ...]  # trumps discarded, shown to all
-    poignees: tuple[tuple[int, tuple[TarotCard, ...]], ...]
-    chelem_announcer: int | None
-    trick: tuple[TarotPlay, ...]
-    tricks: tuple[TarotTrick, ...]
-    excuse: ExcuseStatus | None
-    hand_sizes: tuple[int, ...]
-    result: DealResult | None
 
 
 @dataclass(frozen=True, eq=False)
@@ -476,13 +275,13 @@ class TarotDeal:
             return ()
         if self.step is Step.BID:
             best = max((a.contract for _, a in self.bids if isinstance(a, TarotBid)), default=0)
-            return (_PASS, *(_BID_OF[c] for c in Contract if c > best))
+            return (PASS, *(BID_OF[c] for c in Contract if c > best))
         if self.step is Step.CALL:
-            return tuple(_CALL_OF[c] for c in callable_cards(self.hands[seat]))
+            return tuple(CALL_OF[c] for c in callable_cards(self.hands[seat]))
         if self.step is Step.DISCARD:
-            return tuple(_DISCARD_OF[c] for c in self._discardable(seat))
+            return tuple(DISCARD_OF[c] for c in self._discardable(seat))
         if self.step is Step.CHELEM:
-            return (_ANNOUNCE, _DECLINE)
+            return (ANNOUNCE, DECLINE)
         plays: list[Action] = [PLAY_OF[c] for c in self._legal_cards(seat)]
         if self._may_show_poignee(seat):
             plays.extend(ShowPoignee(cards) for cards in poignee_choices(
@@ -754,9 +553,6 @@ def _kind(players: int, cards: tuple[TarotCard, ...]) -> PoigneeKind:
     return kind
 
 
-# --- rules as functions (shared with the AI and the tests) ---------------------------------
-
-
 def deal_cards(
     players: int, dealer: int, rng: random.Random
 ) -> tuple[list[list[TarotCard]], list[TarotCard], list[Event]]:
@@ -781,122 +577,3 @@ def deal_cards(
             position += 1
             events.append(ChienCardDealt())
     return hands, chien, events
-
-
-def has_petit_sec(hand: Iterable[TarotCard]) -> bool:
-    trumps = [c for c in hand if c.is_trump or c.is_excuse]
-    return trumps == [THE_PETIT]
-
-
-def callable_cards(hand: Sequence[TarotCard]) -> tuple[TarotCard, ...]:
-    """The four cards of the highest rank (king, then queen...) not all in ``hand``."""
-    for rank in range(KING, 0, -1):
-        cards = tuple(suited(suit, rank) for suit in TarotSuit if suit.is_plain)
-        if not all(c in hand for c in cards):
-            return cards
-    raise AssertionError("a hand cannot hold every suited card")
-
-
-def discardable(hand: Sequence[TarotCard], remaining: int) -> tuple[TarotCard, ...]:
-    """Cards the écart may take next: no king, no bout; trumps only if the plain cards
-    left are fewer than the cards still to discard."""
-    plain = tuple(c for c in hand if c.suit.is_plain and c.rank != KING)
-    if len(plain) >= remaining:
-        return plain
-    return plain + tuple(c for c in hand if c.is_trump and not c.is_bout)
-
-
-def led_suit(trick: Sequence[TarotPlay]) -> TarotSuit | None:
-    for _, c in trick:
-        if c is not EXCUSE:
-            return c.suit
-    return None
-
-
-def legal_cards(hand: Sequence[TarotCard], trick: Sequence[TarotPlay]) -> list[TarotCard]:
-    """Follow suit; void, trump (over the highest trump if possible, else under); with
-    neither, anything.  The Excuse is always allowed."""
-    led = led_suit(trick)
-    if led is None:
-        return list(hand)
-    if led is not TarotSuit.TRUMP:
-        follow = [c for c in hand if c.suit is led]
-        if follow:
-            return _with_excuse(follow, hand)
-    trumps = [c for c in hand if c.is_trump]
-    if not trumps:
-        return list(hand)
-    top = max((c.rank for _, c in trick if c.is_trump), default=0)
-    over = [c for c in trumps if c.rank > top]
-    return _with_excuse(over or trumps, hand)
-
-
-def _with_excuse(cards: list[TarotCard], hand: Sequence[TarotCard]) -> list[TarotCard]:
-    return [*cards, EXCUSE] if EXCUSE in hand else cards
-
-
-def first_lead_cards(hand: Sequence[TarotCard], called: TarotCard) -> list[TarotCard]:
-    """Five players: the first lead may not be in the called suit, but the called card."""
-    allowed = [c for c in hand if c.suit is not called.suit or c is called]
-    return allowed or list(hand)
-
-
-def why_card_illegal(
-    hand: Sequence[TarotCard], trick: Sequence[TarotPlay], card: TarotCard
-) -> str:
-    led = led_suit(trick)
-    if not trick or led is None:
-        return "this card may not lead now (the called suit at the first lead, or the " \
-               "Excuse of a chelem announcer before his last card)"
-    if card.suit is not led and any(c.suit is led for c in hand):
-        return f"you must follow suit ({led.symbol})"
-    if card.is_trump:
-        return "you must play a higher trump"
-    return "you must trump"
-
-
-def trick_winner(plays: Sequence[TarotPlay]) -> int:
-    """The highest trump, else the highest card of the led suit (never the Excuse)."""
-    led = led_suit(plays)
-    best_seat, best_key = plays[0][0], -1
-    for seat, c in plays:
-        if c.is_trump:
-            key = 100 + c.rank
-        elif c.suit is led:
-            key = c.rank
-        else:
-            continue
-        if key > best_key:
-            best_seat, best_key = seat, key
-    return best_seat
-
-
-def poignee_choices(hand: Sequence[TarotCard], players: int) -> list[tuple[TarotCard, ...]]:
-    """One poignée per kind the hand allows: its lowest trumps (the strongest stay
-    hidden), the Excuse standing for a trump only when every trump is shown."""
-    trumps = sorted((c for c in hand if c.is_trump), key=lambda c: c.rank)
-    choices = []
-    for kind in PoigneeKind:
-        size = poignee_size(players, kind)
-        if len(trumps) >= size:
-            choices.append(tuple(trumps[:size]))
-        elif len(trumps) == size - 1 and EXCUSE in hand:
-            choices.append((*trumps, EXCUSE))
-    return choices
-
-
-def check_poignee(
-    hand: Sequence[TarotCard], cards: Sequence[TarotCard], players: int
-) -> PoigneeKind:
-    """The kind of poignée ``cards`` make; raises IllegalAction when it is not one."""
-    if len(set(cards)) != len(cards) or any(c not in hand for c in cards):
-        raise IllegalAction("a poignée shows cards of one's own hand, each once")
-    if any(not (c.is_trump or c.is_excuse) for c in cards):
-        raise IllegalAction("a poignée shows only trumps (and the Excuse)")
-    if EXCUSE in cards and any(c.is_trump and c not in cards for c in hand):
-        raise IllegalAction("the Excuse may stand for a trump only when no trump is hidden")
-    kind = poignee_kind(players, len(cards))
-    if kind is None or len(cards) != poignee_size(players, kind):
-        sizes = ", ".join(str(poignee_size(players, k)) for k in PoigneeKind)
-        raise IllegalAction(f"a poignée at {players} players is exactly {sizes} trumps")
-    return kind

@@ -1,0 +1,193 @@
+"""Tarot's trick rules as pure functions (legal cards, the winner, the écart, the king call,
+poignées, the petit sec) and the data a seat's view is made of.
+
+Shared by the deal state, the AI and the tests; no module here holds a whole deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from game.engine.protocol import Action, DealResult, IllegalAction, Phase
+from game.engine.tarot_cards import EXCUSE, KING, THE_PETIT, TarotCard, TarotSuit, suited
+from game.engine.tarot_scoring import Contract, PoigneeKind, poignee_kind, poignee_size
+
+TarotPlay = tuple[int, TarotCard]  # (seat, card)
+
+
+class ExcuseFate(Enum):
+    SAME_CAMP = "same_camp"  # its own camp won the trick
+    EXCHANGED = "exchanged"  # kept, a half-point card given
+    OWED = "owed"  # kept, the half-point card given when its camp wins a trick
+    LAST_TRICK = "last_trick"  # played in the last trick: goes to the winner's camp
+    CHELEM = "chelem"  # last card of a chelem: wins the trick
+
+
+@dataclass(frozen=True)
+class ExcuseStatus:
+    seat: int  # who played it
+    trick: int  # index of the trick
+    fate: ExcuseFate
+
+
+@dataclass(frozen=True)
+class TarotTrick:
+    leader: int
+    plays: tuple[TarotPlay, ...]
+    winner: int
+
+    @property
+    def cards(self) -> tuple[TarotCard, ...]:
+        return tuple(c for _, c in self.plays)
+
+
+@dataclass(frozen=True)
+class TarotView:
+    """What one seat may know of a tarot deal."""
+
+    game: str
+    seat: int
+    players: int
+    dealer: int
+    phase: Phase
+    current_player: int | None
+    hand: tuple[TarotCard, ...]
+    legal: tuple[Action, ...]
+    bids: tuple[tuple[int, Action], ...]
+    contract: Contract | None
+    taker: int | None
+    called: TarotCard | None
+    partner: int | None  # once revealed (None also when unknown or alone: see ``alone``)
+    alone: bool  # known to play alone
+    chien: tuple[TarotCard, ...]  # when public (Prise, Garde; everyone's at the end)
+    ecart: tuple[TarotCard, ...]  # the taker's own, in his view only
+    ecart_trumps: tuple[TarotCard, ...]  # trumps discarded, shown to all
+    poignees: tuple[tuple[int, tuple[TarotCard, ...]], ...]
+    chelem_announcer: int | None
+    trick: tuple[TarotPlay, ...]
+    tricks: tuple[TarotTrick, ...]
+    excuse: ExcuseStatus | None
+    hand_sizes: tuple[int, ...]
+    result: DealResult | None
+
+
+
+def has_petit_sec(hand: Iterable[TarotCard]) -> bool:
+    trumps = [c for c in hand if c.is_trump or c.is_excuse]
+    return trumps == [THE_PETIT]
+
+
+def callable_cards(hand: Sequence[TarotCard]) -> tuple[TarotCard, ...]:
+    """The four cards of the highest rank (king, then queen...) not all in ``hand``."""
+    for rank in range(KING, 0, -1):
+        cards = tuple(suited(suit, rank) for suit in TarotSuit if suit.is_plain)
+        if not all(c in hand for c in cards):
+            return cards
+    raise AssertionError("a hand cannot hold every suited card")
+
+
+def discardable(hand: Sequence[TarotCard], remaining: int) -> tuple[TarotCard, ...]:
+    """Cards the écart may take next: no king, no bout; trumps only if the plain cards
+    left are fewer than the cards still to discard."""
+    plain = tuple(c for c in hand if c.suit.is_plain and c.rank != KING)
+    if len(plain) >= remaining:
+        return plain
+    return plain + tuple(c for c in hand if c.is_trump and not c.is_bout)
+
+
+def led_suit(trick: Sequence[TarotPlay]) -> TarotSuit | None:
+    for _, c in trick:
+        if c is not EXCUSE:
+            return c.suit
+    return None
+
+
+def legal_cards(hand: Sequence[TarotCard], trick: Sequence[TarotPlay]) -> list[TarotCard]:
+    """Follow suit; void, trump (over the highest trump if possible, else under); with
+    neither, anything.  The Excuse is always allowed."""
+    led = led_suit(trick)
+    if led is None:
+        return list(hand)
+    if led is not TarotSuit.TRUMP:
+        follow = [c for c in hand if c.suit is led]
+        if follow:
+            return _with_excuse(follow, hand)
+    trumps = [c for c in hand if c.is_trump]
+    if not trumps:
+        return list(hand)
+    top = max((c.rank for _, c in trick if c.is_trump), default=0)
+    over = [c for c in trumps if c.rank > top]
+    return _with_excuse(over or trumps, hand)
+
+
+def _with_excuse(cards: list[TarotCard], hand: Sequence[TarotCard]) -> list[TarotCard]:
+    return [*cards, EXCUSE] if EXCUSE in hand else cards
+
+
+def first_lead_cards(hand: Sequence[TarotCard], called: TarotCard) -> list[TarotCard]:
+    """Five players: the first lead may not be in the called suit, but the called card."""
+    allowed = [c for c in hand if c.suit is not called.suit or c is called]
+    return allowed or list(hand)
+
+
+def why_card_illegal(
+    hand: Sequence[TarotCard], trick: Sequence[TarotPlay], card: TarotCard
+) -> str:
+    led = led_suit(trick)
+    if not trick or led is None:
+        return "this card may not lead now (the called suit at the first lead, or the " \
+               "Excuse of a chelem announcer before his last card)"
+    if card.suit is not led and any(c.suit is led for c in hand):
+        return f"you must follow suit ({led.symbol})"
+    if card.is_trump:
+        return "you must play a higher trump"
+    return "you must trump"
+
+
+def trick_winner(plays: Sequence[TarotPlay]) -> int:
+    """The highest trump, else the highest card of the led suit (never the Excuse)."""
+    led = led_suit(plays)
+    best_seat, best_key = plays[0][0], -1
+    for seat, c in plays:
+        if c.is_trump:
+            key = 100 + c.rank
+        elif c.suit is led:
+            key = c.rank
+        else:
+            continue
+        if key > best_key:
+            best_seat, best_key = seat, key
+    return best_seat
+
+
+def poignee_choices(hand: Sequence[TarotCard], players: int) -> list[tuple[TarotCard, ...]]:
+    """One poignée per kind the hand allows: its lowest trumps (the strongest stay
+    hidden), the Excuse standing for a trump only when every trump is shown."""
+    trumps = sorted((c for c in hand if c.is_trump), key=lambda c: c.rank)
+    choices = []
+    for kind in PoigneeKind:
+        size = poignee_size(players, kind)
+        if len(trumps) >= size:
+            choices.append(tuple(trumps[:size]))
+        elif len(trumps) == size - 1 and EXCUSE in hand:
+            choices.append((*trumps, EXCUSE))
+    return choices
+
+
+def check_poignee(
+    hand: Sequence[TarotCard], cards: Sequence[TarotCard], players: int
+) -> PoigneeKind:
+    """The kind of poignée ``cards`` make; raises IllegalAction when it is not one."""
+    if len(set(cards)) != len(cards) or any(c not in hand for c in cards):
+        raise IllegalAction("a poignée shows cards of one's own hand, each once")
+    if any(not (c.is_trump or c.is_excuse) for c in cards):
+        raise IllegalAction("a poignée shows only trumps (and the Excuse)")
+    if EXCUSE in cards and any(c.is_trump and c not in cards for c in hand):
+        raise IllegalAction("the Excuse may stand for a trump only when no trump is hidden")
+    kind = poignee_kind(players, len(cards))
+    if kind is None or len(cards) != poignee_size(players, kind):
+        sizes = ", ".join(str(poignee_size(players, k)) for k in PoigneeKind)
+        raise IllegalAction(f"a poignée at {players} players is exactly {sizes} trumps")
+    return kind
