@@ -71,6 +71,7 @@ BACK_WIDTH = 54
 TRICK_WIDTH = 88
 PILE_WIDTH = 50
 HAND_TOP = 588
+HAND_SPAN = 840  # the widest fan, clear of the name plate and the buttons
 RAISE = 26
 HOVER = 12
 DIM = (0, 0, 0, 110)
@@ -336,7 +337,7 @@ class TableScene(Scene):
             return []
         width = self.hand_width
         height = round(width * CARD_RATIO)
-        step = min(72, (1040 - width) // max(1, len(hand) - 1)) if len(hand) > 1 else 0
+        step = min(72, (HAND_SPAN - width) // max(1, len(hand) - 1)) if len(hand) > 1 else 0
         left = 640 - (step * (len(hand) - 1) + width) // 2
         legal = self.controller.legal_cards()
         layout = []
@@ -426,7 +427,7 @@ class TableScene(Scene):
             count -= sum(1 for f in self.flights if f.kind == "play" and f.seat == seat
                          and f.face not in {c for _, c in self.model.trick})
             step = min(22, 240 // max(1, count)) if spot.vertical \
-                else min(28, 300 // max(1, count))
+                else min(28, 210 // max(1, count))
             first = -(step * (count - 1)) / 2
             for index in range(max(0, count)):
                 offset = first + index * step
@@ -443,9 +444,12 @@ class TableScene(Scene):
         for (x, y), tricks in counts.items():
             for index in range(tricks):
                 self.draw_card(surface, None, (x + index * 2, y - index * 2), PILE_WIDTH)
-            if tricks:
-                blit_text(surface, tr("table.tricks", count=tricks), 22, CREAM,
-                          midtop=(x, y + 44))
+            if tricks:  # the count beside the pile, on the side facing the table
+                label = tr("table.tricks", count=tricks)
+                if x < 640:
+                    blit_text(surface, label, 22, CREAM, midleft=(x + 32, y))
+                else:
+                    blit_text(surface, label, 22, CREAM, midright=(x - 32, y))
 
     def draw_centre(self, surface: pygame.Surface) -> None:
         flying = {f.face for f in self.flights if f.kind == "play"}
@@ -529,12 +533,13 @@ class TableScene(Scene):
             self.draw_card(surface, flight.face, (x, y), flight.width)
 
     def draw_score(self, surface: pygame.Surface) -> None:
-        rect = pygame.Rect(10, 10, 260, 44 + 30 * len(self.model.totals))
+        row = 30 if len(self.model.totals) <= 3 else 24
+        rect = pygame.Rect(10, 10, 260, 44 + row * len(self.model.totals))
         panel(surface, rect)
         blit_text(surface, tr("table.score_title", target=self.model.target), 24, GOLD,
                   topleft=(24, 20))
         for side, total in enumerate(self.model.totals):
-            y = 50 + side * 30
+            y = 48 + side * row
             blit_text(surface, self.side_name(side), 24, CREAM, topleft=(24, y))
             blit_text(surface, str(total), 26, CREAM, topright=(256, y))
 
@@ -548,7 +553,12 @@ class TableScene(Scene):
     def contract_text(self) -> str:
         """The contract in words: "Taken by West: 100 hearts, coinched"."""
         model = self.model
-        if model.taker is None or model.trump is None:
+        if model.taker is None:
+            return ""
+        who = seat_name(model.taker, self.controller.viewer, self.spots[model.taker].compass)
+        if model.tarot_contract is not None:
+            return tr("sheet.contract", name=who, contract=self.tarot_contract_words())
+        if model.trump is None:
             return ""
         words = [say_text(trump_key(model.trump))]
         if model.contract_value is not None:
@@ -558,8 +568,14 @@ class TableScene(Scene):
         if model.coinche_level:
             words.append(tr("table.coinched" if model.coinche_level == 1
                             else "table.surcoinched").lower())
-        who = seat_name(model.taker, self.controller.viewer, self.spots[model.taker].compass)
         return tr("sheet.contract", name=who, contract=" ".join(words))
+
+    def tarot_contract_words(self) -> str:
+        assert self.model.tarot_contract is not None
+        words = tr(contract_key(self.model.tarot_contract))
+        if self.model.called is not None:
+            words = f"{words} · {card_name(self.model.called.code)}"
+        return words
 
     def draw_contract(self, surface: pygame.Surface) -> None:
         rect = pygame.Rect(1010, 10, 260, 104)
@@ -602,10 +618,7 @@ class TableScene(Scene):
         assert model.taker is not None and model.tarot_contract is not None
         who = seat_name(model.taker, self.controller.viewer, self.spots[model.taker].compass)
         blit_text(surface, tr("table.taken_by", name=who), 24, CREAM, topleft=(1024, 46))
-        words = tr(contract_key(model.tarot_contract))
-        if model.called is not None:
-            words = f"{words} · {card_name(model.called.code)}"
-        blit_text(surface, words, 24, GLOW, topleft=(1024, 76))
+        blit_text(surface, self.tarot_contract_words(), 24, GLOW, topleft=(1024, 76))
 
     def draw_message(self, surface: pygame.Surface) -> None:
         message = self.message_text()
