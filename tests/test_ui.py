@@ -238,3 +238,118 @@ def test_a_card_not_in_hand_is_refused(app: App) -> None:
     assert table.controller.play_card(foreign) is False
     assert table.controller.actions_applied == actions
     assert table.controller.message is not None
+
+
+def test_the_ai_thinks_off_the_render_loop(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A slow computer player never stalls a frame: update() returns at once while it
+    thinks, and its move lands once it is done."""
+    import threading
+    import time
+
+    from game.ui import controller as controller_module
+
+    release = threading.Event()
+    real_choose = controller_module.choose
+
+    def slow_choose(*args: object) -> object:
+        release.wait(5)
+        return real_choose(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(controller_module, "choose", slow_choose)
+    seats = tuple(SeatConfig() for _ in range(4))
+    table = TableScene(app, GameConfig(CoincheRules(), seats, 2))
+    table.controller.speed = FAST
+    app.push(table)
+    for _ in range(300):
+        app.step(DT, [])
+        if table.controller.thinking_seat is not None:
+            break
+    assert table.controller.thinking_seat is not None
+    actions = table.controller.actions_applied
+    worst = 0.0
+    for _ in range(10):
+        start = time.perf_counter()
+        app.step(DT, [])
+        worst = max(worst, time.perf_counter() - start)
+    assert table.controller.actions_applied == actions  # still thinking
+    assert worst < 0.2
+    release.set()
+    for _ in range(100):
+        app.step(DT, [])
+        if table.controller.actions_applied > actions:
+            break
+    assert table.controller.actions_applied > actions
+
+
+def test_the_refusal_is_said_in_french(app: App) -> None:
+    set_language("fr")
+    try:
+        table = start_table(app, CoincheRules(), seed=11)
+        for _ in range(200):
+            run_until_human(app, table)
+            led = table.model.trick[0][1].suit if table.model.trick else None
+            if led is not None and any(c.suit == led for c in table.model.hand):
+                wrong = [c for c in table.model.hand if c.suit != led]
+                if wrong:
+                    break
+            human_turn(app, table)
+        else:
+            pytest.skip("no chance to refuse a card")
+        app.step(DT, click(app, card_click(table, wrong[0])))
+        suit = {"S": "pique", "H": "cœur", "D": "carreau", "C": "trèfle"}[led.letter]
+        assert table.message_text() == f"Vous devez fournir à {suit}"
+    finally:
+        set_language("en")
+
+
+def test_last_trick_shows_on_the_button_and_key(app: App) -> None:
+    table = start_table(app, CoincheRules(), seed=4)
+    for _ in range(200):
+        run_until_human(app, table)
+        if table.model.last_trick:
+            break
+        human_turn(app, table)
+    assert not table.show_last
+    app.step(DT, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l")])
+    assert table.show_last
+    app.step(DT, click(app, table.buttons[1].rect.center))
+    assert not table.show_last
+
+
+def test_menu_to_setup_to_table_and_back(app: App) -> None:
+    from game.ui.menu import MenuScene, SettingsScene
+    from game.ui.setup import SetupScene
+
+    menu = MenuScene(app)
+    app.replace(menu)
+    app.step(DT, [])
+    assert not menu.can_continue
+    app.step(DT, click(app, menu.buttons[0].rect.center))
+    app.step(DT, [])
+    setup = app.top
+    assert isinstance(setup, SetupScene)
+    belote = next(b for b in setup.buttons if b.label() == tr("game.belote"))
+    app.step(DT, click(app, belote.rect.center))
+    three = next(b for b in setup.buttons if b.label() == "3")
+    app.step(DT, click(app, three.rect.center))
+    assert setup.rules.game == "belote" and setup.rules.players == 3
+    start = next(b for b in setup.buttons if b.label() == tr("setup.start"))
+    app.step(DT, click(app, start.rect.center))
+    app.step(DT, [])
+    table = app.top
+    assert isinstance(table, TableScene) and table.config.rules.players == 3
+    app.step(DT, click(app, table.buttons[0].rect.center))  # Menu
+    app.step(DT, [])
+    assert app.top is menu and menu.can_continue
+    app.step(DT, click(app, menu.buttons[1].rect.center))  # Continue
+    app.step(DT, [])
+    assert app.top is table
+    app.replace(SettingsScene(app))
+    app.step(DT, [])
+    settings = app.top
+    assert isinstance(settings, SettingsScene)
+    language_button = settings.rows[0][1]
+    before = language_button.label()
+    app.step(DT, click(app, language_button.rect.center))
+    assert language_button.label() != before
+    set_language("en")
