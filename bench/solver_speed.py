@@ -27,7 +27,7 @@ from typing import Any
 from game.ai import Level, decide
 from game.ai.solver.dds import Solver
 from game.ai.solver.fixtures import play_started, position_of
-from game.ai.solver.player import choose_card
+from game.ai.solver.player import DEFAULT_WORLDS, choose_card
 from game.engine.actions import Announce
 from game.engine.match import new_deal_state
 from game.engine.protocol import Phase
@@ -56,7 +56,9 @@ def full_deal_solves(positions: int) -> dict[str, Any]:
     return {**stats_ms(times), "nodes_per_s": round(nodes / sum(times))}
 
 
-def decision_times(rules: TrickGameRules, deals: int, deadline_s: float) -> dict[str, float]:
+def decision_times(
+    rules: TrickGameRules, deals: int, deadline_s: float, worlds: int
+) -> dict[str, float]:
     times: list[float] = []
     for seed in range(deals):
         state = play_started(rules, 1000 + seed)
@@ -64,7 +66,8 @@ def decision_times(rules: TrickGameRules, deals: int, deadline_s: float) -> dict
         while not state.is_over:
             view = state.view(state.turn or 0)
             start = time.perf_counter()
-            action = choose_card(view, rng, deadline_s=deadline_s, rules=rules)
+            action = choose_card(view, rng, deadline_s=deadline_s, max_worlds=worlds,
+                                 rules=rules)
             times.append(time.perf_counter() - start)
             state, _ = state.apply(action)
     return stats_ms(times)
@@ -82,7 +85,7 @@ def bid_by_confirme(rules: CoincheRules, seed: int) -> TrickDeal | None:
 
 
 def play_out(state: TrickDeal, search_seats: tuple[int, ...], seed: int,
-             deadline_s: float) -> TrickDeal:
+             deadline_s: float, worlds: int) -> TrickDeal:
     rngs = [random.Random(seed * 10 + seat) for seat in range(4)]
     while not state.is_over:
         seat = state.turn or 0
@@ -92,12 +95,13 @@ def play_out(state: TrickDeal, search_seats: tuple[int, ...], seed: int,
         elif any(isinstance(a, Announce) for a in view.legal):
             action = Announce()  # announcing only adds points (the heuristic does too)
         else:
-            action = choose_card(view, rngs[seat], deadline_s=deadline_s, rules=state.rules)
+            action = choose_card(view, rngs[seat], deadline_s=deadline_s, max_worlds=worlds,
+                                 rules=state.rules)
         state, _ = state.apply(action)
     return state
 
 
-def duplicate(deals: int, deadline_s: float) -> dict[str, Any]:
+def duplicate(deals: int, deadline_s: float, worlds: int) -> dict[str, Any]:
     rules = CoincheRules()
     diffs: list[float] = []
     seed = 0
@@ -108,7 +112,7 @@ def duplicate(deals: int, deadline_s: float) -> dict[str, Any]:
             continue
         per_seating = []
         for seats in ((0, 2), (1, 3)):
-            result = play_out(start, seats, seed, deadline_s).result()
+            result = play_out(start, seats, seed, deadline_s, worlds).result()
             assert result is not None
             side = seats[0] % 2
             per_seating.append(result.scores[side] - result.scores[1 - side])
@@ -125,9 +129,11 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--positions", type=int, default=10, help="full deals to solve")
     parser.add_argument("--deals", type=int, default=2, help="deals per game for timing")
     parser.add_argument("--deadline", type=float, default=0.3, help="seconds per decision")
+    parser.add_argument("--worlds", type=int, default=DEFAULT_WORLDS, help="worlds per card")
     parser.add_argument("--duplicate", type=int, default=0, help="duplicate deals to play")
     args = parser.parse_args(argv)
-    data: dict[str, Any] = {"python": sys.version.split()[0], "deadline_s": args.deadline}
+    data: dict[str, Any] = {"python": sys.version.split()[0], "deadline_s": args.deadline,
+                            "worlds": args.worlds}
     if args.positions:
         data["full_deal_solve"] = solve = full_deal_solves(args.positions)
         print(f"full deal, double dummy from the first card ({solve['count']} coinche deals, "
@@ -137,13 +143,13 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     decisions: dict[str, Any] = {}
     for rules in games if args.deals else []:
         name = f"{rules.game}{rules.players}"
-        decisions[name] = t = decision_times(rules, args.deals, args.deadline)
+        decisions[name] = t = decision_times(rules, args.deals, args.deadline, args.worlds)
         print(f"choose_card {name}: median {t['median_ms']} ms, p95 {t['p95_ms']} ms, "
               f"max {t['max_ms']} ms over {t['count']} decisions")
     if decisions:
         data["choose_card"] = decisions
     if args.duplicate:
-        data["duplicate"] = dup = duplicate(args.duplicate, args.deadline)
+        data["duplicate"] = dup = duplicate(args.duplicate, args.deadline, args.worlds)
         print(f"duplicate coinche, search vs Confirmé: {dup['mean_search_minus_confirme']:+} "
               f"points per deal (95% CI {dup['ci95'][0]} .. {dup['ci95'][1]}), "
               f"{dup['deals_won']} won, {dup['deals_lost']} lost of {dup['deals']}")

@@ -43,7 +43,8 @@ def choose_card(
     """The card to play (a ``PlayCard`` of ``view.legal``, saying belote when it may).
 
     ``rules`` are the table's options (public); by default the game's default rules.
-    Deterministic for a given ``rng`` state when the deadline is not reached."""
+    Deterministic for a given ``rng`` state when the deadline is not reached.  Declaring
+    announcements (and the belote arrêt) is left to the caller: only cards are chosen."""
     plays = [a for a in view.legal if isinstance(a, PlayCard)]
     if not plays:
         raise ValueError("no card to play in this view")
