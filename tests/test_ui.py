@@ -44,7 +44,7 @@ def app() -> Iterator[App]:
 def start_table(app: App, rules: AnyRules, seed: int = 3) -> TableScene:
     seats = (SeatConfig(human=True), *tuple(SeatConfig() for _ in range(rules.players - 1)))
     table = TableScene(app, GameConfig(rules, seats, seed))
-    table.controller.speed = FAST
+    table.speed_override = FAST
     app.push(table)
     app.step(DT, [])
     return table
@@ -178,7 +178,7 @@ def test_legal_cards_are_raised_and_the_others_dimmed(app: App) -> None:
 
 def test_a_click_skips_the_running_animation(app: App) -> None:
     table = start_table(app, CoincheRules())
-    table.controller.speed = 1.0
+    table.speed_override = 1.0
     table.flights.clear()
     table.tweens.skip()
     for _ in range(3):
@@ -258,7 +258,7 @@ def test_the_ai_thinks_off_the_render_loop(app: App, monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(controller_module, "choose", slow_choose)
     seats = tuple(SeatConfig() for _ in range(4))
     table = TableScene(app, GameConfig(CoincheRules(), seats, 2))
-    table.controller.speed = FAST
+    table.speed_override = FAST
     app.push(table)
     for _ in range(300):
         app.step(DT, [])

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from game.ui.table import TableScene
 
 PANEL_RECT = pygame.Rect(300, 206, 680, 262)
-BELOTE_RECT = pygame.Rect(380, 412, 520, 116)
+BELOTE_RECT = pygame.Rect(380, 424, 520, 116)
 
 
 class BidPanel:

@@ -47,7 +47,7 @@ def play_deals(app: App, rules: AnyRules, deals: int, seed: int = 1) -> TableSce
     """Play ``deals`` scored deals of ``rules`` with computers everywhere."""
     seats = tuple(SeatConfig(human=False, level=Level.CONFIRME) for _ in range(rules.players))
     table = TableScene(app, GameConfig(rules, seats, seed))
-    table.controller.speed = SMOKE_SPEED
+    table.speed_override = SMOKE_SPEED
     app.push(table)
     for _ in range(STEP_LIMIT):
         top = app.top

@@ -155,6 +155,7 @@ class TableScene(Scene):
         self.void_message = 0.0
         self.turn_announced = False
         self.deals_scored = 0
+        self.speed_override: float | None = None  # the smoke run and tests go faster
         self.bid_panel = BidPanel(self)
         self.buttons = [
             Button(pygame.Rect(12, 676, 120, 36), lambda: tr("table.menu"), self.to_menu,
@@ -311,6 +312,7 @@ class TableScene(Scene):
     # --- the frame -----------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self.controller.speed = self.speed_override or self.app.settings.speed_factor
         self.tweens.update(dt)
         self.flights = [f for f in self.flights if not f.tween.done]
         self.void_message = max(0.0, self.void_message - dt)
@@ -526,10 +528,16 @@ class TableScene(Scene):
             bubble(surface, say_text(say), spot.bubble, tail=spot.bubble_tail)
 
     def draw_flights(self, surface: pygame.Surface) -> None:
+        winning = dict(self.model.last_trick).get(self.model.last_trick_winner or 0)
         for flight in self.flights:
             if not flight.tween.started and flight.kind == "deal":
                 continue
             x, y = flight.tween.value
+            if flight.kind == "collect" and not flight.tween.started and flight.face == winning:
+                height = round(flight.width * CARD_RATIO)
+                halo = pygame.Rect(0, 0, flight.width + 10, height + 10)
+                halo.center = (round(x), round(y))
+                pygame.draw.rect(surface, GLOW, halo, width=4, border_radius=10)
             self.draw_card(surface, flight.face, (x, y), flight.width)
 
     def draw_score(self, surface: pygame.Surface) -> None:
