@@ -1,0 +1,287 @@
+"""The player's session: between the match being played and ``game.storage``.
+
+The match is saved after every action by a background thread, so a save (an fsync, about
+12 ms) never stalls a frame; while a save is being written, newer ones wait and only the
+newest is written next.  Statistics are counted once per deal and once per match.
+
+Usage from the app (no pygame here)::
+
+    session = Session(storage)
+    saved = session.continue_match()           # "Continue": None when there is nothing
+    # ... or a new match:
+    session.new_match(match, human_seat=0, levels=("", "confirme", "debutant", "expert"))
+    session.on_action(controller.match)        # after EVERY action applied (AI or human)
+    earlier = session.undo(controller.match, seat)  # None: refused or nothing to undo
+    session.abandon()                          # the player quits the match for good
+    for key, args in session.take_problems():  # show each once (storage messages)
+        show_message(tr(key, **args))
+    session.close()                            # at quit: waits for the last save
+
+``on_action`` also counts a deal in the statistics when it ends and the match when it is
+over (then the save is removed); ``on_deal_scored`` and ``on_match_over`` do the same on
+their own and may be called again without counting twice.
+
+Crash safety: a deal or a match is counted only after a save that contains its end is on
+disk, and a deal already in the saved match's history is never counted again, so a kill
+at any moment may lose one count but never counts twice.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import threading
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from game.engine.match import Match
+from game.engine.protocol import DealResult
+from game.storage import MATCH_FILE, STATS_FILE, Problem, SavedMatch, Storage
+
+log = logging.getLogger("atout.session")
+
+Job = Callable[[], None]
+
+
+@dataclass
+class _Queued:
+    job: Job
+    replaceable: bool  # a match save: a newer save replaces it while it waits
+
+
+class BackgroundWriter:
+    """One thread running jobs in order.  A replaceable job waiting last in the queue is
+    replaced by the next replaceable one, so a burst of saves writes only the newest."""
+
+    def __init__(self, name: str = "atout-autosave") -> None:
+        self._changed = threading.Condition()
+        self._queue: deque[_Queued] = deque()
+        self._running = False
+        self._closed = False
+        self.jobs_run = 0
+        self._thread = threading.Thread(target=self._loop, name=name, daemon=True)
+        self._thread.start()
+
+    def submit(self, job: Job, replaceable: bool = False) -> None:
+        with self._changed:
+            if self._closed:
+                raise RuntimeError("the writer is closed")
+            if replaceable and self._queue and self._queue[-1].replaceable:
+                self._queue[-1] = _Queued(job, True)
+            else:
+                self._queue.append(_Queued(job, replaceable))
+            self._changed.notify_all()
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until every submitted job has run; False on timeout."""
+        with self._changed:
+            return self._changed.wait_for(self._idle, timeout)
+
+    def close(self, timeout: float | None = None) -> bool:
+        """Run what is queued, then stop the thread; False when it did not finish in time."""
+        flushed = self.flush(timeout)
+        with self._changed:
+            self._closed = True
+            self._changed.notify_all()
+        self._thread.join(timeout)
+        return flushed
+
+    def _idle(self) -> bool:
+        return not self._queue and not self._running
+
+    def _loop(self) -> None:
+        while True:
+            with self._changed:
+                self._changed.wait_for(lambda: bool(self._queue) or self._closed)
+                if not self._queue:
+                    return
+                queued = self._queue.popleft()
+                self._running = True
+            try:
+                queued.job()  # jobs catch their own errors (Session._guarded)
+            finally:
+                with self._changed:
+                    self._running = False
+                    self.jobs_run += 1
+                    self._changed.notify_all()
+
+
+@dataclass(frozen=True)
+class _Tracked:
+    """The match being played, as first given (its rules and seeds identify it)."""
+
+    match: Match
+    human_seat: int
+    levels: tuple[str, ...]
+
+    def same_match(self, match: Match) -> bool:
+        first = self.match
+        return (match.rules, match.seed, match.first_deal) == (
+            first.rules, first.seed, first.first_deal)
+
+
+class Session:
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self.undo_used = False
+        # The number of actions of the last match save written to disk (-1: none yet).
+        self.saved_actions = -1
+        self._tracked: _Tracked | None = None
+        self._deals_recorded = 0
+        self._match_recorded = False
+        self._lock = threading.Lock()  # storage is shared by the writer and the caller
+        self._writer = BackgroundWriter()
+
+    # --- starting --------------------------------------------------------------------------
+
+    def new_match(
+        self, match: Match, human_seat: int, levels: Sequence[str | Enum | None]
+    ) -> None:
+        """Follow a new match (it replaces any saved one).  ``levels``: one per seat, the
+        player's own seat "" or None; a ``game.ai.Level`` is accepted."""
+        plain = tuple("" if level is None else _level_name(level) for level in levels)
+        if len(plain) != match.players or not 0 <= human_seat < match.players:
+            raise ValueError("one level per seat, and the player's seat among them")
+        self._follow(_Tracked(match, human_seat, plain), undo_used=False)
+        self.on_action(match)
+
+    def continue_match(self) -> SavedMatch | None:
+        """The saved match to continue, now followed; None when there is none (a damaged
+        save is put aside with a problem, see ``take_problems``)."""
+        self.flush()
+        with self._lock:
+            saved = self.storage.load_match()
+        if saved is None:
+            return None
+        if saved.match.is_over:  # killed between its end and the save's removal
+            self._submit(MATCH_FILE, self.storage.clear_match)
+            return None
+        self._follow(_Tracked(saved.match, saved.human_seat, saved.levels), saved.undo_used)
+        self.saved_actions = len(saved.match.actions)
+        return saved
+
+    def _follow(self, tracked: _Tracked, undo_used: bool) -> None:
+        self._tracked = tracked
+        self.undo_used = undo_used
+        self._deals_recorded = len(tracked.match.history)
+        self._match_recorded = False
+
+    # --- during play -------------------------------------------------------------------------
+
+    def on_action(self, match: Match) -> None:
+        """Save ``match`` in the background, and count what it just finished."""
+        tracked = self._require(match)
+        if match.is_over and self._match_recorded:
+            return  # counted and its save removed already
+        saved = SavedMatch(match, tracked.human_seat, tracked.levels, self.undo_used)
+        self._submit(MATCH_FILE, lambda: self._write_save(saved), replaceable=True)
+        self.on_deal_scored(match)
+        self.on_match_over(match)
+
+    def on_deal_scored(self, match: Match) -> int:
+        """Count the deals of ``match``'s history not counted yet; how many were.  A deal
+        scored again after an undo took it back is not counted again."""
+        tracked = self._require(match)
+        new_deals = match.history[self._deals_recorded:]
+        for record in new_deals:
+            self._submit(STATS_FILE, functools.partial(
+                self._record_deal, match, tracked.human_seat, record.result))
+        self._deals_recorded = max(self._deals_recorded, len(match.history))
+        return len(new_deals)
+
+    def on_match_over(self, match: Match) -> bool:
+        """Count a finished match once and remove its save; True when counted now."""
+        tracked = self._require(match)
+        if not match.is_over or self._match_recorded:
+            return False
+        self._match_recorded = True
+        undo_used = self.undo_used
+        self._submit(STATS_FILE, lambda: self._record_match(match, tracked.human_seat, undo_used))
+        self._submit(MATCH_FILE, self.storage.clear_match)
+        return True
+
+    @property
+    def undo_allowed(self) -> bool:
+        return self.storage.settings.undo_allowed
+
+    def undo(self, match: Match, seat: int) -> Match | None:
+        """The match just before ``seat``'s last action, saved and marked as helped by
+        undo; None when the settings forbid undo, the match is over or ``seat`` has not
+        played yet."""
+        self._require(match)
+        if not self.undo_allowed or match.is_over:
+            return None
+        earlier = match.undo_last_action_of(seat)
+        if earlier is None:
+            return None
+        self.undo_used = True
+        self.on_action(earlier)
+        return earlier
+
+    def abandon(self) -> None:
+        """The player gives the match up: its save is removed (nothing is counted)."""
+        if self._tracked is not None:
+            self._tracked = None
+            self._submit(MATCH_FILE, self.storage.clear_match)
+
+    # --- messages and shutting down --------------------------------------------------------
+
+    def take_problems(self) -> list[Problem]:
+        """The storage's messages not shown yet (i18n keys, ``docs/storage.md``)."""
+        with self._lock:
+            return self.storage.take_problems()
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until every save and count asked for is written (or failed)."""
+        return self._writer.flush(timeout)
+
+    def close(self, timeout: float | None = 10.0) -> bool:
+        """Finish writing and stop the writer thread (at quit)."""
+        return self._writer.close(timeout)
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    # --- the writer's jobs -------------------------------------------------------------------
+
+    def _require(self, match: Match) -> _Tracked:
+        if self._tracked is None:
+            raise RuntimeError("no match followed: call new_match or continue_match first")
+        if not self._tracked.same_match(match):
+            raise ValueError("another match than the one followed: call new_match first")
+        return self._tracked
+
+    def _submit(self, file: str, work: Callable[[], object], replaceable: bool = False) -> None:
+        self._writer.submit(lambda: self._guarded(file, work), replaceable)
+
+    def _guarded(self, file: str, work: Callable[[], object]) -> None:
+        """Run ``work`` with the storage; storage reports its own OSErrors, anything else
+        (a bug) is logged and reported so that saving and play go on."""
+        try:
+            with self._lock:
+                work()
+        except Exception as error:
+            log.exception("saving %s failed", file)
+            with self._lock:
+                self.storage.problems.append(Problem(
+                    "storage.write_failed", {"file": file, "error": type(error).__name__}))
+
+    def _write_save(self, saved: SavedMatch) -> None:
+        if self.storage.save_match(saved):
+            self.saved_actions = len(saved.match.actions)
+
+    def _record_deal(self, match: Match, seat: int, result: DealResult) -> None:
+        self.storage.record_deal(match.rules.game, match.players, result, seat)
+
+    def _record_match(self, match: Match, seat: int, undo_used: bool) -> None:
+        self.storage.record_match(match.rules.game, match.players, match.totals,
+                                  match.winner, seat, undo_used)
+
+
+def _level_name(level: str | Enum) -> str:
+    return str(level.value) if isinstance(level, Enum) else level
