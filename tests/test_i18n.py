@@ -71,3 +71,48 @@ def test_system_language(monkeypatch: pytest.MonkeyPatch, lang: str, expected: s
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("LANG", lang)
     assert system_language() == expected
+
+
+def dynamic_keys() -> set[str]:
+    """Keys built at run time (f-strings): every value they can take."""
+    import dataclasses
+    from enum import Enum
+
+    from game.ai import Level
+    from game.engine.announcements import Kind
+    from game.engine.cards import Suit
+    from game.engine.tarot_scoring import Contract
+    from game.ui.app import SPEEDS
+    from game.ui.layout import SPOTS
+    from game.ui.model import contract_key
+    from game.ui.setup import GAMES, GROUPS, option_names
+
+    keys = {f"seat.{compass}" for compass in SPOTS}
+    keys |= {f"suit.{suit.letter}" for suit in Suit}
+    keys |= {f"level.{level.value}" for level in Level}
+    keys |= {f"kind.{kind.value}" for kind in Kind}
+    keys |= {contract_key(contract) for contract in Contract}
+    keys |= {f"tarot.rank.{letter}" for letter in "123456789TVCDR"}
+    keys |= {f"speed.{name}" for name in SPEEDS} | {f"language.{lang}" for lang in ("fr", "en")}
+    keys |= {f"preset.{name}" for name in ("default", "ffb", "last")} | set(GROUPS)
+    for game, rules in GAMES.items():
+        keys.add(f"game.{game}")
+        for name in option_names(rules):
+            keys |= {f"opt.{name}", f"opt.{name}.help"}
+        for field in dataclasses.fields(rules):
+            default = getattr(rules(), field.name)
+            if isinstance(default, Enum):
+                keys |= {f"val.{member.value}" for member in type(default)}
+    return keys
+
+
+def test_every_key_built_at_run_time_exists() -> None:
+    missing = sorted(k for k in dynamic_keys() if k not in catalogue("en"))
+    assert not missing
+
+
+def test_every_option_of_the_setup_is_in_a_group() -> None:
+    from game.ui.setup import GAMES, GROUPS, option_names
+
+    grouped = {name for names in GROUPS.values() for name in names}
+    assert all(set(option_names(rules)) <= grouped for rules in GAMES.values())

@@ -447,7 +447,7 @@ class TableScene(Scene):
             for index in range(tricks):
                 self.draw_card(surface, None, (x + index * 2, y - index * 2), PILE_WIDTH)
             if tricks:  # the count beside the pile, on the side facing the table
-                label = tr("table.tricks", count=tricks)
+                label = tr("table.tricks", count=tricks) if tricks > 1 else tr("table.one_trick")
                 if x < 640:
                     blit_text(surface, label, 22, CREAM, midleft=(x + 32, y))
                 else:
@@ -513,9 +513,10 @@ class TableScene(Scene):
             blit_text(surface, name, 24, INK if seat == turn else CREAM, center=rect.center)
             if seat == self.model.dealer:
                 button = self.app.assets.dealer_button(30)
-                surface.blit(button, button.get_rect(midright=(rect.left - 4, rect.centery)))
+                x = rect.left - 19 if rect.left > 40 else rect.right + 19
+                surface.blit(button, button.get_rect(center=(x, rect.centery)))
                 blit_text(surface, tr("table.dealer_letter"), 22, INK,
-                          center=(rect.left - 19, rect.centery + 1))
+                          center=(x, rect.centery + 1))
             if seat == self.model.taker:
                 tag = pygame.Rect(0, 0, 84, 22)
                 tag.midtop = (rect.centerx, rect.bottom + 2)
