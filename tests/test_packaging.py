@@ -11,9 +11,11 @@ import subprocess
 import sys
 import threading
 import tomllib
+import types
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -152,6 +154,83 @@ def test_zip_keeps_symlinks(tmp_path: Path) -> None:
         link = f"{bundle.name}/linked.txt"
         assert zipped.getinfo(link).external_attr >> 28 == 0o12  # S_IFLNK
         assert zipped.read(link) == b"_internal/data.txt"
+
+
+SPEC_CLASSES = ("Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE")
+VERSION_CLASSES = (
+    "VSVersionInfo", "FixedFileInfo", "StringFileInfo", "StringTable", "StringStruct",
+    "VarFileInfo", "VarStruct",
+)
+
+
+def run_spec(platform: str, monkeypatch: pytest.MonkeyPatch) -> dict[str, dict[str, Any]]:
+    """Execute build.spec as PyInstaller would on `platform`, with stand-ins for PyInstaller's
+    classes; returns the keyword arguments each class received."""
+    calls: dict[str, dict[str, Any]] = {}
+
+    def stand_in(name: str) -> Any:
+        def record(*args: Any, **kwargs: Any) -> Any:
+            calls[name] = {"args": args, **kwargs}
+            made = {"pure": [], "scripts": [], "binaries": [], "datas": [], **kwargs}
+            return types.SimpleNamespace(kind=name, args=args, **made)
+        return record
+
+    versioninfo = types.ModuleType("PyInstaller.utils.win32.versioninfo")
+    for name in VERSION_CLASSES:
+        setattr(versioninfo, name, stand_in(name))
+    for package in ("PyInstaller", "PyInstaller.utils", "PyInstaller.utils.win32"):
+        monkeypatch.setitem(sys.modules, package, types.ModuleType(package))
+    monkeypatch.setitem(sys.modules, versioninfo.__name__, versioninfo)
+    monkeypatch.setattr(sys, "platform", platform)
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    spec = {"SPECPATH": str(ROOT), **{name: stand_in(name) for name in SPEC_CLASSES}}
+    exec(compile((ROOT / "build.spec").read_text(encoding="utf-8"), "build.spec", "exec"), spec)
+    return calls
+
+
+@pytest.mark.parametrize("platform", ["linux", "win32", "darwin"])
+def test_spec_builds_a_windowed_onedir_app_with_the_data(
+    platform: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls = run_spec(platform, monkeypatch)
+    exe, collect, analysis = calls["EXE"], calls["COLLECT"], calls["Analysis"]
+    assert exe["exclude_binaries"] is True  # onedir: the libraries sit beside the program
+    assert exe["console"] is False
+    assert exe["upx"] is False and collect["upx"] is False
+    assert exe["name"] == collect["name"] == "Atout"
+    assert (str(ROOT / "sprites"), "sprites") in analysis["datas"]
+    assert (str(ROOT / "sounds"), "sounds") in analysis["datas"]
+    assert {"ssl", "_hashlib", "tkinter"} <= set(analysis["excludes"])
+    assert exe["strip"] is (platform == "linux")
+    assert ("BUNDLE" in calls) is (platform == "darwin")
+
+
+def test_spec_gives_windows_the_icon_and_the_package_version(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    exe = run_spec("win32", monkeypatch)["EXE"]
+    assert exe["icon"] == str(ROOT / "sprites" / "icon.ico")
+    version = exe["version"]
+    assert version.kind == "VSVersionInfo"
+    numbers = (*(int(n) for n in game.__version__.split(".")), 0)
+    assert version.ffi.filevers == version.ffi.prodvers == numbers
+    strings = version.kids[0].args[0][0].args[1]
+    named = {s.args[0]: s.args[1] for s in strings}
+    assert named["FileVersion"] == named["ProductVersion"] == game.__version__
+    assert named["OriginalFilename"] == "Atout.exe"
+
+
+def test_spec_makes_a_high_dpi_mac_app_with_id_icon_and_version(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    bundle = run_spec("darwin", monkeypatch)["BUNDLE"]
+    assert bundle["name"] == "Atout.app"
+    assert bundle["bundle_identifier"] == "org.atout.Atout"
+    assert bundle["icon"] == str(ROOT / "sprites" / "icon.icns")
+    assert bundle["version"] == game.__version__
+    plist = bundle["info_plist"]
+    assert plist["NSHighResolutionCapable"] is True
+    assert plist["CFBundleShortVersionString"] == game.__version__
 
 
 def source_has_smoke_mode() -> bool:
