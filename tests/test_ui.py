@@ -8,7 +8,10 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
@@ -25,6 +28,7 @@ from game.ui.scoresheet import MatchEnd, ScoreSheet
 from game.ui.smoke import SMOKE_GAMES, click, play_deals
 from game.ui.table import TableScene
 
+ROOT = Path(__file__).resolve().parent.parent
 DT = 1 / 30
 FAST = 0.02
 
@@ -353,3 +357,36 @@ def test_menu_to_setup_to_table_and_back(app: App) -> None:
     app.step(DT, click(app, language_button.rect.center))
     assert language_button.label() != before
     set_language("en")
+
+
+def test_the_match_ends_with_the_winner_then_play_again(app: App) -> None:
+    table = start_table(app, CoincheRules(target=10), seed=5)
+    for _ in range(30):
+        play_to_score_sheet(app, table)
+        sheet = app.top
+        assert isinstance(sheet, ScoreSheet)
+        over = table.controller.match.is_over
+        app.step(DT, click(app, sheet.next_button.rect.center))
+        for _ in range(20):
+            app.step(DT, [])
+        if over:
+            break
+    end = app.top
+    assert isinstance(end, MatchEnd)
+    winner = table.controller.match.winner
+    assert winner is not None and table.model.winner == winner
+    assert max(table.model.totals) == table.model.totals[winner]
+    app.step(DT, click(app, end.buttons[0].rect.center))  # play again
+    app.step(DT, [])
+    again = app.top
+    assert isinstance(again, TableScene) and again is not table
+    assert again.config.rules == table.config.rules and again.config.seed != table.config.seed
+
+
+def test_main_smoke_mode_exits_zero(tmp_path: Path) -> None:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "XDG_STATE_HOME": str(tmp_path), "HOME": str(tmp_path)}
+    run = subprocess.run([sys.executable, str(ROOT / "main.py"), "--smoke", "1"], env=env,
+                         capture_output=True, text=True, timeout=120, check=False)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout.count("deals scored") == len(SMOKE_GAMES)
