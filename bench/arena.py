@@ -4,7 +4,8 @@ Every deal is played once per seating with the same cards and the same dealer: a
 players twice (A on seats 0 and 2, then on 1 and 3); each for himself (belote à 2 / 3)
 once per seat for A, B holding the other seats.  The luck of the cards cancels out, so
 the difference per deal measures the players.  Matches (``--matches``) are played the
-same way: the same match seed once per seating.
+same way: the same match seed once per seating.  Tarot counts as each for himself: A
+holds one seat in turn, B the others (the camps change with every contract).
 
 Reports the mean points per deal of A minus B with a 95% confidence interval, the share
 of deals and of matches A won, and the time per decision (median, p95, max) of each
@@ -28,8 +29,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai import Level, decide
-from game.engine.match import RULES_BY_GAME, Match, new_deal_state
-from game.engine.rules import TrickGameRules
+from game.engine.match import SAVED_GAMES, Match, new_deal_state
+from game.engine.rules import TarotRules, TrickGameRules
 
 
 @dataclass
@@ -53,7 +54,7 @@ class Tally:
 
 @dataclass(frozen=True)
 class Setup:
-    rules: TrickGameRules
+    rules: TrickGameRules | TarotRules
     a: Level
     b: Level
     seed: int
@@ -186,6 +187,7 @@ def report(setup: Setup, tally: Tally, wall: float) -> dict[str, Any]:
         "mean_a_minus_b": round(mean, 2), "ci95": [round(low, 2), round(high, 2)],
         "deals_won_by_a": round(share, 4),
         "matches": len(tally.match_wins), "matches_won_by_a": matches,
+        "match_share_if_equal": 0.5 if setup.rules.has_teams else 1 / setup.rules.players,
         "time_a": time_stats(tally.times["a"]), "time_b": time_stats(tally.times["b"]),
         "wall_s": round(wall, 1), "python": sys.version.split()[0],
     }
@@ -199,7 +201,8 @@ def print_report(data: dict[str, Any]) -> None:
           f"(95% CI {low:+.1f} .. {high:+.1f})")
     print(f"  deals won by A: {100 * data['deals_won_by_a']:.1f}%")
     if data["matches"]:
-        print(f"  matches won by A: {100 * data['matches_won_by_a']:.1f}% of {data['matches']}")
+        print(f"  matches won by A: {100 * data['matches_won_by_a']:.1f}% of {data['matches']} "
+              f"(equal players: {100 * data['match_share_if_equal']:.0f}%)")
     for side in ("a", "b"):
         t = data[f"time_{side}"]
         print(f"  decision time {side.upper()}: median {t['median_ms']:.3f} ms, "
@@ -218,7 +221,7 @@ def parse_rule(text: str) -> tuple[str, Any]:
 
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
-    parser.add_argument("--game", choices=sorted(RULES_BY_GAME), default="coinche")
+    parser.add_argument("--game", choices=sorted(SAVED_GAMES), default="coinche")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--a", type=Level, default=Level.CONFIRME)
     parser.add_argument("--b", type=Level, default=Level.DEBUTANT)
@@ -230,7 +233,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
                         help="a rule option, e.g. --rule arret=true (repeatable)")
     args = parser.parse_args(argv)
     options = {"players": args.players, **dict(args.rule)}
-    rules = RULES_BY_GAME[args.game].from_json(options)
+    rules = SAVED_GAMES[args.game].from_json(options)
     setup = Setup(rules, args.a, args.b, args.seed)
     start = time.perf_counter()
     tally = run(setup, args.deals, args.matches, args.jobs)

@@ -26,7 +26,11 @@ AI = Path(__file__).resolve().parent.parent / "game" / "ai"
 ALLOWED_ENGINE_MODULES = {
     "game.engine.cards", "game.engine.tricks", "game.engine.actions",
     "game.engine.protocol", "game.engine.announcements", "game.engine.rules",
+    "game.engine.tarot_actions", "game.engine.tarot_tricks", "game.engine.tarot_cards",
+    "game.engine.tarot_scoring",
 }
+# The classes that hold a whole deal (every hand): the AI never names them.
+DEAL_CLASSES = {"TrickDeal", "BeloteDeal", "CoincheDeal", "TarotDeal", "Match"}
 
 Builder = Callable[[tuple[Card, ...]], TrickDeal]
 
@@ -172,7 +176,10 @@ def test_the_ai_imports_no_engine_module_that_holds_a_whole_deal(path: Path) -> 
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("game"):
             assert node.module.startswith("game.ai") or node.module in ALLOWED_ENGINE_MODULES
+            assert not {alias.name for alias in node.names} & DEAL_CLASSES
         if isinstance(node, ast.Import):
             assert not any(alias.name.startswith("game.engine") for alias in node.names)
         if isinstance(node, ast.Attribute):
             assert node.attr not in {"hands", "stock", "announceable", "belote_holder"}
+        if isinstance(node, ast.Name):
+            assert node.id not in DEAL_CLASSES

@@ -1,14 +1,16 @@
 """Computer players.  ``decide`` sees only what one seat may see: a view.
 
 ``decide(view, level, rng)`` returns one of ``view.legal`` with the reason for it, an
-i18n key of ``game/ai/README.md``.  ``view`` is a deal's view (``TrickView``:
-``state.view(seat)``) or a match's (``MatchView``, which also tells the target score the
-arrêt needs; with a deal's view the arrêt assumes the default target of 1000).
+i18n key of ``game/ai/README.md``.  ``view`` is a deal's view (``state.view(seat)``: a
+``TrickView`` or a ``TarotView``) or a match's (``MatchView``, which also tells the
+target score the arrêt needs; with a deal's view the arrêt assumes the default target
+of 1000).
 
 Levels: ``DEBUTANT`` plays legal, plausible and often wrong (hunches, random cards);
 ``CONFIRME`` evaluates hands for the bidding and counts cards in the play (masters,
 voids, trumps out, partner master); ``EXPERT`` bids as ``CONFIRME`` and chooses its
-cards by Monte-Carlo sampling of the hidden cards (``search.py``).
+cards by Monte-Carlo sampling of the hidden cards (``search.py``); at tarot it plays
+as ``CONFIRME`` (no tarot search yet).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from game.ai.bidding import belote_bidding, coinche_bidding
 from game.ai.decision import Decision, Level
 from game.ai.play import play_phase
 from game.ai.search import search_card
+from game.ai.tarot import tarot_decision
 from game.engine.protocol import Phase
 
 __all__ = ["Decision", "Level", "decide"]
@@ -37,6 +40,8 @@ def decide(view: Any, level: Level, rng: random.Random) -> Decision:
         return Decision(legal[0], "hint.only_choice")
     if level is Level.DEBUTANT:
         return beginner_decision(view, rng)
+    if view.game == "tarot":
+        return tarot_decision(view)
     if view.phase is Phase.PLAY:
         if level is Level.EXPERT:
             return play_phase(view, target, functools.partial(search_card, rng=rng))

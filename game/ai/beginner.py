@@ -9,9 +9,11 @@ from typing import Any
 
 from game.ai.bidding import last_bid
 from game.ai.decision import Decision
+from game.ai.tarot import tarot_decision
 from game.engine.actions import Announce, Bid, ChooseTrump, ExchangeSeven, PlayCard, Take
 from game.engine.cards import Card, Rank, Suit
 from game.engine.protocol import Action, Phase
+from game.engine.tarot_actions import TarotBid, TarotPlayCard
 from game.engine.tricks import winning_play
 
 WHIM = 0.3  # share of card plays chosen at random
@@ -20,6 +22,8 @@ HUNCH = 0.1  # share of bidding turns where a weak hand still bids
 
 def beginner_decision(view: Any, rng: random.Random) -> Decision:
     legal: tuple[Action, ...] = view.legal
+    if view.game == "tarot":
+        return _tarot(view, rng)
     if view.phase is Phase.PLAY:
         return _play(view, rng)
     if view.phase is Phase.BIDDING:
@@ -80,3 +84,19 @@ def _play(view: Any, rng: random.Random) -> Decision:
         return Decision(action, "hint.discard_low", (("card", str(action.card)),))
     action = max(plays, key=lambda a: strength[a.card])
     return Decision(action, "hint.play_master", (("card", str(action.card)),))
+
+
+def _tarot(view: Any, rng: random.Random) -> Decision:
+    """The Confirmé tarot play, with a bid one step too bold and random cards."""
+    legal: tuple[Action, ...] = view.legal
+    decision = tarot_decision(view)
+    if view.phase is Phase.BIDDING and rng.random() < HUNCH * 3:
+        bolder = [a for a in legal if isinstance(a, TarotBid)]
+        if bolder:
+            bid = bolder[0]
+            return Decision(bid, "hint.tarot_contract", (("contract", bid.contract.label),))
+    plays = [a for a in legal if isinstance(a, TarotPlayCard)]
+    if view.phase is Phase.PLAY and plays and rng.random() < WHIM:
+        action = rng.choice(plays)
+        return Decision(action, "hint.whim", (("card", action.card.code),))
+    return decision

@@ -1,0 +1,336 @@
+"""Tarot, Confirmé level: contract from hand strength, king call, écart, chelem and
+poignée, and a card play that counts trumps, protects the Petit and the Excuse and gives
+points to a camp that is sure to win the trick.
+
+Camps are what the view tells: the taker, and at five the partner once the called card
+appears (or oneself when holding it).  A seat whose camp is unknown is treated as a
+possible opponent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.ai.decision import Decision
+from game.engine.protocol import Action, Phase
+from game.engine.tarot_actions import (
+    AnnounceChelem,
+    CallKing,
+    DeclineChelem,
+    ShowPoignee,
+    TarotBid,
+    TarotDiscard,
+    TarotPass,
+    TarotPlayCard,
+)
+from game.engine.tarot_cards import (
+    DECK78,
+    EXCUSE,
+    KING,
+    PLAIN_SUITS,
+    QUEEN,
+    THE_21,
+    THE_PETIT,
+    TarotCard,
+    TarotSuit,
+)
+from game.engine.tarot_scoring import Contract
+from game.engine.tarot_tricks import led_suit, trick_winner
+
+HAND_SIZE = {3: 24, 4: 18, 5: 15}
+# Hand strength needed for each contract at four players (scaled by the hand size).
+THRESHOLDS = {Contract.PRISE: 40, Contract.GARDE: 56, Contract.GARDE_SANS: 71,
+              Contract.GARDE_CONTRE: 81}
+CHELEM_FACTOR = 2.0  # times the Garde Contre strength: a near-certain slam
+FEW_LEFT_IN_SUIT = 2  # with so few hidden cards of a suit, someone may be void
+TRUMP_LEAD_RATIO = 1.5  # the taker leads trumps holding this many times an opponent's share
+
+
+def card_args(c: TarotCard) -> tuple[tuple[str, str], ...]:
+    return (("card", c.code),)
+
+
+def tarot_decision(view: Any) -> Decision:
+    legal: tuple[Action, ...] = view.legal
+    if view.phase is Phase.BIDDING:
+        return _bid(view)
+    if any(isinstance(a, CallKing) for a in legal):
+        return _call(view)
+    if any(isinstance(a, TarotDiscard) for a in legal):
+        return _discard(view)
+    if AnnounceChelem() in legal:
+        return _chelem(view)
+    return _play(view)
+
+
+# --- before the play ---------------------------------------------------------------------------
+
+
+def hand_strength(hand: Sequence[TarotCard]) -> float:
+    trumps = [c for c in hand if c.is_trump]
+    value = 2.0 * len(trumps) + 2 * max(0, len(trumps) - 5)
+    value += sum(1 for c in trumps if c.rank >= 16)
+    value += 10 if THE_21 in hand else 0
+    value += 8 if EXCUSE in hand else 0
+    if THE_PETIT in hand:
+        value += 8 if len(trumps) >= 6 else 5 if len(trumps) >= 5 else 0
+    for suit in PLAIN_SUITS:
+        ranks = [c.rank for c in hand if c.suit is suit]
+        value += 6 * (KING in ranks) + 3 * (QUEEN in ranks) + (KING in ranks and QUEEN in ranks)
+        value += 2 * (12 in ranks) + (11 in ranks)
+        value += 2 * max(0, len(ranks) - 4)
+        if len(trumps) >= 4:
+            value += {0: 6, 1: 3}.get(len(ranks), 0)
+    return value
+
+
+def _threshold(contract: Contract, players: int) -> float:
+    return THRESHOLDS[contract] * HAND_SIZE[players] / HAND_SIZE[4]
+
+
+def _bid(view: Any) -> Decision:
+    strength = hand_strength(view.hand)
+    bids = [a for a in view.legal if isinstance(a, TarotBid)
+            and strength >= _threshold(a.contract, view.players)]
+    if not bids:
+        return Decision(TarotPass(), "hint.pass_weak")
+    best = max(bids, key=lambda a: a.contract)
+    return Decision(best, "hint.tarot_contract", (("contract", best.contract.label),))
+
+
+def _call(view: Any) -> Decision:
+    """Call the king of the suit I hold best, never one of my own cards if I can help it."""
+    calls = [a for a in view.legal if isinstance(a, CallKing)]
+    hand = set(view.hand)
+
+    def merit(a: CallKing) -> tuple[bool, int]:
+        return (a.card not in hand, sum(c.rank for c in hand if c.suit is a.card.suit))
+
+    best = max(calls, key=merit)
+    return Decision(best, "hint.call_king", card_args(best.card))
+
+
+def _discard(view: Any) -> Decision:
+    """Short suits first (voids let the taker trump), high cards of them first (their
+    points are safe in the écart), trumps last."""
+    options = [a for a in view.legal if isinstance(a, TarotDiscard)]
+    length = {s: sum(1 for c in view.hand if c.suit is s) for s in TarotSuit}
+
+    def order(a: TarotDiscard) -> tuple[bool, int, int]:
+        c = a.card
+        return (c.is_trump, length[c.suit], -c.half_points)
+
+    best = min(options, key=order)
+    return Decision(best, "hint.ecart", card_args(best.card))
+
+
+def _chelem(view: Any) -> Decision:
+    sure = hand_strength(view.hand) >= CHELEM_FACTOR * _threshold(
+        Contract.GARDE_CONTRE, view.players)
+    if sure:
+        return Decision(AnnounceChelem(), "hint.announce_chelem")
+    return Decision(DeclineChelem(), "hint.no_chelem")
+
+
+# --- what the play tells ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TarotMemory:
+    seat: int
+    players: int
+    hand: tuple[TarotCard, ...]
+    unseen: frozenset[TarotCard]
+    voids: tuple[frozenset[TarotSuit], ...]
+    trump_caps: tuple[int, ...]  # the highest trump each seat may still hold
+    attack: frozenset[int]  # seats known to be in the attack
+    defence: frozenset[int]  # seats known to be in the defence
+
+    def same_camp(self, a: int, b: int) -> bool:
+        """Known to be in the same camp."""
+        return a == b or ({a, b} <= self.attack) or ({a, b} <= self.defence)
+
+    def may_hold(self, seat: int, c: TarotCard) -> bool:
+        if c not in self.unseen or c.suit in self.voids[seat]:
+            return False
+        return not c.is_trump or c.rank <= self.trump_caps[seat]
+
+    def unseen_in(self, suit: TarotSuit) -> list[TarotCard]:
+        return [c for c in self.unseen if c.suit is suit]
+
+    def may_beat(self, seat: int, master: TarotCard, led: TarotSuit) -> bool:
+        if master.is_trump:
+            return any(self.may_hold(seat, c) for c in self.unseen_in(TarotSuit.TRUMP)
+                       if c.rank > master.rank)
+        if any(self.may_hold(seat, c) for c in self.unseen_in(led) if c.rank > master.rank):
+            return True
+        might_be_void = led in self.voids[seat] or len(self.unseen_in(led)) <= FEW_LEFT_IN_SUIT
+        return might_be_void and any(self.may_hold(seat, c)
+                                     for c in self.unseen_in(TarotSuit.TRUMP))
+
+    def is_master(self, c: TarotCard) -> bool:
+        return not any(u.suit is c.suit and u.rank > c.rank for u in self.unseen)
+
+
+def tarot_memory(view: Any) -> TarotMemory:
+    tricks = [t.plays for t in view.tricks] + ([view.trick] if view.trick else [])
+    gone = {c for plays in tricks for _, c in plays} | set(view.hand) | set(view.ecart)
+    voids: list[set[TarotSuit]] = [set() for _ in range(view.players)]
+    caps = [21] * view.players
+    for plays in tricks:
+        _infer(plays, voids, caps)
+    attack, defence = _camps(view)
+    return TarotMemory(
+        seat=view.seat, players=view.players, hand=tuple(view.hand),
+        unseen=frozenset(c for c in DECK78 if c not in gone),
+        voids=tuple(frozenset(v) for v in voids), trump_caps=tuple(caps),
+        attack=frozenset(attack), defence=frozenset(defence),
+    )
+
+
+def _infer(plays: Sequence[tuple[int, TarotCard]], voids: list[set[TarotSuit]],
+           caps: list[int]) -> None:
+    for i in range(1, len(plays)):
+        seat, c = plays[i]
+        led = led_suit(plays[:i])
+        if c is EXCUSE or led is None:
+            continue
+        top = max((p.rank for _, p in plays[:i] if p.is_trump), default=0)
+        if c.suit is not led:
+            voids[seat].add(led)
+            if not c.is_trump:
+                voids[seat].add(TarotSuit.TRUMP)
+        if c.is_trump and c.rank < top and (led is TarotSuit.TRUMP or c.suit is not led):
+            caps[seat] = min(caps[seat], top)  # could not go over: none above ``top``
+
+
+def _camps(view: Any) -> tuple[set[int], set[int]]:
+    taker: int = view.taker
+    everyone = set(range(view.players))
+    partner = view.partner
+    if view.players < 5 or view.alone:
+        return {taker}, everyone - {taker}
+    if partner is None and view.called in view.hand:
+        partner = view.seat
+    if partner is not None:
+        return {taker, partner}, everyone - {taker, partner}
+    if view.seat == taker:
+        return {taker}, set()
+    return {taker}, {view.seat}
+
+
+# --- the play --------------------------------------------------------------------------------
+
+
+def _play(view: Any) -> Decision:
+    legal: tuple[Action, ...] = view.legal
+    poignees = [a for a in legal if isinstance(a, ShowPoignee)]
+    if poignees and view.seat == view.taker:
+        shown = max(poignees, key=lambda a: len(a.cards))
+        return Decision(shown, "hint.poignee", (("count", str(len(shown.cards))),))
+    cards = [a.card for a in legal if isinstance(a, TarotPlayCard)]
+    mem = tarot_memory(view)
+    if len(cards) == 1:
+        chosen, reason = cards[0], "hint.only_card"
+    elif view.trick:
+        chosen, reason = _follow(view, mem, cards)
+    else:
+        chosen, reason = _lead(view, mem, cards)
+    return Decision(TarotPlayCard(chosen), reason, card_args(chosen))
+
+
+def keep_value(c: TarotCard, hand_left: int) -> float:
+    """What losing ``c`` in a trick lost costs."""
+    if c is EXCUSE:
+        return 0 if hand_left <= 2 else 40  # never keep it to the last trick
+    if c is THE_PETIT or c is THE_21:
+        return 50
+    value = float(c.half_points)
+    if c.is_trump:
+        value += 3 + c.rank / 10
+    elif c.rank == KING:
+        value += 10
+    return value
+
+
+def _cheapest(cards: Iterable[TarotCard], hand_left: int) -> TarotCard:
+    return min(cards, key=lambda c: keep_value(c, hand_left))
+
+
+def _opponents(mem: TarotMemory, seats: Iterable[int]) -> list[int]:
+    return [s for s in seats if not mem.same_camp(s, mem.seat)]
+
+
+def _follow(view: Any, mem: TarotMemory, cards: list[TarotCard]) -> tuple[TarotCard, str]:
+    trick = view.trick
+    led = led_suit(trick)
+    if led is None:  # the Excuse was led: the next card sets the suit
+        return _lead(view, mem, cards)
+    winner = trick_winner(trick)
+    master = next(c for s, c in trick if s == winner)
+    later = [(view.seat + k) % mem.players for k in range(1, mem.players - len(trick))]
+    threats = _opponents(mem, later)
+    hand_left = len(view.hand)
+    if mem.same_camp(winner, mem.seat) and not any(mem.may_beat(s, master, led)
+                                                   for s in threats):
+        return _give(cards, hand_left)
+    winners = [c for c in cards if c is not EXCUSE and _beats(c, master, led)]
+    safe = [c for c in winners if not any(mem.may_beat(s, c, led) for s in threats)]
+    if safe:
+        choice = min(safe, key=lambda c: (c.is_trump, c.rank))
+        return choice, ("hint.ruff" if choice.is_trump and led is not TarotSuit.TRUMP
+                        else "hint.win_trick")
+    rest = [c for c in cards if c is not THE_PETIT] or cards
+    choice = _cheapest(rest, hand_left)
+    if EXCUSE in cards and keep_value(choice, hand_left) >= 9:
+        return EXCUSE, "hint.excuse"
+    return choice, "hint.discard_low"
+
+
+def _beats(c: TarotCard, master: TarotCard, led: TarotSuit) -> bool:
+    if c.is_trump:
+        return not master.is_trump or c.rank > master.rank
+    return not master.is_trump and c.suit is led and c.rank > master.rank
+
+
+def _give(cards: list[TarotCard], hand_left: int) -> tuple[TarotCard, str]:
+    """My camp wins this trick for sure: save the Petit, or give points."""
+    if THE_PETIT in cards:
+        return THE_PETIT, "hint.save_petit"
+    plain = [c for c in cards if not c.is_trump and c is not EXCUSE]
+    if plain:
+        return max(plain, key=lambda c: c.half_points), "hint.partner_master"
+    return _cheapest(cards, hand_left), "hint.partner_master"
+
+
+def _lead(view: Any, mem: TarotMemory, cards: list[TarotCard]) -> tuple[TarotCard, str]:
+    hand_left = len(view.hand)
+    if EXCUSE in cards and hand_left <= 2:
+        return EXCUSE, "hint.excuse"
+    others = _opponents(mem, range(mem.players))
+    trumps = sorted((c for c in cards if c.is_trump), key=lambda c: c.rank)
+    their_trumps = [c for c in mem.unseen_in(TarotSuit.TRUMP)
+                    if any(mem.may_hold(s, c) for s in others)]
+    if view.seat == view.taker and trumps and their_trumps:
+        top = trumps[-1]
+        if mem.is_master(top) and top is not THE_21:
+            return top, "hint.draw_trumps"
+        if len(trumps) * len(others) >= TRUMP_LEAD_RATIO * len(their_trumps):
+            small = [c for c in trumps if c is not THE_PETIT] or trumps
+            return small[0], "hint.draw_trumps"
+    kings = [c for c in cards if c.suit.is_plain and mem.is_master(c)
+             and len(mem.unseen_in(c.suit)) >= 4 and not _ruff_feared(mem, c.suit, others)]
+    if kings:
+        return max(kings, key=lambda c: c.half_points), "hint.play_master"
+    plain = [c for c in cards if c.suit.is_plain]
+    if not plain:
+        rest = [c for c in cards if c is not THE_PETIT and c is not EXCUSE] or cards
+        return _cheapest(rest, hand_left), "hint.lead_low"
+    length = {s: sum(1 for c in cards if c.suit is s) for s in PLAIN_SUITS}
+    return min(plain, key=lambda c: (-length[c.suit], keep_value(c, hand_left))), "hint.lead_low"
+
+
+def _ruff_feared(mem: TarotMemory, suit: TarotSuit, others: list[int]) -> bool:
+    return any(suit in mem.voids[s] and TarotSuit.TRUMP not in mem.voids[s] for s in others)

@@ -1,0 +1,157 @@
+"""The tarot AI: legal everywhere, blind to hidden cards, and sensible in clear spots."""
+
+from __future__ import annotations
+
+import functools
+import random
+
+import pytest
+
+from game.ai import Decision, Level, decide
+from game.engine.protocol import Action, IllegalAction, Phase
+from game.engine.rules import TarotRules
+from game.engine.tarot import (
+    TarotBid,
+    TarotDeal,
+    TarotDiscard,
+    TarotPass,
+    TarotPlayCard,
+    TarotView,
+)
+from game.engine.tarot_cards import EXCUSE, THE_PETIT, TarotCard, tarot_card, tarot_cards
+from game.engine.tarot_scoring import Contract
+from tests.test_ai_legal import DOCUMENTED
+from tests.test_tarot import full_hands, play_state
+
+
+def confirme(view: TarotView) -> Decision:
+    return decide(view, Level.CONFIRME, random.Random(0))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_level_returns_a_legal_documented_action(players: int) -> None:
+    rules = TarotRules(players=players)
+    rng = random.Random(players)
+    phases = set()
+    for seed in range(12):
+        state, _ = TarotDeal.new(rules, seed, seed % players)
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            phases.add(state.phase)
+            for level in Level:
+                decision = decide(state.view(seat), level, rng)
+                state.apply(decision.action)  # raises IllegalAction if not legal
+                assert {n for n, _ in decision.reason_args} == DOCUMENTED[decision.reason]
+            action = rng.choice(state.legal_actions()) if rng.random() < 0.3 else \
+                decide(state.view(seat), Level.CONFIRME, rng).action
+            state, _ = state.apply(action)
+    assert {Phase.BIDDING, Phase.EXCHANGE, Phase.PLAY} <= phases
+
+
+def _swapped(cards: tuple[TarotCard, ...], x: TarotCard, y: TarotCard) -> tuple[TarotCard, ...]:
+    return tuple(y if c == x else x if c == y else c for c in cards)
+
+
+def _deal_from(rules: TarotRules, size: int, order: tuple[TarotCard, ...]) -> TarotDeal:
+    """The hands of ``size`` cards then the chien, in ``order``."""
+    n = rules.players
+    hands = [order[i * size:(i + 1) * size] for i in range(n)]
+    return TarotDeal.from_hands(rules, hands, order[n * size:], 0)
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_shuffling_the_hidden_cards_changes_no_decision(players: int) -> None:
+    """Two other seats' cards (or the unseen chien's) swapped, the same actions
+    replayed: where the seat's view is unchanged, so is every decision."""
+    rules = TarotRules(players=players)
+    rng = random.Random(9)
+    compared = 0
+    for seed in range(6):
+        first, _ = TarotDeal.new(rules, seed, 0)
+        cards = (*(c for hand in first.hands for c in hand), *first.chien)
+        build = functools.partial(_deal_from, rules, len(first.hands[0]))
+        state, actions = build(cards), list[Action]()
+        for _ in range(20 + 7 * seed):
+            if state.is_over:
+                break
+            seat = state.current_player
+            assert seat is not None
+            action = confirme(state.view(seat)).action
+            actions.append(action)
+            state, _ = state.apply(action)
+        if state.is_over or state.current_player is None:
+            continue
+        seat = state.current_player
+        others = [c for s, hand in enumerate(state.hands) if s != seat for c in hand]
+        for _ in range(8):
+            x, y = rng.sample(others + list(state.chien), 2)
+            other = build(_swapped(cards, x, y))
+            try:
+                for action in actions:
+                    other, _ = other.apply(action)
+            except IllegalAction:
+                continue
+            if other.view(seat) != state.view(seat):
+                continue
+            assert other.hands != state.hands or other.chien != state.chien
+            for level in Level:
+                assert decide(other.view(seat), level, random.Random(1)) == \
+                    decide(state.view(seat), level, random.Random(1))
+            compared += 1
+    assert compared >= 10
+
+
+def bidding_view(hand: str) -> TarotView:
+    hands, chien = full_hands(4, {1: hand})
+    return TarotDeal.from_hands(TarotRules(players=4), hands, chien, 0).view(1)
+
+
+def test_a_strong_hand_guards_and_a_weak_one_passes() -> None:
+    strong = confirme(bidding_view("A21 A20 A19 A18 A17 A16 A15 A14 A13 EXC RH DH RD RC")).action
+    assert isinstance(strong, TarotBid) and strong.contract >= Contract.GARDE
+    weak = "1S 2S 3S 4S 5H 6H 7H 8D 9D 1C 2C 3C 4C 5C 6D 7D A02 A03"
+    assert confirme(bidding_view(weak)).action == TarotPass()
+
+
+def test_the_ecart_empties_a_short_suit() -> None:
+    hands, chien = full_hands(4, {1: "A21 A20 A19 A18 A17 A16 A15 A14 EXC RH DH CH VH 9H "
+                                       "8H RC 2D"}, "3S 4S 5S 6S 7S 8S")
+    state = TarotDeal.from_hands(TarotRules(players=4), hands, chien, 0)
+    for action in (TarotBid(Contract.GARDE), TarotPass(), TarotPass(), TarotPass()):
+        state, _ = state.apply(action)
+    assert state.phase is Phase.EXCHANGE
+    decision = confirme(state.view(1))
+    assert decision.action == TarotDiscard(tarot_card("2D"))  # the lone diamond: a void
+
+
+def test_the_petit_is_saved_under_a_partner_s_21() -> None:
+    state = play_state(4, {1: "5S 6S", 2: "A01 A05 RS", 3: "7S 8S", 0: "A02 9S"}, taker=0,
+                       turn=2, trick=((1, tarot_card("A21")),))
+    decision = confirme(state.view(2))
+    assert decision.action == TarotPlayCard(THE_PETIT)
+    assert decision.reason == "hint.save_petit"
+
+
+def test_a_king_goes_to_a_partner_who_surely_wins() -> None:
+    state = play_state(4, {1: "5S 6S", 2: "RS 2S 3C", 0: "7S 8S", 3: "A02 9S"}, taker=3,
+                       turn=2, trick=((1, tarot_card("A21")),))
+    decision = confirme(state.view(2))
+    assert decision.action == TarotPlayCard(tarot_card("RS"))
+    assert decision.reason == "hint.partner_master"
+
+
+def test_the_excuse_is_not_kept_for_the_last_trick() -> None:
+    state = play_state(4, {1: "EXC 5S", 2: "6S 7S", 3: "8S 9S", 0: "A02 TS"}, taker=0,
+                       turn=1)
+    assert confirme(state.view(1)).action == TarotPlayCard(EXCUSE)
+
+
+def test_a_taker_long_in_trumps_leads_them() -> None:
+    hand = "A20 A18 A16 A12 A10 A08 A06 RS 5H"
+    state = play_state(4, {0: hand, 1: "A21 1S 2S 3S 4S 5S 6S 7S 8S",
+                           2: "A02 A03 1H 2H 3H 4H 6H 7H 8H", 3: "1C 2C 3C 4C 5C 6C 7C 8C 9C"},
+                       taker=0, turn=0)
+    action = confirme(state.view(0)).action
+    assert isinstance(action, TarotPlayCard) and action.card.is_trump
+    assert tarot_cards(hand)  # the hand parses: the position is what it says
