@@ -80,14 +80,23 @@ def check_world(
         assert replays_legally(view, rules, world)
 
 
-def test_sampled_worlds_fit_the_view() -> None:
-    views = random_views(range(4))
+def check_sampled_worlds(seeds: range) -> None:
+    views = random_views(seeds)
     for i, (rules, state, view) in enumerate(views):
         know = knowledge(view, rules)
         rng = random.Random(i)
         for _ in range(3):
             check_world(view, state, rules, sample_world(know, rng))
-    assert len(views) == 4 * len(RULE_SETS)
+    assert len(views) == len(seeds) * len(RULE_SETS)
+
+
+def test_sampled_worlds_fit_the_view() -> None:
+    check_sampled_worlds(range(4))
+
+
+@pytest.mark.slow
+def test_sampled_worlds_fit_the_view_long_sweep() -> None:
+    check_sampled_worlds(range(4, 40))
 
 
 def test_the_true_deal_is_one_of_the_possible_worlds() -> None:
