@@ -37,10 +37,11 @@ def main(argv: list[str] | None = None) -> int:
 
             logging.getLogger("atout").exception("smoke run failed")
             return 1
+    from game.storage import Storage
     from game.ui.app import App
     from game.ui.menu import MenuScene
 
-    app = App()
+    app = App(storage=Storage())
     app.push(MenuScene(app))
     app.run()
     return 0

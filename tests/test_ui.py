@@ -390,3 +390,60 @@ def test_main_smoke_mode_exits_zero(tmp_path: Path) -> None:
                          capture_output=True, text=True, timeout=120, check=False)
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.count("deals scored") == len(SMOKE_GAMES)
+
+
+def test_a_match_saved_on_the_way_is_continued_after_a_restart(tmp_path: Path) -> None:
+    from game.storage import Storage
+    from game.ui.menu import MenuScene
+
+    set_language("en")
+    first = App(storage=Storage(tmp_path))
+    first.push(MenuScene(first))
+    first.step(DT, [])
+    table = start_table(first, BeloteRules(), seed=8)
+    for _ in range(4):
+        run_until_human(first, table)
+        human_turn(first, table)
+    played = table.controller.match.actions
+    assert played
+    table.dispose()
+    first.close()
+
+    second = App(storage=Storage(tmp_path))
+    menu = MenuScene(second)
+    second.push(menu)
+    second.step(DT, [])
+    assert menu.can_continue
+    second.step(DT, click(second, menu.buttons[1].rect.center))
+    second.step(DT, [])
+    resumed = second.top
+    assert isinstance(resumed, TableScene)
+    match = resumed.controller.match
+    assert match.actions == played
+    view = match.view(0).deal
+    assert sorted(resumed.model.hand) == sorted(view.hand)
+    assert resumed.model.trick == list(view.trick)
+    assert resumed.model.taker == view.taker
+    run_until_human(second, resumed)
+    human_turn(second, resumed)
+    assert len(resumed.controller.match.actions) > len(played)
+    resumed.dispose()
+    second.close()
+
+
+def test_settings_are_kept_in_the_storage(tmp_path: Path) -> None:
+    from game.storage import Storage
+    from game.ui.menu import SettingsScene
+
+    app = App(storage=Storage(tmp_path))
+    app.push(SettingsScene(app))
+    app.step(DT, [])
+    scene = app.top
+    assert isinstance(scene, SettingsScene)
+    app.step(DT, click(app, scene.rows[1][1].rect.center))  # speed: normal -> fast
+    app.step(DT, click(app, scene.rows[2][1].rect.center))  # sound off
+    app.step(DT, click(app, scene.back.rect.center))
+    app.step(DT, [])
+    again = App(storage=Storage(tmp_path))
+    assert again.settings.speed == "fast" and again.settings.sound is False
+    set_language("en")

@@ -8,6 +8,7 @@ replace) take effect between frames.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import sys
 from collections.abc import Callable, Sequence
@@ -15,14 +16,17 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import language
+from game.i18n import LANGUAGES, language, set_language
+from game.session import Session
+from game.storage import Storage
+from game.storage.settings import Settings as StoredSettings
 from game.ui.assets import Assets
 
 LOGICAL = (1280, 720)
 FPS = 60
 MAX_DT = 0.1
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
-SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5}
+SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5}  # multiplies every animation's duration
 
 log = logging.getLogger("atout.app")
 
@@ -39,6 +43,17 @@ class Settings:
     @property
     def speed_factor(self) -> float:
         return SPEEDS.get(self.speed, 1.0)
+
+    @classmethod
+    def from_stored(cls, stored: StoredSettings) -> Settings:
+        """The UI's view of the saved settings (storage keeps a speed multiplier)."""
+        speed = min(SPEEDS, key=lambda name: abs(1 / SPEEDS[name] - stored.animation_speed))
+        return cls(stored.resolved_language(), speed, stored.sound, stored.volume)
+
+    def to_stored(self, stored: StoredSettings) -> StoredSettings:
+        return dataclasses.replace(
+            stored, language=self.language, animation_speed=round(1 / self.speed_factor, 3),
+            sound=self.sound, volume=self.volume)
 
 
 class Scene:
@@ -68,12 +83,22 @@ class App:
         settings: Settings | None = None,
         window_size: tuple[int, int] = LOGICAL,
         assets: Assets | None = None,
+        storage: Storage | None = None,
     ) -> None:
+        """``storage`` (the player's data folder) keeps the settings, the match in
+        progress (saved after every action) and the statistics; without it nothing is
+        written (tests, the smoke run)."""
         pygame.init()
         # The AI thinks in a worker thread: a short GIL switch interval keeps a long
         # search from holding the render loop for the default 5 ms at each switch.
         sys.setswitchinterval(0.001)
+        self.storage = storage
+        self.session = Session(storage) if storage is not None else None
+        if settings is None and storage is not None:
+            settings = Settings.from_stored(storage.settings)
         self.settings = settings or Settings(language=language())
+        if self.settings.language in LANGUAGES:
+            set_language(self.settings.language)
         flags = pygame.RESIZABLE
         self.window = pygame.display.set_mode(window_size, flags)
         pygame.display.set_caption("Atout")
@@ -123,6 +148,23 @@ class App:
             change()
         if not self.scenes:
             self.running = False
+
+    # --- the player's data ---------------------------------------------------------------
+
+    def save_settings(self) -> None:
+        if self.storage is not None:
+            self.storage.save_settings(self.settings.to_stored(self.storage.settings))
+
+    def take_problems(self) -> list[tuple[str, dict[str, object]]]:
+        """Storage problems to show the player once (i18n key, arguments)."""
+        if self.session is None:
+            return []
+        return [(problem.key, dict(problem.args)) for problem in self.session.take_problems()]
+
+    def close(self) -> None:
+        """Wait for the last save."""
+        if self.session is not None:
+            self.session.close()
 
     # --- sound ----------------------------------------------------------------------------
 
@@ -203,4 +245,5 @@ class App:
             self.step(dt, pygame.event.get())
             if self.frames == 1:
                 first_frame_drawn()
+        self.close()
         pygame.quit()

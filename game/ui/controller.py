@@ -20,7 +20,7 @@ from typing import Any
 from game.ai import Decision, Level, decide
 from game.engine.actions import DealScored, PlayCard
 from game.engine.cards import Card, Suit
-from game.engine.match import AnyRules, DealRecord, Match, MatchView
+from game.engine.match import AnyRules, DealRecord, Match, MatchView, NewDeal
 from game.engine.protocol import Action, Event, IllegalAction, Phase
 from game.engine.tarot import (
     AnnounceChelem,
@@ -130,17 +130,19 @@ class Controller:
         seats: Sequence[SeatConfig],
         speed: float = 1.0,
         viewer: int = 0,
+        match: Match | None = None,
     ) -> None:
+        """A new match of ``rules`` from ``seed``, or ``match`` resumed (a saved one)."""
         if len(seats) != rules.players:
             raise ValueError("one seat configuration per player")
         self.rules = rules
         self.seats = tuple(seats)
         self.speed = speed
         self.viewer = viewer
-        self.match, events = Match.new(rules, seed)
         self.model = TableModel(rules.players, viewer, rules.target, rules.game,
                                 rules.has_teams)
         self.on_event: EventHandler = lambda event: 0.0
+        self.on_action: Callable[[Match], None] = lambda match: None
         self._pending: deque[tuple[Event, DealRecord | None]] = deque()
         self._wait = 0.0
         self._rngs = [random.Random(seed * 31 + seat) for seat in range(rules.players)]
@@ -150,7 +152,12 @@ class Controller:
         self.message: Say | None = None
         self._message_time = 0.0
         self.actions_applied = 0
-        self._queue(events, None)
+        if match is None:
+            self.match, events = Match.new(rules, seed)
+            self._queue(events, None)
+        else:
+            self.match = match
+            self._show_current_deal()
 
     # --- state the table reads ---------------------------------------------------------------
 
@@ -252,6 +259,7 @@ class Controller:
             self.tell(("illegal.not_now", ()))
             return
         self.actions_applied += 1
+        self.on_action(self.match)
         record = self.match.history[-1] if any(isinstance(e, DealScored) for e in events) \
             else None
         self._queue(events, record)
@@ -261,6 +269,21 @@ class Controller:
             visible = event.visible_to(self.viewer)
             if visible is not None:
                 self._pending.append((visible, record))
+
+    def _show_current_deal(self) -> None:
+        """A resumed match: the model catches up at once with the deal in progress (its
+        events replayed from the saved actions, without animation)."""
+        match = self.match
+        replay, events = Match.new(match.rules, match.seed, match.first_deal)
+        for action in match.actions:
+            replay, new_events = replay.apply(action)
+            events.extend(new_events)
+        starts = [i for i, e in enumerate(events) if isinstance(e, NewDeal)]
+        for event in events[starts[-1] if starts else 0:]:
+            visible = event.visible_to(self.viewer)
+            if visible is not None:
+                self.model.apply(visible)
+        self.model.totals = match.totals
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)

@@ -37,11 +37,17 @@ class MenuScene(Scene):
         ]
         self.icon = pygame.transform.smoothscale(app.assets.icon(), (110, 110))
 
+        self.problems: list[str] = []
+
     @property
     def can_continue(self) -> bool:
+        """A match in memory, or one saved on disk (the last session's)."""
         from game.ui.table import TableScene
 
-        return isinstance(self.table, TableScene) and not self.table.controller.is_over
+        if isinstance(self.table, TableScene):
+            return not self.table.controller.is_over
+        storage = self.app.storage
+        return storage is not None and storage.has_match()
 
     def new_game(self) -> None:
         from game.ui.setup import SetupScene
@@ -61,11 +67,37 @@ class MenuScene(Scene):
     def resume(self) -> None:
         if self.table is not None and self.can_continue:
             self.app.push(self.table)
+        elif self.app.session is not None:
+            self.resume_saved()
+
+    def resume_saved(self) -> None:
+        from game.ai import Level
+        from game.ui.controller import GameConfig, SeatConfig
+        from game.ui.table import TableScene
+
+        assert self.app.session is not None
+        saved = self.app.session.continue_match()
+        self.show_problems()
+        if saved is None:
+            return
+        seats = tuple(SeatConfig(human=seat == saved.human_seat,
+                                 level=Level(level) if level else Level.CONFIRME)
+                      for seat, level in enumerate(saved.levels))
+        config = GameConfig(saved.match.rules, seats, saved.match.seed)
+        self.start(TableScene(self.app, config, match=saved.match))
+
+    def show_problems(self) -> None:
+        self.problems += [tr(key, **args) for key, args in self.app.take_problems()]
 
     def quit(self) -> None:
         self.app.running = False
 
+    def update(self, dt: float) -> None:
+        self.show_problems()
+
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.problems.clear()
         self.buttons[1].enabled = self.can_continue
         for button in self.buttons:
             if button.handle(event):
@@ -78,6 +110,10 @@ class MenuScene(Scene):
         self.buttons[1].enabled = self.can_continue
         for button in self.buttons:
             button.draw(surface)
+        y = 620
+        for line in self.problems[-3:]:
+            blit_text(surface, line, 22, CREAM, midtop=(640, y))
+            y += 26
 
 
 class SettingsScene(Scene):
@@ -105,6 +141,9 @@ class SettingsScene(Scene):
 
     def toggle_sound(self) -> None:
         self.app.settings.sound = not self.app.settings.sound
+
+    def closed(self) -> None:
+        self.app.save_settings()
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -117,9 +117,14 @@ class SetupScene(Scene):
 
     def apply_preset(self, name: str) -> None:
         last = SetupScene.last
-        if name == "last" and last is not None:
+        storage = self.app.storage
+        if name == "last" and last is not None and last.rules.game == self.rules.game:
             self.rules = last.rules
             self.levels[:len(last.seats)] = [s.level for s in last.seats]
+        elif name == "last" and storage is not None:
+            self.rules = storage.settings.rules_for(self.rules.game)  # type: ignore[assignment]
+            levels = storage.settings.ai_levels.get(self.rules.game, ())
+            self.levels[1:1 + len(levels)] = [Level(level) for level in levels][:4]
         else:
             self.rules = preset(self.rules.game, name, self.rules.players, self.rules.target)
         self.build()
@@ -141,6 +146,12 @@ class SetupScene(Scene):
 
         config = self.config()
         SetupScene.last = config
+        storage = self.app.storage
+        if storage is not None:
+            levels = tuple(seat.level.value for seat in config.seats if not seat.human)
+            stored = storage.settings.with_rules(config.rules).with_levels(config.rules.game,
+                                                                         levels)
+            storage.save_settings(stored)
         self.menu.start(TableScene(self.app, config))
 
     # --- widgets -------------------------------------------------------------------------
@@ -165,7 +176,7 @@ class SetupScene(Scene):
         for i, name in enumerate(("default", "ffb", "last")):
             buttons.append(Button(pygame.Rect(60 + i * 140, 540, 130, 44),
                                   _text(f"preset.{name}"), _call(self.apply_preset, name),
-                                  size=24, enabled=name != "last" or SetupScene.last is not None))
+                                  size=24, enabled=name != "last" or self.has_last()))
         for i, group in enumerate(GROUPS):
             buttons.append(Button(pygame.Rect(500 + i * 190, 130, 182, 44), _text(group),
                                   _call(self._pick_group, group), selected=group == self.group,
@@ -179,6 +190,11 @@ class SetupScene(Scene):
                                    _call(self.next_value, name), size=24))
                      for i, name in enumerate(names)]
         self.buttons = buttons
+
+    def has_last(self) -> bool:
+        storage = self.app.storage
+        return SetupScene.last is not None or (
+            storage is not None and self.rules.game in storage.settings.last_rules)
 
     def _pick_group(self, group: str) -> None:
         self.group = group

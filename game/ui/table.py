@@ -29,7 +29,7 @@ from game.engine.actions import (
     TrickWon,
 )
 from game.engine.cards import Card, Suit
-from game.engine.match import MatchOver, NewDeal
+from game.engine.match import Match, MatchOver, NewDeal
 from game.engine.protocol import Action, Event, Phase
 from game.engine.tarot import (
     CHIEN_SIZE,
@@ -139,12 +139,19 @@ class Flight:
 
 
 class TableScene(Scene):
-    def __init__(self, app: App, config: GameConfig) -> None:
+    def __init__(self, app: App, config: GameConfig, match: Match | None = None) -> None:
+        """A new match of ``config``, or ``match`` resumed from the save."""
         super().__init__(app)
         self.config = config
         self.controller = Controller(config.rules, config.seed, config.seats,
-                                     speed=app.settings.speed_factor)
+                                     speed=app.settings.speed_factor, match=match)
         self.controller.on_event = self.on_event
+        session = app.session
+        if session is not None:
+            if match is None:
+                levels = [None if seat.human else seat.level for seat in config.seats]
+                session.new_match(self.controller.match, self.controller.viewer, levels)
+            self.controller.on_action = session.on_action
         self.model = self.controller.model
         players, viewer = config.rules.players, self.controller.viewer
         self.spots = seat_spots(players, viewer, config.rules.direction)
