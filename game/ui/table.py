@@ -64,6 +64,7 @@ from game.ui.widgets import (
     bubble,
     card_shadow,
     panel,
+    text,
 )
 
 HAND_WIDTH = 100
@@ -509,7 +510,7 @@ class TableScene(Scene):
             seat_config = self.config.seats[seat]
             if not seat_config.human:
                 name = f"{name} · {tr(f'level.{seat_config.level.value}')}"
-            rect = pygame.Rect(0, 0, max(150, 20 + 13 * len(name)), 36)
+            rect = pygame.Rect(0, 0, max(150, text(name, 24).get_width() + 28), 36)
             rect.center = spot.plate
             rect.clamp_ip(surface.get_rect())
             if seat == turn:
@@ -640,7 +641,7 @@ class TableScene(Scene):
         message = self.message_text()
         if not message:
             return
-        label_rect = pygame.Rect(0, 0, 40 + 12 * len(message), 44)
+        label_rect = pygame.Rect(0, 0, text(message, 28).get_width() + 48, 44)
         label_rect.center = (640, 520)
         warn = self.controller.message is not None
         panel(surface, label_rect, (120, 30, 30) if warn else (28, 46, 36), 235)
