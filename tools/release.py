@@ -4,6 +4,7 @@
     python tools/release.py zip            # dist/Atout-<version>-<platform>.zip
     python tools/release.py smoke [N]      # the frozen app plays N deals per game headless
     python tools/release.py launch [RUNS]  # frozen launch to first frame, over RUNS runs
+    python tools/release.py launch RUNS window  # the same in a real window ($DISPLAY)
     python tools/release.py size           # the bundle's size in MB
 """
 
@@ -120,13 +121,17 @@ class SmokeRun:
 
 
 @contextlib.contextmanager
-def _sandbox() -> Iterator[tuple[Path, dict[str, str], Path]]:
+def _sandbox(window: bool = False) -> Iterator[tuple[Path, dict[str, str], Path]]:
     """An empty working folder and data folder for one run of the built app (so a run
-    never touches the player's settings, saves or log); yields (cwd, env, log file)."""
+    never touches the player's settings, saves or log); yields (cwd, env, log file).
+    Headless unless window: then the real display (e.g. an Xvfb DISPLAY), no sound."""
+    video = {} if window else {"SDL_VIDEODRIVER": HEADLESS["SDL_VIDEODRIVER"]}
+    base = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
     with tempfile.TemporaryDirectory() as scratch:
         cwd, data = Path(scratch) / "cwd", Path(scratch) / "data"
         cwd.mkdir()
-        yield cwd, {**os.environ, **HEADLESS, DATA_DIR_VARIABLE: str(data)}, log_path(data)
+        env = {**base, **video, "SDL_AUDIODRIVER": HEADLESS["SDL_AUDIODRIVER"]}
+        yield cwd, {**env, DATA_DIR_VARIABLE: str(data)}, log_path(data)
 
 
 def _read(log: Path) -> str:
@@ -155,14 +160,17 @@ def smoke(deals: int, dist: Path = DIST) -> SmokeRun:
     return run_frozen(["--smoke", str(deals)], dist)
 
 
-def launch_seconds(dist: Path = DIST, timeout_s: float = 30) -> tuple[float, float]:
-    """Start the frozen app headless; (wall, CPU) seconds from process start to first frame.
+def launch_seconds(
+    dist: Path = DIST, window: bool = False, timeout_s: float = 30
+) -> tuple[float, float]:
+    """Start the frozen app (headless unless window); (wall, CPU) seconds from process
+    start to its first frame.
 
     The figures are the app's own (game.applog.first_frame_drawn, from the process start
     time); the app is stopped once it has logged them.
     """
     pattern = re.compile(rf"{FIRST_FRAME} ([0-9.]+) s after launch \(([0-9.]+) s CPU\)")
-    with _sandbox() as (cwd, env, log):
+    with _sandbox(window) as (cwd, env, log):
         app = subprocess.Popen(
             [str(executable(dist))],
             cwd=cwd,
@@ -200,7 +208,8 @@ def main(argv: list[str]) -> int:
         print("log:", run.log, sep="\n")
         return 0 if run.ok else 1
     elif command == "launch":
-        runs = [launch_seconds() for _ in range(count or 5)]
+        window = argv[2:] == ["window"]
+        runs = [launch_seconds(window=window) for _ in range(count or 5)]
         for name, values in zip(("wall", "CPU"), zip(*runs, strict=True), strict=True):
             print(f"launch to first frame, {name}: median {statistics.median(values):.3f} s, "
                   f"best {min(values):.3f} s, worst {max(values):.3f} s ({len(runs)} runs)")
