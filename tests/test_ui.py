@@ -447,3 +447,23 @@ def test_settings_are_kept_in_the_storage(tmp_path: Path) -> None:
     again = App(storage=Storage(tmp_path))
     assert again.settings.speed == "fast" and again.settings.sound is False
     set_language("en")
+
+
+def test_undo_takes_back_the_players_last_card(app: App) -> None:
+    table = start_table(app, CoincheRules(), seed=6)
+    for _ in range(60):
+        run_until_human(app, table)
+        if table.controller.match.phase is Phase.PLAY and len(table.model.hand) == 6:
+            break
+        human_turn(app, table)
+    hand = sorted(table.model.hand)
+    actions = table.controller.match.actions
+    human_turn(app, table)  # plays a card
+    for _ in range(5):
+        app.step(DT, [])
+    assert len(table.model.hand) == 5
+    app.step(DT, click(app, table.buttons[2].rect.center))  # Undo
+    assert table.controller.match.actions == actions
+    assert sorted(table.model.hand) == hand
+    run_until_human(app, table)
+    assert table.controller.human_to_act

@@ -143,6 +143,8 @@ class Controller:
                                 rules.has_teams)
         self.on_event: EventHandler = lambda event: 0.0
         self.on_action: Callable[[Match], None] = lambda match: None
+        self.undo_hook: Callable[[Match, int], Match | None] = (
+            lambda match, seat: None if match.is_over else match.undo_last_action_of(seat))
         self._pending: deque[tuple[Event, DealRecord | None]] = deque()
         self._wait = 0.0
         self._rngs = [random.Random(seed * 31 + seat) for seat in range(rules.players)]
@@ -269,6 +271,21 @@ class Controller:
             visible = event.visible_to(self.viewer)
             if visible is not None:
                 self._pending.append((visible, record))
+
+    def undo(self) -> bool:
+        """Take back the viewer's last action (and everything after it).  With a
+        ``undo_hook`` (the session: it checks the setting and saves), that decides."""
+        earlier = self.undo_hook(self.match, self.viewer)
+        if earlier is None:
+            self.tell(("illegal.no_undo", ()))
+            return False
+        self._pending.clear()
+        self._wait = 0.0
+        self._thinking = None  # a move being thought is dropped with the old position
+        self.match = earlier
+        self.model.reset()
+        self._show_current_deal()
+        return True
 
     def _show_current_deal(self) -> None:
         """A resumed match: the model catches up at once with the deal in progress (its

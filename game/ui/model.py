@@ -147,8 +147,13 @@ class TableModel:
     chien_count: int = 0  # face down while dealing
 
     def __post_init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        """Back to a blank table (before replaying a position)."""
         sides = 2 if self.teams else self.players
         self.totals = (0,) * sides
+        self.record, self.winner = None, None
         self._reset_deal()
 
     def _reset_deal(self) -> None:

@@ -153,6 +153,7 @@ class TableScene(Scene):
                 levels = [None if seat.human else seat.level for seat in config.seats]
                 session.new_match(self.controller.match, self.controller.viewer, levels)
             self.controller.on_action = session.on_action
+            self.controller.undo_hook = session.undo
         self.model = self.controller.model
         players, viewer = config.rules.players, self.controller.viewer
         self.spots = seat_spots(players, viewer, config.rules.direction)
@@ -170,7 +171,10 @@ class TableScene(Scene):
                    size=24),
             Button(pygame.Rect(1108, 676, 160, 36), lambda: tr("table.last_trick"),
                    self.toggle_last, size=24),
+            Button(pygame.Rect(142, 676, 120, 36), lambda: tr("table.undo"), self.undo,
+                   size=24),
         ]
+        self.buttons[2].enabled = app.session is None or app.session.undo_allowed
 
     # --- scenes ------------------------------------------------------------------------
 
@@ -178,6 +182,13 @@ class TableScene(Scene):
         from game.ui.menu import MenuScene
 
         self.app.pop_to(MenuScene)
+
+    def undo(self) -> None:
+        """Take back the player's last move: the animations in flight are dropped."""
+        self.tweens.skip()
+        self.flights.clear()
+        self.show_last = False
+        self.controller.undo()
 
     def toggle_last(self) -> None:
         self.show_last = not self.show_last and bool(self.model.last_trick)
@@ -275,6 +286,8 @@ class TableScene(Scene):
     def _key(self, key: int) -> None:
         if key == pygame.K_l:
             self.toggle_last()
+        elif key == pygame.K_z and event_mod_ctrl():
+            self.undo()
         elif key == pygame.K_ESCAPE:
             self.to_menu()
         elif key in (pygame.K_SPACE, pygame.K_RETURN):
@@ -675,6 +688,10 @@ class TableScene(Scene):
             name = seat_name(winner, self.controller.viewer, self.spots[winner].compass)
             blit_text(surface, tr("table.won_by", name=name), 24, CREAM,
                       midbottom=(rect.centerx, rect.bottom - 8))
+
+
+def event_mod_ctrl() -> bool:
+    return bool(pygame.key.get_mods() & (pygame.KMOD_CTRL | pygame.KMOD_META))
 
 
 def _label(key: str, **kwargs: object) -> Callable[[], str]:
