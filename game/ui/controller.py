@@ -23,23 +23,15 @@ from game.engine.cards import Card, Suit
 from game.engine.match import AnyRules, DealRecord, Match, MatchView, NewDeal
 from game.engine.protocol import Action, Event, IllegalAction, Phase
 from game.engine.tarot import (
-    AnnounceChelem,
-    DeclineChelem,
-    ShowPoignee,
-    TarotBid,
     TarotDiscard,
-    TarotPass,
     TarotPlayCard,
     TarotView,
     led_suit,
 )
 from game.engine.tarot_cards import TarotCard, TarotSuit
-from game.engine.tarot_scoring import Contract
 from game.engine.trickgame import TrickView
 from game.ui.model import Say, TableModel
 
-# The games game.ai plays; for the others a plain stand-in chooses (see stand_in_choice).
-AI_GAMES = ("belote", "coinche")
 CARD_ACTIONS = (PlayCard, TarotPlayCard, TarotDiscard)
 
 THINK_DELAY = 0.7  # seconds a computer player "thinks" at normal speed, at least
@@ -96,30 +88,6 @@ def _why_tarot_card_illegal(view: TarotView, c: TarotCard) -> Say:
     if c.is_trump:
         return ("illegal.overtrump", ())
     return ("illegal.must_trump", ())
-
-
-def stand_in_choice(view: TarotView, rng: random.Random) -> Decision:
-    """A plain player for a game game.ai does not play yet (tarot): a Prise with a
-    strong hand (bouts and trumps), never a chelem or a poignée, else a random legal
-    move."""
-    legal = view.legal
-    strength = sum(3 if c.is_bout else 1 for c in view.hand if c.is_trump or c.is_excuse)
-    take = TarotBid(Contract.PRISE)
-    if take in legal and strength >= len(view.hand) // 2:
-        return Decision(take, "hint.stand_in")
-    quiet = [a for a in legal if not isinstance(a, AnnounceChelem | ShowPoignee | TarotBid)]
-    if TarotPass() in quiet or DeclineChelem() in quiet:
-        return Decision(next(a for a in quiet if isinstance(a, TarotPass | DeclineChelem)),
-                        "hint.stand_in")
-    return Decision(rng.choice(quiet or list(legal)), "hint.stand_in")
-
-
-def choose(view: MatchView, level: Level, rng: random.Random) -> Decision:
-    """The computer's move: game.ai's, or the stand-in's for the games it lacks."""
-    if view.deal.game in AI_GAMES:
-        return decide(view, level, rng)
-    assert isinstance(view.deal, TarotView)
-    return stand_in_choice(view.deal, rng)
 
 
 class Controller:
@@ -220,7 +188,7 @@ class Controller:
         if self._thinking is None:
             view = self.match.view(seat)
             self._thinking = self._executor.submit(
-                choose, view, self.seats[seat].level, self._rngs[seat])
+                decide, view, self.seats[seat].level, self._rngs[seat])
             self._think_time = 0.0
         self._think_time += dt
         if self._thinking.done() and self._think_time >= THINK_DELAY * self.speed:
