@@ -41,7 +41,8 @@ def main(argv: list[str] | None = None) -> int:
     from game.ui.app import App
     from game.ui.menu import MenuScene
 
-    app = App(storage=Storage())
+    storage = Storage()
+    app = App(storage=storage, window_size=storage.settings.window_size)
     app.push(MenuScene(app))
     app.run()
     return 0

@@ -25,6 +25,7 @@ from game.ui.assets import Assets
 LOGICAL = (1280, 720)
 FPS = 60
 MAX_DT = 0.1
+MIN_SAVED_WINDOW = (640, 360)  # a smaller window still works, but opens at this size
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5}  # multiplies every animation's duration
 
@@ -153,7 +154,10 @@ class App:
 
     def save_settings(self) -> None:
         if self.storage is not None:
-            self.storage.save_settings(self.settings.to_stored(self.storage.settings))
+            width, height = self.window.get_size()
+            stored = self.settings.to_stored(self.storage.settings)
+            window = (max(MIN_SAVED_WINDOW[0], width), max(MIN_SAVED_WINDOW[1], height))
+            self.storage.save_settings(dataclasses.replace(stored, window_size=window))
 
     def take_problems(self) -> list[tuple[str, dict[str, object]]]:
         """Storage problems to show the player once (i18n key, arguments)."""
@@ -162,7 +166,8 @@ class App:
         return [(problem.key, dict(problem.args)) for problem in self.session.take_problems()]
 
     def close(self) -> None:
-        """Wait for the last save."""
+        """Keep the settings (the window's size too) and wait for the last save."""
+        self.save_settings()
         if self.session is not None:
             self.session.close()
 
