@@ -1,11 +1,12 @@
 """Plays one computer-only match through ``Session``, saving after every action: the
 process ``tests/test_kill_resume.py`` kills with SIGKILL and starts again.
 
-    python -m tests.kill_driver DATA_DIR GAME PLAYERS SEED
+    python -m tests.kill_driver new|continue DATA_DIR GAME PLAYERS SEED
 
-It continues the match saved in DATA_DIR when there is one, else starts a new one; every
-``FLUSH_EVERY`` actions it waits for the save and prints ``saved N`` (N actions are on
-disk); it prints ``over`` once the match is finished, counted and its save removed.
+``new`` starts the match; ``continue`` resumes the match saved in DATA_DIR (none left: it
+was finished, and the driver prints ``over`` at once).  Every ``FLUSH_EVERY`` actions it
+waits for the save and prints ``saved N`` (N actions are on disk); it prints ``over`` once
+the match is finished, counted and its save removed.
 Headless, no pygame.  The moves depend only on the match seed and the position, so a
 match resumed after a kill goes on exactly as the uninterrupted one.
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import random
 import sys
+import time
 from pathlib import Path
 
 from game.ai import Level, decide
@@ -24,6 +26,7 @@ from game.session import Session
 from game.storage import Storage
 
 FLUSH_EVERY = 5
+PACE = 0.002  # seconds between actions: leaves the killing test time to read and aim
 HUMAN_SEAT = 0
 
 
@@ -53,20 +56,24 @@ def play_to_end(match: Match) -> Match:
     return match
 
 
-def start(session: Session, rules: AnyRules, seed: int) -> Match:
-    saved = session.continue_match()
-    if saved is not None:
-        return saved.match
+def start(session: Session, resume: bool, rules: AnyRules, seed: int) -> Match | None:
+    if resume:
+        saved = session.continue_match()
+        return None if saved is None else saved.match
     match, _ = Match.new(rules, seed)
     session.new_match(match, HUMAN_SEAT, ["debutant"] * rules.players)
     return match
 
 
-def run(data_dir: Path, rules: AnyRules, seed: int) -> None:
+def run(data_dir: Path, resume: bool, rules: AnyRules, seed: int) -> None:
     with Session(Storage(data_dir)) as session:
-        match = start(session, rules, seed)
+        match = start(session, resume, rules, seed)
+        if match is None:
+            print("over", flush=True)
+            return
         print(f"start {len(match.actions)}", flush=True)
         while not match.is_over:
+            time.sleep(PACE)
             match, _ = match.apply(next_action(match))
             session.on_action(match)
             if len(match.actions) % FLUSH_EVERY == 0:
@@ -77,8 +84,10 @@ def run(data_dir: Path, rules: AnyRules, seed: int) -> None:
 
 
 def main(argv: list[str]) -> None:
-    data_dir, game, players, seed = argv
-    run(Path(data_dir), rules_for(game, int(players)), int(seed))
+    mode, data_dir, game, players, seed = argv
+    if mode not in ("new", "continue"):
+        raise SystemExit(f"new or continue, not {mode!r}")
+    run(Path(data_dir), mode == "continue", rules_for(game, int(players)), int(seed))
 
 
 if __name__ == "__main__":
