@@ -212,7 +212,7 @@ def _text(key: str) -> Callable[[], str]:
 
 
 def _card(code: str) -> Callable[[], str]:
-    from game.ui.table import card_name
+    from game.ui.words import card_name
 
     return lambda: card_name(code)
 

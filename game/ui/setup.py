@@ -220,7 +220,7 @@ class SetupScene(Scene):
         blit_text(surface, tr("setup.players"), 26, CREAM, midleft=(60, 236))
         blit_text(surface, tr("setup.target"), 26, CREAM, midleft=(60, 296))
         from game.ui.layout import seat_spots
-        from game.ui.table import seat_name
+        from game.ui.words import seat_name
 
         spots = seat_spots(self.rules.players, 0, self.rules.direction)
         for seat in range(1, self.rules.players):

@@ -28,7 +28,7 @@ from game.engine.actions import (
     Stop,
     TrickWon,
 )
-from game.engine.cards import Card, Suit
+from game.engine.cards import Card
 from game.engine.match import Match, MatchOver, NewDeal
 from game.engine.protocol import Action, Event, Phase
 from game.engine.tarot import (
@@ -52,7 +52,7 @@ from game.ui.assets import CARD_RATIO
 from game.ui.bidding import BidPanel
 from game.ui.controller import Controller, GameConfig
 from game.ui.layout import CENTRE, Point, pile_spot, seat_spots
-from game.ui.model import Say, contract_key, trump_key
+from game.ui.model import contract_key, trump_key
 from game.ui.tween import Tween, Tweens, ease_in_out_sine, ease_out_cubic
 from game.ui.widgets import (
     CREAM,
@@ -63,9 +63,14 @@ from game.ui.widgets import (
     blit_text,
     bubble,
     card_shadow,
+    dim_overlay,
+    halo,
     panel,
+    rotated,
     text,
+    vignette,
 )
+from game.ui.words import card_name, say_text, seat_name
 
 HAND_WIDTH = 100
 BACK_WIDTH = 54
@@ -75,7 +80,6 @@ HAND_TOP = 588
 HAND_SPAN = 840  # the widest fan, clear of the name plate and the buttons
 RAISE = 26
 HOVER = 12
-DIM = (0, 0, 0, 110)
 
 # Seconds per event at normal speed: (wait before the next event, animation length).
 DEAL_STAGGER = 0.05
@@ -99,33 +103,6 @@ SOUNDS = {
 PACKETS = (PacketDealt, TarotPacketDealt)
 PLAYS = (CardPlayed, TarotCardPlayed)
 TRICKS = (TrickWon, TarotTrickWon)
-
-
-def say_text(say: Say) -> str:
-    """Translate a model ``Say``; suits and trump modes inside it are translated too."""
-    key, args = say
-    words: dict[str, object] = {}
-    for name, value in args:
-        if isinstance(value, Suit):
-            words[name] = tr(f"suit.{value.letter}")
-        elif isinstance(value, str) and value.startswith("trump."):
-            words[name] = tr(value)
-        elif name == "card":
-            words[name] = card_name(str(value))
-        elif name == "kinds":
-            words[name] = ", ".join(tr(f"kind.{kind}") for kind in str(value).split(","))
-        else:
-            words[name] = value
-    return tr(key, **words)
-
-
-def card_name(code: str) -> str:
-    """A tarot card by its code in words: 'RH' -> 'king of hearts'."""
-    return tr("tarot.card", rank=tr(f"tarot.rank.{code[0]}"), suit=tr(f"suit.{code[1]}"))
-
-
-def seat_name(seat: int, viewer: int, compass: str) -> str:
-    return tr("seat.you") if seat == viewer else tr(f"seat.{compass}")
 
 
 @dataclass
@@ -410,7 +387,7 @@ class TableScene(Scene):
         for x in range(0, LOGICAL[0], width):
             for y in range(0, LOGICAL[1], height):
                 surface.blit(felt, (x, y))
-        surface.blit(_vignette(), (0, 0))
+        surface.blit(vignette(), (0, 0))
 
     def draw_card(self, surface: pygame.Surface, face: Any, centre: tuple[float, float],
                   width: int, rotate: bool = False, dim: bool = False) -> None:
@@ -419,14 +396,14 @@ class TableScene(Scene):
         surface.blit(card_shadow(*rect.size), rect.move(-1, 3).topleft)
         surface.blit(image, rect)
         if dim:
-            surface.blit(_dim(rect.size), rect)
+            surface.blit(dim_overlay(rect.size), rect)
 
     def face(self, c: Any, width: int) -> pygame.Surface:
         return self.app.assets.card_face(c.code, width, self.deck)
 
     def back(self, width: int, rotate: bool = False) -> pygame.Surface:
         image = self.app.assets.card_back(width, self.deck)
-        return _rotated(image) if rotate else image
+        return rotated(image) if rotate else image
 
     def draw_hand(self, surface: pygame.Surface) -> None:
         arriving = {f.face for f in self.flights if f.kind == "deal" and f.face is not None}
@@ -527,7 +504,7 @@ class TableScene(Scene):
             rect.center = spot.plate
             rect.clamp_ip(surface.get_rect())
             if seat == turn:
-                surface.blit(_glow(rect.size), rect.inflate(28, 28).topleft)
+                surface.blit(halo(rect.size), rect.inflate(28, 28).topleft)
             colour = (250, 238, 200) if seat == turn else (28, 46, 36)
             pygame.draw.rect(surface, colour, rect, border_radius=12)
             pygame.draw.rect(surface, GOLD, rect, width=2, border_radius=12)
@@ -557,9 +534,9 @@ class TableScene(Scene):
             x, y = flight.tween.value
             if flight.kind == "collect" and not flight.tween.started and flight.face == winning:
                 height = round(flight.width * CARD_RATIO)
-                halo = pygame.Rect(0, 0, flight.width + 10, height + 10)
-                halo.center = (round(x), round(y))
-                pygame.draw.rect(surface, GLOW, halo, width=4, border_radius=10)
+                ring = pygame.Rect(0, 0, flight.width + 10, height + 10)
+                ring.center = (round(x), round(y))
+                pygame.draw.rect(surface, GLOW, ring, width=4, border_radius=10)
             self.draw_card(surface, flight.face, (x, y), flight.width)
 
     def draw_score(self, surface: pygame.Surface) -> None:
@@ -703,47 +680,3 @@ def _act(controller: Controller, action: Action) -> Callable[[], None]:
         controller.act(action)
 
     return press
-
-
-_CACHE: dict[Any, pygame.Surface] = {}
-
-
-def _rotated(image: pygame.Surface) -> pygame.Surface:
-    key = ("rot", id(image))
-    if key not in _CACHE:
-        _CACHE[key] = pygame.transform.rotate(image, 90)
-    return _CACHE[key]
-
-
-def _glow(size: tuple[int, int]) -> pygame.Surface:
-    """A soft golden halo around a name plate of ``size``."""
-    key = ("glow", size)
-    if key not in _CACHE:
-        halo = pygame.Surface((size[0] + 28, size[1] + 28), pygame.SRCALPHA)
-        for inset in range(0, 14, 2):
-            rect = halo.get_rect().inflate(-inset * 2, -inset * 2)
-            pygame.draw.rect(halo, (*GLOW, 18 + inset * 9), rect, border_radius=18)
-        _CACHE[key] = halo
-    return _CACHE[key]
-
-
-def _dim(size: tuple[int, int]) -> pygame.Surface:
-    key = ("dim", size)
-    if key not in _CACHE:
-        shade = pygame.Surface(size, pygame.SRCALPHA)
-        pygame.draw.rect(shade, DIM, shade.get_rect(), border_radius=max(4, size[0] // 10))
-        _CACHE[key] = shade
-    return _CACHE[key]
-
-
-def _vignette() -> pygame.Surface:
-    if "vignette" not in _CACHE:
-        shade = pygame.Surface(LOGICAL, pygame.SRCALPHA)
-        for inset in range(0, 120, 6):
-            alpha = max(0, 60 - inset // 2)
-            pygame.draw.rect(shade, (0, 0, 0, alpha // 4),
-                             shade.get_rect().inflate(-inset * 2, -inset * 2), width=6,
-                             border_radius=40)
-        _CACHE["vignette"] = shade
-    return _CACHE["vignette"]
-

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 
+from game.ui.app import LOGICAL
 from game.ui.assets import default_font
 
 RGB = tuple[int, int, int]
@@ -20,6 +22,7 @@ BUTTON = (248, 238, 210)
 BUTTON_HOVER = (255, 222, 150)
 BUTTON_OFF = (150, 150, 140)
 RED_TEXT = (200, 40, 40)
+DIM = (0, 0, 0, 110)
 
 _TEXT_CACHE: dict[tuple[str, int, RGB], pygame.Surface] = {}
 _TEXT_CACHE_LIMIT = 600
@@ -152,3 +155,49 @@ def bubble(target: pygame.Surface, message: str, anchor: tuple[int, int], size: 
     pygame.draw.rect(target, CREAM, rect, border_radius=12)
     target.blit(label, label.get_rect(center=rect.center))
     return rect
+
+
+_SURFACES: dict[Any, pygame.Surface] = {}
+
+
+def rotated(image: pygame.Surface) -> pygame.Surface:
+    """``image`` turned a quarter (the backs of the side hands), cached per image."""
+    key = ("rot", id(image))
+    if key not in _SURFACES:
+        _SURFACES[key] = pygame.transform.rotate(image, 90)
+    return _SURFACES[key]
+
+
+def halo(size: tuple[int, int]) -> pygame.Surface:
+    """A soft golden halo around a name plate of ``size``."""
+    key = ("glow", size)
+    if key not in _SURFACES:
+        ring = pygame.Surface((size[0] + 28, size[1] + 28), pygame.SRCALPHA)
+        for inset in range(0, 14, 2):
+            rect = ring.get_rect().inflate(-inset * 2, -inset * 2)
+            pygame.draw.rect(ring, (*GLOW, 18 + inset * 9), rect, border_radius=18)
+        _SURFACES[key] = ring
+    return _SURFACES[key]
+
+
+def dim_overlay(size: tuple[int, int]) -> pygame.Surface:
+    """A shade over a card that may not be played now."""
+    key = ("dim", size)
+    if key not in _SURFACES:
+        shade = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, DIM, shade.get_rect(), border_radius=max(4, size[0] // 10))
+        _SURFACES[key] = shade
+    return _SURFACES[key]
+
+
+def vignette() -> pygame.Surface:
+    """A soft darkening towards the edges of the table."""
+    if "vignette" not in _SURFACES:
+        shade = pygame.Surface(LOGICAL, pygame.SRCALPHA)
+        for inset in range(0, 120, 6):
+            alpha = max(0, 60 - inset // 2)
+            pygame.draw.rect(shade, (0, 0, 0, alpha // 4),
+                             shade.get_rect().inflate(-inset * 2, -inset * 2), width=6,
+                             border_radius=40)
+        _SURFACES["vignette"] = shade
+    return _SURFACES["vignette"]
