@@ -47,27 +47,12 @@ def configure_logging(level: int = logging.INFO) -> Path | None:
     Safe to call more than once: the handlers are replaced, not added again. Returns the log
     file, or None when it could not be opened (the game still runs, logging to stderr only).
     """
-    root = logging.getLogger()
-    for handler in [h for h in root.handlers if h.get_name() == _HANDLER_NAME]:
-        root.removeHandler(handler)
-        handler.close()
-    root.setLevel(level)
     path = log_file()
-    handlers: list[logging.Handler] = []
-    try:
-        handlers.append(_file_handler(path))
-    except OSError as error:
-        if sys.stderr is not None:
-            print(f"Atout: cannot write the log file {path} ({error})", file=sys.stderr)
-        opened: Path | None = None
-    else:
-        opened = path
+    file_handler = _open_file_handler(path)
+    handlers = [file_handler] if file_handler is not None else []
     if sys.stderr is not None:
         handlers.append(logging.StreamHandler(sys.stderr))
-    for handler in handlers:
-        handler.set_name(_HANDLER_NAME)
-        handler.setFormatter(logging.Formatter(FORMAT))
-        root.addHandler(handler)
+    _install(handlers, level)
     logging.captureWarnings(True)
     sys.excepthook = _log_uncaught
     threading.excepthook = _log_uncaught_in_thread
@@ -79,14 +64,32 @@ def configure_logging(level: int = logging.INFO) -> Path | None:
         is_frozen(),
         resource_root(),
     )
-    return opened
+    return path if file_handler is not None else None
 
 
-def _file_handler(path: Path) -> logging.Handler:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    return logging.handlers.RotatingFileHandler(
-        path, maxBytes=MAX_BYTES, backupCount=BACKUP_COUNT, encoding="utf-8"
-    )
+def _open_file_handler(path: Path) -> logging.Handler | None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return logging.handlers.RotatingFileHandler(
+            path, maxBytes=MAX_BYTES, backupCount=BACKUP_COUNT, encoding="utf-8"
+        )
+    except OSError as error:
+        if sys.stderr is not None:
+            print(f"Atout: cannot write the log file {path} ({error})", file=sys.stderr)
+        return None
+
+
+def _install(handlers: list[logging.Handler], level: int) -> None:
+    """Put these handlers on the root logger in place of the ones a previous call added."""
+    root = logging.getLogger()
+    for old in [h for h in root.handlers if h.get_name() == _HANDLER_NAME]:
+        root.removeHandler(old)
+        old.close()
+    root.setLevel(level)
+    for handler in handlers:
+        handler.set_name(_HANDLER_NAME)
+        handler.setFormatter(logging.Formatter(FORMAT))
+        root.addHandler(handler)
 
 
 def _log_uncaught(
