@@ -121,8 +121,9 @@ class BidPanel:
                 choices.append((action, _text("tarot.announce_chelem")))
             elif isinstance(action, DeclineChelem):
                 choices.append((action, _text("tarot.no_chelem")))
-        width = min(200, (self.rect.width + 140) // max(1, len(choices)) - 10)
+        width = 136 if len(choices) > 3 else 200
         total = len(choices) * (width + 10) - 10
+        self.rect = BELOTE_RECT.inflate(max(0, total + 40 - BELOTE_RECT.width), 0)
         left = self.rect.centerx - total // 2
         self.buttons = [
             Button(pygame.Rect(left + i * (width + 10), self.rect.y + 54, width, 48), label,
