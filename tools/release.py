@@ -39,7 +39,7 @@ SPEC = ROOT / "build.spec"
 DIST = ROOT / "dist"
 WORK = ROOT / "build"
 HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-SMOKE_TIMEOUT_S = 600
+SMOKE_TIMEOUT_S = 300
 FROZEN_MARK = "frozen=True"
 ASSET_PROBLEM = "asset problem"
 
