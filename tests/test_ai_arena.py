@@ -1,0 +1,38 @@
+"""The arena: duplicate deals, reproducible whatever the number of processes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bench.arena import Setup, main, play_deals
+from game.ai import Level
+from game.engine.rules import BeloteRules, CoincheRules
+
+FIGURES = ("mean_a_minus_b", "ci95", "deals_won_by_a", "void_plays", "matches_won_by_a")
+
+
+def test_the_figures_do_not_depend_on_the_number_of_processes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["--game", "coinche", "--deals", "6", "--matches", "1", "--seed", "4"]
+    alone = main([*args, "--jobs", "1"])
+    last_line = capsys.readouterr().out.strip().splitlines()[-1]
+    assert json.loads(last_line)["deals"] == 6  # the report ends with one JSON line
+    shared = main([*args, "--jobs", "2"])
+    assert {k: alone[k] for k in FIGURES} == {k: shared[k] for k in FIGURES}
+    assert alone["matches"] == 2  # one match per seating
+
+
+def test_the_same_player_on_both_sides_scores_exactly_even() -> None:
+    """Duplicate: same cards, same dealer, seats swapped; a deterministic player
+    against itself makes every difference cancel."""
+    for rules in (CoincheRules(), BeloteRules(players=3)):
+        tally = play_deals(Setup(rules, Level.CONFIRME, Level.CONFIRME, 1), range(5))
+        assert tally.deal_diffs == [0.0] * 5
+
+
+def test_the_better_player_wins_a_short_duplicate() -> None:
+    tally = play_deals(Setup(BeloteRules(), Level.CONFIRME, Level.DEBUTANT, 2), range(30))
+    assert sum(tally.deal_diffs) > 0
