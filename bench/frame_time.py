@@ -1,4 +1,4 @@
-"""Frame time of the table: a coinche and a belote deal played by computers at normal
+"""Frame time of the table: coinche, belote and tarot deals played by computers at normal
 animation speed in a headless window; prints the mean, 95th percentile and worst frame
 (update + draw + present at 1280×720, and with a 1920×1080 window, scaled), with the
 Confirmé AI and with the Expert one (which thinks for up to ~100 ms in its thread).
@@ -19,7 +19,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import Level
-from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
+from game.engine.match import AnyRules
+from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.ui.app import App, Scene
 from game.ui.controller import GameConfig, SeatConfig
 from game.ui.smoke import dismiss
@@ -29,7 +30,7 @@ FRAMES = 1500
 DT = 1 / 60
 
 
-def measure(rules: TrickGameRules, window: tuple[int, int], level: Level) -> list[float]:
+def measure(rules: AnyRules, window: tuple[int, int], level: Level) -> list[float]:
     app = App(window_size=window)
     app.push(Scene(app))
     seats = tuple(SeatConfig(level=level) for _ in range(rules.players))
@@ -47,11 +48,14 @@ def measure(rules: TrickGameRules, window: tuple[int, int], level: Level) -> lis
 
 
 def main() -> None:
-    cases = [(CoincheRules(), (1280, 720), Level.CONFIRME),
-             (CoincheRules(), (1280, 720), Level.EXPERT),
-             (CoincheRules(), (1920, 1080), Level.CONFIRME),
-             (BeloteRules(), (1280, 720), Level.EXPERT),
-             (BeloteRules(players=3), (1280, 720), Level.CONFIRME)]
+    cases: list[tuple[AnyRules, tuple[int, int], Level]] = [
+        (CoincheRules(), (1280, 720), Level.CONFIRME),
+        (CoincheRules(), (1280, 720), Level.EXPERT),
+        (CoincheRules(), (1920, 1080), Level.CONFIRME),
+        (BeloteRules(), (1280, 720), Level.EXPERT),
+        (BeloteRules(players=3), (1280, 720), Level.CONFIRME),
+        (TarotRules(players=5), (1280, 720), Level.CONFIRME),
+    ]
     for rules, window, level in cases:
         times = sorted(measure(rules, window, level))
         p95, p99 = times[int(len(times) * 0.95)], times[int(len(times) * 0.99)]
