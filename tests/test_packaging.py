@@ -259,8 +259,10 @@ def test_frozen_build_plays_its_smoke_run_with_assets_from_the_bundle(frozen_dis
     assert found is not None
     resources = Path(found.group(1))
     assert resources.is_relative_to(frozen_dist.resolve())
-    shipped = [p for folder in ("sprites", "sounds") for p in (ROOT / folder).rglob("*.*")]
+    data_folders = ("sprites", "sounds", "game/locales")
+    shipped = [p for folder in data_folders for p in (ROOT / folder).rglob("*.*")]
     assert len(shipped) > 50
+    assert (resources / "game" / "locales" / "fr.json").is_file()
     missing = [p for p in shipped if not (resources / p.relative_to(ROOT)).is_file()]
     assert not missing, missing
     assert run.ok
