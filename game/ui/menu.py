@@ -10,6 +10,8 @@ from game.i18n import LANGUAGES, language, set_language, tr
 from game.ui.app import LOGICAL, SPEEDS, App, Scene
 from game.ui.widgets import CREAM, GOLD, Button, blit_text, panel, wrap
 
+VOLUMES = (0.25, 0.5, 0.7, 1.0)  # 0.7: the default
+
 
 def draw_backdrop(scene: Scene, surface: pygame.Surface, title: str) -> None:
     felt = scene.app.assets.felt()
@@ -124,10 +126,11 @@ class SettingsScene(Scene):
             ("settings.language", lambda: tr(f"language.{language()}"), self.next_language),
             ("settings.speed", lambda: tr(f"speed.{settings.speed}"), self.next_speed),
             ("settings.sound", lambda: tr("on" if settings.sound else "off"), self.toggle_sound),
+            ("settings.volume", lambda: f"{round(settings.volume * 100)} %", self.next_volume),
         ]
         self.rows = [(key, Button(pygame.Rect(700, 200 + i * 80, 260, 56), label, action))
                      for i, (key, label, action) in enumerate(rows)]
-        self.back = Button(pygame.Rect(540, 560, 200, 56), _text("back"), app.pop)
+        self.back = Button(pygame.Rect(540, 580, 200, 56), _text("back"), app.pop)
 
     def next_language(self) -> None:
         index = LANGUAGES.index(language())
@@ -142,6 +145,12 @@ class SettingsScene(Scene):
     def toggle_sound(self) -> None:
         self.app.settings.sound = not self.app.settings.sound
 
+    def next_volume(self) -> None:
+        settings = self.app.settings
+        louder = [v for v in VOLUMES if v > settings.volume + 0.01]
+        settings.volume = louder[0] if louder else VOLUMES[0]
+        self.app.sound("card_play")
+
     def closed(self) -> None:
         self.app.save_settings()
 
@@ -154,7 +163,7 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(self, surface, tr("menu.settings"))
-        panel(surface, pygame.Rect(280, 170, 720, 280))
+        panel(surface, pygame.Rect(280, 170, 720, 360))
         for key, button in self.rows:
             blit_text(surface, tr(key), 32, CREAM, midleft=(320, button.rect.centery))
             button.draw(surface)

@@ -142,6 +142,7 @@ class TableScene(Scene):
         self.turn_announced = False
         self.deals_scored = 0
         self.speed_override: float | None = None  # the smoke run and tests go faster
+        self.shown_turn: int | None = None
         self.bid_panel = BidPanel(self)
         self.buttons = [
             Button(pygame.Rect(12, 676, 120, 36), lambda: tr("table.menu"), self.to_menu,
@@ -489,9 +490,11 @@ class TableScene(Scene):
         pygame.draw.polygon(surface, GLOW, points)
 
     def turn_seat(self) -> int | None:
-        if not self.controller.idle:
-            return None
-        return self.controller.match.current_player
+        """The seat the table waits for; while an animation runs, the one that just
+        acted keeps the glow, so some seat always has it."""
+        if self.controller.idle:
+            self.shown_turn = self.controller.match.current_player
+        return self.shown_turn
 
     def draw_plates(self, surface: pygame.Surface) -> None:
         turn = self.turn_seat()

@@ -1,0 +1,130 @@
+"""The controller and the tweens without any display: pure logic and callbacks."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from game.engine.actions import CardPlayed, DealScored, PlayCard, TrickWon
+from game.engine.match import NewDeal
+from game.engine.protocol import Event, Phase
+from game.engine.rules import BeloteRules, CoincheRules
+from game.ui.controller import Controller, SeatConfig
+from game.ui.tween import Tween, Tweens, ease_out_cubic, linear
+
+DT = 0.05
+
+
+def tick(controller: Controller) -> None:
+    """One frame; when a computer is thinking, give its thread the time to answer."""
+    controller.update(DT)
+    if controller.thinking_seat is not None:
+        time.sleep(0.002)
+
+
+def test_the_controller_needs_no_display() -> None:
+    """Importing the controller (and the model it fills) loads no pygame at all."""
+    code = ("import sys, game.ui.controller, game.ui.model, game.ui.tween; "
+            "print('pygame' in sys.modules)")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=Path(__file__).resolve().parent.parent)
+    assert run.stdout.strip() == "False"
+
+
+def test_events_are_released_one_by_one_and_the_next_player_waits() -> None:
+    seen: list[Event] = []
+    controller = Controller(CoincheRules(), 3, [SeatConfig() for _ in range(4)], speed=0.01)
+
+    def on_event(event: Event) -> float:
+        seen.append(event)
+        return 0.2 if isinstance(event, CardPlayed) else 0.0  # a long animation
+
+    controller.on_event = on_event
+    for _ in range(2000):
+        tick(controller)
+        if any(isinstance(e, CardPlayed) for e in seen):
+            break
+    actions = controller.actions_applied
+    for _ in range(3):  # 0.15 s: the card's animation has not ended
+        tick(controller)
+    assert controller.actions_applied == actions
+    assert not controller.idle
+    for _ in range(400):
+        tick(controller)
+        if controller.actions_applied > actions:
+            break
+    assert controller.actions_applied > actions  # asked once the queue drained
+    assert isinstance(seen[0], NewDeal)
+    controller.close()
+
+
+def test_a_whole_deal_with_computers_fills_the_model() -> None:
+    controller = Controller(BeloteRules(), 5, [SeatConfig() for _ in range(4)], speed=0.01)
+    tricks: list[TrickWon] = []
+    at_the_end: list[tuple[int, tuple[int, ...]]] = []
+
+    def on_event(event: Event) -> float:
+        if isinstance(event, TrickWon):
+            tricks.append(event)
+        if isinstance(event, DealScored):  # the model has followed it already
+            at_the_end.append((sum(controller.model.tricks_won), controller.model.totals))
+        return 0.0
+
+    controller.on_event = on_event
+    for _ in range(5000):
+        tick(controller)
+        if at_the_end:
+            break
+    record = controller.model.record
+    assert record is not None and len(tricks) == 8
+    assert at_the_end == [(8, record.totals)]
+    controller.close()
+
+
+def test_a_human_click_on_an_illegal_card_says_why_and_changes_nothing() -> None:
+    seats = [SeatConfig(human=True)] + [SeatConfig() for _ in range(3)]
+    controller = Controller(CoincheRules(), 11, seats, speed=0.01)
+    for _ in range(20000):
+        tick(controller)
+        if not controller.human_to_act:
+            continue
+        view = controller.human_view().deal
+        legal = controller.legal_cards()
+        illegal = [c for c in view.hand if c not in legal]
+        if view.phase is Phase.PLAY and illegal:
+            break
+        action = next((a for a in controller.human_legal() if isinstance(a, PlayCard)),
+                      controller.human_legal()[0])
+        controller.act(action)
+    else:
+        pytest.skip("no illegal card came up")
+    before = controller.match
+    assert controller.play_card(illegal[0]) is False
+    assert controller.match is before
+    assert controller.message is not None and controller.message[0].startswith("illegal.")
+    controller.close()
+
+
+def test_tween_delay_duration_and_ease() -> None:
+    tween = Tween((0.0, 10.0), (100.0, 20.0), duration=1.0, ease=linear, delay=0.5)
+    tween.update(0.25)
+    assert tween.value == (0.0, 10.0) and not tween.started
+    tween.update(0.75)
+    assert tween.value == pytest.approx((50.0, 15.0))
+    tween.update(0.6)
+    assert tween.done and tween.value == (100.0, 20.0)
+
+
+def test_tweens_skip_ends_every_animation_at_its_end() -> None:
+    tweens = Tweens()
+    moving = [tweens.add(Tween((0.0,), (float(i),), 1.0, ease_out_cubic, i * 0.1))
+              for i in range(5)]
+    tweens.update(0.2)
+    assert tweens.busy and tweens.remaining == pytest.approx(1.2)
+    tweens.skip()
+    assert not tweens.busy
+    assert [t.value for t in moving] == [(float(i),) for i in range(5)]
