@@ -124,6 +124,8 @@ def check_counted_at_most_once(data_dir: Path, game: str, reference: Match, kill
     # A kill may lose the count of the deal (or match) it interrupted, never add one.
     assert deals - kills <= stats.deals_played <= deals
     assert stats.matches_played <= 1
+    if stats.matches_played:  # the resumed match ended as the uninterrupted one
+        assert stats.best_match_score == reference.totals[0]
     assert not storage.has_match()
     assert not list(data_dir.glob(f"*{TEMP_SUFFIX}"))
 
