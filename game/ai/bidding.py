@@ -15,18 +15,18 @@ from game.engine.protocol import Action, Phase
 # Belote classique: the hand value (with the retourne when it comes to the taker) needed
 # to take, by number of players.  Each for himself, the taker only has to beat the best
 # single opponent, so less is needed.
-TAKE_THRESHOLD = {4: 48, 3: 44, 2: 40}
+TAKE_THRESHOLD = {4: 48, 3: 44, 2: 46}
 
 # Coinche: what partner is assumed to bring, by what he said so far.
-PARTNER_UNKNOWN = 25
-PARTNER_PASSED = 15
+PARTNER_UNKNOWN = 35
+PARTNER_PASSED = 20
 PARTNER_OTHER_SUIT = 20
 OPPONENTS_BID_PENALTY = 5
 SWITCH_MARGIN = 20  # leave partner's trump for our own only when clearly better
 CAPOT_ESTIMATE = 240
-COINCHE_MARGIN = 10
+COINCHE_MARGIN = 50  # tuned in the arena: a failed coinche costs more than a missed one
 SURCOINCHE_MARGIN = 20
-PARTNER_DEFENCE = 20
+PARTNER_DEFENCE = 10
 CAPOT_STOPPER = 25  # one sure trick in defence beats a capot
 
 
