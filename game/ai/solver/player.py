@@ -1,7 +1,8 @@
 """The determinized (perfect-information Monte Carlo) card player of the Expert level.
 
 Worlds are sampled from the view (``sampler``); in each, every legal card gets its
-double-dummy value (``dds``); the card with the best sum over the worlds is played.
+double-dummy value (``dds``), turned into what it is worth on the score sheet
+(``utility``); the card with the best sum over the worlds is played.
 
 The search deepens by horizon, anytime: first every world searched to the end of the
 trick in progress and estimated beyond (``Solver.estimate``), then one more trick, and
@@ -19,6 +20,7 @@ from collections.abc import Sequence
 from game.ai.solver.dds import EXACT, SearchAborted, Solver
 from game.ai.solver.position import Position, index_of
 from game.ai.solver.sampler import NoWorld, bid_likelihood, knowledge, sample_world
+from game.ai.solver.utility import Utility, deal_utility, identity
 from game.engine.actions import PlayCard
 from game.engine.cards import Card
 from game.engine.protocol import Action
@@ -73,7 +75,8 @@ def _best_card(
     trump = view.trump
     positions = [Position.build(rules, trump, world, view.trick, view.seat)
                  for world in sample_worlds(view, rules, rng, max_worlds)]
-    totals = card_values(positions, view.seat, deadline, node_cap)
+    utility = deal_utility(view, rules, positions[0].points_left())
+    totals = card_values(positions, view.seat, deadline, node_cap, utility)
     values = {c: totals.get(index_of(c, trump), 0) for c in cards}
     best = max(values.values())
     return next(c for c in cards if values[c] == best)
@@ -102,17 +105,19 @@ def sample_worlds(
 
 
 def card_values(
-    positions: Sequence[Position], seat: int, deadline: float, node_cap: int
+    positions: Sequence[Position], seat: int, deadline: float, node_cap: int,
+    utility: Utility = identity,
 ) -> dict[int, int]:
-    """Each legal card's value summed over ``positions``, at the deepest horizon searched
-    in at least half of them (the first horizon is always searched in full)."""
+    """Each legal card's worth (``utility`` of its value) summed over ``positions``, at
+    the deepest horizon searched in at least half of them (the first horizon is always
+    searched in full)."""
     tricks_left = positions[0].tricks_left
     best: dict[int, int] = {}
     for horizon in range(tricks_left):
         exact = horizon >= tricks_left - 1
         totals, searched = _sum_over_worlds(
             positions, seat, EXACT if exact else horizon,
-            None if horizon == 0 else deadline, node_cap,
+            None if horizon == 0 else deadline, node_cap, utility,
         )
         if 2 * searched >= len(positions) or not best:
             best = totals
@@ -123,7 +128,7 @@ def card_values(
 
 def _sum_over_worlds(
     positions: Sequence[Position], seat: int, horizon: int, deadline: float | None,
-    node_cap: int,
+    node_cap: int, utility: Utility,
 ) -> tuple[dict[int, int], int]:
     totals: dict[int, int] = {}
     searched = 0
@@ -133,6 +138,6 @@ def _sum_over_worlds(
         except SearchAborted:
             break
         for index, value in values.items():
-            totals[index] = totals.get(index, 0) + value
+            totals[index] = totals.get(index, 0) + utility(value)
         searched += 1
     return totals, searched
