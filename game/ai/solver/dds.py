@@ -1,12 +1,16 @@
 """Double-dummy search of a 32-card play position: every hand is known.
 
 Fail-soft alpha-beta on the trick points (cards and dix de der) that the optimising
-side takes from the position on.  A transposition table keyed on the hands and the
-leader stores bounds at trick starts.  Moves are ordered (winning cards first, points
-given to one's own side, cheap cards to the other) and equivalent cards are merged: two
-cards of a suit in one hand with no other live card between them in strength order and
-with the same points play the same.  (Cards of different points never merge: in belote
-which of two equally strong cards is played changes the score.)
+side takes from the position on, driven by MTD(f) zero-window searches.  A
+transposition table keyed on the hands, the leader and the horizon left stores bounds
+and the best lead at trick starts.  With two or three players each for himself, the
+others are one coalition ("paranoid" search, see ``PlayRules``).
+
+Moves are ordered (winning cards first, points given to one's own side, cheap cards to
+the other) and equivalent cards are merged: two cards of a suit in one hand with no
+other live card between them in strength order and with the same points play the
+same.  (Cards of different points never merge: in belote which of two equally strong
+cards is played changes the score.)
 
 ``horizon`` limits the search to that many trick ends after the trick in progress; the
 rest of the deal is then estimated by ``estimate``.  ``node_cap`` and ``deadline`` bound
