@@ -116,3 +116,11 @@ def test_every_option_of_the_setup_is_in_a_group() -> None:
 
     grouped = {name for names in GROUPS.values() for name in names}
     assert all(set(option_names(rules)) <= grouped for rules in GAMES.values())
+
+
+def test_every_computer_reason_can_be_shown() -> None:
+    """The reasons game/ai gives (its README lists them) are in both catalogues."""
+    readme = (GAME / "ai" / "README.md").read_text(encoding="utf-8")
+    reasons = set(re.findall(r"^\| `(hint\.[a-z_]+)`", readme, re.MULTILINE))
+    assert len(reasons) > 20
+    assert reasons <= set(catalogue("en")) and reasons <= set(catalogue("fr"))

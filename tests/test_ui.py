@@ -460,3 +460,43 @@ def test_undo_takes_back_the_players_last_card(app: App) -> None:
     assert sorted(table.model.hand) == hand
     run_until_human(app, table)
     assert table.controller.human_to_act
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_hint_names_a_legal_card_in_words(app: App, lang: str) -> None:
+    set_language(lang)
+    try:
+        table = start_table(app, CoincheRules(), seed=12)
+        for _ in range(60):
+            run_until_human(app, table)
+            if table.controller.legal_cards():
+                break
+            human_turn(app, table)
+        app.step(DT, click(app, table.buttons[3].rect.center))  # Hint
+        hint = table.current_hint()
+        assert hint is not None
+        message, card = hint
+        assert card in table.controller.legal_cards()
+        assert message == table.message_text()
+        assert message and "hint." not in message and "{" not in message
+        assert not any(symbol in message for symbol in "♠♥♦♣")  # the font has no suits
+        human_turn(app, table)
+        assert table.current_hint() is None
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize(("text", "en", "fr"), [
+    ("♥10", "10 of hearts", "10 de cœur"), ("♠J", "jack of spades", "valet de pique"),
+    ("RH", "king of hearts", "roi de cœur"), ("A21", "trump 21", "atout 21"),
+    ("EXC", "the Excuse", "l'Excuse"),
+])
+def test_card_names(text: str, en: str, fr: str) -> None:
+    from game.ui.words import card_name
+
+    set_language("fr")
+    try:
+        assert card_name(text) == fr
+    finally:
+        set_language("en")
+    assert card_name(text) == en

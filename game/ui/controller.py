@@ -116,6 +116,7 @@ class Controller:
         self._pending: deque[tuple[Event, DealRecord | None]] = deque()
         self._wait = 0.0
         self._rngs = [random.Random(seed * 31 + seat) for seat in range(rules.players)]
+        self._hint_rng = random.Random(seed)
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="atout-ai")
         self._thinking: Future[Decision] | None = None
         self._think_time = 0.0
@@ -157,6 +158,12 @@ class Controller:
         if not self.human_to_act or self.match.current_player != self.viewer:
             return ()
         return self.match.view(self.viewer).deal.legal
+
+    def hint(self) -> Decision | None:
+        """What a Confirmé player would do in the viewer's place, and why."""
+        if not self.human_legal():
+            return None
+        return decide(self.match.view(self.viewer), Level.CONFIRME, self._hint_rng)
 
     def legal_cards(self) -> set[Any]:
         """The cards the viewer may click now (to play, or to discard in tarot)."""

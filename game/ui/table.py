@@ -70,7 +70,7 @@ from game.ui.widgets import (
     text,
     vignette,
 )
-from game.ui.words import card_name, say_text, seat_name
+from game.ui.words import card_name, hint_text, say_text, seat_name
 
 HAND_WIDTH = 100
 BACK_WIDTH = 54
@@ -151,7 +151,10 @@ class TableScene(Scene):
                    self.toggle_last, size=24),
             Button(pygame.Rect(142, 676, 120, 36), lambda: tr("table.undo"), self.undo,
                    size=24),
+            Button(pygame.Rect(272, 676, 120, 36), lambda: tr("table.hint"), self.show_hint,
+                   size=24),
         ]
+        self.hint: tuple[str, Any, int] | None = None  # text, suggested card, at action
         self.buttons[2].enabled = app.session is None or app.session.undo_allowed
 
     # --- scenes ------------------------------------------------------------------------
@@ -160,6 +163,20 @@ class TableScene(Scene):
         from game.ui.menu import MenuScene
 
         self.app.pop_to(MenuScene)
+
+    def show_hint(self) -> None:
+        decision = self.controller.hint()
+        if decision is None:
+            return
+        card = getattr(decision.action, "card", None)
+        text_ = hint_text(decision.reason, decision.reason_args)
+        self.hint = (text_, card, self.controller.actions_applied)
+
+    def current_hint(self) -> tuple[str, Any] | None:
+        """The hint asked for this move (gone once anyone acts)."""
+        if self.hint is None or self.hint[2] != self.controller.actions_applied:
+            return None
+        return self.hint[0], self.hint[1]
 
     def undo(self) -> None:
         """Take back the player's last move: the animations in flight are dropped."""
@@ -317,6 +334,7 @@ class TableScene(Scene):
         self.void_message = max(0.0, self.void_message - dt)
         self.controller.update(dt)
         self.bid_panel.refresh()
+        self.buttons[3].enabled = bool(self.controller.human_legal())
         if self.controller.human_to_act and not self.turn_announced:
             self.app.sound("your_turn")
         self.turn_announced = self.controller.human_to_act
@@ -416,7 +434,8 @@ class TableScene(Scene):
                 continue
             self.draw_card(surface, c, rect.center, rect.width,
                            dim=dim_others and c not in legal)
-            if c == self.hover and c in legal:
+            hint = self.current_hint()
+            if (c == self.hover and c in legal) or (hint is not None and c == hint[1]):
                 pygame.draw.rect(surface, GLOW, rect.inflate(4, 4), width=3, border_radius=9)
 
     def draw_opponents(self, surface: pygame.Surface) -> None:
@@ -636,6 +655,8 @@ class TableScene(Scene):
             return
         label_rect = pygame.Rect(0, 0, text(message, 28).get_width() + 48, 44)
         label_rect.center = (640, 520)
+        if self.bid_panel.visible:
+            label_rect.bottom = self.bid_panel.rect.top - 8
         warn = self.controller.message is not None
         panel(surface, label_rect, (120, 30, 30) if warn else (28, 46, 36), 235)
         blit_text(surface, message, 28, CREAM, center=label_rect.center)
@@ -643,6 +664,9 @@ class TableScene(Scene):
     def message_text(self) -> str:
         if self.controller.message is not None:
             return say_text(self.controller.message)
+        hint = self.current_hint()
+        if hint is not None:
+            return hint[0]
         if self.void_message > 0:
             return tr("table.all_passed")
         if any(isinstance(a, TarotDiscard) for a in self.controller.human_legal()):

@@ -25,9 +25,50 @@ def say_text(say: Say) -> str:
     return tr(key, **words)
 
 
-def card_name(code: str) -> str:
-    """A tarot card by its code in words: 'RH' -> 'king of hearts'."""
-    return tr("tarot.card", rank=tr(f"tarot.rank.{code[0]}"), suit=tr(f"suit.{code[1]}"))
+SUIT_OF_SYMBOL = {suit.symbol: suit for suit in Suit}
+TAROT_SUITS = "SHDC"
+
+
+def card_name(text: str) -> str:
+    """A card in words, from a tarot code ('RH', 'A21', 'EXC') or a 32-card card as
+    shown ('♥10', '♠J'): 'king of hearts', 'trump 21', 'ten of hearts'..."""
+    if text[:1] in SUIT_OF_SYMBOL:
+        suit, rank = SUIT_OF_SYMBOL[text[0]], text[1:]
+        rank_words = tr(f"rank.{rank}") if rank in "JQKA" else rank
+        return tr("card.name", rank=rank_words, suit=tr(f"suit.{suit.letter}"))
+    if text == "EXC":
+        return tr("card.excuse")
+    if text.startswith("A") and text[1:].isdigit():
+        return tr("card.trump", rank=int(text[1:]))
+    if len(text) == 2 and text[1] in TAROT_SUITS:
+        return tr("tarot.card", rank=tr(f"tarot.rank.{text[0]}"), suit=tr(f"suit.{text[1]}"))
+    return text
+
+
+def trump_words(value: str) -> str:
+    """A suit symbol, 'no_trump' or 'all_trump' in words."""
+    if value in SUIT_OF_SYMBOL:
+        return tr(f"suit.{SUIT_OF_SYMBOL[value].letter}")
+    if value in ("no_trump", "all_trump"):
+        return tr(f"trump.{value}")
+    return value
+
+
+def hint_text(reason: str, args: tuple[tuple[str, str], ...]) -> str:
+    """A computer's reason (``game/ai/README.md``: an i18n key and its arguments)."""
+    words: dict[str, object] = {}
+    for name, value in args:
+        if name in ("suit", "trump"):
+            words[name] = trump_words(value)
+        elif name == "card":
+            words[name] = card_name(value)
+        elif name == "contract":
+            words[name] = tr(f"tarot.{value.lower().replace(' ', '_')}")
+        elif name == "value" and value == "capot":
+            words[name] = tr("bid.capot_short")
+        else:
+            words[name] = value
+    return tr(reason, **words)
 
 
 def seat_name(seat: int, viewer: int, compass: str) -> str:
