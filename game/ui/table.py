@@ -149,9 +149,9 @@ class TableScene(Scene):
                    size=24),
             Button(pygame.Rect(1108, 676, 160, 36), lambda: tr("table.last_trick"),
                    self.toggle_last, size=24),
-            Button(pygame.Rect(142, 676, 120, 36), lambda: tr("table.undo"), self.undo,
+            Button(pygame.Rect(1108, 592, 160, 36), lambda: tr("table.undo"), self.undo,
                    size=24),
-            Button(pygame.Rect(272, 676, 120, 36), lambda: tr("table.hint"), self.show_hint,
+            Button(pygame.Rect(1108, 634, 160, 36), lambda: tr("table.hint"), self.show_hint,
                    size=24),
         ]
         self.hint: tuple[str, Any, int] | None = None  # text, suggested card, at action
@@ -318,7 +318,7 @@ class TableScene(Scene):
     def play_buttons(self) -> list[Button]:
         buttons = []
         for index, (action, label) in enumerate(self.play_actions()):
-            rect = pygame.Rect(1050, 520 - index * 50, 210, 42)
+            rect = pygame.Rect(860, 504 - index * 48, 210, 42)
             buttons.append(Button(rect, label, _act(self.controller, action), size=26))
         return buttons
 
@@ -466,7 +466,7 @@ class TableScene(Scene):
                 self.draw_card(surface, None, (x + index * 2, y - index * 2), PILE_WIDTH)
             if tricks:  # the count beside the pile, on the side facing the table
                 label = tr("table.tricks", count=tricks) if tricks > 1 else tr("table.one_trick")
-                if x < 640:
+                if x < 1100:
                     blit_text(surface, label, 22, CREAM, midleft=(x + 32, y))
                 else:
                     blit_text(surface, label, 22, CREAM, midright=(x - 32, y))
