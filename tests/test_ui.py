@@ -309,7 +309,7 @@ def test_last_trick_shows_on_the_button_and_key(app: App) -> None:
     assert not table.show_last
     app.step(DT, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l")])
     assert table.show_last
-    app.step(DT, click(app, table.buttons[1].rect.center))
+    app.step(DT, click(app, table.last_button.rect.center))
     assert not table.show_last
 
 
@@ -335,10 +335,10 @@ def test_menu_to_setup_to_table_and_back(app: App) -> None:
     app.step(DT, [])
     table = app.top
     assert isinstance(table, TableScene) and table.config.rules.players == 3
-    app.step(DT, click(app, table.buttons[0].rect.center))  # Menu
+    app.step(DT, click(app, table.menu_button.rect.center))  # Menu
     app.step(DT, [])
     assert app.top is menu and menu.can_continue
-    app.step(DT, click(app, menu.buttons[1].rect.center))  # Continue
+    app.step(DT, click(app, menu.continue_button.rect.center))  # Continue
     app.step(DT, [])
     assert app.top is table
     app.replace(SettingsScene(app))
@@ -407,7 +407,7 @@ def test_a_match_saved_on_the_way_is_continued_after_a_restart(tmp_path: Path) -
     second.push(menu)
     second.step(DT, [])
     assert menu.can_continue
-    second.step(DT, click(second, menu.buttons[1].rect.center))
+    second.step(DT, click(second, menu.continue_button.rect.center))
     second.step(DT, [])
     resumed = second.top
     assert isinstance(resumed, TableScene)
@@ -455,7 +455,7 @@ def test_undo_takes_back_the_players_last_card(app: App) -> None:
     for _ in range(5):
         app.step(DT, [])
     assert len(table.model.hand) == 5
-    app.step(DT, click(app, table.buttons[2].rect.center))  # Undo
+    app.step(DT, click(app, table.undo_button.rect.center))  # Undo
     assert table.controller.match.actions == actions
     assert sorted(table.model.hand) == hand
     run_until_human(app, table)
@@ -472,7 +472,7 @@ def test_a_hint_names_a_legal_card_in_words(app: App, lang: str) -> None:
             if table.controller.legal_cards():
                 break
             human_turn(app, table)
-        app.step(DT, click(app, table.buttons[3].rect.center))  # Hint
+        app.step(DT, click(app, table.hint_button.rect.center))  # Hint
         hint = table.current_hint()
         assert hint is not None
         message, card = hint

@@ -37,6 +37,7 @@ class MenuScene(Scene):
             Button(pygame.Rect(490, 220 + i * 78, 300, 60), _text(key), action, size=32)
             for i, (key, action) in enumerate(items)
         ]
+        self.continue_button = self.buttons[1]
         self.icon = pygame.transform.smoothscale(app.assets.icon(), (110, 110))
 
         self.problems: list[str] = []
@@ -100,7 +101,7 @@ class MenuScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.problems.clear()
-        self.buttons[1].enabled = self.can_continue
+        self.continue_button.enabled = self.can_continue
         for button in self.buttons:
             if button.handle(event):
                 return
@@ -109,7 +110,7 @@ class MenuScene(Scene):
         draw_backdrop(self, surface, tr("app.title"))
         surface.blit(self.icon, (1130, 24))
         blit_text(surface, tr("app.subtitle"), 30, CREAM, midtop=(640, 120))
-        self.buttons[1].enabled = self.can_continue
+        self.continue_button.enabled = self.can_continue
         for button in self.buttons:
             button.draw(surface)
         y = 620

@@ -144,18 +144,18 @@ class TableScene(Scene):
         self.speed_override: float | None = None  # the smoke run and tests go faster
         self.shown_turn: int | None = None
         self.bid_panel = BidPanel(self)
-        self.buttons = [
-            Button(pygame.Rect(12, 676, 120, 36), lambda: tr("table.menu"), self.to_menu,
-                   size=24),
-            Button(pygame.Rect(1108, 676, 160, 36), lambda: tr("table.last_trick"),
-                   self.toggle_last, size=24),
-            Button(pygame.Rect(1108, 592, 160, 36), lambda: tr("table.undo"), self.undo,
-                   size=24),
-            Button(pygame.Rect(1108, 634, 160, 36), lambda: tr("table.hint"), self.show_hint,
-                   size=24),
-        ]
+        self.menu_button = Button(pygame.Rect(12, 676, 120, 36), _label("table.menu"),
+                                  self.to_menu, size=24)
+        self.last_button = Button(pygame.Rect(1108, 676, 160, 36), _label("table.last_trick"),
+                                  self.toggle_last, size=24)
+        self.undo_button = Button(pygame.Rect(1108, 592, 160, 36), _label("table.undo"),
+                                  self.undo, size=24,
+                                  enabled=app.session is None or app.session.undo_allowed)
+        self.hint_button = Button(pygame.Rect(1108, 634, 160, 36), _label("table.hint"),
+                                  self.show_hint, size=24)
+        self.buttons = [self.menu_button, self.last_button, self.undo_button, self.hint_button]
+        self._play_buttons: tuple[tuple[Action, ...], list[Button]] = ((), [])
         self.hint: tuple[str, Any, int] | None = None  # text, suggested card, at action
-        self.buttons[2].enabled = app.session is None or app.session.undo_allowed
 
     # --- scenes ------------------------------------------------------------------------
 
@@ -169,8 +169,8 @@ class TableScene(Scene):
         if decision is None:
             return
         card = getattr(decision.action, "card", None)
-        text_ = hint_text(decision.reason, decision.reason_args)
-        self.hint = (text_, card, self.controller.actions_applied)
+        words = hint_text(decision.reason, decision.reason_args)
+        self.hint = (words, card, self.controller.actions_applied)
 
     def current_hint(self) -> tuple[str, Any] | None:
         """The hint asked for this move (gone once anyone acts)."""
@@ -281,7 +281,7 @@ class TableScene(Scene):
     def _key(self, key: int) -> None:
         if key == pygame.K_l:
             self.toggle_last()
-        elif key == pygame.K_z and event_mod_ctrl():
+        elif key == pygame.K_z and ctrl_held():
             self.undo()
         elif key == pygame.K_ESCAPE:
             self.to_menu()
@@ -316,11 +316,16 @@ class TableScene(Scene):
         return actions
 
     def play_buttons(self) -> list[Button]:
-        buttons = []
-        for index, (action, label) in enumerate(self.play_actions()):
-            rect = pygame.Rect(860, 504 - index * 48, 210, 42)
-            buttons.append(Button(rect, label, _act(self.controller, action), size=26))
-        return buttons
+        """The buttons of ``play_actions``, rebuilt only when those change (a button
+        keeps its hover state between frames)."""
+        actions = self.play_actions()
+        key = tuple(action for action, _ in actions)
+        if key != self._play_buttons[0]:
+            buttons = [Button(pygame.Rect(860, 504 - index * 48, 210, 42), label,
+                              _act(self.controller, action), size=26)
+                       for index, (action, label) in enumerate(actions)]
+            self._play_buttons = (key, buttons)
+        return self._play_buttons[1]
 
     def play_buttons_handle(self, event: pygame.event.Event) -> bool:
         return any(button.handle(event) for button in self.play_buttons())
@@ -334,7 +339,7 @@ class TableScene(Scene):
         self.void_message = max(0.0, self.void_message - dt)
         self.controller.update(dt)
         self.bid_panel.refresh()
-        self.buttons[3].enabled = bool(self.controller.human_legal())
+        self.hint_button.enabled = bool(self.controller.human_legal())
         if self.controller.human_to_act and not self.turn_announced:
             self.app.sound("your_turn")
         self.turn_announced = self.controller.human_to_act
@@ -694,7 +699,7 @@ class TableScene(Scene):
                       midbottom=(rect.centerx, rect.bottom - 8))
 
 
-def event_mod_ctrl() -> bool:
+def ctrl_held() -> bool:
     return bool(pygame.key.get_mods() & (pygame.KMOD_CTRL | pygame.KMOD_META))
 
 
