@@ -124,3 +124,11 @@ def test_every_computer_reason_can_be_shown() -> None:
     reasons = set(re.findall(r"^\| `(hint\.[a-z_]+)`", readme, re.MULTILINE))
     assert len(reasons) > 20
     assert reasons <= set(catalogue("en")) and reasons <= set(catalogue("fr"))
+
+
+def test_an_option_group_fits_the_setup_panel() -> None:
+    from game.ui.setup import GAMES, GROUPS, option_names
+
+    for rules in GAMES.values():
+        names = option_names(rules)
+        assert all(sum(n in names for n in group) <= 6 for group in GROUPS.values())

@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 GAMES: dict[str, type[AnyRules]] = {
     "belote": BeloteRules, "coinche": CoincheRules, "tarot": TarotRules,
 }
-PLAYERS = {"belote": (4, 3, 2), "coinche": (4,), "tarot": (4, 3, 5)}
+PLAYERS = {"belote": (2, 3, 4), "coinche": (4,), "tarot": (3, 4, 5)}
+DEFAULT_PLAYERS = 4
 TARGETS = (500, 1000, 1500, 2000, 3000)
 INT_CHOICES = {"capot_points": (252, 250), "surcoinche_multiplier": (4, 3),
                "fail_base": (160, 162), "deals": (8, 4, 12, 16, None)}
@@ -95,7 +96,7 @@ class SetupScene(Scene):
     # --- changes -------------------------------------------------------------------------
 
     def set_game(self, game: str) -> None:
-        self.rules = preset(game, "default", PLAYERS[game][0], GAMES[game]().target)
+        self.rules = preset(game, "default", DEFAULT_PLAYERS, GAMES[game]().target)
         self.build()
 
     def set_players(self, players: int) -> None:
@@ -177,7 +178,10 @@ class SetupScene(Scene):
             buttons.append(Button(pygame.Rect(60 + i * 140, 540, 130, 44),
                                   _text(f"preset.{name}"), _call(self.apply_preset, name),
                                   size=24, enabled=name != "last" or self.has_last()))
-        for i, group in enumerate(GROUPS):
+        groups = self.groups()
+        if self.group not in groups:
+            self.group = groups[0]
+        for i, group in enumerate(groups):
             buttons.append(Button(pygame.Rect(500 + i * 190, 130, 182, 44), _text(group),
                                   _call(self._pick_group, group), selected=group == self.group,
                                   size=24))
@@ -195,6 +199,12 @@ class SetupScene(Scene):
         storage = self.app.storage
         return SetupScene.last is not None or (
             storage is not None and self.rules.game in storage.settings.last_rules)
+
+    def groups(self) -> list[str]:
+        """The groups holding an option of the chosen game."""
+        names = option_names(type(self.rules))
+        return [group for group, options in GROUPS.items()
+                if any(name in names for name in options)]
 
     def _pick_group(self, group: str) -> None:
         self.group = group
