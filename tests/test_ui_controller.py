@@ -128,3 +128,18 @@ def test_tweens_skip_ends_every_animation_at_its_end() -> None:
     tweens.skip()
     assert not tweens.busy
     assert [t.value for t in moving] == [(float(i),) for i in range(5)]
+
+
+def test_shown_announcements_stay_until_the_trick_is_won() -> None:
+    from game.engine.actions import AnnouncementsShown
+    from game.engine.announcements import Announcement, Kind
+    from game.engine.cards import parse_cards
+    from game.ui.model import TableModel
+
+    model = TableModel(4, 0, 2000, "coinche", teams=True)
+    tierce = Announcement(Kind.TIERCE, parse_cards("7H 8H 9H"), 20)
+    model.apply(AnnouncementsShown((2,), ((2, (tierce,)),)))
+    assert model.shown == {2: tierce.cards}
+    assert model.says[2] == ("say.announce_scores", (("points", 20),))
+    model.apply(TrickWon(2, parse_cards("7S 8S 9S TS"), 10, False))
+    assert model.shown == {} and model.tricks_won[2] == 1

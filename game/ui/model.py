@@ -145,6 +145,8 @@ class TableModel:
     partner: int | None = None
     chien: list[TarotCard] = field(default_factory=list)  # shown in the middle
     chien_count: int = 0  # face down while dealing
+    # Cards a seat shows to everyone (announcements, a poignée), until the trick ends.
+    shown: dict[int, tuple[Any, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.reset()
@@ -164,6 +166,7 @@ class TableModel:
         self.last_trick, self.last_trick_winner = (), None
         self.tricks_won = [0] * self.players
         self.says = {}
+        self.shown = {}
         self.taker = self.trump = self.contract_value = None
         self.coinche_level = 0
         self.bidding = True
@@ -234,6 +237,7 @@ class TableModel:
         for seat, announcements in event.announcements:
             points = sum(a.value for a in announcements)
             self.says[seat] = ("say.announce_scores", (("points", points),))
+            self.shown[seat] = tuple(c for a in announcements for c in a.cards)
 
     def _belote(self, event: BeloteSaid, _: DealRecord | None) -> None:
         self.says[event.seat] = ("say.rebelote" if event.rebelote else "say.belote", ())
@@ -272,6 +276,7 @@ class TableModel:
 
     def _poignee(self, event: PoigneeShown, _: DealRecord | None) -> None:
         self.says[event.seat] = ("say.poignee", (("count", len(event.cards)),))
+        self.shown[event.seat] = event.cards
 
     def _partner(self, event: PartnerRevealed, _: DealRecord | None) -> None:
         self.partner = event.partner
@@ -290,6 +295,7 @@ class TableModel:
         self.trick = []
         self.tricks_won[event.seat] += 1
         self.says = {}
+        self.shown = {}
 
     def _stopped(self, event: Stopped, _: DealRecord | None) -> None:
         self.says[event.seat] = ("say.stop", ())

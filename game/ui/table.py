@@ -76,6 +76,7 @@ HAND_WIDTH = 100
 BACK_WIDTH = 54
 TRICK_WIDTH = 88
 PILE_WIDTH = 50
+SHOWN_WIDTH = 48
 HAND_TOP = 588
 HAND_SPAN = 840  # the widest fan, clear of the name plate and the buttons
 RAISE = 26
@@ -551,7 +552,26 @@ class TableScene(Scene):
     def draw_bubbles(self, surface: pygame.Surface) -> None:
         for seat, say in self.model.says.items():
             spot = self.spots[seat]
-            bubble(surface, say_text(say), spot.bubble, tail=spot.bubble_tail)
+            rect = bubble(surface, say_text(say), spot.bubble, tail=spot.bubble_tail)
+            cards = self.model.shown.get(seat, ())
+            if cards:
+                self.draw_shown(surface, cards, rect, spot.bubble_tail)
+
+    def draw_shown(self, surface: pygame.Surface, cards: tuple[Any, ...], bubble_rect: pygame.Rect,
+                   tail: str) -> None:
+        """Cards shown to all (announcements, a poignée), in a row by the bubble."""
+        step = min(SHOWN_WIDTH - 8, 520 // len(cards))
+        height = round(SHOWN_WIDTH * CARD_RATIO)
+        width = step * (len(cards) - 1) + SHOWN_WIDTH
+        row = pygame.Rect(0, 0, width, height)
+        if tail == "down":
+            row.midbottom = (bubble_rect.centerx, bubble_rect.top - 4)
+        else:
+            row.midtop = (bubble_rect.centerx, bubble_rect.bottom + 4)
+        row.clamp_ip(surface.get_rect().inflate(-8, -8))
+        for index, c in enumerate(cards):
+            self.draw_card(surface, c, (row.x + index * step + SHOWN_WIDTH / 2, row.centery),
+                           SHOWN_WIDTH)
 
     def draw_flights(self, surface: pygame.Surface) -> None:
         winning = dict(self.model.last_trick).get(self.model.last_trick_winner or 0)
