@@ -181,18 +181,23 @@ def test_the_player_says_belote_with_the_first_of_k_and_q() -> None:
 
 
 def test_the_deepening_ends_exact_when_time_allows() -> None:
+    """Given time, the values are exact, and then weighed by the utility."""
     for seed in range(10):
         state = play_cards(play_started(CoincheRules(), seed), 16 + seed % 4, random.Random(seed))
         pos = position_of(state)
         exact = Solver(pos, pos.turn).values()
-        assert card_values([pos], pos.turn, time.perf_counter() + 60, 10**7) == exact
+        values = card_values([pos], pos.turn, time.perf_counter() + 60, 10**7,
+                             utility=lambda v: v // 10)
+        assert values == {i: (v // 10, v) for i, v in exact.items()}
 
 
 def test_a_past_deadline_still_values_every_card_at_the_first_horizon() -> None:
     state = play_started(CoincheRules(), 2)
     pos = position_of(state)
-    values = card_values([pos, pos], pos.turn, deadline=0.0, node_cap=10**6)
-    assert values == {i: 2 * v for i, v in Solver(pos, pos.turn, horizon=0).values().items()}
+    values = card_values([pos, pos], pos.turn, deadline=0.0, node_cap=10**6,
+                         utility=lambda v: -v)  # not applied to estimates
+    first = Solver(pos, pos.turn, horizon=0).values()
+    assert values == {i: (2 * v, 2 * v) for i, v in first.items()}
     assert set(values) == set(bits(pos.legal()))
 
 

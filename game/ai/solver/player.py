@@ -77,7 +77,7 @@ def _best_card(
                  for world in sample_worlds(view, rules, rng, max_worlds)]
     utility = deal_utility(view, rules, positions[0].points_left())
     totals = card_values(positions, view.seat, deadline, node_cap, utility)
-    values = {c: totals.get(index_of(c, trump), 0) for c in cards}
+    values = {c: totals.get(index_of(c, trump), (0, 0)) for c in cards}
     best = max(values.values())
     return next(c for c in cards if values[c] == best)
 
@@ -107,17 +107,20 @@ def sample_worlds(
 def card_values(
     positions: Sequence[Position], seat: int, deadline: float, node_cap: int,
     utility: Utility = identity,
-) -> dict[int, int]:
-    """Each legal card's worth (``utility`` of its value) summed over ``positions``, at
-    the deepest horizon searched in at least half of them (the first horizon is always
-    searched in full)."""
+) -> dict[int, tuple[int, int]]:
+    """Each legal card's (worth, points) summed over ``positions``, at the deepest
+    horizon searched in at least half of them (the first horizon is always searched in
+    full).  The worth is ``utility`` of the value once the search reaches the end of the
+    deal; short of it, the estimated points themselves (a score step applied to an
+    estimate would only add noise).  The points break ties between equal worths (a
+    contract surely made or failed in every world)."""
     tricks_left = positions[0].tricks_left
-    best: dict[int, int] = {}
+    best: dict[int, tuple[int, int]] = {}
     for horizon in range(tricks_left):
         exact = horizon >= tricks_left - 1
         totals, searched = _sum_over_worlds(
             positions, seat, EXACT if exact else horizon,
-            None if horizon == 0 else deadline, node_cap, utility,
+            None if horizon == 0 else deadline, node_cap, utility if exact else identity,
         )
         if 2 * searched >= len(positions) or not best:
             best = totals
@@ -129,8 +132,8 @@ def card_values(
 def _sum_over_worlds(
     positions: Sequence[Position], seat: int, horizon: int, deadline: float | None,
     node_cap: int, utility: Utility,
-) -> tuple[dict[int, int], int]:
-    totals: dict[int, int] = {}
+) -> tuple[dict[int, tuple[int, int]], int]:
+    totals: dict[int, tuple[int, int]] = {}
     searched = 0
     for position in positions:
         try:
@@ -138,6 +141,7 @@ def _sum_over_worlds(
         except SearchAborted:
             break
         for index, value in values.items():
-            totals[index] = totals.get(index, 0) + utility(value)
+            worth, points = totals.get(index, (0, 0))
+            totals[index] = (worth + utility(value), points + value)
         searched += 1
     return totals, searched
