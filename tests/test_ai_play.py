@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 
 from game.ai import Decision, Level, decide
-from game.engine.actions import Announce, Bid, Coinche, Pass, PlayCard, Take, bid, play
+from game.engine.actions import (
+    Announce,
+    Bid,
+    ChooseTrump,
+    Coinche,
+    Pass,
+    PlayCard,
+    Take,
+    bid,
+    play,
+)
 from game.engine.cards import DECK32, Card, Suit, parse_cards
 from game.engine.coinche import CoincheDeal
 from game.engine.protocol import Action, Phase
@@ -134,3 +145,18 @@ def belote_bidding_view(hand: str, retourne: str, round_: int = 1) -> TrickView:
 def test_belote_takes_a_strong_hand_and_passes_a_weak_one() -> None:
     assert confirme(belote_bidding_view("♥J ♥9 ♠A ♣7 ♦8", "♥A")).action == Take()
     assert confirme(belote_bidding_view("♠7 ♣8 ♦9 ♣Q ♦K", "♥8")).action == Pass()
+
+
+def test_an_overwhelming_hand_bids_capot() -> None:
+    decision = confirme(coinche_bidding_view("♥J ♥9 ♥A ♥10 ♥K ♥Q ♠A ♣A", (), 0))
+    assert isinstance(decision.action, Bid) and decision.action.is_capot
+    assert decision.action.suit == Suit.HEARTS
+    assert decision.reason == "hint.bid_capot"
+
+
+def test_belote_round_two_names_the_best_other_suit() -> None:
+    view = belote_bidding_view("♠J ♠9 ♠A ♥7 ♦8", "♥K", round_=2)
+    legal: tuple[Action, ...] = (*(ChooseTrump(s) for s in Suit if s != Suit.HEARTS), Pass())
+    decision = confirme(dataclasses.replace(view, legal=legal))
+    assert decision.action == ChooseTrump(Suit.SPADES)
+    assert decision.reason == "hint.choose_suit"
