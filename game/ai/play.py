@@ -14,6 +14,12 @@ from game.engine.tricks import winning_play
 
 DEFAULT_TARGET = 1000  # BeloteRules' default, used when the view does not carry the target
 BELOTE_BONUS = 20
+# What keeping a card is worth beyond its points (``keep_cost``), and when to ruff.
+TRUMP_KEEP = 15
+MASTER_KEEP = 12
+TEN_GUARD_KEEP = 6
+GIFT_MASTER_PENALTY = 9  # a master card given to partner would have won a trick itself
+RUFF_MIN_POINTS = 10  # ruff a trick an opponent may still overruff only when it is worth it
 
 
 def card_args(c: Card) -> tuple[tuple[str, str], ...]:
@@ -99,13 +105,13 @@ def keep_cost(mem: Memory, c: Card) -> float:
     trump = mem.trump
     cost = trump.points[c] + trump.strength[c] / 10
     if mem.is_trump_suit(c.suit) or trump.mode is TrumpMode.ALL_TRUMP:
-        cost += 15
+        cost += TRUMP_KEEP
     if mem.is_master(c):
-        cost += 12
+        cost += MASTER_KEEP
     if c in belote_pair(mem.hand, trump) and len(belote_pair(mem.hand, trump)) == 2:
         cost += BELOTE_BONUS
     if c.rank == Rank.TEN and not mem.is_master(c) and _suit_count(mem, c) == 2:
-        cost += 6  # keep the small card that guards a ten
+        cost += TEN_GUARD_KEEP  # keep the small card that guards a ten
     return cost
 
 
@@ -189,7 +195,7 @@ def follow(view: Any, mem: Memory, cards: list[Card]) -> tuple[Card, str]:
             return choice, reason
         ruffs = [c for c in winners if c.suit != led]
         points = mem.card_points(c for _, c in trick)
-        if ruffs and points >= 10:
+        if ruffs and points >= RUFF_MIN_POINTS:
             return min(ruffs, key=lambda c: trump.strength[c]), "hint.ruff"
     return cheapest(mem, cards), "hint.discard_low"
 
@@ -201,7 +207,7 @@ def _charge(mem: Memory, cards: list[Card]) -> Card:
     def gift(c: Card) -> float:
         value = mem.trump.points[c]
         if mem.is_master(c):
-            value -= 9
+            value -= GIFT_MASTER_PENALTY
         if mem.trump.mode is TrumpMode.ALL_TRUMP and c.rank in (Rank.JACK, Rank.NINE):
             value -= 20
         return value
