@@ -16,6 +16,7 @@ from game.engine.tarot import (
     TarotDiscard,
     TarotPass,
     TarotPlayCard,
+    TarotTrick,
     TarotView,
 )
 from game.engine.tarot_cards import EXCUSE, THE_PETIT, TarotCard, tarot_card, tarot_cards
@@ -155,3 +156,16 @@ def test_a_taker_long_in_trumps_leads_them() -> None:
     action = confirme(state.view(0)).action
     assert isinstance(action, TarotPlayCard) and action.card.is_trump
     assert tarot_cards(hand)  # the hand parses: the position is what it says
+
+
+def test_a_defender_leads_the_suit_his_partner_trumps() -> None:
+    """Seat 2 showed a void in ♥ (he discarded on a ♥ trick); seat 1, his partner
+    against the taker (seat 0), leads a small ♥ for him to trump."""
+    first = (0, tarot_card("RH")), (1, tarot_card("2H")), (2, tarot_card("A05")), \
+        (3, tarot_card("3H"))
+    state = play_state(4, {1: "4H 9C DC 5S", 2: "A07 A08 6S 7S", 3: "A02 8S 2C 3C",
+                           0: "A21 RS 4C 5C"}, taker=0, turn=1,
+                       tricks=(TarotTrick(0, first, 2),))
+    decision = confirme(state.view(1))
+    assert decision.action == TarotPlayCard(tarot_card("4H"))
+    assert decision.reason == "hint.partner_ruff"

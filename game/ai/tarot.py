@@ -325,6 +325,9 @@ def _lead(view: Any, mem: TarotMemory, cards: list[TarotCard]) -> tuple[TarotCar
              and len(mem.unseen_in(c.suit)) >= 4 and not _ruff_feared(mem, c.suit, others)]
     if kings:
         return max(kings, key=lambda c: c.half_points), "hint.play_master"
+    ruff = _lead_for_a_partner_ruff(mem, cards, others)
+    if ruff is not None:
+        return ruff, "hint.partner_ruff"
     plain = [c for c in cards if c.suit.is_plain]
     if not plain:
         rest = [c for c in cards if c is not THE_PETIT and c is not EXCUSE] or cards
@@ -335,3 +338,15 @@ def _lead(view: Any, mem: TarotMemory, cards: list[TarotCard]) -> tuple[TarotCar
 
 def _ruff_feared(mem: TarotMemory, suit: TarotSuit, others: list[int]) -> bool:
     return any(suit in mem.voids[s] and TarotSuit.TRUMP not in mem.voids[s] for s in others)
+
+
+def _lead_for_a_partner_ruff(mem: TarotMemory, cards: list[TarotCard],
+                             others: list[int]) -> TarotCard | None:
+    """A low card of a suit a known partner is void in (and may trump), when no
+    opponent is known to trump it too."""
+    partners = [s for s in range(mem.players) if s != mem.seat and mem.same_camp(s, mem.seat)]
+    options = [c for c in cards if c.suit.is_plain and c.rank < KING
+               and any(c.suit in mem.voids[s] and TarotSuit.TRUMP not in mem.voids[s]
+                       for s in partners)
+               and not _ruff_feared(mem, c.suit, others)]
+    return min(options, key=lambda c: c.half_points) if options else None
