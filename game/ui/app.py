@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import LANGUAGES, language, set_language
+from game.i18n import LANGUAGES, language, set_language, system_language
 from game.session import Session
 from game.storage import Storage
 from game.storage.settings import Settings as StoredSettings
@@ -27,6 +27,7 @@ FPS = 60
 MAX_DT = 0.1
 MIN_SAVED_WINDOW = (640, 360)  # a smaller window still works, but opens at this size
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+AUTO = "auto"  # the language setting that follows the system
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5}  # multiplies every animation's duration
 
 log = logging.getLogger("atout.app")
@@ -36,7 +37,7 @@ log = logging.getLogger("atout.app")
 class Settings:
     """The player's preferences (storage persists this dataclass later)."""
 
-    language: str = "en"
+    language: str = "en"  # "fr", "en" or "auto" (the system's)
     speed: str = "normal"
     sound: bool = True
     volume: float = 0.7
@@ -45,11 +46,18 @@ class Settings:
     def speed_factor(self) -> float:
         return SPEEDS.get(self.speed, 1.0)
 
+    @property
+    def shown_language(self) -> str:
+        """The language the game speaks: the chosen one, or the system's for "auto"."""
+        return system_language() if self.language == AUTO else self.language
+
     @classmethod
     def from_stored(cls, stored: StoredSettings) -> Settings:
         """The UI's view of the saved settings (storage keeps a speed multiplier)."""
         speed = min(SPEEDS, key=lambda name: abs(1 / SPEEDS[name] - stored.animation_speed))
-        return cls(stored.resolved_language(), speed, stored.sound, stored.volume)
+        chosen = stored.language if stored.language in (AUTO, *LANGUAGES) \
+            else stored.resolved_language()
+        return cls(chosen, speed, stored.sound, stored.volume)
 
     def to_stored(self, stored: StoredSettings) -> StoredSettings:
         return dataclasses.replace(
@@ -98,8 +106,8 @@ class App:
         if settings is None and storage is not None:
             settings = Settings.from_stored(storage.settings)
         self.settings = settings or Settings(language=language())
-        if self.settings.language in LANGUAGES:
-            set_language(self.settings.language)
+        if self.settings.shown_language in LANGUAGES:
+            set_language(self.settings.shown_language)
         flags = pygame.RESIZABLE
         self.window = pygame.display.set_mode(window_size, flags)
         pygame.display.set_caption("Atout")

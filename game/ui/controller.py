@@ -46,11 +46,13 @@ class SeatConfig:
 
 @dataclass(frozen=True)
 class GameConfig:
-    """A game to start: its rules, the seats, the match seed."""
+    """A game to start: its rules, the seats, the match seed (and a chosen deal number
+    for the first deal: "play this deal again")."""
 
     rules: AnyRules
     seats: tuple[SeatConfig, ...]
     seed: int
+    first_deal: int | None = None
 
 
 EventHandler = Callable[[Event], float]
@@ -99,8 +101,10 @@ class Controller:
         speed: float = 1.0,
         viewer: int = 0,
         match: Match | None = None,
+        first_deal: int | None = None,
     ) -> None:
-        """A new match of ``rules`` from ``seed``, or ``match`` resumed (a saved one)."""
+        """A new match of ``rules`` from ``seed`` (its first deal ``first_deal`` when
+        given), or ``match`` resumed (a saved one)."""
         if len(seats) != rules.players:
             raise ValueError("one seat configuration per player")
         self.rules = rules
@@ -124,7 +128,7 @@ class Controller:
         self._message_time = 0.0
         self.actions_applied = 0
         if match is None:
-            self.match, events = Match.new(rules, seed)
+            self.match, events = Match.new(rules, seed, first_deal)
             self._queue(events, None)
         else:
             self.match = match

@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import LANGUAGES, language, set_language, tr
-from game.ui.app import LOGICAL, SPEEDS, App, Scene
+from game.i18n import LANGUAGES, set_language, tr
+from game.ui.app import AUTO, LOGICAL, SPEEDS, App, Scene
 from game.ui.widgets import CREAM, GOLD, Button, blit_text, panel, wrap
 
 VOLUMES = (0.25, 0.5, 0.7, 1.0)  # 0.7: the default
@@ -86,7 +86,7 @@ class MenuScene(Scene):
         seats = tuple(SeatConfig(human=seat == saved.human_seat,
                                  level=Level(level) if level else Level.CONFIRME)
                       for seat, level in enumerate(saved.levels))
-        config = GameConfig(saved.match.rules, seats, saved.match.seed)
+        config = GameConfig(saved.match.rules, seats, saved.match.seed, saved.match.first_deal)
         self.start(TableScene(self.app, config, match=saved.match))
 
     def show_problems(self) -> None:
@@ -124,7 +124,8 @@ class SettingsScene(Scene):
         super().__init__(app)
         settings = app.settings
         rows: list[tuple[str, Callable[[], str], Callable[[], None]]] = [
-            ("settings.language", lambda: tr(f"language.{language()}"), self.next_language),
+            ("settings.language", lambda: tr(f"language.{settings.language}"),
+             self.next_language),
             ("settings.speed", lambda: tr(f"speed.{settings.speed}"), self.next_speed),
             ("settings.sound", lambda: tr("on" if settings.sound else "off"), self.toggle_sound),
             ("settings.volume", lambda: f"{round(settings.volume * 100)} %", self.next_volume),
@@ -134,9 +135,12 @@ class SettingsScene(Scene):
         self.back = Button(pygame.Rect(540, 580, 200, 56), _text("back"), app.pop)
 
     def next_language(self) -> None:
-        index = LANGUAGES.index(language())
-        set_language(LANGUAGES[(index + 1) % len(LANGUAGES)])
-        self.app.settings.language = language()
+        """Automatic (the system's), then each language in turn."""
+        settings = self.app.settings
+        choices = (AUTO, *LANGUAGES)
+        index = choices.index(settings.language) if settings.language in choices else 0
+        settings.language = choices[(index + 1) % len(choices)]
+        set_language(settings.shown_language)
 
     def next_speed(self) -> None:
         names = list(SPEEDS)

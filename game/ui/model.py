@@ -129,6 +129,7 @@ class TableModel:
     last_trick_winner: int | None = None
     tricks_won: list[int] = field(default_factory=list)  # per seat
     says: dict[int, Say] = field(default_factory=dict)  # speech bubbles by seat
+    bids: list[tuple[int, Say]] = field(default_factory=list)  # this deal's, in order
     taker: int | None = None
     trump: str | None = None  # as ContractSet gives it
     contract_value: int | None = None
@@ -166,6 +167,7 @@ class TableModel:
         self.last_trick, self.last_trick_winner = (), None
         self.tricks_won = [0] * self.players
         self.says = {}
+        self.bids = []
         self.shown = {}
         self.taker = self.trump = self.contract_value = None
         self.coinche_level = 0
@@ -212,6 +214,7 @@ class TableModel:
 
     def _bid(self, event: BidMade, _: DealRecord | None) -> None:
         self.says[event.seat] = say_action(event.action)
+        self.bids.append((event.seat, self.says[event.seat]))
 
     def _contract(self, event: ContractSet, _: DealRecord | None) -> None:
         self.taker, self.trump = event.taker, event.trump

@@ -1,20 +1,58 @@
-"""After each deal, the score sheet (the breakdown and the running totals); at the end
-of the match, the winner with "play again" and "menu"."""
+"""After each deal, the score sheet (the breakdown and the running totals, the deal's
+number, "review the deal" and "play this deal again"); at the end of the match, the
+winner with "play again" and "menu"."""
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game.engine.match import DealRecord
 from game.i18n import has_key, tr
 from game.ui.app import App, Scene
+from game.ui.controller import GameConfig
 from game.ui.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel
 
 if TYPE_CHECKING:
     from game.ui.table import TableScene
 
 SHEET_RECT = pygame.Rect(290, 110, 700, 500)
+
+
+def new_seed() -> int:
+    return random.randrange(1, 1 << 30)
+
+
+def start_match(app: App, old: TableScene, config: GameConfig) -> None:
+    """A new match replaces ``old`` (through the menu, which keeps the match in memory,
+    when there is one on the stack)."""
+    from game.ui.menu import MenuScene
+    from game.ui.table import TableScene
+
+    table = TableScene(app, config)
+    menu = next((scene for scene in app.scenes if isinstance(scene, MenuScene)), None)
+    if menu is not None:
+        menu.start(table)
+        return
+    old.dispose()
+    app.pop_to(TableScene)
+    app.replace(table)
+
+
+def play_deal_again(app: App, table: TableScene, record: DealRecord) -> None:
+    """A new match, same rules and seats, whose first deal is ``record``'s."""
+    config = table.config
+    start_match(app, table, GameConfig(config.rules, config.seats, new_seed(), record.seed))
+
+
+def review_deal(app: App, table: TableScene) -> None:
+    from game.ui.replay_scene import ReplayScene
+
+    scene = ReplayScene.of_last_deal(app, table.controller.match, table.controller.viewer)
+    if scene is not None:
+        app.push(scene)
 
 
 def line_label(key: str) -> str:
@@ -30,15 +68,33 @@ class ScoreSheet(Scene):
         self.table = table
         over = table.controller.match.is_over
         label = "sheet.result" if over else "sheet.next"
-        rect = pygame.Rect(0, 0, 240, 50)
-        rect.midbottom = (SHEET_RECT.centerx, SHEET_RECT.bottom - 18)
-        self.next_button = Button(rect, lambda: tr(label), self.app.pop)
+        bottom = SHEET_RECT.bottom - 18
+        self.next_button = Button(pygame.Rect(0, 0, 200, 50), lambda: tr(label), self.app.pop)
+        self.next_button.rect.midbottom = (SHEET_RECT.centerx, bottom)
+        self.review_button = Button(pygame.Rect(SHEET_RECT.x + 20, bottom - 50, 210, 50),
+                                    lambda: tr("sheet.review"),
+                                    lambda: review_deal(app, table), size=24)
+        self.again_button = Button(pygame.Rect(SHEET_RECT.right - 230, bottom - 50, 210, 50),
+                                   lambda: tr("sheet.play_again"), self.play_again, size=24)
+
+    @property
+    def buttons(self) -> list[Button]:
+        if self.table.model.record is None:
+            return [self.next_button]
+        return [self.review_button, self.next_button, self.again_button]
+
+    def play_again(self) -> None:
+        record = self.table.model.record
+        if record is not None:
+            play_deal_again(self.app, self.table, record)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
             self.app.pop()
             return
-        self.next_button.handle(event)
+        for button in self.buttons:
+            if button.handle(event):
+                return
 
     def draw(self, surface: pygame.Surface) -> None:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
@@ -48,7 +104,8 @@ class ScoreSheet(Scene):
         record = self.table.model.record
         x0, y = SHEET_RECT.x + 30, SHEET_RECT.y + 20
         number = record.number if record else self.table.model.deal_number
-        blit_text(surface, tr("sheet.title", number=number), 34, GOLD,
+        seed = record.seed if record else self.table.model.deal_seed
+        blit_text(surface, tr("sheet.title", number=number, seed=seed), 34, GOLD,
                   midtop=(SHEET_RECT.centerx, y))
         if record is None:
             self.next_button.draw(surface)
@@ -62,7 +119,7 @@ class ScoreSheet(Scene):
         contract = self.table.contract_text()
         if contract:
             blit_text(surface, contract, 24, CREAM, midtop=(SHEET_RECT.centerx, y))
-        y += 32
+        y += 30
         sides = len(result.scores)
         columns = [SHEET_RECT.right - 40 - (sides - 1 - i) * 130 for i in range(sides)]
         for side, x in enumerate(columns):
@@ -79,8 +136,9 @@ class ScoreSheet(Scene):
             blit_text(surface, label, 26, CREAM, topleft=(x0, y))
             for value, x in zip(values, columns, strict=False):
                 blit_text(surface, str(value), 28 if strong else 26, CREAM, topright=(x, y))
-            y += 34
-        self.next_button.draw(surface)
+            y += 32
+        for button in self.buttons:
+            button.draw(surface)
 
 
 class MatchEnd(Scene):
@@ -91,19 +149,17 @@ class MatchEnd(Scene):
         self.table = table
         rect = SHEET_RECT
         self.buttons = [
-            Button(pygame.Rect(rect.centerx - 250, rect.bottom - 80, 230, 52),
-                   lambda: tr("end.play_again"), self.play_again),
-            Button(pygame.Rect(rect.centerx + 20, rect.bottom - 80, 230, 52),
-                   lambda: tr("end.menu"), self.menu),
+            Button(pygame.Rect(rect.x + 20, rect.bottom - 80, 210, 52),
+                   lambda: tr("end.play_again"), self.play_again, size=26),
+            Button(pygame.Rect(rect.centerx - 105, rect.bottom - 80, 210, 52),
+                   lambda: tr("end.review"), lambda: review_deal(app, table), size=26),
+            Button(pygame.Rect(rect.right - 230, rect.bottom - 80, 210, 52),
+                   lambda: tr("end.menu"), self.menu, size=26),
         ]
 
     def play_again(self) -> None:
-        from game.ui.table import TableScene
-
         config = self.table.config
-        again = type(config)(config.rules, config.seats, config.seed + 1)
-        self.app.pop()
-        self.app.replace(TableScene(self.app, again))
+        start_match(self.app, self.table, GameConfig(config.rules, config.seats, new_seed()))
 
     def menu(self) -> None:
         from game.ui.menu import MenuScene

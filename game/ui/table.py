@@ -28,6 +28,7 @@ from game.engine.actions import (
     Stop,
     TrickWon,
 )
+from game.engine.announcements import find_announcements
 from game.engine.cards import Card
 from game.engine.match import Match, MatchOver, NewDeal
 from game.engine.protocol import Action, Event, Phase
@@ -52,7 +53,7 @@ from game.ui.assets import CARD_RATIO
 from game.ui.bidding import BidPanel
 from game.ui.controller import Controller, GameConfig
 from game.ui.layout import CENTRE, Point, pile_spot, seat_spots
-from game.ui.model import contract_key, trump_key
+from game.ui.model import trump_key
 from game.ui.tween import Tween, Tweens, ease_in_out_sine, ease_out_cubic
 from game.ui.widgets import (
     CREAM,
@@ -70,7 +71,13 @@ from game.ui.widgets import (
     text,
     vignette,
 )
-from game.ui.words import card_name, hint_text, say_text, seat_name
+from game.ui.words import (
+    contract_text,
+    hint_text,
+    say_text,
+    seat_name,
+    tarot_contract_words,
+)
 
 HAND_WIDTH = 100
 BACK_WIDTH = 54
@@ -81,6 +88,8 @@ HAND_TOP = 588
 HAND_SPAN = 840  # the widest fan, clear of the name plate and the buttons
 RAISE = 26
 HOVER = 12
+BID_HISTORY_ROWS = 10
+BID_ROW = 22
 
 # Seconds per event at normal speed: (wait before the next event, animation length).
 DEAL_STAGGER = 0.05
@@ -123,7 +132,8 @@ class TableScene(Scene):
         super().__init__(app)
         self.config = config
         self.controller = Controller(config.rules, config.seed, config.seats,
-                                     speed=app.settings.speed_factor, match=match)
+                                     speed=app.settings.speed_factor, match=match,
+                                     first_deal=config.first_deal)
         self.controller.on_event = self.on_event
         session = app.session
         if session is not None:
@@ -309,12 +319,22 @@ class TableScene(Scene):
         actions: list[tuple[Action, Callable[[], str]]] = []
         for action in self.controller.human_legal():
             if isinstance(action, Announce):
-                actions.append((action, _label("table.announce")))
+                actions.append((action, self.announce_label()))
             elif isinstance(action, Stop):
                 actions.append((action, _label("table.stop")))
             elif isinstance(action, ShowPoignee):
                 actions.append((action, _label("table.poignee", count=len(action.cards))))
         return actions
+
+    def announce_label(self) -> Callable[[], str]:
+        """The Announce button says what it declares, found from the viewer's own hand
+        as the engine finds it (the most valuable combination)."""
+        reuse = bool(getattr(self.config.rules, "card_reuse_in_announcements", False))
+        kinds = [a.kind.value for a in find_announcements(list(self.model.hand), reuse)]
+        if not kinds:
+            return _label("table.announce")
+        return lambda: tr("table.announce_kinds",
+                          kinds=", ".join(tr(f"kind.{kind}") for kind in kinds))
 
     def play_buttons(self) -> list[Button]:
         """The buttons of ``play_actions``, rebuilt only when those change (a button
@@ -396,6 +416,7 @@ class TableScene(Scene):
         self.draw_plates(surface)
         self.draw_hand(surface)
         self.draw_flights(surface)
+        self.draw_bid_history(surface)
         self.draw_bubbles(surface)
         self.draw_score(surface)
         self.draw_contract(surface)
@@ -549,6 +570,32 @@ class TableScene(Scene):
                 pygame.draw.rect(surface, GOLD, tag, border_radius=8)
                 blit_text(surface, tr("table.taker"), 20, INK, center=tag.center)
 
+    def bid_history_rect(self) -> pygame.Rect | None:
+        """Where the bidding so far is listed (coinche and tarot, while bidding): left
+        of the contract box, clear of North's hand; under it at five (NE sits there)."""
+        model = self.model
+        if not model.bidding or not model.bids or model.game not in ("coinche", "tarot"):
+            return None
+        rows = min(len(model.bids), BID_HISTORY_ROWS)
+        height = 40 + rows * BID_ROW
+        if model.players == 5:
+            return pygame.Rect(1010, 120, 260, height)
+        return pygame.Rect(770, 10, 230, height)
+
+    def draw_bid_history(self, surface: pygame.Surface) -> None:
+        """Every bid of the deal in order, seat and bid (the latest when many)."""
+        rect = self.bid_history_rect()
+        if rect is None:
+            return
+        panel(surface, rect, alpha=200)
+        blit_text(surface, tr("table.bid_history"), 20, GOLD, topleft=(rect.x + 12, rect.y + 8))
+        y = rect.y + 34
+        for seat, say in self.model.bids[-BID_HISTORY_ROWS:]:
+            name = seat_name(seat, self.controller.viewer, self.spots[seat].compass)
+            blit_text(surface, name, 20, CREAM, topleft=(rect.x + 12, y))
+            blit_text(surface, say_text(say), 20, GLOW, topright=(rect.right - 12, y))
+            y += BID_ROW
+
     def draw_bubbles(self, surface: pygame.Surface) -> None:
         for seat, say in self.model.says.items():
             spot = self.spots[seat]
@@ -606,36 +653,16 @@ class TableScene(Scene):
 
     def contract_text(self) -> str:
         """The contract in words: "Taken by West: 100 hearts, coinched"."""
-        model = self.model
-        if model.taker is None:
-            return ""
-        who = seat_name(model.taker, self.controller.viewer, self.spots[model.taker].compass)
-        if model.tarot_contract is not None:
-            return tr("sheet.contract", name=who, contract=self.tarot_contract_words())
-        if model.trump is None:
-            return ""
-        words = [say_text(trump_key(model.trump))]
-        if model.contract_value is not None:
-            value = tr("bid.capot_short") if model.contract_value >= 250 \
-                else str(model.contract_value)
-            words.insert(0, value)
-        if model.coinche_level:
-            words.append(tr("table.coinched" if model.coinche_level == 1
-                            else "table.surcoinched").lower())
-        return tr("sheet.contract", name=who, contract=" ".join(words))
+        return contract_text(self.model, self.name_of)
 
-    def tarot_contract_words(self) -> str:
-        assert self.model.tarot_contract is not None
-        words = tr(contract_key(self.model.tarot_contract))
-        if self.model.called is not None:
-            words = f"{words} · {card_name(self.model.called.code)}"
-        return words
+    def name_of(self, seat: int) -> str:
+        return seat_name(seat, self.controller.viewer, self.spots[seat].compass)
 
     def draw_contract(self, surface: pygame.Surface) -> None:
         rect = pygame.Rect(1010, 10, 260, 104)
         panel(surface, rect)
-        blit_text(surface, tr("table.deal_number", number=self.model.deal_number), 22, GOLD,
-                  topleft=(1024, 20))
+        blit_text(surface, tr("table.deal_number", number=self.model.deal_number,
+                              seed=self.model.deal_seed), 22, GOLD, topleft=(1024, 20))
         if self.model.tarot_contract is not None and self.model.taker is not None:
             self.draw_tarot_contract(surface)
             return
@@ -672,7 +699,7 @@ class TableScene(Scene):
         assert model.taker is not None and model.tarot_contract is not None
         who = seat_name(model.taker, self.controller.viewer, self.spots[model.taker].compass)
         blit_text(surface, tr("table.taken_by", name=who), 24, CREAM, topleft=(1024, 46))
-        blit_text(surface, self.tarot_contract_words(), 24, GLOW, topleft=(1024, 76))
+        blit_text(surface, tarot_contract_words(model), 24, GLOW, topleft=(1024, 76))
 
     def draw_message(self, surface: pygame.Surface) -> None:
         message = self.message_text()

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.engine.cards import Suit
 from game.i18n import tr
-from game.ui.model import Say
+from game.ui.model import Say, TableModel, contract_key, trump_key
 
 
 def say_text(say: Say) -> str:
@@ -73,3 +75,32 @@ def hint_text(reason: str, args: tuple[tuple[str, str], ...]) -> str:
 
 def seat_name(seat: int, viewer: int, compass: str) -> str:
     return tr("seat.you") if seat == viewer else tr(f"seat.{compass}")
+
+
+def tarot_contract_words(model: TableModel) -> str:
+    """A tarot contract, with the called king at five: "Garde · king of hearts"."""
+    assert model.tarot_contract is not None
+    words = tr(contract_key(model.tarot_contract))
+    if model.called is not None:
+        words = f"{words} · {card_name(model.called.code)}"
+    return words
+
+
+def contract_text(model: TableModel, name_of: Callable[[int], str]) -> str:
+    """The contract in words: "Taken by West: 100 hearts, coinched" ("" before one)."""
+    if model.taker is None:
+        return ""
+    who = name_of(model.taker)
+    if model.tarot_contract is not None:
+        return tr("sheet.contract", name=who, contract=tarot_contract_words(model))
+    if model.trump is None:
+        return ""
+    words = [say_text(trump_key(model.trump))]
+    if model.contract_value is not None:
+        value = tr("bid.capot_short") if model.contract_value >= 250 \
+            else str(model.contract_value)
+        words.insert(0, value)
+    if model.coinche_level:
+        words.append(tr("table.coinched" if model.coinche_level == 1
+                        else "table.surcoinched").lower())
+    return tr("sheet.contract", name=who, contract=" ".join(words))
