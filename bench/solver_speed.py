@@ -85,7 +85,7 @@ def bid_by_confirme(rules: CoincheRules, seed: int) -> TrickDeal | None:
 
 
 def play_out(state: TrickDeal, search_seats: tuple[int, ...], seed: int,
-             deadline_s: float, worlds: int) -> TrickDeal:
+             deadline_s: float, worlds: int, score_aware: bool) -> TrickDeal:
     rngs = [random.Random(seed * 10 + seat) for seat in range(4)]
     while not state.is_over:
         seat = state.turn or 0
@@ -96,12 +96,12 @@ def play_out(state: TrickDeal, search_seats: tuple[int, ...], seed: int,
             action = Announce()  # announcing only adds points (the heuristic does too)
         else:
             action = choose_card(view, rngs[seat], deadline_s=deadline_s, max_worlds=worlds,
-                                 rules=state.rules)
+                                 rules=state.rules, score_aware=score_aware)
         state, _ = state.apply(action)
     return state
 
 
-def duplicate(deals: int, deadline_s: float, worlds: int) -> dict[str, Any]:
+def duplicate(deals: int, deadline_s: float, worlds: int, score_aware: bool) -> dict[str, Any]:
     rules = CoincheRules()
     diffs: list[float] = []
     seed = 0
@@ -112,7 +112,7 @@ def duplicate(deals: int, deadline_s: float, worlds: int) -> dict[str, Any]:
             continue
         per_seating = []
         for seats in ((0, 2), (1, 3)):
-            result = play_out(start, seats, seed, deadline_s, worlds).result()
+            result = play_out(start, seats, seed, deadline_s, worlds, score_aware).result()
             assert result is not None
             side = seats[0] % 2
             per_seating.append(result.scores[side] - result.scores[1 - side])
@@ -131,9 +131,11 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--deadline", type=float, default=0.3, help="seconds per decision")
     parser.add_argument("--worlds", type=int, default=DEFAULT_WORLDS, help="worlds per card")
     parser.add_argument("--duplicate", type=int, default=0, help="duplicate deals to play")
+    parser.add_argument("--score-aware", action="store_true",
+                        help="weigh exact values by the deal score (choose_card option)")
     args = parser.parse_args(argv)
     data: dict[str, Any] = {"python": sys.version.split()[0], "deadline_s": args.deadline,
-                            "worlds": args.worlds}
+                            "worlds": args.worlds, "score_aware": args.score_aware}
     if args.positions:
         data["full_deal_solve"] = solve = full_deal_solves(args.positions)
         print(f"full deal, double dummy from the first card ({solve['count']} coinche deals, "
@@ -149,7 +151,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     if decisions:
         data["choose_card"] = decisions
     if args.duplicate:
-        data["duplicate"] = dup = duplicate(args.duplicate, args.deadline, args.worlds)
+        data["duplicate"] = dup = duplicate(args.duplicate, args.deadline, args.worlds,
+                                            args.score_aware)
         print(f"duplicate coinche, search vs Confirmé: {dup['mean_search_minus_confirme']:+} "
               f"points per deal (95% CI {dup['ci95'][0]} .. {dup['ci95'][1]}), "
               f"{dup['deals_won']} won, {dup['deals_lost']} lost of {dup['deals']}")

@@ -254,3 +254,14 @@ def test_worlds_follow_the_bidding() -> None:
     strong = min(plain, key=lambda w: -sum(c.suit == trump for c in w[taker]))
     weak = min(plain, key=lambda w: sum(c.suit == trump for c in w[taker]))
     assert bid_likelihood(view, weak) < bid_likelihood(view, strong)
+
+
+def test_the_score_aware_player_plays_legal_cards() -> None:
+    rules = CoincheRules()
+    state = play_cards(play_started(rules, 8), 16, random.Random(8))
+    while not state.is_over:
+        view = state.view(state.turn or 0)
+        action = choose_card(view, random.Random(0), deadline_s=0.05, max_worlds=4,
+                             rules=rules, score_aware=True)
+        assert action in view.legal
+        state, _ = state.apply(action)

@@ -41,11 +41,15 @@ def choose_card(
     max_worlds: int = DEFAULT_WORLDS,
     rules: TrickGameRules | None = None,
     node_cap: int = DEFAULT_NODE_CAP,
+    score_aware: bool = False,
 ) -> Action:
     """The card to play (a ``PlayCard`` of ``view.legal``, saying belote when it may).
 
     ``rules`` are the table's options (public); by default the game's default rules.
-    Deterministic for a given ``rng`` state when the deadline is not reached.  Declaring
+    Deterministic for a given ``rng`` state when the deadline is not reached.
+    ``score_aware`` weighs exact values by the deal score (``utility``) instead of the
+    trick points: sound in principle, not better so far in the duplicate benchmark
+    (``bench/RESULTS.md``), hence off by default.  Declaring
     announcements (and the belote arrêt) is left to the caller: only cards are chosen."""
     plays = [a for a in view.legal if isinstance(a, PlayCard)]
     if not plays:
@@ -54,7 +58,7 @@ def choose_card(
     if len(cards) > 1:
         start = time.perf_counter()
         chosen = _best_card(view, rules or default_rules(view), cards, rng,
-                            start + deadline_s * _SAFETY, max_worlds, node_cap)
+                            start + deadline_s * _SAFETY, max_worlds, node_cap, score_aware)
     else:
         chosen = cards[0]
     return next((a for a in plays if a.card == chosen and a.belote),
@@ -69,13 +73,13 @@ def default_rules(view: TrickView) -> TrickGameRules:
 
 def _best_card(
     view: TrickView, rules: TrickGameRules, cards: Sequence[Card], rng: random.Random,
-    deadline: float, max_worlds: int, node_cap: int,
+    deadline: float, max_worlds: int, node_cap: int, score_aware: bool,
 ) -> Card:
     assert view.trump is not None
     trump = view.trump
     positions = [Position.build(rules, trump, world, view.trick, view.seat)
                  for world in sample_worlds(view, rules, rng, max_worlds)]
-    utility = deal_utility(view, rules, positions[0].points_left())
+    utility = deal_utility(view, rules, positions[0].points_left()) if score_aware else identity
     totals = card_values(positions, view.seat, deadline, node_cap, utility)
     values = {c: totals.get(index_of(c, trump), (0, 0)) for c in cards}
     best = max(values.values())
