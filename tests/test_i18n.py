@@ -93,7 +93,8 @@ def dynamic_keys() -> set[str]:
     keys |= {f"kind.{kind.value}" for kind in Kind}
     keys |= {contract_key(contract) for contract in Contract}
     keys |= {f"tarot.rank.{letter}" for letter in "123456789TVCDR"}
-    keys |= {f"speed.{name}" for name in SPEEDS} | {f"language.{lang}" for lang in ("fr", "en")}
+    keys |= {f"speed.{name}" for name in SPEEDS}
+    keys |= {f"language.{lang}" for lang in ("auto", "fr", "en")}
     keys |= {f"preset.{name}" for name in ("default", "ffb", "last")} | set(GROUPS)
     for game, rules in GAMES.items():
         keys.add(f"game.{game}")

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.engine.match import Match
 from game.i18n import LANGUAGES, set_language, tr
 from game.ui.app import AUTO, LOGICAL, SPEEDS, App, Scene
 from game.ui.widgets import CREAM, GOLD, Button, blit_text, panel, wrap
@@ -29,15 +30,17 @@ class MenuScene(Scene):
         items: list[tuple[str, Callable[[], None]]] = [
             ("menu.new_game", self.new_game),
             ("menu.continue", self.resume),
+            ("menu.review", self.review),
+            ("menu.stats", self.statistics),
             ("menu.settings", lambda: app.push(SettingsScene(app))),
             ("menu.rules", lambda: app.push(RulesScene(app))),
             ("menu.quit", self.quit),
         ]
         self.buttons = [
-            Button(pygame.Rect(490, 220 + i * 78, 300, 60), _text(key), action, size=32)
+            Button(pygame.Rect(470, 180 + i * 64, 340, 54), _text(key), action, size=30)
             for i, (key, action) in enumerate(items)
         ]
-        self.continue_button = self.buttons[1]
+        self.continue_button, self.review_button = self.buttons[1], self.buttons[2]
         self.icon = pygame.transform.smoothscale(app.assets.icon(), (110, 110))
 
         self.problems: list[str] = []
@@ -51,6 +54,43 @@ class MenuScene(Scene):
             return not self.table.controller.is_over
         storage = self.app.storage
         return storage is not None and storage.has_match()
+
+    def last_match(self) -> Match | None:
+        """The match in memory, or the one saved on disk (to review its last deal)."""
+        from game.ui.table import TableScene
+
+        if isinstance(self.table, TableScene):
+            return self.table.controller.match
+        storage = self.app.storage
+        saved = storage.load_match() if storage is not None and storage.has_match() else None
+        return saved.match if saved is not None else None
+
+    @property
+    def can_review(self) -> bool:
+        """A finished deal in the match in memory, or a saved match (read only when
+        asked: it may have none yet)."""
+        from game.ui.table import TableScene
+
+        if isinstance(self.table, TableScene):
+            return bool(self.table.controller.match.history)
+        storage = self.app.storage
+        return storage is not None and storage.has_match()
+
+    def review(self) -> None:
+        from game.ui.replay_scene import ReplayScene
+
+        match = self.last_match()
+        scene = ReplayScene.of_last_deal(self.app, match) if match is not None else None
+        self.show_problems()
+        if scene is None:
+            self.problems.append(tr("menu.no_deal"))
+            return
+        self.app.push(scene)
+
+    def statistics(self) -> None:
+        from game.ui.stats_scene import StatsScene
+
+        self.app.push(StatsScene(self.app))
 
     def new_game(self) -> None:
         from game.ui.setup import SetupScene
@@ -102,6 +142,7 @@ class MenuScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.problems.clear()
         self.continue_button.enabled = self.can_continue
+        self.review_button.enabled = self.can_review
         for button in self.buttons:
             if button.handle(event):
                 return
@@ -111,9 +152,10 @@ class MenuScene(Scene):
         surface.blit(self.icon, (1130, 24))
         blit_text(surface, tr("app.subtitle"), 30, CREAM, midtop=(640, 120))
         self.continue_button.enabled = self.can_continue
+        self.review_button.enabled = self.can_review
         for button in self.buttons:
             button.draw(surface)
-        y = 620
+        y = 640
         for line in self.problems[-3:]:
             blit_text(surface, line, 22, CREAM, midtop=(640, y))
             y += 26

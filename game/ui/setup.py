@@ -18,8 +18,9 @@ from game.engine.rules import BeloteRules, CoincheRules, RulesError, TarotRules
 from game.i18n import tr
 from game.ui.app import App, Scene
 from game.ui.controller import GameConfig, SeatConfig
+from game.ui.entry import DealNumberField
 from game.ui.menu import draw_backdrop
-from game.ui.widgets import CREAM, GOLD, Button, blit_text, panel
+from game.ui.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel
 
 if TYPE_CHECKING:
     from game.ui.menu import MenuScene
@@ -91,6 +92,7 @@ class SetupScene(Scene):
         self.group = next(iter(GROUPS))
         self.buttons: list[Button] = []
         self.rows: list[tuple[str, Button]] = []
+        self.deal_field = DealNumberField(pygame.Rect(700, 644, 240, 48))
         self.build()
 
     # --- changes -------------------------------------------------------------------------
@@ -137,15 +139,20 @@ class SetupScene(Scene):
             return
         self.build()
 
-    def config(self) -> GameConfig:
+    def config(self, first_deal: int | None = None) -> GameConfig:
         seats = tuple(SeatConfig(human=seat == 0, level=self.levels[seat])
                       for seat in range(self.rules.players))
-        return GameConfig(self.rules, seats, random.randrange(1, 1 << 30))
+        return GameConfig(self.rules, seats, random.randrange(1, 1 << 30), first_deal)
 
     def start(self) -> None:
+        """A new match; its first deal is the number typed, when one is."""
         from game.ui.table import TableScene
 
-        config = self.config()
+        first_deal, error = self.deal_field.value()
+        if error is not None:
+            self.deal_field.error = error
+            return
+        config = self.config(first_deal)
         SetupScene.last = config
         storage = self.app.storage
         if storage is not None:
@@ -216,8 +223,14 @@ class SetupScene(Scene):
     # --- the frame -----------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.deal_field.handle(event):
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and self.deal_field.focused:
+            self.start()
             return
         for button in [*self.buttons, *(b for _, b in self.rows)]:
             if button.handle(event):
@@ -245,6 +258,16 @@ class SetupScene(Scene):
             button.draw(surface)
         for button in self.buttons:
             button.draw(surface)
+        self.draw_deal_field(surface)
+
+    def draw_deal_field(self, surface: pygame.Surface) -> None:
+        field = self.deal_field
+        blit_text(surface, tr("setup.deal_number"), 24, CREAM,
+                  midright=(field.rect.x - 12, field.rect.centery))
+        field.draw(surface, tr("setup.deal_random"))
+        if field.error is not None:
+            blit_text(surface, tr(field.error), 20, GLOW,
+                      midtop=(field.rect.centerx, field.rect.bottom + 4))
 
 
 def _text(key: str) -> Callable[[], str]:

@@ -1,0 +1,191 @@
+"""The player's statistics, one tab per game and player count: matches and deals played
+and won, capots, chelems, coinches won, the best match score (marked when undo helped),
+and the contracts taken and made by kind; "Reset" asks for a confirmation first."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.i18n import tr
+from game.storage.stats import GameStats, Statistics
+from game.ui.app import LOGICAL, App, Scene
+from game.ui.menu import draw_backdrop
+from game.ui.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel
+
+TABS = (("belote", 2), ("belote", 3), ("belote", 4), ("coinche", 4),
+        ("tarot", 3), ("tarot", 4), ("tarot", 5))
+COINCHE_KINDS = ("80", "90", "100", "110", "120", "130", "140", "150", "160", "capot")
+TAROT_KINDS = ("prise", "garde", "garde_sans", "garde_contre")
+PANEL_RECT = pygame.Rect(60, 180, 1160, 440)
+ROW = 36
+
+
+def percent(part: int, whole: int) -> str:
+    return f"{part} ({round(100 * part / whole)} %)" if whole else str(part)
+
+
+def counter_rows(game: str, stats: GameStats) -> list[tuple[str, str]]:
+    """The general counts of one tab, as (label, value) lines."""
+    rows = [
+        (tr("stats.matches_played"), str(stats.matches_played)),
+        (tr("stats.matches_won"), percent(stats.matches_won, stats.matches_played)),
+        (tr("stats.deals_played"), str(stats.deals_played)),
+        (tr("stats.deals_won"), percent(stats.deals_won, stats.deals_played)),
+    ]
+    if game == "tarot":
+        rows.append((tr("stats.chelems"), str(stats.chelems)))
+    else:
+        rows.append((tr("stats.capots"), str(stats.capots)))
+    if game == "coinche":
+        rows.append((tr("stats.coinches_won"), str(stats.coinches_won)))
+    rows.append((tr("stats.best_score"), best_score(stats)))
+    rows.append((tr("stats.matches_with_undo"), str(stats.matches_with_undo)))
+    return rows
+
+
+def best_score(stats: GameStats) -> str:
+    if stats.best_match_score is None:
+        return "—"
+    if stats.best_match_used_undo:
+        return tr("stats.with_undo", score=stats.best_match_score)
+    return str(stats.best_match_score)
+
+
+def kinds_of(game: str, stats: GameStats) -> list[str]:
+    """The contract kinds of ``game`` in their natural order (any other recorded kind
+    after them)."""
+    known = {"coinche": COINCHE_KINDS, "tarot": TAROT_KINDS}.get(game, (game,))
+    extra = sorted(set(stats.contracts_taken) - set(known))
+    return [*known, *extra]
+
+
+def kind_label(game: str, kind: str) -> str:
+    if game == "tarot" and kind in TAROT_KINDS:
+        return tr(f"tarot.{kind}")
+    if kind == "capot":
+        return tr("bid.capot_short")
+    if kind == game:
+        return tr("stats.contracts_all")
+    return kind
+
+
+class StatsScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.tab = 3  # coinche at four: the most played
+        self.tabs = [Button(pygame.Rect(60 + i * 166, 116, 158, 46), _tab_label(game, players),
+                            _call(self.show, i), size=24)
+                     for i, (game, players) in enumerate(TABS)]
+        self.reset_button = Button(pygame.Rect(60, 646, 220, 56), lambda: tr("stats.reset"),
+                                   self.ask_reset, size=28)
+        self.back = Button(pygame.Rect(1000, 646, 220, 56), lambda: tr("back"), app.pop)
+
+    @property
+    def statistics(self) -> Statistics:
+        storage = self.app.storage
+        return storage.stats if storage is not None else Statistics()
+
+    def show(self, index: int) -> None:
+        self.tab = index
+
+    def ask_reset(self) -> None:
+        self.app.push(ConfirmDialog(self.app, "stats.reset_confirm", self.reset))
+
+    def reset(self) -> None:
+        storage = self.app.storage
+        if storage is not None:
+            storage.reset_stats()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return
+        for button in [*self.tabs, self.reset_button, self.back]:
+            if button.handle(event):
+                return
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(self, surface, tr("menu.stats"))
+        for index, tab in enumerate(self.tabs):
+            tab.selected = index == self.tab
+            tab.draw(surface)
+        panel(surface, PANEL_RECT)
+        game, players = TABS[self.tab]
+        stats = self.statistics.of(game, players)
+        self.draw_counters(surface, game, stats)
+        self.draw_contracts(surface, game, stats)
+        self.reset_button.enabled = bool(self.statistics.games)
+        self.reset_button.draw(surface)
+        self.back.draw(surface)
+
+    def draw_counters(self, surface: pygame.Surface, game: str, stats: GameStats) -> None:
+        x, y = PANEL_RECT.x + 30, PANEL_RECT.y + 24
+        for label, value in counter_rows(game, stats):
+            blit_text(surface, label, 26, CREAM, topleft=(x, y))
+            blit_text(surface, value, 26, GLOW, topright=(x + 520, y))
+            y += ROW
+
+    def draw_contracts(self, surface: pygame.Surface, game: str, stats: GameStats) -> None:
+        x, y = PANEL_RECT.x + 620, PANEL_RECT.y + 24
+        blit_text(surface, tr("stats.contract"), 24, GOLD, topleft=(x, y))
+        blit_text(surface, tr("stats.taken"), 24, GOLD, topright=(x + 340, y))
+        blit_text(surface, tr("stats.made"), 24, GOLD, topright=(x + 500, y))
+        kinds = kinds_of(game, stats)
+        row = min(ROW, (PANEL_RECT.bottom - y - 50) // max(1, len(kinds)))
+        for kind in kinds:
+            y += row
+            taken = stats.contracts_taken.get(kind, 0)
+            made = stats.contracts_made.get(kind, 0)
+            blit_text(surface, kind_label(game, kind), 24, CREAM, topleft=(x, y))
+            blit_text(surface, str(taken), 24, CREAM, topright=(x + 340, y))
+            blit_text(surface, percent(made, taken), 24, CREAM, topright=(x + 500, y))
+
+
+class ConfirmDialog(Scene):
+    """A question over the scene below: Yes runs ``on_yes``; No, Escape or a click
+    elsewhere close it."""
+
+    opaque = False
+    RECT = pygame.Rect(340, 250, 600, 220)
+
+    def __init__(self, app: App, question_key: str, on_yes: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.question_key = question_key
+        self.on_yes = on_yes
+        rect = self.RECT
+        self.yes = Button(pygame.Rect(rect.x + 70, rect.bottom - 80, 200, 56),
+                          lambda: tr("yes"), self.confirm)
+        self.no = Button(pygame.Rect(rect.right - 270, rect.bottom - 80, 200, 56),
+                         lambda: tr("no"), app.pop)
+        self.shade = pygame.Surface(LOGICAL, pygame.SRCALPHA)
+        self.shade.fill((0, 0, 0, 140))
+
+    def confirm(self) -> None:
+        self.on_yes()
+        self.app.pop()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return
+        for button in (self.yes, self.no):
+            if button.handle(event):
+                return
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.shade, (0, 0))
+        panel(surface, self.RECT, alpha=245)
+        blit_text(surface, tr(self.question_key), 28, CREAM,
+                  midtop=(self.RECT.centerx, self.RECT.y + 40))
+        self.yes.draw(surface)
+        self.no.draw(surface)
+
+
+def _tab_label(game: str, players: int) -> Callable[[], str]:
+    return lambda: tr("stats.tab", game=tr(f"game.{game}"), players=players)
+
+
+def _call(function: Callable[[int], None], argument: int) -> Callable[[], None]:
+    return lambda: function(argument)

@@ -1,0 +1,378 @@
+"""The screens that help the player: statistics, the replay of the last deal, deal
+numbers (shown, typed, played again), the language "automatic", the bidding history and
+the Announce button's words.  Headless, real pygame events, state and pixels."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from game.engine.cards import from_code
+from game.engine.match import Match
+from game.engine.protocol import Phase
+from game.engine.rules import BeloteRules, CoincheRules, TarotRules
+from game.i18n import language, set_language, system_language, tr
+from game.storage import Storage
+from game.ui import widgets
+from game.ui.app import App, Scene
+from game.ui.controller import GameConfig, SeatConfig
+from game.ui.entry import parse_deal_number
+from game.ui.model import say_action
+from game.ui.replay_scene import ReplayScene, deal_story, last_deal_bounds
+from game.ui.scoresheet import ScoreSheet
+from game.ui.smoke import click
+from game.ui.stats_scene import ConfirmDialog, StatsScene
+from game.ui.table import TableScene
+from game.ui.widgets import GLOW
+from tests.test_ui import (
+    DT,
+    human_turn,
+    play_to_score_sheet,
+    run_until_human,
+    start_table,
+)
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    set_language("en")
+    application = App()
+    application.push(Scene(application))
+    application.step(DT, [])
+    yield application
+    for scene in application.scenes:
+        if isinstance(scene, TableScene):
+            scene.dispose()
+
+
+def key(code: int, char: str = "") -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=char)
+
+
+def random_match(rules: CoincheRules | BeloteRules | TarotRules, deals: int = 1) -> Match:
+    """A match played by random legal moves until ``deals`` deals are scored."""
+    rng = random.Random(7)
+    match, _ = Match.new(rules, 21)
+    while len(match.history) < deals and not match.is_over:
+        match, _ = match.apply(rng.choice(match.legal_actions()))
+    return match
+
+
+# --- the replay ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", [CoincheRules(), BeloteRules(players=3), TarotRules(players=5)],
+                         ids=lambda r: f"{r.game}{r.players}")
+def test_the_story_of_the_last_deal_follows_the_engine(
+        rules: CoincheRules | BeloteRules | TarotRules) -> None:
+    match = random_match(rules, deals=2)
+    story = deal_story(match)
+    assert story is not None and story.seed == match.history[-1].seed
+    assert story.number == match.history[-1].number
+    bounds = last_deal_bounds(match)
+    assert bounds is not None and bounds[0] > 0  # the second deal, after the first
+    # the engine's own record of the deal, just before its last action
+    before_end = Match.replay(rules, match.seed, match.actions[:bounds[1] - 1])
+    view = before_end.deal.view(0)
+    assert [seat for seat, _ in story.bids] == [seat for seat, _ in view.bids]
+    assert [say for _, say in story.bids] == [say_action(action) for _, action in view.bids]
+    done_tricks: tuple[Any, ...] = view.tricks
+    for done, trick in zip(done_tricks, story.tricks, strict=False):
+        assert trick.winner == done.winner
+        assert [c for _, c in trick.plays] == [c for _, c in done.plays]
+    hand_size = len(story.hands[0])
+    assert len(story.tricks) == hand_size
+    assert all(len(trick.plays) == rules.players for trick in story.tricks)
+    everyone = [c for hand in story.hands for c in hand]  # every hand, face up
+    played = [c for trick in story.tricks for _, c in trick.plays]
+    assert len(everyone) == len(set(everyone)) and sorted(everyone) == sorted(played)
+    remaining = [sum(len(hand) for hand in trick.hands) for trick in story.tricks]
+    assert remaining == [len(everyone) - rules.players * (i + 1) for i in range(hand_size)]
+    assert story.model.taker is not None
+
+
+def test_no_story_before_a_deal_is_over() -> None:
+    match, _ = Match.new(CoincheRules(), 3)
+    assert deal_story(match) is None
+
+
+def test_the_replay_steps_trick_by_trick_with_keys_and_buttons(app: App) -> None:
+    scene = ReplayScene.of_last_deal(app, random_match(CoincheRules()))
+    assert scene is not None
+    app.push(scene)
+    app.step(DT, [])
+    assert scene.step == 0 and scene.step_label() == tr("replay.start")
+    app.step(DT, [key(pygame.K_LEFT)])
+    assert scene.step == 0  # nothing before the start
+    app.step(DT, [key(pygame.K_RIGHT)])
+    app.step(DT, click(app, scene.buttons[1].rect.center))  # Next
+    assert scene.step == 2
+    trick = scene.trick()
+    assert trick is not None and trick.winner is not None
+    assert tr("replay.trick", number=2, count=8) in scene.step_label()
+    # the winner's card is outlined: the ring's pixels are the glow colour
+    from game.ui.replay_scene import TRICK_CARD_WIDTH, TRICK_SPOTS
+
+    spot = TRICK_SPOTS[scene.spots[trick.winner].compass]
+    ring_x = spot[0] - TRICK_CARD_WIDTH // 2 - 2
+    assert tuple(app.screen.get_at((ring_x, spot[1])))[:3] == GLOW
+    loser = next(seat for seat, _ in trick.plays if seat != trick.winner)
+    spot = TRICK_SPOTS[scene.spots[loser].compass]
+    assert tuple(app.screen.get_at((spot[0] - TRICK_CARD_WIDTH // 2 - 2, spot[1])))[:3] != GLOW
+    for _ in range(10):
+        app.step(DT, [key(pygame.K_RIGHT)])
+    assert scene.step == 8 and not scene.buttons[1].enabled
+    app.step(DT, [key(pygame.K_ESCAPE)])
+    app.step(DT, [])
+    assert app.top is not scene
+
+
+def test_the_score_sheet_reviews_the_deal_and_plays_it_again(app: App) -> None:
+    table = start_table(app, CoincheRules(), seed=8)
+    play_to_score_sheet(app, table)
+    sheet = app.top
+    assert isinstance(sheet, ScoreSheet)
+    record = table.model.record
+    assert record is not None and record.seed == table.model.deal_seed
+    app.step(DT, [])
+    cached = {message for message, _, _ in widgets._TEXT_CACHE}
+    assert tr("sheet.title", number=record.number, seed=record.seed) in cached
+    app.step(DT, click(app, sheet.review_button.rect.center))
+    app.step(DT, [])
+    replay = app.top
+    assert isinstance(replay, ReplayScene) and replay.story.seed == record.seed
+    app.step(DT, click(app, replay.buttons[2].rect.center))  # Back
+    app.step(DT, [])
+    assert app.top is sheet
+    app.step(DT, click(app, sheet.again_button.rect.center))  # play this deal again
+    app.step(DT, [])
+    again = app.top
+    assert isinstance(again, TableScene) and again is not table
+    assert again.config.first_deal == record.seed
+    assert again.config.rules == table.config.rules and again.config.seats == table.config.seats
+    assert again.controller.match.deal_number() == record.seed
+    # the same four hands (coinche: no card changes hands before the first trick)
+    dealt = [sorted(again.controller.match.deal.view(seat).hand) for seat in range(4)]
+    assert sorted(dealt) == sorted(sorted(hand) for hand in replay.story.hands)
+    again.dispose()
+
+
+def test_the_table_shows_the_deal_number(app: App) -> None:
+    table = start_table(app, CoincheRules(), seed=9)
+    app.step(DT, [])
+    number = table.controller.match.deal_number()
+    assert table.model.deal_seed == number
+    cached = {message for message, _, _ in widgets._TEXT_CACHE}
+    assert tr("table.deal_number", number=1, seed=number) in cached
+
+
+# --- deal numbers typed in the new-game screen -------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("", (None, None)), ("1", (1, None)), ("999999999", (999_999_999, None)),
+    ("0", (None, "entry.range")), ("1000000000", (None, "entry.range")),
+    ("12a", (None, "entry.digits_only")), ("-5", (None, "entry.digits_only")),
+    ("١٢", (None, "entry.digits_only")),
+])
+def test_deal_numbers_are_parsed(text: str, expected: tuple[int | None, str | None]) -> None:
+    assert parse_deal_number(text) == expected
+
+
+def test_the_new_game_screen_plays_a_typed_deal_number(app: App) -> None:
+    from game.ui.menu import MenuScene
+    from game.ui.setup import SetupScene
+
+    menu = MenuScene(app)
+    app.replace(menu)
+    app.step(DT, [])
+    setup = SetupScene(app, menu)
+    app.push(setup)
+    app.step(DT, [])
+    field = setup.deal_field
+    app.step(DT, [key(pygame.K_1, "1")])
+    assert field.text == ""  # not focused yet: typing goes nowhere
+    app.step(DT, click(app, field.rect.center))
+    app.step(DT, [key(pygame.K_0, "0")])
+    start = next(b for b in setup.buttons if b.label() == tr("setup.start"))
+    app.step(DT, click(app, start.rect.center))
+    app.step(DT, [])
+    assert app.top is setup and field.error == "entry.range"  # 0 is refused
+    app.step(DT, click(app, field.rect.center))
+    app.step(DT, [key(pygame.K_BACKSPACE)])
+    for char in "4x":
+        app.step(DT, [key(pygame.K_0, char)])
+    assert field.text == "4" and field.error == "entry.digits_only"
+    cached = {message for message, _, _ in widgets._TEXT_CACHE}
+    assert tr("entry.digits_only") in cached  # the refusal is shown
+    app.step(DT, [key(pygame.K_2, "2")])
+    assert field.text == "42" and field.error is None
+    for char in "1234567890":
+        app.step(DT, [key(pygame.K_0, char)])
+    assert field.text == "421234567" and field.error == "entry.range"  # nine digits at most
+    app.step(DT, [key(pygame.K_RETURN)])
+    app.step(DT, [])
+    table = app.top
+    assert isinstance(table, TableScene) and table.config.first_deal == 421_234_567
+    assert table.controller.match.deal_number() == 421_234_567
+    table.dispose()
+
+
+# --- statistics ------------------------------------------------------------------------
+
+
+def fill_stats(storage: Storage) -> None:
+    stats = storage.stats
+    match = random_match(CoincheRules(), deals=3)
+    for record in match.history:
+        stats.record_deal("coinche", 4, record.result, 0)
+    stats.record_match("coinche", 4, (1200, 800), 0, 0, undo_used=True)
+    storage.save_settings(storage.settings)
+    storage.record_match("tarot", 5, (10, 20, -10, -10, -10), 1, 0)
+
+
+def test_statistics_show_per_game_and_reset_after_confirmation(tmp_path: Path) -> None:
+    set_language("en")
+    storage = Storage(tmp_path)
+    fill_stats(storage)
+    window = App(storage=storage)
+    window.push(Scene(window))
+    scene = StatsScene(window)
+    window.push(scene)
+    window.step(DT, [])
+    coinche = storage.stats.of("coinche", 4)
+    cached = {message for message, _, _ in widgets._TEXT_CACHE}
+    assert tr("stats.with_undo", score=1200) in cached  # the best score, marked
+    assert str(coinche.deals_played) in cached
+    tarot = next(tab for tab in scene.tabs if tab.label() == tr("stats.tab",
+                                                                game=tr("game.tarot"), players=5))
+    window.step(DT, click(window, tarot.rect.center))
+    window.step(DT, [])
+    assert scene.tab == 6
+    cached = {message for message, _, _ in widgets._TEXT_CACHE}
+    assert tr("tarot.garde_contre") in cached and tr("stats.chelems") in cached
+    window.step(DT, click(window, scene.reset_button.rect.center))
+    window.step(DT, [])
+    dialog = window.top
+    assert isinstance(dialog, ConfirmDialog)
+    window.step(DT, click(window, dialog.no.rect.center))  # No: nothing is lost
+    window.step(DT, [])
+    assert window.top is scene and storage.stats.of("coinche", 4).matches_played == 1
+    window.step(DT, click(window, scene.reset_button.rect.center))
+    window.step(DT, [])
+    dialog = window.top
+    assert isinstance(dialog, ConfirmDialog)
+    window.step(DT, click(window, dialog.yes.rect.center))
+    window.step(DT, [])
+    assert window.top is scene and not storage.stats.games
+    assert not Storage(tmp_path).stats.games  # written to disk
+    assert not scene.reset_button.enabled
+
+
+def test_the_menu_reaches_the_statistics_and_the_last_deal(app: App) -> None:
+    from game.ui.menu import MenuScene
+
+    menu = MenuScene(app)
+    app.replace(menu)
+    app.step(DT, [])
+    assert not menu.can_review
+    app.step(DT, click(app, menu.buttons[3].rect.center))  # Statistics
+    app.step(DT, [])
+    assert type(app.top).__name__ == "StatsScene"
+    app.step(DT, [key(pygame.K_ESCAPE)])
+    app.step(DT, [])
+    table = TableScene(app, _config(CoincheRules()))
+    table.speed_override = 0.02
+    menu.start(table)
+    app.step(DT, [])
+    play_to_score_sheet(app, table)
+    record = table.model.record
+    app.pop_to(MenuScene)
+    app.step(DT, [])
+    assert app.top is menu and menu.can_review
+    app.step(DT, click(app, menu.review_button.rect.center))
+    app.step(DT, [])
+    replay = app.top
+    assert isinstance(replay, ReplayScene) and record is not None
+    assert replay.story.seed == record.seed
+    table.dispose()
+
+
+def _config(rules: CoincheRules) -> GameConfig:
+    seats = (SeatConfig(human=True), *(SeatConfig() for _ in range(rules.players - 1)))
+    return GameConfig(rules, seats, 3)
+
+
+# --- language ------------------------------------------------------------------------------
+
+
+def test_the_automatic_language_is_offered_and_kept(tmp_path: Path) -> None:
+    from game.ui.menu import SettingsScene
+
+    window = App(storage=Storage(tmp_path))
+    window.push(SettingsScene(window))
+    window.step(DT, [])
+    scene = window.top
+    assert isinstance(scene, SettingsScene)
+    button = scene.rows[0][1]
+    seen = set()
+    for _ in range(3):
+        window.step(DT, click(window, button.rect.center))
+        seen.add(window.settings.language)
+        if window.settings.language == "auto":
+            break
+    assert window.settings.language == "auto" and language() == system_language()
+    assert button.label() == tr("language.auto")
+    window.step(DT, click(window, scene.back.rect.center))
+    window.step(DT, [])
+    assert Storage(tmp_path).settings.language == "auto"
+    again = App(storage=Storage(tmp_path))
+    assert again.settings.language == "auto" and language() == system_language()
+    set_language("en")
+
+
+# --- the table: bidding history, announce words --------------------------------------------
+
+
+def test_the_bidding_history_lists_every_bid_in_order(app: App) -> None:
+    table = start_table(app, CoincheRules(), seed=11)
+    for _ in range(40):
+        run_until_human(app, table)
+        if len(table.controller.human_view().deal.bids) >= 4 or \
+                table.controller.match.phase is not Phase.BIDDING:
+            break
+        human_turn(app, table)
+    view = table.controller.human_view().deal
+    assert [seat for seat, _ in table.model.bids] == [seat for seat, _ in view.bids]
+    if table.controller.match.phase is Phase.BIDDING:
+        rect = table.bid_history_rect()
+        assert rect is not None
+        app.step(DT, [])
+        cached = {message for message, _, _ in widgets._TEXT_CACHE}
+        assert tr("table.bid_history") in cached
+        assert tuple(app.screen.get_at(rect.center))[:3] != tuple(
+            app.screen.get_at((rect.right + 30, rect.centery)))[:3]  # a panel is drawn there
+
+
+def test_the_announce_button_says_what_it_announces(app: App) -> None:
+    table = start_table(app, CoincheRules(), seed=3)
+    run_until_human(app, table)
+    table.model.hand = [from_code(code) for code in ("7H", "8H", "9H", "AS", "AD")]
+    assert table.announce_label()() == tr("table.announce_kinds", kinds=tr("kind.tierce"))
+    set_language("fr")
+    try:
+        assert table.announce_label()() == "Annoncer : tierce"
+    finally:
+        set_language("en")
+    table.model.hand = [from_code(code) for code in ("7H", "9H", "JS")]
+    assert table.announce_label()() == tr("table.announce")
