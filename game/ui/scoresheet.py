@@ -121,9 +121,11 @@ class ScoreSheet(Scene):
             blit_text(surface, contract, 24, CREAM, midtop=(SHEET_RECT.centerx, y))
         y += 30
         sides = len(result.scores)
-        columns = [SHEET_RECT.right - 40 - (sides - 1 - i) * 130 for i in range(sides)]
+        spacing = min(130, (SHEET_RECT.width - 280) // sides)  # labels keep their room
+        columns = [SHEET_RECT.right - 40 - (sides - 1 - i) * spacing for i in range(sides)]
         for side, x in enumerate(columns):
-            blit_text(surface, self.table.side_name(side), 24, GOLD, topright=(x, y))
+            blit_text(surface, self.table.side_name(side), 24 if sides < 5 else 19, GOLD,
+                      topright=(x, y))
         y += 34
         rows = [(line_label(line.key), line.values) for line in result.lines]
         if any(record.carried):

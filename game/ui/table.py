@@ -89,7 +89,7 @@ HAND_SPAN = 840  # the widest fan, clear of the name plate and the buttons
 RAISE = 26
 HOVER = 12
 BID_HISTORY_ROWS = 10
-BID_ROW = 22
+BID_ROW = 20
 
 # Seconds per event at normal speed: (wait before the next event, animation length).
 DEAL_STAGGER = 0.05
@@ -572,14 +572,16 @@ class TableScene(Scene):
 
     def bid_history_rect(self) -> pygame.Rect | None:
         """Where the bidding so far is listed (coinche and tarot, while bidding): left
-        of the contract box, clear of North's hand; under it at five (NE sits there)."""
+        of the contract box, clear of North's hand; at five (NE sits there), bottom left,
+        where the piles are still empty."""
         model = self.model
         if not model.bidding or not model.bids or model.game not in ("coinche", "tarot"):
             return None
-        rows = min(len(model.bids), BID_HISTORY_ROWS)
-        height = 40 + rows * BID_ROW
+        height = 30 + min(len(model.bids), BID_HISTORY_ROWS) * BID_ROW
         if model.players == 5:
-            return pygame.Rect(1010, 120, 260, height)
+            rect = pygame.Rect(10, 0, 205, height)
+            rect.bottom = 606
+            return rect
         return pygame.Rect(770, 10, 230, height)
 
     def draw_bid_history(self, surface: pygame.Surface) -> None:
@@ -588,12 +590,12 @@ class TableScene(Scene):
         if rect is None:
             return
         panel(surface, rect, alpha=200)
-        blit_text(surface, tr("table.bid_history"), 20, GOLD, topleft=(rect.x + 12, rect.y + 8))
-        y = rect.y + 34
+        blit_text(surface, tr("table.bid_history"), 18, GOLD, topleft=(rect.x + 10, rect.y + 7))
+        y = rect.y + 26
         for seat, say in self.model.bids[-BID_HISTORY_ROWS:]:
             name = seat_name(seat, self.controller.viewer, self.spots[seat].compass)
-            blit_text(surface, name, 20, CREAM, topleft=(rect.x + 12, y))
-            blit_text(surface, say_text(say), 20, GLOW, topright=(rect.right - 12, y))
+            blit_text(surface, name, 18, CREAM, topleft=(rect.x + 10, y))
+            blit_text(surface, say_text(say), 18, GLOW, topright=(rect.right - 10, y))
             y += BID_ROW
 
     def draw_bubbles(self, surface: pygame.Surface) -> None:
