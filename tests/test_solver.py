@@ -12,6 +12,8 @@ import pytest
 from game.ai.solver.dds import SearchAborted, Solver
 from game.ai.solver.fixtures import play_cards, play_started, position_of, rule_sets
 from game.ai.solver.position import (
+    SUIT_MASKS,
+    bits,
     card_of,
     cards_of,
     index_of,
@@ -200,3 +202,35 @@ def test_a_horizon_search_estimates_within_the_points_left() -> None:
     assert {card_of(i, pos.trump) for i in values} == engine_legal(state)
     assert all(0 <= v <= pos.points_left() for v in values.values())
     assert solver.nodes < 200_000
+
+
+def reference_estimate(solver: Solver, leader: int) -> int:
+    """The horizon estimate card by card (``Solver.estimate`` computes it by tables)."""
+    live = 0
+    for hand in solver.hands:
+        live |= hand
+    total = sum(solver.points[i] for i in bits(live)) + DIX_DE_DER
+    weights = [0, 0]
+    for seat, hand in enumerate(solver.hands):
+        for i in bits(hand):
+            below = bin(live & SUIT_MASKS[i >> 3] & ((1 << i) - 1)).count("1")
+            weights[solver.maximiser[seat]] += (1 + below) * (2 if i >> 3 == solver.trump_suit
+                                                              else 1)
+    mine = weights[True] + (2 if solver.maximiser[leader] else 0)
+    return total * mine // max(1, mine + weights[False])
+
+
+def test_the_horizon_estimate_weighs_each_card_by_the_live_cards_below_it() -> None:
+    checked = 0
+    for rules in RULE_SETS[::6]:
+        for seed in range(3):
+            state = play_started(rules, seed)
+            rng = random.Random(seed)
+            while not state.is_over:
+                if not state.trick:
+                    solver = Solver(position_of(state), rng.randrange(rules.players))
+                    for leader in range(rules.players):
+                        assert solver.estimate(leader) == reference_estimate(solver, leader)
+                        checked += 1
+                state = play_cards(state, 1, rng)
+    assert checked > 300

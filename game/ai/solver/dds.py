@@ -20,11 +20,10 @@ earlier, cheaper search found (see ``player.py``).
 
 from __future__ import annotations
 
+import functools
 import time
 
 from game.ai.solver.position import (
-    ABOVE,
-    SUIT_MASKS,
     Position,
     legal_mask,
     points_table,
@@ -58,6 +57,7 @@ class Solver:
         self.rules = rules
         self.trump_suit = rules.trump_suit
         self.points = points_table(position.trump)
+        self.suit_points = [_point_sums(self.points[8 * suit:8 * suit + 8]) for suit in range(4)]
         side = rules.side_of(seat)
         self.maximiser = tuple(rules.side_of(s) == side for s in range(rules.players))
         self.partner = tuple(rules.partner_of(s) for s in range(rules.players))
@@ -274,30 +274,47 @@ class Solver:
 
     def estimate(self, leader: int) -> int:
         """The maximising side's share of the points left, by the strength it holds:
-        each card weighs 1 + the live cards of its suit below it, trumps twice."""
+        each card weighs 1 + the live cards of its suit below it, trumps twice.
+        (Per suit, from tables indexed by the 8-bit masks: this runs at every leaf.)"""
         hands = self.hands
+        maximiser = self.maximiser
         live = 0
         for hand in hands:
             live |= hand
-        total = sum(self.points[i] for i in _bits(live)) + DIX_DE_DER
+        total = DIX_DE_DER
         mine = theirs = 0
-        for seat, hand in enumerate(hands):
-            weight = 0
-            for index in _bits(hand):
-                below = live & SUIT_MASKS[index >> 3] & ~ABOVE[index] & ~(1 << index)
-                w = 1 + _popcount(below)
-                weight += 2 * w if (index >> 3) == self.trump_suit else w
-            if self.maximiser[seat]:
-                mine += weight
-            else:
-                theirs += weight
-        if self.maximiser[leader]:
+        for suit in range(4):
+            shift = 8 * suit
+            live_suit = (live >> shift) & 0xFF
+            if not live_suit:
+                continue
+            total += self.suit_points[suit][live_suit]
+            row = _weight_row(live_suit)
+            factor = 2 if suit == self.trump_suit else 1
+            for seat, hand in enumerate(hands):
+                weight = row[(hand >> shift) & 0xFF] * factor
+                if maximiser[seat]:
+                    mine += weight
+                else:
+                    theirs += weight
+        if maximiser[leader]:
             mine += 2  # the lead is worth a little
         return total * mine // max(1, mine + theirs)
 
 
-def _popcount(mask: int) -> int:
-    return bin(mask).count("1")
+@functools.cache
+def _weight_row(live: int) -> tuple[int, ...]:
+    """For the live cards of a suit (8 bits): each holding's weight, every card counting
+    1 + the live cards below it."""
+    card_weight = [1 + bin(live & ((1 << i) - 1)).count("1") for i in range(8)]
+    return tuple(sum(card_weight[i] for i in range(8) if holding >> i & 1)
+                 for holding in range(256))
+
+
+@functools.cache
+def _point_sums(points: tuple[int, ...]) -> tuple[int, ...]:
+    """For a suit's card points (8, in strength order): the points of each 8-bit mask."""
+    return tuple(sum(points[i] for i in range(8) if mask >> i & 1) for mask in range(256))
 
 
 def solve(position: Position, seat: int) -> int:
