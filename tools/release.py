@@ -124,14 +124,19 @@ class SmokeRun:
 def _sandbox(window: bool = False) -> Iterator[tuple[Path, dict[str, str], Path]]:
     """An empty working folder and data folder for one run of the built app (so a run
     never touches the player's settings, saves or log); yields (cwd, env, log file).
-    Headless unless window: then the real display (e.g. an Xvfb DISPLAY), no sound."""
-    video = {} if window else {"SDL_VIDEODRIVER": HEADLESS["SDL_VIDEODRIVER"]}
+    Headless unless window: then the real display (on Linux X11 at $DISPLAY), no sound."""
+    video = _window_video() if window else {"SDL_VIDEODRIVER": HEADLESS["SDL_VIDEODRIVER"]}
     base = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
     with tempfile.TemporaryDirectory() as scratch:
         cwd, data = Path(scratch) / "cwd", Path(scratch) / "data"
         cwd.mkdir()
         env = {**base, **video, "SDL_AUDIODRIVER": HEADLESS["SDL_AUDIODRIVER"]}
         yield cwd, {**env, DATA_DIR_VARIABLE: str(data)}, log_path(data)
+
+
+def _window_video() -> dict[str, str]:
+    # Without a usable X server SDL would quietly fall back to drawing offscreen.
+    return {"SDL_VIDEODRIVER": "x11"} if sys.platform == "linux" else {}
 
 
 def _read(log: Path) -> str:
