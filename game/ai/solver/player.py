@@ -31,6 +31,7 @@ DEFAULT_DEADLINE_S = 0.3
 DEFAULT_WORLDS = 16
 DEFAULT_NODE_CAP = 400_000  # per search: a bound for the slowest positions
 _BID_TRIES = 8
+_EXACT_FROM = 5  # tricks left
 _SAFETY = 0.85  # share of the deadline the search may use (the rest: sampling, answer)
 
 
@@ -118,19 +119,29 @@ def card_values(
     deal; short of it, the estimated points themselves (a score step applied to an
     estimate would only add noise).  The points break ties between equal worths (a
     contract surely made or failed in every world)."""
-    tricks_left = positions[0].tricks_left
     best: dict[int, tuple[int, int]] = {}
-    for horizon in range(tricks_left):
-        exact = horizon >= tricks_left - 1
+    for step, horizon in enumerate(_horizons(positions[0].tricks_left)):
+        exact = horizon == EXACT
         totals, searched = _sum_over_worlds(
-            positions, seat, EXACT if exact else horizon,
-            None if horizon == 0 else deadline, node_cap, utility if exact else identity,
+            positions, seat, horizon, deadline if step else None, node_cap,
+            utility if exact else identity,
         )
         if 2 * searched >= len(positions) or not best:
             best = totals
         if searched < len(positions) or exact:
             break
     return best
+
+
+def _horizons(tricks_left: int) -> list[int]:
+    """The horizons to deepen through: the trick in progress first (cheap, always
+    searched in full), then one trick more at a time; from ``_EXACT_FROM`` tricks left,
+    straight to the end of the deal (it costs about what the horizons between would)."""
+    if tricks_left <= 1:
+        return [EXACT]
+    if tricks_left <= _EXACT_FROM:
+        return [0, EXACT]
+    return [*range(tricks_left - 1), EXACT]
 
 
 def _sum_over_worlds(
