@@ -11,7 +11,13 @@ Only the view (and the table's rule options, which every player knows) is read:
   played would not have been legal from a hand holding both (``tricks.legal_cards``, so
   every rule option is read where the engine reads it).  Every rule of the play (follow,
   trump, overtrump, the partner options) forbids a card by its own presence, so testing
-  the pairs finds exactly the cards the play rules out.
+  the pairs finds exactly the cards the play rules out;
+- the bidding, as a soft weight only (``bid_likelihood``): a seat that named a suit
+  more likely holds its jack and nine.
+
+Not used: which seat exchanged the 7 of trump for the retourne at two and three players
+(the view does not tell it), and the kinds of announcements declared in the first trick
+before they are shown.
 """
 
 from __future__ import annotations
