@@ -376,3 +376,45 @@ def test_the_announce_button_says_what_it_announces(app: App) -> None:
         set_language("en")
     table.model.hand = [from_code(code) for code in ("7H", "9H", "JS")]
     assert table.announce_label()() == tr("table.announce")
+
+
+# --- the poignée: its size, then which trumps -----------------------------------------------
+
+
+def test_the_player_chooses_the_trumps_of_his_poignee(app: App) -> None:
+    from game.engine.tarot import ShowPoignee
+
+    table = start_table(app, TarotRules(players=5), seed=50)  # the player holds 9 trumps
+    for _ in range(60):
+        run_until_human(app, table)
+        if any(isinstance(a, ShowPoignee) for a in table.controller.human_legal()):
+            break
+        human_turn(app, table)
+    offered = [a for a in table.controller.human_legal() if isinstance(a, ShowPoignee)]
+    assert offered
+    size = len(offered[0].cards)
+    button = next(b for b in table.play_buttons()
+                  if b.label() == tr("table.poignee_size", count=size))
+    app.step(DT, click(app, button.rect.center))
+    chooser = table.poignee
+    assert chooser.active and chooser.chosen == list(offered[0].cards)
+    assert table.message_text() == tr("poignee.choose", count=size, chosen=size)
+    trumps = [c for c in table.model.hand if c.is_trump]
+    lowest, spare = offered[0].cards[0], next(c for c in trumps if c not in offered[0].cards)
+    app.step(DT, click(app, card_point(table, lowest)))  # out of the poignée
+    assert lowest not in chooser.chosen and not chooser.confirm.enabled
+    plain = next(c for c in table.model.hand if not c.is_trump and not c.is_excuse)
+    app.step(DT, click(app, card_point(table, plain)))  # not a trump: ignored, not played
+    assert plain in table.model.hand and plain not in chooser.chosen
+    app.step(DT, click(app, card_point(table, spare)))  # in
+    assert chooser.confirm.enabled and len(chooser.chosen) == size
+    chosen = sorted(chooser.chosen, key=lambda c: c.rank)
+    app.step(DT, click(app, chooser.confirm.rect.center))
+    assert not chooser.active
+    shown = dict(table.controller.match.deal.poignees)[0]
+    assert list(shown) == chosen and spare in shown and lowest not in shown
+
+
+def card_point(table: TableScene, card: object) -> tuple[int, int]:
+    rect = dict(table.hand_layout())[card]
+    return rect.x + 10, rect.y + 30

@@ -23,9 +23,11 @@ from game.engine.cards import Card, Suit
 from game.engine.match import AnyRules, DealRecord, Match, MatchView, NewDeal
 from game.engine.protocol import Action, Event, IllegalAction, Phase
 from game.engine.tarot import (
+    ShowPoignee,
     TarotDiscard,
     TarotPlayCard,
     TarotView,
+    check_poignee,
     led_suit,
 )
 from game.engine.tarot_cards import TarotCard, TarotSuit
@@ -228,6 +230,21 @@ class Controller:
             self.tell(("illegal.not_now", ()))
             return False
         self._apply(action)
+        return True
+
+    def show_poignee(self, cards: Sequence[TarotCard]) -> bool:
+        """The viewer shows ``cards`` as a poignée: any valid set of his trumps (the
+        legal actions list one set per size), or refused with the reason."""
+        if not any(isinstance(a, ShowPoignee) for a in self.human_legal()):
+            self.tell(("illegal.not_now", ()))
+            return False
+        hand = self.match.view(self.viewer).deal.hand
+        try:
+            check_poignee(hand, cards, self.rules.players)  # type: ignore[arg-type]
+        except IllegalAction:
+            self.tell(("illegal.poignee", ()))
+            return False
+        self._apply(ShowPoignee(tuple(cards)))
         return True
 
     def tell(self, say: Say) -> None:

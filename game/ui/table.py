@@ -54,6 +54,7 @@ from game.ui.bidding import BidPanel
 from game.ui.controller import Controller, GameConfig
 from game.ui.layout import CENTRE, Point, pile_spot, seat_spots
 from game.ui.model import trump_key
+from game.ui.poignee import PoigneeChooser
 from game.ui.tween import Tween, Tweens, ease_in_out_sine, ease_out_cubic
 from game.ui.widgets import (
     CREAM,
@@ -155,6 +156,7 @@ class TableScene(Scene):
         self.speed_override: float | None = None  # the smoke run and tests go faster
         self.shown_turn: int | None = None
         self.bid_panel = BidPanel(self)
+        self.poignee = PoigneeChooser(self)
         self.menu_button = Button(pygame.Rect(12, 676, 120, 36), _label("table.menu"),
                                   self.to_menu, size=24)
         self.last_button = Button(pygame.Rect(1108, 676, 160, 36), _label("table.last_trick"),
@@ -282,6 +284,8 @@ class TableScene(Scene):
                 return
         if self.bid_panel.handle(event):
             return
+        if self.poignee.handle(event):
+            return
         if self.play_buttons_handle(event):
             return
         if event.type == pygame.MOUSEMOTION:
@@ -323,7 +327,7 @@ class TableScene(Scene):
             elif isinstance(action, Stop):
                 actions.append((action, _label("table.stop")))
             elif isinstance(action, ShowPoignee):
-                actions.append((action, _label("table.poignee", count=len(action.cards))))
+                actions.append((action, _label("table.poignee_size", count=len(action.cards))))
         return actions
 
     def announce_label(self) -> Callable[[], str]:
@@ -339,14 +343,22 @@ class TableScene(Scene):
     def play_buttons(self) -> list[Button]:
         """The buttons of ``play_actions``, rebuilt only when those change (a button
         keeps its hover state between frames)."""
+        if self.poignee.active:
+            return self.poignee.buttons()
         actions = self.play_actions()
         key = tuple(action for action, _ in actions)
         if key != self._play_buttons[0]:
             buttons = [Button(pygame.Rect(860, 504 - index * 48, 210, 42), label,
-                              _act(self.controller, action), size=26)
+                              self._press(action), size=26)
                        for index, (action, label) in enumerate(actions)]
             self._play_buttons = (key, buttons)
         return self._play_buttons[1]
+
+    def _press(self, action: Action) -> Callable[[], None]:
+        """A play button: a poignée first lets the player choose its trumps."""
+        if isinstance(action, ShowPoignee):
+            return self.poignee.starter(action)
+        return _act(self.controller, action)
 
     def play_buttons_handle(self, event: pygame.event.Event) -> bool:
         return any(button.handle(event) for button in self.play_buttons())
@@ -360,6 +372,7 @@ class TableScene(Scene):
         self.void_message = max(0.0, self.void_message - dt)
         self.controller.update(dt)
         self.bid_panel.refresh()
+        self.poignee.refresh()
         self.hint_button.enabled = bool(self.controller.human_legal())
         if self.controller.human_to_act and not self.turn_announced:
             self.app.sound("your_turn")
@@ -384,7 +397,7 @@ class TableScene(Scene):
         height = round(width * CARD_RATIO)
         step = min(72, (HAND_SPAN - width) // max(1, len(hand) - 1)) if len(hand) > 1 else 0
         left = 640 - (step * (len(hand) - 1) + width) // 2
-        legal = self.controller.legal_cards()
+        legal = set(self.poignee.chosen) if self.poignee.active else self.controller.legal_cards()
         layout = []
         for index, c in enumerate(hand):
             top = HAND_TOP - (RAISE if c in legal else 0) - (HOVER if c == self.hover else 0)
@@ -718,6 +731,8 @@ class TableScene(Scene):
     def message_text(self) -> str:
         if self.controller.message is not None:
             return say_text(self.controller.message)
+        if self.poignee.active:
+            return self.poignee.message()
         hint = self.current_hint()
         if hint is not None:
             return hint[0]
