@@ -83,6 +83,7 @@ def dynamic_keys() -> set[str]:
     from game.engine.cards import Suit
     from game.engine.tarot_scoring import Contract
     from game.ui.app import SPEEDS
+    from game.ui.glossary import TERMS
     from game.ui.layout import SPOTS
     from game.ui.model import contract_key
     from game.ui.setup import GAMES, GROUPS, option_names
@@ -95,6 +96,7 @@ def dynamic_keys() -> set[str]:
     keys |= {f"tarot.rank.{letter}" for letter in "123456789TVCDR"}
     keys |= {f"speed.{name}" for name in SPEEDS}
     keys |= {f"language.{lang}" for lang in ("auto", "fr", "en")}
+    keys |= {f"{kind}.{term}" for term in TERMS for kind in ("term", "glossary")}
     keys |= {f"preset.{name}" for name in ("default", "ffb", "last")} | set(GROUPS)
     for game, rules in GAMES.items():
         keys.add(f"game.{game}")

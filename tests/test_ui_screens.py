@@ -27,6 +27,7 @@ from game.ui import widgets
 from game.ui.app import App, Scene
 from game.ui.controller import GameConfig, SeatConfig
 from game.ui.entry import parse_deal_number
+from game.ui.glossary import NOTE_TIME, TERMS, FirstTimeNotes, forget_explained, terms_of
 from game.ui.model import say_action
 from game.ui.replay_scene import ReplayScene, deal_story, last_deal_bounds
 from game.ui.scoresheet import ScoreSheet
@@ -418,3 +419,75 @@ def test_the_player_chooses_the_trumps_of_his_poignee(app: App) -> None:
 def card_point(table: TableScene, card: object) -> tuple[int, int]:
     rect = dict(table.hand_layout())[card]
     return rect.x + 10, rect.y + 30
+
+
+# --- the French terms explained in English ----------------------------------------------------
+
+
+def test_first_time_notes_come_one_at_a_time_and_once_per_session() -> None:
+    set_language("en")
+    forget_explained()
+    notes = FirstTimeNotes()
+    notes.notice(["coinche", "capot", "coinche"])
+    assert notes.current == "coinche"
+    assert notes.text() == "Coinche: " + tr("glossary.coinche")
+    notes.update(NOTE_TIME / 2)
+    assert notes.current == "coinche"
+    notes.update(NOTE_TIME / 2 + 0.01)
+    assert notes.current == "capot"
+    notes.update(NOTE_TIME + 0.01)
+    assert notes.current is None
+    again = FirstTimeNotes()
+    again.notice(["coinche", "capot"])  # already explained in this session
+    assert again.current is None
+    set_language("fr")
+    forget_explained()
+    french = FirstTimeNotes()
+    french.notice(["coinche"])  # a French player knows the word
+    assert french.current is None
+    set_language("en")
+
+
+def test_the_terms_of_what_seats_say() -> None:
+    assert terms_of(("say.rebelote", ())) == ["belote"]
+    assert terms_of(("bid.capot", (("trump", "trump.no_trump"),))) == ["capot"]
+    assert terms_of(("say.announce", (("kinds", "tierce,carre"),))) == ["tierce"]
+    assert terms_of(("bid.pass", ())) == []
+
+
+def test_the_table_explains_the_retourne_the_first_time(app: App) -> None:
+    forget_explained()
+    table = start_table(app, BeloteRules(), seed=4)
+    for _ in range(300):
+        app.step(DT, [])
+        if table.model.retourne is not None:
+            break
+    app.step(DT, [])
+    assert table.notes.current == "retourne"
+    rect = table.note_rect()
+    assert rect is not None
+    assert tuple(app.screen.get_at((rect.x + 6, rect.centery)))[:3] != tuple(
+        app.screen.get_at((rect.x - 20, rect.centery)))[:3]  # the note's panel is drawn
+    cached = {message for message, _, _ in widgets._TEXT_CACHE}
+    assert "Retourne: " + tr("glossary.retourne") in cached
+    second = start_table(app, BeloteRules(), seed=5)
+    for _ in range(300):
+        app.step(DT, [])
+        if second.model.retourne is not None:
+            break
+    assert second.notes.current is None  # explained once in the session
+    second.dispose()
+
+
+def test_the_rules_have_a_glossary_page(app: App) -> None:
+    from game.ui.menu import RulesScene
+
+    scene = RulesScene(app)
+    app.push(scene)
+    app.step(DT, [])
+    app.step(DT, click(app, scene.tabs[3].rect.center))
+    app.step(DT, [])
+    assert scene.page == 3
+    assert scene.page_text().count("\n") == len(TERMS) - 1
+    cached = {message for message, _, _ in widgets._TEXT_CACHE}
+    assert any(message.startswith("Garde contre: ") for message in cached)

@@ -223,8 +223,8 @@ class RulesScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.page = 0
-        self.pages = ["rules.belote", "rules.coinche", "rules.tarot"]
-        self.tabs = [Button(pygame.Rect(300 + i * 230, 130, 220, 48), _text(f"{key}_title"),
+        self.pages = ["rules.belote", "rules.coinche", "rules.tarot", "rules.glossary"]
+        self.tabs = [Button(pygame.Rect(185 + i * 230, 130, 220, 48), _text(f"{key}_title"),
                             self._show(i)) for i, key in enumerate(self.pages)]
         self.back = Button(pygame.Rect(540, 640, 200, 56), _text("back"), app.pop)
 
@@ -233,6 +233,12 @@ class RulesScene(Scene):
             self.page = index
 
         return show
+
+    def page_text(self) -> str:
+        from game.ui.glossary import glossary_text
+
+        key = self.pages[self.page]
+        return glossary_text() if key == "rules.glossary" else tr(key)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -249,9 +255,10 @@ class RulesScene(Scene):
         area = pygame.Rect(160, 196, 960, 424)
         panel(surface, area)
         y = area.y + 20
-        for line in wrap(tr(self.pages[self.page]), 27, area.width - 60):
-            blit_text(surface, line, 27, CREAM, topleft=(area.x + 30, y))
-            y += 30
+        size, line_height = (27, 30) if self.page < 3 else (21, 24)  # the glossary is long
+        for line in wrap(self.page_text(), size, area.width - 60):
+            blit_text(surface, line, size, CREAM, topleft=(area.x + 30, y))
+            y += line_height
         self.back.draw(surface)
 
 

@@ -52,6 +52,7 @@ from game.ui.app import LOGICAL, App, Scene
 from game.ui.assets import CARD_RATIO
 from game.ui.bidding import BidPanel
 from game.ui.controller import Controller, GameConfig
+from game.ui.glossary import FirstTimeNotes, terms_of
 from game.ui.layout import CENTRE, Point, pile_spot, seat_spots
 from game.ui.model import trump_key
 from game.ui.poignee import PoigneeChooser
@@ -157,6 +158,7 @@ class TableScene(Scene):
         self.shown_turn: int | None = None
         self.bid_panel = BidPanel(self)
         self.poignee = PoigneeChooser(self)
+        self.notes = FirstTimeNotes()
         self.menu_button = Button(pygame.Rect(12, 676, 120, 36), _label("table.menu"),
                                   self.to_menu, size=24)
         self.last_button = Button(pygame.Rect(1108, 676, 160, 36), _label("table.last_trick"),
@@ -373,6 +375,8 @@ class TableScene(Scene):
         self.controller.update(dt)
         self.bid_panel.refresh()
         self.poignee.refresh()
+        self.notes.notice(self.terms_shown())
+        self.notes.update(dt)
         self.hint_button.enabled = bool(self.controller.human_legal())
         if self.controller.human_to_act and not self.turn_announced:
             self.app.sound("your_turn")
@@ -437,6 +441,7 @@ class TableScene(Scene):
         for button in [*self.buttons, *self.play_buttons()]:
             button.draw(surface)
         self.draw_message(surface)
+        self.draw_note(surface)
         if self.show_last:
             self.draw_last_trick(surface)
 
@@ -727,6 +732,35 @@ class TableScene(Scene):
         warn = self.controller.message is not None
         panel(surface, label_rect, (120, 30, 30) if warn else (28, 46, 36), 235)
         blit_text(surface, message, 28, CREAM, center=label_rect.center)
+
+    def terms_shown(self) -> list[str]:
+        """The French terms on the table now (bubbles, the chien, the retourne)."""
+        terms = [term for say in self.model.says.values() for term in terms_of(say)]
+        if self.model.chien:
+            terms.append("chien")
+        if self.model.retourne is not None:
+            terms.append("retourne")
+        return terms
+
+    def note_rect(self) -> pygame.Rect | None:
+        """Where the first-time explanation goes: over the message, clear of the bids."""
+        note = self.notes.text()
+        if not note:
+            return None
+        rect = pygame.Rect(0, 0, text(note, 22).get_width() + 36, 36)
+        rect.center = (640, 520)
+        if self.bid_panel.visible:
+            rect.bottom = self.bid_panel.rect.top - 8
+        if self.message_text():
+            rect.bottom -= 52
+        return rect
+
+    def draw_note(self, surface: pygame.Surface) -> None:
+        rect = self.note_rect()
+        if rect is None:
+            return
+        panel(surface, rect, (40, 34, 20), 235)
+        blit_text(surface, self.notes.text(), 22, GLOW, center=rect.center)
 
     def message_text(self) -> str:
         if self.controller.message is not None:
