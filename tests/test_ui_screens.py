@@ -26,13 +26,14 @@ from game.storage import Storage
 from game.ui import widgets
 from game.ui.app import App, Scene
 from game.ui.controller import GameConfig, SeatConfig
+from game.ui.dialog import ConfirmDialog
 from game.ui.entry import parse_deal_number
 from game.ui.glossary import NOTE_TIME, TERMS, FirstTimeNotes, forget_explained, terms_of
 from game.ui.model import say_action
 from game.ui.replay_scene import ReplayScene, deal_story, last_deal_bounds
 from game.ui.scoresheet import ScoreSheet
 from game.ui.smoke import click
-from game.ui.stats_scene import ConfirmDialog, StatsScene
+from game.ui.stats_scene import StatsScene
 from game.ui.table import TableScene
 from game.ui.widgets import GLOW
 from tests.test_ui import (
@@ -156,6 +157,17 @@ def test_the_score_sheet_reviews_the_deal_and_plays_it_again(app: App) -> None:
     app.step(DT, [])
     assert app.top is sheet
     app.step(DT, click(app, sheet.again_button.rect.center))  # play this deal again
+    app.step(DT, [])
+    dialog = app.top  # the match goes on: asked first
+    assert isinstance(dialog, ConfirmDialog)
+    app.step(DT, click(app, dialog.no.rect.center))
+    app.step(DT, [])
+    assert app.top is sheet
+    app.step(DT, click(app, sheet.again_button.rect.center))
+    app.step(DT, [])
+    dialog = app.top
+    assert isinstance(dialog, ConfirmDialog)
+    app.step(DT, click(app, dialog.yes.rect.center))
     app.step(DT, [])
     again = app.top
     assert isinstance(again, TableScene) and again is not table

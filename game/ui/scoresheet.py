@@ -13,6 +13,7 @@ from game.engine.match import DealRecord
 from game.i18n import has_key, tr
 from game.ui.app import App, Scene
 from game.ui.controller import GameConfig
+from game.ui.dialog import ConfirmDialog
 from game.ui.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel
 
 if TYPE_CHECKING:
@@ -84,9 +85,15 @@ class ScoreSheet(Scene):
         return [self.review_button, self.next_button, self.again_button]
 
     def play_again(self) -> None:
+        """Play this deal again (a new match): asked first while this match goes on."""
         record = self.table.model.record
-        if record is not None:
+        if record is None:
+            return
+        if self.table.controller.match.is_over:
             play_deal_again(self.app, self.table, record)
+            return
+        self.app.push(ConfirmDialog(self.app, "sheet.abandon_confirm",
+                                    lambda: play_deal_again(self.app, self.table, record)))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):

@@ -1,0 +1,51 @@
+"""A yes / no question over the current screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.i18n import tr
+from game.ui.app import LOGICAL, App, Scene
+from game.ui.widgets import CREAM, Button, blit_text, panel
+
+
+class ConfirmDialog(Scene):
+    """A question over the scene below: Yes runs ``on_yes``; No, Escape or a click
+    elsewhere close it."""
+
+    opaque = False
+    RECT = pygame.Rect(340, 250, 600, 220)
+
+    def __init__(self, app: App, question_key: str, on_yes: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.question_key = question_key
+        self.on_yes = on_yes
+        rect = self.RECT
+        self.yes = Button(pygame.Rect(rect.x + 70, rect.bottom - 80, 200, 56),
+                          lambda: tr("yes"), self.confirm)
+        self.no = Button(pygame.Rect(rect.right - 270, rect.bottom - 80, 200, 56),
+                         lambda: tr("no"), app.pop)
+        self.shade = pygame.Surface(LOGICAL, pygame.SRCALPHA)
+        self.shade.fill((0, 0, 0, 140))
+
+    def confirm(self) -> None:
+        self.app.pop()
+        self.on_yes()  # after the pop: ``on_yes`` may change the stack further
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return
+        for button in (self.yes, self.no):
+            if button.handle(event):
+                return
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.shade, (0, 0))
+        panel(surface, self.RECT, alpha=245)
+        blit_text(surface, tr(self.question_key), 28, CREAM,
+                  midtop=(self.RECT.centerx, self.RECT.y + 40))
+        self.yes.draw(surface)
+        self.no.draw(surface)
