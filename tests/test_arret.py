@@ -141,3 +141,23 @@ def test_the_arret_decides_the_match_whatever_the_totals() -> None:
     assert last.fact("outcome") == "arret"
     assert match.winner == last.fact("arret_winner")
     assert Match.from_json(match.to_json()).winner == match.winner
+
+
+def test_the_computer_claims_the_arret_against_the_tables_target() -> None:
+    """A deal's view carries the target, so a defender over a 500-point target stops."""
+    import random
+
+    from game.ai import Level, decide
+
+    rules = BeloteRules(arret=True, target=500)
+    for seed in range(30):
+        deal, _ = BeloteDeal.new(rules, seed, 0, (495, 495))
+        deal = play_until(deal, in_play)
+        defence = 1 - takers_of(deal)
+        deal = play_until(deal, lambda d, s=defence: side_to_play(d) == s  # type: ignore[misc]
+                          and d.tally().total(s) >= 5 and len(d.tricks) < 6)
+        if not deal.is_over:
+            break
+    assert deal.turn is not None and not deal.is_over
+    decision = decide(deal.view(deal.turn), Level.CONFIRME, random.Random(0))
+    assert decision.action == Stop()

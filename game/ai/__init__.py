@@ -33,6 +33,8 @@ __all__ = ["Decision", "Level", "decide"]
 def decide(view: Any, level: Level, rng: random.Random) -> Decision:
     target: int | None = getattr(view, "target", None)
     view = getattr(view, "deal", view)  # a MatchView wraps the deal's view
+    if target is None:  # a belote deal's view carries the target for the arrêt
+        target = dict(getattr(view, "extra", ())).get("target")
     legal = view.legal
     if not legal:
         raise ValueError(f"seat {view.seat} has nothing to decide now")
