@@ -43,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
 
     storage = Storage()
     app = App(storage=storage, window_size=storage.settings.window_size)
+    app.preload_assets()
     app.push(MenuScene(app))
     app.run()
     return 0

@@ -20,7 +20,7 @@ from game.i18n import LANGUAGES, language, set_language, system_language
 from game.session import Session
 from game.storage import Storage
 from game.storage.settings import Settings as StoredSettings
-from game.ui.assets import Assets
+from game.ui.assets import CODES_32, CODES_TAROT, SOUND_NAMES, SUITS, Assets
 
 LOGICAL = (1280, 720)
 FPS = 60
@@ -28,6 +28,7 @@ MAX_DT = 0.1
 MIN_SAVED_WINDOW = (640, 360)  # a smaller window still works, but opens at this size
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 AUTO = "auto"  # the language setting that follows the system
+PRELOAD_WIDTH = 100  # a card width the table draws (so the preloaded size is used)
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5}  # multiplies every animation's duration
 
 log = logging.getLogger("atout.app")
@@ -112,6 +113,7 @@ class App:
         self.window = pygame.display.set_mode(window_size, flags)
         pygame.display.set_caption("Atout")
         self.assets = assets or Assets()
+        self._assets_reported = 0  # how many of assets.problems were handed to a scene
         pygame.display.set_icon(self.assets.icon())
         self.screen = pygame.Surface(LOGICAL).convert()
         self.clock = pygame.time.Clock()
@@ -168,10 +170,30 @@ class App:
             self.storage.save_settings(dataclasses.replace(stored, window_size=window))
 
     def take_problems(self) -> list[tuple[str, dict[str, object]]]:
-        """Storage problems to show the player once (i18n key, arguments)."""
-        if self.session is None:
-            return []
-        return [(problem.key, dict(problem.args)) for problem in self.session.take_problems()]
+        """Storage and asset problems to show the player once (i18n key, arguments; an
+        asset problem is its own text, which ``tr`` shows as it is)."""
+        fresh = self.assets.problems[self._assets_reported:]
+        self._assets_reported += len(fresh)
+        problems: list[tuple[str, dict[str, object]]] = [(message, {}) for message in fresh]
+        if self.session is not None:
+            problems += [(p.key, dict(p.args)) for p in self.session.take_problems()]
+        return problems
+
+    def preload_assets(self) -> None:
+        """Load every sprite and sound now, so that a missing or damaged file is reported
+        on the menu at start rather than found in the middle of a deal."""
+        for code in CODES_32:
+            self.assets.card_face(code, PRELOAD_WIDTH)
+        for code in CODES_TAROT:
+            self.assets.card_face(code, PRELOAD_WIDTH, "tarot")
+        for deck, colour in (("32", "blue"), ("32", "red"), ("tarot", "blue")):
+            self.assets.card_back(PRELOAD_WIDTH, deck, colour)
+        for suit in SUITS:
+            self.assets.suit_icon(suit)
+        self.assets.dealer_button()
+        self.assets.felt()
+        for name in SOUND_NAMES:
+            self.assets.sound(name)
 
     def close(self) -> None:
         """Keep the settings (the window's size too) and wait for the last save."""
