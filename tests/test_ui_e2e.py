@@ -86,13 +86,13 @@ def test_a_player_starts_a_game_in_the_real_window(xvfb: str, tmp_path: Path) ->
         wait_for(found)
         window = windows[-1]
         time.sleep(1.0)
-        click_logical(window, 640, 250)  # New game
+        click_logical(window, 640, 207)  # New game
         click_logical(window, 1130, 668)  # Deal!
         wait_for(lambda: (tmp_path / "match.json").exists())
         xdotool("windowsize", window, "800", "600")
         time.sleep(0.8)
         click_logical(window, 72, 694)  # Menu, in the letterboxed window
-        click_logical(window, 640, 406)  # Settings
+        click_logical(window, 640, 463)  # Settings
         click_logical(window, 830, 388)  # Sound: on -> off
         click_logical(window, 640, 608)  # Back: the settings are saved
         settings = tmp_path / "settings.json"
