@@ -265,3 +265,13 @@ def test_the_score_aware_player_plays_legal_cards() -> None:
                              rules=rules, score_aware=True)
         assert action in view.legal
         state, _ = state.apply(action)
+
+
+def test_the_search_plays_by_the_tables_rules_from_the_view() -> None:
+    from game.ai.solver.player import default_rules
+    from game.engine.match import new_deal_state
+    from game.engine.rules import BeloteRules, PartnerRuff, Undertrump
+
+    rules = BeloteRules(undertrump=Undertrump.OPTIONAL, partner_ruff=PartnerRuff.MUST_OVERTRUMP)
+    deal, _ = new_deal_state(rules, 1, 0)
+    assert default_rules(deal.view(0)) == rules

@@ -80,6 +80,7 @@ class TrickView:
     contract_value: int | None = None
     coinche_level: int = 0
     extra: tuple[tuple[str, Any], ...] = ()
+    rules: TrickGameRules | None = None  # the table's options: public to every seat
 
     def partner_of(self, seat: int) -> int | None:
         return (seat + 2) % 4 if self.players == 4 else None
@@ -171,6 +172,7 @@ class TrickDeal:
             ),
             shown_announcements=self._shown_announcements(),
             belote_seat=self.belote_seat,
+            rules=self.rules,
             **self._view_extra(seat),
         )
 

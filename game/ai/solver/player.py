@@ -67,6 +67,9 @@ def choose_card(
 
 
 def default_rules(view: TrickView) -> TrickGameRules:
+    """The table's rules, which every view carries; the game's defaults otherwise."""
+    if view.rules is not None:
+        return view.rules
     if view.game == "coinche":
         return CoincheRules()
     return BeloteRules(players=view.players)
