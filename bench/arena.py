@@ -52,11 +52,23 @@ class Tally:
             self.times[key] += values
 
 
+Player = Level | None  # None: uniformly random legal actions, the baseline
+
+
+def parse_player(text: str) -> Player:
+    """A level name, or "random" for uniformly random legal play."""
+    return None if text == "random" else Level(text)
+
+
+def player_name(player: Player) -> str:
+    return "random" if player is None else player.value
+
+
 @dataclass(frozen=True)
 class Setup:
     rules: TrickGameRules | TarotRules
-    a: Level
-    b: Level
+    a: Player
+    b: Player
     seed: int
 
     @property
@@ -82,9 +94,12 @@ def _decide_all(state: Any, a_seats: tuple[int, ...], setup: Setup,
         level = setup.a if side == "a" else setup.b
         view = state.view(seat)
         start = time.perf_counter()
-        decision = decide(view, level, rngs[seat])
+        if level is None:
+            action = rngs[seat].choice(state.legal_actions())
+        else:
+            action = decide(view, level, rngs[seat]).action
         tally.times[side].append(time.perf_counter() - start)
-        state, _ = state.apply(decision.action)
+        state, _ = state.apply(action)
     return state
 
 
@@ -182,7 +197,7 @@ def report(setup: Setup, tally: Tally, wall: float) -> dict[str, Any]:
     matches = statistics.fmean(tally.match_wins) if tally.match_wins else None
     return {
         "game": setup.rules.game, "players": setup.rules.players,
-        "a": setup.a.value, "b": setup.b.value, "seed": setup.seed,
+        "a": player_name(setup.a), "b": player_name(setup.b), "seed": setup.seed,
         "deals": len(tally.deal_diffs), "void_plays": tally.void_plays,
         "mean_a_minus_b": round(mean, 2), "ci95": [round(low, 2), round(high, 2)],
         "deals_won_by_a": round(share, 4),
@@ -223,8 +238,9 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
     parser.add_argument("--game", choices=sorted(SAVED_GAMES), default="coinche")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--a", type=Level, default=Level.CONFIRME)
-    parser.add_argument("--b", type=Level, default=Level.DEBUTANT)
+    parser.add_argument("--a", type=parse_player, default=Level.CONFIRME,
+                        help="debutant, confirme, expert or random")
+    parser.add_argument("--b", type=parse_player, default=Level.DEBUTANT)
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--matches", type=int, default=0)
     parser.add_argument("--seed", type=int, default=1)

@@ -36,3 +36,13 @@ def test_the_same_player_on_both_sides_scores_exactly_even() -> None:
 def test_the_better_player_wins_a_short_duplicate() -> None:
     tally = play_deals(Setup(BeloteRules(), Level.CONFIRME, Level.DEBUTANT, 2), range(30))
     assert sum(tally.deal_diffs) > 0
+
+
+def test_random_legal_play_is_a_baseline_that_debutant_beats(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    data = main(["--game", "belote", "--players", "2", "--a", "debutant", "--b", "random",
+                 "--deals", "20", "--seed", "3"])
+    assert data["b"] == "random" and data["deals"] == 20
+    assert data["mean_a_minus_b"] > 0
+    capsys.readouterr()
