@@ -182,6 +182,7 @@ class Monkey:
         self.app.step(DT, events)
         self.follow_table()
         if not self.app.running:
+            assert self.app.scenes, "the app closed by itself: every scene was popped"
             self.restart()
         elif self.events >= self.next_check:
             self.next_check += CHECK_EVERY
@@ -197,8 +198,8 @@ class Monkey:
     def noise(self) -> list[Event]:
         kinds: list[Callable[[], list[Event]]] = [
             self.button_click, self.click_anywhere, self.motion, self.wheel, self.key,
-            self.resize, self.focus, self.quit]
-        weights = (25, 20, 18, 6, 20, 4, 4, 0.4)
+            self.resize, self.focus, self.quit, self.double]
+        weights = (25, 20, 18, 6, 20, 4, 4, 0.4, 4)
         events: list[Event] = []
         for _ in range(self.rng.randint(1, 3)):
             events += self.rng.choices(kinds, weights)[0]()
@@ -309,6 +310,10 @@ class Monkey:
         return [Event(kind), Event(pygame.ACTIVEEVENT, gain=self.rng.randint(0, 1),
                                    state=self.rng.choice((1, 2, 4)))]
 
+    def double(self) -> list[Event]:
+        """The same click or key twice in one frame (a fast double click, key repeat)."""
+        return (self.button_click() if self.rng.random() < 0.5 else self.key()) * 2
+
     def quit(self) -> list[Event]:
         return [Event(pygame.QUIT)]
 
@@ -386,6 +391,30 @@ def test_quit_closes_with_the_save_flushed_and_the_match_continues(tmp_path: Pat
     assert table.controller.match.actions == played
     monkey.dispose_tables()
     monkey.app.close()
+
+
+@pytest.mark.parametrize("opener", ["menu.settings", "menu.rules", "menu.new_game"])
+@pytest.mark.parametrize("twice", ["escape", "back"])
+def test_leaving_twice_in_one_frame_goes_back_one_scene(
+        tmp_path: Path, opener: str, twice: str) -> None:
+    """Found by the monkey: two Escapes (or clicks on Back) in one frame popped the menu
+    too, and the app closed."""
+    monkey = Monkey(tmp_path, seed=0)
+    app, menu = monkey.app, monkey.app.top
+    assert isinstance(menu, MenuScene)
+    button = by_label(menu.buttons, opener)
+    assert button is not None
+    app.step(DT, monkey.click(button.rect.center))
+    app.step(DT, [])
+    scene = app.top
+    assert scene is not menu and scene is not None
+    back = by_label(scene_buttons(scene), "back")
+    assert back is not None
+    escape = Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+    app.step(DT, [escape, escape] if twice == "escape" else monkey.click(back.rect.center) * 2)
+    app.step(DT, [])
+    assert app.running and app.top is menu
+    app.close()
 
 
 @pytest.mark.parametrize("rules", [CoincheRules(target=10),

@@ -245,7 +245,9 @@ class App:
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED):
                 self.window = pygame.display.get_surface() or self.window
             top = self.top
-            if top is not None:
+            # Once a scene asked for a change, the rest of the frame's input is dropped:
+            # a double Escape or click on "back" would otherwise pop the scene below too.
+            if top is not None and not self._changes:
                 top.handle(self._map_event(event))
         top = self.top
         if top is not None:
