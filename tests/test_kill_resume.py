@@ -25,6 +25,7 @@ from tests.kill_driver import next_action, play_to_end, rules_for
 
 ROOT = Path(__file__).resolve().parent.parent
 MAX_DELAY = 0.03  # seconds a driver plays on before the kill (its saves: every 5 to 15 ms)
+KILLS = int(os.environ.get("ATOUT_KILLS", "6"))  # per game in the slow sweep
 WATCHDOG = 60.0  # seconds after which a silent driver is killed (and the test fails)
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX only")
@@ -153,6 +154,6 @@ def ai_plays(game: str) -> bool:
 def test_every_game_survives_many_kills(tmp_path: Path, game: str, players: int) -> None:
     if not ai_plays(game):
         pytest.skip(f"the computer players do not play {game} yet")
-    reference, landed = kill_and_resume(tmp_path, game, players, 100 + players, kills=12)
-    assert landed >= 8
+    reference, landed = kill_and_resume(tmp_path, game, players, 100 + players, kills=KILLS)
+    assert landed >= KILLS * 2 // 3
     check_counted_at_most_once(tmp_path, game, reference, landed)
