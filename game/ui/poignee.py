@@ -51,11 +51,15 @@ class PoigneeChooser:
         if self.active and not any(isinstance(a, ShowPoignee) for a in legal):
             self.stop()
 
+    def candidates(self) -> set[Any]:
+        """The cards of the hand a poignée may show: trumps and the Excuse."""
+        return {c for c in self.table.model.hand if c.is_trump or c.is_excuse}
+
     def toggle(self, card: Any) -> None:
         """A click on a card of the hand: in or out of the poignée (trumps, the Excuse)."""
         if card in self.chosen:
             self.chosen.remove(card)
-        elif (card.is_trump or card.is_excuse) and len(self.chosen) < self.size:
+        elif card in self.candidates() and len(self.chosen) < self.size:
             self.chosen.append(card)
 
     def show(self) -> None:

@@ -472,7 +472,8 @@ class TableScene(Scene):
     def draw_hand(self, surface: pygame.Surface) -> None:
         arriving = {f.face for f in self.flights if f.kind == "deal" and f.face is not None}
         playing = {f.face for f in self.flights if f.kind == "play"}
-        legal = self.controller.legal_cards()
+        legal = self.poignee.candidates() if self.poignee.active \
+            else self.controller.legal_cards()
         dim_others = bool(legal)
         for c, rect in self.hand_layout():
             if c in arriving or c in playing:
