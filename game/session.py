@@ -167,6 +167,7 @@ class Session:
         self.undo_used = undo_used
         self._deals_recorded = len(tracked.match.history)
         self._match_recorded = False
+        self.saved_actions = -1
 
     # --- during play -------------------------------------------------------------------------
 
