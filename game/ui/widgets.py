@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -50,7 +51,13 @@ def blit_text(
 
 
 def wrap(message: str, size: int, width: int) -> list[str]:
-    """Split ``message`` into lines no wider than ``width`` pixels."""
+    """Split ``message`` into lines no wider than ``width`` pixels (measured once: a page
+    drawn every frame is not measured again)."""
+    return list(_wrapped(message, size, width))
+
+
+@functools.lru_cache(maxsize=64)
+def _wrapped(message: str, size: int, width: int) -> tuple[str, ...]:
     font = default_font(size)
     lines: list[str] = []
     for paragraph in message.split("\n"):
@@ -63,7 +70,7 @@ def wrap(message: str, size: int, width: int) -> list[str]:
             else:
                 line = candidate
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def panel(target: pygame.Surface, rect: pygame.Rect, colour: RGB = PANEL, alpha: int = 220,
