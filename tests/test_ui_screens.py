@@ -503,3 +503,18 @@ def test_the_rules_have_a_glossary_page(app: App) -> None:
     assert scene.page_text().count("\n") == len(TERMS) - 1
     cached = {message for message, _, _ in widgets._TEXT_CACHE}
     assert any(message.startswith("Garde contre: ") for message in cached)
+
+
+def test_the_announce_button_at_the_first_trick_names_the_announcements(app: App) -> None:
+    from game.engine.actions import Announce
+
+    table = start_table(app, CoincheRules(), seed=22)  # the player holds a cinquante, a tierce
+    for _ in range(60):
+        run_until_human(app, table)
+        if Announce() in table.controller.human_legal():
+            break
+        human_turn(app, table)
+    assert Announce() in table.controller.human_legal()
+    kinds = ", ".join(tr(f"kind.{kind}") for kind in ("cinquante", "tierce"))
+    labels = [button.label() for button in table.play_buttons()]
+    assert tr("table.announce_kinds", kinds=kinds) in labels
