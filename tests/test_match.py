@@ -13,6 +13,7 @@ from game.engine.match import (
     SAVE_VERSION,
     Carry,
     Match,
+    NewDeal,
     _carry_recipient,
     deal_seed,
     games_lost,
@@ -167,3 +168,23 @@ def test_undo_goes_back_to_just_before_the_seats_last_action() -> None:
     assert undone.actions == history[last].actions
     assert undone.current_player == 2
     assert undone.to_json() == history[last].to_json()
+
+
+@pytest.mark.parametrize("rules", [CoincheRules(), BeloteRules(players=3),
+                                   BeloteRules(players=2)], ids=lambda r: f"{r.game}{r.players}")
+def test_any_deal_of_a_match_is_dealt_again_identically_from_its_number(
+    rules: CoincheRules | BeloteRules,
+) -> None:
+    """Same number, same dealer, so each seat gets the same hand ("play this deal again")."""
+    rng = random.Random(8)
+    match, events = Match.new(rules, 21)
+    starts = []
+    while not match.is_over and len(starts) < 6:
+        if any(isinstance(e, NewDeal) for e in events):
+            starts.append((match.deal_number(), match.dealer, match.deal.hands))
+        match, events = match.apply(rng.choice(match.legal_actions()))
+    assert len(starts) >= 3
+    for number, dealer, hands in starts:
+        again, _ = Match.new(rules, 99, first_deal=number)
+        assert (again.dealer, again.deal.hands) == (dealer, hands)
+    assert {record.seed for record in match.history} <= {number for number, _, _ in starts}

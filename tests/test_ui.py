@@ -45,9 +45,12 @@ def app() -> Iterator[App]:
             scene.dispose()
 
 
-def start_table(app: App, rules: AnyRules, seed: int = 3) -> TableScene:
+def start_table(
+    app: App, rules: AnyRules, seed: int = 3, first_deal: int | None = None
+) -> TableScene:
+    """The human at seat 0; ``first_deal`` picks the hands (a deal number)."""
     seats = (SeatConfig(human=True), *tuple(SeatConfig() for _ in range(rules.players - 1)))
-    table = TableScene(app, GameConfig(rules, seats, seed))
+    table = TableScene(app, GameConfig(rules, seats, seed, first_deal))
     table.speed_override = FAST
     app.push(table)
     app.step(DT, [])

@@ -397,7 +397,8 @@ def test_the_announce_button_says_what_it_announces(app: App) -> None:
 def test_the_player_chooses_the_trumps_of_his_poignee(app: App) -> None:
     from game.engine.tarot import ShowPoignee
 
-    table = start_table(app, TarotRules(players=5), seed=50)  # the player holds 9 trumps
+    # Deal no. 1032: the player holds ten trumps, not the Excuse.
+    table = start_table(app, TarotRules(players=5), first_deal=1032)
     for _ in range(60):
         run_until_human(app, table)
         if any(isinstance(a, ShowPoignee) for a in table.controller.human_legal()):
@@ -508,7 +509,8 @@ def test_the_rules_have_a_glossary_page(app: App) -> None:
 def test_the_announce_button_at_the_first_trick_names_the_announcements(app: App) -> None:
     from game.engine.actions import Announce
 
-    table = start_table(app, CoincheRules(), seed=22)  # the player holds a cinquante, a tierce
+    # Deal no. 578: the player holds a cinquante and a tierce.
+    table = start_table(app, CoincheRules(), first_deal=578)
     for _ in range(60):
         run_until_human(app, table)
         if Announce() in table.controller.human_legal():

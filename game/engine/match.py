@@ -108,6 +108,15 @@ def deal_seed(match_seed: int, number: int) -> int:
     return random.Random(match_seed * 1_000_003 + number).randrange(1, DEAL_NUMBERS)
 
 
+def numbered_for(raw: int, dealer: int, players: int) -> int:
+    """A deal number near ``raw`` whose remainder by the player count is the dealer: the
+    number alone then replays the deal with the same dealer, so the same hands."""
+    number = raw - raw % players + dealer
+    if number <= 0:
+        return number + players
+    return number if number < DEAL_NUMBERS else number - players
+
+
 @overload
 def new_deal_state(
     rules: TrickGameRules, seed: int, dealer: int, totals: tuple[int, ...] = ()
@@ -159,7 +168,7 @@ class Match:
             raise ValueError(f"a deal number is between 1 and {DEAL_NUMBERS - 1}")
         sides = 2 if rules.has_teams else rules.players
         dealer = (first_deal if first_deal is not None else deal_seed(seed, 0)) % rules.players
-        first_seed = first_deal if first_deal is not None else deal_seed(seed, 1)
+        first_seed = first_deal or numbered_for(deal_seed(seed, 1), dealer, rules.players)
         deal, events = new_deal_state(rules, first_seed, dealer)
         match = cls(rules, seed, deal, 1, dealer, (0,) * sides, first_deal=first_deal)
         return match, [NewDeal(1, dealer, first_seed), *events]
@@ -178,12 +187,12 @@ class Match:
             match, _ = match.apply(action)
         return match
 
-    def deal_number(self, number: int | None = None) -> int:
-        """The deal number (seed) of deal ``number`` of this match (default: the current)."""
-        number = self.number if number is None else number
-        if number == 1 and self.first_deal is not None:
+    def deal_number(self) -> int:
+        """The current deal's number (its seed): ``Match.new(rules, any_seed,
+        first_deal=number)`` deals the same hands with the same dealer."""
+        if self.number == 1 and self.first_deal is not None:
             return self.first_deal
-        return deal_seed(self.seed, number)
+        return numbered_for(deal_seed(self.seed, self.number), self.dealer, self.players)
 
     def undo_last_action_of(self, seat: int) -> Self | None:
         """The match as it was just before ``seat``'s last action (and everything after
@@ -296,7 +305,7 @@ class Match:
     ) -> tuple[Self, list[Event]]:
         dealer = self._next_dealer(result)
         number = self.number + 1
-        seed = self.deal_number(number)
+        seed = numbered_for(deal_seed(self.seed, number), dealer, self.players)
         deal, deal_events = new_deal_state(self.rules, seed, dealer, self.totals)
         events.append(NewDeal(number, dealer, seed))
         events.extend(deal_events)
