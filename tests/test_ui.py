@@ -4,6 +4,7 @@ assertions on the state and on pixels."""
 from __future__ import annotations
 
 import os
+import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -476,6 +477,11 @@ def test_a_hint_names_a_legal_card_in_words(app: App, lang: str) -> None:
                 break
             human_turn(app, table)
         app.step(DT, click(app, table.hint_button.rect.center))  # Hint
+        for _ in range(400):  # the Expert thinks in the worker thread, frames go on
+            if table.current_hint() is not None:
+                break
+            app.step(DT, [])
+            time.sleep(0.005)
         hint = table.current_hint()
         assert hint is not None
         message, card = hint

@@ -123,6 +123,8 @@ class Controller:
         self._wait = 0.0
         self._rngs = [random.Random(seed * 31 + seat) for seat in range(rules.players)]
         self._hint_rng = random.Random(seed)
+        self._hint: Future[Decision] | None = None
+        self._hint_asked_at = -1  # actions_applied when the hint was asked
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="atout-ai")
         self._thinking: Future[Decision] | None = None
         self._think_time = 0.0
@@ -165,11 +167,21 @@ class Controller:
             return ()
         return self.match.view(self.viewer).deal.legal
 
+    def request_hint(self) -> None:
+        """Ask the Expert what it would do in the viewer's place: it thinks in the worker
+        thread (up to a few hundred milliseconds), so the frames go on meanwhile."""
+        if not self.human_legal() or self._hint_asked_at == self.actions_applied:
+            return
+        self._hint_asked_at = self.actions_applied
+        self._hint = self._executor.submit(
+            decide, self.match.view(self.viewer), Level.EXPERT, self._hint_rng)
+
     def hint(self) -> Decision | None:
-        """What a Confirmé player would do in the viewer's place, and why."""
-        if not self.human_legal():
+        """The Expert's suggestion for the current move and why, once it has thought."""
+        asked_now = self._hint_asked_at == self.actions_applied
+        if self._hint is None or not asked_now or not self._hint.done():
             return None
-        return decide(self.match.view(self.viewer), Level.CONFIRME, self._hint_rng)
+        return self._hint.result()
 
     def legal_cards(self) -> set[Any]:
         """The cards the viewer may click now (to play, or to discard in tarot)."""

@@ -180,8 +180,12 @@ class TableScene(Scene):
         self.app.pop_to(MenuScene)
 
     def show_hint(self) -> None:
+        self.controller.request_hint()
+
+    def _take_hint(self) -> None:
+        """Show the Expert's suggestion as soon as it has thought."""
         decision = self.controller.hint()
-        if decision is None:
+        if decision is None or self.current_hint() is not None:
             return
         card = getattr(decision.action, "card", None)
         words = hint_text(decision.reason, decision.reason_args)
@@ -300,6 +304,8 @@ class TableScene(Scene):
             self.toggle_last()
         elif key == pygame.K_z and ctrl_held():
             self.undo()
+        elif key == pygame.K_h:
+            self.show_hint()
         elif key == pygame.K_ESCAPE:
             self.to_menu()
         elif key in (pygame.K_SPACE, pygame.K_RETURN):
@@ -373,6 +379,7 @@ class TableScene(Scene):
         self.flights = [f for f in self.flights if not f.tween.done]
         self.void_message = max(0.0, self.void_message - dt)
         self.controller.update(dt)
+        self._take_hint()
         self.bid_panel.refresh()
         self.poignee.refresh()
         self.notes.notice(self.terms_shown())
