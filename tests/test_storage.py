@@ -351,3 +351,14 @@ def test_auto_language_follows_the_system(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setenv("LC_ALL", "de_DE.UTF-8")
     assert Settings().resolved_language() == "en"
     assert Settings(language="fr").resolved_language() == "fr"
+
+
+def test_table_options_round_trip_and_fall_back_alone(tmp_path: Path) -> None:
+    chosen = Settings(table_colour="red", card_back="red", four_colour=True, left_handed=True,
+                      fullscreen=True)
+    Storage(tmp_path).save_settings(chosen)
+    assert Storage(tmp_path).settings == chosen
+    bad = chosen.to_json() | {"table_colour": "purple", "four_colour": "yes"}
+    settings, problems = settings_from_json(bad)
+    assert {p.args["field"] for p in problems} == {"table_colour", "four_colour"}
+    assert settings == dataclasses.replace(chosen, table_colour="green", four_colour=False)

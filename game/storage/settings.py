@@ -28,6 +28,8 @@ AI_SEATS = 4  # the most computer players at a table (tarot at five)
 SPEED_RANGE = (0.5, 3.0)
 NAME_LENGTH = 24
 WINDOW_RANGE = ((640, 360), (7680, 4320))
+TABLE_COLOURS = ("green", "blue", "red")
+CARD_BACKS = ("blue", "red")
 
 
 def _default_levels() -> dict[str, tuple[str, ...]]:
@@ -51,6 +53,11 @@ class Settings:
     last_rules: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     window_size: tuple[int, int] = (1280, 720)
     fullscreen: bool = False
+    table_colour: str = "green"  # the felt: one of TABLE_COLOURS
+    card_back: str = "blue"  # the 32-card backs: one of CARD_BACKS
+    four_colour: bool = False  # diamonds orange, clubs green
+    # Left-handed: the hand sorted the other way and the table's buttons on the left.
+    left_handed: bool = False
 
     def resolved_language(self) -> str:
         """The language to show: the chosen one, or the system's for "auto"."""
@@ -155,6 +162,10 @@ _READERS: dict[str, Callable[[object], Any]] = {
     "player_name": _name,
     "window_size": _window,
     "fullscreen": _flag,
+    "table_colour": _choice(TABLE_COLOURS),
+    "card_back": _choice(CARD_BACKS),
+    "four_colour": _flag,
+    "left_handed": _flag,
 }
 # Per-game maps: each game's entry is read on its own.
 _GAME_READERS: dict[str, Callable[[str, object], Any]] = {
