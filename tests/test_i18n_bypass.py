@@ -15,8 +15,6 @@ from game.ui import widgets
 
 MARK = "\u2063"  # INVISIBLE SEPARATOR: drawn as nothing, kept in the string
 WORD = re.compile(r"[^\W\d_]{2,}")
-# Words that are not language: card ranks/suit letters drawn as indices, units.
-NOT_LANGUAGE = {"SA", "TA"}
 
 
 def marked(text: str) -> str:
@@ -26,7 +24,7 @@ def marked(text: str) -> str:
 
 def unmarked_words(line: str) -> list[str]:
     return [m.group() for m in WORD.finditer(line)
-            if not line[:m.start()].endswith(MARK) and m.group() not in NOT_LANGUAGE]
+            if not line[:m.start()].endswith(MARK)]
 
 
 @pytest.fixture
