@@ -1,29 +1,54 @@
 """End to end: the real window under Xvfb, driven with xdotool like a player's mouse.
 
-The app is started as ``python main.py``; the test finds its window by the process id,
-clicks "New game" then "Deal!", and sees the match saved in the data folder; then it
-shrinks the window and, through the letterboxed buttons, turns the sound off in the
-settings, which are saved."""
+The app is started as ``python main.py``; the tests find its window by the process id and
+click where the app draws its buttons and cards (logical 1280×720 points, mapped into the
+window the way the app letterboxes them).  The first test starts a game, sees the match
+saved, shrinks the window and turns the sound off in the settings.  The second plays one
+whole coinche deal: it passes at every bid (the computers bid), plays a card whenever the
+save says it is the player's turn, and clicks through the score sheet; screenshots
+(``xwd``, converted with pygame) are taken while bidding, in the middle of a trick and on
+the score sheet, and the sheet is checked on screen (the table dims behind it)."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import struct
 import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
+import pygame
 import pytest
 
+from game.engine.match import Match
+from game.engine.protocol import Phase, SaveError
+from game.storage.saves import SavedMatch
+
 ROOT = Path(__file__).resolve().parent.parent
+LOGICAL = (1280, 720)
 
 pytestmark = pytest.mark.skipif(
     not (shutil.which("Xvfb") and shutil.which("xdotool")), reason="needs Xvfb and xdotool")
 
-
 DISPLAY = {"name": ""}  # the display Xvfb picked
+
+# Logical points of the app's buttons (game/ui/menu.py, setup.py, bidding.py, scoresheet.py).
+NEW_GAME = (640, 207)
+COINCHE = (266, 174)  # the second game button of the setup screen
+DEAL = (1130, 668)
+PASS = (405, 421)  # the first of the coinche panel's bottom row: Pass is always legal
+SHEET_NEXT = (640, 567)
+SOUND = (880, 259)  # the settings' third row
+SETTINGS_BACK = (640, 658)
+# The hand (game/ui/table.py): cards 100 wide, spaced 72 apart, centred on x=640; legal
+# cards are raised 26 above the top at y=588, so at y=570 only a legal card can be hit.
+CARD_WIDTH, CARD_STEP, HAND_Y = 100, 72, 570
+FELT = (200, 400)  # a bare spot of the table, dimmed by the score sheet's shade
 
 
 def xdotool(*args: str) -> str:
@@ -56,50 +81,204 @@ def xvfb() -> Iterator[str]:
     server.wait(timeout=10)
 
 
-def click_logical(window: str, x: int, y: int) -> None:
-    """A click at a point of the 1280×720 logical screen, wherever the window scales it."""
-    geometry = dict(line.split("=") for line in
-                    xdotool("getwindowgeometry", "--shell", window).splitlines())
-    width, height = int(geometry["WIDTH"]), int(geometry["HEIGHT"])
-    scale = min(width / 1280, height / 720)
-    left, top = (width - 1280 * scale) / 2, (height - 720 * scale) / 2
-    xdotool("mousemove", "--window", window, str(round(left + x * scale)),
-            str(round(top + y * scale)))
-    time.sleep(0.15)
-    xdotool("click", "1")
-    time.sleep(0.4)
+@dataclass
+class RunningApp:
+    process: subprocess.Popen[bytes]
+    window: str
+    data: Path
 
 
-def test_a_player_starts_a_game_in_the_real_window(xvfb: str, tmp_path: Path) -> None:
+@pytest.fixture
+def app(xvfb: str, tmp_path: Path) -> Iterator[RunningApp]:
+    """``python main.py`` in English with its data in the test's folder, once its window
+    is up."""
     env = {**os.environ, "DISPLAY": xvfb, "SDL_VIDEODRIVER": "x11",
            "SDL_AUDIODRIVER": "dummy", "ATOUT_DATA_DIR": str(tmp_path),
            "XDG_STATE_HOME": str(tmp_path)}
-    app = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--lang", "en"], env=env,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--lang", "en"],
+                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         windows: list[str] = []
 
         def found() -> bool:
-            windows[:] = xdotool("search", "--pid", str(app.pid)).split()
+            windows[:] = xdotool("search", "--pid", str(process.pid)).split()
             return bool(windows)
 
-        wait_for(found)
-        window = windows[-1]
+        wait_for(found, timeout=30.0)
         time.sleep(1.0)
-        click_logical(window, 640, 207)  # New game
-        click_logical(window, 1130, 668)  # Deal!
-        wait_for(lambda: (tmp_path / "match.json").exists())
-        xdotool("windowsize", window, "800", "600")
-        time.sleep(0.8)
-        click_logical(window, 72, 694)  # Menu, in the letterboxed window
-        click_logical(window, 640, 463)  # Settings
-        click_logical(window, 830, 388)  # Sound: on -> off
-        click_logical(window, 640, 608)  # Back: the settings are saved
-        settings = tmp_path / "settings.json"
-        wait_for(lambda: settings.exists() and '"sound": false' in settings.read_text())
-        assert app.poll() is None
-        app.terminate()
-        app.wait(timeout=10)
+        yield RunningApp(process, windows[-1], tmp_path)
+        assert process.poll() is None, "the app stopped on its own"
+        process.terminate()
+        process.wait(timeout=10)
     finally:
-        if app.poll() is None:
-            app.kill()
+        if process.poll() is None:
+            process.kill()
+
+
+def to_window(window: str, point: tuple[int, int]) -> tuple[int, int]:
+    """Where a logical point is drawn in the window, as ``App.viewport`` letterboxes."""
+    geometry = dict(line.split("=") for line in
+                    xdotool("getwindowgeometry", "--shell", window).splitlines())
+    width, height = int(geometry["WIDTH"]), int(geometry["HEIGHT"])
+    scale = min(width / LOGICAL[0], height / LOGICAL[1])
+    shown = (max(1, round(LOGICAL[0] * scale)), max(1, round(LOGICAL[1] * scale)))
+    left, top = width // 2 - shown[0] // 2, height // 2 - shown[1] // 2
+    return (round(left + point[0] * shown[0] / LOGICAL[0]),
+            round(top + point[1] * shown[1] / LOGICAL[1]))
+
+
+def click_logical(window: str, point: tuple[int, int], settle: float = 0.4) -> None:
+    """A click at a point of the 1280×720 logical screen, wherever the window scales it."""
+    x, y = to_window(window, point)
+    xdotool("mousemove", "--window", window, str(x), str(y))
+    time.sleep(0.15)
+    xdotool("click", "1")
+    time.sleep(settle)
+
+
+def screenshot(window: str, path: Path) -> pygame.Surface:
+    """The window as the X server shows it (``xwd``), saved as a PNG."""
+    dump = subprocess.run(["xwd", "-silent", "-id", window, "-display", DISPLAY["name"]],
+                          capture_output=True, timeout=20, check=True).stdout
+    image = read_xwd(dump)
+    pygame.image.save(image, str(path))
+    return image
+
+
+def read_xwd(dump: bytes) -> pygame.Surface:
+    """A 24/32-bit TrueColor XWD dump (what Xvfb gives at depth 24) as a surface."""
+    header = struct.unpack(">25I", dump[:100])
+    header_size, width, height = header[0], header[4], header[5]
+    byte_order, bits_per_pixel, bytes_per_line, colours = (
+        header[7], header[11], header[12], header[19])
+    assert bits_per_pixel == 32, f"unexpected XWD format: {bits_per_pixel} bits a pixel"
+    start = header_size + colours * 12
+    rows = b"".join(dump[start + row * bytes_per_line:start + row * bytes_per_line + width * 4]
+                    for row in range(height))
+    red, green, blue = (2, 1, 0) if byte_order == 0 else (1, 2, 3)  # LSB first: B G R x
+    rgb = bytearray(width * height * 3)
+    rgb[0::3], rgb[1::3], rgb[2::3] = rows[red::4], rows[green::4], rows[blue::4]
+    return pygame.image.frombytes(bytes(rgb), (width, height), "RGB")
+
+
+def brightness(image: pygame.Surface, window: str, point: tuple[int, int]) -> int:
+    colour = image.get_at(to_window(window, point))
+    return colour.r + colour.g + colour.b
+
+
+def read_save(data: Path) -> SavedMatch | None:
+    """The match as the app saved it last (None while the file is being replaced)."""
+    try:
+        return SavedMatch.from_json(json.loads((data / "match.json").read_text()))
+    except (OSError, ValueError, SaveError):
+        return None
+
+
+def actions_done(match: Match) -> int:
+    return len(match.to_json()["actions"])
+
+
+def card_points(cards: int) -> list[tuple[int, int]]:
+    """A point on each card of a hand of ``cards``, left to right, on the visible strip
+    of the card (the next card covers the rest), at the height of the raised cards."""
+    left = 640 - (CARD_STEP * (cards - 1) + CARD_WIDTH) // 2
+    return [(left + index * CARD_STEP + CARD_STEP // 2, HAND_Y) for index in range(cards)]
+
+
+def test_a_player_starts_a_game_in_the_real_window(app: RunningApp) -> None:
+    click_logical(app.window, NEW_GAME)
+    click_logical(app.window, DEAL)
+    wait_for(lambda: (app.data / "match.json").exists())
+    xdotool("windowsize", app.window, "800", "600")
+    time.sleep(0.8)
+    click_logical(app.window, (72, 694))  # Menu, in the letterboxed window
+    click_logical(app.window, (640, 463))  # Settings
+    click_logical(app.window, SOUND)  # on -> off
+    click_logical(app.window, SETTINGS_BACK)  # the settings are saved
+    settings = app.data / "settings.json"
+    wait_for(lambda: settings.exists() and '"sound": false' in settings.read_text())
+
+
+class DealPlayer:
+    """Plays the human seat through the window, following the game in the save."""
+
+    def __init__(self, app: RunningApp, shots: Path) -> None:
+        self.app = app
+        self.shots = shots
+        self.taken: dict[str, pygame.Surface] = {}
+
+    def saved(self) -> SavedMatch:
+        saved: list[SavedMatch] = []
+
+        def readable() -> bool:
+            found = read_save(self.app.data)
+            saved[:] = [found] if found else []
+            return bool(saved)
+
+        wait_for(readable)
+        return saved[0]
+
+    def shot(self, name: str) -> None:
+        if name not in self.taken:
+            time.sleep(1.0)  # let the cards land
+            self.taken[name] = screenshot(self.app.window, self.shots / f"{name}.png")
+
+    def play_until_scored(self, timeout: float) -> Match:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            saved = self.saved()
+            match = saved.match
+            if match.history:
+                return match
+            if match.current_player == saved.human_seat:
+                self.act(match, saved.human_seat)
+            else:
+                time.sleep(0.2)  # the computers think, the cards fly
+        raise AssertionError("no deal was scored in time")
+
+    def act(self, match: Match, seat: int) -> None:
+        """One attempt at the player's move: an early click (animations still running)
+        only hurries the table along, so the caller simply comes back."""
+        before = actions_done(match)
+        view = match.view(seat).deal
+        if match.phase is Phase.BIDDING:
+            self.shot("bidding")
+            targets = [PASS]
+        else:
+            if view.trick and view.tricks:
+                self.shot("mid_trick")
+            targets = card_points(len(view.hand))
+        for target in targets:
+            click_logical(self.app.window, target, settle=0.3)
+            if actions_done(self.saved().match) != before:
+                return
+
+
+def test_a_player_plays_a_full_coinche_deal_in_the_real_window(
+        app: RunningApp, tmp_path: Path) -> None:
+    if not shutil.which("xwd"):
+        pytest.skip("needs xwd (x11-apps) for the screenshots")
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    click_logical(app.window, NEW_GAME)
+    click_logical(app.window, COINCHE)
+    click_logical(app.window, DEAL)
+    wait_for(lambda: read_save(app.data) is not None)
+    player = DealPlayer(app, shots)
+    assert player.saved().match.rules.game == "coinche"
+
+    match = player.play_until_scored(timeout=120.0)
+
+    assert len(match.history) == 1
+    assert match.history[0].result.scores != (0, 0)
+    assert {"bidding", "mid_trick"} <= set(player.taken)
+    felt = brightness(player.taken["bidding"], app.window, FELT)
+
+    def sheet_shown() -> bool:
+        image = screenshot(app.window, shots / "score_sheet.png")
+        return brightness(image, app.window, FELT) < felt * 0.75
+
+    wait_for(sheet_shown, timeout=20.0)
+    click_logical(app.window, SHEET_NEXT)
+    wait_for(lambda: brightness(screenshot(app.window, shots / "after_sheet.png"),
+                                app.window, FELT) > felt * 0.9, timeout=20.0)
