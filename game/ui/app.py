@@ -42,6 +42,11 @@ class Settings:
     speed: str = "normal"
     sound: bool = True
     volume: float = 0.7
+    table_colour: str = "green"
+    card_back: str = "blue"
+    four_colour: bool = False
+    left_handed: bool = False
+    fullscreen: bool = False
 
     @property
     def speed_factor(self) -> float:
@@ -58,12 +63,18 @@ class Settings:
         speed = min(SPEEDS, key=lambda name: abs(1 / SPEEDS[name] - stored.animation_speed))
         chosen = stored.language if stored.language in (AUTO, *LANGUAGES) \
             else stored.resolved_language()
-        return cls(chosen, speed, stored.sound, stored.volume)
+        return cls(chosen, speed, stored.sound, stored.volume, **{
+            name: getattr(stored, name) for name in LOOK_FIELDS})
 
     def to_stored(self, stored: StoredSettings) -> StoredSettings:
         return dataclasses.replace(
             stored, language=self.language, animation_speed=round(1 / self.speed_factor, 3),
-            sound=self.sound, volume=self.volume)
+            sound=self.sound, volume=self.volume,
+            **{name: getattr(self, name) for name in LOOK_FIELDS})
+
+
+# Kept as they are between the UI's settings and the stored ones.
+LOOK_FIELDS = ("table_colour", "card_back", "four_colour", "left_handed", "fullscreen")
 
 
 class Scene:
@@ -109,10 +120,10 @@ class App:
         self.settings = settings or Settings(language=language())
         if self.settings.shown_language in LANGUAGES:
             set_language(self.settings.shown_language)
-        flags = pygame.RESIZABLE
-        self.window = pygame.display.set_mode(window_size, flags)
+        self.window = pygame.display.set_mode(window_size, self._window_flags())
         pygame.display.set_caption("Atout")
         self.assets = assets or Assets()
+        self.apply_look()
         self._assets_reported = 0  # how many of assets.problems were handed to a scene
         pygame.display.set_icon(self.assets.icon())
         self.screen = pygame.Surface(LOGICAL).convert()
@@ -159,6 +170,28 @@ class App:
             change()
         if not self.scenes:
             self.running = False
+
+    # --- the window and the look -------------------------------------------------------
+
+    def _window_flags(self) -> int:
+        return pygame.FULLSCREEN if self.settings.fullscreen else pygame.RESIZABLE
+
+    def toggle_fullscreen(self) -> None:
+        """F11 or the setting: the window fills the screen, or comes back (and stays so)."""
+        self.settings.fullscreen = not self.settings.fullscreen
+        try:
+            pygame.display.toggle_fullscreen()
+        except pygame.error as error:  # some drivers cannot: open the window again
+            log.info("toggle_fullscreen: %s; setting the mode again", error)
+            size = self.window.get_size() if self.settings.fullscreen else LOGICAL
+            self.window = pygame.display.set_mode(size, self._window_flags())
+        self.window = pygame.display.get_surface() or self.window
+        self.save_settings()
+
+    def apply_look(self) -> None:
+        """The felt's colour and the four-colour deck, from the settings (at once)."""
+        self.assets.table_colour = self.settings.table_colour
+        self.assets.four_colour = self.settings.four_colour
 
     # --- the player's data ---------------------------------------------------------------
 
@@ -244,6 +277,9 @@ class App:
                 return
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED):
                 self.window = pygame.display.get_surface() or self.window
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.toggle_fullscreen()
+                continue
             top = self.top
             # Once a scene asked for a change, the rest of the frame's input is dropped:
             # a double Escape or click on "back" would otherwise pop the scene below too.

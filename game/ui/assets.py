@@ -55,6 +55,14 @@ BORDER = (70, 70, 80)
 FELT_GREEN = (28, 96, 58)
 BACK_FILL = {"blue": (30, 62, 140), "red": (150, 28, 40), "tarot": (60, 40, 110)}
 
+# The four-colour deck: diamonds blue, clubs green (hearts red, spades black).
+DIAMOND_HUE_TURN = -140  # degrees: the red ink turned blue
+CLUB_INK = (24, 128, 56)
+COURTS = "JQKVCDR"  # their art keeps its colours: only the corner indices change
+COURT_ART = (0.25, 0.75)  # the art's frame, as fractions of the card's width
+# The felt turned from green, in degrees of hue.
+FELT_HUE_TURNS = {"green": 0, "blue": 70, "red": -150}
+
 _INDEX_32 = {"T": "10", "J": "V", "Q": "D", "K": "R"}
 _INDEX_TAROT = {"T": "10"}
 
@@ -261,6 +269,45 @@ def draw_fallback_felt(size: int = 256) -> pygame.Surface:
     return surface
 
 
+# --- the four-colour deck and the felt's colour, applied to the loaded pictures
+
+
+def recolour_suit(image: pygame.Surface, suit: str, court: bool = False) -> pygame.Surface:
+    """``image`` in the four-colour deck: a diamond's red ink turned blue, a club's black
+    ink turned green (their blends with the paper follow); a court card's art is kept."""
+    if suit == "D":
+        result = pygame.transform.hsl(image, DIAMOND_HUE_TURN, 0, 0)
+    elif suit == "C":
+        result = _tint_ink(image, CLUB_INK)
+    else:
+        return image
+    if court:
+        left, right = (round(image.get_width() * edge) for edge in COURT_ART)
+        art = pygame.Rect(left, 0, right - left, image.get_height())
+        result.blit(image, art.topleft, art)
+    return result
+
+
+def _tint_ink(image: pygame.Surface, ink: RGB) -> pygame.Surface:
+    """Dark ink becomes ``ink``, white paper stays white: 255 - (255 - pixel) * k, with k
+    sending BLACK's darkness to ``ink``'s."""
+    darkness = pygame.Surface(image.get_size())
+    darkness.fill((255, 255, 255))
+    darkness.blit(image, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    scale = tuple(min(255, round((255 - c) * 256 / (255 - b)))
+                  for c, b in zip(ink, BLACK, strict=True))
+    darkness.fill(scale, special_flags=pygame.BLEND_RGB_MULT)
+    result = image.copy()
+    result.fill((255, 255, 255), special_flags=pygame.BLEND_RGB_MAX)
+    result.blit(darkness, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    return result
+
+
+def tint_felt(felt: pygame.Surface, colour: str) -> pygame.Surface:
+    turn = FELT_HUE_TURNS[colour]
+    return felt if turn == 0 else pygame.transform.hsl(felt, turn, 0, 0)
+
+
 # --- the loader
 
 
@@ -278,9 +325,12 @@ class Assets:
         self.root = resource_root() if root is None else Path(root)
         self.problems: list[str] = []
         self._originals: dict[str, pygame.Surface | None] = {}
-        self._sized: dict[tuple[str, tuple[int, int] | None], pygame.Surface] = {}
+        self._sized: dict[tuple[str, tuple[int, int] | None, str], pygame.Surface] = {}
         self._sounds: dict[str, pygame.mixer.Sound | None] = {}
         self._mixer_ready: bool | None = None
+        # The player's look, read at every call (the settings apply at once).
+        self.four_colour = False
+        self.table_colour = "green"
 
     # images
 
@@ -288,10 +338,16 @@ class Assets:
         """The face of ``code`` ('TH', 'A21', 'EXC'...) in ``deck`` ('32' or 'tarot')."""
         check_code(code, deck)
         folder = "cards" if deck == "32" else "tarot"
+        suit = card_index(code, deck)[1]
+        recolour = None
+        if self.four_colour and suit is not None:
+            court = code[0] in COURTS
+            recolour = lambda image: recolour_suit(image, suit, court)  # noqa: E731
         return self._sprite(
             f"sprites/{folder}/{code}.png",
             card_size(width),
             lambda: draw_fallback_face(code, deck, width),
+            recolour,
         )
 
     def card_back(self, width: int, deck: str = "32", colour: str = "blue") -> pygame.Surface:
@@ -308,8 +364,10 @@ class Assets:
         )
 
     def felt(self) -> pygame.Surface:
-        """The tileable table texture (256×256)."""
-        return self._sprite("sprites/felt.png", None, draw_fallback_felt)
+        """The tileable table texture (256×256), in the chosen ``table_colour``."""
+        colour = self.table_colour
+        return self._sprite("sprites/felt.png", None, draw_fallback_felt,
+                            lambda image: tint_felt(image, colour), colour)
 
     def icon(self) -> pygame.Surface:
         """The 256×256 app icon (for pygame.display.set_icon and the menu)."""
@@ -325,7 +383,8 @@ class Assets:
             draw_suit(surface, suit, (size / 2, size / 2), size * 0.8)
             return surface
 
-        return self._sprite(f"sprites/suit_{suit}.png", (size, size), drawn)
+        recolour = (lambda image: recolour_suit(image, suit)) if self.four_colour else None
+        return self._sprite(f"sprites/suit_{suit}.png", (size, size), drawn, recolour)
 
     def dealer_button(self, size: int = 64) -> pygame.Surface:
         """The round dealer marker, ``size`` pixels square."""
@@ -391,15 +450,21 @@ class Assets:
         relative: str,
         size: tuple[int, int] | None,
         fallback: Callable[[], pygame.Surface],
+        recolour: Callable[[pygame.Surface], pygame.Surface] | None = None,
+        variant: str = "",
     ) -> pygame.Surface:
-        """The image at ``size`` (None: as stored), scaled once and cached; or the fallback."""
-        key = (relative, size)
+        """The image at ``size`` (None: as stored), scaled once and cached; or the fallback.
+        ``recolour`` changes the picture once scaled (``variant`` names it in the cache:
+        "4" for any recolour unless given)."""
+        key = (relative, size, variant or ("4" if recolour is not None else ""))
         if key not in self._sized:
             image = self._image(relative)
             if image is None:
                 image = fallback()
             elif size is not None and image.get_size() != size:
                 image = pygame.transform.smoothscale(image, size)
+            if recolour is not None:
+                image = recolour(image)
             self._sized[key] = self._ready(image)
         return self._sized[key]
 

@@ -42,6 +42,7 @@ class BidPanel:
         self._legal: tuple[Action, ...] = ()
         self.value: int | None = None  # the coinche value picked, waiting for a suit
         self.rect = PANEL_RECT
+        self.focus: int | None = None  # the button chosen with the keyboard
 
     @property
     def visible(self) -> bool:
@@ -56,6 +57,7 @@ class BidPanel:
             return
         self._legal = legal
         self.value = None
+        self.focus = None
         self._build()
 
     def _build(self) -> None:
@@ -189,6 +191,23 @@ class BidPanel:
     def handle(self, event: pygame.event.Event) -> bool:
         return any(button.handle(event) for button in list(self.buttons))
 
+    def move_focus(self, step: int) -> None:
+        """Arrows and Tab: the next (or previous) button gets the keyboard's ring."""
+        if not self.buttons:
+            return
+        start = -1 if step > 0 else 0
+        current = start if self.focus is None else self.focus
+        self.focus = (current + step) % len(self.buttons)
+
+    def press_focused(self) -> bool:
+        """Enter: press the button the keyboard chose (True if there was one)."""
+        if self.focus is None or self.focus >= len(self.buttons):
+            return False
+        button = self.buttons[self.focus]
+        if button.enabled:
+            button.on_click()
+        return True
+
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
@@ -204,7 +223,8 @@ class BidPanel:
         else:
             title = tr("bid.round1_title")
         blit_text(surface, title, 28, GOLD, midtop=(self.rect.centerx, self.rect.y + 14))
-        for button in self.buttons:
+        for index, button in enumerate(self.buttons):
+            button.focused = index == self.focus
             button.draw(surface)
 
 

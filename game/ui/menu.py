@@ -8,6 +8,7 @@ import pygame
 
 from game.engine.match import Match
 from game.i18n import LANGUAGES, set_language, tr
+from game.storage.settings import CARD_BACKS, TABLE_COLOURS
 from game.ui.app import AUTO, LOGICAL, SPEEDS, App, Scene
 from game.ui.widgets import CREAM, GOLD, Button, blit_text, panel, wrap
 
@@ -162,6 +163,8 @@ class MenuScene(Scene):
 
 
 class SettingsScene(Scene):
+    ROW_TOP, ROW_STEP = 138, 50
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         settings = app.settings
@@ -171,10 +174,37 @@ class SettingsScene(Scene):
             ("settings.speed", lambda: tr(f"speed.{settings.speed}"), self.next_speed),
             ("settings.sound", lambda: tr("on" if settings.sound else "off"), self.toggle_sound),
             ("settings.volume", lambda: f"{round(settings.volume * 100)} %", self.next_volume),
+            ("settings.table_colour", lambda: tr(f"colour.{settings.table_colour}"),
+             self.next_table_colour),
+            ("settings.card_back", lambda: tr(f"colour.{settings.card_back}"),
+             self.next_card_back),
+            ("settings.four_colour", _on_off(lambda: settings.four_colour),
+             self.toggle_four_colour),
+            ("settings.left_handed", _on_off(lambda: settings.left_handed),
+             self.toggle_left_handed),
+            ("settings.fullscreen", _on_off(lambda: settings.fullscreen),
+             app.toggle_fullscreen),
         ]
-        self.rows = [(key, Button(pygame.Rect(700, 200 + i * 80, 260, 56), label, action))
+        self.rows = [(key, Button(pygame.Rect(760, self.ROW_TOP + i * self.ROW_STEP, 240, 42),
+                                  label, action, size=26))
                      for i, (key, label, action) in enumerate(rows)]
-        self.back = Button(pygame.Rect(540, 580, 200, 56), _text("back"), app.pop)
+        self.back = Button(pygame.Rect(540, 630, 200, 56), _text("back"), app.pop)
+
+    def next_table_colour(self) -> None:
+        settings = self.app.settings
+        settings.table_colour = _next(TABLE_COLOURS, settings.table_colour)
+        self.app.apply_look()
+
+    def next_card_back(self) -> None:
+        settings = self.app.settings
+        settings.card_back = _next(CARD_BACKS, settings.card_back)
+
+    def toggle_four_colour(self) -> None:
+        self.app.settings.four_colour = not self.app.settings.four_colour
+        self.app.apply_look()
+
+    def toggle_left_handed(self) -> None:
+        self.app.settings.left_handed = not self.app.settings.left_handed
 
     def next_language(self) -> None:
         """Automatic (the system's), then each language in turn."""
@@ -210,9 +240,10 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(self, surface, tr("menu.settings"))
-        panel(surface, pygame.Rect(280, 170, 720, 360))
+        panel(surface, pygame.Rect(240, self.ROW_TOP - 16, 800,
+                                   len(self.rows) * self.ROW_STEP + 24))
         for key, button in self.rows:
-            blit_text(surface, tr(key), 32, CREAM, midleft=(320, button.rect.centery))
+            blit_text(surface, tr(key), 28, CREAM, midleft=(280, button.rect.centery))
             button.draw(surface)
         self.back.draw(surface)
 
@@ -264,3 +295,12 @@ class RulesScene(Scene):
 
 def _text(key: str) -> Callable[[], str]:
     return lambda: tr(key)
+
+
+def _on_off(flag: Callable[[], bool]) -> Callable[[], str]:
+    return lambda: tr("on" if flag() else "off")
+
+
+def _next(choices: tuple[str, ...], current: str) -> str:
+    index = choices.index(current) if current in choices else -1
+    return choices[(index + 1) % len(choices)]

@@ -5,6 +5,7 @@ tweens and sounds here."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -67,6 +68,7 @@ from game.ui.widgets import (
     bubble,
     card_shadow,
     dim_overlay,
+    focus_ring,
     halo,
     panel,
     rotated,
@@ -90,6 +92,8 @@ HAND_TOP = 588
 HAND_SPAN = 840  # the widest fan, clear of the name plate and the buttons
 RAISE = 26
 HOVER = 12
+SELECT_RAISE = 18  # the card chosen with the arrows stands out above the legal ones
+PLAY_BUTTON_X = 860
 BID_HISTORY_ROWS = 10
 BID_ROW = 20
 
@@ -147,9 +151,11 @@ class TableScene(Scene):
         self.model = self.controller.model
         players, viewer = config.rules.players, self.controller.viewer
         self.spots = seat_spots(players, viewer, config.rules.direction)
+        self.left_handed = False  # the layout now (follows the setting at every frame)
         self.flights: list[Flight] = []
         self.tweens = Tweens()
         self.hover: Card | None = None
+        self.selected: Any = None  # the card chosen with the arrow keys
         self.show_last = False
         self.void_message = 0.0
         self.turn_announced = False
@@ -169,6 +175,7 @@ class TableScene(Scene):
         self.hint_button = Button(pygame.Rect(1108, 634, 160, 36), _label("table.hint"),
                                   self.show_hint, size=24)
         self.buttons = [self.menu_button, self.last_button, self.undo_button, self.hint_button]
+        self._follow_handedness()
         self._play_buttons: tuple[tuple[Action, ...], list[Button]] = ((), [])
         self.hint: tuple[str, Any, int] | None = None  # text, suggested card, at action
 
@@ -283,7 +290,7 @@ class TableScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
-            self._key(event.key)
+            self._key(event.key, getattr(event, "mod", 0) | pygame.key.get_mods())
             return
         for button in self.buttons:
             if button.handle(event):
@@ -299,8 +306,10 @@ class TableScene(Scene):
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._click(event.pos)
 
-    def _key(self, key: int) -> None:
-        if key == pygame.K_l:
+    def _key(self, key: int, mods: int = 0) -> None:
+        if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+            self._arrow(key, bool(mods & pygame.KMOD_SHIFT))
+        elif key == pygame.K_l:
             self.toggle_last()
         elif key == pygame.K_z and ctrl_held():
             self.undo()
@@ -308,10 +317,41 @@ class TableScene(Scene):
             self.show_hint()
         elif key == pygame.K_ESCAPE:
             self.to_menu()
-        elif key in (pygame.K_SPACE, pygame.K_RETURN):
+        elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._enter()
+
+    def _arrow(self, key: int, shift: bool) -> None:
+        """Arrows and Tab move between the bid panel's buttons when it is shown, otherwise
+        ← and → move the selection along the hand."""
+        back = key in (pygame.K_LEFT, pygame.K_UP) or (key == pygame.K_TAB and shift)
+        if self.bid_panel.visible:
+            self.bid_panel.move_focus(-1 if back else 1)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.move_selection(-1 if back else 1)
+
+    def move_selection(self, step: int) -> None:
+        """The next card of the hand on screen (from the first legal one the first time)."""
+        cards = [c for c, _ in self.hand_layout()]
+        if not cards:
+            return
+        if self.selected not in cards:
+            legal = [c for c in cards if c in self.controller.legal_cards()] or cards
+            self.selected = legal[0] if step > 0 else legal[-1]
+            return
+        self.selected = cards[(cards.index(self.selected) + step) % len(cards)]
+
+    def _enter(self) -> None:
+        """Enter or Space: end the animation running; otherwise press the chosen bid
+        button or play the chosen card."""
+        if self.tweens.busy or not self.controller.idle:
             self.skip()
+        elif self.bid_panel.visible:
+            self.bid_panel.press_focused()
+        elif self.selected is not None and self.selected in self.controller.legal_cards():
+            self.controller.play_card(self.selected)
 
     def _click(self, pos: Point) -> None:
+        self.selected = None  # the mouse takes over from the keyboard
         if self.show_last:
             self.show_last = False
             return
@@ -356,7 +396,8 @@ class TableScene(Scene):
         actions = self.play_actions()
         key = tuple(action for action, _ in actions)
         if key != self._play_buttons[0]:
-            buttons = [Button(pygame.Rect(860, 504 - index * 48, 210, 42), label,
+            x = PLAY_BUTTON_X if not self.left_handed else LOGICAL[0] - PLAY_BUTTON_X - 210
+            buttons = [Button(pygame.Rect(x, 504 - index * 48, 210, 42), label,
                               self._press(action), size=26)
                        for index, (action, label) in enumerate(actions)]
             self._play_buttons = (key, buttons)
@@ -379,6 +420,7 @@ class TableScene(Scene):
         self.flights = [f for f in self.flights if not f.tween.done]
         self.void_message = max(0.0, self.void_message - dt)
         self.controller.update(dt)
+        self._follow_handedness()
         self._take_hint()
         self.bid_panel.refresh()
         self.poignee.refresh()
@@ -391,6 +433,22 @@ class TableScene(Scene):
 
     # --- geometry ------------------------------------------------------------------------
 
+    def _follow_handedness(self) -> None:
+        """Left-handed: the viewer's name plate, bubble and pile, the side buttons and the
+        play buttons change sides (the hand's order is reversed in ``hand_layout``)."""
+        wanted = self.app.settings.left_handed
+        if wanted == self.left_handed:
+            return
+        self.left_handed = wanted
+        for button in self.buttons:
+            button.rect.x = mirrored_x(button.rect)
+        viewer = self.controller.viewer
+        spot = self.spots[viewer]
+        self.spots[viewer] = dataclasses.replace(
+            spot, plate=mirrored(spot.plate), bubble=mirrored(spot.bubble),
+            pile=mirrored(spot.pile))
+        self._play_buttons = ((), [])
+
     @property
     def deck(self) -> str:
         return "tarot" if self.model.game == "tarot" else "32"
@@ -401,7 +459,7 @@ class TableScene(Scene):
 
     def hand_layout(self) -> list[tuple[Any, pygame.Rect]]:
         """The viewer's cards and where they are drawn (raised when legal)."""
-        hand = self.model.hand
+        hand = self.model.hand[::-1] if self.left_handed else self.model.hand
         if not hand:
             return []
         width = self.hand_width
@@ -411,7 +469,8 @@ class TableScene(Scene):
         legal = set(self.poignee.chosen) if self.poignee.active else self.controller.legal_cards()
         layout = []
         for index, c in enumerate(hand):
-            top = HAND_TOP - (RAISE if c in legal else 0) - (HOVER if c == self.hover else 0)
+            top = HAND_TOP - (RAISE if c in legal else 0) - (HOVER if c == self.hover else 0) \
+                - (SELECT_RAISE if c == self.selected else 0)
             layout.append((c, pygame.Rect(left + index * step, top, width, height)))
         return layout
 
@@ -473,7 +532,7 @@ class TableScene(Scene):
         return self.app.assets.card_face(c.code, width, self.deck)
 
     def back(self, width: int, rotate: bool = False) -> pygame.Surface:
-        image = self.app.assets.card_back(width, self.deck)
+        image = self.app.assets.card_back(width, self.deck, self.app.settings.card_back)
         return rotated(image) if rotate else image
 
     def draw_hand(self, surface: pygame.Surface) -> None:
@@ -490,6 +549,8 @@ class TableScene(Scene):
             hint = self.current_hint()
             if (c == self.hover and c in legal) or (hint is not None and c == hint[1]):
                 pygame.draw.rect(surface, GLOW, rect.inflate(4, 4), width=3, border_radius=9)
+            if c == self.selected:
+                focus_ring(surface, rect)
 
     def draw_opponents(self, surface: pygame.Surface) -> None:
         for seat, spot in enumerate(self.spots):
@@ -803,6 +864,14 @@ class TableScene(Scene):
             name = seat_name(winner, self.controller.viewer, self.spots[winner].compass)
             blit_text(surface, tr("table.won_by", name=name), 24, CREAM,
                       midbottom=(rect.centerx, rect.bottom - 8))
+
+
+def mirrored(point: Point) -> Point:
+    return LOGICAL[0] - point[0], point[1]
+
+
+def mirrored_x(rect: pygame.Rect) -> int:
+    return LOGICAL[0] - rect.right
 
 
 def ctrl_held() -> bool:

@@ -24,6 +24,7 @@ BUTTON_HOVER = (255, 222, 150)
 BUTTON_OFF = (150, 150, 140)
 RED_TEXT = (200, 40, 40)
 DIM = (0, 0, 0, 110)
+FOCUS = (255, 255, 255)
 
 _TEXT_CACHE: dict[tuple[str, int, RGB], pygame.Surface] = {}
 _TEXT_CACHE_LIMIT = 600
@@ -113,6 +114,7 @@ class Button:
     size: int = 28
     icon: pygame.Surface | None = None
     hover: bool = field(default=False, init=False)
+    focused: bool = field(default=False, init=False)  # chosen with the keyboard
 
     def handle(self, event: pygame.event.Event) -> bool:
         """True when the event was a click on this button (and it acted)."""
@@ -133,6 +135,8 @@ class Button:
         edge = GOLD if self.selected else (120, 100, 70)
         pygame.draw.rect(target, edge, self.rect, width=3 if self.selected else 2,
                          border_radius=10)
+        if self.focused:
+            focus_ring(target, self.rect)
         label = self.label()
         if self.icon is not None and label:
             icon_rect = self.icon.get_rect(midleft=(self.rect.x + 10, self.rect.centery))
@@ -143,6 +147,12 @@ class Button:
             target.blit(self.icon, self.icon.get_rect(center=self.rect.center))
         else:
             blit_text(target, label, self.size, INK, center=self.rect.center)
+
+
+def focus_ring(target: pygame.Surface, rect: pygame.Rect) -> None:
+    """The keyboard's choice: a white ring with a golden edge around ``rect``."""
+    pygame.draw.rect(target, GOLD, rect.inflate(12, 12), width=3, border_radius=13)
+    pygame.draw.rect(target, FOCUS, rect.inflate(6, 6), width=3, border_radius=11)
 
 
 def bubble(target: pygame.Surface, message: str, anchor: tuple[int, int], size: int = 26,

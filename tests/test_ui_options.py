@@ -1,0 +1,263 @@
+"""The table's options and keyboard, headless: real pygame key and mouse events, then
+assertions on the state, the saved settings and the pixels."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.engine.actions import PlayCard
+from game.engine.rules import BeloteRules, CoincheRules
+from game.i18n import set_language, tr
+from game.storage import Storage
+from game.ui.app import App, Scene
+from game.ui.assets import Assets
+from game.ui.menu import SettingsScene
+from game.ui.smoke import click
+from game.ui.table import TableScene
+from tests.test_ui import DT, run_until_human, start_table
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    set_language("en")
+    application = App()
+    application.push(Scene(application))
+    application.step(DT, [])
+    yield application
+    for scene in application.scenes:
+        if isinstance(scene, TableScene):
+            scene.dispose()
+
+
+def key(code: int, mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="")
+
+
+def setting_button(scene: SettingsScene, name: str) -> pygame.Rect:
+    return next(button.rect for key_, button in scene.rows if key_ == f"settings.{name}")
+
+
+def open_settings(app: App) -> SettingsScene:
+    scene = SettingsScene(app)
+    app.push(scene)
+    app.step(DT, [])
+    return scene
+
+
+def to_card_play(app: App, table: TableScene) -> None:
+    """Bid through the panel with the keyboard until the cards are played."""
+    for _ in range(20):
+        run_until_human(app, table)
+        if any(isinstance(a, PlayCard) for a in table.controller.human_legal()):
+            return
+        app.step(DT, [key(pygame.K_TAB), key(pygame.K_RETURN)])
+    raise AssertionError("the play never came to the human")
+
+
+# --- fullscreen ----------------------------------------------------------------------------
+
+
+def test_f11_toggles_fullscreen_and_keeps_it(tmp_path: Path) -> None:
+    set_language("en")
+    app = App(storage=Storage(tmp_path))
+    app.push(Scene(app))
+    app.step(DT, [key(pygame.K_F11)])
+    assert app.settings.fullscreen
+    assert Storage(tmp_path).settings.fullscreen
+    scene = open_settings(app)
+    fullscreen = next(b for k, b in scene.rows if k == "settings.fullscreen")
+    assert fullscreen.label() == tr("on")
+    app.step(DT, click(app, fullscreen.rect.center))
+    assert not app.settings.fullscreen
+    assert not Storage(tmp_path).settings.fullscreen
+    app.step(DT, [key(pygame.K_F11)])
+    assert App(storage=Storage(tmp_path)).settings.fullscreen
+
+
+# --- the look: felt, backs, four colours --------------------------------------------------
+
+
+def test_the_settings_change_the_table_at_once_and_persist(tmp_path: Path) -> None:
+    set_language("en")
+    app = App(storage=Storage(tmp_path))
+    app.push(Scene(app))
+    table = start_table(app, CoincheRules(), seed=4)
+    app.step(DT, [])
+    green = app.screen.get_at((640, 200))
+    scene = open_settings(app)
+    for name, presses in (("table_colour", 1), ("card_back", 1), ("four_colour", 1),
+                          ("left_handed", 1)):
+        for _ in range(presses):
+            app.step(DT, click(app, setting_button(scene, name).center))
+    assert (app.settings.table_colour, app.settings.card_back) == ("blue", "red")
+    assert app.settings.four_colour and app.settings.left_handed
+    app.step(DT, [key(pygame.K_ESCAPE)])
+    app.step(DT, [])
+    assert app.top is table
+    blue = app.screen.get_at((640, 200))
+    assert blue.b > blue.g and green.g > green.b  # the felt turned blue
+    saved = Storage(tmp_path).settings
+    assert (saved.table_colour, saved.card_back, saved.four_colour, saved.left_handed) == (
+        "blue", "red", True, True)
+    table.dispose()
+
+
+def test_the_card_backs_follow_the_setting(app: App) -> None:
+    table = start_table(app, BeloteRules(), seed=2)
+    run_until_human(app, table)
+    north = pygame.Rect(0, 0, 60, 30)
+    north.center = table.spots[2].hand
+    blue = pygame.transform.average_color(app.screen, north)
+    app.settings.card_back = "red"
+    app.step(DT, [])
+    red = pygame.transform.average_color(app.screen, north)
+    assert blue[2] > blue[0] + 30 and red[0] > red[2] + 30
+
+
+def ink(image: pygame.Surface) -> tuple[int, int, int]:
+    """The summed colour of the saturated pixels of ``image`` (its coloured ink)."""
+    total = [0, 0, 0]
+    for x in range(0, image.get_width(), 2):
+        for y in range(0, image.get_height(), 2):
+            r, g, b, a = image.get_at((x, y))
+            if a > 200 and max(r, g, b) - min(r, g, b) > 60:
+                total = [total[0] + r, total[1] + g, total[2] + b]
+    return total[0], total[1], total[2]
+
+
+@pytest.mark.parametrize(("code", "deck"), [("9D", "32"), ("5D", "tarot")])
+def test_four_colours_turn_diamonds_blue(code: str, deck: str) -> None:
+    pygame.init()
+    assets = Assets()
+    red = ink(assets.card_face(code, 80, deck))
+    assets.four_colour = True
+    blue = ink(assets.card_face(code, 80, deck))
+    assert red[0] > 3 * red[2] and blue[2] > 3 * blue[0]
+    assert ink(assets.card_face("9H", 80)) == ink(Assets().card_face("9H", 80))
+
+
+def test_four_colours_turn_clubs_green_but_not_the_court_art() -> None:
+    pygame.init()
+    assets = Assets()
+    classic_king = assets.card_face("KC", 100)
+    classic_nine = assets.card_face("9C", 100)
+    assets.four_colour = True
+    king, nine = assets.card_face("KC", 100), assets.card_face("9C", 100)
+    assert ink(classic_nine) == (0, 0, 0)  # black ink only
+    r, g, b = ink(nine)
+    assert g > 2 * r and g > 2 * b
+    art = pygame.Rect(40, 60, 20, 30)  # the middle of the king's portrait
+    assert all(king.get_at((x, y)) == classic_king.get_at((x, y))
+               for x in range(art.left, art.right, 3) for y in range(art.top, art.bottom, 3))
+    assert king.get_at((12, 20)) != classic_king.get_at((12, 20))  # the corner index
+
+
+# --- left-handed ----------------------------------------------------------------------------
+
+
+def test_left_handed_mirrors_the_buttons_and_reverses_the_hand(app: App) -> None:
+    table = start_table(app, CoincheRules(), seed=4)
+    run_until_human(app, table)
+    right_handed = [c for c, _ in table.hand_layout()]
+    hint_x = table.hint_button.rect.x
+    app.settings.left_handed = True
+    app.step(DT, [])
+    assert [c for c, _ in table.hand_layout()] == right_handed[::-1]
+    assert table.hint_button.rect.right == 1280 - hint_x
+    assert table.menu_button.rect.right > 1100
+    assert table.spots[table.controller.viewer].plate[0] > 1100
+    button_pixel = app.screen.get_at((table.hint_button.rect.x + 6, table.hint_button.rect.y + 8))
+    assert button_pixel.r > 200  # the button is drawn where it went
+    app.settings.left_handed = False
+    app.step(DT, [])
+    assert table.hint_button.rect.x == hint_x
+
+
+# --- the keyboard at the table ---------------------------------------------------------------
+
+
+def test_arrows_and_enter_bid_through_the_coinche_panel(app: App) -> None:
+    table = start_table(app, CoincheRules(), seed=4, first_deal=4)
+    run_until_human(app, table)
+    assert table.bid_panel.visible
+    app.step(DT, [key(pygame.K_RIGHT)])
+    first = table.bid_panel.buttons[0]
+    assert table.bid_panel.focus == 0
+    assert app.screen.get_at((first.rect.centerx, first.rect.top - 2))[:3] == (255, 255, 255)
+    app.step(DT, [key(pygame.K_TAB), key(pygame.K_TAB, pygame.KMOD_SHIFT)])
+    assert table.bid_panel.focus == 0
+    # the first value is picked already: step to the first suit (after the values) and bid
+    values = next(i for i, b in enumerate(table.bid_panel.buttons) if b.icon is not None)
+    app.step(DT, [key(pygame.K_RIGHT)] * values)
+    assert table.bid_panel.focus == values
+    assert not any(seat == table.controller.viewer for seat, _ in table.model.bids)
+    app.step(DT, [key(pygame.K_RETURN)])
+    app.step(DT, [])
+    assert any(seat == table.controller.viewer for seat, _ in table.model.bids)
+
+
+def test_arrows_choose_a_card_and_enter_plays_it(app: App) -> None:
+    table = start_table(app, BeloteRules(), seed=6, first_deal=1)
+    to_card_play(app, table)
+    legal = table.controller.legal_cards()
+    app.step(DT, [key(pygame.K_RIGHT)])
+    chosen = table.selected
+    assert chosen in legal
+    rect = dict(table.hand_layout())[chosen]
+    others = [r for c, r in table.hand_layout() if c in legal and c != chosen]
+    assert all(rect.top < r.top for r in others)  # raised above the legal ones
+    assert app.screen.get_at((rect.centerx, rect.top - 2))[:3] == (255, 255, 255)
+    app.step(DT, [key(pygame.K_LEFT), key(pygame.K_RIGHT)])
+    assert table.selected == chosen
+    hand_before = len(table.model.hand)
+    app.step(DT, [key(pygame.K_SPACE)])
+    assert chosen not in table.model.hand and len(table.model.hand) == hand_before - 1
+
+
+def test_enter_on_an_unplayable_card_plays_nothing(app: App) -> None:
+    table = start_table(app, BeloteRules(), seed=6, first_deal=1)
+    for _ in range(40):
+        to_card_play(app, table)
+        illegal = [c for c, _ in table.hand_layout() if c not in table.controller.legal_cards()]
+        if illegal:
+            break
+        app.step(DT, [key(pygame.K_RIGHT), key(pygame.K_RETURN)])
+    else:
+        pytest.skip("every card stayed playable")
+    table.selected = illegal[0]
+    applied = table.controller.actions_applied
+    app.step(DT, [key(pygame.K_RETURN)])
+    assert table.controller.actions_applied == applied
+
+
+def frames_to_the_first_question(app: App, space: bool) -> int:
+    table = start_table(app, BeloteRules(), seed=6, first_deal=1)
+    table.speed_override = 1.0
+    for frame in range(400):
+        if table.controller.human_to_act:
+            table.dispose()
+            return frame
+        app.step(DT, [key(pygame.K_SPACE)] if space else [])
+    raise AssertionError("the human was never asked")
+
+
+def test_space_skips_the_animations_of_the_deal(app: App) -> None:
+    skipping = frames_to_the_first_question(app, True)
+    assert skipping * 3 < 2 * frames_to_the_first_question(app, False)
+
+
+def test_escape_still_goes_to_the_menu(app: App) -> None:
+    table = start_table(app, BeloteRules(), seed=6)
+    run_until_human(app, table)
+    app.step(DT, [key(pygame.K_ESCAPE)])
+    app.step(DT, [])
+    assert app.top is not table
