@@ -44,7 +44,8 @@ CHECK_EVERY = 150  # events between two checks of the autosave
 TOUR_EVENTS = 4000
 TOUR_SCENES = ("MenuScene", "SettingsScene", "RulesScene", "SetupScene", "table:coinche",
                "ScoreSheet", "ReplayScene", "table:belote", "table:tarot")
-NEW_MATCH = ("setup.start", "sheet.play_again")  # buttons that abandon the match under way
+# Buttons that abandon the match under way ("yes": the confirmation of doing so).
+NEW_MATCH = ("setup.start", "sheet.play_again", "yes")
 KEYS = (pygame.K_SPACE, pygame.K_l, pygame.K_z, pygame.K_RETURN,
         pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB,
         pygame.K_BACKSPACE, pygame.K_F1, pygame.K_F11, pygame.K_a, pygame.K_q, pygame.K_0)
@@ -216,6 +217,11 @@ class Monkey:
         """Where to click to get nearer to the scene ``want``."""
         if isinstance(top, TableScene):
             if want == "ScoreSheet" or want.endswith("ReplayScene") or want == scene_name(top):
+                passing = by_label(top.bid_panel.buttons, "bid.pass")
+                if self.keep_match and passing is not None and self.rng.random() < 0.8:
+                    # the computers take: a monkey's failed contracts can tie the
+                    # defenders at the top of a tarot match, which then goes on
+                    return passing.rect.center
                 targets = play_targets(top)
                 return self.rng.choice(targets) if targets else (640, 330)
             return top.menu_button.rect.center
@@ -234,6 +240,8 @@ class Monkey:
         if isinstance(top, SetupScene) and want.startswith("table:"):
             game = want.split(":")[1]
             return by_label(buttons, "setup.start" if top.rules.game == game else f"game.{game}")
+        if isinstance(top, SetupScene) and not top.menu.can_continue:
+            return by_label(buttons, "setup.start")  # no match left to go back to
         if isinstance(top, ScoreSheet):
             return by_label(buttons, "sheet.review" if want == "ReplayScene" else "sheet.next")
         if isinstance(top, MatchEnd):
