@@ -3,11 +3,12 @@
 The app is started as ``python main.py``; the tests find its window by the process id and
 click where the app draws its buttons and cards (logical 1280×720 points, mapped into the
 window the way the app letterboxes them).  The first test starts a game, sees the match
-saved, shrinks the window and turns the sound off in the settings.  The second plays one
-whole coinche deal: it passes at every bid (the computers bid), plays a card whenever the
-save says it is the player's turn, and clicks through the score sheet; screenshots
-(``xwd``, converted with pygame) are taken while bidding, in the middle of a trick and on
-the score sheet, and the sheet is checked on screen (the table dims behind it)."""
+saved, shrinks the window and turns the sound off in the settings.  The second chooses
+the fast speed in the settings and plays one whole coinche deal: it passes at every bid
+(the computers bid), plays a card whenever the save says it is the player's turn, and
+clicks through the score sheet; screenshots (``xwd``, converted with pygame) are taken
+while bidding, in the middle of a trick and on the score sheet, and the sheet is checked
+on screen (the table dims behind it)."""
 
 from __future__ import annotations
 
@@ -25,8 +26,11 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.engine.actions import PlayCard
+from game.engine.cards import sorted_hand
 from game.engine.match import Match
 from game.engine.protocol import Phase, SaveError
+from game.engine.trickgame import TrickView
 from game.storage.saves import SavedMatch
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,6 +47,8 @@ COINCHE = (266, 174)  # the second game button of the setup screen
 DEAL = (1130, 668)
 PASS = (405, 421)  # the first of the coinche panel's bottom row: Pass is always legal
 SHEET_NEXT = (640, 567)
+SETTINGS = (640, 463)  # in the main menu
+SPEED = (880, 209)  # the settings' second row: normal -> fast
 SOUND = (880, 259)  # the settings' third row
 SETTINGS_BACK = (640, 658)
 # The hand (game/ui/table.py): cards 100 wide, spaced 72 apart, centred on x=640; legal
@@ -178,11 +184,16 @@ def actions_done(match: Match) -> int:
     return len(match.to_json()["actions"])
 
 
-def card_points(cards: int) -> list[tuple[int, int]]:
-    """A point on each card of a hand of ``cards``, left to right, on the visible strip
-    of the card (the next card covers the rest), at the height of the raised cards."""
-    left = 640 - (CARD_STEP * (cards - 1) + CARD_WIDTH) // 2
-    return [(left + index * CARD_STEP + CARD_STEP // 2, HAND_Y) for index in range(cards)]
+def card_points(view: TrickView) -> list[tuple[int, int]]:
+    """A point on each card of the hand, where the table draws it (sorted, trumps first),
+    on the strip the next card leaves visible and at the height of the raised cards: the
+    legal cards first, then the others left to right, in case the table sorts otherwise."""
+    count = len(view.hand)
+    left = 640 - (CARD_STEP * (count - 1) + CARD_WIDTH) // 2
+    shown = sorted_hand(view.hand, view.trump.suit if view.trump else None)
+    legal = {action.card for action in view.legal if isinstance(action, PlayCard)}
+    order = sorted(range(count), key=lambda index: shown[index] not in legal)
+    return [(left + index * CARD_STEP + CARD_STEP // 2, HAND_Y) for index in order]
 
 
 def test_a_player_starts_a_game_in_the_real_window(app: RunningApp) -> None:
@@ -192,7 +203,7 @@ def test_a_player_starts_a_game_in_the_real_window(app: RunningApp) -> None:
     xdotool("windowsize", app.window, "800", "600")
     time.sleep(0.8)
     click_logical(app.window, (72, 694))  # Menu, in the letterboxed window
-    click_logical(app.window, (640, 463))  # Settings
+    click_logical(app.window, SETTINGS)
     click_logical(app.window, SOUND)  # on -> off
     click_logical(app.window, SETTINGS_BACK)  # the settings are saved
     settings = app.data / "settings.json"
@@ -241,13 +252,14 @@ class DealPlayer:
         only hurries the table along, so the caller simply comes back."""
         before = actions_done(match)
         view = match.view(seat).deal
+        assert isinstance(view, TrickView)
         if match.phase is Phase.BIDDING:
             self.shot("bidding")
             targets = [PASS]
         else:
             if view.trick and view.tricks:
                 self.shot("mid_trick")
-            targets = card_points(len(view.hand))
+            targets = card_points(view)
         for target in targets:
             click_logical(self.app.window, target, settle=0.3)
             if actions_done(self.saved().match) != before:
@@ -260,6 +272,10 @@ def test_a_player_plays_a_full_coinche_deal_in_the_real_window(
         pytest.skip("needs xwd (x11-apps) for the screenshots")
     shots = tmp_path / "shots"
     shots.mkdir()
+    for button in (SETTINGS, SPEED, SETTINGS_BACK):  # fast animations: half the waits
+        click_logical(app.window, button)
+    settings = app.data / "settings.json"
+    wait_for(lambda: settings.exists() and '"animation_speed": 2.0' in settings.read_text())
     click_logical(app.window, NEW_GAME)
     click_logical(app.window, COINCHE)
     click_logical(app.window, DEAL)
