@@ -49,3 +49,8 @@ dist: $(BIN)/.installed-build
 
 dist-smoke: dist
 	$(PY) tools/release.py smoke 1
+
+# A picture of every scene, headless, into docs/screenshots/ (tools/screenshots.py).
+.PHONY: screenshots
+screenshots: $(BIN)/.installed-runtime
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) tools/screenshots.py

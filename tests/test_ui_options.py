@@ -261,3 +261,23 @@ def test_escape_still_goes_to_the_menu(app: App) -> None:
     app.step(DT, [key(pygame.K_ESCAPE)])
     app.step(DT, [])
     assert app.top is not table
+
+
+# --- make screenshots --------------------------------------------------------------------------
+
+
+def test_every_scene_is_photographed(tmp_path: Path) -> None:
+    from tools.screenshots import RUNS, take_all
+
+    taken = take_all(tmp_path)
+    names = {path.stem for path in taken}
+    expected = {name for run in RUNS for name in run.shots}
+    assert names == expected | {"replay", "settings", "rules", "statistics"}
+    for path in taken:
+        image = pygame.image.load(path)
+        assert image.get_size() == (1280, 720)
+        assert path.stat().st_size < 300_000
+    table = pygame.image.load(tmp_path / "table_coinche.png")
+    trick = pygame.transform.average_color(table, pygame.Rect(500, 220, 280, 220))
+    felt = pygame.transform.average_color(table, pygame.Rect(300, 250, 100, 60))
+    assert trick != felt  # cards lie in the middle of the table

@@ -123,7 +123,7 @@ class BidPanel:
                 choices.append((action, _text("tarot.announce_chelem")))
             elif isinstance(action, DeclineChelem):
                 choices.append((action, _text("tarot.no_chelem")))
-        width = 136 if len(choices) > 3 else 200
+        width = 150 if len(choices) > 3 else 200
         total = len(choices) * (width + 10) - 10
         self.rect = BELOTE_RECT.inflate(max(0, total + 40 - BELOTE_RECT.width), 0)
         left = self.rect.centerx - total // 2

@@ -1,0 +1,211 @@
+"""A picture of every scene of the game, taken headless: each game's table in the middle
+of a trick, each bidding panel, the écart, the score sheet, the end of a match, the
+settings, the rules, the statistics and the replay.
+
+    python tools/screenshots.py [folder]      (default: docs/screenshots/)
+
+The player sits South and answers with simple choices (the computers play as usual);
+each picture is the 1280×720 logical screen, saved as PNG.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from game.engine.actions import ChooseTrump, Pass, PlayCard, Take  # noqa: E402
+from game.engine.match import AnyRules  # noqa: E402
+from game.engine.protocol import Action, Phase  # noqa: E402
+from game.engine.rules import BeloteRules, CoincheRules, TarotRules  # noqa: E402
+from game.engine.tarot import (  # noqa: E402
+    CallKing,
+    DeclineChelem,
+    TarotBid,
+    TarotDiscard,
+    TarotPlayCard,
+)
+from game.i18n import set_language  # noqa: E402
+from game.storage import Storage  # noqa: E402
+from game.ui.app import App, Scene  # noqa: E402
+from game.ui.controller import GameConfig, SeatConfig  # noqa: E402
+from game.ui.menu import RulesScene, SettingsScene  # noqa: E402
+from game.ui.replay_scene import ReplayScene  # noqa: E402
+from game.ui.scoresheet import MatchEnd, ScoreSheet  # noqa: E402
+from game.ui.smoke import dismiss  # noqa: E402
+from game.ui.stats_scene import StatsScene  # noqa: E402
+from game.ui.table import TableScene  # noqa: E402
+
+DT = 1 / 30
+SPEED = 0.05  # animations at 1/20 of their length: the pictures are taken at rest
+FRAME_LIMIT = 30_000
+POSTER_BITS = 5
+CARD_PLAYS = (PlayCard, TarotPlayCard)
+# The player's answers, first match first: pass in the first belote round (to see the
+# second), name the trumps in the second, take at tarot, then call, discard and play.
+PREFERRED: tuple[type[Action], ...] = (
+    *CARD_PLAYS, ChooseTrump, TarotBid, CallKing, DeclineChelem, TarotDiscard, Pass)
+
+Check = Callable[[Scene | None, TableScene], bool]
+
+
+def asked(kind: type[Action]) -> Check:
+    """The player is asked, and ``kind`` is one of the answers (a bidding panel shows)."""
+    def check(top: Scene | None, table: TableScene) -> bool:
+        legal = table.controller.human_legal() if top is table else ()
+        return any(isinstance(a, kind) for a in legal) and not table.tweens.busy
+
+    return check
+
+
+def mid_trick(top: Scene | None, table: TableScene) -> bool:
+    controller = table.controller
+    return (top is table and controller.human_to_act and controller.match.phase is Phase.PLAY
+            and bool(table.model.trick) and not table.tweens.busy and not table.flights)
+
+
+def showing(kind: type[Scene]) -> Check:
+    return lambda top, _table: isinstance(top, kind)
+
+
+@dataclass(frozen=True)
+class Run:
+    """A match of ``rules``, until every picture of ``shots`` is taken."""
+
+    rules: AnyRules
+    shots: dict[str, Check]
+    seed: int = 1
+
+
+RUNS = (
+    Run(CoincheRules(), {"bid_coinche": asked(Pass), "table_coinche": mid_trick,
+                         "score_sheet": showing(ScoreSheet)}, seed=3),
+    Run(BeloteRules(), {"bid_belote_round1": asked(Take), "bid_belote_round2":
+                        asked(ChooseTrump), "table_belote4": mid_trick}, seed=2),
+    Run(BeloteRules(players=3), {"table_belote3": mid_trick}),
+    Run(BeloteRules(players=2), {"table_belote2": mid_trick}),
+    Run(TarotRules(players=3), {"bid_tarot": asked(TarotBid), "ecart": asked(TarotDiscard),
+                                "table_tarot3": mid_trick}),
+    Run(TarotRules(players=4), {"table_tarot4": mid_trick}),
+    Run(TarotRules(players=5), {"call_king": asked(CallKing), "table_tarot5": mid_trick}),
+    Run(BeloteRules(target=300), {"match_end": showing(MatchEnd)}, seed=5),
+)
+
+
+class Photographer:
+    def __init__(self, folder: Path, storage: Storage) -> None:
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+        self.app = App(storage=storage)
+        self.app.push(Scene(self.app))
+        self.app.step(DT, [])
+        self.taken: list[Path] = []
+
+    def save(self, name: str) -> None:
+        path = self.folder / f"{name}.png"
+        pygame.image.save(posterized(self.app.screen), path)
+        self.taken.append(path)
+
+    def play(self, run: Run) -> TableScene:
+        app = self.app
+        computers = [SeatConfig() for _ in range(run.rules.players - 1)]
+        seats = (SeatConfig(human=True), *computers)
+        table = TableScene(app, GameConfig(run.rules, seats, run.seed))
+        table.speed_override = SPEED
+        app.push(table)
+        app.step(DT, [])
+        waiting = dict(run.shots)
+        seen: set[str] = set()  # shown for one frame: the next one is drawn at rest
+        for _ in range(FRAME_LIMIT):
+            top = app.top
+            shown = {name for name, check in waiting.items() if check(top, table)}
+            for name in shown & seen:
+                self.save(name)
+                del waiting[name]
+            if not waiting:
+                return table
+            seen = shown
+            if shown:
+                app.step(DT, [])
+                continue
+            if top is table and table.controller.human_to_act:
+                table.controller.act(answer(table.controller.human_legal()))
+            app.step(DT, dismiss(app, top) if top is not None and top is not table else [])
+        raise RuntimeError(f"{run.rules.game} {run.rules.players}p: not shown {list(waiting)}")
+
+    def scene(self, name: str, scene: Scene, keys: tuple[int, ...] = ()) -> None:
+        app = self.app
+        app.push(scene)
+        app.step(DT, [])
+        for key in keys:
+            app.step(DT, [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="")])
+        app.step(DT, [])
+        self.save(name)
+        app.pop()
+        app.step(DT, [])
+
+    def leave(self, table: TableScene) -> None:
+        self.app.pop_to(TableScene)
+        self.app.pop()
+        self.app.step(DT, [])
+        table.dispose()
+
+
+def posterized(screen: pygame.Surface) -> pygame.Surface:
+    """``screen`` with POSTER_BITS per channel: the felt's fine noise then compresses to
+    half the size, with no visible change."""
+    image = screen.copy()
+    image.fill((2 ** POSTER_BITS,) * 3, special_flags=pygame.BLEND_RGB_MULT)  # / 2**(8-bits)
+    for _ in range(8 - POSTER_BITS):
+        image.blit(image, (0, 0), special_flags=pygame.BLEND_RGB_ADD)  # doubled back
+    return image
+
+
+def answer(legal: tuple[Action, ...]) -> Action:
+    for kind in PREFERRED:
+        for action in legal:
+            if isinstance(action, kind):
+                return action
+    return legal[0]
+
+
+def take_all(folder: Path) -> list[Path]:
+    set_language("en")
+    with tempfile.TemporaryDirectory() as data:
+        photographer = Photographer(folder, Storage(Path(data)))
+        app = photographer.app
+        for run in RUNS:
+            table = photographer.play(run)
+            if run.rules.game == "coinche":
+                replay = ReplayScene.of_last_deal(app, table.controller.match)
+                if replay is not None:
+                    photographer.scene("replay", replay, (pygame.K_RIGHT,) * 3)
+            photographer.leave(table)
+        photographer.scene("settings", SettingsScene(app))
+        photographer.scene("rules", RulesScene(app))
+        photographer.scene("statistics", StatsScene(app))
+        app.close()
+    return photographer.taken
+
+
+def main(argv: list[str]) -> int:
+    folder = Path(argv[0]) if argv else ROOT / "docs" / "screenshots"
+    for path in take_all(folder):
+        print(path)
+    pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
