@@ -12,6 +12,7 @@ import os
 import statistics
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -30,21 +31,42 @@ FRAMES = 1500
 DT = 1 / 60
 
 
-def measure(rules: AnyRules, window: tuple[int, int], level: Level) -> list[float]:
+@dataclass(frozen=True)
+class Frame:
+    ms: float  # update + draw + present
+    animating: bool  # a card or a trick was moving
+    thinking: bool  # a computer player was thinking in its thread
+
+
+def measure_frames(
+    rules: AnyRules, window: tuple[int, int], level: Level, frames: int = FRAMES
+) -> list[Frame]:
+    """Every frame of ``frames`` of a match of computers at ``level``, timed and tagged."""
     app = App(window_size=window)
     app.push(Scene(app))
     seats = tuple(SeatConfig(level=level) for _ in range(rules.players))
     table = TableScene(app, GameConfig(rules, seats, 5))
     app.push(table)
-    times: list[float] = []
-    for _ in range(FRAMES):
+    measured: list[Frame] = []
+    for _ in range(frames):
         top = app.top
         events = dismiss(app, top) if top is not None else []
+        animating = table.tweens.busy
+        thinking = table.controller.thinking_seat is not None
         start = time.perf_counter()
         app.step(DT, events)
-        times.append((time.perf_counter() - start) * 1000)
+        measured.append(Frame((time.perf_counter() - start) * 1000, animating, thinking))
     table.dispose()
-    return times[10:]  # the first frames fill the caches
+    return measured[10:]  # the first frames fill the caches
+
+
+def measure(rules: AnyRules, window: tuple[int, int], level: Level) -> list[float]:
+    return [frame.ms for frame in measure_frames(rules, window, level)]
+
+
+def percentile(times: list[float], fraction: float) -> float:
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))]
 
 
 def main() -> None:
@@ -58,7 +80,7 @@ def main() -> None:
     ]
     for rules, window, level in cases:
         times = sorted(measure(rules, window, level))
-        p95, p99 = times[int(len(times) * 0.95)], times[int(len(times) * 0.99)]
+        p95, p99 = percentile(times, 0.95), percentile(times, 0.99)
         print(f"{rules.game} {rules.players}p {window[0]}x{window[1]} {level.value}: "
               f"mean {statistics.mean(times):.2f} ms, p95 {p95:.2f} ms, p99 {p99:.2f} ms, "
               f"worst {times[-1]:.2f} ms over {len(times)} frames")

@@ -281,3 +281,16 @@ def test_every_scene_is_photographed(tmp_path: Path) -> None:
     trick = pygame.transform.average_color(table, pygame.Rect(500, 220, 280, 220))
     felt = pygame.transform.average_color(table, pygame.Rect(300, 250, 100, 60))
     assert trick != felt  # cards lie in the middle of the table
+
+
+# --- bench/frames.py ---------------------------------------------------------------------------
+
+
+def test_the_frame_bench_tags_animations_and_the_expert_thinking() -> None:
+    from bench.frames import launch_seconds, measure_frames, p99
+    from game.ai import Level
+
+    frames = measure_frames(BeloteRules(), (1280, 720), Level.EXPERT, 200)
+    assert any(f.animating for f in frames) and any(f.thinking for f in frames)
+    assert 0 < p99(frames) < 1000
+    assert 0 < launch_seconds() < 30
