@@ -43,6 +43,7 @@ DISPLAY = {"name": ""}  # the display Xvfb picked
 
 # Logical points of the app's buttons (game/ui/menu.py, setup.py, bidding.py, scoresheet.py).
 NEW_GAME = (640, 207)
+MENU = (72, 694)  # on the table
 COINCHE = (266, 174)  # the second game button of the setup screen
 DEAL = (1130, 668)
 PASS = (405, 421)  # the first of the coinche panel's bottom row: Pass is always legal
@@ -202,7 +203,7 @@ def test_a_player_starts_a_game_in_the_real_window(app: RunningApp) -> None:
     wait_for(lambda: (app.data / "match.json").exists())
     xdotool("windowsize", app.window, "800", "600")
     time.sleep(0.8)
-    click_logical(app.window, (72, 694))  # Menu, in the letterboxed window
+    click_logical(app.window, MENU)  # in the letterboxed window
     click_logical(app.window, SETTINGS)
     click_logical(app.window, SOUND)  # on -> off
     click_logical(app.window, SETTINGS_BACK)  # the settings are saved
@@ -257,7 +258,7 @@ class DealPlayer:
             self.shot("bidding")
             targets = [PASS]
         else:
-            if view.trick and view.tricks:
+            if view.trick:  # someone else led: cards on the table
                 self.shot("mid_trick")
             targets = card_points(view)
         for target in targets:
