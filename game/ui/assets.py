@@ -276,7 +276,7 @@ def recolour_suit(image: pygame.Surface, suit: str, court: bool = False) -> pyga
     """``image`` in the four-colour deck: a diamond's red ink turned blue, a club's black
     ink turned green (their blends with the paper follow); a court card's art is kept."""
     if suit == "D":
-        result = pygame.transform.hsl(image, DIAMOND_HUE_TURN, 0, 0)
+        result = _turn_red_ink(image)
     elif suit == "C":
         result = _tint_ink(image, CLUB_INK)
     else:
@@ -286,6 +286,22 @@ def recolour_suit(image: pygame.Surface, suit: str, court: bool = False) -> pyga
         art = pygame.Rect(left, 0, right - left, image.get_height())
         result.blit(image, art.topleft, art)
     return result
+
+
+def _turn_red_ink(image: pygame.Surface) -> pygame.Surface:
+    """The hue turned from red to blue; the paper, turned too, is brought back to PAPER
+    (its faint warm tint would otherwise turn violet)."""
+    turned = pygame.transform.hsl(image, DIAMOND_HUE_TURN, 0, 0)
+    sample = pygame.Surface((1, 1))
+    sample.fill(PAPER)
+    paper = pygame.transform.hsl(sample, DIAMOND_HUE_TURN, 0, 0).get_at((0, 0))
+    lift = tuple(max(0, want - got) for want, got in zip(PAPER, paper[:3], strict=True))
+    lifted = [got + add for got, add in zip(paper[:3], lift, strict=True)]
+    lower = tuple(255 if got <= want else round(256 * want / got)
+                  for want, got in zip(PAPER, lifted, strict=True))
+    turned.fill(lift, special_flags=pygame.BLEND_RGB_ADD)
+    turned.fill(lower, special_flags=pygame.BLEND_RGB_MULT)
+    return turned
 
 
 def _tint_ink(image: pygame.Surface, ink: RGB) -> pygame.Surface:
