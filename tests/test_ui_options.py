@@ -73,6 +73,7 @@ def test_f11_toggles_fullscreen_and_keeps_it(tmp_path: Path) -> None:
     app.step(DT, [key(pygame.K_F11)])
     assert app.settings.fullscreen
     assert Storage(tmp_path).settings.fullscreen
+    assert Storage(tmp_path).settings.window_size == (1280, 720)  # the windowed size kept
     scene = open_settings(app)
     fullscreen = next(b for k, b in scene.rows if k == "settings.fullscreen")
     assert fullscreen.label() == tr("on")

@@ -120,7 +120,7 @@ class App:
         self.settings = settings or Settings(language=language())
         if self.settings.shown_language in LANGUAGES:
             set_language(self.settings.shown_language)
-        self.window = pygame.display.set_mode(window_size, self._window_flags())
+        self.window = pygame.display.set_mode(self._mode_size(window_size), self._window_flags())
         pygame.display.set_caption("Atout")
         self.assets = assets or Assets()
         self.apply_look()
@@ -176,6 +176,10 @@ class App:
     def _window_flags(self) -> int:
         return pygame.FULLSCREEN if self.settings.fullscreen else pygame.RESIZABLE
 
+    def _mode_size(self, window_size: tuple[int, int]) -> tuple[int, int]:
+        """(0, 0) in fullscreen: the desktop's own resolution, never a mode change."""
+        return (0, 0) if self.settings.fullscreen else window_size
+
     def toggle_fullscreen(self) -> None:
         """F11 or the setting: the window fills the screen, or comes back (and stays so)."""
         self.settings.fullscreen = not self.settings.fullscreen
@@ -183,8 +187,7 @@ class App:
             pygame.display.toggle_fullscreen()
         except pygame.error as error:  # some drivers cannot: open the window again
             log.info("toggle_fullscreen: %s; setting the mode again", error)
-            size = self.window.get_size() if self.settings.fullscreen else LOGICAL
-            self.window = pygame.display.set_mode(size, self._window_flags())
+            self.window = pygame.display.set_mode(self._mode_size(LOGICAL), self._window_flags())
         self.window = pygame.display.get_surface() or self.window
         self.save_settings()
 
@@ -197,8 +200,10 @@ class App:
 
     def save_settings(self) -> None:
         if self.storage is not None:
-            width, height = self.window.get_size()
             stored = self.settings.to_stored(self.storage.settings)
+            # In fullscreen the window is the screen: keep the last windowed size.
+            width, height = stored.window_size if self.settings.fullscreen \
+                else self.window.get_size()
             window = (max(MIN_SAVED_WINDOW[0], width), max(MIN_SAVED_WINDOW[1], height))
             self.storage.save_settings(dataclasses.replace(stored, window_size=window))
 
