@@ -32,29 +32,34 @@ from game.engine.match import Match
 from game.engine.protocol import Phase, SaveError
 from game.engine.trickgame import TrickView
 from game.storage.saves import SavedMatch
+from game.ui.app import LOGICAL
+from game.ui.bidding import PANEL_RECT
+from game.ui.menu import SettingsScene
+from game.ui.scoresheet import SHEET_RECT
+from game.ui.table import HAND_TOP, HAND_WIDTH
 
 ROOT = Path(__file__).resolve().parent.parent
-LOGICAL = (1280, 720)
 
 pytestmark = pytest.mark.skipif(
     not (shutil.which("Xvfb") and shutil.which("xdotool")), reason="needs Xvfb and xdotool")
 
 DISPLAY = {"name": ""}  # the display Xvfb picked
 
-# Logical points of the app's buttons (game/ui/menu.py, setup.py, bidding.py, scoresheet.py).
+# Logical points of the app's buttons and cards (from its constants where it has them).
 NEW_GAME = (640, 207)
+SETTINGS = (640, 463)  # in the main menu
 MENU = (72, 694)  # on the table
 COINCHE = (266, 174)  # the second game button of the setup screen
 DEAL = (1130, 668)
-PASS = (405, 421)  # the first of the coinche panel's bottom row: Pass is always legal
-SHEET_NEXT = (640, 567)
-SETTINGS = (640, 463)  # in the main menu
-SPEED = (880, 209)  # the settings' second row: normal -> fast
-SOUND = (880, 259)  # the settings' third row
+SPEED = (880, SettingsScene.ROW_TOP + SettingsScene.ROW_STEP + 21)  # normal -> fast
+SOUND = (880, SettingsScene.ROW_TOP + 2 * SettingsScene.ROW_STEP + 21)  # on -> off
 SETTINGS_BACK = (640, 658)
-# The hand (game/ui/table.py): cards 100 wide, spaced 72 apart, centred on x=640; legal
-# cards are raised 26 above the top at y=588, so at y=570 only a legal card can be hit.
-CARD_WIDTH, CARD_STEP, HAND_Y = 100, 72, 570
+# The first button of the coinche panel's bottom row: Pass, always legal.
+PASS = (PANEL_RECT.x + 20 + 85, PANEL_RECT.y + 190 + 25)
+SHEET_NEXT = (SHEET_RECT.centerx, SHEET_RECT.bottom - 18 - 25)
+# Cards are spaced 72 apart, centred on x=640; legal ones are raised by RAISE (26) and a
+# hovered one by HOVER (12): at 18 above the hand's top only a legal card can be hit.
+CARD_STEP, HAND_Y = 72, HAND_TOP - 18
 FELT = (200, 400)  # a bare spot of the table, dimmed by the score sheet's shade
 
 
@@ -190,7 +195,7 @@ def card_points(view: TrickView) -> list[tuple[int, int]]:
     on the strip the next card leaves visible and at the height of the raised cards: the
     legal cards first, then the others left to right, in case the table sorts otherwise."""
     count = len(view.hand)
-    left = 640 - (CARD_STEP * (count - 1) + CARD_WIDTH) // 2
+    left = 640 - (CARD_STEP * (count - 1) + HAND_WIDTH) // 2
     shown = sorted_hand(view.hand, view.trump.suit if view.trump else None)
     legal = {action.card for action in view.legal if isinstance(action, PlayCard)}
     order = sorted(range(count), key=lambda index: shown[index] not in legal)
