@@ -23,7 +23,7 @@ from game.ui.assets import Assets
 from game.ui.menu import SettingsScene
 from game.ui.smoke import click
 from game.ui.table import TableScene
-from tests.test_ui import DT, run_until_human, start_table
+from tests.test_ui import DT, human_turn, run_until_human, start_table
 
 
 @pytest.fixture
@@ -222,6 +222,24 @@ def test_arrows_choose_a_card_and_enter_plays_it(app: App) -> None:
     hand_before = len(table.model.hand)
     app.step(DT, [key(pygame.K_SPACE)])
     assert chosen not in table.model.hand and len(table.model.hand) == hand_before - 1
+
+
+def test_down_and_enter_press_the_announce_button(app: App) -> None:
+    from game.engine.actions import Announce
+
+    table = start_table(app, CoincheRules(), first_deal=578)  # a cinquante and a tierce
+    for _ in range(60):
+        run_until_human(app, table)
+        if Announce() in table.controller.human_legal():
+            break
+        human_turn(app, table)
+    assert Announce() in table.controller.human_legal()
+    app.step(DT, [key(pygame.K_DOWN)])
+    button = table.play_buttons()[table.play_focus or 0]
+    assert table.play_focus == 0 and button.focused
+    assert app.screen.get_at((button.rect.centerx, button.rect.top - 2))[:3] == (255, 255, 255)
+    app.step(DT, [key(pygame.K_RETURN)])
+    assert Announce() not in table.controller.human_legal()  # announced
 
 
 def test_enter_on_an_unplayable_card_plays_nothing(app: App) -> None:

@@ -156,6 +156,7 @@ class TableScene(Scene):
         self.tweens = Tweens()
         self.hover: Card | None = None
         self.selected: Any = None  # the card chosen with the arrow keys
+        self.play_focus: int | None = None  # the play button chosen with ↑, ↓ or Tab
         self.show_last = False
         self.void_message = 0.0
         self.turn_announced = False
@@ -327,7 +328,18 @@ class TableScene(Scene):
         if self.bid_panel.visible:
             self.bid_panel.move_focus(-1 if back else 1)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.play_focus = None
             self.move_selection(-1 if back else 1)
+        else:
+            self.move_play_focus(-1 if back else 1)
+
+    def move_play_focus(self, step: int) -> None:
+        """↑, ↓ and Tab go through the play buttons (announce, arrêt, poignée)."""
+        count = len(self.play_buttons())
+        if not count:
+            return
+        current = (-1 if step > 0 else 0) if self.play_focus is None else self.play_focus
+        self.play_focus = (current + step) % count
 
     def move_selection(self, step: int) -> None:
         """The next card of the hand on screen (from the first legal one the first time)."""
@@ -347,6 +359,9 @@ class TableScene(Scene):
             self.skip()
         elif self.bid_panel.visible:
             self.bid_panel.press_focused()
+        elif self.play_focus is not None and self.play_focus < len(self.play_buttons()):
+            self.play_buttons()[self.play_focus].on_click()
+            self.play_focus = None
         elif self.selected is not None and self.selected in self.controller.legal_cards():
             self.controller.play_card(self.selected)
 
@@ -401,6 +416,7 @@ class TableScene(Scene):
                               self._press(action), size=26)
                        for index, (action, label) in enumerate(actions)]
             self._play_buttons = (key, buttons)
+            self.play_focus = None
         return self._play_buttons[1]
 
     def _press(self, action: Action) -> Callable[[], None]:
@@ -504,6 +520,8 @@ class TableScene(Scene):
         self.draw_score(surface)
         self.draw_contract(surface)
         self.bid_panel.draw(surface)
+        for index, button in enumerate(self.play_buttons()):
+            button.focused = index == self.play_focus
         for button in [*self.buttons, *self.play_buttons()]:
             button.draw(surface)
         self.draw_message(surface)
