@@ -362,7 +362,7 @@ class TableScene(Scene):
         elif self.play_focus is not None and self.play_focus < len(self.play_buttons()):
             self.play_buttons()[self.play_focus].on_click()
             self.play_focus = None
-        elif self.selected is not None and self.selected in self.controller.legal_cards():
+        elif self.selected in self.controller.legal_cards() and not self.poignee.active:
             self.controller.play_card(self.selected)
 
     def _click(self, pos: Point) -> None:
