@@ -41,7 +41,7 @@ from game.ui.widgets import Button
 DT = 1 / 30
 FAST = 0.02  # animation speed of the tables the monkey plays at (as the smoke run)
 CHECK_EVERY = 150  # events between two checks of the autosave
-TOUR_EVENTS = 4000
+TOUR_EVENTS = 2000
 TOUR_SCENES = ("MenuScene", "SettingsScene", "RulesScene", "SetupScene", "table:coinche",
                "ScoreSheet", "ReplayScene", "table:belote", "table:tarot")
 # Buttons that abandon the match under way ("yes": the confirmation of doing so).
@@ -339,10 +339,12 @@ def errors_logged(caplog: pytest.LogCaptureFixture) -> list[str]:
 
 
 def tour(data: Path, seed: int, events: int) -> Monkey:
-    """The monkey visits every scene (a table of each game, a score sheet) in ``events``."""
+    """At least ``events`` events, until every scene was visited (a table of each game, a
+    score sheet...), within four times as many (the computers think in a thread, so the
+    frames, hence the draws, depend on the machine's load)."""
     monkey = Monkey(data, seed, TOUR_SCENES)
     try:
-        monkey.run(events, until=lambda m: not m.wanted and m.events >= events // 2)
+        monkey.run(4 * events, until=lambda m: not m.wanted and m.events >= events)
         monkey.check_autosave()
     finally:
         monkey.dispose_tables()
@@ -430,7 +432,7 @@ def test_leaving_twice_in_one_frame_goes_back_one_scene(
                          ids=["coinche", "tarot3"])
 def test_under_the_monkey_the_match_reaches_its_end(
         tmp_path: Path, rules: AnyRules, caplog: pytest.LogCaptureFixture) -> None:
-    monkey = to_the_end(tmp_path, seed=3, rules=rules, events=6000)
+    monkey = to_the_end(tmp_path, seed=3, rules=rules, events=20_000)
     assert "MatchEnd" in monkey.visited, f"no end after {monkey.events} events"
     storage = Storage(tmp_path)
     assert not storage.has_match()  # a finished match leaves no save behind
