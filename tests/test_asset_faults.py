@@ -18,7 +18,7 @@ import pygame
 import pytest
 
 from game.engine.rules import BeloteRules, TarotRules
-from game.i18n import set_language
+from game.i18n import set_language, tr
 from game.resources import ENV_RESOURCE_DIR, resource_root
 from game.storage import Storage
 from game.ui.app import App
@@ -72,6 +72,13 @@ def expected_problems() -> set[str]:
     return {f"missing file {f}" for f in MISSING} | {f"unreadable file {f}" for f in garbage}
 
 
+def shown_problem(logged: str) -> str:
+    """The menu's line (in the player's language) for a problem as the log words it."""
+    words, _, relative = logged.rpartition(" ")
+    key = "assets.missing" if words == "missing file" else "assets.unreadable"
+    return tr(key, file=relative)
+
+
 def test_the_resource_folder_can_be_overridden(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(ENV_RESOURCE_DIR, str(tmp_path))
@@ -83,8 +90,8 @@ def test_the_resource_folder_can_be_overridden(
 def test_the_menu_says_each_problem_once(app_on: App) -> None:
     menu = app_on.top
     assert isinstance(menu, MenuScene)
-    shown = {line.split(" (")[0] for line in menu.problems}
-    assert shown == expected_problems()
+    shown = set(menu.problems)
+    assert shown == {shown_problem(line) for line in expected_problems()}
     assert len(menu.problems) == len(shown)
     app_on.step(DT, click(app_on, (20, 700)))  # a click anywhere dismisses them
     for _ in range(3):

@@ -208,11 +208,11 @@ class App:
             self.storage.save_settings(dataclasses.replace(stored, window_size=window))
 
     def take_problems(self) -> list[tuple[str, dict[str, object]]]:
-        """Storage and asset problems to show the player once (i18n key, arguments; an
-        asset problem is its own text, which ``tr`` shows as it is)."""
-        fresh = self.assets.problems[self._assets_reported:]
+        """Storage and asset problems to show the player once (i18n key, arguments)."""
+        fresh = self.assets.problem_keys[self._assets_reported:]
         self._assets_reported += len(fresh)
-        problems: list[tuple[str, dict[str, object]]] = [(message, {}) for message in fresh]
+        problems: list[tuple[str, dict[str, object]]] = [
+            (key, {"file": relative}) for key, relative in fresh]
         if self.session is not None:
             problems += [(p.key, dict(p.args)) for p in self.session.take_problems()]
         return problems

@@ -340,6 +340,7 @@ class Assets:
     def __init__(self, root: Path | None = None) -> None:
         self.root = resource_root() if root is None else Path(root)
         self.problems: list[str] = []
+        self.problem_keys: list[tuple[str, str]] = []  # (i18n key, file)
         self._originals: dict[str, pygame.Surface | None] = {}
         self._sized: dict[tuple[str, tuple[int, int] | None, str], pygame.Surface] = {}
         self._sounds: dict[str, pygame.mixer.Sound | None] = {}
@@ -439,14 +440,14 @@ class Assets:
         relative = f"sounds/{name}.wav"
         path = self.root / relative
         if not path.is_file():
-            self._problem(f"missing file {relative}")
+            self._problem("assets.missing", relative)
             return None
         if not self._mixer():
             return None
         try:
             return pygame.mixer.Sound(path)
         except (pygame.error, OSError, ValueError) as error:
-            self._problem(f"unreadable file {relative} ({error})")
+            self._problem("assets.unreadable", relative, str(error))
             return None
 
     def _mixer(self) -> bool:
@@ -493,12 +494,12 @@ class Assets:
     def _load_image(self, relative: str) -> pygame.Surface | None:
         path = self.root / relative
         if not path.is_file():
-            self._problem(f"missing file {relative}")
+            self._problem("assets.missing", relative)
             return None
         try:
             return pygame.image.load(path)
         except (pygame.error, OSError, ValueError) as error:
-            self._problem(f"unreadable file {relative} ({error})")
+            self._problem("assets.unreadable", relative, str(error))
             return None
 
     @staticmethod
@@ -508,6 +509,11 @@ class Assets:
             return surface.convert_alpha()
         return surface
 
-    def _problem(self, message: str) -> None:
+    def _problem(self, key: str, relative: str, detail: str = "") -> None:
+        """Log a missing or damaged file once, and keep it for the player: ``problems``
+        in words (English, for logs and tests), ``problem_keys`` as i18n keys."""
+        words = "missing file" if key == "assets.missing" else "unreadable file"
+        message = f"{words} {relative}" + (f" ({detail})" if detail else "")
         log.warning("asset problem: %s; a plain stand-in is used", message)
         self.problems.append(message)
+        self.problem_keys.append((key, relative))
