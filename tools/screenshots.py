@@ -10,6 +10,7 @@ each picture is the 1280×720 logical screen, saved as PNG.
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 import tempfile
@@ -200,7 +201,10 @@ def take_all(folder: Path) -> list[Path]:
 
 
 def main(argv: list[str]) -> int:
-    folder = Path(argv[0]) if argv else ROOT / "docs" / "screenshots"
+    parser = argparse.ArgumentParser(description="A screenshot of every scene, headless.")
+    parser.add_argument("folder", nargs="?", type=Path, default=ROOT / "docs" / "screenshots",
+                        help="where the PNG files go (default: docs/screenshots)")
+    folder = parser.parse_args(argv).folder
     for path in take_all(folder):
         print(path)
     pygame.quit()
