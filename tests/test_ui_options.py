@@ -313,3 +313,21 @@ def test_the_frame_bench_tags_animations_and_the_expert_thinking() -> None:
     assert any(f.animating for f in frames) and any(f.thinking for f in frames)
     assert 0 < p99(frames) < 1000
     assert 0 < launch_seconds() < 30
+
+
+def test_undo_can_be_forbidden_in_the_settings(tmp_path: Path) -> None:
+    set_language("en")
+    app = App(storage=Storage(tmp_path))
+    app.push(Scene(app))
+    table = start_table(app, CoincheRules(), seed=4)
+    app.step(DT, [])
+    assert table.undo_button.enabled
+    scene = open_settings(app)
+    app.step(DT, click(app, setting_button(scene, "undo").center))
+    assert not app.settings.undo_allowed
+    app.step(DT, [key(pygame.K_ESCAPE)])
+    app.step(DT, [])
+    assert app.top is table and not table.undo_button.enabled
+    assert not Storage(tmp_path).settings.undo_allowed
+    assert app.session is not None and app.session.undo(table.controller.match, 0) is None
+    table.dispose()

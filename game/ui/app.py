@@ -47,6 +47,7 @@ class Settings:
     four_colour: bool = False
     left_handed: bool = False
     fullscreen: bool = False
+    undo_allowed: bool = True
 
     @property
     def speed_factor(self) -> float:
@@ -64,17 +65,18 @@ class Settings:
         chosen = stored.language if stored.language in (AUTO, *LANGUAGES) \
             else stored.resolved_language()
         return cls(chosen, speed, stored.sound, stored.volume, **{
-            name: getattr(stored, name) for name in LOOK_FIELDS})
+            name: getattr(stored, name) for name in SHARED_FIELDS})
 
     def to_stored(self, stored: StoredSettings) -> StoredSettings:
         return dataclasses.replace(
             stored, language=self.language, animation_speed=round(1 / self.speed_factor, 3),
             sound=self.sound, volume=self.volume,
-            **{name: getattr(self, name) for name in LOOK_FIELDS})
+            **{name: getattr(self, name) for name in SHARED_FIELDS})
 
 
 # Kept as they are between the UI's settings and the stored ones.
-LOOK_FIELDS = ("table_colour", "card_back", "four_colour", "left_handed", "fullscreen")
+SHARED_FIELDS = ("table_colour", "card_back", "four_colour", "left_handed", "fullscreen",
+                 "undo_allowed")
 
 
 class Scene:

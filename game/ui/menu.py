@@ -163,7 +163,7 @@ class MenuScene(Scene):
 
 
 class SettingsScene(Scene):
-    ROW_TOP, ROW_STEP = 138, 50
+    ROW_TOP, ROW_STEP = 138, 46
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -184,6 +184,7 @@ class SettingsScene(Scene):
              self.toggle_left_handed),
             ("settings.fullscreen", _on_off(lambda: settings.fullscreen),
              app.toggle_fullscreen),
+            ("settings.undo", _on_off(lambda: settings.undo_allowed), self.toggle_undo),
         ]
         self.rows = [(key, Button(pygame.Rect(760, self.ROW_TOP + i * self.ROW_STEP, 240, 42),
                                   label, action, size=26))
@@ -202,6 +203,9 @@ class SettingsScene(Scene):
     def toggle_four_colour(self) -> None:
         self.app.settings.four_colour = not self.app.settings.four_colour
         self.app.apply_look()
+
+    def toggle_undo(self) -> None:
+        self.app.settings.undo_allowed = not self.app.settings.undo_allowed
 
     def toggle_left_handed(self) -> None:
         self.app.settings.left_handed = not self.app.settings.left_handed

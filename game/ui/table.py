@@ -443,6 +443,8 @@ class TableScene(Scene):
         self.notes.notice(self.terms_shown())
         self.notes.update(dt)
         self.hint_button.enabled = bool(self.controller.human_legal())
+        session = self.app.session
+        self.undo_button.enabled = session is None or session.undo_allowed
         if self.controller.human_to_act and not self.turn_announced:
             self.app.sound("your_turn")
         self.turn_announced = self.controller.human_to_act
