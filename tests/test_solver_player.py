@@ -144,9 +144,9 @@ def test_the_player_plays_legal_cards_within_budget(rules: TrickGameRules) -> No
     while not state.is_over:
         assert state.turn is not None
         view = state.view(state.turn)
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time: other jobs on the machine don't count
         action = choose_card(view, random.Random(3), deadline_s=0.05, max_worlds=6, rules=rules)
-        assert time.perf_counter() - start < 0.5
+        assert time.process_time() - start < 0.5
         assert action in view.legal
         state, _ = state.apply(action)
 
