@@ -232,14 +232,19 @@ def _play(view: Any) -> Decision:
         shown = max(poignees, key=lambda a: len(a.cards))
         return Decision(shown, "hint.poignee", (("count", str(len(shown.cards))),))
     cards = [a.card for a in legal if isinstance(a, TarotPlayCard)]
-    mem = tarot_memory(view)
-    if len(cards) == 1:
-        chosen, reason = cards[0], "hint.only_card"
-    elif view.trick:
-        chosen, reason = _follow(view, mem, cards)
-    else:
-        chosen, reason = _lead(view, mem, cards)
+    chosen, reason = choose_tarot_card(view, tarot_memory(view), cards)
     return Decision(TarotPlayCard(chosen), reason, card_args(chosen))
+
+
+def choose_tarot_card(view: Any, mem: TarotMemory,
+                      cards: list[TarotCard]) -> tuple[TarotCard, str]:
+    """The card among ``cards`` and its reason; of ``view`` only ``seat``, ``hand``,
+    ``taker`` and ``trick`` are read (the Expert's rollouts pass a lighter object)."""
+    if len(cards) == 1:
+        return cards[0], "hint.only_card"
+    if view.trick:
+        return _follow(view, mem, cards)
+    return _lead(view, mem, cards)
 
 
 def keep_value(c: TarotCard, hand_left: int) -> float:

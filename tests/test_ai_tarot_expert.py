@@ -1,0 +1,219 @@
+"""The tarot Expert: worlds consistent with the view, legal and timely choices, blind to
+hidden cards."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from game.ai import Level, decide
+from game.ai.tarot import tarot_decision
+from game.ai.tarot_search import (
+    World,
+    distinct_cards,
+    same_value,
+    sample_world,
+    tarot_expert_decision,
+)
+from game.engine.protocol import Action, IllegalAction, Phase
+from game.engine.rules import TarotRules
+from game.engine.tarot import TarotDeal, TarotPlayCard, TarotView, led_suit
+from game.engine.tarot_cards import (
+    DECK78,
+    EXCUSE,
+    THE_21,
+    THE_PETIT,
+    TarotCard,
+    TarotSuit,
+    trump,
+)
+
+SIZES = {3: 24, 4: 18, 5: 15}
+
+
+def to_play(players: int, seed: int) -> tuple[TarotDeal, list[Action]]:
+    """A deal dealt from ``seed`` and bid by the Confirmé until its play starts."""
+    while True:
+        deal, _ = TarotDeal.new(TarotRules(players=players), seed, seed % players)
+        start, actions = deal, []
+        while not deal.is_over and deal.phase is not Phase.PLAY:
+            seat = deal.current_player
+            assert seat is not None
+            action = tarot_decision(deal.view(seat)).action
+            actions.append(action)
+            deal, _ = deal.apply(action)
+        if not deal.is_over:
+            return start, actions
+        seed += 1000  # everyone passed
+
+
+def advance(start: TarotDeal, actions: list[Action], cards: int,
+            rng: random.Random) -> tuple[TarotDeal, list[Action]]:
+    """``cards`` more plays, random ones, from where ``actions`` lead."""
+    deal = replay(start, actions)
+    assert deal is not None
+    actions = list(actions)
+    for _ in range(cards):
+        if deal.is_over:
+            break
+        action = rng.choice(deal.legal_actions())
+        actions.append(action)
+        deal, _ = deal.apply(action)
+    return deal, actions
+
+
+def replay(start: TarotDeal, actions: list[Action]) -> TarotDeal | None:
+    deal = start
+    try:
+        for action in actions:
+            deal, _ = deal.apply(action)
+    except IllegalAction:
+        return None
+    return deal
+
+
+def positions(players: int, count: int, seed: int) -> list[TarotDeal]:
+    rng = random.Random(seed)
+    found = []
+    for k in range(count):
+        start, actions = to_play(players, seed * 100 + k)
+        cards = rng.randrange(players * (SIZES[players] - 1))
+        deal, _ = advance(start, actions, cards, rng)
+        if not deal.is_over:
+            found.append(deal)
+    return found
+
+
+def played(view: TarotView) -> set[TarotCard]:
+    return {c for t in view.tricks for _, c in t.plays} | {c for _, c in view.trick}
+
+
+def check_world(view: TarotView, world: World) -> None:
+    gone = played(view)
+    assert sorted(world.holdings[view.seat]) == sorted(view.hand)
+    for seat, hand in enumerate(world.holdings):
+        assert len(hand) == view.hand_sizes[seat]
+        assert not set(hand) & gone
+    everything = [c for h in world.holdings for c in h] + list(world.pile) + list(gone)
+    assert sorted(everything) == sorted(DECK78)
+    assert set(view.ecart_trumps) <= set(world.pile)
+    assert view.contract is not None
+    if view.seat == view.taker and view.contract.chien_shown:
+        assert set(world.pile) == set(view.ecart)
+    for seat, cards in view.poignees:
+        assert set(cards) - gone <= set(world.holdings[seat])
+    if view.chien and view.seat != view.taker:  # taken: in the taker's hand or his écart
+        taken = set(world.holdings[view.taker]) | set(world.pile)
+        assert set(view.chien) - gone <= taken
+    for seat, suits in revealed_voids(view).items():
+        assert not any(c.suit in suits for c in world.holdings[seat])
+
+
+def revealed_voids(view: TarotView) -> dict[int, set[TarotSuit]]:
+    voids: dict[int, set[TarotSuit]] = {s: set() for s in range(view.players)}
+    for plays in [t.plays for t in view.tricks] + [view.trick]:
+        for i in range(1, len(plays)):
+            seat, c = plays[i]
+            led = led_suit(plays[:i])
+            if c is EXCUSE or led is None or c.suit is led:
+                continue
+            voids[seat].add(led)
+            if not c.is_trump:
+                voids[seat].add(TarotSuit.TRUMP)
+    return voids
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_sampled_worlds_agree_with_the_view(players: int) -> None:
+    rng = random.Random(players)
+    checked = 0
+    for deal in positions(players, 12, seed=players):
+        for seat in range(players):
+            view = deal.view(seat)
+            for _ in range(5):
+                check_world(view, sample_world(view, rng))
+                checked += 1
+    assert checked >= 150
+
+
+def test_the_true_deal_is_among_the_worlds_that_fit() -> None:
+    """The real placement passes the same check: the check is not vacuous either way."""
+    for deal in positions(4, 6, seed=11):
+        view = deal.view(deal.current_player or 0)
+        pile = deal.ecart if deal.contract and deal.contract.chien_shown else deal.chien
+        check_world(view, World(tuple(tuple(h) for h in deal.hands), tuple(pile)))
+        wrong = World(tuple(tuple(h) for h in deal.hands), ())
+        with pytest.raises(AssertionError):
+            check_world(view, wrong)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_expert_plays_a_legal_card_within_its_budget(players: int) -> None:
+    for k, deal in enumerate(positions(players, 3, seed=20 + players)):
+        seat = deal.current_player
+        assert seat is not None
+        view = deal.view(seat)
+        start = time.process_time()
+        decision = decide(view, Level.EXPERT, random.Random(k))
+        assert time.process_time() - start < 2.0
+        assert decision.action in view.legal
+        assert decision.reason
+
+
+def test_expert_is_reproducible_for_a_given_rng() -> None:
+    for deal in positions(4, 3, seed=31):
+        view = deal.view(deal.current_player or 0)
+        first = tarot_expert_decision(view, random.Random(5), deadline=None, max_worlds=4)
+        again = tarot_expert_decision(view, random.Random(5), deadline=None, max_worlds=4)
+        assert first == again
+
+
+def test_expert_leaves_the_lone_card_and_the_last_trick_to_the_confirme() -> None:
+    for deal in positions(3, 6, seed=41):
+        view = deal.view(deal.current_player or 0)
+        cards = [a for a in view.legal if isinstance(a, TarotPlayCard)]
+        if len(cards) == 1 or len(view.hand) == 1:
+            assert tarot_expert_decision(view, random.Random(0)) == tarot_decision(view)
+
+
+def hidden_swap(deal: TarotDeal, seat: int, rng: random.Random) -> tuple[int, int, int, int]:
+    """Two cards of one suit in two other hands: (seat a, index in a, seat b, index in b)."""
+    others = [s for s in range(deal.players) if s != seat]
+    pairs = [(a, i, b, j) for a in others for b in others if a < b
+             for i, x in enumerate(deal.hands[a]) for j, y in enumerate(deal.hands[b])
+             if x.suit is y.suit and x.suit.is_plain]
+    return rng.choice(pairs) if pairs else (-1, 0, -1, 0)
+
+
+def test_swapping_hidden_cards_changes_no_expert_decision() -> None:
+    rng = random.Random(7)
+    compared = 0
+    for k, deal in enumerate(positions(4, 10, seed=51)):
+        seat = deal.current_player
+        assert seat is not None
+        a, i, b, j = hidden_swap(deal, seat, rng)
+        if a < 0:
+            continue
+        hands = [list(h) for h in deal.hands]
+        hands[a][i], hands[b][j] = hands[b][j], hands[a][i]
+        other = deal.evolve(hands=tuple(tuple(h) for h in hands))
+        if other.view(seat) != deal.view(seat):
+            continue
+        mine = tarot_expert_decision(deal.view(seat), random.Random(k), None, 3)
+        theirs = tarot_expert_decision(other.view(seat), random.Random(k), None, 3)
+        assert mine == theirs
+        compared += 1
+    assert compared >= 4
+
+
+def test_equivalent_cards_are_searched_once() -> None:
+    """Trumps 3, 4 and 6 with the 5 played are one choice; the 8 is another (the 7 is
+    hidden); the Petit and the 21 are bouts, never merged."""
+    cards = [trump(3), trump(4), trump(6), trump(8), THE_PETIT, THE_21]
+    located = {*cards, trump(5)}
+    assert distinct_cards(cards, located) == [THE_PETIT, trump(3), trump(8), THE_21]
+    assert same_value(trump(6), trump(3), located)
+    assert not same_value(trump(6), trump(8), located)
+    assert not same_value(THE_PETIT, trump(2), located | {trump(2)})
