@@ -30,6 +30,7 @@ from typing import Any
 
 from game.ai import Level, decide
 from game.engine.match import SAVED_GAMES, Match, new_deal_state
+from game.engine.protocol import Phase
 from game.engine.rules import TarotRules, TrickGameRules
 
 
@@ -70,6 +71,7 @@ class Setup:
     a: Player
     b: Player
     seed: int
+    bidder: Level | None = None  # bids (and everything before the cards) for every seat
 
     @property
     def seatings(self) -> list[tuple[int, ...]]:
@@ -84,7 +86,7 @@ def _rng(*parts: object) -> random.Random:
     return random.Random("-".join(str(p) for p in parts))
 
 
-def _decide_all(state: Any, a_seats: tuple[int, ...], setup: Setup,
+def play_to_end(state: Any, a_seats: tuple[int, ...], setup: Setup,
                 rngs: Sequence[random.Random], tally: Tally) -> Any:
     """Play ``state`` (a deal or a match) to its end; return the final state."""
     while not state.is_over:
@@ -93,6 +95,8 @@ def _decide_all(state: Any, a_seats: tuple[int, ...], setup: Setup,
         side = "a" if seat in a_seats else "b"
         level = setup.a if side == "a" else setup.b
         view = state.view(seat)
+        if setup.bidder is not None and view.phase is not Phase.PLAY:
+            level = setup.bidder
         start = time.perf_counter()
         if level is None:
             action = rngs[seat].choice(state.legal_actions())
@@ -122,7 +126,7 @@ def play_deals(setup: Setup, indices: Sequence[int]) -> Tally:
         for k, a_seats in enumerate(setup.seatings):
             rngs = [_rng(setup.seed, index, k, seat) for seat in range(rules.players)]
             state, _ = new_deal_state(rules, deal_seed, dealer)
-            final = _decide_all(state, a_seats, setup, rngs, tally)
+            final = play_to_end(state, a_seats, setup, rngs, tally)
             result = final.result()
             if result is None:  # everyone passed
                 tally.void_plays += 1
@@ -142,7 +146,7 @@ def play_matches(setup: Setup, indices: Sequence[int]) -> Tally:
         for k, a_seats in enumerate(setup.seatings):
             rngs = [_rng(setup.seed, "m", index, k, seat) for seat in range(setup.rules.players)]
             match, _ = Match.new(setup.rules, match_seed)
-            final = _decide_all(match, a_seats, setup, rngs, tally)
+            final = play_to_end(match, a_seats, setup, rngs, tally)
             a_side = a_seats[0] % 2 if setup.rules.has_teams else a_seats[0]
             tally.match_wins.append(1.0 if final.winner == a_side else 0.0)
     return tally
@@ -198,6 +202,7 @@ def report(setup: Setup, tally: Tally, wall: float) -> dict[str, Any]:
     return {
         "game": setup.rules.game, "players": setup.rules.players,
         "a": player_name(setup.a), "b": player_name(setup.b), "seed": setup.seed,
+        "bidding": setup.bidder.value if setup.bidder else "each side",
         "deals": len(tally.deal_diffs), "void_plays": tally.void_plays,
         "mean_a_minus_b": round(mean, 2), "ci95": [round(low, 2), round(high, 2)],
         "deals_won_by_a": round(share, 4),
@@ -211,7 +216,8 @@ def report(setup: Setup, tally: Tally, wall: float) -> dict[str, Any]:
 def print_report(data: dict[str, Any]) -> None:
     low, high = data["ci95"]
     print(f"{data['game']} {data['players']}p: A={data['a']} vs B={data['b']}, "
-          f"{data['deals']} duplicate deals (void plays {data['void_plays']}), seed {data['seed']}")
+          f"{data['deals']} duplicate deals (void plays {data['void_plays']}), "
+          f"seed {data['seed']}, bidding: {data['bidding']}")
     print(f"  A - B per deal: {data['mean_a_minus_b']:+.1f} points "
           f"(95% CI {low:+.1f} .. {high:+.1f})")
     print(f"  deals won by A: {100 * data['deals_won_by_a']:.1f}%")
@@ -245,12 +251,15 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--matches", type=int, default=0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--bidding", type=Level, default=None,
+                        help="one level bids for every seat: the same contract in every "
+                             "seating, so only the card play is compared")
     parser.add_argument("--rule", action="append", default=[], type=parse_rule,
                         help="a rule option, e.g. --rule arret=true (repeatable)")
     args = parser.parse_args(argv)
     options = {"players": args.players, **dict(args.rule)}
     rules = SAVED_GAMES[args.game].from_json(options)
-    setup = Setup(rules, args.a, args.b, args.seed)
+    setup = Setup(rules, args.a, args.b, args.seed, args.bidding)
     start = time.perf_counter()
     tally = run(setup, args.deals, args.matches, args.jobs)
     data = report(setup, tally, time.perf_counter() - start)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
-from bench.arena import Setup, main, play_deals
+from bench.arena import Setup, Tally, main, play_deals, play_to_end
 from game.ai import Level
+from game.engine.match import new_deal_state
 from game.engine.rules import BeloteRules, CoincheRules
 
 FIGURES = ("mean_a_minus_b", "ci95", "deals_won_by_a", "void_plays", "matches_won_by_a")
@@ -46,3 +48,23 @@ def test_random_legal_play_is_a_baseline_that_debutant_beats(
     assert data["b"] == "random" and data["deals"] == 20
     assert data["mean_a_minus_b"] > 0
     capsys.readouterr()
+
+
+def test_one_bidder_for_every_seat_fixes_the_contract_across_seatings() -> None:
+    """``--bidding``: the same contract in both seatings, so only the card play differs
+    (without it, Débutant and Confirmé bid the same cards differently)."""
+    differed = False
+    for seed in range(8):
+        contracts = {}
+        for bidder in (Level.CONFIRME, None):
+            setup = Setup(CoincheRules(), Level.DEBUTANT, Level.CONFIRME, seed, bidder)
+            seen = []
+            for a_seats in setup.seatings:
+                rngs = [random.Random(seat) for seat in range(4)]
+                start, _ = new_deal_state(setup.rules, seed, seed % 4)
+                final = play_to_end(start, a_seats, setup, rngs, Tally())
+                seen.append((final.taker, final.contract, final.coinche_level))
+            contracts[bidder] = seen
+        assert contracts[Level.CONFIRME][0] == contracts[Level.CONFIRME][1]
+        differed |= contracts[None][0] != contracts[None][1]
+    assert differed
