@@ -26,13 +26,13 @@ from typing import Any
 
 from game.ai import Level, decide
 from game.ai.solver.dds import Solver
-from game.ai.solver.fixtures import play_started, position_of
 from game.ai.solver.player import DEFAULT_WORLDS, choose_card
 from game.engine.actions import Announce
 from game.engine.match import new_deal_state
 from game.engine.protocol import Phase
 from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
 from game.engine.trickgame import TrickDeal
+from tests.solver_fixtures import play_started, position_of
 
 
 def stats_ms(seconds: Sequence[float]) -> dict[str, float]:

@@ -10,7 +10,6 @@ from collections.abc import Callable, Sequence
 import pytest
 
 from game.ai.solver.dds import SearchAborted, Solver
-from game.ai.solver.fixtures import play_cards, play_started, position_of, rule_sets
 from game.ai.solver.position import (
     SUIT_MASKS,
     bits,
@@ -33,6 +32,7 @@ from game.engine.tricks import (
     trick_points,
     winning_play,
 )
+from tests.solver_fixtures import play_cards, play_started, position_of, rule_sets
 
 RULE_SETS = list(rule_sets())
 TRUMPS = [NO_TRUMP, ALL_TRUMP, *(Trump.of_suit(s) for s in Suit)]

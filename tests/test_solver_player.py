@@ -10,7 +10,6 @@ import pytest
 
 from game.ai.solver import player
 from game.ai.solver.dds import Solver
-from game.ai.solver.fixtures import play_cards, play_started, position_of, rule_sets
 from game.ai.solver.player import card_values, choose_card
 from game.ai.solver.position import bits
 from game.ai.solver.sampler import (
@@ -27,6 +26,7 @@ from game.engine.coinche import CoincheDeal
 from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
 from game.engine.trickgame import TrickDeal, TrickView
 from game.engine.tricks import legal_cards
+from tests.solver_fixtures import play_cards, play_started, position_of, rule_sets
 
 RULE_SETS = list(rule_sets())
 

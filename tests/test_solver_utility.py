@@ -6,9 +6,9 @@ import itertools
 import random
 
 from game.ai.solver.dds import Solver
-from game.ai.solver.fixtures import play_cards, play_started, position_of, rule_sets
 from game.ai.solver.utility import deal_utility
 from game.engine.rules import BeloteRules, CoincheRules
+from tests.solver_fixtures import play_cards, play_started, position_of, rule_sets
 
 
 def test_the_worth_of_the_last_trick_is_the_engine_score() -> None:

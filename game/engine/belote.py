@@ -25,12 +25,13 @@ from game.engine.actions import (
 )
 from game.engine.cards import DECK32, Card, Rank, Suit, card, shuffled_deck32
 from game.engine.coinche import deal_packets
-from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase, ScoreLine
-from game.engine.rules import BeloteRules, Litige
-from game.engine.trickgame import SideTally, TrickDeal, round_to_10
+from game.engine.deal_scoring import TEAM_NAMES, SideTally, belote_score_lines
+from game.engine.deal_scoring import score_belote_each as score_belote_each
+from game.engine.deal_scoring import score_belote_teams as score_belote_teams
+from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase
+from game.engine.rules import BeloteRules
+from game.engine.trickgame import TrickDeal
 from game.engine.tricks import Trump
-
-TEAM_NAMES = ("team_0_2", "team_1_3")
 
 
 def first_deal_sizes(players: int) -> tuple[int, ...]:
@@ -232,7 +233,8 @@ class BeloteDeal(TrickDeal):
             ("arret_winner", winner), ("tricks_won", tally.tricks_won),
             ("capot_side", tally.capot_side), ("made", winner == takers), ("frozen", 0),
         )
-        return DealResult(TEAM_NAMES, tuple(scores), _lines(tally, scores), "arret", facts)
+        lines = belote_score_lines(tally, scores)
+        return DealResult(TEAM_NAMES, tuple(scores), lines, "arret", facts)
 
     # --- scoring ---------------------------------------------------------------------------
 
@@ -243,84 +245,3 @@ class BeloteDeal(TrickDeal):
         if self.players == 4:
             return score_belote_teams(self.rules, self.side_of(self.taker), tally)
         return score_belote_each(self.rules, self.taker, tally)
-
-
-def _lines(tally: SideTally, scores: Sequence[int]) -> tuple[ScoreLine, ...]:
-    return (
-        ScoreLine("cards", tally.trick_points),
-        ScoreLine("announcements", tally.announcements),
-        ScoreLine("belote", tally.belote),
-        ScoreLine("deal_score", tuple(scores)),
-    )
-
-
-def score_belote_teams(rules: BeloteRules, takers: int, tally: SideTally) -> DealResult:
-    """Four players: passe, dedans or litige (``belote.md``, Scoring)."""
-    defence = 1 - takers
-    total = [tally.total(0), tally.total(1)]
-    belote = list(tally.belote)
-    scores = [0, 0]
-    frozen = 0
-    tie = total[takers] == total[defence]
-    if total[takers] > total[defence]:
-        outcome, winner = "passe", takers
-        scores = list(total)
-        if tally.capot_side == takers and rules.capot_takes_defence_announcements:
-            scores[takers] += tally.announcements[defence]
-            scores[defence] -= tally.announcements[defence]
-    elif tie and rules.litige is Litige.HOLD:
-        outcome, winner = "litige", None
-        scores[defence] = total[defence]
-        frozen = total[takers]
-    else:
-        outcome, winner = "dedans", defence
-        if rules.belote_prenable:
-            belote[defence] += belote[takers]
-            belote[takers] = 0
-        cards = rules.capot_points if tally.capot_side == defence else 162
-        scores[defence] = cards + sum(tally.announcements) + belote[defence]
-        scores[takers] = belote[takers]
-    if rules.round_to_10:
-        scores = [round_to_10(s) for s in scores]
-    facts: tuple[tuple[str, Any], ...] = (
-        ("outcome", outcome), ("takers", takers), ("winner_side", winner),
-        ("frozen", frozen), ("frozen_for", None), ("tricks_won", tally.tricks_won),
-        ("capot_side", tally.capot_side), ("made", outcome == "passe"),
-    )
-    return DealResult(TEAM_NAMES, tuple(scores), _lines(tally, scores), outcome, facts)
-
-
-def score_belote_each(rules: BeloteRules, taker: int, tally: SideTally) -> DealResult:
-    """Two or three players, each for himself (``belote.md``, seed 003)."""
-    n = len(tally.trick_points)
-    total = [tally.total(s) for s in range(n)]
-    opponents = [s for s in range(n) if s != taker]
-    best = max(total[s] for s in opponents)
-    scores = list(total)
-    frozen, frozen_for = 0, None
-    taker_points = total[taker] - (0 if rules.belote_prenable else tally.belote[taker])
-    if total[taker] > best:
-        outcome, winner = "passe", taker
-    elif best > total[taker]:
-        outcome = "dedans"
-        scores[taker] = total[taker] - taker_points
-        beaters = [s for s in opponents if total[s] == best]
-        if len(beaters) == 1:
-            winner = beaters[0]
-            scores[winner] += taker_points
-        else:
-            winner, frozen, frozen_for = None, taker_points, tuple(beaters)
-    else:
-        outcome, winner = "litige", None
-        scores[taker] = 0
-        if rules.litige is Litige.HOLD:
-            frozen = total[taker]
-    if rules.round_to_10:
-        scores = [round_to_10(s) for s in scores]
-    names = tuple(f"player_{s}" for s in range(n))
-    facts: tuple[tuple[str, Any], ...] = (
-        ("outcome", outcome), ("takers", taker), ("winner_side", winner),
-        ("frozen", frozen), ("frozen_for", frozen_for), ("tricks_won", tally.tricks_won),
-        ("capot_side", tally.capot_side), ("made", outcome == "passe"),
-    )
-    return DealResult(names, tuple(scores), _lines(tally, scores), outcome, facts)

@@ -21,13 +21,14 @@ from game.engine.actions import (
     bid,
 )
 from game.engine.cards import Card, Suit, TrumpMode, shuffled_deck32
-from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase, ScoreLine
-from game.engine.rules import CoincheRules, MultiplierBase
-from game.engine.trickgame import SideTally, TrickDeal, round_to_10
+from game.engine.deal_scoring import CAPOT_TRICK_POINTS as CAPOT_TRICK_POINTS
+from game.engine.deal_scoring import TEAM_NAMES as TEAM_NAMES
+from game.engine.deal_scoring import SideTally
+from game.engine.deal_scoring import score_coinche as score_coinche
+from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase
+from game.engine.rules import CoincheRules
+from game.engine.trickgame import TrickDeal
 from game.engine.tricks import ALL_TRUMP, NO_TRUMP, Trump
-
-TEAM_NAMES = ("team_0_2", "team_1_3")
-CAPOT_TRICK_POINTS = 250  # what the tricks count when capot was bid (seed 001)
 
 
 @functools.cache
@@ -189,75 +190,3 @@ class CoincheDeal(TrickDeal):
         return score_coinche(
             self.rules, self.contract, self.coinche_level, self.side_of(self.taker), tally
         )
-
-
-def score_coinche(
-    rules: CoincheRules, contract: Bid, coinche_level: int, takers: int, tally: SideTally
-) -> DealResult:
-    """The deal's scores from what each side took (``coinche.md``, Scoring)."""
-    defence = 1 - takers
-    bid = contract.value
-    trick_points = list(tally.trick_points)
-    if contract.is_capot and tally.capot_side == takers:
-        trick_points[takers] = CAPOT_TRICK_POINTS
-    total = [trick_points[s] + tally.announcements[s] + tally.belote[s] for s in (0, 1)]
-    made = _made(rules, contract, tally, total, takers)
-    multiplier = (1, 2, rules.surcoinche_multiplier)[coinche_level]
-    all_announcements = sum(tally.announcements)
-    belote = list(tally.belote)
-    if not made and rules.belote_prenable:
-        belote[defence] += belote[takers]
-        belote[takers] = 0
-    scores = [0, 0]
-    if made and coinche_level == 0:
-        scores[takers] = total[takers] + bid
-        scores[defence] = total[defence]
-    elif made:
-        base = CAPOT_TRICK_POINTS if tally.capot_side == takers else 160
-        scores[takers] = _multiplied(rules, base + all_announcements + belote[takers], bid,
-                                     multiplier)
-        scores[defence] = belote[defence]
-    else:
-        extra = rules.fail_base + all_announcements + belote[defence]
-        scores[defence] = (
-            extra + bid if coinche_level == 0 else _multiplied(rules, extra, bid, multiplier)
-        )
-        scores[takers] = belote[takers]
-    if rules.round_to_10:
-        scores = [round_to_10(s) for s in scores]
-    bid_line = [0, 0]
-    bid_line[takers] = bid
-    lines = (
-        ScoreLine("cards", tuple(trick_points)),
-        ScoreLine("announcements", tally.announcements),
-        ScoreLine("belote", tuple(belote)),
-        ScoreLine("bid", tuple(bid_line), contract.describe()),
-        ScoreLine("multiplier", (multiplier, multiplier)),
-        ScoreLine("deal_score", tuple(scores)),
-    )
-    facts: tuple[tuple[str, Any], ...] = (
-        ("made", made),
-        ("takers", takers),
-        ("tricks_won", tally.tricks_won),
-        ("capot_side", tally.capot_side),
-        ("coinche_level", coinche_level),
-        ("contract", contract.describe()),
-        ("winner_side", takers if made else defence),
-    )
-    return DealResult(TEAM_NAMES, tuple(scores), lines, "made" if made else "failed", facts)
-
-
-def _made(
-    rules: CoincheRules, contract: Bid, tally: SideTally, total: list[int], takers: int
-) -> bool:
-    if contract.is_capot:
-        return tally.capot_side == takers
-    if total[takers] < contract.value:
-        return False
-    return total[takers] > total[1 - takers] or not rules.must_beat_defence
-
-
-def _multiplied(rules: CoincheRules, base: int, bid: int, multiplier: int) -> int:
-    if rules.multiplier_base is MultiplierBase.BID_ONLY:
-        return base + bid * multiplier
-    return (base + bid) * multiplier

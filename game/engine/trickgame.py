@@ -22,68 +22,14 @@ from game.engine.actions import (
 )
 from game.engine.announcements import Announcement, best_holders, find_announcements
 from game.engine.cards import Card, Rank, sorted_hand
+from game.engine.deal_scoring import SideTally as SideTally
+from game.engine.deal_scoring import round_to_10 as round_to_10
 from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase
 from game.engine.rules import AnnounceTie, TrickGameRules
+from game.engine.trick_view import DIX_DE_DER as DIX_DE_DER
+from game.engine.trick_view import Trick as Trick
+from game.engine.trick_view import TrickView as TrickView
 from game.engine.tricks import Play, Trump, legal_cards, trick_points, winning_play
-
-DIX_DE_DER = 10
-
-
-@dataclass(frozen=True)
-class Trick:
-    leader: int
-    plays: tuple[Play, ...]
-    winner: int
-    points: int
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return tuple(c for _, c in self.plays)
-
-
-@dataclass(frozen=True)
-class SideTally:
-    """What each side (team, or player when each plays for himself) took in a deal."""
-
-    trick_points: tuple[int, ...]  # cards and dix de der (the capot bonus included)
-    announcements: tuple[int, ...]  # validated announcements
-    belote: tuple[int, ...]
-    tricks_won: tuple[int, ...]
-    capot_side: int | None  # the side that won every trick
-
-    def total(self, side: int) -> int:
-        return self.trick_points[side] + self.announcements[side] + self.belote[side]
-
-
-@dataclass(frozen=True)
-class TrickView:
-    """What one seat may know of a 32-card deal."""
-
-    game: str
-    seat: int
-    players: int
-    dealer: int
-    phase: Phase
-    current_player: int | None
-    hand: tuple[Card, ...]
-    legal: tuple[Action, ...]
-    trump: Trump | None
-    taker: int | None
-    bids: tuple[tuple[int, Action], ...]
-    trick: tuple[Play, ...]
-    tricks: tuple[Trick, ...]
-    declared: tuple[tuple[int, tuple[str, ...]], ...]
-    shown_announcements: tuple[tuple[int, tuple[Announcement, ...]], ...]
-    belote_seat: int | None
-    retourne: Card | None = None
-    bergere: Card | None = None
-    contract_value: int | None = None
-    coinche_level: int = 0
-    extra: tuple[tuple[str, Any], ...] = ()
-    rules: TrickGameRules | None = None  # the table's options: public to every seat
-
-    def partner_of(self, seat: int) -> int | None:
-        return (seat + 2) % 4 if self.players == 4 else None
 
 
 @dataclass(frozen=True, eq=False)
@@ -440,11 +386,6 @@ def _card_points_missing(deal: TrickDeal) -> int:
     assert deal.trump is not None
     played = sum(t.points for t in deal.tricks) - DIX_DE_DER
     return 152 - played
-
-
-def round_to_10(points: int) -> int:
-    """FFB rounding: 85 -> 90, 84 -> 80."""
-    return (points + 5) // 10 * 10
 
 
 def others(seats: Sequence[int], seat: int) -> list[int]:

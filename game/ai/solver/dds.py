@@ -29,7 +29,7 @@ from game.ai.solver.position import (
     points_table,
 )
 from game.ai.solver.position import bits as _bits
-from game.engine.trickgame import DIX_DE_DER
+from game.engine.trick_view import DIX_DE_DER
 
 EXACT = 99  # the horizon of a search to the end of the deal
 _CHECK_EVERY = 1023  # nodes between two clock reads

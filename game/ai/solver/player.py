@@ -25,7 +25,7 @@ from game.engine.actions import PlayCard
 from game.engine.cards import Card
 from game.engine.protocol import Action
 from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
-from game.engine.trickgame import TrickView
+from game.engine.trick_view import TrickView
 
 DEFAULT_DEADLINE_S = 0.3
 DEFAULT_WORLDS = 16

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from game.engine.cards import DECK32, Card, Suit, TrumpMode
 from game.engine.rules import OvertrumpPartner, PartnerRuff, TrickGameRules, Undertrump
-from game.engine.trickgame import DIX_DE_DER
+from game.engine.trick_view import DIX_DE_DER
 from game.engine.tricks import Play, Trump
 
 SUIT_MASKS = tuple(0xFF << (8 * s) for s in range(4))

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from game.engine.actions import Bid, ChooseTrump, Take
 from game.engine.cards import DECK32, Card, Rank, Suit, card
 from game.engine.rules import TrickGameRules
-from game.engine.trickgame import TrickView
+from game.engine.trick_view import TrickView
 from game.engine.tricks import Play, Trump, legal_cards
 
 STOCK = -1  # the holder of the cards not dealt, at two and three players

@@ -17,10 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.engine.actions import Bid
-from game.engine.belote import score_belote_teams
-from game.engine.coinche import score_coinche
+from game.engine.deal_scoring import SideTally, score_belote_teams, score_coinche
 from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
-from game.engine.trickgame import SideTally, TrickView
+from game.engine.trick_view import TrickView
 
 Utility = Callable[[int], int]  # points the seat's side takes from now on -> worth
 
