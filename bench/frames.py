@@ -9,6 +9,7 @@ The per-game table of mean / p95 / p99 / worst is ``bench/frame_time.py``.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import re
@@ -22,10 +23,8 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from frame_time import Frame, measure_frames, percentile
-
+from bench.frame_time import Frame, measure_frames, percentile
 from game.ai import Level
 from game.applog import FIRST_FRAME
 from game.engine.match import AnyRules
@@ -64,8 +63,12 @@ def p99(frames: list[Frame]) -> float:
 
 
 def main(argv: list[str]) -> int:
-    count = int(argv[0]) if argv else 1200
-    launches = int(argv[1]) if len(argv) > 1 else 5
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
+    parser.add_argument("frames", type=int, nargs="?", default=1200, help="frames per case")
+    parser.add_argument("launches", type=int, nargs="?", default=5,
+                        help="launches of main.py timed to their first frame")
+    args = parser.parse_args(argv)
+    count, launches = args.frames, args.launches
     animating: list[Frame] = []
     thinking: list[Frame] = []
     for rules in GAMES:
