@@ -23,14 +23,14 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai import Level, decide
 from game.engine.match import SAVED_GAMES, Match, new_deal_state
-from game.engine.protocol import Phase
+from game.engine.protocol import Action, Phase
 from game.engine.rules import TarotRules, TrickGameRules
 
 
@@ -53,7 +53,16 @@ class Tally:
             self.times[key] += values
 
 
-Player = Level | None  # None: uniformly random legal actions, the baseline
+@dataclass(frozen=True)
+class Variant:
+    """A player for experiments (``bench/expert_limits.py``): ``choose(state, seat, rng)``
+    returns the action, a module-level function so that it crosses to worker processes."""
+
+    name: str
+    choose: Callable[[Any, int, random.Random], Action]
+
+
+Player = Level | Variant | None  # None: uniformly random legal actions, the baseline
 
 
 def parse_player(text: str) -> Player:
@@ -62,6 +71,8 @@ def parse_player(text: str) -> Player:
 
 
 def player_name(player: Player) -> str:
+    if isinstance(player, Variant):
+        return player.name
     return "random" if player is None else player.value
 
 
@@ -100,6 +111,8 @@ def play_to_end(state: Any, a_seats: tuple[int, ...], setup: Setup,
         start = time.perf_counter()
         if level is None:
             action = rngs[seat].choice(state.legal_actions())
+        elif isinstance(level, Variant):
+            action = level.choose(state, seat, rngs[seat])
         else:
             action = decide(view, level, rngs[seat]).action
         tally.times[side].append(time.perf_counter() - start)

@@ -39,15 +39,22 @@ class SimView:
 
 
 def search_card(view: Any, mem: Memory, cards: list[Card], fallback: tuple[Card, str],
-                rng: random.Random) -> tuple[Card, str]:
+                rng: random.Random, worlds: int = WORLDS) -> tuple[Card, str]:
     if len(cards) == 1:
         return fallback
     rules = default_rules(view)
     try:
         know = knowledge(view, rules)
-        worlds = [sample_world(know, rng) for _ in range(WORLDS)]
+        sampled = [sample_world(know, rng) for _ in range(worlds)]
     except NoWorld:  # a view from house rules the sampler's defaults contradict
         return fallback
+    return best_over_worlds(view, mem, rules, cards, fallback, sampled)
+
+
+def best_over_worlds(view: Any, mem: Memory, rules: TrickGameRules, cards: list[Card],
+                     fallback: tuple[Card, str],
+                     worlds: Sequence[Sequence[Sequence[Card]]]) -> tuple[Card, str]:
+    """The card with the best mean rollout over ``worlds``, the Confirmé's when tied."""
     totals = dict.fromkeys(cards, 0.0)
     for hands in worlds:
         for c in cards:
@@ -82,11 +89,11 @@ def rollout(view: Any, mem: Memory, rules: TrickGameRules, sampled: Sequence[Seq
             trick, seat = [], winner
         else:
             seat = (seat + 1) % view.players
-        card = _rollout_card(view, mem, hands, seat, tuple(trick), rules)
+        card = rollout_card(view, mem, hands, seat, tuple(trick), rules)
 
 
-def _rollout_card(view: Any, mem: Memory, hands: list[list[Card]], seat: int,
-                  trick: tuple[Play, ...], rules: TrickGameRules) -> Card:
+def rollout_card(view: Any, mem: Memory, hands: list[list[Card]], seat: int,
+                 trick: tuple[Play, ...], rules: TrickGameRules) -> Card:
     partner = (seat + 2) % 4 if view.players == 4 else None
     cards = legal_cards(hands[seat], trick, mem.trump, rules, partner)
     if len(cards) == 1:
