@@ -146,9 +146,10 @@ def tarot_expert_decision(view: Any, rng: random.Random,
     cards = distinct_cards(cards, located)
     start = time.perf_counter()
     totals = dict.fromkeys(cards, 0.0)
-    for _ in range(max_worlds):
-        if deadline is not None and time.perf_counter() - start > deadline:
-            break
+    for done in range(max_worlds):
+        spent = time.perf_counter() - start
+        if deadline is not None and done and spent + spent / done > deadline:
+            break  # the next world would end past the deadline
         try:
             world = sample_world(view, rng)
         except NoWorld:
