@@ -8,9 +8,10 @@ of 1000).
 
 Levels: ``DEBUTANT`` plays legal, plausible and often wrong (hunches, random cards);
 ``CONFIRME`` evaluates hands for the bidding and counts cards in the play (masters,
-voids, trumps out, partner master); ``EXPERT`` bids as ``CONFIRME`` and chooses its
-cards by Monte-Carlo sampling of the hidden cards (``search.py``); at tarot it plays
-as ``CONFIRME`` (no tarot search yet).
+voids, trumps out, partner master); ``EXPERT`` chooses its cards by Monte-Carlo
+sampling of the hidden cards (``search.py``, at tarot ``tarot_search.py``) and, at
+coinche, its calls by playing sampled deals out (``bid_search.py``); elsewhere it bids
+as ``CONFIRME``.
 """
 
 from __future__ import annotations
@@ -20,11 +21,13 @@ import random
 from typing import Any
 
 from game.ai.beginner import beginner_decision
+from game.ai.bid_search import expert_coinche_bidding
 from game.ai.bidding import belote_bidding, coinche_bidding
 from game.ai.decision import Decision, Level
 from game.ai.play import play_phase
 from game.ai.search import search_card
 from game.ai.tarot import tarot_decision
+from game.ai.tarot_search import tarot_expert_decision
 from game.engine.protocol import Phase
 
 __all__ = ["Decision", "Level", "decide"]
@@ -43,12 +46,16 @@ def decide(view: Any, level: Level, rng: random.Random) -> Decision:
     if level is Level.DEBUTANT:
         return beginner_decision(view, rng)
     if view.game == "tarot":
+        if level is Level.EXPERT and view.phase is Phase.PLAY:
+            return tarot_expert_decision(view, rng)
         return tarot_decision(view)
     if view.phase is Phase.PLAY:
         if level is Level.EXPERT:
             return play_phase(view, target, functools.partial(search_card, rng=rng))
         return play_phase(view, target)
     if view.game == "coinche":
+        if level is Level.EXPERT:
+            return expert_coinche_bidding(view, rng)
         return coinche_bidding(view)
     if view.game == "belote":
         return belote_bidding(view)

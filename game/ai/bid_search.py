@@ -1,0 +1,271 @@
+"""Coinche, Expert level: the bidding by simulation.
+
+The Confirmé bidding judges a hand by points counted card by card and assumes an
+average partner.  The Expert plays the deal out instead: it deals the hidden cards a
+few times among the other seats (weighted by what their bids and passes say), finishes
+each of those deals with the Confirmé play, every seat seeing every hand, for each trump
+it could bid and for the contract on the table, and scores each result with the table's
+own scoring (``score_coinche``).  Between passing and each legal suit bid it says what
+scores best on average, keeping the Confirmé call unless another is clearly better
+(``SWITCH_MARGIN``).
+
+One step ahead only: the auction is taken to stop after this call (a bid that will
+be raised or coinched is judged as if it stood).  Coinche and surcoinche stay the
+Confirmé's: measured against the real outcome of Confirmé contracts, the simulation
+thinks them weaker than they are (the open-handed defence is too strong, the sampled
+hands too weak), and coinching by it lost 37 points a deal (``bench/RESULTS.md``).
+No-trump and all-trump bids (a house rule) are left to the Confirmé too.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.ai.bidding import coinche_bidding, last_bid, team_estimate
+from game.ai.decision import Decision
+from game.ai.memory import Memory
+from game.ai.search import DIX_DE_DER, rollout_card
+from game.ai.solver.player import default_rules
+from game.engine.actions import Bid, Coinche, Pass, Surcoinche
+from game.engine.cards import DECK32, Card, Rank, Suit, TrumpMode, card
+from game.engine.deal_scoring import SideTally, score_coinche
+from game.engine.protocol import Action
+from game.engine.rules import CoincheRules
+from game.engine.tricks import Play, Trump, trick_points, winning_play
+
+WORLDS = 12
+BURN_IN = 200  # steps of the walk before the first world is kept
+THINNING = 20  # steps between two worlds kept
+MISFIT = 0.1
+BID_SLACK = 10  # a bid is in keeping with a hand worth this much less
+SWITCH_MARGIN = 15.0  # points per deal another call must gain over the Confirmé's
+MAX_TRICKS = 8
+OPENING = 80
+
+
+@dataclass(frozen=True)
+class Contract:
+    """A contract as the simulation scores it."""
+
+    takers: int  # side: 0 or 1
+    bid: Bid
+    coinche_level: int
+
+
+def expert_coinche_bidding(view: Any, rng: random.Random, worlds: int = WORLDS,
+                           margin: float = SWITCH_MARGIN) -> Decision:
+    confirme = coinche_bidding(view)
+    if isinstance(confirme.action, Coinche | Surcoinche) or (
+            isinstance(confirme.action, Bid) and confirme.action.mode is not TrumpMode.SUIT):
+        return confirme
+    rules = default_rules(view)
+    assert isinstance(rules, CoincheRules)
+    deals = sample_deals(view, rng, worlds)
+    if not deals:
+        return confirme
+    judge = _Judge(view, rules, deals)
+    options = _options(view, rules, judge)
+    if not options:
+        return confirme
+    mine = judge.value_of(confirme.action)
+    best_action, best_value = max(options.items(), key=lambda item: item[1])
+    if best_action == confirme.action or best_value < mine + margin:
+        return confirme
+    return _explained(best_action, best_value)
+
+
+def _explained(action: Action, value: float) -> Decision:
+    expected = ("value", str(round(value)))
+    if isinstance(action, Bid):
+        assert action.suit is not None
+        return Decision(action, "hint.bid_simulated",
+                        (("bid", str(action.value)), ("trump", action.suit.symbol), expected))
+    return Decision(action, "hint.pass_simulated", (expected,))
+
+
+def _options(view: Any, rules: CoincheRules, judge: _Judge) -> dict[Action, float]:
+    """The expected score of each call worth weighing: pass, and the best value of
+    each suit bid."""
+    options: dict[Action, float] = {Pass(): judge.value_of(Pass())}
+    by_suit: dict[Suit, list[Bid]] = {}
+    for action in view.legal:
+        if isinstance(action, Bid) and action.suit is not None and not action.is_capot:
+            by_suit.setdefault(action.suit, []).append(action)
+    for bids in by_suit.values():
+        values = {b: judge.value_of(b) for b in bids}
+        best = max(values, key=lambda b: values[b])
+        options[best] = values[best]
+    return options
+
+
+# --- the worlds -------------------------------------------------------------------------------
+
+
+def sample_deals(view: Any, rng: random.Random,
+                 count: int) -> list[tuple[list[tuple[Card, ...]], float]]:
+    """``count`` deals of the cards I do not hold, in proportion to how well they
+    explain the other seats' calls (``calls_likelihood``), each with weight 1.
+
+    Deals that fit a strong bid are rare among random ones (often under 2 %), so they
+    are found by a Metropolis walk: swap two hidden cards between two other hands, keep
+    the swap with the probability of the likelihood's ratio."""
+    others = [s for s in range(view.players) if s != view.seat]
+    hidden = [c for c in DECK32 if c not in view.hand]
+    rng.shuffle(hidden)
+    size = len(view.hand)
+    hands = [list(view.hand) if s == view.seat else [] for s in range(view.players)]
+    for k, seat in enumerate(others):
+        hands[seat] = hidden[k * size:(k + 1) * size]
+    likelihood = calls_likelihood(view, hands)
+    deals = []
+    for step in range(BURN_IN + count * THINNING):
+        a, b = rng.sample(others, 2)
+        i, j = rng.randrange(size), rng.randrange(size)
+        hands[a][i], hands[b][j] = hands[b][j], hands[a][i]
+        proposed = calls_likelihood(view, hands)
+        if proposed >= likelihood or rng.random() * likelihood < proposed:
+            likelihood = proposed
+        else:  # undo
+            hands[a][i], hands[b][j] = hands[b][j], hands[a][i]
+        if step >= BURN_IN and (step - BURN_IN) % THINNING == THINNING - 1:
+            deals.append(([tuple(h) for h in hands], 1.0))
+    return deals
+
+
+@dataclass(frozen=True)
+class _Past:
+    """A seat's view of the bidding when it made an earlier call (what
+    ``team_estimate`` reads)."""
+
+    seat: int
+    hand: tuple[Card, ...]
+    bids: tuple[tuple[int, Action], ...]
+
+
+def calls_likelihood(view: Any, hands: Sequence[Sequence[Card]]) -> float:
+    """How well ``hands`` explain the other seats' calls, taken as made the Confirmé's
+    way: a suit bid from a hand worth about its value, a pass (with the contract not
+    with partner) from a hand worth less than the next bid.  Each 10 points a call is
+    out of keeping with the hand make the deal ``MISFIT`` times as likely: players
+    bluff, and judge hands their own way."""
+    rules = default_rules(view)
+    lowest_bid = rules.lowest_bid if isinstance(rules, CoincheRules) else OPENING
+    misfit = 0.0
+    for i, (seat, action) in enumerate(view.bids):
+        if seat == view.seat:
+            continue
+        past = _Past(seat, tuple(hands[seat]), view.bids[:i])
+        current = last_bid(past.bids)
+        if isinstance(action, Bid) and action.suit is not None and not action.is_capot:
+            worth = team_estimate(past, TrumpMode.SUIT, action.suit)
+            misfit += max(0.0, action.value - BID_SLACK - worth)
+        elif isinstance(action, Pass) and (current is None or current[0] % 2 != seat % 2):
+            lowest = lowest_bid if current is None else current[1].value + 10
+            worth = max(team_estimate(past, TrumpMode.SUIT, s) for s in Suit)
+            misfit += max(0.0, worth - lowest + 1)
+    return float(MISFIT ** (misfit / 10))
+
+
+# --- playing the worlds out -------------------------------------------------------------------
+
+
+class _Judge:
+    """Expected scores of calls over the sampled deals (deals played once per trump and
+    taking side, then scored for each contract)."""
+
+    def __init__(self, view: Any, rules: CoincheRules,
+                 deals: list[tuple[list[tuple[Card, ...]], float]]) -> None:
+        self.view, self.rules, self.deals = view, rules, deals
+        self.side = view.seat % 2
+        self._tallies: dict[tuple[Suit, int], list[SideTally]] = {}
+        current = last_bid(view.bids)
+        self.current = None if current is None else Contract(
+            current[0] % 2, current[1], view.coinche_level)
+
+    def value_of(self, action: Action) -> float:
+        contract = self._contract_after(action)
+        if contract is None:
+            return 0.0  # the deal is void if everybody passes
+        return self.expected(contract)
+
+    def _contract_after(self, action: Action) -> Contract | None:
+        if isinstance(action, Bid):
+            return Contract(self.side, action, 0)
+        return self.current  # a pass leaves the contract on the table
+
+    def expected(self, contract: Contract) -> float:
+        """My side's score minus the other's, averaged over the weighted deals."""
+        suit = contract.bid.suit
+        if suit is None:
+            return 0.0
+        tallies = self._tally(suit, contract.takers)
+        total = weights = 0.0
+        for tally, (_, weight) in zip(tallies, self.deals, strict=True):
+            scores = score_coinche(self.rules, contract.bid, contract.coinche_level,
+                                   contract.takers, tally).scores
+            total += weight * (scores[self.side] - scores[1 - self.side])
+            weights += weight
+        return total / weights if weights else 0.0
+
+    def _tally(self, suit: Suit, takers: int) -> list[SideTally]:
+        key = (suit, takers)
+        if key not in self._tallies:
+            taker = next(s for s in range(self.view.players) if s % 2 == takers)
+            self._tallies[key] = [
+                play_out(hands, Trump(TrumpMode.SUIT, suit), taker,
+                         (self.view.dealer + 1) % self.view.players, self.rules)
+                for hands, _ in self.deals]
+        return self._tallies[key]
+
+
+@dataclass(frozen=True)
+class _SimView:
+    seat: int
+    players: int
+    taker: int | None
+    trick: tuple[Play, ...]
+
+
+def play_out(dealt: Sequence[Sequence[Card]], trump: Trump, taker: int, leader: int,
+             rules: CoincheRules) -> SideTally:
+    """The deal played to its end by the Confirmé play, open-handed."""
+    players = len(dealt)
+    hands = [list(h) for h in dealt]
+    points, tricks = [0, 0], [0, 0]
+    played: set[Card] = set()
+    seat, trick = leader, list[Play]()
+    view = _SimView(leader, players, taker, ())
+    while hands[seat]:
+        mem = Memory(seat=seat, players=players, trump=trump, hand=tuple(hands[seat]),
+                     played=frozenset(played), unseen=frozenset(), caps=({},) * players)
+        c = rollout_card(view, mem, hands, seat, tuple(trick), rules)
+        hands[seat].remove(c)
+        trick.append((seat, c))
+        if len(trick) < players:
+            seat = (seat + 1) % players
+            continue
+        seat = winning_play(trick, trump)[0]
+        played.update(p for _, p in trick)
+        points[seat % 2] += trick_points([p for _, p in trick], trump)
+        tricks[seat % 2] += 1
+        trick = []
+    points[seat % 2] += DIX_DE_DER
+    capot = next((s for s in (0, 1) if tricks[s] == MAX_TRICKS), None)
+    if capot is not None:
+        points[capot] = rules.capot_points
+    return SideTally(trick_points=tuple(points), announcements=(0, 0),
+                     belote=_belote(dealt, trump), tricks_won=tuple(tricks),
+                     capot_side=capot)
+
+
+def _belote(dealt: Sequence[Sequence[Card]], trump: Trump) -> tuple[int, int]:
+    assert trump.suit is not None
+    pair = {card(trump.suit, Rank.KING), card(trump.suit, Rank.QUEEN)}
+    belote = [0, 0]
+    for seat, hand in enumerate(dealt):
+        if pair <= set(hand):
+            belote[seat % 2] = 20
+    return belote[0], belote[1]
