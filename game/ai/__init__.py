@@ -11,7 +11,8 @@ Levels: ``DEBUTANT`` plays legal, plausible and often wrong (hunches, random car
 voids, trumps out, partner master); ``EXPERT`` chooses its cards by Monte-Carlo
 sampling of the hidden cards (``search.py``, at tarot ``tarot_search.py``) and, at
 coinche, its calls by playing sampled deals out (``bid_search.py``); elsewhere it bids
-as ``CONFIRME``.
+as ``CONFIRME``.  ``think`` is the most the Expert may spend on one decision, in
+seconds (a setting, one of ``THINK_CHOICES``); the deals it samples grow with it.
 """
 
 from __future__ import annotations
@@ -21,19 +22,23 @@ import random
 from typing import Any
 
 from game.ai.beginner import beginner_decision
+from game.ai.bid_search import WORLDS as BID_WORLDS
 from game.ai.bid_search import expert_coinche_bidding
 from game.ai.bidding import belote_bidding, coinche_bidding
+from game.ai.budget import DEFAULT_THINK, THINK_CHOICES, worlds_for
 from game.ai.decision import Decision, Level
 from game.ai.play import play_phase
-from game.ai.search import search_card
+from game.ai.search import WORLDS, search_card
 from game.ai.tarot import tarot_decision
+from game.ai.tarot_search import MAX_WORLDS as TAROT_WORLDS
 from game.ai.tarot_search import tarot_expert_decision
 from game.engine.protocol import Phase
 
-__all__ = ["Decision", "Level", "decide"]
+__all__ = ["DEFAULT_THINK", "THINK_CHOICES", "Decision", "Level", "decide"]
 
 
-def decide(view: Any, level: Level, rng: random.Random) -> Decision:
+def decide(view: Any, level: Level, rng: random.Random,
+           think: float = DEFAULT_THINK) -> Decision:
     target: int | None = getattr(view, "target", None)
     view = getattr(view, "deal", view)  # a MatchView wraps the deal's view
     if target is None:  # a belote deal's view carries the target for the arrêt
@@ -47,15 +52,17 @@ def decide(view: Any, level: Level, rng: random.Random) -> Decision:
         return beginner_decision(view, rng)
     if view.game == "tarot":
         if level is Level.EXPERT and view.phase is Phase.PLAY:
-            return tarot_expert_decision(view, rng)
+            return tarot_expert_decision(view, rng, think, worlds_for(think, TAROT_WORLDS))
         return tarot_decision(view)
     if view.phase is Phase.PLAY:
         if level is Level.EXPERT:
-            return play_phase(view, target, functools.partial(search_card, rng=rng))
+            search = functools.partial(search_card, rng=rng, worlds=worlds_for(think, WORLDS),
+                                       deadline=think)
+            return play_phase(view, target, search)
         return play_phase(view, target)
     if view.game == "coinche":
         if level is Level.EXPERT:
-            return expert_coinche_bidding(view, rng)
+            return expert_coinche_bidding(view, rng, worlds_for(think, BID_WORLDS))
         return coinche_bidding(view)
     if view.game == "belote":
         return belote_bidding(view)

@@ -12,10 +12,11 @@ the candidates themselves are always ``view.legal``.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.ai.budget import within
 from game.ai.memory import VOID, Memory
 from game.ai.play import choose_card
 from game.ai.solver.player import default_rules
@@ -24,7 +25,7 @@ from game.engine.cards import Card, Suit
 from game.engine.rules import TrickGameRules
 from game.engine.tricks import Play, legal_cards, trick_points, winning_play
 
-WORLDS = 12
+WORLDS = 12  # at the default thinking time
 DIX_DE_DER = 10
 
 
@@ -39,21 +40,23 @@ class SimView:
 
 
 def search_card(view: Any, mem: Memory, cards: list[Card], fallback: tuple[Card, str],
-                rng: random.Random, worlds: int = WORLDS) -> tuple[Card, str]:
+                rng: random.Random, worlds: int = WORLDS,
+                deadline: float | None = None) -> tuple[Card, str]:
+    """At most ``worlds`` sampled deals, fewer if ``deadline`` (seconds) comes first."""
     if len(cards) == 1:
         return fallback
     rules = default_rules(view)
     try:
         know = knowledge(view, rules)
-        sampled = [sample_world(know, rng) for _ in range(worlds)]
+        sampled = (sample_world(know, rng) for _ in within(deadline, worlds))
+        return best_over_worlds(view, mem, rules, cards, fallback, sampled)
     except NoWorld:  # a view from house rules the sampler's defaults contradict
         return fallback
-    return best_over_worlds(view, mem, rules, cards, fallback, sampled)
 
 
 def best_over_worlds(view: Any, mem: Memory, rules: TrickGameRules, cards: list[Card],
                      fallback: tuple[Card, str],
-                     worlds: Sequence[Sequence[Sequence[Card]]]) -> tuple[Card, str]:
+                     worlds: Iterable[Sequence[Sequence[Card]]]) -> tuple[Card, str]:
     """The card with the best mean rollout over ``worlds``, the Confirmé's when tied."""
     totals = dict.fromkeys(cards, 0.0)
     for hands in worlds:

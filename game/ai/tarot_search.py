@@ -14,11 +14,11 @@ candidates, which are always ``view.legal``.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.ai.budget import DEFAULT_THINK, within
 from game.ai.decision import Decision
 from game.ai.tarot import (
     TarotMemory,
@@ -47,8 +47,7 @@ from game.engine.tarot_tricks import (
     trick_winner,
 )
 
-DEADLINE = 0.3  # seconds of thinking per card
-MAX_WORLDS = 16
+MAX_WORLDS = 16  # at the default thinking time
 SAMPLING_TRIES = 60
 
 
@@ -134,7 +133,7 @@ def _try_placing(allowed: dict[TarotCard, list[int]], capacity: list[int],
 
 
 def tarot_expert_decision(view: Any, rng: random.Random,
-                          deadline: float | None = DEADLINE,
+                          deadline: float | None = DEFAULT_THINK,
                           max_worlds: int = MAX_WORLDS) -> Decision:
     """Confirmé everywhere but the choice among several cards before the last trick.
     ``deadline`` None: exactly ``max_worlds`` worlds (reproducible for a given ``rng``)."""
@@ -144,12 +143,8 @@ def tarot_expert_decision(view: Any, rng: random.Random,
         return confirme
     located = _played(view) | set(view.hand)
     cards = distinct_cards(cards, located)
-    start = time.perf_counter()
     totals = dict.fromkeys(cards, 0.0)
-    for done in range(max_worlds):
-        spent = time.perf_counter() - start
-        if deadline is not None and done and spent + spent / done > deadline:
-            break  # the next world would end past the deadline
+    for _ in within(deadline, max_worlds):
         try:
             world = sample_world(view, rng)
         except NoWorld:

@@ -1,0 +1,26 @@
+"""How long the Expert thinks: a deadline per decision (a setting) and a cap on the
+deals it samples, which grows with the time allowed."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+DEFAULT_THINK = 0.3  # seconds per decision at most
+THINK_CHOICES = (0.1, 0.3, 1.0)  # the setting's values: quick, normal, long
+
+
+def worlds_for(think: float, at_default: int) -> int:
+    """The cap on sampled deals for ``think`` seconds, ``at_default`` at the default."""
+    return max(2, round(at_default * think / DEFAULT_THINK))
+
+
+def within(deadline: float | None, count: int) -> Iterator[int]:
+    """0, 1, ... ``count - 1``, stopping before a step that would end past ``deadline``
+    seconds after the first (judged by the mean step so far); None: every step."""
+    start = time.perf_counter()
+    for done in range(count):
+        spent = time.perf_counter() - start
+        if deadline is not None and done and spent + spent / done > deadline:
+            return
+        yield done

@@ -1,0 +1,64 @@
+"""The Expert's thinking budget: a deadline that stops the sampling, a cap that grows
+with the time allowed."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai import THINK_CHOICES, Level, budget, decide
+from game.ai.budget import DEFAULT_THINK, within, worlds_for
+from game.engine.coinche import CoincheDeal
+from game.engine.protocol import Phase
+from game.engine.rules import CoincheRules
+
+
+class FakeClock:
+    """perf_counter for ``within``, moved on by the test."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def steps_taken(step: float, deadline: float | None, count: int,
+                monkeypatch: pytest.MonkeyPatch) -> int:
+    clock = FakeClock()
+    monkeypatch.setattr(budget.time, "perf_counter", clock)
+    taken = 0
+    for _ in within(deadline, count):
+        taken += 1
+        clock.now += step
+    return taken
+
+
+def test_the_sampling_stops_before_a_step_would_pass_the_deadline(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert steps_taken(0.04, 0.3, 100, monkeypatch) == 7  # 8 steps would end at 0.32
+    assert steps_taken(0.04, 0.3, 5, monkeypatch) == 5  # the cap comes first
+    assert steps_taken(0.5, 0.3, 100, monkeypatch) == 1  # one step always runs
+    assert steps_taken(1.0, None, 12, monkeypatch) == 12  # no deadline: every step
+
+
+def test_the_cap_on_sampled_deals_grows_with_the_time_allowed() -> None:
+    assert worlds_for(DEFAULT_THINK, 12) == 12
+    caps = [worlds_for(think, 12) for think in THINK_CHOICES]
+    assert caps == sorted(caps) and caps[0] < 12 < caps[-1]
+    assert DEFAULT_THINK in THINK_CHOICES
+
+
+def test_every_thinking_time_gives_a_legal_decision() -> None:
+    deal, _ = CoincheDeal.new(CoincheRules(), 5, 1)
+    while not deal.is_over:
+        seat = deal.current_player
+        assert seat is not None
+        view = deal.view(seat)
+        for think in THINK_CHOICES:
+            assert decide(view, Level.EXPERT, random.Random(seat), think).action in view.legal
+        deal, _ = deal.apply(decide(view, Level.CONFIRME, random.Random(0)).action)
+        if deal.phase is Phase.PLAY and len(deal.tricks) >= 2:
+            break
