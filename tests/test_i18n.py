@@ -85,6 +85,7 @@ def dynamic_keys() -> set[str]:
     from game.ui.app import SPEEDS
     from game.ui.glossary import TERMS
     from game.ui.layout import SPOTS
+    from game.ui.menu import THINK_NAMES
     from game.ui.model import contract_key
     from game.ui.setup import GAMES, GROUPS, option_names
 
@@ -95,6 +96,7 @@ def dynamic_keys() -> set[str]:
     keys |= {contract_key(contract) for contract in Contract}
     keys |= {f"tarot.rank.{letter}" for letter in "123456789TVCDR"}
     keys |= {f"speed.{name}" for name in SPEEDS}
+    keys |= {f"think.{name}" for name in THINK_NAMES.values()}
     keys |= {f"language.{lang}" for lang in ("auto", "fr", "en")}
     keys |= {f"{kind}.{term}" for term in TERMS for kind in ("term", "glossary")}
     keys |= {f"preset.{name}" for name in ("default", "ffb", "last")} | set(GROUPS)

@@ -16,7 +16,7 @@ import pytest
 from game.engine.rules import BeloteRules, CoincheRules, Rubicon, TarotRules
 from game.storage import ENV_DIR, Problem, Settings, Storage, data_dir, log_path
 from game.storage.atomic import read_json, read_versioned, write_json_atomic
-from game.storage.settings import settings_from_json
+from game.storage.settings import THINK_CHOICES, settings_from_json
 
 STAMP = r"\d{8}-\d{6}"
 
@@ -362,3 +362,25 @@ def test_table_options_round_trip_and_fall_back_alone(tmp_path: Path) -> None:
     settings, problems = settings_from_json(bad)
     assert {p.args["field"] for p in problems} == {"table_colour", "four_colour"}
     assert settings == dataclasses.replace(chosen, table_colour="green", four_colour=False)
+
+
+def test_the_experts_thinking_time_round_trips_and_falls_back_alone(tmp_path: Path) -> None:
+    for think in THINK_CHOICES:
+        Storage(tmp_path).save_settings(Settings(expert_think=think))
+        assert Storage(tmp_path).settings.expert_think == think
+    chosen = Settings(expert_think=1.0, volume=0.25)
+    assert settings_from_json(chosen.to_json() | {"expert_think": 1}) == (chosen, [])
+    for wrong in (0.5, "1.0", True, None, [0.3], float("nan")):
+        settings, problems = settings_from_json(chosen.to_json() | {"expert_think": wrong})
+        assert [(p.key, p.args) for p in problems] == [
+            ("storage.setting_reset", {"field": "expert_think"})]
+        assert settings == dataclasses.replace(chosen, expert_think=Settings().expert_think)
+
+
+def test_the_thinking_times_are_the_ais() -> None:
+    """Storage stays below the AI, so it keeps its own copy of the AI's choices."""
+    from game.ai import DEFAULT_THINK
+    from game.ai import THINK_CHOICES as AI_THINK_CHOICES
+
+    assert THINK_CHOICES == AI_THINK_CHOICES
+    assert Settings().expert_think == DEFAULT_THINK

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.engine.actions import CardPlayed, DealScored, PlayCard, TrickWon
-from game.engine.match import NewDeal
+from game.engine.match import MatchView, NewDeal
 from game.engine.protocol import Event, Phase
 from game.engine.rules import BeloteRules, CoincheRules
 from game.ui.controller import Controller, SeatConfig
@@ -143,3 +143,37 @@ def test_shown_announcements_stay_until_the_trick_is_won() -> None:
     assert model.says[2] == ("say.announce_scores", (("points", 20),))
     model.apply(TrickWon(2, parse_cards("7S 8S 9S TS"), 10, False))
     assert model.shown == {} and model.tricks_won[2] == 1
+
+
+def test_the_expert_seats_and_the_hint_think_as_long_as_the_setting_says(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import game.ui.controller
+    from game.ai import Decision, Level
+
+    asked: list[tuple[Level, float]] = []
+
+    def decide(view: MatchView, level: Level, rng: object, think: float) -> Decision:
+        asked.append((level, think))
+        return Decision(view.deal.legal[0], "hint.only_choice")
+
+    monkeypatch.setattr(game.ui.controller, "decide", decide)
+    seats = [SeatConfig(human=True)] + [SeatConfig(level=Level.EXPERT) for _ in range(3)]
+    controller = Controller(CoincheRules(), 2, seats, speed=0.01, think=1.0)
+    for _ in range(2000):
+        tick(controller)
+        if controller.human_to_act and asked:
+            break
+        if controller.human_to_act:
+            controller.act(controller.human_legal()[0])
+    assert asked and all(think == 1.0 for _, think in asked)
+    asked.clear()
+    controller.think = 0.1  # the setting changed during the match
+    controller.request_hint()
+    for _ in range(200):
+        if controller.hint() is not None:
+            break
+        time.sleep(0.005)
+    assert controller.hint() is not None
+    assert asked == [(Level.EXPERT, 0.1)]
+    controller.close()

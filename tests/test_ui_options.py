@@ -333,3 +333,32 @@ def test_undo_can_be_forbidden_in_the_settings(tmp_path: Path) -> None:
     assert not Storage(tmp_path).settings.undo_allowed
     assert app.session is not None and app.session.undo(table.controller.match, 0) is None
     table.dispose()
+
+
+# --- the Expert's thinking time -----------------------------------------------------------
+
+
+def test_the_experts_thinking_time_cycles_is_saved_and_reaches_the_table(
+    tmp_path: Path,
+) -> None:
+    set_language("en")
+    app = App(storage=Storage(tmp_path))
+    app.push(Scene(app))
+    table = start_table(app, CoincheRules(), seed=4)
+    app.step(DT, [])
+    assert app.settings.expert_think == 0.3 and table.controller.think == 0.3
+    scene = open_settings(app)
+    row = next(b for k, b in scene.rows if k == "settings.expert_think")
+    assert row.label() == tr("think.normal") == "Normal (0.3 s)"
+    seen = []
+    for _ in range(3):
+        app.step(DT, click(app, row.rect.center))
+        seen.append((app.settings.expert_think, row.label()))
+    assert seen == [(1.0, "Long (1 s)"), (0.1, "Quick (0.1 s)"), (0.3, "Normal (0.3 s)")]
+    app.step(DT, click(app, row.rect.center))  # long
+    app.step(DT, [key(pygame.K_ESCAPE)])
+    app.step(DT, [])
+    assert app.top is table and table.controller.think == 1.0
+    assert Storage(tmp_path).settings.expert_think == 1.0
+    assert App(storage=Storage(tmp_path)).settings.expert_think == 1.0
+    table.dispose()

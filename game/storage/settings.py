@@ -30,6 +30,9 @@ NAME_LENGTH = 24
 WINDOW_RANGE = ((640, 360), (7680, 4320))
 TABLE_COLOURS = ("green", "blue", "red")
 CARD_BACKS = ("blue", "red")
+# The Expert's most seconds per decision: quick, normal, long.  The AI's own
+# ``game.ai.THINK_CHOICES`` (storage stays below the AI; a test keeps them equal).
+THINK_CHOICES = (0.1, 0.3, 1.0)
 
 
 def _default_levels() -> dict[str, tuple[str, ...]]:
@@ -58,6 +61,7 @@ class Settings:
     four_colour: bool = False  # diamonds orange, clubs green
     # Left-handed: the hand sorted the other way and the table's buttons on the left.
     left_handed: bool = False
+    expert_think: float = 0.3  # the Expert's most seconds per decision: one of THINK_CHOICES
 
     def resolved_language(self) -> str:
         """The language to show: the chosen one, or the system's for "auto"."""
@@ -117,6 +121,15 @@ def _number_in(low: float, high: float) -> Callable[[object], float]:
     return read
 
 
+def _number_of(choices: tuple[float, ...]) -> Callable[[object], float]:
+    def read(raw: object) -> float:
+        if isinstance(raw, bool) or not isinstance(raw, int | float) or raw not in choices:
+            raise ValueError(raw)
+        return float(raw)
+
+    return read
+
+
 def _flag(raw: object) -> bool:
     if not isinstance(raw, bool):
         raise ValueError(raw)
@@ -166,6 +179,7 @@ _READERS: dict[str, Callable[[object], Any]] = {
     "card_back": _choice(CARD_BACKS),
     "four_colour": _flag,
     "left_handed": _flag,
+    "expert_think": _number_of(THINK_CHOICES),
 }
 # Per-game maps: each game's entry is read on its own.
 _GAME_READERS: dict[str, Callable[[str, object], Any]] = {

@@ -48,6 +48,7 @@ class Settings:
     left_handed: bool = False
     fullscreen: bool = False
     undo_allowed: bool = True
+    expert_think: float = 0.3  # the Expert's most seconds per decision (hint included)
 
     @property
     def speed_factor(self) -> float:
@@ -76,7 +77,7 @@ class Settings:
 
 # Kept as they are between the UI's settings and the stored ones.
 SHARED_FIELDS = ("table_colour", "card_back", "four_colour", "left_handed", "fullscreen",
-                 "undo_allowed")
+                 "undo_allowed", "expert_think")
 
 
 class Scene:

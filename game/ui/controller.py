@@ -17,7 +17,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from game.ai import Decision, Level, decide
+from game.ai import DEFAULT_THINK, Decision, Level, decide
 from game.engine.actions import DealScored, PlayCard
 from game.engine.cards import Card, Suit
 from game.engine.match import AnyRules, DealRecord, Match, MatchView, NewDeal
@@ -104,14 +104,17 @@ class Controller:
         viewer: int = 0,
         match: Match | None = None,
         first_deal: int | None = None,
+        think: float = DEFAULT_THINK,
     ) -> None:
         """A new match of ``rules`` from ``seed`` (its first deal ``first_deal`` when
-        given), or ``match`` resumed (a saved one)."""
+        given), or ``match`` resumed (a saved one).  ``think``: the most seconds the
+        Expert spends on one decision, its seats' and the hint's (the setting)."""
         if len(seats) != rules.players:
             raise ValueError("one seat configuration per player")
         self.rules = rules
         self.seats = tuple(seats)
         self.speed = speed
+        self.think = think
         self.viewer = viewer
         self.model = TableModel(rules.players, viewer, rules.target, rules.game,
                                 rules.has_teams)
@@ -174,7 +177,7 @@ class Controller:
             return
         self._hint_asked_at = self.actions_applied
         self._hint = self._executor.submit(
-            decide, self.match.view(self.viewer), Level.EXPERT, self._hint_rng)
+            decide, self.match.view(self.viewer), Level.EXPERT, self._hint_rng, self.think)
 
     def hint(self) -> Decision | None:
         """The Expert's suggestion for the current move and why, once it has thought."""
@@ -213,7 +216,7 @@ class Controller:
         if self._thinking is None:
             view = self.match.view(seat)
             self._thinking = self._executor.submit(
-                decide, view, self.seats[seat].level, self._rngs[seat])
+                decide, view, self.seats[seat].level, self._rngs[seat], self.think)
             self._think_time = 0.0
         self._think_time += dt
         if self._thinking.done() and self._think_time >= THINK_DELAY * self.speed:

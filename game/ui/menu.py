@@ -8,11 +8,13 @@ import pygame
 
 from game.engine.match import Match
 from game.i18n import LANGUAGES, set_language, tr
-from game.storage.settings import CARD_BACKS, TABLE_COLOURS
+from game.storage.settings import CARD_BACKS, TABLE_COLOURS, THINK_CHOICES
 from game.ui.app import AUTO, LOGICAL, SPEEDS, App, Scene
 from game.ui.widgets import CREAM, GOLD, Button, blit_text, panel, wrap
 
 VOLUMES = (0.25, 0.5, 0.7, 1.0)  # 0.7: the default
+# The Expert's thinking time as the settings name it (keys "think.<name>").
+THINK_NAMES = dict(zip(THINK_CHOICES, ("quick", "normal", "long"), strict=True))
 
 
 def draw_backdrop(scene: Scene, surface: pygame.Surface, title: str) -> None:
@@ -163,7 +165,7 @@ class MenuScene(Scene):
 
 
 class SettingsScene(Scene):
-    ROW_TOP, ROW_STEP = 138, 46
+    ROW_TOP, ROW_STEP = 132, 42  # eleven rows above the Back button
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -185,8 +187,12 @@ class SettingsScene(Scene):
             ("settings.fullscreen", _on_off(lambda: settings.fullscreen),
              app.toggle_fullscreen),
             ("settings.undo", _on_off(lambda: settings.undo_allowed), self.toggle_undo),
+            ("settings.expert_think",
+             lambda: tr(f"think.{THINK_NAMES.get(settings.expert_think, 'normal')}"),
+             self.next_think),
         ]
-        self.rows = [(key, Button(pygame.Rect(760, self.ROW_TOP + i * self.ROW_STEP, 240, 42),
+        self.rows = [(key, Button(pygame.Rect(760, self.ROW_TOP + i * self.ROW_STEP, 240,
+                                              self.ROW_STEP - 4),
                                   label, action, size=26))
                      for i, (key, label, action) in enumerate(rows)]
         self.back = Button(pygame.Rect(540, 630, 200, 56), _text("back"), app.pop)
@@ -206,6 +212,12 @@ class SettingsScene(Scene):
 
     def toggle_undo(self) -> None:
         self.app.settings.undo_allowed = not self.app.settings.undo_allowed
+
+    def next_think(self) -> None:
+        """The Expert's thinking time: quick, normal, long, then quick again."""
+        settings = self.app.settings
+        longer = [t for t in THINK_CHOICES if t > settings.expert_think]
+        settings.expert_think = longer[0] if longer else THINK_CHOICES[0]
 
     def toggle_left_handed(self) -> None:
         self.app.settings.left_handed = not self.app.settings.left_handed

@@ -139,7 +139,8 @@ class TableScene(Scene):
         self.config = config
         self.controller = Controller(config.rules, config.seed, config.seats,
                                      speed=app.settings.speed_factor, match=match,
-                                     first_deal=config.first_deal)
+                                     first_deal=config.first_deal,
+                                     think=app.settings.expert_think)
         self.controller.on_event = self.on_event
         session = app.session
         if session is not None:
@@ -432,6 +433,7 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.controller.speed = self.speed_override or self.app.settings.speed_factor
+        self.controller.think = self.app.settings.expert_think
         self.tweens.update(dt)
         self.flights = [f for f in self.flights if not f.tween.done]
         self.void_message = max(0.0, self.void_message - dt)
