@@ -1,0 +1,347 @@
+"""Tarot, Expert level: the contract chosen by simulation.
+
+The Confirmé bids from a hand strength against fixed thresholds.  The Expert plays the
+deal out instead: it deals the cards it does not see (the other hands and the chien) a
+few times, weighted by what the earlier calls say (a seat that bid holds a hand at
+least as strong as the Confirmé's threshold for its contract, a seat that passed one
+weaker than the lowest contract it could bid; found by a Metropolis walk, as the
+coinche Expert's ``bid_search`` does), and finishes each deal open-handed with the
+Confirmé play, itself as the taker:
+
+- Prise and Garde: the chien taken and the écart made the Confirmé's way (within the
+  engine's rule, ``discardable``: no king, no bout, trumps only when forced); one
+  play-out scores both (only the multiplier differs);
+- Garde Sans and Garde Contre: no exchange, the chien counts for the attack or for the
+  defence; one play-out scores both.
+
+Each contract is worth its mean marks for me (the table's scoring: ``score_deal`` and
+``marks``, with the Petit au bout, the taker's poignée and an unannounced chelem).
+Passing is worth 0 when nobody has bid yet, else the contract on the table played by
+its bidder (who takes the chien and discards the Confirmé's way), me defending.  The
+Confirmé call is kept unless another gains ``SWITCH_MARGIN`` marks on average.
+
+One step ahead only: the auction is taken to stop after this call (later seats may
+outbid it).  At five players (the king call, the unknown partner) the Expert bids as
+the Confirmé.  The play-outs leave out the Excuse owed for want of a trick and a
+chelem announcement.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import Any
+
+from game.ai.budget import DEFAULT_THINK, within
+from game.ai.decision import Decision
+from game.ai.tarot import (
+    HAND_SIZE,
+    THRESHOLDS,
+    TarotMemory,
+    choose_tarot_card,
+    hand_strength,
+    tarot_decision,
+)
+from game.engine.protocol import Action, Phase
+from game.engine.tarot_actions import TarotBid, TarotDiscard, TarotPass
+from game.engine.tarot_cards import DECK78, EXCUSE, THE_PETIT, TarotCard, TarotSuit, count_bouts
+from game.engine.tarot_scoring import (
+    Camp,
+    Contract,
+    DealOutcome,
+    marks,
+    poignee_kind,
+    score_deal,
+)
+from game.engine.tarot_tricks import (
+    TarotPlay,
+    TarotTrick,
+    discardable,
+    legal_cards,
+    poignee_choices,
+    trick_winner,
+)
+
+WORLDS = 12  # at the default thinking time
+SWITCH_MARGIN = 20.0  # marks per deal another call must gain over the Confirmé's
+BURN_IN = 60  # steps of the walk before the first world is kept
+THINNING = 8  # steps between two worlds kept
+MISFIT = 0.1  # how much less likely a deal is per ``MISFIT_SPAN`` of strength off a call
+MISFIT_SPAN = 10.0
+SIMULATED_PLAYERS = (3, 4)
+TOTAL_HALF_POINTS = 182  # the 91 points of the deck
+
+
+def expert_tarot_bidding(view: Any, rng: random.Random,
+                         deadline: float | None = DEFAULT_THINK, worlds: int = WORLDS,
+                         margin: float = SWITCH_MARGIN) -> Decision:
+    """The call at ``view``'s bidding turn.  ``deadline`` None: exactly ``worlds``
+    worlds (reproducible for a given ``rng``)."""
+    confirme = tarot_decision(view)
+    contracts = [a.contract for a in view.legal if isinstance(a, TarotBid)]
+    if view.players not in SIMULATED_PLAYERS or view.phase is not Phase.BIDDING or not contracts:
+        return confirme
+    values = expected_marks(view, rng, contracts, deadline, worlds)
+    if values is None:
+        return confirme
+    options: dict[Action, float] = {TarotPass(): values.pop(None)}
+    options.update({TarotBid(c): v for c, v in values.items() if c is not None})
+    mine = options.get(confirme.action)
+    best, best_value = max(options.items(), key=lambda item: item[1])
+    if mine is None or best == confirme.action or best_value < mine + margin:
+        return confirme
+    shown = ("value", str(round(best_value)))
+    if isinstance(best, TarotBid):
+        return Decision(best, "hint.tarot_simulated",
+                        (("contract", best.contract.label), shown))
+    return Decision(best, "hint.pass_simulated", (shown,))
+
+
+def expected_marks(view: Any, rng: random.Random, contracts: Sequence[Contract],
+                   deadline: float | None, worlds: int) -> dict[Contract | None, float] | None:
+    """Mean marks for me of each contract (me taking), and of passing (key None);
+    None when no world was played."""
+    n, me = view.players, view.seat
+    leader = (view.dealer + 1) % n
+    standing = _standing_bid(view)
+    totals: dict[Contract | None, float] = dict.fromkeys([None, *contracts], 0.0)
+    played = 0
+    deals = sample_deals(view, rng, worlds)
+    for k in within(deadline, len(deals)):
+        hands, chien = deals[k]
+        if any(c <= Contract.GARDE for c in contracts):
+            result = play_out(hands, chien, me, leader, exchange=True)
+            for c in contracts:
+                if c <= Contract.GARDE:
+                    totals[c] += result.marks(c)[me]
+        if any(c >= Contract.GARDE_SANS for c in contracts):
+            result = play_out(hands, chien, me, leader, exchange=False)
+            for c in contracts:
+                if c >= Contract.GARDE_SANS:
+                    totals[c] += result.marks(c)[me]
+        if standing is not None:
+            taker, contract = standing
+            result = play_out(hands, chien, taker, leader, exchange=contract.chien_shown)
+            totals[None] += result.marks(contract)[me]
+        played += 1
+    if not played:
+        return None
+    return {c: t / played for c, t in totals.items()}
+
+
+def _standing_bid(view: Any) -> tuple[int, Contract] | None:
+    bids = [(s, a.contract) for s, a in view.bids if isinstance(a, TarotBid)]
+    return bids[-1] if bids else None
+
+
+# --- the worlds -------------------------------------------------------------------------------
+
+
+Deal = tuple[list[tuple[TarotCard, ...]], tuple[TarotCard, ...]]
+
+
+def threshold(contract: Contract, players: int) -> float:
+    """The Confirmé's hand strength for ``contract`` (as ``tarot._bid`` scales it)."""
+    return THRESHOLDS[contract] * HAND_SIZE[players] / HAND_SIZE[4]
+
+
+def sample_deals(view: Any, rng: random.Random, count: int) -> list[Deal]:
+    """``count`` deals of the cards I do not hold (the other hands, then the chien), in
+    proportion to how well they explain the earlier calls (``calls_misfit``): a
+    Metropolis walk swapping two cards between two places (the chien is one)."""
+    n, me = view.players, view.seat
+    hidden = [c for c in DECK78 if c not in view.hand]
+    rng.shuffle(hidden)
+    places: list[list[TarotCard]] = []
+    for s in range(n):
+        if s == me:
+            places.append(list(view.hand))
+        else:
+            size = view.hand_sizes[s]
+            places.append(hidden[:size])
+            hidden = hidden[size:]
+    places.append(hidden)  # the chien
+    movable = [s for s in range(n) if s != me] + [n]
+    judged = any(s != me for s, _ in view.bids)
+    strengths = [hand_strength(h) if s != me and s < n else 0.0 for s, h in enumerate(places)]
+    misfit = calls_misfit(view, strengths) if judged else 0.0
+    deals: list[Deal] = []
+    steps = BURN_IN + count * THINNING if judged else count
+    for step in range(steps):
+        if judged:
+            a, b = rng.sample(movable, 2)
+            i, j = rng.randrange(len(places[a])), rng.randrange(len(places[b]))
+            places[a][i], places[b][j] = places[b][j], places[a][i]
+            before = strengths[a], strengths[b]
+            for p in (a, b):
+                if p < n:
+                    strengths[p] = hand_strength(places[p])
+            proposed = calls_misfit(view, strengths)
+            if proposed <= misfit or rng.random() < MISFIT ** ((proposed - misfit) / MISFIT_SPAN):
+                misfit = proposed
+            else:  # undo
+                places[a][i], places[b][j] = places[b][j], places[a][i]
+                strengths[a], strengths[b] = before
+            if step < BURN_IN or (step - BURN_IN) % THINNING != THINNING - 1:
+                continue
+        else:
+            rest = [c for p in movable for c in places[p]]
+            rng.shuffle(rest)
+            for p in movable:
+                size = len(places[p])
+                places[p], rest = rest[:size], rest[size:]
+        deals.append(([tuple(h) for h in places[:n]], tuple(places[n])))
+    return deals
+
+
+def calls_misfit(view: Any, strengths: Sequence[float]) -> float:
+    """How far the strengths are from the earlier calls made the Confirmé's way: a bid
+    from a hand at least as strong as its threshold, a pass from one weaker than the
+    lowest contract left.  Each ``MISFIT_SPAN`` off makes a deal ``MISFIT`` times as
+    likely (players bluff, and judge hands their own way)."""
+    n = view.players
+    misfit = 0.0
+    best = 0
+    for seat, action in view.bids:
+        if seat != view.seat:
+            if isinstance(action, TarotBid):
+                misfit += max(0.0, threshold(action.contract, n) - strengths[seat])
+            elif best < Contract.GARDE_CONTRE:
+                lowest = Contract(best + 1)
+                misfit += max(0.0, strengths[seat] - threshold(lowest, n))
+        if isinstance(action, TarotBid):
+            best = max(best, action.contract)
+    return misfit
+
+
+# --- playing a world out ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayedDeal:
+    """A deal played out: the tricks and what lies aside (the écart, or the chien)."""
+
+    players: int
+    taker: int
+    tricks: tuple[TarotTrick, ...]
+    aside: tuple[TarotCard, ...]
+    poignee: int  # trumps the taker showed (0: none)
+
+    def half_points(self, aside_to_attack: bool) -> tuple[int, int]:
+        """Half points of the attack and of the defence (they sum to 182)."""
+        camp = [0, 0]  # attack, defence
+        aside = sum(c.half_points for c in self.aside)
+        camp[0 if aside_to_attack else 1] += aside
+        last = len(self.tricks) - 1
+        for i, trick in enumerate(self.tricks):
+            for seat, c in trick.plays:
+                keeper = seat if c is EXCUSE and i != last else trick.winner
+                camp[keeper != self.taker] += c.half_points
+                if keeper != trick.winner and (seat == self.taker) != (trick.winner == self.taker):
+                    # the Excuse kept: a half point goes to the trick's winner instead
+                    camp[keeper != self.taker] -= 1
+                    camp[trick.winner != self.taker] += 1
+        return camp[0], camp[1]
+
+    def attack_cards(self, aside_to_attack: bool) -> list[TarotCard]:
+        cards = list(self.aside) if aside_to_attack else []
+        last = len(self.tricks) - 1
+        for i, trick in enumerate(self.tricks):
+            for seat, c in trick.plays:
+                keeper = seat if c is EXCUSE and i != last else trick.winner
+                if keeper == self.taker:
+                    cards.append(c)
+        return cards
+
+    def marks(self, contract: Contract) -> tuple[int, ...]:
+        to_attack = contract.chien_to_attack
+        points, _ = self.half_points(to_attack)
+        winners = {t.winner == self.taker for t in self.tricks}
+        final = self.tricks[-1]
+        camp = {True: Camp.ATTACK, False: Camp.DEFENCE}
+        kind = poignee_kind(self.players, self.poignee) if self.poignee else None
+        outcome = DealOutcome(
+            players=self.players, contract=contract, points=points,
+            bouts=count_bouts(self.attack_cards(to_attack)),
+            poignees=((kind, Camp.ATTACK),) if kind is not None else (),
+            petit_au_bout=(camp[final.winner == self.taker] if THE_PETIT in final.cards
+                           else None),
+            chelem=camp[winners.pop()] if len(winners) == 1 else None,
+        )
+        x = score_deal(outcome).per_defender
+        return marks(self.players, self.taker, None, x)
+
+
+def confirme_ecart(hand: Sequence[TarotCard], size: int) -> tuple[list[TarotCard], list[TarotCard]]:
+    """The hand after the Confirmé's écart of ``size`` cards, and the écart, one card at
+    a time among the engine's ``discardable``."""
+    hand = list(hand)
+    ecart: list[TarotCard] = []
+    for k in range(size):
+        options = tuple(TarotDiscard(c) for c in discardable(hand, size - k))
+        seen = SimpleNamespace(phase=Phase.EXCHANGE, legal=options, hand=tuple(hand))
+        action = tarot_decision(seen).action
+        assert isinstance(action, TarotDiscard)
+        hand.remove(action.card)
+        ecart.append(action.card)
+    return hand, ecart
+
+
+@dataclass(frozen=True)
+class _SimView:
+    """The view fields the Confirmé card choice reads."""
+
+    seat: int
+    hand: tuple[TarotCard, ...]
+    taker: int
+    trick: tuple[TarotPlay, ...]
+
+
+def play_out(dealt: Sequence[Sequence[TarotCard]], chien: Sequence[TarotCard], taker: int,
+             leader: int, exchange: bool) -> PlayedDeal:
+    """The deal played to its end by the Confirmé play, open-handed, ``taker`` taking
+    the chien and discarding (``exchange``) or leaving it aside."""
+    players = len(dealt)
+    hands = [list(h) for h in dealt]
+    aside: tuple[TarotCard, ...] = tuple(chien)
+    if exchange:
+        hands[taker], ecart = confirme_ecart([*hands[taker], *chien], len(chien))
+        aside = tuple(ecart)
+    shown = poignee_choices(hands[taker], players)
+    poignee = max((len(p) for p in shown), default=0)
+    tricks: list[TarotTrick] = []
+    trick: list[TarotPlay] = []
+    seat = leader
+    while hands[seat]:
+        hand = hands[seat]
+        cards = legal_cards(hand, trick)
+        if len(cards) == 1:
+            card = cards[0]
+        else:
+            seen = _SimView(seat, tuple(hand), taker, tuple(trick))
+            card = choose_tarot_card(seen, _open_memory(hands, seat, taker), cards)[0]
+        hand.remove(card)
+        trick.append((seat, card))
+        if len(trick) < players:
+            seat = (seat + 1) % players
+            continue
+        seat = trick_winner(trick)
+        tricks.append(TarotTrick(trick[0][0], tuple(trick), seat))
+        trick = []
+    return PlayedDeal(players, taker, tuple(tricks), aside, poignee)
+
+
+def _open_memory(hands: Sequence[Sequence[TarotCard]], seat: int, taker: int) -> TarotMemory:
+    """What ``seat`` would know seeing every hand (as ``tarot_search.perfect_memory``)."""
+    players = len(hands)
+    others = {c for s, h in enumerate(hands) if s != seat for c in h}
+    voids, caps = [], []
+    for hand in hands:
+        voids.append(frozenset(TarotSuit) - {c.suit for c in hand})
+        caps.append(max((c.rank for c in hand if c.is_trump), default=0))
+    return TarotMemory(
+        seat=seat, players=players, hand=tuple(hands[seat]), unseen=frozenset(others),
+        voids=tuple(voids), trump_caps=tuple(caps), attack=frozenset({taker}),
+        defence=frozenset(range(players)) - {taker})

@@ -1,0 +1,155 @@
+"""The tarot Expert's bidding by simulation: legal, reproducible and timely calls,
+sensible extremes, and play-outs that count the 91 points once."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from game.ai import Level, decide
+from game.ai.tarot import tarot_decision
+from game.ai.tarot_bid_search import (
+    TOTAL_HALF_POINTS,
+    calls_misfit,
+    expert_tarot_bidding,
+    play_out,
+    sample_deals,
+)
+from game.engine.protocol import Phase
+from game.engine.rules import TarotRules
+from game.engine.tarot import TarotDeal, TarotView
+from game.engine.tarot_actions import TarotBid, TarotPass
+from game.engine.tarot_cards import DECK78, EXCUSE, THE_21, THE_PETIT, TarotCard, trump
+from game.engine.tarot_scoring import Contract
+
+SIZES = {3: 24, 4: 18, 5: 15}
+CHIEN = {3: 6, 4: 6, 5: 3}
+
+
+def bidding_views(players: int, seed: int) -> list[TarotView]:
+    """Every bidding turn of a deal dealt from ``seed`` and bid by the Confirmé."""
+    deal, _ = TarotDeal.new(TarotRules(players=players), seed, seed % players)
+    views = []
+    while deal.phase is Phase.BIDDING:
+        view = deal.view(deal.current_player)
+        views.append(view)
+        deal, _ = deal.apply(tarot_decision(view).action)
+    return views
+
+
+def with_hand(players: int, hand: list[TarotCard], seed: int = 0) -> TarotView:
+    """The first bidding turn of a deal where the first speaker holds ``hand``."""
+    rest = [c for c in DECK78 if c not in hand]
+    random.Random(seed).shuffle(rest)
+    size = SIZES[players]
+    dealer = players - 1  # the first to speak is seat 0
+    hands = [hand] + [rest[k * size:(k + 1) * size] for k in range(players - 1)]
+    chien = rest[(players - 1) * size:]
+    deal = TarotDeal.from_hands(TarotRules(players=players), hands, chien, dealer)
+    view = deal.view(0)
+    assert view.phase is Phase.BIDDING and view.seat == 0
+    return view
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_legal_and_reproducible_along_confirme_auctions(players: int) -> None:
+    for seed in range(3):
+        for view in bidding_views(players, seed):
+            first = expert_tarot_bidding(view, random.Random(seed), None, 4)
+            again = expert_tarot_bidding(view, random.Random(seed), None, 4)
+            assert first == again
+            assert first.action in view.legal
+            assert first.reason.startswith("hint.")
+
+
+def test_five_players_bid_as_the_confirme() -> None:
+    for view in bidding_views(5, 1):
+        assert expert_tarot_bidding(view, random.Random(0), None, 4) == tarot_decision(view)
+
+
+def test_decide_routes_the_expert_bidding() -> None:
+    view = bidding_views(4, 2)[0]
+    decision = decide(view, Level.EXPERT, random.Random(3), think=0.1)
+    assert decision.action in view.legal
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_very_strong_hand_takes_at_least_a_garde(players: int) -> None:
+    trumps = [trump(r) for r in range(21, 21 - (SIZES[players] - 4), -1)]
+    hand = [EXCUSE, THE_PETIT, *trumps]
+    hand += [c for c in DECK78 if c.suit.is_plain and c.rank == 14][:SIZES[players] - len(hand)]
+    assert len(hand) == SIZES[players] and THE_21 in hand
+    decision = expert_tarot_bidding(with_hand(players, hand), random.Random(1), None, 6)
+    assert isinstance(decision.action, TarotBid)
+    assert decision.action.contract >= Contract.GARDE
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_hopeless_hand_passes(players: int) -> None:
+    low = sorted((c for c in DECK78 if c.suit.is_plain and c.rank <= 6),
+                 key=lambda c: (c.rank, c.suit.value))
+    hand = [trump(2), trump(3), *low[:SIZES[players] - 2]]
+    decision = expert_tarot_bidding(with_hand(players, hand), random.Random(2), None, 6)
+    assert decision.action == TarotPass()
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_play_out_counts_all_91_points_once(players: int) -> None:
+    rng = random.Random(players)
+    for _ in range(4):
+        deck = list(DECK78)
+        rng.shuffle(deck)
+        size = SIZES[players]
+        hands = [tuple(deck[k * size:(k + 1) * size]) for k in range(players)]
+        chien = tuple(deck[players * size:])
+        assert len(chien) == CHIEN[players]
+        taker, leader = rng.randrange(players), rng.randrange(players)
+        for exchange in (True, False):
+            played = play_out(hands, chien, taker, leader, exchange)
+            cards = [c for t in played.tricks for _, c in t.plays] + list(played.aside)
+            assert sorted(cards) == sorted(DECK78)
+            assert len(played.tricks) == size
+            assert played.tricks[0].leader == leader
+            if exchange:  # the écart: no king, no bout
+                assert not any(c.is_bout or (c.suit.is_plain and c.rank == 14)
+                               for c in played.aside)
+            for to_attack in (True, False):
+                attack, defence = played.half_points(to_attack)
+                assert attack + defence == TOTAL_HALF_POINTS
+            for contract in Contract:
+                assert sum(played.marks(contract)) == 0
+
+
+def test_sampled_deals_hold_the_hidden_cards_once() -> None:
+    view = bidding_views(4, 5)[-1]  # three calls already made
+    deals = sample_deals(view, random.Random(4), 5)
+    assert len(deals) == 5
+    for hands, chien in deals:
+        assert hands[view.seat] == view.hand
+        assert [len(h) for h in hands] == list(view.hand_sizes)
+        assert len(chien) == CHIEN[4]
+        assert sorted(c for h in hands for c in h) == sorted(
+            c for c in DECK78 if c not in chien)
+
+
+def test_a_garde_bid_is_read_as_a_strong_hand() -> None:
+    class Past:
+        players, seat = 4, 3
+        bids = ((0, TarotBid(Contract.GARDE)), (1, TarotPass()), (2, TarotPass()))
+
+    weak, strong = 20.0, 80.0
+    fitting = calls_misfit(Past(), [strong, weak, weak, 0.0])
+    assert fitting == 0.0
+    assert calls_misfit(Past(), [weak, weak, weak, 0.0]) > 0
+    assert calls_misfit(Past(), [strong, strong, weak, 0.0]) > 0
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_deadline_is_respected(players: int) -> None:
+    for view in bidding_views(players, 7)[:2]:
+        start = time.process_time()
+        decision = expert_tarot_bidding(view, random.Random(0), 0.2, 200)
+        assert time.process_time() - start < 2.0
+        assert decision.action in view.legal
