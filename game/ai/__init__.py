@@ -10,9 +10,10 @@ Levels: ``DEBUTANT`` plays legal, plausible and often wrong (hunches, random car
 ``CONFIRME`` evaluates hands for the bidding and counts cards in the play (masters,
 voids, trumps out, partner master); ``EXPERT`` chooses its cards by Monte-Carlo
 sampling of the hidden cards (``search.py``, at tarot ``tarot_search.py``) and, at
-coinche, its calls by playing sampled deals out (``bid_search.py``); elsewhere it bids
-as ``CONFIRME``.  ``think`` is the most the Expert may spend on one decision, in
-seconds (a setting, one of ``THINK_CHOICES``); the deals it samples grow with it.
+coinche and tarot (three and four players), its calls by playing sampled deals out
+(``bid_search.py``, ``tarot_bid_search.py``); elsewhere it bids as ``CONFIRME``.
+``think`` is the most the Expert may spend on one decision, in seconds (a setting,
+one of ``THINK_CHOICES``); the deals it samples grow with it.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ from game.ai.decision import Decision, Level
 from game.ai.play import play_phase
 from game.ai.search import WORLDS, search_card
 from game.ai.tarot import tarot_decision
+from game.ai.tarot_bid_search import WORLDS as TAROT_BID_WORLDS
+from game.ai.tarot_bid_search import expert_tarot_bidding
 from game.ai.tarot_search import MAX_WORLDS as TAROT_WORLDS
 from game.ai.tarot_search import tarot_expert_decision
 from game.engine.protocol import Phase
@@ -53,6 +56,8 @@ def decide(view: Any, level: Level, rng: random.Random,
     if view.game == "tarot":
         if level is Level.EXPERT and view.phase is Phase.PLAY:
             return tarot_expert_decision(view, rng, think, worlds_for(think, TAROT_WORLDS))
+        if level is Level.EXPERT and view.phase is Phase.BIDDING:
+            return expert_tarot_bidding(view, rng, think, worlds_for(think, TAROT_BID_WORLDS))
         return tarot_decision(view)
     if view.phase is Phase.PLAY:
         if level is Level.EXPERT:
