@@ -111,10 +111,10 @@ def test_the_expert_calls_legally_and_reproducibly() -> None:
     views = bidding_views(6)
     assert len(views) >= 20
     for k, view in enumerate(views):
-        decision = decide(view, Level.EXPERT, random.Random(k))
+        decision = decide(view, Level.EXPERT, random.Random(k), think=None)
         assert decision.action in view.legal
         assert decision.reason
-        assert decide(view, Level.EXPERT, random.Random(k)) == decision
+        assert decide(view, Level.EXPERT, random.Random(k), think=None) == decision
 
 
 def test_the_expert_opens_a_strong_hand_in_its_suit_and_passes_nothing() -> None:

@@ -97,8 +97,8 @@ def test_shuffling_the_hidden_cards_changes_no_decision(players: int) -> None:
                 continue
             assert other.hands != state.hands or other.chien != state.chien
             for level in Level:
-                assert decide(other.view(seat), level, random.Random(1)) == \
-                    decide(state.view(seat), level, random.Random(1))
+                assert decide(other.view(seat), level, random.Random(1), None) == \
+                    decide(state.view(seat), level, random.Random(1), None)
             compared += 1
     assert compared >= 10
 

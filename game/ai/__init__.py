@@ -13,7 +13,8 @@ sampling of the hidden cards (``search.py``, at tarot ``tarot_search.py``) and, 
 coinche and tarot (three and four players), its calls by playing sampled deals out
 (``bid_search.py``, ``tarot_bid_search.py``); elsewhere it bids as ``CONFIRME``.
 ``think`` is the most the Expert may spend on one decision, in seconds (a setting,
-one of ``THINK_CHOICES``); the deals it samples grow with it.
+one of ``THINK_CHOICES``); the deals it samples grow with it.  ``think`` None: no
+deadline, the default number of deals (reproducible whatever the machine's load: tests).
 """
 
 from __future__ import annotations
@@ -41,11 +42,12 @@ __all__ = ["DEFAULT_THINK", "THINK_CHOICES", "Decision", "Level", "decide"]
 
 
 def decide(view: Any, level: Level, rng: random.Random,
-           think: float = DEFAULT_THINK) -> Decision:
+           think: float | None = DEFAULT_THINK) -> Decision:
     target: int | None = getattr(view, "target", None)
     view = getattr(view, "deal", view)  # a MatchView wraps the deal's view
     if target is None:  # a belote deal's view carries the target for the arrêt
         target = dict(getattr(view, "extra", ())).get("target")
+    deadline, think = think, DEFAULT_THINK if think is None else think
     legal = view.legal
     if not legal:
         raise ValueError(f"seat {view.seat} has nothing to decide now")
@@ -55,14 +57,15 @@ def decide(view: Any, level: Level, rng: random.Random,
         return beginner_decision(view, rng)
     if view.game == "tarot":
         if level is Level.EXPERT and view.phase is Phase.PLAY:
-            return tarot_expert_decision(view, rng, think, worlds_for(think, TAROT_WORLDS))
+            return tarot_expert_decision(view, rng, deadline, worlds_for(think, TAROT_WORLDS))
         if level is Level.EXPERT and view.phase is Phase.BIDDING:
-            return expert_tarot_bidding(view, rng, think, worlds_for(think, TAROT_BID_WORLDS))
+            return expert_tarot_bidding(view, rng, deadline,
+                                            worlds_for(think, TAROT_BID_WORLDS))
         return tarot_decision(view)
     if view.phase is Phase.PLAY:
         if level is Level.EXPERT:
             search = functools.partial(search_card, rng=rng, worlds=worlds_for(think, WORLDS),
-                                       deadline=think)
+                                       deadline=deadline)
             return play_phase(view, target, search)
         return play_phase(view, target)
     if view.game == "coinche":
