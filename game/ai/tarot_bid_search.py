@@ -39,14 +39,14 @@ from game.ai.decision import Decision
 from game.ai.tarot import (
     HAND_SIZE,
     THRESHOLDS,
-    TarotMemory,
     choose_tarot_card,
     hand_strength,
     tarot_decision,
 )
+from game.ai.tarot_search import RolloutView, open_memory
 from game.engine.protocol import Action, Phase
 from game.engine.tarot_actions import TarotBid, TarotDiscard, TarotPass
-from game.engine.tarot_cards import DECK78, EXCUSE, THE_PETIT, TarotCard, TarotSuit, count_bouts
+from game.engine.tarot_cards import DECK78, EXCUSE, THE_PETIT, TarotCard, count_bouts
 from game.engine.tarot_scoring import (
     Camp,
     Contract,
@@ -289,16 +289,6 @@ def confirme_ecart(hand: Sequence[TarotCard], size: int) -> tuple[list[TarotCard
     return hand, ecart
 
 
-@dataclass(frozen=True)
-class _SimView:
-    """The view fields the Confirmé card choice reads."""
-
-    seat: int
-    hand: tuple[TarotCard, ...]
-    taker: int
-    trick: tuple[TarotPlay, ...]
-
-
 def play_out(dealt: Sequence[Sequence[TarotCard]], chien: Sequence[TarotCard], taker: int,
              leader: int, exchange: bool) -> PlayedDeal:
     """The deal played to its end by the Confirmé play, open-handed, ``taker`` taking
@@ -320,8 +310,8 @@ def play_out(dealt: Sequence[Sequence[TarotCard]], chien: Sequence[TarotCard], t
         if len(cards) == 1:
             card = cards[0]
         else:
-            seen = _SimView(seat, tuple(hand), taker, tuple(trick))
-            card = choose_tarot_card(seen, _open_memory(hands, seat, taker), cards)[0]
+            seen = RolloutView(seat, tuple(hand), taker, tuple(trick))
+            card = choose_tarot_card(seen, open_memory(hands, seat, frozenset({taker})), cards)[0]
         hand.remove(card)
         trick.append((seat, card))
         if len(trick) < players:
@@ -331,17 +321,3 @@ def play_out(dealt: Sequence[Sequence[TarotCard]], chien: Sequence[TarotCard], t
         tricks.append(TarotTrick(trick[0][0], tuple(trick), seat))
         trick = []
     return PlayedDeal(players, taker, tuple(tricks), aside, poignee)
-
-
-def _open_memory(hands: Sequence[Sequence[TarotCard]], seat: int, taker: int) -> TarotMemory:
-    """What ``seat`` would know seeing every hand (as ``tarot_search.perfect_memory``)."""
-    players = len(hands)
-    others = {c for s, h in enumerate(hands) if s != seat for c in h}
-    voids, caps = [], []
-    for hand in hands:
-        voids.append(frozenset(TarotSuit) - {c.suit for c in hand})
-        caps.append(max((c.rank for c in hand if c.is_trump), default=0))
-    return TarotMemory(
-        seat=seat, players=players, hand=tuple(hands[seat]), unseen=frozenset(others),
-        voids=tuple(voids), trump_caps=tuple(caps), attack=frozenset({taker}),
-        defence=frozenset(range(players)) - {taker})

@@ -219,7 +219,7 @@ def rollout(view: Any, world: World, first: TarotCard) -> float:
 
 
 @dataclass(frozen=True)
-class _SimView:
+class RolloutView:
     """The view fields the Confirmé card choice reads, for a seat in a rollout."""
 
     seat: int
@@ -236,23 +236,29 @@ def _rollout_card(game: _Play, world: World, seat: int) -> TarotCard:
         cards = legal_cards(hand, game.trick)
     if len(cards) == 1:
         return cards[0]
-    seen = _SimView(seat, tuple(hand), view.taker, tuple(game.trick))
+    seen = RolloutView(seat, tuple(hand), view.taker, tuple(game.trick))
     return choose_tarot_card(seen, perfect_memory(game, seat), cards)[0]
 
 
 def perfect_memory(game: _Play, seat: int) -> TarotMemory:
     """What ``seat`` would know seeing every hand of the world: the rollouts are
     played open-handed, as the 32-card Expert's are."""
-    others = {c for s, h in enumerate(game.holdings) if s != seat for c in h}
+    attack = {game.view.taker} | ({game.partner} if game.partner is not None else set())
+    return open_memory(game.holdings, seat, frozenset(attack))
+
+
+def open_memory(hands: Sequence[Sequence[TarotCard]], seat: int,
+                attack: frozenset[int]) -> TarotMemory:
+    """What ``seat`` would know seeing every hand, the camps known."""
+    others = {c for s, h in enumerate(hands) if s != seat for c in h}
     voids, caps = [], []
-    for hand in game.holdings:
+    for hand in hands:
         voids.append(frozenset(TarotSuit) - {c.suit for c in hand})
         caps.append(max((c.rank for c in hand if c.is_trump), default=0))
-    attack = {game.view.taker} | ({game.partner} if game.partner is not None else set())
     return TarotMemory(
-        seat=seat, players=game.view.players, hand=tuple(game.holdings[seat]),
-        unseen=frozenset(others), voids=tuple(voids), trump_caps=tuple(caps),
-        attack=frozenset(attack), defence=frozenset(range(game.view.players)) - attack)
+        seat=seat, players=len(hands), hand=tuple(hands[seat]), unseen=frozenset(others),
+        voids=tuple(voids), trump_caps=tuple(caps), attack=attack,
+        defence=frozenset(range(len(hands))) - attack)
 
 
 def _score(game: _Play, world: World) -> float:
