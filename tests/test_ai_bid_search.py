@@ -7,8 +7,7 @@ import random
 
 from game.ai import Level, decide
 from game.ai.bid_search import (
-    MISFIT,
-    calls_likelihood,
+    calls_misfit,
     expert_coinche_bidding,
     play_out,
     sample_deals,
@@ -78,20 +77,20 @@ def test_a_bid_from_a_hand_that_cannot_support_it_makes_the_world_unlikely() -> 
     view = deal.view(0)
     fair = hand((H, Rank.JACK), (H, Rank.SEVEN), (H, Rank.EIGHT), (S, Rank.NINE),
                 (S, Rank.KING), (D, Rank.SEVEN), (C, Rank.SEVEN), (C, Rank.EIGHT))
-    strong = calls_likelihood(view, [NOTHING, (), (), STRONG_HEARTS])
-    short = calls_likelihood(view, [NOTHING, (), (), fair])
-    weak = calls_likelihood(view, [NOTHING, (), (), NOTHING])
-    assert strong == 1.0
-    assert weak < short < strong  # the further from the bid, the less likely
-    assert weak < MISFIT ** 4
+    strong = calls_misfit(view, [NOTHING, (), (), STRONG_HEARTS])
+    short = calls_misfit(view, [NOTHING, (), (), fair])
+    weak = calls_misfit(view, [NOTHING, (), (), NOTHING])
+    assert strong == 0.0
+    assert weak > short > strong  # the further from the bid, the less likely
+    assert weak > 40
 
 
 def test_an_opening_pass_from_a_strong_hand_is_unlikely() -> None:
     deal = deal_with(NOTHING, 5, dealer=2)
     deal, _ = deal.apply(Pass())
     view = deal.view(0)
-    assert calls_likelihood(view, [NOTHING, (), (), NOTHING]) == 1.0
-    assert calls_likelihood(view, [NOTHING, (), (), STRONG_HEARTS]) < MISFIT ** 2
+    assert calls_misfit(view, [NOTHING, (), (), NOTHING]) == 0.0
+    assert calls_misfit(view, [NOTHING, (), (), STRONG_HEARTS]) > 20
 
 
 def bidding_views(count: int) -> list[object]:

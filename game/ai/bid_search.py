@@ -27,6 +27,7 @@ from typing import Any
 from game.ai.bidding import coinche_bidding, last_bid, team_estimate
 from game.ai.decision import Decision
 from game.ai.memory import Memory
+from game.ai.metropolis import Walk, walk_deals
 from game.ai.search import DIX_DE_DER, rollout_card
 from game.ai.solver.player import default_rules
 from game.engine.actions import Bid, Coinche, Pass, Surcoinche
@@ -37,9 +38,7 @@ from game.engine.rules import CoincheRules
 from game.engine.tricks import Play, Trump, trick_points, winning_play
 
 WORLDS = 12
-BURN_IN = 200  # steps of the walk before the first world is kept
-THINNING = 20  # steps between two worlds kept
-MISFIT = 0.1
+WALK = Walk(burn_in=200, thinning=20, span=10.0)
 BID_SLACK = 10  # a bid is in keeping with a hand worth this much less
 SWITCH_MARGIN = 15.0  # points per deal another call must gain over the Confirmé's
 MAX_TRICKS = 8
@@ -107,11 +106,8 @@ def _options(view: Any, rules: CoincheRules, judge: _Judge) -> dict[Action, floa
 def sample_deals(view: Any, rng: random.Random,
                  count: int) -> list[tuple[list[tuple[Card, ...]], float]]:
     """``count`` deals of the cards I do not hold, in proportion to how well they
-    explain the other seats' calls (``calls_likelihood``), each with weight 1.
-
-    Deals that fit a strong bid are rare among random ones (often under 2 %), so they
-    are found by a Metropolis walk: swap two hidden cards between two other hands, keep
-    the swap with the probability of the likelihood's ratio."""
+    explain the other seats' calls (``calls_misfit``, ``metropolis``), each with
+    weight 1."""
     others = [s for s in range(view.players) if s != view.seat]
     hidden = [c for c in DECK32 if c not in view.hand]
     rng.shuffle(hidden)
@@ -119,20 +115,9 @@ def sample_deals(view: Any, rng: random.Random,
     hands = [list(view.hand) if s == view.seat else [] for s in range(view.players)]
     for k, seat in enumerate(others):
         hands[seat] = hidden[k * size:(k + 1) * size]
-    likelihood = calls_likelihood(view, hands)
-    deals = []
-    for step in range(BURN_IN + count * THINNING):
-        a, b = rng.sample(others, 2)
-        i, j = rng.randrange(size), rng.randrange(size)
-        hands[a][i], hands[b][j] = hands[b][j], hands[a][i]
-        proposed = calls_likelihood(view, hands)
-        if proposed >= likelihood or rng.random() * likelihood < proposed:
-            likelihood = proposed
-        else:  # undo
-            hands[a][i], hands[b][j] = hands[b][j], hands[a][i]
-        if step >= BURN_IN and (step - BURN_IN) % THINNING == THINNING - 1:
-            deals.append(([tuple(h) for h in hands], 1.0))
-    return deals
+    deals = walk_deals(hands, others, lambda placed: calls_misfit(view, placed), rng,
+                       count, WALK)
+    return [(list(deal), 1.0) for deal in deals]
 
 
 @dataclass(frozen=True)
@@ -145,12 +130,12 @@ class _Past:
     bids: tuple[tuple[int, Action], ...]
 
 
-def calls_likelihood(view: Any, hands: Sequence[Sequence[Card]]) -> float:
-    """How well ``hands`` explain the other seats' calls, taken as made the Confirmé's
-    way: a suit bid from a hand worth about its value, a pass (with the contract not
-    with partner) from a hand worth less than the next bid.  Each 10 points a call is
-    out of keeping with the hand make the deal ``MISFIT`` times as likely: players
-    bluff, and judge hands their own way."""
+def calls_misfit(view: Any, hands: Sequence[Sequence[Card]]) -> float:
+    """How far ``hands`` are from explaining the other seats' calls, in points, taken
+    as made the Confirmé's way: a suit bid from a hand worth about its value, a pass
+    (with the contract not with partner) from a hand worth less than the next bid.
+    Each 10 points out of keeping make the deal 10 times less likely (``WALK``):
+    players bluff, and judge hands their own way."""
     rules = default_rules(view)
     lowest_bid = rules.lowest_bid if isinstance(rules, CoincheRules) else OPENING
     misfit = 0.0
@@ -166,7 +151,7 @@ def calls_likelihood(view: Any, hands: Sequence[Sequence[Card]]) -> float:
             lowest = lowest_bid if current is None else current[1].value + 10
             worth = max(team_estimate(past, TrumpMode.SUIT, s) for s in Suit)
             misfit += max(0.0, worth - lowest + 1)
-    return float(MISFIT ** (misfit / 10))
+    return misfit
 
 
 # --- playing the worlds out -------------------------------------------------------------------

@@ -87,14 +87,15 @@ def hand_strength(hand: Sequence[TarotCard]) -> float:
     return value
 
 
-def _threshold(contract: Contract, players: int) -> float:
+def threshold(contract: Contract, players: int) -> float:
+    """The hand strength the Confirmé needs for ``contract`` at ``players``."""
     return THRESHOLDS[contract] * HAND_SIZE[players] / HAND_SIZE[4]
 
 
 def _bid(view: Any) -> Decision:
     strength = hand_strength(view.hand)
     bids = [a for a in view.legal if isinstance(a, TarotBid)
-            and strength >= _threshold(a.contract, view.players)]
+            and strength >= threshold(a.contract, view.players)]
     if not bids:
         return Decision(TarotPass(), "hint.pass_weak")
     best = max(bids, key=lambda a: a.contract)
@@ -128,7 +129,7 @@ def _discard(view: Any) -> Decision:
 
 
 def _chelem(view: Any) -> Decision:
-    sure = hand_strength(view.hand) >= CHELEM_FACTOR * _threshold(
+    sure = hand_strength(view.hand) >= CHELEM_FACTOR * threshold(
         Contract.GARDE_CONTRE, view.players)
     if sure:
         return Decision(AnnounceChelem(), "hint.announce_chelem")

@@ -28,6 +28,7 @@ chelem announcement.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -36,12 +37,12 @@ from typing import Any
 
 from game.ai.budget import DEFAULT_THINK, within
 from game.ai.decision import Decision
+from game.ai.metropolis import Walk, walk_deals
 from game.ai.tarot import (
-    HAND_SIZE,
-    THRESHOLDS,
     choose_tarot_card,
     hand_strength,
     tarot_decision,
+    threshold,
 )
 from game.ai.tarot_search import RolloutView, open_memory
 from game.engine.protocol import Action, Phase
@@ -66,10 +67,7 @@ from game.engine.tarot_tricks import (
 
 WORLDS = 12  # at the default thinking time
 SWITCH_MARGIN = 20.0  # marks per deal another call must gain over the Confirmé's
-BURN_IN = 60  # steps of the walk before the first world is kept
-THINNING = 8  # steps between two worlds kept
-MISFIT = 0.1  # how much less likely a deal is per ``MISFIT_SPAN`` of strength off a call
-MISFIT_SPAN = 10.0
+WALK = Walk(burn_in=60, thinning=8, span=10.0)  # a deal 10 strength off a call: 10x rarer
 SIMULATED_PLAYERS = (3, 4)
 TOTAL_HALF_POINTS = 182  # the 91 points of the deck
 
@@ -142,15 +140,10 @@ def _standing_bid(view: Any) -> tuple[int, Contract] | None:
 Deal = tuple[list[tuple[TarotCard, ...]], tuple[TarotCard, ...]]
 
 
-def threshold(contract: Contract, players: int) -> float:
-    """The Confirmé's hand strength for ``contract`` (as ``tarot._bid`` scales it)."""
-    return THRESHOLDS[contract] * HAND_SIZE[players] / HAND_SIZE[4]
-
-
 def sample_deals(view: Any, rng: random.Random, count: int) -> list[Deal]:
     """``count`` deals of the cards I do not hold (the other hands, then the chien), in
-    proportion to how well they explain the earlier calls (``calls_misfit``): a
-    Metropolis walk swapping two cards between two places (the chien is one)."""
+    proportion to how well they explain the earlier calls (``calls_misfit``, by the
+    ``metropolis`` walk; the chien is one of the places cards move between)."""
     n, me = view.players, view.seat
     hidden = [c for c in DECK78 if c not in view.hand]
     rng.shuffle(hidden)
@@ -164,42 +157,26 @@ def sample_deals(view: Any, rng: random.Random, count: int) -> list[Deal]:
             hidden = hidden[size:]
     places.append(hidden)  # the chien
     movable = [s for s in range(n) if s != me] + [n]
+
+    def misfit(placed: list[list[TarotCard]]) -> float:
+        strengths = [0.0 if s == me else _strength(tuple(placed[s])) for s in range(n)]
+        return calls_misfit(view, strengths)
+
     judged = any(s != me for s, _ in view.bids)
-    strengths = [hand_strength(h) if s != me and s < n else 0.0 for s, h in enumerate(places)]
-    misfit = calls_misfit(view, strengths) if judged else 0.0
-    deals: list[Deal] = []
-    steps = BURN_IN + count * THINNING if judged else count
-    for step in range(steps):
-        if judged:
-            a, b = rng.sample(movable, 2)
-            i, j = rng.randrange(len(places[a])), rng.randrange(len(places[b]))
-            places[a][i], places[b][j] = places[b][j], places[a][i]
-            before = strengths[a], strengths[b]
-            for p in (a, b):
-                if p < n:
-                    strengths[p] = hand_strength(places[p])
-            proposed = calls_misfit(view, strengths)
-            if proposed <= misfit or rng.random() < MISFIT ** ((proposed - misfit) / MISFIT_SPAN):
-                misfit = proposed
-            else:  # undo
-                places[a][i], places[b][j] = places[b][j], places[a][i]
-                strengths[a], strengths[b] = before
-            if step < BURN_IN or (step - BURN_IN) % THINNING != THINNING - 1:
-                continue
-        else:
-            rest = [c for p in movable for c in places[p]]
-            rng.shuffle(rest)
-            for p in movable:
-                size = len(places[p])
-                places[p], rest = rest[:size], rest[size:]
-        deals.append(([tuple(h) for h in places[:n]], tuple(places[n])))
-    return deals
+    deals = walk_deals(places, movable, misfit if judged else None, rng, count, WALK)
+    return [(list(deal[:n]), deal[n]) for deal in deals]
+
+
+@functools.lru_cache(maxsize=256)
+def _strength(hand: tuple[TarotCard, ...]) -> float:
+    """``hand_strength``, remembered: a step of the walk changes two hands only."""
+    return hand_strength(hand)
 
 
 def calls_misfit(view: Any, strengths: Sequence[float]) -> float:
     """How far the strengths are from the earlier calls made the Confirmé's way: a bid
     from a hand at least as strong as its threshold, a pass from one weaker than the
-    lowest contract left.  Each ``MISFIT_SPAN`` off makes a deal ``MISFIT`` times as
+    lowest contract left.  Each ``WALK.span`` off makes a deal 10 times less
     likely (players bluff, and judge hands their own way)."""
     n = view.players
     misfit = 0.0
