@@ -11,7 +11,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -32,18 +31,6 @@ from game.ui.table import TableScene
 ROOT = Path(__file__).resolve().parent.parent
 DT = 1 / 30
 FAST = 0.02
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    set_language("en")
-    application = App()
-    application.push(Scene(application))
-    application.step(DT, [])
-    yield application
-    for scene in application.scenes:
-        if isinstance(scene, TableScene):
-            scene.dispose()
 
 
 def start_table(

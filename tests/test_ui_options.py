@@ -8,7 +8,6 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -24,18 +23,6 @@ from game.ui.menu import SettingsScene
 from game.ui.smoke import click
 from game.ui.table import TableScene
 from tests.test_ui import DT, human_turn, run_until_human, start_table
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    set_language("en")
-    application = App()
-    application.push(Scene(application))
-    application.step(DT, [])
-    yield application
-    for scene in application.scenes:
-        if isinstance(scene, TableScene):
-            scene.dispose()
 
 
 def key(code: int, mod: int = 0) -> pygame.event.Event:

@@ -10,7 +10,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -43,18 +42,6 @@ from tests.test_ui import (
     run_until_human,
     start_table,
 )
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    set_language("en")
-    application = App()
-    application.push(Scene(application))
-    application.step(DT, [])
-    yield application
-    for scene in application.scenes:
-        if isinstance(scene, TableScene):
-            scene.dispose()
 
 
 def key(code: int, char: str = "") -> pygame.event.Event:
