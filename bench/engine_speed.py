@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.engine.match import new_deal_state
+from game.engine.match import AnyRules, new_deal_state
 from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
 
 GAMES: dict[str, TrickGameRules] = {
@@ -26,8 +26,9 @@ GAMES: dict[str, TrickGameRules] = {
 }
 
 
-def play_random_deal(rules: TrickGameRules, seed: int, rng: random.Random) -> None:
-    """One deal with uniformly random legal actions, redealt until a contract is made."""
+def play_random_deal(rules: AnyRules, seed: int, rng: random.Random) -> None:
+    """One deal with uniformly random legal actions, redealt until a contract is made
+    (any game: ``bench/tarot_speed.py`` uses it too)."""
     while True:
         deal, _ = new_deal_state(rules, seed, seed % rules.players)
         while not deal.is_over:
@@ -37,7 +38,7 @@ def play_random_deal(rules: TrickGameRules, seed: int, rng: random.Random) -> No
         seed += 1_000_000
 
 
-def deals_per_second(rules: TrickGameRules, seconds: float) -> float:
+def deals_per_second(rules: AnyRules, seconds: float) -> float:
     """Deals per second of CPU time (process time, so that other processes sharing the
     machine do not skew the figure much)."""
     rng = random.Random(0)
