@@ -64,9 +64,12 @@ FELT = (200, 400)  # a bare spot of the table, dimmed by the score sheet's shade
 
 
 def xdotool(*args: str) -> str:
-    run = subprocess.run(["xdotool", *args], capture_output=True, text=True, timeout=10,
-                         env={**os.environ, "DISPLAY": DISPLAY["name"]}, check=False)
-    return run.stdout.strip()
+    return run_xdotool(*args).stdout.strip()
+
+
+def run_xdotool(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["xdotool", *args], capture_output=True, text=True, timeout=10,
+                          env={**os.environ, "DISPLAY": DISPLAY["name"]}, check=False)
 
 
 def wait_for(condition: Callable[[], bool], timeout: float = 15.0) -> None:
@@ -107,31 +110,55 @@ def app(xvfb: str, tmp_path: Path) -> Iterator[RunningApp]:
     env = {**os.environ, "DISPLAY": xvfb, "SDL_VIDEODRIVER": "x11",
            "SDL_AUDIODRIVER": "dummy", "ATOUT_DATA_DIR": str(tmp_path),
            "XDG_STATE_HOME": str(tmp_path)}
-    process = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--lang", "en"],
-                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    output = tmp_path / "app.output"
+    with output.open("wb") as sink:
+        process = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--lang", "en"],
+                                   env=env, stdout=sink, stderr=subprocess.STDOUT)
     try:
         windows: list[str] = []
 
-        def found() -> bool:
-            windows[:] = xdotool("search", "--pid", str(process.pid)).split()
-            return bool(windows)
+        def shown() -> bool:  # mapped, with a size the clicks can be scaled to
+            windows[:] = xdotool("search", "--onlyvisible", "--pid", str(process.pid)).split()
+            return bool(windows) and window_size(windows[-1]) is not None
 
-        wait_for(found, timeout=30.0)
+        wait_for(shown, timeout=30.0)
         time.sleep(1.0)
         yield RunningApp(process, windows[-1], tmp_path)
-        assert process.poll() is None, "the app stopped on its own"
-        process.terminate()
-        process.wait(timeout=10)
     finally:
-        if process.poll() is None:
-            process.kill()
+        stopped_on_its_own = process.poll() is not None
+        if stopped_on_its_own:  # shown under the failed test, with its reason
+            print(f"the app stopped with code {process.returncode}; it printed:\n"
+                  + output.read_text(errors="replace")[-4000:])
+        else:
+            process.terminate()
+            process.wait(timeout=10)
+    assert not stopped_on_its_own, "the app stopped on its own"
+
+
+def window_size(window: str) -> tuple[int, int] | None:
+    """The window's size, or None when the X server does not know it (yet, or any more)."""
+    geometry = dict(line.split("=", 1) for line in
+                    xdotool("getwindowgeometry", "--shell", window).splitlines() if "=" in line)
+    if "WIDTH" not in geometry or "HEIGHT" not in geometry:
+        return None
+    return int(geometry["WIDTH"]), int(geometry["HEIGHT"])
 
 
 def to_window(window: str, point: tuple[int, int]) -> tuple[int, int]:
     """Where a logical point is drawn in the window, as ``App.viewport`` letterboxes."""
-    geometry = dict(line.split("=") for line in
-                    xdotool("getwindowgeometry", "--shell", window).splitlines())
-    width, height = int(geometry["WIDTH"]), int(geometry["HEIGHT"])
+    sizes: list[tuple[int, int]] = []
+
+    def known() -> bool:  # a busy X server can miss a query: ask again
+        size = window_size(window)
+        sizes[:] = [size] if size else []
+        return bool(sizes)
+
+    try:
+        wait_for(known, timeout=10.0)
+    except AssertionError:
+        reason = run_xdotool("getwindowgeometry", window).stderr.strip()
+        raise AssertionError(f"the window {window} has no geometry: {reason}") from None
+    width, height = sizes[0]
     scale = min(width / LOGICAL[0], height / LOGICAL[1])
     shown = (max(1, round(LOGICAL[0] * scale)), max(1, round(LOGICAL[1] * scale)))
     left, top = width // 2 - shown[0] // 2, height // 2 - shown[1] // 2
