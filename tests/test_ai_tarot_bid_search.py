@@ -21,7 +21,15 @@ from game.engine.protocol import Phase
 from game.engine.rules import TarotRules
 from game.engine.tarot import TarotDeal, TarotView
 from game.engine.tarot_actions import TarotBid, TarotPass
-from game.engine.tarot_cards import DECK78, EXCUSE, THE_21, THE_PETIT, TarotCard, trump
+from game.engine.tarot_cards import (
+    DECK78,
+    EXCUSE,
+    THE_21,
+    THE_PETIT,
+    TarotCard,
+    half_points,
+    trump,
+)
 from game.engine.tarot_scoring import Contract
 
 SIZES = {3: 24, 4: 18, 5: 15}
@@ -115,9 +123,9 @@ def test_a_play_out_counts_all_91_points_once(players: int) -> None:
             if exchange:  # the écart: no king, no bout
                 assert not any(c.is_bout or (c.suit.is_plain and c.rank == 14)
                                for c in played.aside)
-            for to_attack in (True, False):
-                attack, defence = played.half_points(to_attack)
-                assert attack + defence == TOTAL_HALF_POINTS
+            with_aside, without = played.tally(True), played.tally(False)
+            assert with_aside.points - without.points == half_points(played.aside)
+            assert 0 <= without.points <= with_aside.points <= TOTAL_HALF_POINTS
             for contract in Contract:
                 assert sum(played.marks(contract)) == 0
 

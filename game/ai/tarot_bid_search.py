@@ -39,30 +39,25 @@ from game.ai.budget import DEFAULT_THINK, within
 from game.ai.decision import Decision
 from game.ai.metropolis import Walk, walk_deals
 from game.ai.tarot import (
-    choose_tarot_card,
     hand_strength,
     tarot_decision,
     threshold,
 )
-from game.ai.tarot_search import RolloutView, open_memory
+from game.ai.tarot_endgame import DealFrame, Tally
+from game.ai.tarot_search import OpenTable, play_tricks
 from game.engine.protocol import Action, Phase
 from game.engine.tarot_actions import TarotBid, TarotDiscard, TarotPass
-from game.engine.tarot_cards import DECK78, EXCUSE, THE_PETIT, TarotCard, count_bouts
+from game.engine.tarot_cards import DECK78, TarotCard
 from game.engine.tarot_scoring import (
     Camp,
     Contract,
-    DealOutcome,
     marks,
     poignee_kind,
-    score_deal,
 )
 from game.engine.tarot_tricks import (
-    TarotPlay,
     TarotTrick,
     discardable,
-    legal_cards,
     poignee_choices,
-    trick_winner,
 )
 
 WORLDS = 12  # at the default thinking time
@@ -206,48 +201,21 @@ class PlayedDeal:
     aside: tuple[TarotCard, ...]
     poignee: int  # trumps the taker showed (0: none)
 
-    def half_points(self, aside_to_attack: bool) -> tuple[int, int]:
-        """Half points of the attack and of the defence (they sum to 182)."""
-        camp = [0, 0]  # attack, defence
-        aside = sum(c.half_points for c in self.aside)
-        camp[0 if aside_to_attack else 1] += aside
-        last = len(self.tricks) - 1
-        for i, trick in enumerate(self.tricks):
-            for seat, c in trick.plays:
-                keeper = seat if c is EXCUSE and i != last else trick.winner
-                camp[keeper != self.taker] += c.half_points
-                if keeper != trick.winner and (seat == self.taker) != (trick.winner == self.taker):
-                    # the Excuse kept: a half point goes to the trick's winner instead
-                    camp[keeper != self.taker] -= 1
-                    camp[trick.winner != self.taker] += 1
-        return camp[0], camp[1]
+    def tally(self, aside_to_attack: bool) -> Tally:
+        """What the taker won, with what lies aside when it counts for him."""
+        tally = Tally().with_cards(self.aside if aside_to_attack else ())
+        for index, trick in enumerate(self.tricks):
+            tally = tally.after(trick, self._attacks, last=index == len(self.tricks) - 1)
+        return tally
 
-    def attack_cards(self, aside_to_attack: bool) -> list[TarotCard]:
-        cards = list(self.aside) if aside_to_attack else []
-        last = len(self.tricks) - 1
-        for i, trick in enumerate(self.tricks):
-            for seat, c in trick.plays:
-                keeper = seat if c is EXCUSE and i != last else trick.winner
-                if keeper == self.taker:
-                    cards.append(c)
-        return cards
+    def _attacks(self, seat: int) -> bool:
+        return seat == self.taker
 
     def marks(self, contract: Contract) -> tuple[int, ...]:
-        to_attack = contract.chien_to_attack
-        points, _ = self.half_points(to_attack)
-        winners = {t.winner == self.taker for t in self.tricks}
-        final = self.tricks[-1]
-        camp = {True: Camp.ATTACK, False: Camp.DEFENCE}
         kind = poignee_kind(self.players, self.poignee) if self.poignee else None
-        outcome = DealOutcome(
-            players=self.players, contract=contract, points=points,
-            bouts=count_bouts(self.attack_cards(to_attack)),
-            poignees=((kind, Camp.ATTACK),) if kind is not None else (),
-            petit_au_bout=(camp[final.winner == self.taker] if THE_PETIT in final.cards
-                           else None),
-            chelem=camp[winners.pop()] if len(winners) == 1 else None,
-        )
-        x = score_deal(outcome).per_defender
+        frame = DealFrame(self.players, contract, frozenset({self.taker}),
+                          ((kind, Camp.ATTACK),) if kind is not None else (), False)
+        x = frame.per_defender(self.tally(contract.chien_to_attack), self.tricks[-1])
         return marks(self.players, self.taker, None, x)
 
 
@@ -279,22 +247,5 @@ def play_out(dealt: Sequence[Sequence[TarotCard]], chien: Sequence[TarotCard], t
     shown = poignee_choices(hands[taker], players)
     poignee = max((len(p) for p in shown), default=0)
     tricks: list[TarotTrick] = []
-    trick: list[TarotPlay] = []
-    seat = leader
-    while hands[seat]:
-        hand = hands[seat]
-        cards = legal_cards(hand, trick)
-        if len(cards) == 1:
-            card = cards[0]
-        else:
-            seen = RolloutView(seat, tuple(hand), taker, tuple(trick))
-            card = choose_tarot_card(seen, open_memory(hands, seat, frozenset({taker})), cards)[0]
-        hand.remove(card)
-        trick.append((seat, card))
-        if len(trick) < players:
-            seat = (seat + 1) % players
-            continue
-        seat = trick_winner(trick)
-        tricks.append(TarotTrick(trick[0][0], tuple(trick), seat))
-        trick = []
+    play_tricks(hands, [], tricks, leader, OpenTable(taker, frozenset({taker})))
     return PlayedDeal(players, taker, tuple(tricks), aside, poignee)

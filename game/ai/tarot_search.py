@@ -3,8 +3,9 @@
 Worlds are drawn among the placements of the hidden cards that the seat's view allows
 (hand sizes, voids and trump caps shown by the play, poignées, the écart's shown trumps,
 the chien's cards with the taker or in his écart).  In each world every legal card is
-played and the deal finished with the Confirmé play; the card with the best mean score
-for the seat (its marks for the deal) is played, the Confirmé card when tied.
+played and the deal finished with the Confirmé play, or in the last tricks solved
+exactly (``tarot_endgame``); the card with the best mean score for the seat (its marks
+for the deal) is played, the Confirmé card when tied.
 
 The rollouts use the pure trick rules and scoring; two rare details are simplified
 there (an Excuse owed for want of a trick, the chelem's Excuse): they only weigh the
@@ -27,18 +28,16 @@ from game.ai.tarot import (
     tarot_decision,
     tarot_memory,
 )
+from game.ai.tarot_endgame import DealFrame, Tally, affordable, solve_after
 from game.engine.tarot_actions import TarotPlayCard
 from game.engine.tarot_cards import (
     DECK78,
     EXCUSE,
     KING,
-    THE_PETIT,
     TarotCard,
     TarotSuit,
-    count_bouts,
-    half_points,
 )
-from game.engine.tarot_scoring import Camp, DealOutcome, marks, poignee_kind, score_deal
+from game.engine.tarot_scoring import Camp, marks, poignee_kind
 from game.engine.tarot_tricks import (
     TarotPlay,
     TarotTrick,
@@ -134,15 +133,18 @@ def _try_placing(allowed: dict[TarotCard, list[int]], capacity: list[int],
 
 def tarot_expert_decision(view: Any, rng: random.Random,
                           deadline: float | None = DEFAULT_THINK,
-                          max_worlds: int = MAX_WORLDS) -> Decision:
+                          max_worlds: int = MAX_WORLDS, exact_endgame: bool = True) -> Decision:
     """Confirmé everywhere but the choice among several cards before the last trick.
-    ``deadline`` None: exactly ``max_worlds`` worlds (reproducible for a given ``rng``)."""
+    ``deadline`` None: exactly ``max_worlds`` worlds (reproducible for a given ``rng``).
+    In the last tricks (``tarot_endgame.affordable``) each world is solved exactly, not
+    rolled out, unless ``exact_endgame`` is False (a bench comparison)."""
     confirme = tarot_decision(view)
     cards = [a.card for a in view.legal if isinstance(a, TarotPlayCard)]
     if not isinstance(confirme.action, TarotPlayCard) or len(cards) < 2 or len(view.hand) < 2:
         return confirme
     located = _played(view) | set(view.hand)
     cards = distinct_cards(cards, located)
+    evaluate = solved if exact_endgame and affordable(view.hand_sizes) else rollout
     totals = dict.fromkeys(cards, 0.0)
     for _ in within(deadline, max_worlds):
         try:
@@ -150,7 +152,7 @@ def tarot_expert_decision(view: Any, rng: random.Random,
         except NoWorld:
             break
         for c in cards:
-            totals[c] += rollout(view, world, c)
+            totals[c] += evaluate(view, world, c)
     favourite: TarotCard = confirme.action.card
     its_class = next(c for c in cards if same_value(c, favourite, located))
     totals[its_class] += 0.5  # ties keep the Confirmé card (and its reason)
@@ -192,30 +194,35 @@ class _Play:
     trick: list[TarotPlay]
     tricks: list[TarotTrick]
 
-    def in_attack(self, seat: int) -> bool:
-        return seat == self.view.taker or seat == self.partner
+
+def _start(view: Any, world: World) -> _Play:
+    """The deal as it stands in ``world``, ready to be finished."""
+    partner = next((s for s, h in enumerate(world.holdings) if view.called in h), view.partner)
+    if partner == view.taker:
+        partner = None
+    return _Play(view, [list(h) for h in world.holdings], partner, list(view.trick),
+                 list(view.tricks))
 
 
 def rollout(view: Any, world: World, first: TarotCard) -> float:
-    called = view.called
-    partner = next((s for s, h in enumerate(world.holdings) if called in h), view.partner)
-    if partner == view.taker:
-        partner = None
-    game = _Play(view, [list(h) for h in world.holdings], partner, list(view.trick),
-                 list(view.tricks))
-    seat, card = view.seat, first
-    while True:
-        game.holdings[seat].remove(card)
-        game.trick.append((seat, card))
-        if len(game.trick) < view.players:
-            seat = (seat + 1) % view.players
-        else:
-            seat = trick_winner(game.trick)
-            game.tricks.append(TarotTrick(game.trick[0][0], tuple(game.trick), seat))
-            game.trick = []
-            if not game.holdings[seat]:
-                return _score(game, world)
-        card = _rollout_card(game, world, seat)
+    """The seat's marks when it plays ``first`` and every seat then plays the Confirmé's
+    way, seeing every hand."""
+    game = _start(view, world)
+    attack = frozenset({view.taker} | ({game.partner} if game.partner is not None else set()))
+    table = OpenTable(view.taker, attack, view.called)
+    play_tricks(game.holdings, game.trick, game.tricks, view.seat, table, first)
+    return _score(game, world)
+
+
+def solved(view: Any, world: World, first: TarotCard) -> float:
+    """The seat's marks when it plays ``first`` and the rest of the deal is played
+    perfectly, every hand seen (``tarot_endgame``)."""
+    game = _start(view, world)
+    frame = deal_frame(view, game.partner)
+    game.holdings[view.seat].remove(first)
+    value = solve_after(frame, game.holdings, [*game.trick, (view.seat, first)],
+                        _tally(frame, world, game.tricks))
+    return _seat_marks(game, value)
 
 
 @dataclass(frozen=True)
@@ -228,23 +235,45 @@ class RolloutView:
     trick: tuple[TarotPlay, ...]
 
 
-def _rollout_card(game: _Play, world: World, seat: int) -> TarotCard:
-    view, hand = game.view, game.holdings[seat]
-    if not game.tricks and not game.trick and view.called is not None:
-        cards = first_lead_cards(hand, view.called)
-    else:
-        cards = legal_cards(hand, game.trick)
-    if len(cards) == 1:
-        return cards[0]
-    seen = RolloutView(seat, tuple(hand), view.taker, tuple(game.trick))
-    return choose_tarot_card(seen, perfect_memory(game, seat), cards)[0]
+@dataclass(frozen=True)
+class OpenTable:
+    """Every seat plays the Confirmé's way, seeing every hand and knowing the camps."""
+
+    taker: int
+    attack: frozenset[int]
+    called: TarotCard | None = None  # five players: the first lead may not be its suit
+
+    def card(self, holdings: list[list[TarotCard]], seat: int, trick: list[TarotPlay],
+             tricks: list[TarotTrick]) -> TarotCard:
+        hand = holdings[seat]
+        if not tricks and not trick and self.called is not None:
+            cards = first_lead_cards(hand, self.called)
+        else:
+            cards = legal_cards(hand, trick)
+        if len(cards) == 1:
+            return cards[0]
+        seen = RolloutView(seat, tuple(hand), self.taker, tuple(trick))
+        return choose_tarot_card(seen, open_memory(holdings, seat, self.attack), cards)[0]
 
 
-def perfect_memory(game: _Play, seat: int) -> TarotMemory:
-    """What ``seat`` would know seeing every hand of the world: the rollouts are
-    played open-handed, as the 32-card Expert's are."""
-    attack = {game.view.taker} | ({game.partner} if game.partner is not None else set())
-    return open_memory(game.holdings, seat, frozenset(attack))
+def play_tricks(holdings: list[list[TarotCard]], trick: list[TarotPlay],
+                tricks: list[TarotTrick], seat: int, table: OpenTable,
+                first: TarotCard | None = None) -> None:
+    """Play the deal to its end in place, ``seat`` next (playing ``first`` if given):
+    the cards leave ``holdings``, the finished tricks are added to ``tricks``."""
+    card = first if first is not None else table.card(holdings, seat, trick, tricks)
+    while True:
+        holdings[seat].remove(card)
+        trick.append((seat, card))
+        if len(trick) < len(holdings):
+            seat = (seat + 1) % len(holdings)
+        else:
+            seat = trick_winner(trick)
+            tricks.append(TarotTrick(trick[0][0], tuple(trick), seat))
+            trick.clear()
+            if not holdings[seat]:
+                return
+        card = table.card(holdings, seat, trick, tricks)
 
 
 def open_memory(hands: Sequence[Sequence[TarotCard]], seat: int,
@@ -261,37 +290,37 @@ def open_memory(hands: Sequence[Sequence[TarotCard]], seat: int,
         defence=frozenset(range(len(hands))) - attack)
 
 
-def _score(game: _Play, world: World) -> float:
-    view = game.view
-    attack: list[TarotCard] = list(world.pile) if view.contract.chien_to_attack else []
-    exchange = 0
-    last = len(game.tricks) - 1
-    for i, trick in enumerate(game.tricks):
-        for seat, c in trick.plays:
-            keeper = seat if c is EXCUSE and i != last else trick.winner
-            if game.in_attack(keeper):
-                attack.append(c)
-            if keeper != trick.winner and game.in_attack(seat) != game.in_attack(trick.winner):
-                exchange += -1 if game.in_attack(seat) else 1
-    camp = {True: Camp.ATTACK, False: Camp.DEFENCE}
-    winners = {game.in_attack(t.winner) for t in game.tricks}
-    final = game.tricks[-1]
+def deal_frame(view: Any, partner: int | None) -> DealFrame:
+    attack = frozenset({view.taker} | ({partner} if partner is not None else set()))
     poignees = []
     for seat, cards in view.poignees:
         kind = poignee_kind(view.players, len(cards))
         if kind is not None:
-            poignees.append((kind, camp[game.in_attack(seat)]))
-    outcome = DealOutcome(
-        players=view.players, contract=view.contract,
-        points=half_points(attack) + exchange, bouts=count_bouts(attack),
-        poignees=tuple(poignees),
-        petit_au_bout=camp[game.in_attack(final.winner)] if THE_PETIT in final.cards else None,
-        chelem_announced=view.chelem_announcer is not None,
-        chelem=camp[winners.pop()] if len(winners) == 1 else None,
-        alone=view.players == 5 and game.partner is None,
-    )
-    score = score_deal(outcome)
-    return float(marks(view.players, view.taker, game.partner, score.per_defender)[view.seat])
+            poignees.append((kind, Camp.ATTACK if seat in attack else Camp.DEFENCE))
+    return DealFrame(view.players, view.contract, attack, tuple(poignees),
+                     view.chelem_announcer is not None)
+
+
+def _tally(frame: DealFrame, world: World, tricks: Sequence[TarotTrick],
+           through_last: bool = False) -> Tally:
+    """What ``tricks`` gave the attack (with the pile when it counts for the attack);
+    ``through_last``: the last of them ended the deal."""
+    tally = Tally().with_cards(world.pile if frame.contract.chien_to_attack else ())
+    for index, trick in enumerate(tricks):
+        last = through_last and index == len(tricks) - 1
+        tally = tally.after(trick, frame.in_attack, last)
+    return tally
+
+
+def _score(game: _Play, world: World) -> float:
+    frame = deal_frame(game.view, game.partner)
+    tally = _tally(frame, world, game.tricks, through_last=True)
+    return _seat_marks(game, frame.per_defender(tally, game.tricks[-1]))
+
+
+def _seat_marks(game: _Play, per_defender: int) -> float:
+    view = game.view
+    return float(marks(view.players, view.taker, game.partner, per_defender)[view.seat])
 
 
 def world_cards(world: World) -> Sequence[TarotCard]:
