@@ -28,14 +28,14 @@ from game.ai.bidding import coinche_bidding, last_bid, team_estimate
 from game.ai.decision import Decision
 from game.ai.memory import Memory
 from game.ai.metropolis import Walk, walk_deals
-from game.ai.search import DIX_DE_DER, rollout_card
+from game.ai.search import DIX_DE_DER, finish_tricks, rollout_card
 from game.ai.solver.player import default_rules
 from game.engine.actions import Bid, Coinche, Pass, Surcoinche
 from game.engine.cards import DECK32, Card, Rank, Suit, TrumpMode, card
 from game.engine.deal_scoring import SideTally, score_coinche
 from game.engine.protocol import Action
 from game.engine.rules import CoincheRules
-from game.engine.tricks import Play, Trump, trick_points, winning_play
+from game.engine.tricks import Play, Trump, trick_points
 
 WORLDS = 12
 WALK = Walk(burn_in=200, thinning=20, span=10.0)
@@ -221,23 +221,19 @@ def play_out(dealt: Sequence[Sequence[Card]], trump: Trump, taker: int, leader: 
     hands = [list(h) for h in dealt]
     points, tricks = [0, 0], [0, 0]
     played: set[Card] = set()
-    seat, trick = leader, list[Play]()
     view = _SimView(leader, players, taker, ())
-    while hands[seat]:
+
+    def choose(seat: int, trick: tuple[Play, ...]) -> Card:
         mem = Memory(seat=seat, players=players, trump=trump, hand=tuple(hands[seat]),
                      played=frozenset(played), unseen=frozenset(), caps=({},) * players)
-        c = rollout_card(view, mem, hands, seat, tuple(trick), rules)
-        hands[seat].remove(c)
-        trick.append((seat, c))
-        if len(trick) < players:
-            seat = (seat + 1) % players
-            continue
-        seat = winning_play(trick, trump)[0]
-        played.update(p for _, p in trick)
-        points[seat % 2] += trick_points([p for _, p in trick], trump)
-        tricks[seat % 2] += 1
-        trick = []
-    points[seat % 2] += DIX_DE_DER
+        return rollout_card(view, mem, hands, seat, trick, rules)
+
+    winner = leader
+    for winner, cards in finish_tricks(hands, [], leader, trump, choose):
+        played.update(cards)
+        points[winner % 2] += trick_points(cards, trump)
+        tricks[winner % 2] += 1
+    points[winner % 2] += DIX_DE_DER
     capot = next((s for s in (0, 1) if tricks[s] == MAX_TRICKS), None)
     if capot is not None:
         points[capot] = rules.capot_points

@@ -12,7 +12,7 @@ the candidates themselves are always ``view.legal``.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +23,7 @@ from game.ai.solver.player import default_rules
 from game.ai.solver.sampler import NoWorld, knowledge, sample_world
 from game.engine.cards import Card, Suit
 from game.engine.rules import TrickGameRules
-from game.engine.tricks import Play, legal_cards, trick_points, winning_play
+from game.engine.tricks import Play, Trump, legal_cards, trick_points, winning_play
 
 WORLDS = 36  # at the default thinking time (12: 11 points a deal less, bench/RESULTS.md)
 DIX_DE_DER = 10
@@ -72,27 +72,43 @@ def best_over_worlds(view: Any, mem: Memory, rules: TrickGameRules, cards: list[
 
 def rollout(view: Any, mem: Memory, rules: TrickGameRules, sampled: Sequence[Sequence[Card]],
             first: Card) -> float:
+    """My side's outcome when I play ``first`` and every seat then plays the Confirmé's
+    way, seeing every hand of ``sampled``."""
     hands = [list(h) for h in sampled]
     points = [0] * view.players
     for t in view.tricks:
         points[t.winner] += t.points
-    trick: list[Play] = list(view.trick)
-    seat = view.seat
-    card = first
+
+    def choose(seat: int, trick: tuple[Play, ...]) -> Card:
+        return rollout_card(view, mem, hands, seat, trick, rules)
+
+    winner = view.seat
+    for winner, cards in finish_tricks(hands, list(view.trick), view.seat, mem.trump, choose,
+                                       first):
+        points[winner] += trick_points(cards, mem.trump)
+    points[winner] += DIX_DE_DER
+    return outcome(view, mem, points)
+
+
+def finish_tricks(hands: list[list[Card]], trick: list[Play], seat: int, trump: Trump,
+                  choose: Callable[[int, tuple[Play, ...]], Card],
+                  first: Card | None = None) -> Iterator[tuple[int, list[Card]]]:
+    """Play the deal to its end in place, ``seat`` next (playing ``first`` if given, then
+    what ``choose(seat, trick)`` says); yields each finished trick's winner and cards."""
+    card = first if first is not None else choose(seat, tuple(trick))
     while True:
         hands[seat].remove(card)
         trick.append((seat, card))
-        if len(trick) == view.players:
-            winner = winning_play(trick, mem.trump)[0]
-            last = not hands[winner]
-            points[winner] += trick_points([c for _, c in trick], mem.trump)
-            points[winner] += DIX_DE_DER if last else 0
-            if last:
-                return outcome(view, mem, points)
-            trick, seat = [], winner
+        if len(trick) < len(hands):
+            seat = (seat + 1) % len(hands)
         else:
-            seat = (seat + 1) % view.players
-        card = rollout_card(view, mem, hands, seat, tuple(trick), rules)
+            seat = winning_play(trick, trump)[0]
+            cards = [c for _, c in trick]
+            trick.clear()
+            yield seat, cards
+            if not hands[seat]:
+                return
+        card = choose(seat, tuple(trick))
 
 
 def rollout_card(view: Any, mem: Memory, hands: list[list[Card]], seat: int,
