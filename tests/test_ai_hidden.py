@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +16,10 @@ from game.engine.belote import BeloteDeal
 from game.engine.cards import DECK32, Card, Rank, shuffled_deck32
 from game.engine.coinche import CoincheDeal
 from game.engine.match import Match
-from game.engine.protocol import Action, IllegalAction
+from game.engine.protocol import Action
 from game.engine.rules import BeloteRules, CoincheRules
 from game.engine.trickgame import TrickDeal, TrickView
+from tests.replay import replay
 
 AI = Path(__file__).resolve().parent.parent / "game" / "ai"
 # Modules of pure rules (cards, trick rules, actions, rule options): no game state, so no
@@ -53,16 +54,6 @@ def play_with_ai(
         actions.append(action)
         state, _ = state.apply(action)
     return state, actions
-
-
-def replay(start: TrickDeal, actions: Sequence[Action]) -> TrickDeal | None:
-    state = start
-    try:
-        for action in actions:
-            state, _ = state.apply(action)
-    except IllegalAction:
-        return None  # the swap contradicts what was played (a void, a belote...)
-    return state
 
 
 def swapped(cards: tuple[Card, ...], x: Card, y: Card) -> tuple[Card, ...]:

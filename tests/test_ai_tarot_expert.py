@@ -17,7 +17,7 @@ from game.ai.tarot_search import (
     sample_world,
     tarot_expert_decision,
 )
-from game.engine.protocol import Action, IllegalAction, Phase
+from game.engine.protocol import Action, Phase
 from game.engine.rules import TarotRules
 from game.engine.tarot import TarotDeal, TarotPlayCard, TarotView, led_suit
 from game.engine.tarot_cards import (
@@ -29,6 +29,7 @@ from game.engine.tarot_cards import (
     TarotSuit,
     trump,
 )
+from tests.replay import replay
 
 SIZES = {3: 24, 4: 18, 5: 15}
 
@@ -62,16 +63,6 @@ def advance(start: TarotDeal, actions: list[Action], cards: int,
         actions.append(action)
         deal, _ = deal.apply(action)
     return deal, actions
-
-
-def replay(start: TarotDeal, actions: list[Action]) -> TarotDeal | None:
-    deal = start
-    try:
-        for action in actions:
-            deal, _ = deal.apply(action)
-    except IllegalAction:
-        return None
-    return deal
 
 
 def positions(players: int, count: int, seed: int) -> list[TarotDeal]:
