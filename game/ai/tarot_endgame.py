@@ -21,9 +21,9 @@ from game.engine.tarot_cards import EXCUSE, THE_PETIT, TarotCard
 from game.engine.tarot_scoring import Camp, Contract, DealOutcome, PoigneeKind, score_deal
 from game.engine.tarot_tricks import TarotPlay, TarotTrick, legal_cards, trick_winner
 
-# Orderings of the hands' cards allowed (the product of their factorials): about the last
-# three tricks at three and four players, the last two or three at five.  Following suit
-# prunes most of them, and alpha-beta most of the rest.
+# Orderings of the hands' cards allowed (the product of their factorials): the last three
+# tricks at any table (3!⁵ = 7,776 at five players; four tricks at three players would be
+# 13,824).  Following suit prunes most of them, and alpha-beta most of the rest.
 ENDGAME_LINES = 8_000
 
 
