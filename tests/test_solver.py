@@ -94,7 +94,7 @@ def test_playing_a_card_follows_the_engine() -> None:
         state = play_started(rules, 3)
         pos = position_of(state)
         while not state.is_over:
-            assert pos.hands == position_of(state).hands
+            assert pos.masks == position_of(state).masks
             assert pos.turn == state.turn and pos.taken == position_of(state).taken
             state = play_cards(state, 1, rng)
             played = state.tricks[-1].plays[-1][1] if not state.trick else state.trick[-1][1]
@@ -207,11 +207,11 @@ def test_a_horizon_search_estimates_within_the_points_left() -> None:
 def reference_estimate(solver: Solver, leader: int) -> int:
     """The horizon estimate card by card (``Solver.estimate`` computes it by tables)."""
     live = 0
-    for hand in solver.hands:
+    for hand in solver.masks:
         live |= hand
     total = sum(solver.points[i] for i in bits(live)) + DIX_DE_DER
     weights = [0, 0]
-    for seat, hand in enumerate(solver.hands):
+    for seat, hand in enumerate(solver.masks):
         for i in bits(hand):
             below = bin(live & SUIT_MASKS[i >> 3] & ((1 << i) - 1)).count("1")
             weights[solver.maximiser[seat]] += (1 + below) * (2 if i >> 3 == solver.trump_suit

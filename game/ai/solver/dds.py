@@ -69,7 +69,7 @@ class Solver:
         # The lead that was best (or cut off) when a trick start was last searched:
         # set by ``_card`` for the lead, read back by ``_trick_start``.
         self.best_lead = -1
-        self.hands = list(position.hands)
+        self.masks = list(position.masks)
 
     # --- the root ---------------------------------------------------------------------
 
@@ -101,7 +101,7 @@ class Solver:
 
     def _root(self, alpha: int, beta: int, only: int | None) -> int:
         pos = self.position
-        self.hands = list(pos.hands)
+        self.masks = list(pos.masks)
         trick = pos.trick
         if only is None and not trick:
             return self._trick_start(pos.turn, self.horizon, alpha, beta)
@@ -126,13 +126,13 @@ class Solver:
             raise SearchAborted("deadline")
 
     def _trick_start(self, leader: int, depth: int, alpha: int, beta: int) -> int:
-        hands = self.hands
-        if not hands[leader]:
+        masks = self.masks
+        if not masks[leader]:
             return 0
         if depth < 0:
             return self.estimate(leader)
         key = 0
-        for hand in hands:
+        for hand in masks:
             key = (key << 32) | hand
         key = (key << 3 | leader) << 7 | depth
         entry = self.table.get(key)
@@ -166,7 +166,7 @@ class Solver:
         self.nodes += 1
         if not self.nodes & _CHECK_EVERY:
             self._check_budget()
-        hand = self.hands[seat]
+        hand = self.masks[seat]
         if led < 0:
             legal = hand
             moves = self._ordered(seat, legal, led, master, master_seat, table)
@@ -205,7 +205,7 @@ class Solver:
         trick_points: int, table: int, depth: int, alpha: int, beta: int,
     ) -> int:
         """The value once ``seat`` plays ``index``."""
-        hands = self.hands
+        masks = self.masks
         bit = 1 << index
         if led < 0:
             led, master, master_seat = index >> 3, index, seat
@@ -215,17 +215,17 @@ class Solver:
         elif (index >> 3) == self.trump_suit:
             master, master_seat = index, seat
         trick_points += self.points[index]
-        # No try/finally: an abort leaves ``hands`` changed, and ``_root`` resets them.
-        hands[seat] ^= bit
+        # No try/finally: an abort leaves ``masks`` changed, and ``_root`` resets them.
+        masks[seat] ^= bit
         if count + 1 < self.players:
             value = self._card((seat + 1) % self.players, count + 1, led, master,
                                master_seat, trick_points, table | bit, depth, alpha, beta)
         else:
-            if not hands[master_seat]:
+            if not masks[master_seat]:
                 trick_points += DIX_DE_DER
             gain = trick_points if self.maximiser[master_seat] else 0
             value = gain + self._trick_start(master_seat, depth - 1, alpha - gain, beta - gain)
-        hands[seat] ^= bit
+        masks[seat] ^= bit
         return value
 
     def _ordered(
@@ -237,7 +237,7 @@ class Solver:
         if not legal & (legal - 1):
             return [legal.bit_length() - 1]
         live = table
-        for hand in self.hands:
+        for hand in self.masks:
             live |= hand
         others = live & ~legal
         points = self.points
@@ -276,10 +276,10 @@ class Solver:
         """The maximising side's share of the points left, by the strength it holds:
         each card weighs 1 + the live cards of its suit below it, trumps twice.
         (Per suit, from tables indexed by the 8-bit masks: this runs at every leaf.)"""
-        hands = self.hands
+        masks = self.masks
         maximiser = self.maximiser
         live = 0
-        for hand in hands:
+        for hand in masks:
             live |= hand
         total = DIX_DE_DER
         mine = theirs = 0
@@ -291,7 +291,7 @@ class Solver:
             total += self.suit_points[suit][live_suit]
             row = _weight_row(live_suit)
             factor = 2 if suit == self.trump_suit else 1
-            for seat, hand in enumerate(hands):
+            for seat, hand in enumerate(masks):
                 weight = row[(hand >> shift) & 0xFF] * factor
                 if maximiser[seat]:
                     mine += weight

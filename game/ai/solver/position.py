@@ -183,7 +183,7 @@ class Position:
 
     rules: PlayRules
     trump: Trump
-    hands: tuple[int, ...]
+    masks: tuple[int, ...]  # each seat's cards, a bit per card
     trick: tuple[tuple[int, int], ...]
     turn: int
     taken: tuple[int, ...]
@@ -202,7 +202,7 @@ class Position:
         return Position(
             rules=play_rules,
             trump=trump,
-            hands=tuple(mask_of(h, trump) for h in hands),
+            masks=tuple(mask_of(h, trump) for h in hands),
             trick=tuple((seat, index_of(c, trump)) for seat, c in trick),
             turn=turn,
             taken=tuple(taken) if taken is not None else (0,) * sides,
@@ -215,14 +215,14 @@ class Position:
     @property
     def tricks_left(self) -> int:
         """Tricks still to be completed, the one in progress included."""
-        return bin(self.hands[self.turn]).count("1")
+        return bin(self.masks[self.turn]).count("1")
 
     def points_left(self) -> int:
         """Trick points still to take: the trick in progress, every hand, the dix de der."""
         live = 0
         for _, index in self.trick:
             live |= 1 << index
-        for hand in self.hands:
+        for hand in self.masks:
             live |= hand
         table = points_table(self.trump)
         return sum(table[i] for i in bits(live)) + DIX_DE_DER
@@ -233,11 +233,11 @@ class Position:
     def legal(self) -> int:
         """The mask of the cards the player to move may play."""
         if not self.trick:
-            return self.hands[self.turn]
+            return self.masks[self.turn]
         master_seat, master = self.master()
         partner_master = master_seat == self.rules.partner_of(self.turn)
         return legal_mask(
-            self.hands[self.turn], self.trick[0][1] >> 3, master, partner_master, self.rules
+            self.masks[self.turn], self.trick[0][1] >> 3, master, partner_master, self.rules
         )
 
     def legal_cards(self) -> list[Card]:
@@ -247,17 +247,17 @@ class Position:
         """The position after the player to move plays the card ``index``."""
         seat = self.turn
         bit = 1 << index
-        if not self.hands[seat] & bit:
+        if not self.masks[seat] & bit:
             raise ValueError(f"card {index} is not in seat {seat}'s hand")
-        hands = list(self.hands)
-        hands[seat] ^= bit
+        masks = list(self.masks)
+        masks[seat] ^= bit
         trick = (*self.trick, (seat, index))
         if len(trick) < self.players:
-            return Position(self.rules, self.trump, tuple(hands), trick,
+            return Position(self.rules, self.trump, tuple(masks), trick,
                             (seat + 1) % self.players, self.taken)
         winner = master_of(trick, self.rules.trump_suit)[0]
         table = points_table(self.trump)
-        points = sum(table[i] for _, i in trick) + (0 if hands[winner] else DIX_DE_DER)
+        points = sum(table[i] for _, i in trick) + (0 if masks[winner] else DIX_DE_DER)
         taken = list(self.taken)
         taken[self.rules.side_of(winner)] += points
-        return Position(self.rules, self.trump, tuple(hands), (), winner, tuple(taken))
+        return Position(self.rules, self.trump, tuple(masks), (), winner, tuple(taken))
