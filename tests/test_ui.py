@@ -49,6 +49,7 @@ def run_until_human(app: App, table: TableScene, limit: int = 3000) -> None:
     for _ in range(limit):
         if table.controller.human_to_act or app.top is not table:
             return
+        table.controller.wait_for_computer(DT)
         app.step(DT, [])
     raise AssertionError("the human was never asked")
 

@@ -22,8 +22,7 @@ DT = 0.05
 def tick(controller: Controller) -> None:
     """One frame; when a computer is thinking, give its thread the time to answer."""
     controller.update(DT)
-    if controller.thinking_seat is not None:
-        time.sleep(0.002)
+    controller.wait_for_computer(DT)
 
 
 def test_the_controller_needs_no_display() -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any
 
@@ -204,6 +204,13 @@ class Controller:
             self._wait = max(self._wait, 0.0) + self.on_event(event)
         if self.idle:
             self._ask_next(dt)
+
+    def wait_for_computer(self, timeout: float) -> None:
+        """Give a thinking computer up to ``timeout`` seconds, as a real frame's sleep
+        would: headless loops (the smoke run) step frames without sleeping, and would
+        otherwise count frames by the thousand while the worker waits for its turn."""
+        if self._thinking is not None:
+            wait([self._thinking], timeout=timeout)
 
     def skip(self) -> None:
         """A click: stop waiting for the current animation."""

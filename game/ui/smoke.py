@@ -53,6 +53,7 @@ def play_deals(app: App, rules: AnyRules, deals: int, seed: int = 1) -> TableSce
         top = app.top
         if (table.deals_scored >= deals and top is table) or isinstance(top, MatchEnd):
             break
+        table.controller.wait_for_computer(SMOKE_DT)
         app.step(SMOKE_DT, dismiss(app, top) if top is not None else [])
     else:
         raise RuntimeError(f"{rules.game} {rules.players}p: no progress after {STEP_LIMIT} frames")
