@@ -264,6 +264,7 @@ def test_the_ai_thinks_off_the_render_loop(app: App, monkeypatch: pytest.MonkeyP
     assert worst < 0.2
     release.set()
     for _ in range(100):
+        table.controller.wait_for_computer(DT)
         app.step(DT, [])
         if table.controller.actions_applied > actions:
             break
