@@ -13,10 +13,11 @@ from typing import Any
 
 import pytest
 
+from game.ai import THINK_CHOICES
 from game.engine.rules import BeloteRules, CoincheRules, Rubicon, TarotRules
 from game.storage import ENV_DIR, Problem, Settings, Storage, data_dir, log_path
 from game.storage.atomic import read_json, read_versioned, write_json_atomic
-from game.storage.settings import THINK_CHOICES, settings_from_json
+from game.storage.settings import settings_from_json
 
 STAMP = r"\d{8}-\d{6}"
 
@@ -376,11 +377,3 @@ def test_the_experts_thinking_time_round_trips_and_falls_back_alone(tmp_path: Pa
             ("storage.setting_reset", {"field": "expert_think"})]
         assert settings == dataclasses.replace(chosen, expert_think=Settings().expert_think)
 
-
-def test_the_thinking_times_are_the_ais() -> None:
-    """Storage stays below the AI, so it keeps its own copy of the AI's choices."""
-    from game.ai import DEFAULT_THINK
-    from game.ai import THINK_CHOICES as AI_THINK_CHOICES
-
-    assert THINK_CHOICES == AI_THINK_CHOICES
-    assert Settings().expert_think == DEFAULT_THINK

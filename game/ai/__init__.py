@@ -47,7 +47,8 @@ def decide(view: Any, level: Level, rng: random.Random,
     view = getattr(view, "deal", view)  # a MatchView wraps the deal's view
     if target is None:  # a belote deal's view carries the target for the arrêt
         target = dict(getattr(view, "extra", ())).get("target")
-    deadline, think = think, DEFAULT_THINK if think is None else think
+    deadline = think  # None: no deadline, the default sample counts
+    think = DEFAULT_THINK if think is None else think
     legal = view.legal
     if not legal:
         raise ValueError(f"seat {view.seat} has nothing to decide now")

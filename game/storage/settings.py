@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from game.ai.budget import DEFAULT_THINK, THINK_CHOICES
 from game.engine.rules import BeloteRules, CoincheRules, RulesError, RulesJson, TarotRules
 from game.i18n import system_language
 from game.storage.atomic import Problem
@@ -30,9 +31,6 @@ NAME_LENGTH = 24
 WINDOW_RANGE = ((640, 360), (7680, 4320))
 TABLE_COLOURS = ("green", "blue", "red")
 CARD_BACKS = ("blue", "red")
-# The Expert's most seconds per decision: quick, normal, long.  The AI's own
-# ``game.ai.THINK_CHOICES`` (storage stays below the AI; a test keeps them equal).
-THINK_CHOICES = (0.1, 0.3, 1.0)
 
 
 def _default_levels() -> dict[str, tuple[str, ...]]:
@@ -61,7 +59,7 @@ class Settings:
     four_colour: bool = False  # diamonds orange, clubs green
     # Left-handed: the hand sorted the other way and the table's buttons on the left.
     left_handed: bool = False
-    expert_think: float = 0.3  # the Expert's most seconds per decision: one of THINK_CHOICES
+    expert_think: float = DEFAULT_THINK  # the Expert's most seconds per decision
 
     def resolved_language(self) -> str:
         """The language to show: the chosen one, or the system's for "auto"."""

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.ai import DEFAULT_THINK
 from game.i18n import LANGUAGES, language, set_language, system_language
 from game.session import Session
 from game.storage import Storage
@@ -48,7 +49,7 @@ class Settings:
     left_handed: bool = False
     fullscreen: bool = False
     undo_allowed: bool = True
-    expert_think: float = 0.3  # the Expert's most seconds per decision (hint included)
+    expert_think: float = DEFAULT_THINK  # the Expert's most seconds per decision (hint included)
 
     @property
     def speed_factor(self) -> float:

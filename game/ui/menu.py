@@ -6,9 +6,10 @@ from collections.abc import Callable
 
 import pygame
 
+from game.ai import THINK_CHOICES
 from game.engine.match import Match
 from game.i18n import LANGUAGES, set_language, tr
-from game.storage.settings import CARD_BACKS, TABLE_COLOURS, THINK_CHOICES
+from game.storage.settings import CARD_BACKS, TABLE_COLOURS
 from game.ui.app import AUTO, LOGICAL, SPEEDS, App, Scene
 from game.ui.widgets import CREAM, GOLD, Button, blit_text, panel, wrap
 
