@@ -47,7 +47,7 @@ def calibrate(seed: int, rules: CoincheRules) -> tuple[float, bool, bool] | None
     caller = before_last.current_player
     assert caller is not None
     worlds = sample_deals(before_last.view(caller), random.Random(seed), WORLDS)
-    predicted = statistics.fmean(_made(rules, deal, hands) for hands, _ in worlds)
+    predicted = statistics.fmean(_made(rules, deal, hands) for hands in worlds)
     open_handed = _made(rules, deal, deal.hands)
     rng = random.Random(seed)
     played = deal

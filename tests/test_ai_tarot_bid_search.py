@@ -11,7 +11,6 @@ import pytest
 from game.ai import Level, decide
 from game.ai.tarot import tarot_decision
 from game.ai.tarot_bid_search import (
-    TOTAL_HALF_POINTS,
     calls_misfit,
     expert_tarot_bidding,
     play_out,
@@ -26,6 +25,7 @@ from game.engine.tarot_cards import (
     EXCUSE,
     THE_21,
     THE_PETIT,
+    TOTAL_POINTS,
     TarotCard,
     half_points,
     trump,
@@ -125,7 +125,7 @@ def test_a_play_out_counts_all_91_points_once(players: int) -> None:
                                for c in played.aside)
             with_aside, without = played.tally(True), played.tally(False)
             assert with_aside.points - without.points == half_points(played.aside)
-            assert 0 <= without.points <= with_aside.points <= TOTAL_HALF_POINTS
+            assert 0 <= without.points <= with_aside.points <= TOTAL_POINTS
             for contract in Contract:
                 assert sum(played.marks(contract)) == 0
 

@@ -26,12 +26,13 @@ from typing import Any
 
 from game.ai.bidding import coinche_bidding, last_bid, team_estimate
 from game.ai.decision import Decision
-from game.ai.memory import Memory
+from game.ai.evaluate import BELOTE
+from game.ai.memory import Memory, belote_pair
 from game.ai.metropolis import Walk, walk_deals
-from game.ai.search import DIX_DE_DER, finish_tricks, rollout_card
+from game.ai.search import DIX_DE_DER, SimView, finish_tricks, rollout_card
 from game.ai.solver.player import default_rules
 from game.engine.actions import Bid, Coinche, Pass, Surcoinche
-from game.engine.cards import DECK32, Card, Rank, Suit, TrumpMode, card
+from game.engine.cards import DECK32, Card, Suit, TrumpMode
 from game.engine.deal_scoring import SideTally, score_coinche
 from game.engine.protocol import Action
 from game.engine.rules import CoincheRules
@@ -41,8 +42,6 @@ WORLDS = 12
 WALK = Walk(burn_in=200, thinning=20, span=10.0)
 BID_SLACK = 10  # a bid is in keeping with a hand worth this much less
 SWITCH_MARGIN = 15.0  # points per deal another call must gain over the Confirmé's
-MAX_TRICKS = 8
-OPENING = 80
 
 
 @dataclass(frozen=True)
@@ -103,11 +102,12 @@ def _options(view: Any, rules: CoincheRules, judge: _Judge) -> dict[Action, floa
 # --- the worlds -------------------------------------------------------------------------------
 
 
-def sample_deals(view: Any, rng: random.Random,
-                 count: int) -> list[tuple[list[tuple[Card, ...]], float]]:
+Deal = list[tuple[Card, ...]]  # one hand per seat
+
+
+def sample_deals(view: Any, rng: random.Random, count: int) -> list[Deal]:
     """``count`` deals of the cards I do not hold, in proportion to how well they
-    explain the other seats' calls (``calls_misfit``, ``metropolis``), each with
-    weight 1."""
+    explain the other seats' calls (``calls_misfit``, ``metropolis``)."""
     others = [s for s in range(view.players) if s != view.seat]
     hidden = [c for c in DECK32 if c not in view.hand]
     rng.shuffle(hidden)
@@ -117,7 +117,7 @@ def sample_deals(view: Any, rng: random.Random,
         hands[seat] = hidden[k * size:(k + 1) * size]
     deals = walk_deals(hands, others, lambda placed: calls_misfit(view, placed), rng,
                        count, WALK)
-    return [(list(deal), 1.0) for deal in deals]
+    return [list(deal) for deal in deals]
 
 
 @dataclass(frozen=True)
@@ -137,7 +137,7 @@ def calls_misfit(view: Any, hands: Sequence[Sequence[Card]]) -> float:
     Each 10 points out of keeping make the deal 10 times less likely (``WALK``):
     players bluff, and judge hands their own way."""
     rules = default_rules(view)
-    lowest_bid = rules.lowest_bid if isinstance(rules, CoincheRules) else OPENING
+    assert isinstance(rules, CoincheRules)
     misfit = 0.0
     for i, (seat, action) in enumerate(view.bids):
         if seat == view.seat:
@@ -148,7 +148,7 @@ def calls_misfit(view: Any, hands: Sequence[Sequence[Card]]) -> float:
             worth = team_estimate(past, TrumpMode.SUIT, action.suit)
             misfit += max(0.0, action.value - BID_SLACK - worth)
         elif isinstance(action, Pass) and (current is None or current[0] % 2 != seat % 2):
-            lowest = lowest_bid if current is None else current[1].value + 10
+            lowest = rules.lowest_bid if current is None else current[1].value + 10
             worth = max(team_estimate(past, TrumpMode.SUIT, s) for s in Suit)
             misfit += max(0.0, worth - lowest + 1)
     return misfit
@@ -162,7 +162,7 @@ class _Judge:
     taking side, then scored for each contract)."""
 
     def __init__(self, view: Any, rules: CoincheRules,
-                 deals: list[tuple[list[tuple[Card, ...]], float]]) -> None:
+                 deals: list[Deal]) -> None:
         self.view, self.rules, self.deals = view, rules, deals
         self.side = view.seat % 2
         self._tallies: dict[tuple[Suit, int], list[SideTally]] = {}
@@ -182,18 +182,16 @@ class _Judge:
         return self.current  # a pass leaves the contract on the table
 
     def expected(self, contract: Contract) -> float:
-        """My side's score minus the other's, averaged over the weighted deals."""
+        """My side's score minus the other's, averaged over the deals."""
         suit = contract.bid.suit
-        if suit is None:
+        if suit is None or not self.deals:
             return 0.0
-        tallies = self._tally(suit, contract.takers)
-        total = weights = 0.0
-        for tally, (_, weight) in zip(tallies, self.deals, strict=True):
+        total = 0.0
+        for tally in self._tally(suit, contract.takers):
             scores = score_coinche(self.rules, contract.bid, contract.coinche_level,
                                    contract.takers, tally).scores
-            total += weight * (scores[self.side] - scores[1 - self.side])
-            weights += weight
-        return total / weights if weights else 0.0
+            total += scores[self.side] - scores[1 - self.side]
+        return total / len(self.deals)
 
     def _tally(self, suit: Suit, takers: int) -> list[SideTally]:
         key = (suit, takers)
@@ -202,16 +200,8 @@ class _Judge:
             self._tallies[key] = [
                 play_out(hands, Trump(TrumpMode.SUIT, suit), taker,
                          (self.view.dealer + 1) % self.view.players, self.rules)
-                for hands, _ in self.deals]
+                for hands in self.deals]
         return self._tallies[key]
-
-
-@dataclass(frozen=True)
-class _SimView:
-    seat: int
-    players: int
-    taker: int | None
-    trick: tuple[Play, ...]
 
 
 def play_out(dealt: Sequence[Sequence[Card]], trump: Trump, taker: int, leader: int,
@@ -221,7 +211,7 @@ def play_out(dealt: Sequence[Sequence[Card]], trump: Trump, taker: int, leader: 
     hands = [list(h) for h in dealt]
     points, tricks = [0, 0], [0, 0]
     played: set[Card] = set()
-    view = _SimView(leader, players, taker, ())
+    view = SimView(leader, players, taker, ())
 
     def choose(seat: int, trick: tuple[Play, ...]) -> Card:
         mem = Memory(seat=seat, players=players, trump=trump, hand=tuple(hands[seat]),
@@ -234,7 +224,7 @@ def play_out(dealt: Sequence[Sequence[Card]], trump: Trump, taker: int, leader: 
         points[winner % 2] += trick_points(cards, trump)
         tricks[winner % 2] += 1
     points[winner % 2] += DIX_DE_DER
-    capot = next((s for s in (0, 1) if tricks[s] == MAX_TRICKS), None)
+    capot = next((s for s in (0, 1) if tricks[s] == len(dealt[0])), None)
     if capot is not None:
         points[capot] = rules.capot_points
     return SideTally(trick_points=tuple(points), announcements=(0, 0),
@@ -243,10 +233,8 @@ def play_out(dealt: Sequence[Sequence[Card]], trump: Trump, taker: int, leader: 
 
 
 def _belote(dealt: Sequence[Sequence[Card]], trump: Trump) -> tuple[int, int]:
-    assert trump.suit is not None
-    pair = {card(trump.suit, Rank.KING), card(trump.suit, Rank.QUEEN)}
     belote = [0, 0]
     for seat, hand in enumerate(dealt):
-        if pair <= set(hand):
-            belote[seat % 2] = 20
+        if len(belote_pair(hand, trump)) == 2:
+            belote[seat % 2] = BELOTE
     return belote[0], belote[1]

@@ -64,7 +64,6 @@ WORLDS = 12  # at the default thinking time
 SWITCH_MARGIN = 20.0  # marks per deal another call must gain over the Confirmé's
 WALK = Walk(burn_in=60, thinning=8, span=10.0)  # a deal 10 strength off a call: 10x rarer
 SIMULATED_PLAYERS = (3, 4)
-TOTAL_HALF_POINTS = 182  # the 91 points of the deck
 
 
 def expert_tarot_bidding(view: Any, rng: random.Random,
@@ -104,15 +103,11 @@ def expected_marks(view: Any, rng: random.Random, contracts: Sequence[Contract],
     deals = sample_deals(view, rng, worlds)
     for k in within(deadline, len(deals)):
         hands, chien = deals[k]
-        if any(c <= Contract.GARDE for c in contracts):
-            result = play_out(hands, chien, me, leader, exchange=True)
-            for c in contracts:
-                if c <= Contract.GARDE:
-                    totals[c] += result.marks(c)[me]
-        if any(c >= Contract.GARDE_SANS for c in contracts):
-            result = play_out(hands, chien, me, leader, exchange=False)
-            for c in contracts:
-                if c >= Contract.GARDE_SANS:
+        for exchange in (True, False):  # one play-out for the contracts alike in it
+            alike = [c for c in contracts if c.chien_shown == exchange]
+            if alike:
+                result = play_out(hands, chien, me, leader, exchange)
+                for c in alike:
                     totals[c] += result.marks(c)[me]
         if standing is not None:
             taker, contract = standing
