@@ -208,8 +208,7 @@ def rollout(view: Any, world: World, first: TarotCard) -> float:
     """The seat's marks when it plays ``first`` and every seat then plays the Confirmé's
     way, seeing every hand."""
     game = _start(view, world)
-    attack = frozenset({view.taker} | ({game.partner} if game.partner is not None else set()))
-    table = OpenTable(view.taker, attack, view.called)
+    table = OpenTable(view.taker, deal_frame(view, game.partner).attack, view.called)
     play_tricks(game.holdings, game.trick, game.tricks, view.seat, table, first)
     return _score(game, world)
 
