@@ -59,4 +59,17 @@ def tr(key: str, **kwargs: object) -> str:
     return text.format(**kwargs) if kwargs else text
 
 
+def plural_form(count: int, lang: str | None = None) -> str:
+    """CLDR's plural category of ``count``: French counts 0 and 1 as singular, English
+    only 1."""
+    singular = (0, 1) if (lang or language()) == "fr" else (1,)
+    return "one" if abs(count) in singular else "other"
+
+
+def tr_n(key: str, count: int, **kwargs: object) -> str:
+    """``tr`` of ``key.one`` or ``key.other``, whichever the language uses for
+    ``count`` ("1 carte", "2 cartes"; "0 carte" in French, "0 cards" in English)."""
+    return tr(f"{key}.{plural_form(count)}", count=count, **kwargs)
+
+
 set_language(system_language())

@@ -97,6 +97,33 @@ def discardable(hand: Sequence[TarotCard], remaining: int) -> tuple[TarotCard, .
     return plain + tuple(c for c in hand if c.is_trump and not c.is_bout)
 
 
+def ecart_refusal(
+    hand: Sequence[TarotCard], chosen: Sequence[TarotCard], card: TarotCard, size: int
+) -> str | None:
+    """Why ``card`` may not join ``chosen`` in an écart of ``size`` cards made from
+    ``hand`` (the chien included), as a reason code, or None when it may.
+
+    The same rule as ``discardable``, for a set chosen in any order: no king, no bout;
+    trumps only as many as the plain cards cannot fill."""
+    if len(chosen) >= size:
+        return "ecart_full"
+    if card.is_bout:
+        return "ecart_bout"
+    if card.suit.is_plain:
+        return "ecart_king" if card.rank == KING else None
+    plain = sum(1 for c in hand if c.suit.is_plain and c.rank != KING)
+    trumps_allowed = max(0, size - plain)
+    if sum(1 for c in chosen if c.is_trump) >= trumps_allowed:
+        return "ecart_trump"
+    return None
+
+
+def ecart_order(chosen: Sequence[TarotCard]) -> tuple[TarotCard, ...]:
+    """``chosen`` in an order the engine takes one card at a time: plain cards first,
+    so that trumps come once no plain card is left to discard."""
+    return tuple(sorted(chosen, key=lambda c: c.is_trump))
+
+
 def led_suit(trick: Sequence[TarotPlay]) -> TarotSuit | None:
     for _, c in trick:
         if c is not EXCUSE:

@@ -31,6 +31,7 @@ from game.engine.tarot import (
     led_suit,
 )
 from game.engine.tarot_cards import TarotCard, TarotSuit
+from game.engine.tarot_tricks import ecart_order
 from game.engine.trickgame import TrickView
 from game.ui.model import Say, TableModel
 
@@ -267,6 +268,23 @@ class Controller:
             self.tell(("illegal.poignee", ()))
             return False
         self._apply(ShowPoignee(tuple(cards)))
+        return True
+
+    def discard(self, cards: Sequence[TarotCard]) -> bool:
+        """The viewer's whole écart at once ("Valider l'écart"): every card is given to
+        the engine, or none when one is refused."""
+        if not any(isinstance(a, TarotDiscard) for a in self.human_legal()):
+            self.tell(("illegal.not_now", ()))
+            return False
+        trial = self.match
+        try:
+            for card in ecart_order(cards):
+                trial, _ = trial.apply(TarotDiscard(card))
+        except IllegalAction:
+            self.tell(("illegal.ecart", ()))
+            return False
+        for card in ecart_order(cards):
+            self._apply(TarotDiscard(card))
         return True
 
     def tell(self, say: Say) -> None:

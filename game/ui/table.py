@@ -34,7 +34,6 @@ from game.engine.cards import Card
 from game.engine.match import Match, MatchOver, NewDeal
 from game.engine.protocol import Action, Event, Phase
 from game.engine.tarot import (
-    CHIEN_SIZE,
     ChelemDecided,
     ChienCardDealt,
     ChienShown,
@@ -43,16 +42,16 @@ from game.engine.tarot import (
     ShowPoignee,
     TarotCardPlayed,
     TarotContractSet,
-    TarotDiscard,
     TarotDiscarded,
     TarotPacketDealt,
     TarotTrickWon,
 )
-from game.i18n import tr
+from game.i18n import tr, tr_n
 from game.ui.app import LOGICAL, App, Scene
 from game.ui.assets import CARD_RATIO
 from game.ui.bidding import BidPanel
 from game.ui.controller import Controller, GameConfig
+from game.ui.ecart import EcartChooser
 from game.ui.glossary import FirstTimeNotes, terms_of
 from game.ui.layout import CENTRE, Point, pile_spot, seat_spots
 from game.ui.model import trump_key
@@ -166,6 +165,7 @@ class TableScene(Scene):
         self.shown_turn: int | None = None
         self.bid_panel = BidPanel(self)
         self.poignee = PoigneeChooser(self)
+        self.ecart = EcartChooser(self.controller)
         self.notes = FirstTimeNotes()
         self.menu_button = Button(pygame.Rect(12, 676, 120, 36), _label("table.menu"),
                                   self.to_menu, size=24)
@@ -301,6 +301,8 @@ class TableScene(Scene):
             return
         if self.poignee.handle(event):
             return
+        if self.ecart.handle(event, self.card_at):
+            return
         if self.play_buttons_handle(event):
             return
         if event.type == pygame.MOUSEMOTION:
@@ -360,11 +362,21 @@ class TableScene(Scene):
             self.skip()
         elif self.bid_panel.visible:
             self.bid_panel.press_focused()
+        elif self.ecart.active:
+            self._enter_ecart()
         elif self.play_focus is not None and self.play_focus < len(self.play_buttons()):
             self.play_buttons()[self.play_focus].on_click()
             self.play_focus = None
         elif self.selected in self.controller.legal_cards() and not self.poignee.active:
             self.controller.play_card(self.selected)
+
+    def _enter_ecart(self) -> None:
+        """Enter on a card chosen with the arrows moves it in or out of the écart; with
+        none chosen, Enter confirms a complete écart."""
+        if self.selected in self.model.hand:
+            self.ecart.toggle(self.selected)
+        elif self.ecart.confirm.enabled:
+            self.ecart.validate()
 
     def _click(self, pos: Point) -> None:
         self.selected = None  # the mouse takes over from the keyboard
@@ -442,6 +454,7 @@ class TableScene(Scene):
         self._take_hint()
         self.bid_panel.refresh()
         self.poignee.refresh()
+        self.ecart.refresh()
         self.notes.notice(self.terms_shown())
         self.notes.update(dt)
         self.hint_button.enabled = bool(self.controller.human_legal())
@@ -482,11 +495,18 @@ class TableScene(Scene):
         hand = self.model.hand[::-1] if self.left_handed else self.model.hand
         if not hand:
             return []
+        if self.ecart.active:  # every card keeps its place: a chosen one leaves a gap
+            return [(c, rect) for c, rect in self._fan(hand, self.ecart.allowed())
+                    if c not in self.ecart.chosen]
+        legal = set(self.poignee.chosen) if self.poignee.active else self.controller.legal_cards()
+        return self._fan(hand, legal)
+
+    def _fan(self, hand: list[Any], legal: set[Any]) -> list[tuple[Any, pygame.Rect]]:
+        """Where each card of ``hand`` is drawn, those of ``legal`` raised."""
         width = self.hand_width
         height = round(width * CARD_RATIO)
         step = min(72, (HAND_SPAN - width) // max(1, len(hand) - 1)) if len(hand) > 1 else 0
         left = 640 - (step * (len(hand) - 1) + width) // 2
-        legal = set(self.poignee.chosen) if self.poignee.active else self.controller.legal_cards()
         layout = []
         for index, c in enumerate(hand):
             top = HAND_TOP - (RAISE if c in legal else 0) - (HOVER if c == self.hover else 0) \
@@ -523,6 +543,7 @@ class TableScene(Scene):
         self.draw_bubbles(surface)
         self.draw_score(surface)
         self.draw_contract(surface)
+        self.ecart.draw(surface, self.draw_card)
         self.bid_panel.draw(surface)
         for index, button in enumerate(self.play_buttons()):
             button.focused = index == self.play_focus
@@ -560,8 +581,7 @@ class TableScene(Scene):
     def draw_hand(self, surface: pygame.Surface) -> None:
         arriving = {f.face for f in self.flights if f.kind == "deal" and f.face is not None}
         playing = {f.face for f in self.flights if f.kind == "play"}
-        legal = self.poignee.candidates() if self.poignee.active \
-            else self.controller.legal_cards()
+        legal = self.hand_choices()
         dim_others = bool(legal)
         for c, rect in self.hand_layout():
             if c in arriving or c in playing:
@@ -573,6 +593,14 @@ class TableScene(Scene):
                 pygame.draw.rect(surface, GLOW, rect.inflate(4, 4), width=3, border_radius=9)
             if c == self.selected:
                 focus_ring(surface, rect)
+
+    def hand_choices(self) -> set[Any]:
+        """The cards of the hand a click would take now (the others are dimmed)."""
+        if self.poignee.active:
+            return self.poignee.candidates()
+        if self.ecart.active:
+            return self.ecart.allowed()
+        return self.controller.legal_cards()
 
     def draw_opponents(self, surface: pygame.Surface) -> None:
         for seat, spot in enumerate(self.spots):
@@ -601,7 +629,7 @@ class TableScene(Scene):
             for index in range(tricks):
                 self.draw_card(surface, None, (x + index * 2, y - index * 2), PILE_WIDTH)
             if tricks:  # the count beside the pile, on the side facing the table
-                label = tr("table.tricks", count=tricks) if tricks > 1 else tr("table.one_trick")
+                label = tr_n("table.tricks", tricks)
                 if x < 1100:
                     blit_text(surface, label, 22, CREAM, midleft=(x + 32, y))
                 else:
@@ -620,7 +648,7 @@ class TableScene(Scene):
         for index in range(self.model.chien_count):
             self.draw_card(surface, None, (640 + index * 14 - self.model.chien_count * 7, 330),
                            64)
-        chien = self.model.chien
+        chien = [] if self.ecart.active else self.model.chien
         for index, c in enumerate(chien):
             x = 640 + (index - (len(chien) - 1) / 2) * 74
             self.draw_card(surface, c, (x, 330), 70)
@@ -629,7 +657,7 @@ class TableScene(Scene):
     def draw_turn_arrow(self, surface: pygame.Surface) -> None:
         seat = self.turn_seat()
         if seat is None or self.model.trick or self.model.retourne is not None \
-                or self.model.chien \
+                or self.model.chien or self.ecart.active \
                 or self.bid_panel.visible:
             return
         tx, ty = self.spots[seat].trick
@@ -863,9 +891,8 @@ class TableScene(Scene):
             return hint[0]
         if self.void_message > 0:
             return tr("table.all_passed")
-        if any(isinstance(a, TarotDiscard) for a in self.controller.human_legal()):
-            hand_size = (78 - CHIEN_SIZE[self.model.players]) // self.model.players
-            return tr("table.ecart", count=len(self.model.hand) - hand_size)
+        if self.ecart.active:
+            return tr_n("table.ecart", self.ecart.size - len(self.ecart.chosen))
         if self.controller.human_to_act and self.controller.match.phase is Phase.PLAY \
                 and not self.play_actions():
             return tr("table.your_turn")

@@ -1,0 +1,143 @@
+"""The tarot écart as French players make it: a click moves a card of the hand to the
+écart laid face up in the middle of the table, a click on it there takes it back, and
+nothing is given to the engine before "Valider l'écart".
+
+While the player chooses, the hand keeps the place of every card (a chosen card leaves a
+gap), so the next click never lands on a card that slid under the pointer.  Each refusal
+says its own rule, asked of the engine (``ecart_refusal``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.engine.tarot import CHIEN_SIZE, TarotDiscard
+from game.engine.tarot_cards import TarotCard
+from game.engine.tarot_tricks import TarotView, ecart_refusal
+from game.i18n import tr
+from game.ui.controller import Controller
+from game.ui.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel
+
+SLOT_WIDTH = 70
+SLOT_STEP = 76
+SLOT_Y = 310  # the centre of the row of slots: about where the chien lay
+AREA_TOP = 230
+DrawCard = Callable[[pygame.Surface, Any, tuple[float, float], int], None]
+
+
+class EcartChooser:
+    """The cards set aside so far, and the "Valider l'écart" button."""
+
+    def __init__(self, controller: Controller) -> None:
+        self.controller = controller
+        self.chosen: list[TarotCard] = []
+        self.hand: tuple[TarotCard, ...] = ()  # the whole hand while choosing
+        self.confirm = Button(pygame.Rect(0, 0, 250, 44), lambda: tr("ecart.confirm"),
+                              self.validate, size=26)
+
+    @property
+    def active(self) -> bool:
+        """The viewer is to make his écart (and has not confirmed it yet)."""
+        return any(isinstance(a, TarotDiscard) for a in self.controller.human_legal())
+
+    @property
+    def size(self) -> int:
+        """The cards still to set aside (all of them, unless a save resumed half-way)."""
+        view = self.controller.human_view().deal
+        made = len(view.ecart) if isinstance(view, TarotView) else 0
+        return CHIEN_SIZE[self.controller.rules.players] - made
+
+    def refresh(self) -> None:
+        """Follow the deal: a new écart starts empty; once made (or undone) it is gone."""
+        if not self.active:
+            self.chosen, self.hand = [], ()
+            return
+        view = self.controller.human_view().deal
+        hand = view.hand if isinstance(view, TarotView) else ()
+        if set(hand) != set(self.hand):
+            self.chosen, self.hand = [], hand
+        self.confirm.enabled = len(self.chosen) == self.size
+        area = self.area_rect()
+        self.confirm.rect.midtop = (area.centerx, area.bottom + 10)
+
+    def toggle(self, card: TarotCard) -> None:
+        """A click on a card of the hand: into the écart, or refused with its rule."""
+        if card in self.chosen:
+            self.chosen.remove(card)
+            return
+        reason = ecart_refusal(self.hand, self.chosen, card, self.size)
+        if reason is not None:
+            self.controller.tell((f"illegal.{reason}", (("count", self.size),)))
+            return
+        self.chosen.append(card)
+
+    def allowed(self) -> set[TarotCard]:
+        """The cards of the hand a click would set aside now (raised in the hand)."""
+        return {c for c in self.hand if c not in self.chosen
+                and ecart_refusal(self.hand, self.chosen, c, self.size) is None}
+
+    def validate(self) -> None:
+        if len(self.chosen) == self.size and self.controller.discard(self.chosen):
+            self.chosen, self.hand = [], ()
+
+    # --- geometry ----------------------------------------------------------------------
+
+    def slot_rects(self) -> list[pygame.Rect]:
+        height = round(SLOT_WIDTH * 1.5)
+        size = self.size
+        left = 640 - (SLOT_STEP * (size - 1)) // 2
+        return [pygame.Rect(0, 0, SLOT_WIDTH, height).move(left + i * SLOT_STEP - SLOT_WIDTH // 2,
+                                                           SLOT_Y - height // 2)
+                for i in range(size)]
+
+    def area_rect(self) -> pygame.Rect:
+        slots = self.slot_rects()
+        rect = slots[0].unionall(slots[1:]) if slots else pygame.Rect(640, SLOT_Y, 0, 0)
+        rect = rect.inflate(36, 0)
+        rect.top, rect.height = AREA_TOP, rect.bottom - AREA_TOP + 32
+        return rect.clamp(pygame.Rect(0, 0, 1280, 720))
+
+    def chosen_at(self, pos: tuple[int, int]) -> TarotCard | None:
+        for card, rect in zip(self.chosen, self.slot_rects(), strict=False):
+            if rect.collidepoint(pos):
+                return card
+        return None
+
+    # --- input and drawing ---------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event, card_at: Callable[[Any], Any]) -> bool:
+        """The button, a card of the écart (taken back), a card of the hand (set aside)."""
+        if not self.active:
+            return False
+        if self.confirm.handle(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            back = self.chosen_at(event.pos)
+            if back is not None:
+                self.chosen.remove(back)
+                return True
+            card = card_at(event.pos)
+            if card is not None:
+                self.toggle(card)
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface, draw_card: DrawCard) -> None:
+        if not self.active:
+            return
+        area = self.area_rect()
+        panel(surface, area, alpha=200)
+        count = tr("ecart.count", chosen=len(self.chosen), size=self.size)
+        blit_text(surface, count, 26, GOLD, midtop=(area.centerx, area.y + 8))
+        for index, rect in enumerate(self.slot_rects()):
+            if index < len(self.chosen):
+                draw_card(surface, self.chosen[index], rect.center, rect.width)
+            else:
+                pygame.draw.rect(surface, CREAM, rect, width=2, border_radius=8)
+        if any(c.is_trump for c in self.chosen):
+            blit_text(surface, tr("ecart.trumps_shown"), 20, GLOW,
+                      midbottom=(area.centerx, area.bottom - 8))
+        self.confirm.draw(surface)
