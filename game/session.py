@@ -218,11 +218,28 @@ class Session:
         if earlier is None:
             return None
         self.undo_used = True
+        rules = match.rules
+        self._submit(STATS_FILE, lambda: self.storage.record_undo(rules.game, rules.players))
         self.on_action(earlier)
         return earlier
 
+    @property
+    def in_progress(self) -> bool:
+        """A match is followed and not over: starting another would abandon it."""
+        return self._tracked is not None and not self._match_recorded
+
     def abandon(self) -> None:
-        """The player gives the match up: its save is removed (nothing is counted)."""
+        """The player gives the match up (the one followed, or else the one saved by an
+        earlier session): its save is removed and, when it was not over, it is counted
+        as abandoned."""
+        if self._tracked is not None:
+            rules = self._tracked.match.rules if self.in_progress else None
+        else:
+            saved = self.continue_match()  # reads the save; None when there is none
+            rules = saved.match.rules if saved is not None else None
+        if rules is not None:
+            game, players = rules.game, rules.players
+            self._submit(STATS_FILE, lambda: self.storage.record_abandoned(game, players))
         if self._tracked is not None:
             self._tracked = None
             self._submit(MATCH_FILE, self.storage.clear_match)

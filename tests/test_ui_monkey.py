@@ -359,7 +359,7 @@ def to_the_end(data: Path, seed: int, rules: AnyRules, events: int) -> Monkey:
     menu = monkey.app.top
     assert isinstance(menu, MenuScene)
     seats = tuple(SeatConfig(human=False, level=Level.DEBUTANT) for _ in range(rules.players))
-    menu.start(TableScene(monkey.app, GameConfig(rules, seats, seed)))
+    menu.start(lambda: TableScene(monkey.app, GameConfig(rules, seats, seed)))
     try:
         monkey.run(events, until=lambda m: "MatchEnd" in m.visited)
         monkey.check_autosave()
@@ -382,7 +382,7 @@ def test_quit_closes_with_the_save_flushed_and_the_match_continues(tmp_path: Pat
     menu = monkey.app.top
     assert isinstance(menu, MenuScene)
     seats = tuple(SeatConfig(human=False) for _ in range(4))
-    menu.start(TableScene(monkey.app, GameConfig(CoincheRules(), seats, 5)))
+    menu.start(lambda: TableScene(monkey.app, GameConfig(CoincheRules(), seats, 5)))
     monkey.run(10_000, until=lambda m: m.table is not None
                and len(m.table.controller.match.actions) >= 6)
     assert monkey.table is not None

@@ -293,7 +293,7 @@ def test_the_menu_reaches_the_statistics_and_the_last_deal(app: App) -> None:
     app.step(DT, [])
     table = TableScene(app, _config(CoincheRules()))
     table.speed_override = 0.02
-    menu.start(table)
+    menu.open(table)
     app.step(DT, [])
     play_to_score_sheet(app, table)
     record = table.model.record

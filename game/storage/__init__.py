@@ -130,6 +130,14 @@ class Storage:
         self.stats.record_match(game, players, totals, winner, seat, undo_used)
         return self._write(STATS_FILE, self.stats.to_json())
 
+    def record_abandoned(self, game: str, players: int) -> bool:
+        self.stats.record_abandoned(game, players)
+        return self._write(STATS_FILE, self.stats.to_json())
+
+    def record_undo(self, game: str, players: int) -> bool:
+        self.stats.record_undo(game, players)
+        return self._write(STATS_FILE, self.stats.to_json())
+
     def reset_stats(self) -> bool:
         self.stats.reset()
         return self._write(STATS_FILE, self.stats.to_json())

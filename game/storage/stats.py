@@ -27,6 +27,8 @@ COUNTERS = (
     "chelems",
     "coinches_won",
     "matches_with_undo",
+    "matches_abandoned",
+    "undos",
 )
 BY_KIND = ("contracts_taken", "contracts_made")
 
@@ -92,6 +94,8 @@ class GameStats:
     chelems: int = 0
     coinches_won: int = 0  # the player's side coinched (or surcoinched) and was right
     matches_with_undo: int = 0
+    matches_abandoned: int = 0  # given up before their end (a new match started instead)
+    undos: int = 0  # moves taken back
     contracts_taken: dict[str, int] = field(default_factory=dict)
     contracts_made: dict[str, int] = field(default_factory=dict)
     best_match_score: int | None = None
@@ -175,6 +179,14 @@ class Statistics:
         if stats.best_match_score is None or score > stats.best_match_score:
             stats.best_match_score = score
             stats.best_match_used_undo = undo_used
+
+    def record_abandoned(self, game: str, players: int) -> None:
+        """A match given up before its end."""
+        self._entry(game, players).matches_abandoned += 1
+
+    def record_undo(self, game: str, players: int) -> None:
+        """A move taken back."""
+        self._entry(game, players).undos += 1
 
     def reset(self) -> None:
         """Forget everything (the UI asks the player to confirm first)."""

@@ -12,27 +12,36 @@ from game.ui.widgets import CREAM, Button, blit_text, panel
 
 
 class ConfirmDialog(Scene):
-    """A question over the scene below: Yes runs ``on_yes``; No, Escape or a click
-    elsewhere close it."""
+    """A question over the scene below: Yes runs ``on_yes``; No runs ``on_no`` (by
+    default nothing); Escape closes it.  ``yes_key`` and ``no_key`` name the buttons
+    when "Yes" and "No" would be vague."""
 
     opaque = False
     RECT = pygame.Rect(340, 250, 600, 220)
 
-    def __init__(self, app: App, question_key: str, on_yes: Callable[[], None]) -> None:
+    def __init__(self, app: App, question_key: str, on_yes: Callable[[], None],
+                 yes_key: str = "yes", no_key: str = "no",
+                 on_no: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.question_key = question_key
         self.on_yes = on_yes
+        self.on_no = on_no
         rect = self.RECT
-        self.yes = Button(pygame.Rect(rect.x + 70, rect.bottom - 80, 200, 56),
-                          lambda: tr("yes"), self.confirm)
-        self.no = Button(pygame.Rect(rect.right - 270, rect.bottom - 80, 200, 56),
-                         lambda: tr("no"), app.pop)
+        self.yes = Button(pygame.Rect(rect.x + 40, rect.bottom - 80, 250, 56),
+                          lambda: tr(yes_key), self.confirm, size=26)
+        self.no = Button(pygame.Rect(rect.right - 290, rect.bottom - 80, 250, 56),
+                         lambda: tr(no_key), self.decline, size=26)
         self.shade = pygame.Surface(LOGICAL, pygame.SRCALPHA)
         self.shade.fill((0, 0, 0, 140))
 
     def confirm(self) -> None:
         self.app.pop()
         self.on_yes()  # after the pop: ``on_yes`` may change the stack further
+
+    def decline(self) -> None:
+        self.app.pop()
+        if self.on_no is not None:
+            self.on_no()
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

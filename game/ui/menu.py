@@ -11,6 +11,7 @@ from game.engine.match import Match
 from game.i18n import LANGUAGES, set_language, tr
 from game.storage.settings import CARD_BACKS, TABLE_COLOURS
 from game.ui.app import AUTO, LOGICAL, SPEEDS, App, Scene
+from game.ui.dialog import ConfirmDialog
 from game.ui.widgets import CREAM, GOLD, Button, blit_text, panel, wrap
 
 VOLUMES = (0.25, 0.5, 0.7, 1.0)  # 0.7: the default
@@ -101,8 +102,26 @@ class MenuScene(Scene):
 
         self.app.push(SetupScene(self.app, self))
 
-    def start(self, scene: Scene) -> None:
-        """A table starts: it replaces the match in memory."""
+    def start(self, make_table: Callable[[], Scene], back_to_match: bool = True) -> None:
+        """A new match: a match in progress is given up only when the player says so
+        (Abandon); Continue takes him back to it (``back_to_match``), or leaves him where
+        he is.  The new table is made only then: a table follows its match in the save
+        as soon as it exists."""
+        if not self.can_continue:
+            self.open(make_table())
+            return
+        self.app.push(ConfirmDialog(
+            self.app, "menu.abandon_question", lambda: self._abandon_for(make_table),
+            yes_key="menu.abandon", no_key="menu.keep_playing",
+            on_no=self.resume if back_to_match else None))
+
+    def _abandon_for(self, make_table: Callable[[], Scene]) -> None:
+        if self.app.session is not None:
+            self.app.session.abandon()
+        self.open(make_table())
+
+    def open(self, scene: Scene) -> None:
+        """``scene`` (a table) becomes the match in memory, replacing the last one."""
         from game.ui.table import TableScene
 
         if isinstance(self.table, TableScene):
@@ -113,6 +132,7 @@ class MenuScene(Scene):
 
     def resume(self) -> None:
         if self.table is not None and self.can_continue:
+            self.app.pop_to(MenuScene)
             self.app.push(self.table)
         elif self.app.session is not None:
             self.resume_saved()
@@ -131,7 +151,7 @@ class MenuScene(Scene):
                                  level=Level(level) if level else Level.CONFIRME)
                       for seat, level in enumerate(saved.levels))
         config = GameConfig(saved.match.rules, seats, saved.match.seed, saved.match.first_deal)
-        self.start(TableScene(self.app, config, match=saved.match))
+        self.open(TableScene(self.app, config, match=saved.match))
 
     def show_problems(self) -> None:
         self.problems += [tr(key, **args) for key, args in self.app.take_problems()]

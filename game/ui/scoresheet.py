@@ -32,14 +32,21 @@ def start_match(app: App, old: TableScene, config: GameConfig) -> None:
     from game.ui.menu import MenuScene
     from game.ui.table import TableScene
 
-    table = TableScene(app, config)
     menu = next((scene for scene in app.scenes if isinstance(scene, MenuScene)), None)
     if menu is not None:
-        menu.start(table)
+        menu.start(lambda: TableScene(app, config), back_to_match=False)
         return
-    old.dispose()
-    app.pop_to(TableScene)
-    app.replace(table)
+
+    def replace() -> None:
+        old.dispose()
+        app.pop_to(TableScene)
+        app.replace(TableScene(app, config))
+
+    if old.controller.match.is_over:
+        replace()
+    else:
+        app.push(ConfirmDialog(app, "menu.abandon_question", replace,
+                               yes_key="menu.abandon", no_key="menu.keep_playing"))
 
 
 def play_deal_again(app: App, table: TableScene, record: DealRecord) -> None:
@@ -89,11 +96,7 @@ class ScoreSheet(Scene):
         record = self.table.model.record
         if record is None:
             return
-        if self.table.controller.match.is_over:
-            play_deal_again(self.app, self.table, record)
-            return
-        self.app.push(ConfirmDialog(self.app, "sheet.abandon_confirm",
-                                    lambda: play_deal_again(self.app, self.table, record)))
+        play_deal_again(self.app, self.table, record)  # the menu asks before abandoning
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):

@@ -160,7 +160,7 @@ class SetupScene(Scene):
             stored = storage.settings.with_rules(config.rules).with_levels(config.rules.game,
                                                                          levels)
             storage.save_settings(stored)
-        self.menu.start(TableScene(self.app, config))
+        self.menu.start(lambda: TableScene(self.app, config))
 
     # --- widgets -------------------------------------------------------------------------
 

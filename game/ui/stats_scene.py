@@ -43,6 +43,8 @@ def counter_rows(game: str, stats: GameStats) -> list[tuple[str, str]]:
         rows.append((tr("stats.coinches_won"), str(stats.coinches_won)))
     rows.append((tr("stats.best_score"), best_score(stats)))
     rows.append((tr("stats.matches_with_undo"), str(stats.matches_with_undo)))
+    rows.append((tr("stats.undos"), str(stats.undos)))
+    rows.append((tr("stats.matches_abandoned"), str(stats.matches_abandoned)))
     return rows
 
 

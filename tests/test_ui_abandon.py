@@ -1,0 +1,132 @@
+"""A match is the player's: nothing abandons it without asking, and an abandoned match
+and every undo are counted in the statistics.  Headless, with real clicks."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from pathlib import Path
+
+from game.engine.rules import BeloteRules, CoincheRules
+from game.i18n import set_language, tr
+from game.storage import Storage
+from game.ui.app import App
+from game.ui.dialog import ConfirmDialog
+from game.ui.menu import MenuScene
+from game.ui.setup import SetupScene
+from game.ui.smoke import click
+from game.ui.table import TableScene
+from tests.test_ui import DT, human_turn, run_until_human, start_table
+
+
+def menu_app(tmp_path: Path) -> tuple[App, MenuScene]:
+    set_language("en")
+    app = App(storage=Storage(tmp_path))
+    menu = MenuScene(app)
+    app.push(menu)
+    app.step(DT, [])
+    return app, menu
+
+
+def play_a_little(app: App, menu: MenuScene) -> TableScene:
+    """A coinche match from the menu, a few of the human's moves into it."""
+    table = start_table(app, CoincheRules(), seed=8)
+    app.pop()
+    menu.open(table)
+    for _ in range(3):
+        run_until_human(app, table)
+        human_turn(app, table)
+    return table
+
+
+def new_game_from_setup(app: App, menu: MenuScene) -> None:
+    app.step(DT, click(app, menu.buttons[0].rect.center))  # New game
+    app.step(DT, [])
+    setup = app.top
+    assert isinstance(setup, SetupScene)
+    start = next(b for b in setup.buttons if b.label() == tr("setup.start"))
+    app.step(DT, click(app, start.rect.center))
+    app.step(DT, [])
+
+
+def test_a_new_game_asks_before_abandoning_and_continue_goes_back(tmp_path: Path) -> None:
+    app, menu = menu_app(tmp_path)
+    table = play_a_little(app, menu)
+    app.pop_to(MenuScene)
+    played = table.controller.match.actions
+    new_game_from_setup(app, menu)
+    dialog = app.top
+    assert isinstance(dialog, ConfirmDialog)
+    assert dialog.no.label() == tr("menu.keep_playing")
+    assert app.session is not None and app.session.flush(5)
+    saved = Storage(tmp_path).load_match()
+    assert saved is not None and saved.match.actions == played  # nothing replaced yet
+    app.step(DT, click(app, dialog.no.rect.center))  # Continue the match
+    app.step(DT, [])
+    assert app.top is table and menu.table is table
+    assert Storage(tmp_path).stats.of("coinche", 4).matches_abandoned == 0
+    table.dispose()
+    app.close()
+
+
+def test_abandon_starts_the_new_match_and_counts_the_old_one(tmp_path: Path) -> None:
+    app, menu = menu_app(tmp_path)
+    table = play_a_little(app, menu)
+    app.pop_to(MenuScene)
+    new_game_from_setup(app, menu)
+    dialog = app.top
+    assert isinstance(dialog, ConfirmDialog)
+    app.step(DT, click(app, dialog.yes.rect.center))  # Abandon
+    app.step(DT, [])
+    new = app.top
+    assert isinstance(new, TableScene) and new is not table and menu.table is new
+    assert app.session is not None and app.session.flush(5)
+    assert Storage(tmp_path).stats.of("coinche", 4).matches_abandoned == 1
+    new.dispose()
+    app.close()
+
+
+def test_a_match_saved_by_an_earlier_session_is_counted_when_abandoned(
+    tmp_path: Path
+) -> None:
+    app, menu = menu_app(tmp_path)
+    play_a_little(app, menu).dispose()
+    app.close()
+    again, menu = menu_app(tmp_path)
+    assert menu.can_continue
+    new_game_from_setup(again, menu)
+    dialog = again.top
+    assert isinstance(dialog, ConfirmDialog)
+    again.step(DT, click(again, dialog.yes.rect.center))
+    again.step(DT, [])
+    assert again.session is not None and again.session.flush(5)
+    assert Storage(tmp_path).stats.of("coinche", 4).matches_abandoned == 1
+    assert isinstance(again.top, TableScene)
+    again.top.dispose()
+    again.close()
+
+
+def test_with_no_match_in_progress_a_new_game_starts_at_once(tmp_path: Path) -> None:
+    app, menu = menu_app(tmp_path)
+    assert not menu.can_continue
+    new_game_from_setup(app, menu)
+    assert isinstance(app.top, TableScene)
+    app.top.dispose()
+    app.close()
+
+
+def test_every_undo_is_counted(tmp_path: Path) -> None:
+    app, _menu = menu_app(tmp_path)
+    table = start_table(app, BeloteRules(), seed=8)
+    for _ in range(2):
+        run_until_human(app, table)
+        human_turn(app, table)
+        run_until_human(app, table)
+        app.step(DT, click(app, table.undo_button.rect.center))
+    assert app.session is not None and app.session.flush(5)
+    assert Storage(tmp_path).stats.of("belote", 4).undos == 2
+    table.dispose()
+    app.close()
