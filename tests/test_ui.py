@@ -47,7 +47,7 @@ def start_table(
 
 def run_until_human(app: App, table: TableScene, limit: int = 3000) -> None:
     for _ in range(limit):
-        if table.controller.human_to_act or app.top is not table:
+        if (table.controller.human_to_act and table.accepts_choice) or app.top is not table:
             return
         table.controller.wait_for_computer(DT)
         app.step(DT, [])

@@ -8,7 +8,7 @@ import pygame
 
 from game.i18n import tr
 from game.ui.app import LOGICAL, App, Scene
-from game.ui.widgets import CREAM, Button, blit_text, panel
+from game.ui.widgets import CREAM, Button, blit_text, panel, shade
 
 
 class ConfirmDialog(Scene):
@@ -31,8 +31,6 @@ class ConfirmDialog(Scene):
                           lambda: tr(yes_key), self.confirm, size=26)
         self.no = Button(pygame.Rect(rect.right - 290, rect.bottom - 80, 250, 56),
                          lambda: tr(no_key), self.decline, size=26)
-        self.shade = pygame.Surface(LOGICAL, pygame.SRCALPHA)
-        self.shade.fill((0, 0, 0, 140))
 
     def confirm(self) -> None:
         self.app.pop()
@@ -52,7 +50,7 @@ class ConfirmDialog(Scene):
                 return
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self.shade, (0, 0))
+        surface.blit(shade(LOGICAL, 140), (0, 0))
         panel(surface, self.RECT, alpha=245)
         blit_text(surface, tr(self.question_key), 28, CREAM,
                   midtop=(self.RECT.centerx, self.RECT.y + 40))

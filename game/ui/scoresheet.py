@@ -14,7 +14,7 @@ from game.i18n import has_key, tr
 from game.ui.app import App, Scene
 from game.ui.controller import GameConfig
 from game.ui.dialog import ConfirmDialog
-from game.ui.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel
+from game.ui.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, shade
 
 if TYPE_CHECKING:
     from game.ui.table import TableScene
@@ -99,17 +99,21 @@ class ScoreSheet(Scene):
         play_deal_again(self.app, self.table, record)  # the menu asks before abandoning
 
     def handle(self, event: pygame.event.Event) -> None:
+        """Enter or Space: the next deal; Escape or the table's Menu button: the menu
+        (the match waits there, "Continue" comes back to it)."""
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
             self.app.pop()
             return
-        for button in self.buttons:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.table.to_menu()
+            return
+        for button in [*self.buttons, self.table.menu_button]:
             if button.handle(event):
                 return
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 120))
-        surface.blit(shade, (0, 0))
+        surface.blit(shade(surface.get_size(), 120), (0, 0))
+        self.table.menu_button.draw(surface)
         panel(surface, SHEET_RECT, alpha=245)
         record = self.table.model.record
         x0, y = SHEET_RECT.x + 30, SHEET_RECT.y + 20
@@ -174,19 +178,18 @@ class MatchEnd(Scene):
         start_match(self.app, self.table, GameConfig(config.rules, config.seats, new_seed()))
 
     def menu(self) -> None:
-        from game.ui.menu import MenuScene
-
-        self.app.pop_to(MenuScene)
+        self.table.to_menu()
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.menu()
+            return
         for button in self.buttons:
             if button.handle(event):
                 return
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 140))
-        surface.blit(shade, (0, 0))
+        surface.blit(shade(surface.get_size(), 140), (0, 0))
         panel(surface, SHEET_RECT, alpha=245)
         model = self.table.model
         winner = model.winner

@@ -92,6 +92,7 @@ HAND_SPAN = 840  # the widest fan, clear of the name plate and the buttons
 RAISE = 26
 HOVER = 12
 SELECT_RAISE = 18  # the card chosen with the arrows stands out above the legal ones
+SETTLE = 0.3  # seconds the player's new choices are shown before a click may take one
 PLAY_BUTTON_X = 860
 BID_HISTORY_ROWS = 10
 BID_ROW = 20
@@ -180,6 +181,8 @@ class TableScene(Scene):
         self._follow_handedness()
         self._play_buttons: tuple[tuple[Action, ...], list[Button]] = ((), [])
         self.hint: tuple[str, Any, int] | None = None  # text, suggested card, at action
+        self._asked: tuple[int, bool] = (-1, False)  # (actions applied, human to act)
+        self.asked_for = 0.0  # seconds the player's current choices have been shown
 
     # --- scenes ------------------------------------------------------------------------
 
@@ -199,6 +202,8 @@ class TableScene(Scene):
         card = getattr(decision.action, "card", None)
         words = hint_text(decision.reason, decision.reason_args)
         self.hint = (words, card, self.controller.actions_applied)
+        if card is not None:
+            self.selected = card  # Enter or Space plays the suggested card
 
     def current_hint(self) -> tuple[str, Any] | None:
         """The hint asked for this move (gone once anyone acts)."""
@@ -290,6 +295,14 @@ class TableScene(Scene):
 
     # --- input ---------------------------------------------------------------------------
 
+    @property
+    def accepts_choice(self) -> bool:
+        """Clicks and Enter reach the player's choices (panel, play buttons, cards) only
+        once no animation runs and the choices have been on screen for ``SETTLE``
+        seconds: a click meant for the animation never lands on a button that has just
+        appeared under it."""
+        return not self.tweens.busy and self.controller.idle and self.asked_for >= SETTLE
+
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             self._key(event.key, getattr(event, "mod", 0) | pygame.key.get_mods())
@@ -297,6 +310,10 @@ class TableScene(Scene):
         for button in self.buttons:
             if button.handle(event):
                 return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
+                and not self.accepts_choice:
+            self._click_while_busy()
+            return
         if self.bid_panel.handle(event):
             return
         if self.poignee.handle(event):
@@ -358,8 +375,8 @@ class TableScene(Scene):
     def _enter(self) -> None:
         """Enter or Space: end the animation running; otherwise press the chosen bid
         button or play the chosen card."""
-        if self.tweens.busy or not self.controller.idle:
-            self.skip()
+        if not self.accepts_choice:
+            self._click_while_busy()
         elif self.bid_panel.visible:
             self.bid_panel.press_focused()
         elif self.ecart.active:
@@ -378,13 +395,18 @@ class TableScene(Scene):
         elif self.ecart.confirm.enabled:
             self.ecart.validate()
 
+    def _click_while_busy(self) -> None:
+        """A click or Enter before the player's choices have settled: it only ends the
+        animation running (or the last trick shown)."""
+        if self.show_last:
+            self.show_last = False
+        elif self.tweens.busy or not self.controller.idle:
+            self.skip()
+
     def _click(self, pos: Point) -> None:
         self.selected = None  # the mouse takes over from the keyboard
         if self.show_last:
             self.show_last = False
-            return
-        if self.tweens.busy or not self.controller.idle:
-            self.skip()
             return
         c = self.card_at(pos)
         if c is not None:
@@ -450,6 +472,7 @@ class TableScene(Scene):
         self.flights = [f for f in self.flights if not f.tween.done]
         self.void_message = max(0.0, self.void_message - dt)
         self.controller.update(dt)
+        self._time_the_choices(dt)
         self._follow_handedness()
         self._take_hint()
         self.bid_panel.refresh()
@@ -463,6 +486,15 @@ class TableScene(Scene):
         if self.controller.human_to_act and not self.turn_announced:
             self.app.sound("your_turn")
         self.turn_announced = self.controller.human_to_act
+
+    def _time_the_choices(self, dt: float) -> None:
+        """How long the player's current choices have been shown (from 0 each time the
+        table asks him something new)."""
+        asked = (self.controller.actions_applied, self.controller.human_to_act)
+        if asked != self._asked or self.tweens.busy:
+            self._asked, self.asked_for = asked, 0.0
+        else:
+            self.asked_for += dt
 
     # --- geometry ------------------------------------------------------------------------
 

@@ -74,6 +74,14 @@ def _wrapped(message: str, size: int, width: int) -> tuple[str, ...]:
     return tuple(lines)
 
 
+@functools.lru_cache(maxsize=8)
+def shade(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    """A black veil of ``alpha`` over a whole scene, made once per size (not per frame)."""
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    veil.fill((0, 0, 0, alpha))
+    return veil
+
+
 def panel(target: pygame.Surface, rect: pygame.Rect, colour: RGB = PANEL, alpha: int = 220,
           radius: int = 14, border: RGB | None = GOLD) -> None:
     """A rounded translucent panel with a soft shadow."""

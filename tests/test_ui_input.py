@@ -1,0 +1,119 @@
+"""Input that can never cost a card: a click meant for an animation only ends it, new
+choices ignore clicks for a moment after they appear, Enter plays the hinted card, and
+Escape or Menu leave the score sheet.  Headless, with real pygame events and a fixed dt
+(no wall clock)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from concurrent.futures import wait
+
+import pygame
+
+from game.engine.actions import Pass
+from game.engine.rules import CoincheRules
+from game.ui.app import App
+from game.ui.menu import MenuScene
+from game.ui.scoresheet import ScoreSheet
+from game.ui.smoke import click
+from game.ui.table import SETTLE, TableScene
+from tests.test_ui import DT, human_turn, play_to_score_sheet, run_until_human, start_table
+
+
+def key(code: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")
+
+
+def until_asked(app: App, table: TableScene) -> None:
+    """Step to the first frame where the player is asked (his choices just shown)."""
+    for _ in range(3000):
+        if table.controller.human_to_act and not table.tweens.busy:
+            return
+        table.controller.wait_for_computer(DT)
+        app.step(DT, [])
+    raise AssertionError("the player was never asked")
+
+
+def pass_button(table: TableScene) -> pygame.Rect:
+    return next(b.rect for b in table.bid_panel.buttons if b.label() == "Pass")
+
+
+def test_a_click_on_a_button_that_just_appeared_is_ignored(app: App) -> None:
+    table = start_table(app, CoincheRules(), seed=3)
+    until_asked(app, table)
+    assert Pass() in table.controller.human_legal()
+    before = table.controller.actions_applied
+    app.step(DT, click(app, pass_button(table).center))  # the panel has just appeared
+    assert table.controller.actions_applied == before
+    for _ in range(round(SETTLE / DT) + 1):
+        app.step(DT, [])
+    app.step(DT, click(app, pass_button(table).center))
+    assert table.controller.actions_applied == before + 1
+
+
+def test_a_click_during_the_deal_only_ends_the_animation(app: App) -> None:
+    table = start_table(app, CoincheRules(), seed=3)
+    table.speed_override = 1.0  # the deal as a player sees it
+    for _ in range(30):
+        if table.tweens.busy:
+            break
+        app.step(DT, [])
+    assert table.tweens.busy  # the cards are being dealt
+    flying = list(table.flights)
+    app.step(DT, click(app, (640, 650)))
+    assert flying and all(flight.tween.done for flight in flying)
+    assert table.controller.actions_applied == 0
+
+
+def test_enter_plays_the_hinted_card(app: App) -> None:
+    table = start_table(app, CoincheRules(), seed=12)
+    for _ in range(60):
+        run_until_human(app, table)
+        if table.controller.legal_cards():
+            break
+        human_turn(app, table)
+    hand = list(table.controller.match.view(0).deal.hand)
+    app.step(DT, [key(pygame.K_h)])
+    asked = table.controller._hint
+    assert asked is not None
+    wait([asked], timeout=30)
+    app.step(DT, [])
+    hint = table.current_hint()
+    assert hint is not None and hint[1] in table.controller.legal_cards()
+    app.step(DT, [key(pygame.K_RETURN)])
+    after = table.controller.match.view(0).deal.hand
+    assert set(hand) - set(after) == {hint[1]}
+
+
+def score_sheet_from_menu(app: App) -> tuple[MenuScene, TableScene, ScoreSheet]:
+    menu = MenuScene(app)
+    app.replace(menu)
+    app.step(DT, [])
+    table = start_table(app, CoincheRules(), seed=8)
+    app.pop()
+    menu.open(table)
+    play_to_score_sheet(app, table)
+    sheet = app.top
+    assert isinstance(sheet, ScoreSheet)
+    return menu, table, sheet
+
+
+def test_escape_leaves_the_score_sheet_for_the_menu_and_continue_comes_back(app: App) -> None:
+    menu, table, _sheet = score_sheet_from_menu(app)
+    app.step(DT, [key(pygame.K_ESCAPE)])
+    app.step(DT, [])
+    assert app.top is menu
+    app.step(DT, click(app, menu.continue_button.rect.center))
+    app.step(DT, [])
+    assert app.top is table
+
+
+def test_the_menu_button_works_over_the_score_sheet(app: App) -> None:
+    menu, table, _sheet = score_sheet_from_menu(app)
+    app.step(DT, click(app, table.menu_button.rect.center))
+    app.step(DT, [])
+    assert app.top is menu
