@@ -1,15 +1,23 @@
 """Test-wide settings: hypothesis runs the same examples every time in CI, so a
 submission cannot fail on a draw that passed locally; developers' runs explore.  And
-the UI tests' ``app`` fixture."""
+the UI tests' ``app`` fixture; and a data folder of the tests' own."""
 
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-import pytest
-from hypothesis import settings
+# Before anything reads it: the whole test session, and every program it starts (the
+# smoke runs, the frozen app, the real-window app), keeps its settings, saves,
+# statistics and log in a folder of its own, never in the player's.
+TEST_DATA_DIR = tempfile.mkdtemp(prefix="atout-tests-")
+os.environ["ATOUT_DATA_DIR"] = TEST_DATA_DIR
+
+import pytest  # noqa: E402
+from hypothesis import settings  # noqa: E402
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -17,6 +25,10 @@ if TYPE_CHECKING:
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    shutil.rmtree(TEST_DATA_DIR, ignore_errors=True)
 
 
 @pytest.fixture
