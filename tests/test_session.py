@@ -151,7 +151,7 @@ def test_continue_without_a_save_and_with_a_damaged_one(tmp_path: Path) -> None:
         assert session.take_problems() == []
         (tmp_path / "match.json").write_text("{not json", encoding="utf-8")
         assert session.continue_match() is None
-        assert [key for key, _ in session.take_problems()] == ["storage.corrupt"]
+        assert [key for key, _ in session.take_problems()] == ["storage.match_corrupt"]
 
 
 def test_a_saved_finished_match_is_not_continued_but_removed(tmp_path: Path) -> None:

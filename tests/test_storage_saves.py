@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -129,10 +130,10 @@ def test_an_unusable_save_is_put_aside_with_a_message(tmp_path: Path, spoil: Any
 @pytest.mark.parametrize(
     ("content", "key"),
     [
-        ("", "storage.corrupt"),
-        ('{"version": 1, "match": {"version": 1, "rul', "storage.corrupt"),
+        ("", "storage.match_corrupt"),
+        ('{"version": 1, "match": {"version": 1, "rul', "storage.match_corrupt"),
         ('{"version": 2, "match": {}}', "storage.newer"),
-        ('["version", 1]', "storage.corrupt"),
+        ('["version", 1]', "storage.match_corrupt"),
     ],
 )
 def test_a_broken_save_file_is_put_aside(tmp_path: Path, content: str, key: str) -> None:
@@ -150,9 +151,31 @@ def test_a_directory_named_like_the_save_is_put_aside(tmp_path: Path) -> None:
     assert not storage.has_match()
     assert storage.load_match() is None
     (problem,) = storage.take_problems()
-    assert problem.key == "storage.corrupt"
+    assert problem.key == "storage.match_corrupt"
     saved = played(CoincheRules(), 2, 10)
     assert storage.save_match(SavedMatch(saved, 0, LEVELS4))  # the place is free again
     loaded = storage.load_match()
     assert loaded is not None
     assert_same_match(loaded.match, saved)
+
+
+def test_a_truncated_save_is_found_out_before_continue_is_offered(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The first question (is there a match to continue?) reads the save: a damaged one
+    is put aside then, said in the saved match's words, and written to the log."""
+    (tmp_path / "match.json").write_text('{"version": 1, "match": {"version": 1, "rul')
+    storage = Storage(tmp_path)
+    with caplog.at_level("WARNING", logger="atout.storage"):
+        assert not storage.has_match()
+    (problem,) = storage.take_problems()
+    assert problem.key == "storage.match_corrupt"
+    assert "defaults" not in tr_en(problem.key, problem.args)
+    assert any("storage.match_corrupt" in record.getMessage() for record in caplog.records)
+    assert not (tmp_path / "match.json").exists()
+
+
+def tr_en(key: str, args: Mapping[str, str]) -> str:
+    from game.i18n import catalogue
+
+    return catalogue("en")[key].format(**args)

@@ -130,3 +130,11 @@ def test_every_undo_is_counted(tmp_path: Path) -> None:
     assert Storage(tmp_path).stats.of("belote", 4).undos == 2
     table.dispose()
     app.close()
+
+
+def test_a_truncated_save_disables_continue_from_the_first_frame(tmp_path: Path) -> None:
+    (tmp_path / "match.json").write_text('{"version": 1, "match": {"version": 1, "rul')
+    app, menu = menu_app(tmp_path)
+    assert not menu.continue_button.enabled
+    assert menu.problems and "match" in menu.problems[0] and "default" not in menu.problems[0]
+    app.close()

@@ -26,6 +26,7 @@ Usage from the UI::
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 from typing import Any
@@ -44,6 +45,8 @@ from game.storage.atomic import (
 from game.storage.saves import SavedMatch
 from game.storage.settings import Settings, settings_from_json
 from game.storage.stats import Statistics
+
+log = logging.getLogger("atout.storage")
 
 __all__ = ["Problem", "SavedMatch", "Settings", "Statistics", "Storage", "data_dir", "log_path"]
 
@@ -73,6 +76,7 @@ class Storage:
         self.base = data_dir() if base is None else Path(base)
         self.problems: list[Problem] = []
         self._failing: set[str] = set()  # files whose last write failed (reported once)
+        self._match_usable: bool | None = None  # known once the save was read or written
         self.settings = Settings()
         self.stats = Statistics()
         if self._ensure_directory():
@@ -93,14 +97,21 @@ class Storage:
         data, problem = read_versioned(path, SavedMatch.VERSION)
         if data is not None:
             try:
-                return SavedMatch.from_json(data)
+                saved = SavedMatch.from_json(data)
             except SaveError:
                 problem = put_aside(path, "invalid")
-        self._report(problem)
+            else:
+                self._match_usable = True
+                return saved
+        self._match_usable = False
+        self._report(_about_the_match(problem))
         return None
 
     def save_match(self, saved: SavedMatch) -> bool:
-        return self._write(MATCH_FILE, saved.to_json())
+        written = self._write(MATCH_FILE, saved.to_json())
+        if written:
+            self._match_usable = True
+        return written
 
     def clear_match(self) -> bool:
         """Forget the match in progress (it is over); False when the file stays."""
@@ -109,10 +120,16 @@ class Storage:
         except OSError as error:
             self._report(write_problem(self.base / MATCH_FILE, error))
             return False
+        self._match_usable = False
         return True
 
     def has_match(self) -> bool:
-        return (self.base / MATCH_FILE).is_file()
+        """A match to continue.  The save is read the first time it is asked (a damaged
+        one is put aside then, with its message), and known after that until it is
+        written or cleared."""
+        if self._match_usable is None:
+            self.load_match()
+        return bool(self._match_usable)
 
     def record_deal(self, game: str, players: int, result: DealResult, seat: int) -> bool:
         self.stats.record_deal(game, players, result, seat)
@@ -197,4 +214,13 @@ class Storage:
 
     def _report(self, problem: Problem | None) -> None:
         if problem is not None:
+            log.warning("%s %s", problem.key, dict(problem.args))
             self.problems.append(problem)
+
+
+def _about_the_match(problem: Problem | None) -> Problem | None:
+    """The saved match's own words for a damaged file (the generic ones speak of
+    defaults, which a match has none of)."""
+    if problem is not None and problem.key in ("storage.corrupt", "storage.unreadable"):
+        return Problem(problem.key.replace("storage.", "storage.match_"), problem.args)
+    return problem

@@ -49,6 +49,7 @@ class MenuScene(Scene):
         self.icon = pygame.transform.smoothscale(app.assets.icon(), (110, 110))
 
         self.problems: list[str] = []
+        self.continue_button.enabled = self.can_continue  # a damaged save is found out now
 
     @property
     def can_continue(self) -> bool:
