@@ -8,7 +8,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 # Before anything reads it: the whole test session, and every program it starts (the
 # smoke runs, the frozen app, the real-window app), keeps its settings, saves,
@@ -47,3 +47,20 @@ def app() -> Iterator[App]:
     for scene in application.scenes:
         if isinstance(scene, TableScene):
             scene.dispose()
+
+
+@pytest.fixture
+def texts_drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every string the widgets render during the test, in order (not a cache that
+    earlier tests filled)."""
+    from game.ui import widgets
+
+    lines: list[str] = []
+    original = widgets.text
+
+    def recording(message: str, size: int, colour: Any = widgets.CREAM) -> Any:
+        lines.append(message)
+        return original(message, size, colour)
+
+    monkeypatch.setattr(widgets, "text", recording)
+    return lines

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import os
+import warnings
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -24,6 +26,7 @@ from game.storage.settings import Settings as StoredSettings
 from game.ui.assets import CODES_32, CODES_TAROT, SOUND_NAMES, SUITS, Assets
 
 LOGICAL = (1280, 720)
+MIN_WINDOW = (960, 540)  # three quarters of the table: every card and word stays readable
 FPS = 60
 MAX_DT = 0.1
 MIN_SAVED_WINDOW = (640, 360)  # a smaller window still works, but opens at this size
@@ -113,6 +116,7 @@ class App:
         """``storage`` (the player's data folder) keeps the settings, the match in
         progress (saved after every action) and the statistics; without it nothing is
         written (tests, the smoke run)."""
+        os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "Atout")  # the taskbar's name
         pygame.init()
         # The AI thinks in a worker thread: a short GIL switch interval keeps a long
         # search from holding the render loop for the default 5 ms at each switch.
@@ -124,7 +128,7 @@ class App:
         self.settings = settings or Settings(language=language())
         if self.settings.shown_language in LANGUAGES:
             set_language(self.settings.shown_language)
-        self.window = pygame.display.set_mode(self._mode_size(window_size), self._window_flags())
+        self.window = self._open_window(window_size)
         pygame.display.set_caption("Atout")
         self.assets = assets or Assets()
         self.apply_look()
@@ -181,8 +185,19 @@ class App:
         return pygame.FULLSCREEN if self.settings.fullscreen else pygame.RESIZABLE
 
     def _mode_size(self, window_size: tuple[int, int]) -> tuple[int, int]:
-        """(0, 0) in fullscreen: the desktop's own resolution, never a mode change."""
-        return (0, 0) if self.settings.fullscreen else window_size
+        """(0, 0) in fullscreen: the desktop's own resolution, never a mode change; a
+        window never smaller than ``MIN_WINDOW``."""
+        if self.settings.fullscreen:
+            return (0, 0)
+        return max(window_size[0], MIN_WINDOW[0]), max(window_size[1], MIN_WINDOW[1])
+
+    def _open_window(self, window_size: tuple[int, int]) -> pygame.Surface:
+        """The window, which the player cannot shrink below ``MIN_WINDOW`` either."""
+        window = pygame.display.set_mode(self._mode_size(window_size), self._window_flags())
+        with warnings.catch_warnings():  # pygame-ce 2.5 has no other handle on it yet
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+        return window
 
     def toggle_fullscreen(self) -> None:
         """F11 or the setting: the window fills the screen, or comes back (and stays so)."""
@@ -191,7 +206,7 @@ class App:
             pygame.display.toggle_fullscreen()
         except pygame.error as error:  # some drivers cannot: open the window again
             log.info("toggle_fullscreen: %s; setting the mode again", error)
-            self.window = pygame.display.set_mode(self._mode_size(LOGICAL), self._window_flags())
+            self.window = self._open_window(LOGICAL)
         self.window = pygame.display.get_surface() or self.window
         self.save_settings()
 

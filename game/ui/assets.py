@@ -450,6 +450,11 @@ class Assets:
             self._problem("assets.unreadable", relative, str(error))
             return None
 
+    @property
+    def sound_available(self) -> bool:
+        """Whether an audio device could be opened (the settings say so when not)."""
+        return self._mixer()
+
     def _mixer(self) -> bool:
         """Whether sound can play: the mixer is started once if the app has not done it."""
         if self._mixer_ready is None:

@@ -196,7 +196,7 @@ class SettingsScene(Scene):
             ("settings.language", lambda: tr(f"language.{settings.language}"),
              self.next_language),
             ("settings.speed", lambda: tr(f"speed.{settings.speed}"), self.next_speed),
-            ("settings.sound", lambda: tr("on" if settings.sound else "off"), self.toggle_sound),
+            ("settings.sound", self.sound_label, self.toggle_sound),
             ("settings.volume", lambda: f"{round(settings.volume * 100)} %", self.next_volume),
             ("settings.table_colour", lambda: tr(f"colour.{settings.table_colour}"),
              self.next_table_colour),
@@ -256,6 +256,12 @@ class SettingsScene(Scene):
         names = list(SPEEDS)
         settings = self.app.settings
         settings.speed = names[(names.index(settings.speed) + 1) % len(names)]
+
+    def sound_label(self) -> str:
+        """On or Off; "no sound device" when none could be opened, whatever the setting."""
+        if not self.app.assets.sound_available:
+            return tr("settings.no_audio")
+        return tr("on" if self.app.settings.sound else "off")
 
     def toggle_sound(self) -> None:
         self.app.settings.sound = not self.app.settings.sound

@@ -26,7 +26,7 @@ from game.ui.layout import Point, seat_spots
 from game.ui.menu import draw_backdrop
 from game.ui.model import Say, TableModel
 from game.ui.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel
-from game.ui.words import contract_text, say_text, seat_name
+from game.ui.words import contract_text, say_text, seat_after, seat_name
 
 Hands = tuple[tuple[Any, ...], ...]
 
@@ -209,7 +209,8 @@ class ReplayScene(Scene):
         label = tr("replay.trick", number=self.step, count=self.steps)
         if trick.winner is None:
             return label
-        return f"{label} · {tr('replay.won_by', name=self.name(trick.winner))}"
+        winner = seat_after(trick.winner, self.viewer, self.spots[trick.winner].compass)
+        return f"{label} · {tr('replay.won_by', name=winner)}"
 
     def hand_rects(self, seat: int, count: int) -> list[pygame.Rect]:
         """Where ``seat``'s ``count`` cards lie: rows of its area, overlapping."""

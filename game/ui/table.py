@@ -78,6 +78,7 @@ from game.ui.words import (
     contract_text,
     hint_text,
     say_text,
+    seat_after,
     seat_name,
     tarot_contract_words,
 )
@@ -675,8 +676,9 @@ class TableScene(Scene):
         if self.model.retourne is not None:
             self.draw_card(surface, self.model.retourne, (640, 330), TRICK_WIDTH)
             blit_text(surface, tr("table.retourne"), 22, CREAM, midtop=(640, 398))
-        if self.model.bergere is not None:
+        if self.model.bergere is not None:  # labelled: it is no card led by a player
             self.draw_card(surface, self.model.bergere, (760, 330), 64)
+            blit_text(surface, tr("table.bergere"), 22, CREAM, midtop=(760, 382))
         for index in range(self.model.chien_count):
             self.draw_card(surface, None, (640 + index * 14 - self.model.chien_count * 7, 330),
                            64)
@@ -842,7 +844,7 @@ class TableScene(Scene):
             blit_text(surface, status, 26, CREAM, topleft=(1024, 50))
             return
         spot = self.spots[self.model.taker]
-        who = seat_name(self.model.taker, self.controller.viewer, spot.compass)
+        who = seat_after(self.model.taker, self.controller.viewer, spot.compass)
         blit_text(surface, tr("table.taken_by", name=who), 24, CREAM, topleft=(1024, 46))
         x = 1024
         if self.model.contract_value is not None:
@@ -868,7 +870,7 @@ class TableScene(Scene):
     def draw_tarot_contract(self, surface: pygame.Surface) -> None:
         model = self.model
         assert model.taker is not None and model.tarot_contract is not None
-        who = seat_name(model.taker, self.controller.viewer, self.spots[model.taker].compass)
+        who = seat_after(model.taker, self.controller.viewer, self.spots[model.taker].compass)
         blit_text(surface, tr("table.taken_by", name=who), 24, CREAM, topleft=(1024, 46))
         blit_text(surface, tarot_contract_words(model), 24, GLOW, topleft=(1024, 76))
 
@@ -942,7 +944,7 @@ class TableScene(Scene):
             self.draw_card(surface, c, (x, y), 70)
         winner = self.model.last_trick_winner
         if winner is not None:
-            name = seat_name(winner, self.controller.viewer, self.spots[winner].compass)
+            name = seat_after(winner, self.controller.viewer, self.spots[winner].compass)
             blit_text(surface, tr("table.won_by", name=name), 24, CREAM,
                       midbottom=(rect.centerx, rect.bottom - 8))
 

@@ -77,6 +77,11 @@ def seat_name(seat: int, viewer: int, compass: str) -> str:
     return tr("seat.you") if seat == viewer else tr(f"seat.{compass}")
 
 
+def seat_after(seat: int, viewer: int, compass: str) -> str:
+    """The seat's name inside a sentence ("Pris par vous", "Won by you")."""
+    return tr("seat.you_in_sentence") if seat == viewer else tr(f"seat.{compass}")
+
+
 def tarot_contract_words(model: TableModel) -> str:
     """A tarot contract, with the called king at five: "Garde · king of hearts"."""
     assert model.tarot_contract is not None

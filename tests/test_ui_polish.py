@@ -1,0 +1,80 @@
+"""The small things a player notices: the window's name and smallest size, the sound
+setting's truth, "vous" inside a sentence, the bergère labelled."""
+
+from __future__ import annotations
+
+import os
+import warnings
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.engine.rules import BeloteRules
+from game.i18n import set_language, tr
+from game.ui.app import MIN_WINDOW, App, Scene
+from game.ui.assets import Assets
+from game.ui.menu import SettingsScene
+from game.ui.words import seat_after
+from tests.test_ui import DT, human_turn, start_table
+
+
+def test_the_window_is_named_atout_and_never_smaller_than_readable() -> None:
+    app = App(window_size=(300, 200))
+    width, height = app.window.get_size()
+    assert width >= MIN_WINDOW[0] and height >= MIN_WINDOW[1]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        assert pygame.Window.from_display_module().minimum_size == MIN_WINDOW
+    assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "Atout"
+
+
+def test_the_sound_setting_says_when_no_device_could_be_opened(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_device() -> None:
+        raise pygame.error("no audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    set_language("en")
+    app = App(assets=Assets())
+    app.push(Scene(app))
+    scene = SettingsScene(app)
+    sound = next(button for key, button in scene.rows if key == "settings.sound")
+    assert sound.label() == tr("settings.no_audio")
+
+
+def test_the_sound_setting_says_on_or_off_with_a_device() -> None:
+    set_language("en")
+    app = App(assets=Assets())
+    scene = SettingsScene(app)
+    sound = next(button for key, button in scene.rows if key == "settings.sound")
+    assert sound.label() == tr("on" if app.settings.sound else "off")
+
+
+def test_you_is_written_small_inside_a_sentence() -> None:
+    set_language("fr")
+    try:
+        assert tr("table.won_by", name=seat_after(0, 0, "S")) == "Remporté par vous"
+        assert tr("table.taken_by", name=seat_after(1, 0, "W")) == "Pris par Ouest"
+    finally:
+        set_language("en")
+
+
+def test_the_bergere_is_labelled(app: App, texts_drawn: list[str]) -> None:
+    table = start_table(app, BeloteRules(players=3), seed=3)
+    for _ in range(3000):  # shown once someone takes, until the first card
+        if table.model.bergere is not None:
+            break
+        if table.controller.human_to_act and table.accepts_choice:
+            human_turn(app, table)
+        else:
+            table.controller.wait_for_computer(DT)
+            app.step(DT, [])
+    assert table.model.bergere is not None
+    texts_drawn.clear()
+    app.step(DT, [])
+    assert tr("table.bergere") in texts_drawn
