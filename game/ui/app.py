@@ -11,8 +11,8 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
-import warnings
 import sys
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
