@@ -138,3 +138,35 @@ def test_a_truncated_save_disables_continue_from_the_first_frame(tmp_path: Path)
     assert not menu.continue_button.enabled
     assert menu.problems and "match" in menu.problems[0] and "default" not in menu.problems[0]
     app.close()
+
+
+def test_review_the_last_deal_still_works_after_play_this_deal_again(tmp_path: Path) -> None:
+    from game.ui.replay_scene import ReplayScene
+    from game.ui.scoresheet import ScoreSheet
+    from tests.test_ui import play_to_score_sheet
+
+    app, menu = menu_app(tmp_path)
+    table = start_table(app, CoincheRules(), seed=8)
+    app.pop()
+    menu.open(table)
+    play_to_score_sheet(app, table)
+    sheet = app.top
+    assert isinstance(sheet, ScoreSheet) and table.model.record is not None
+    played = table.model.record.seed
+    app.step(DT, click(app, sheet.again_button.rect.center))  # play this deal again
+    app.step(DT, [])
+    dialog = app.top
+    assert isinstance(dialog, ConfirmDialog)
+    app.step(DT, click(app, dialog.yes.rect.center))
+    app.step(DT, [])
+    again = app.top
+    assert isinstance(again, TableScene) and again is not table
+    app.pop_to(MenuScene)
+    app.step(DT, [])
+    assert menu.review_button.enabled
+    app.step(DT, click(app, menu.review_button.rect.center))
+    app.step(DT, [])
+    replay = app.top
+    assert isinstance(replay, ReplayScene) and replay.story.seed == played
+    again.dispose()
+    app.close()

@@ -32,6 +32,7 @@ class MenuScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.table: Scene | None = None  # the match in progress, kept in memory
+        self.earlier: Match | None = None  # the match it replaced, while its deals count
         items: list[tuple[str, Callable[[], None]]] = [
             ("menu.new_game", self.new_game),
             ("menu.continue", self.resume),
@@ -62,11 +63,14 @@ class MenuScene(Scene):
         return storage is not None and storage.has_match()
 
     def last_match(self) -> Match | None:
-        """The match in memory, or the one saved on disk (to review its last deal)."""
+        """The match whose last deal "Review" shows: the one in memory once it has a
+        finished deal, else the one it replaced ("play this deal again"), else the one
+        saved on disk."""
         from game.ui.table import TableScene
 
         if isinstance(self.table, TableScene):
-            return self.table.controller.match
+            match = self.table.controller.match
+            return match if match.history or self.earlier is None else self.earlier
         storage = self.app.storage
         saved = storage.load_match() if storage is not None and storage.has_match() else None
         return saved.match if saved is not None else None
@@ -78,7 +82,7 @@ class MenuScene(Scene):
         from game.ui.table import TableScene
 
         if isinstance(self.table, TableScene):
-            return bool(self.table.controller.match.history)
+            return bool(self.table.controller.match.history) or self.earlier is not None
         storage = self.app.storage
         return storage is not None and storage.has_match()
 
@@ -126,6 +130,8 @@ class MenuScene(Scene):
         from game.ui.table import TableScene
 
         if isinstance(self.table, TableScene):
+            old = self.table.controller.match
+            self.earlier = old if old.history else self.earlier
             self.table.dispose()
         self.table = scene
         self.app.pop_to(MenuScene)
