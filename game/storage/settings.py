@@ -60,6 +60,7 @@ class Settings:
     # Left-handed: the hand sorted the other way and the table's buttons on the left.
     left_handed: bool = False
     expert_think: float = DEFAULT_THINK  # the Expert's most seconds per decision
+    collect_on_click: bool = False  # each trick stays until the player clicks
 
     def resolved_language(self) -> str:
         """The language to show: the chosen one, or the system's for "auto"."""
@@ -178,6 +179,7 @@ _READERS: dict[str, Callable[[object], Any]] = {
     "four_colour": _flag,
     "left_handed": _flag,
     "expert_think": _number_of(THINK_CHOICES),
+    "collect_on_click": _flag,
 }
 # Per-game maps: each game's entry is read on its own.
 _GAME_READERS: dict[str, Callable[[str, object], Any]] = {

@@ -53,6 +53,7 @@ class Settings:
     fullscreen: bool = False
     undo_allowed: bool = True
     expert_think: float = DEFAULT_THINK  # the Expert's most seconds per decision (hint included)
+    collect_on_click: bool = False  # each trick stays in the middle until a click
 
     @property
     def speed_factor(self) -> float:
@@ -81,7 +82,7 @@ class Settings:
 
 # Kept as they are between the UI's settings and the stored ones.
 SHARED_FIELDS = ("table_colour", "card_back", "four_colour", "left_handed", "fullscreen",
-                 "undo_allowed", "expert_think")
+                 "undo_allowed", "expert_think", "collect_on_click")
 
 
 class Scene:

@@ -10,6 +10,7 @@ lets the human follow.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -216,6 +217,14 @@ class Controller:
     def skip(self) -> None:
         """A click: stop waiting for the current animation."""
         self._wait = 0.0
+
+    def hold(self) -> None:
+        """Show nothing more until ``release`` (a trick waits for the player's click)."""
+        self._wait = math.inf
+
+    def release(self, after: float) -> None:
+        """Go on ``after`` seconds from now (the held trick's collection)."""
+        self._wait = after
 
     def _ask_next(self, dt: float) -> None:
         seat = self.match.current_player

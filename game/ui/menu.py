@@ -193,7 +193,7 @@ class MenuScene(Scene):
 
 
 class SettingsScene(Scene):
-    ROW_TOP, ROW_STEP = 132, 42  # eleven rows above the Back button
+    ROW_TOP, ROW_STEP = 124, 40  # twelve rows above the Back button
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -218,6 +218,8 @@ class SettingsScene(Scene):
             ("settings.expert_think",
              lambda: tr(f"think.{THINK_NAMES.get(settings.expert_think, 'normal')}"),
              self.next_think),
+            ("settings.collect_on_click", _on_off(lambda: settings.collect_on_click),
+             self.toggle_collect_on_click),
         ]
         self.rows = [(key, Button(pygame.Rect(760, self.ROW_TOP + i * self.ROW_STEP, 240,
                                               self.ROW_STEP - 4),
@@ -237,6 +239,9 @@ class SettingsScene(Scene):
     def toggle_four_colour(self) -> None:
         self.app.settings.four_colour = not self.app.settings.four_colour
         self.app.apply_look()
+
+    def toggle_collect_on_click(self) -> None:
+        self.app.settings.collect_on_click = not self.app.settings.collect_on_click
 
     def toggle_undo(self) -> None:
         self.app.settings.undo_allowed = not self.app.settings.undo_allowed

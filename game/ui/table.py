@@ -6,6 +6,7 @@ tweens and sounds here."""
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -103,6 +104,7 @@ DEAL_STAGGER = 0.05
 DEAL_FLIGHT = 0.28
 PLAY_FLIGHT = 0.28
 TRICK_PAUSE = 0.75
+LAST_TRICK_PAUSE = 1.8  # the deal's last trick stays long enough to be read
 TRICK_FLIGHT = 0.38
 PAUSES = {
     NewDeal: 0.35, RetourneTurned: 0.45, BidMade: 0.55, ContractSet: 0.8, DealVoid: 1.6,
@@ -182,6 +184,7 @@ class TableScene(Scene):
         self._follow_handedness()
         self._play_buttons: tuple[tuple[Action, ...], list[Button]] = ((), [])
         self.hint: tuple[str, Any, int] | None = None  # text, suggested card, at action
+        self.held: TrickWon | TarotTrickWon | None = None  # a trick waiting for a click
         self._asked: tuple[int, bool] = (-1, False)  # (actions applied, human to act)
         self.asked_for = 0.0  # seconds the player's current choices have been shown
 
@@ -217,6 +220,7 @@ class TableScene(Scene):
         self.tweens.skip()
         self.flights.clear()
         self.show_last = False
+        self.held = None
         self.controller.undo()
 
     def toggle_last(self) -> None:
@@ -270,12 +274,27 @@ class TableScene(Scene):
         return PLAY_FLIGHT * speed
 
     def _collect(self, event: TrickWon | TarotTrickWon, speed: float) -> float:
+        """The trick goes to its winner's pile after a pause (longer for the deal's last
+        trick), or, with the setting, once the player clicks."""
+        if self.app.settings.collect_on_click:
+            self.held = event
+            return math.inf
+        pause = LAST_TRICK_PAUSE if not any(self.model.counts) else TRICK_PAUSE
+        return self._fly_to_pile(event, pause * speed, speed)
+
+    def _fly_to_pile(self, event: TrickWon | TarotTrickWon, pause: float, speed: float) -> float:
         target = pile_spot(self.model.teams, self.controller.viewer, event.seat, self.spots)
         for seat, c in self.model.last_trick:
             tween = Tween(self.spots[seat].trick, target, TRICK_FLIGHT * speed,
-                          ease_in_out_sine, TRICK_PAUSE * speed)
+                          ease_in_out_sine, pause)
             self._fly(Flight(tween, c, TRICK_WIDTH, "collect", event.seat))
-        return (TRICK_PAUSE + TRICK_FLIGHT) * speed
+        return pause + TRICK_FLIGHT * speed
+
+    def collect_held(self) -> None:
+        """The player's click takes the trick that waited for it."""
+        if self.held is not None:
+            event, self.held = self.held, None
+            self.controller.release(self._fly_to_pile(event, 0.0, self.controller.speed))
 
     def _fly(self, flight: Flight) -> None:
         self.flights.append(flight)
@@ -398,8 +417,10 @@ class TableScene(Scene):
 
     def _click_while_busy(self) -> None:
         """A click or Enter before the player's choices have settled: it only ends the
-        animation running (or the last trick shown)."""
-        if self.show_last:
+        animation running (or the last trick shown), or collects the trick waiting."""
+        if self.held is not None:
+            self.collect_held()
+        elif self.show_last:
             self.show_last = False
         elif self.tweens.busy or not self.controller.idle:
             self.skip()
@@ -670,7 +691,8 @@ class TableScene(Scene):
 
     def draw_centre(self, surface: pygame.Surface) -> None:
         flying = {f.face for f in self.flights if f.kind == "play"}
-        for seat, c in self.model.trick:
+        waiting = self.model.last_trick if self.held is not None else ()
+        for seat, c in [*waiting, *self.model.trick]:
             if c not in flying:
                 self.draw_card(surface, c, self.spots[seat].trick, TRICK_WIDTH)
         if self.model.retourne is not None:
@@ -918,6 +940,8 @@ class TableScene(Scene):
     def message_text(self) -> str:
         if self.controller.message is not None:
             return say_text(self.controller.message)
+        if self.held is not None:
+            return tr("table.collect")
         if self.poignee.active:
             return self.poignee.message()
         hint = self.current_hint()

@@ -1,0 +1,76 @@
+"""The end of a trick as a player reads it: the deal's last trick stays longer, and
+with the setting each trick waits in the middle until the player clicks."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from pathlib import Path
+
+from game.engine.actions import TrickWon
+from game.engine.protocol import Event
+from game.engine.rules import BeloteRules, CoincheRules
+from game.i18n import tr
+from game.storage import Storage
+from game.ui.app import App
+from game.ui.smoke import click
+from game.ui.table import LAST_TRICK_PAUSE, TRICK_PAUSE
+from tests.test_ui import DT, human_turn, play_to_score_sheet, start_table
+
+
+def test_each_trick_waits_for_a_click_with_the_setting(app: App) -> None:
+    app.settings.collect_on_click = True
+    table = start_table(app, CoincheRules(), seed=8)
+    for _ in range(3000):
+        if table.held is not None:
+            break
+        if table.controller.human_to_act and table.accepts_choice:
+            human_turn(app, table)
+        else:
+            table.controller.wait_for_computer(DT)
+            app.step(DT, [])
+    assert table.held is not None, "the first trick was never won"
+    applied = table.controller.actions_applied
+    for _ in range(120):  # four seconds: nothing moves on by itself
+        app.step(DT, [])
+    assert table.held is not None and table.controller.actions_applied == applied
+    assert table.message_text() == tr("table.collect")
+    table.speed_override = 1.0  # the collection as a player sees it
+    app.step(DT, [])
+    app.step(DT, click(app, (640, 300)))
+    assert table.held is None
+    assert any(flight.kind == "collect" for flight in table.flights)
+    table.speed_override = 0.02
+    for _ in range(100):
+        app.step(DT, [])
+    assert table.controller.actions_applied > applied or table.controller.human_to_act
+
+
+def test_the_last_trick_of_the_deal_stays_longer(app: App) -> None:
+    table = start_table(app, BeloteRules(), seed=5)
+    table.speed_override = 1.0
+    waits: list[float] = []
+    show = table.controller.on_event
+
+    def recording(event: Event) -> float:
+        wait = show(event)
+        if isinstance(event, TrickWon):
+            waits.append(wait)
+        return wait
+
+    table.controller.on_event = recording
+    play_to_score_sheet(app, table, limit=4000)
+    assert len(waits) == 8
+    assert min(waits[-1:]) >= LAST_TRICK_PAUSE > max(waits[:-1]) >= TRICK_PAUSE
+
+
+def test_the_setting_is_kept(tmp_path: Path) -> None:
+    app = App(storage=Storage(tmp_path))
+    assert not app.settings.collect_on_click  # off by default
+    app.settings.collect_on_click = True
+    app.save_settings()
+    assert Storage(tmp_path).settings.collect_on_click
+    assert App(storage=Storage(tmp_path)).settings.collect_on_click
