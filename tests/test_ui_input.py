@@ -117,3 +117,18 @@ def test_the_menu_button_works_over_the_score_sheet(app: App) -> None:
     app.step(DT, click(app, table.menu_button.rect.center))
     app.step(DT, [])
     assert app.top is menu
+
+
+def test_the_menu_is_played_with_the_keyboard_and_shows_its_focus(app: App) -> None:
+    from game.ui.setup import SetupScene
+
+    menu = MenuScene(app)
+    app.replace(menu)
+    app.step(DT, [])
+    app.step(DT, [key(pygame.K_DOWN)])
+    assert menu.buttons[0].focused  # New game
+    app.step(DT, [key(pygame.K_DOWN)])  # Continue and Review are off: passed over
+    assert not menu.continue_button.enabled and menu.buttons[3].focused
+    app.step(DT, [key(pygame.K_UP), key(pygame.K_RETURN)])
+    app.step(DT, [])
+    assert isinstance(app.top, SetupScene)

@@ -8,7 +8,7 @@ import pygame
 
 from game.i18n import tr
 from game.ui.app import LOGICAL, App, Scene
-from game.ui.widgets import CREAM, Button, blit_text, panel, shade
+from game.ui.widgets import CREAM, Button, KeyboardFocus, blit_text, panel, shade
 
 
 class ConfirmDialog(Scene):
@@ -31,6 +31,7 @@ class ConfirmDialog(Scene):
                           lambda: tr(yes_key), self.confirm, size=26)
         self.no = Button(pygame.Rect(rect.right - 290, rect.bottom - 80, 250, 56),
                          lambda: tr(no_key), self.decline, size=26)
+        self.focus = KeyboardFocus([self.yes, self.no])
 
     def confirm(self) -> None:
         self.app.pop()
@@ -44,6 +45,8 @@ class ConfirmDialog(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
+            return
+        if self.focus.handle(event):
             return
         for button in (self.yes, self.no):
             if button.handle(event):

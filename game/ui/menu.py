@@ -12,7 +12,7 @@ from game.i18n import LANGUAGES, set_language, tr
 from game.storage.settings import CARD_BACKS, TABLE_COLOURS
 from game.ui.app import AUTO, LOGICAL, SPEEDS, App, Scene
 from game.ui.dialog import ConfirmDialog
-from game.ui.widgets import CREAM, GOLD, Button, blit_text, panel, wrap
+from game.ui.widgets import CREAM, GOLD, Button, KeyboardFocus, blit_text, panel, wrap
 
 VOLUMES = (0.25, 0.5, 0.7, 1.0)  # 0.7: the default
 # The Expert's thinking time as the settings name it (keys "think.<name>").
@@ -47,6 +47,7 @@ class MenuScene(Scene):
             for i, (key, action) in enumerate(items)
         ]
         self.continue_button, self.review_button = self.buttons[1], self.buttons[2]
+        self.focus = KeyboardFocus(self.buttons)
         self.icon = pygame.transform.smoothscale(app.assets.icon(), (110, 110))
 
         self.problems: list[str] = []
@@ -174,6 +175,8 @@ class MenuScene(Scene):
             self.problems.clear()
         self.continue_button.enabled = self.can_continue
         self.review_button.enabled = self.can_review
+        if self.focus.handle(event):
+            return
         for button in self.buttons:
             if button.handle(event):
                 return
@@ -226,6 +229,7 @@ class SettingsScene(Scene):
                                   label, action, size=26))
                      for i, (key, label, action) in enumerate(rows)]
         self.back = Button(pygame.Rect(540, 630, 200, 56), _text("back"), app.pop)
+        self.focus = KeyboardFocus([*(button for _, button in self.rows), self.back])
 
     def next_table_colour(self) -> None:
         settings = self.app.settings
@@ -289,6 +293,8 @@ class SettingsScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
+        if self.focus.handle(event):
+            return
         for button in [*(b for _, b in self.rows), self.back]:
             if button.handle(event):
                 return

@@ -157,6 +157,51 @@ class Button:
             blit_text(target, label, self.size, INK, center=self.rect.center)
 
 
+class KeyboardFocus:
+    """↑/↓ (and Tab, Shift+Tab) move a visible focus through ``buttons``; Enter or Space
+    presses the focused one.  Disabled buttons are passed over."""
+
+    NEXT = (pygame.K_DOWN, pygame.K_RIGHT)
+    BACK = (pygame.K_UP, pygame.K_LEFT)
+    PRESS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+    def __init__(self, buttons: list[Button]) -> None:
+        self.buttons = buttons
+        self.index: int | None = None
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """True when the key was the focus's (moved it or pressed a button)."""
+        if event.type != pygame.KEYDOWN:
+            return False
+        shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+        if event.key in self.NEXT or (event.key == pygame.K_TAB and not shift):
+            self._move(1)
+        elif event.key in self.BACK or event.key == pygame.K_TAB:
+            self._move(-1)
+        elif event.key in self.PRESS and self.index is not None:
+            button = self.buttons[self.index]
+            if button.enabled:
+                button.on_click()
+        else:
+            return False
+        self.show()
+        return True
+
+    def _move(self, step: int) -> None:
+        count = len(self.buttons)
+        start = (-1 if step > 0 else 0) if self.index is None else self.index
+        for offset in range(1, count + 1):
+            index = (start + step * offset) % count
+            if self.buttons[index].enabled:
+                self.index = index
+                return
+
+    def show(self) -> None:
+        """Mark the focused button (drawn with the focus ring)."""
+        for index, button in enumerate(self.buttons):
+            button.focused = index == self.index
+
+
 def focus_ring(target: pygame.Surface, rect: pygame.Rect) -> None:
     """The keyboard's choice: a white ring with a golden edge around ``rect``."""
     pygame.draw.rect(target, GOLD, rect.inflate(12, 12), width=3, border_radius=13)
