@@ -125,10 +125,14 @@ def play_and_record(rules: AnyRules, seed: int, storage: Storage) -> Match:
     return match
 
 
-def deal_won_by_seat_0(result: DealResult) -> bool:
-    if result.fact("winner_side") is not None or result.fact("won") is None:
-        return bool(result.fact("winner_side") == 0)
-    return result.scores[0] > 0
+# What the two matches of each table (random choices, seeds 1 and 2) came to when this
+# test was written, as literals (deals played and won, contracts taken and made by kind,
+# matches won, best score): a change to how deals are counted shows here.
+RECORDED = {
+    "coinche": (2, 1, {"capot": 1}, {}, 1, 1200),
+    "belote": (8, 1, {"belote": 5}, {"belote": 1}, 0, 199),
+    "tarot": (8, 7, {"garde_contre": 1}, {}, 1, 1404),
+}
 
 
 @pytest.mark.parametrize(
@@ -142,17 +146,10 @@ def test_whole_matches_recorded_and_reloaded(tmp_path: Path, rules: AnyRules) ->
     assert reloaded.problems == []
     assert reloaded.stats == storage.stats
     got = reloaded.stats.of(rules.game, rules.players)
-    results = [record.result for match in matches for record in match.history]
-    assert got.deals_played == len(results)
-    assert got.deals_won == sum(deal_won_by_seat_0(r) for r in results)
-    taken = [r for r in results if r.fact("takers", r.fact("taker")) == 0]
-    assert sum(got.contracts_taken.values()) == len(taken)
-    assert sum(got.contracts_made.values()) == sum(
-        r.fact("made", r.fact("won")) is True for r in taken
-    )
+    assert got.deals_played == sum(len(match.history) for match in matches)
+    assert (got.deals_played, got.deals_won, got.contracts_taken, got.contracts_made,
+            got.matches_won, got.best_match_score) == RECORDED[rules.game]
     assert got.matches_played == 2
-    assert got.matches_won == sum(match.winner == 0 for match in matches)
-    assert got.best_match_score == max(match.totals[0] for match in matches)
 
 
 def test_statistics_json_round_trip_and_reset_persisted(tmp_path: Path) -> None:

@@ -120,7 +120,10 @@ def test_score_lines_add_up_to_the_deal_score() -> None:
     lines = score_lines(score, outcome, 1, 4)
     total = lines[-1]
     assert total.key == "deal_score"
-    assert total.values == marks(5, 1, 4, score.per_defender)
+    # 60 points, 2 bouts: 41 needed, won by 19; (25 + 19) × 2 = 88, the defence's petit
+    # au bout -10 × 2, the attack's poignée +20: 88 a defender; the taker twice, the
+    # partner once.
+    assert total.values == (-88, 176, -88, -88, 88)
     for seat in range(5):
         assert sum(line.values[seat] for line in lines[:-1]) == total.values[seat]
     assert "60 points" in lines[0].detail

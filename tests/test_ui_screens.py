@@ -22,7 +22,6 @@ from game.engine.protocol import Phase
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.i18n import language, set_language, system_language, tr
 from game.storage import Storage
-from game.ui import widgets
 from game.ui.app import App, Scene
 from game.ui.controller import GameConfig, SeatConfig
 from game.ui.dialog import ConfirmDialog
@@ -126,7 +125,9 @@ def test_the_replay_steps_trick_by_trick_with_keys_and_buttons(app: App) -> None
     assert app.top is not scene
 
 
-def test_the_score_sheet_reviews_the_deal_and_plays_it_again(app: App) -> None:
+def test_the_score_sheet_reviews_the_deal_and_plays_it_again(
+    app: App, texts_drawn: list[str]
+) -> None:
     table = start_table(app, CoincheRules(), seed=8)
     play_to_score_sheet(app, table)
     sheet = app.top
@@ -134,7 +135,7 @@ def test_the_score_sheet_reviews_the_deal_and_plays_it_again(app: App) -> None:
     record = table.model.record
     assert record is not None and record.seed == table.model.deal_seed
     app.step(DT, [])
-    cached = {message for message, _, _ in widgets._TEXT_CACHE}
+    cached = set(texts_drawn)
     assert tr("sheet.title", number=record.number, seed=record.seed) in cached
     app.step(DT, click(app, sheet.review_button.rect.center))
     app.step(DT, [])
@@ -167,12 +168,12 @@ def test_the_score_sheet_reviews_the_deal_and_plays_it_again(app: App) -> None:
     again.dispose()
 
 
-def test_the_table_shows_the_deal_number(app: App) -> None:
+def test_the_table_shows_the_deal_number(app: App, texts_drawn: list[str]) -> None:
     table = start_table(app, CoincheRules(), seed=9)
     app.step(DT, [])
     number = table.controller.match.deal_number()
     assert table.model.deal_seed == number
-    cached = {message for message, _, _ in widgets._TEXT_CACHE}
+    cached = set(texts_drawn)
     assert tr("table.deal_number", number=1, seed=number) in cached
 
 
@@ -189,7 +190,7 @@ def test_deal_numbers_are_parsed(text: str, expected: tuple[int | None, str | No
     assert parse_deal_number(text) == expected
 
 
-def test_the_new_game_screen_plays_a_typed_deal_number(app: App) -> None:
+def test_the_new_game_screen_plays_a_typed_deal_number(app: App, texts_drawn: list[str]) -> None:
     from game.ui.menu import MenuScene
     from game.ui.setup import SetupScene
 
@@ -213,7 +214,7 @@ def test_the_new_game_screen_plays_a_typed_deal_number(app: App) -> None:
     for char in "4x":
         app.step(DT, [key(pygame.K_0, char)])
     assert field.text == "4" and field.error == "entry.digits_only"
-    cached = {message for message, _, _ in widgets._TEXT_CACHE}
+    cached = set(texts_drawn)
     assert tr("entry.digits_only") in cached  # the refusal is shown
     app.step(DT, [key(pygame.K_2, "2")])
     assert field.text == "42" and field.error is None
@@ -241,7 +242,9 @@ def fill_stats(storage: Storage) -> None:
     storage.record_match("tarot", 5, (10, 20, -10, -10, -10), 1, 0)
 
 
-def test_statistics_show_per_game_and_reset_after_confirmation(tmp_path: Path) -> None:
+def test_statistics_show_per_game_and_reset_after_confirmation(
+    tmp_path: Path, texts_drawn: list[str]
+) -> None:
     set_language("en")
     storage = Storage(tmp_path)
     fill_stats(storage)
@@ -251,15 +254,17 @@ def test_statistics_show_per_game_and_reset_after_confirmation(tmp_path: Path) -
     window.push(scene)
     window.step(DT, [])
     coinche = storage.stats.of("coinche", 4)
-    cached = {message for message, _, _ in widgets._TEXT_CACHE}
+    cached = set(texts_drawn)
     assert tr("stats.with_undo", score=1200) in cached  # the best score, marked
-    assert str(coinche.deals_played) in cached
+    assert coinche.deals_played == 3  # the three deals of fill_stats
+    row = texts_drawn.index(tr("stats.deals_played"))
+    assert texts_drawn[row + 1] == "3"  # the value drawn beside its label
     tarot = next(tab for tab in scene.tabs if tab.label() == tr("stats.tab",
                                                                 game=tr("game.tarot"), players=5))
     window.step(DT, click(window, tarot.rect.center))
     window.step(DT, [])
     assert scene.tab == 6
-    cached = {message for message, _, _ in widgets._TEXT_CACHE}
+    cached = set(texts_drawn)
     assert tr("tarot.garde_contre") in cached and tr("stats.chelems") in cached
     window.step(DT, click(window, scene.reset_button.rect.center))
     window.step(DT, [])
@@ -344,8 +349,8 @@ def test_the_automatic_language_is_offered_and_kept(tmp_path: Path) -> None:
 # --- the table: bidding history, announce words --------------------------------------------
 
 
-def test_the_bidding_history_lists_every_bid_in_order(app: App) -> None:
-    table = start_table(app, CoincheRules(), seed=11)
+def test_the_bidding_history_lists_every_bid_in_order(app: App, texts_drawn: list[str]) -> None:
+    table = start_table(app, CoincheRules(), seed=1)
     for _ in range(40):
         run_until_human(app, table)
         if len(table.controller.human_view().deal.bids) >= 4 or \
@@ -354,14 +359,13 @@ def test_the_bidding_history_lists_every_bid_in_order(app: App) -> None:
         human_turn(app, table)
     view = table.controller.human_view().deal
     assert [seat for seat, _ in table.model.bids] == [seat for seat, _ in view.bids]
-    if table.controller.match.phase is Phase.BIDDING:
-        rect = table.bid_history_rect()
-        assert rect is not None
-        app.step(DT, [])
-        cached = {message for message, _, _ in widgets._TEXT_CACHE}
-        assert tr("table.bid_history") in cached
-        assert tuple(app.screen.get_at(rect.center))[:3] != tuple(
-            app.screen.get_at((rect.right + 30, rect.centery)))[:3]  # a panel is drawn there
+    assert table.controller.match.phase is Phase.BIDDING  # match seed 1: still bidding
+    rect = table.bid_history_rect()
+    assert rect is not None
+    app.step(DT, [])
+    assert tr("table.bid_history") in texts_drawn
+    assert tuple(app.screen.get_at(rect.center))[:3] != tuple(
+        app.screen.get_at((rect.right + 30, rect.centery)))[:3]  # a panel is drawn there
 
 
 def test_the_announce_button_says_what_it_announces(app: App) -> None:
@@ -455,7 +459,7 @@ def test_the_terms_of_what_seats_say() -> None:
     assert terms_of(("bid.pass", ())) == []
 
 
-def test_the_table_explains_the_retourne_the_first_time(app: App) -> None:
+def test_the_table_explains_the_retourne_the_first_time(app: App, texts_drawn: list[str]) -> None:
     forget_explained()
     table = start_table(app, BeloteRules(), seed=4)
     for _ in range(300):
@@ -468,7 +472,7 @@ def test_the_table_explains_the_retourne_the_first_time(app: App) -> None:
     assert rect is not None
     assert tuple(app.screen.get_at((rect.x + 6, rect.centery)))[:3] != tuple(
         app.screen.get_at((rect.x - 20, rect.centery)))[:3]  # the note's panel is drawn
-    cached = {message for message, _, _ in widgets._TEXT_CACHE}
+    cached = set(texts_drawn)
     assert "Retourne: " + tr("glossary.retourne") in cached
     second = start_table(app, BeloteRules(), seed=5)
     for _ in range(300):
@@ -479,7 +483,7 @@ def test_the_table_explains_the_retourne_the_first_time(app: App) -> None:
     second.dispose()
 
 
-def test_the_rules_have_a_glossary_page(app: App) -> None:
+def test_the_rules_have_a_glossary_page(app: App, texts_drawn: list[str]) -> None:
     from game.ui.menu import RulesScene
 
     scene = RulesScene(app)
@@ -489,7 +493,7 @@ def test_the_rules_have_a_glossary_page(app: App) -> None:
     app.step(DT, [])
     assert scene.page == 3
     assert scene.page_text().count("\n") == len(TERMS) - 1
-    cached = {message for message, _, _ in widgets._TEXT_CACHE}
+    cached = set(texts_drawn)
     assert any(message.startswith("Garde contre: ") for message in cached)
 
 
