@@ -19,7 +19,7 @@ from game.ui.menu import MenuScene
 from game.ui.setup import SetupScene
 from game.ui.smoke import click
 from game.ui.table import TableScene
-from tests.test_ui import DT, human_turn, run_until_human, start_table
+from tests.table_driver import DT, human_turn, run_until_human, start_table
 
 
 def menu_app(tmp_path: Path) -> tuple[App, MenuScene]:
@@ -143,7 +143,7 @@ def test_a_truncated_save_disables_continue_from_the_first_frame(tmp_path: Path)
 def test_review_the_last_deal_still_works_after_play_this_deal_again(tmp_path: Path) -> None:
     from game.ui.replay_scene import ReplayScene
     from game.ui.scoresheet import ScoreSheet
-    from tests.test_ui import play_to_score_sheet
+    from tests.table_driver import play_to_score_sheet
 
     app, menu = menu_app(tmp_path)
     table = start_table(app, CoincheRules(), seed=8)

@@ -18,7 +18,7 @@ from game.storage import Storage
 from game.ui.app import App
 from game.ui.smoke import click
 from game.ui.table import LAST_TRICK_PAUSE, TRICK_PAUSE
-from tests.test_ui import DT, human_turn, play_to_score_sheet, start_table
+from tests.table_driver import DT, human_turn, play_to_score_sheet, start_table
 
 
 def test_each_trick_waits_for_a_click_with_the_setting(app: App) -> None:

@@ -20,7 +20,7 @@ from game.i18n import tr
 from game.ui.app import App
 from game.ui.smoke import click
 from game.ui.table import TableScene
-from tests.test_ui import DT, card_click, human_turn, run_until_human, start_table
+from tests.table_driver import DT, card_click, human_turn, run_until_human, start_table
 
 
 def cards(codes: str) -> list[TarotCard]:

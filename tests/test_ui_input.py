@@ -21,7 +21,7 @@ from game.ui.menu import MenuScene
 from game.ui.scoresheet import ScoreSheet
 from game.ui.smoke import click
 from game.ui.table import SETTLE, TableScene
-from tests.test_ui import DT, human_turn, play_to_score_sheet, run_until_human, start_table
+from tests.table_driver import DT, human_turn, play_to_score_sheet, run_until_human, start_table
 
 
 def key(code: int) -> pygame.event.Event:

@@ -22,7 +22,7 @@ from game.ui.assets import Assets
 from game.ui.menu import SettingsScene
 from game.ui.smoke import click
 from game.ui.table import TableScene
-from tests.test_ui import DT, human_turn, run_until_human, start_table
+from tests.table_driver import DT, human_turn, run_until_human, start_table
 
 
 def key(code: int, mod: int = 0) -> pygame.event.Event:

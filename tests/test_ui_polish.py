@@ -18,7 +18,7 @@ from game.ui.app import MIN_WINDOW, App, Scene
 from game.ui.assets import Assets
 from game.ui.menu import SettingsScene
 from game.ui.words import seat_after
-from tests.test_ui import DT, human_turn, start_table
+from tests.table_driver import DT, human_turn, start_table
 
 
 def test_the_window_is_named_atout_and_never_smaller_than_readable() -> None:

@@ -34,7 +34,7 @@ from game.ui.smoke import click
 from game.ui.stats_scene import StatsScene
 from game.ui.table import TableScene
 from game.ui.widgets import GLOW
-from tests.test_ui import (
+from tests.table_driver import (
     DT,
     human_turn,
     play_to_score_sheet,

@@ -1,0 +1,104 @@
+"""Driving a table headless as a player would: bids by buttons, cards by clicks, a
+fixed dt.  Shared by the UI tests."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from game.engine.actions import Bid, ExchangeSeven
+from game.engine.cards import Card
+from game.engine.match import AnyRules
+from game.i18n import tr
+from game.ui.app import App
+from game.ui.controller import GameConfig, SeatConfig
+from game.ui.scoresheet import MatchEnd, ScoreSheet
+from game.ui.smoke import click
+from game.ui.table import TableScene
+
+DT = 1 / 30
+FAST = 0.02
+
+
+def start_table(
+    app: App, rules: AnyRules, seed: int = 3, first_deal: int | None = None
+) -> TableScene:
+    """The human at seat 0; ``first_deal`` picks the hands (a deal number)."""
+    seats = (SeatConfig(human=True), *tuple(SeatConfig() for _ in range(rules.players - 1)))
+    table = TableScene(app, GameConfig(rules, seats, seed, first_deal))
+    table.speed_override = FAST
+    app.push(table)
+    app.step(DT, [])
+    return table
+
+
+def run_until_human(app: App, table: TableScene, limit: int = 3000) -> None:
+    for _ in range(limit):
+        if (table.controller.human_to_act and table.accepts_choice) or app.top is not table:
+            return
+        table.controller.wait_for_computer(DT)
+        app.step(DT, [])
+    raise AssertionError("the human was never asked")
+
+
+def card_click(table: TableScene, c: Card) -> tuple[int, int]:
+    """A point on the visible strip of ``c`` in the fanned hand."""
+    rect = dict(table.hand_layout())[c]
+    return rect.x + 12, rect.y + 30
+
+
+def press_button(app: App, table: TableScene, label: str) -> None:
+    button = next(b for b in table.bid_panel.buttons if b.label() == label)
+    app.step(DT, click(app, button.rect.center))
+
+
+def labels(table: TableScene) -> list[str]:
+    return [b.label() for b in table.bid_panel.buttons]
+
+
+def human_turn(app: App, table: TableScene) -> None:
+    """Answer the human's turn the way a player would: bids by buttons, cards by clicks
+    (to play, or for the tarot écart).  The human takes whenever he may."""
+    controller = table.controller
+    legal = controller.human_legal()
+    playable = sorted(controller.legal_cards(), key=lambda c: c.code)
+    if table.ecart.active:  # set the cards aside one click at a time, then confirm
+        while not table.ecart.confirm.enabled:
+            choice = min(table.ecart.allowed(), key=lambda c: c.code)
+            app.step(DT, click(app, card_click(table, choice)))
+        app.step(DT, click(app, table.ecart.confirm.rect.center))
+    elif playable:
+        app.step(DT, click(app, card_click(table, playable[0])))
+    elif tr("bid.take") in labels(table):
+        press_button(app, table, tr("bid.take"))
+    elif tr("tarot.prise") in labels(table):
+        press_button(app, table, tr("tarot.prise"))
+    elif ExchangeSeven() in legal:
+        press_button(app, table, tr("bid.exchange"))
+    elif any(isinstance(a, Bid) for a in legal) and controller.match.deal.contract is None:
+        value = table.bid_panel.buttons[0]  # the lowest value, then the first suit
+        app.step(DT, click(app, value.rect.center))
+        suit = next(b for b in table.bid_panel.buttons if b.icon is not None)
+        app.step(DT, click(app, suit.rect.center))
+    elif tr("bid.pass") in labels(table):
+        press_button(app, table, tr("bid.pass"))
+    elif tr("tarot.no_chelem") in labels(table):
+        press_button(app, table, tr("tarot.no_chelem"))
+    elif table.bid_panel.buttons:  # the tarot king call
+        app.step(DT, click(app, table.bid_panel.buttons[0].rect.center))
+    else:  # an announcement before the first card
+        button = table.play_buttons()[0]
+        app.step(DT, click(app, button.rect.center))
+
+
+def play_to_score_sheet(app: App, table: TableScene, limit: int = 400) -> None:
+    for _ in range(limit):
+        run_until_human(app, table)
+        if isinstance(app.top, ScoreSheet | MatchEnd):
+            return
+        before = table.controller.actions_applied
+        human_turn(app, table)
+        assert table.controller.actions_applied > before, "the human's choice was lost"
+    raise AssertionError("no score sheet")
