@@ -390,8 +390,10 @@ def test_poignee_of_a_defender_scores_for_the_winning_attack() -> None:
     result = deal.result()
     assert result is not None and result.fact("won")
     assert result.fact("chelem") is Camp.ATTACK and not result.fact("chelem_announced")
-    poignee = next(line for line in result.lines if line.key == "poignee")
-    assert poignee.values == (80, -20, -20, -20, -20)
+    poignee = next(line for line in result.lines if line.key == "poignee_simple_defence")
+    assert poignee.values == (20,) * 5  # each defender pays it to the winning attack
+    factor = next(line for line in result.lines if line.key == "seat_factor")
+    assert factor.values == (4, -1, -1, -1, -1)  # the taker alone
 
 
 # --- play ----------------------------------------------------------------------------------

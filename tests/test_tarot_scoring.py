@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.engine.protocol import evaluate
 from game.engine.tarot_scoring import (
     Camp,
     Contract,
@@ -124,9 +125,8 @@ def test_score_lines_add_up_to_the_deal_score() -> None:
     # au bout -10 × 2, the attack's poignée +20: 88 a defender; the taker twice, the
     # partner once.
     assert total.values == (-88, 176, -88, -88, 88)
-    for seat in range(5):
-        assert sum(line.values[seat] for line in lines[:-1]) == total.values[seat]
-    assert "60 points" in lines[0].detail
+    assert evaluate(lines, 5) == total.values
+    assert dict(lines[0].args)["points"] == "60"
 
 
 @pytest.mark.parametrize(("players", "shown", "kind"), [

@@ -28,7 +28,7 @@ from game.engine.coinche import deal_packets
 from game.engine.deal_scoring import TEAM_NAMES, SideTally, belote_score_lines
 from game.engine.deal_scoring import score_belote_each as score_belote_each
 from game.engine.deal_scoring import score_belote_teams as score_belote_teams
-from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase
+from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase, ScoreLine
 from game.engine.rules import BeloteRules
 from game.engine.trickgame import TrickDeal
 from game.engine.tricks import Trump
@@ -220,6 +220,7 @@ class BeloteDeal(TrickDeal):
         right = self.stop_reached
         if claimer == takers:
             right = right and self.tricks[-1].winner % 2 == takers and not self.hands[0]
+        moves: list[ScoreLine] = []
         if right and claimer == defence:
             scores = [tally.total(0), tally.total(1)]
         elif right:
@@ -227,13 +228,18 @@ class BeloteDeal(TrickDeal):
         else:
             scores = [0, 0]
             scores[1 - claimer] = 162 + sum(tally.announcements) + sum(tally.belote)
+            moves.append(ScoreLine("arret_wrong", tuple(
+                scores[side] - tally.total(side) for side in (0, 1))))
         winner = claimer if right else 1 - claimer
         facts: tuple[tuple[str, Any], ...] = (
             ("outcome", "arret"), ("takers", takers), ("winner_side", winner),
             ("arret_winner", winner), ("tricks_won", tally.tricks_won),
             ("capot_side", tally.capot_side), ("made", winner == takers), ("frozen", 0),
         )
-        lines = belote_score_lines(tally, scores)
+        if right and claimer == takers:  # scored as any contract made
+            lines = score_belote_teams(self.rules, takers, tally).lines
+        else:
+            lines = belote_score_lines(self.rules, tally, scores, moves)
         return DealResult(TEAM_NAMES, tuple(scores), lines, "arret", facts)
 
     # --- scoring ---------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.engine.actions import Bid
-from game.engine.protocol import DealResult, ScoreLine
+from game.engine.protocol import DealResult, Op, ScoreLine, evaluate
 from game.engine.rules import BeloteRules, CoincheRules, Litige, MultiplierBase
 
 TEAM_NAMES = ("team_0_2", "team_1_3")
@@ -36,16 +36,66 @@ def round_to_10(points: int) -> int:
     return (points + 5) // 10 * 10
 
 
+# --- the breakdown: the terms whose arithmetic is the deal's score ---------------------------
+
+Column = list[int | None]
+
+
+def _line(key: str, values: Sequence[int | None], op: Op = Op.ADD,
+          **args: Any) -> ScoreLine:
+    return ScoreLine(key, tuple(values), op, tuple(args.items()))
+
+
+def made_lines(tally: SideTally) -> list[ScoreLine]:
+    """What each side took: its cards and dix de der (a capot named as such, the whole
+    deck's value), its announcements, its belote."""
+    sides = range(len(tally.trick_points))
+    cards = [None if tally.capot_side == s else tally.trick_points[s] for s in sides]
+    lines = [_line("cards", cards)]
+    if tally.capot_side is not None:
+        capot: Column = [None] * len(cards)
+        capot[tally.capot_side] = tally.trick_points[tally.capot_side]
+        lines.append(_line("capot", capot))
+    if any(tally.announcements):
+        lines.append(_line("announcements", tally.announcements))
+    if any(tally.belote):
+        lines.append(_line("belote", tally.belote))
+    return lines
+
+
+def closing_lines(rules: BeloteRules | CoincheRules, sums: Sequence[int],
+                  scores: Sequence[int]) -> list[ScoreLine]:
+    """The rounding to the ten (when the rules round and it changes a sum), then the
+    deal's score."""
+    lines = []
+    if rules.round_to_10 and any(s != r for s, r in zip(sums, scores, strict=True)):
+        lines.append(_line("rounded", [r - s for s, r in zip(sums, scores, strict=True)]))
+    lines.append(_line("deal_score", scores, Op.TOTAL))
+    return lines
+
+
+def _moved(key: str, sides: int, amounts: dict[int, int], op: Op = Op.ADD,
+           **args: Any) -> ScoreLine:
+    """A term for some sides only (points that change sides: negative where they leave,
+    positive where they land)."""
+    values: Column = [None] * sides
+    for side, amount in amounts.items():
+        values[side] = amount
+    return _line(key, values, op, **args)
+
+
 # --- belote classique ----------------------------------------------------------------------
 
 
-def belote_score_lines(tally: SideTally, scores: Sequence[int]) -> tuple[ScoreLine, ...]:
-    return (
-        ScoreLine("cards", tally.trick_points),
-        ScoreLine("announcements", tally.announcements),
-        ScoreLine("belote", tally.belote),
-        ScoreLine("deal_score", tuple(scores)),
-    )
+def belote_score_lines(
+    rules: BeloteRules, tally: SideTally, scores: Sequence[int],
+    moves: Sequence[ScoreLine] = (),
+) -> tuple[ScoreLine, ...]:
+    """What each side took, the points that changed sides (``moves``), the rounding and
+    the deal's score."""
+    lines = [*made_lines(tally), *moves]
+    sums = evaluate(lines, len(scores))
+    return (*lines, *closing_lines(rules, sums, scores))
 
 
 def score_belote_teams(rules: BeloteRules, takers: int, tally: SideTally) -> DealResult:
@@ -56,16 +106,22 @@ def score_belote_teams(rules: BeloteRules, takers: int, tally: SideTally) -> Dea
     scores = [0, 0]
     frozen = 0
     tie = total[takers] == total[defence]
+    moves: list[ScoreLine] = []
     if total[takers] > total[defence]:
         outcome, winner = "passe", takers
         scores = list(total)
         if tally.capot_side == takers and rules.capot_takes_defence_announcements:
             scores[takers] += tally.announcements[defence]
             scores[defence] -= tally.announcements[defence]
+            if tally.announcements[defence]:
+                moves.append(_moved("capot_announcements", 2, {
+                    takers: tally.announcements[defence],
+                    defence: -tally.announcements[defence]}))
     elif tie and rules.litige is Litige.HOLD:
         outcome, winner = "litige", None
         scores[defence] = total[defence]
         frozen = total[takers]
+        moves.append(_moved("litige_held", 2, {takers: -frozen}))
     else:
         outcome, winner = "dedans", defence
         if rules.belote_prenable:
@@ -74,6 +130,8 @@ def score_belote_teams(rules: BeloteRules, takers: int, tally: SideTally) -> Dea
         cards = rules.capot_points if tally.capot_side == defence else 162
         scores[defence] = cards + sum(tally.announcements) + belote[defence]
         scores[takers] = belote[takers]
+        moves.append(_moved("dedans", 2, {takers: scores[takers] - total[takers],
+                                          defence: scores[defence] - total[defence]}))
     if rules.round_to_10:
         scores = [round_to_10(s) for s in scores]
     facts: tuple[tuple[str, Any], ...] = (
@@ -81,7 +139,8 @@ def score_belote_teams(rules: BeloteRules, takers: int, tally: SideTally) -> Dea
         ("frozen", frozen), ("frozen_for", None), ("tricks_won", tally.tricks_won),
         ("capot_side", tally.capot_side), ("made", outcome == "passe"),
     )
-    return DealResult(TEAM_NAMES, tuple(scores), belote_score_lines(tally, scores), outcome, facts)
+    lines = belote_score_lines(rules, tally, scores, moves)
+    return DealResult(TEAM_NAMES, tuple(scores), lines, outcome, facts)
 
 
 def score_belote_each(rules: BeloteRules, taker: int, tally: SideTally) -> DealResult:
@@ -93,6 +152,7 @@ def score_belote_each(rules: BeloteRules, taker: int, tally: SideTally) -> DealR
     scores = list(total)
     frozen, frozen_for = 0, None
     taker_points = total[taker] - (0 if rules.belote_prenable else tally.belote[taker])
+    moves: list[ScoreLine] = []
     if total[taker] > best:
         outcome, winner = "passe", taker
     elif best > total[taker]:
@@ -102,13 +162,17 @@ def score_belote_each(rules: BeloteRules, taker: int, tally: SideTally) -> DealR
         if len(beaters) == 1:
             winner = beaters[0]
             scores[winner] += taker_points
+            moves.append(_moved("dedans", n, {taker: -taker_points, winner: taker_points}))
         else:
             winner, frozen, frozen_for = None, taker_points, tuple(beaters)
+            moves.append(_moved("dedans_held", n, {taker: -taker_points}))
     else:
         outcome, winner = "litige", None
         scores[taker] = 0
         if rules.litige is Litige.HOLD:
             frozen = total[taker]
+        key = "litige_held" if rules.litige is Litige.HOLD else "litige_lost"
+        moves.append(_moved(key, n, {taker: -total[taker]}))
     if rules.round_to_10:
         scores = [round_to_10(s) for s in scores]
     names = tuple(f"player_{s}" for s in range(n))
@@ -117,7 +181,8 @@ def score_belote_each(rules: BeloteRules, taker: int, tally: SideTally) -> DealR
         ("frozen", frozen), ("frozen_for", frozen_for), ("tricks_won", tally.tricks_won),
         ("capot_side", tally.capot_side), ("made", outcome == "passe"),
     )
-    return DealResult(names, tuple(scores), belote_score_lines(tally, scores), outcome, facts)
+    lines = belote_score_lines(rules, tally, scores, moves)
+    return DealResult(names, tuple(scores), lines, outcome, facts)
 
 
 # --- coinche -------------------------------------------------------------------------------
@@ -141,32 +206,33 @@ def score_coinche(
         belote[defence] += belote[takers]
         belote[takers] = 0
     scores = [0, 0]
+    counted = SideTally(tuple(trick_points), tally.announcements, tally.belote,
+                        tally.tricks_won, tally.capot_side)
+    lines = [_line("points_made", total, Op.NOTE, needed=bid), *made_lines(counted)]
     if made and coinche_level == 0:
         scores[takers] = total[takers] + bid
         scores[defence] = total[defence]
+        lines.append(_moved("contract", 2, {takers: bid}))
     elif made:
         base = CAPOT_TRICK_POINTS if tally.capot_side == takers else 160
         scores[takers] = _multiplied(rules, base + all_announcements + belote[takers], bid,
                                      multiplier)
         scores[defence] = belote[defence]
+        key = "capot_base" if base == CAPOT_TRICK_POINTS else "made_base"
+        lines = [lines[0], *_stake_lines(rules, takers, (key, base), all_announcements, belote,
+                                         bid, coinche_level)]
     else:
         extra = rules.fail_base + all_announcements + belote[defence]
         scores[defence] = (
             extra + bid if coinche_level == 0 else _multiplied(rules, extra, bid, multiplier)
         )
         scores[takers] = belote[takers]
+        lines = [lines[0], *_stake_lines(rules, defence, ("fail_base", rules.fail_base),
+                                         all_announcements, belote, bid, coinche_level)]
+    sums = evaluate(lines, 2)
     if rules.round_to_10:
         scores = [round_to_10(s) for s in scores]
-    bid_line = [0, 0]
-    bid_line[takers] = bid
-    lines = (
-        ScoreLine("cards", tuple(trick_points)),
-        ScoreLine("announcements", tally.announcements),
-        ScoreLine("belote", tuple(belote)),
-        ScoreLine("bid", tuple(bid_line), contract.describe()),
-        ScoreLine("multiplier", (multiplier, multiplier)),
-        ScoreLine("deal_score", tuple(scores)),
-    )
+    lines += closing_lines(rules, sums, scores)
     facts: tuple[tuple[str, Any], ...] = (
         ("made", made),
         ("takers", takers),
@@ -176,7 +242,31 @@ def score_coinche(
         ("contract", contract.describe()),
         ("winner_side", takers if made else defence),
     )
-    return DealResult(TEAM_NAMES, tuple(scores), lines, "made" if made else "failed", facts)
+    return DealResult(TEAM_NAMES, tuple(scores), tuple(lines), "made" if made else "failed",
+                      facts)
+
+
+def _stake_lines(rules: CoincheRules, winner: int, base: tuple[str, int], announcements: int,
+                 belote: Sequence[int], bid: int, level: int) -> list[ScoreLine]:
+    """What the side that wins the stake scores in place of its cards (the takers of a
+    coinched contract made, or the defence of a contract failed): the base (160, 250 on
+    a capot, or the failure base), every announcement, its belote, the contract and the
+    coinche's multiplier; the other side keeps its own belote."""
+    lines = [_moved(base[0], 2, {winner: base[1]})]
+    if announcements:
+        lines.append(_moved("all_announcements", 2, {winner: announcements}))
+    if any(belote):
+        lines.append(_line("belote", belote))
+    if level == 0:
+        return [*lines, _moved("contract", 2, {winner: bid})]
+    multiplier = (1, 2, rules.surcoinche_multiplier)[level]
+    name = "coinched" if level == 1 else "surcoinched"
+    if rules.multiplier_base is MultiplierBase.BID_ONLY:
+        return [*lines, _moved(f"contract_{name}", 2, {winner: bid * multiplier}, bid=bid,
+                               multiplier=multiplier)]
+    lines.append(_moved("contract", 2, {winner: bid}))
+    lines.append(_moved("subtotal", 2, {winner: evaluate(lines, 2)[winner]}, Op.TOTAL))
+    return [*lines, _moved(name, 2, {winner: multiplier}, Op.TIMES)]
 
 
 def _made(

@@ -55,13 +55,43 @@ class Event:
         return self
 
 
+class Op(Enum):
+    """What a breakdown line does to each side's running sum."""
+
+    ADD = "+"  # adds its value
+    TIMES = "×"  # multiplies the sum by its value (a coinche, the tarot seat's factor)
+    TOTAL = "="  # shows the sum so far: a subtotal, or the deal's score on the last line
+    NOTE = "note"  # tells a fact the sum does not use (the points each side made)
+
+
 @dataclass(frozen=True)
 class ScoreLine:
-    """One line of a deal's score breakdown: a label and a value per side."""
+    """One term of a deal's score, per side (``None``: the term does not concern that
+    side).  Evaluated in order (``evaluate``) the lines give the deal's scores, so the
+    score sheet shows arithmetic a player can check with a pencil.  ``key`` names the
+    term (translated as ``term.<key>``); ``args`` fill its placeholders."""
 
-    key: str  # stable identifier, used for translation: "cards", "dix_de_der", ...
-    values: tuple[int, ...]
-    detail: str = ""
+    key: str  # stable identifier, used for translation: "cards", "dedans", ...
+    values: tuple[int | None, ...]
+    op: Op = Op.ADD
+    args: tuple[tuple[str, Any], ...] = ()
+
+
+def evaluate(lines: Sequence[ScoreLine], sides: int) -> tuple[int, ...]:
+    """Each side's sum after ``lines``; raises ValueError where a TOTAL line disagrees
+    with the sum it shows."""
+    sums = [0] * sides
+    for line in lines:
+        for side, value in enumerate(line.values):
+            if value is None or line.op is Op.NOTE:
+                continue
+            if line.op is Op.ADD:
+                sums[side] += value
+            elif line.op is Op.TIMES:
+                sums[side] *= value
+            elif sums[side] != value:
+                raise ValueError(f"{line.key}: shows {value}, the sum is {sums[side]}")
+    return tuple(sums)
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+from typing import Any
 
-from game.engine.protocol import ScoreLine
+from game.engine.protocol import Op, ScoreLine
 
 
 class Contract(IntEnum):
@@ -141,31 +142,56 @@ def marks(players: int, taker: int, partner: int | None, per_defender: int) -> t
 def score_lines(
     score: TarotScore, outcome: DealOutcome, taker: int, partner: int | None
 ) -> tuple[ScoreLine, ...]:
-    """The per-seat breakdown the score sheet shows: one line per part, then the total."""
-    factors = seat_factors(outcome.players, taker, partner)
-    lines = [
-        ScoreLine(key, tuple(f * value for f in factors), _detail(key, score, outcome))
-        for key, value in score.parts
-    ]
-    lines.append(ScoreLine("deal_score", tuple(f * score.per_defender for f in factors)))
+    """The breakdown the score sheet shows, one column per seat: the points made against
+    the target (a note), each part of what a defender pays (the same in every column),
+    their sum, then each seat's factor (the taker pays or gets it once per defender) and
+    its marks, which add up to zero."""
+    seats = outcome.players
+    verdict = "tarot_won" if score.won else "tarot_lost"
+    lines = [ScoreLine(verdict, (None,) * seats, Op.NOTE, (
+        ("points", format_half_points(outcome.points)), ("bouts", outcome.bouts),
+        ("needed", POINTS_NEEDED[outcome.bouts]), ("diff", abs(score.diff))))]
+    for key, value, args in _parts(score, outcome):
+        lines.append(ScoreLine(key, (value,) * seats, Op.ADD, args))
+    lines.append(ScoreLine("per_defender", (score.per_defender,) * seats, Op.TOTAL))
+    factors = seat_factors(seats, taker, partner)
+    lines.append(ScoreLine("seat_factor", factors, Op.TIMES))
+    lines.append(ScoreLine("deal_score", tuple(f * score.per_defender for f in factors),
+                           Op.TOTAL))
     return tuple(lines)
+
+
+Part = tuple[str, int, tuple[tuple[str, Any], ...]]
+
+
+def _parts(score: TarotScore, outcome: DealOutcome) -> list[Part]:
+    """What a defender pays, part by part, with the arithmetic the sheet writes beside
+    each: one line per poignée shown."""
+    multiplier = outcome.contract.multiplier
+    sign = 1 if score.won else -1
+    parts: list[Part] = []
+    for key, value in score.parts:
+        if key == "contract":
+            parts.append(("contract_tarot", value, (
+                ("base", BASE), ("diff", abs(score.diff)), ("multiplier", multiplier))))
+        elif key == "petit_au_bout":
+            camp = outcome.petit_au_bout.value if outcome.petit_au_bout else ""
+            parts.append((f"petit_au_bout_{camp}", value, (
+                ("value", PETIT_AU_BOUT), ("multiplier", multiplier))))
+        elif key == "poignee":
+            parts += [(f"poignee_{kind.name.lower()}_{camp.value}", sign * kind.bonus, ())
+                      for kind, camp in outcome.poignees]
+        else:
+            parts.append((_chelem_key(outcome), value, ()))
+    return parts
+
+
+def _chelem_key(outcome: DealOutcome) -> str:
+    if outcome.chelem is Camp.DEFENCE:
+        return "chelem_defence"
+    announced = "announced_" if outcome.chelem_announced else ""
+    return f"chelem_{announced}{'made' if outcome.chelem is Camp.ATTACK else 'failed'}"
 
 
 def format_half_points(half: int) -> str:
     return f"{half // 2}.5" if half % 2 else str(half // 2)
-
-
-def _detail(key: str, score: TarotScore, outcome: DealOutcome) -> str:
-    if key == "contract":
-        needed = POINTS_NEEDED[outcome.bouts]
-        verdict = "won" if score.won else "lost"
-        return (f"{outcome.contract.label}: {format_half_points(outcome.points)} points, "
-                f"{outcome.bouts} bouts, {needed} needed, {verdict} by {abs(score.diff)}")
-    if key == "petit_au_bout":
-        return f"petit au bout: {outcome.petit_au_bout.value if outcome.petit_au_bout else ''}"
-    if key == "poignee":
-        return ", ".join(f"{kind.name.lower()} ({camp.value})" for kind, camp in outcome.poignees)
-    if key == "chelem":
-        announced = "announced, " if outcome.chelem_announced else ""
-        return announced + (f"made by the {outcome.chelem.value}" if outcome.chelem else "failed")
-    return ""

@@ -12,6 +12,7 @@ import pygame
 from game.engine.match import DealRecord
 from game.i18n import has_key, tr
 from game.ui.app import App, Scene
+from game.ui.breakdown import Style, breakdown_rows
 from game.ui.controller import GameConfig
 from game.ui.dialog import ConfirmDialog
 from game.ui.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, shade
@@ -19,7 +20,10 @@ from game.ui.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, shade
 if TYPE_CHECKING:
     from game.ui.table import TableScene
 
-SHEET_RECT = pygame.Rect(290, 110, 700, 500)
+SHEET_RECT = pygame.Rect(190, 40, 900, 640)
+LABEL_WIDTH = 420  # the widest term's words, left of the figures
+ROW_HEIGHT = 27
+DIM_TEXT = (200, 200, 190)
 
 
 def new_seed() -> int:
@@ -61,11 +65,6 @@ def review_deal(app: App, table: TableScene) -> None:
     scene = ReplayScene.of_last_deal(app, table.controller.match, table.controller.viewer)
     if scene is not None:
         app.push(scene)
-
-
-def line_label(key: str) -> str:
-    full = f"score.{key}"
-    return tr(full) if has_key(full) else key
 
 
 class ScoreSheet(Scene):
@@ -116,7 +115,7 @@ class ScoreSheet(Scene):
         self.table.menu_button.draw(surface)
         panel(surface, SHEET_RECT, alpha=245)
         record = self.table.model.record
-        x0, y = SHEET_RECT.x + 30, SHEET_RECT.y + 20
+        y = SHEET_RECT.y + 20
         number = record.number if record else self.table.model.deal_number
         seed = record.seed if record else self.table.model.deal_seed
         blit_text(surface, tr("sheet.title", number=number, seed=seed), 34, GOLD,
@@ -127,6 +126,8 @@ class ScoreSheet(Scene):
         result = record.result
         y += 48
         summary = f"outcome.{result.summary}"
+        if not self.table.model.teams and has_key(f"{summary}_one"):
+            summary += "_one"  # one taker, each for himself
         blit_text(surface, tr(summary) if has_key(summary) else result.summary, 28, GLOW,
                   midtop=(SHEET_RECT.centerx, y))
         y += 36
@@ -134,27 +135,48 @@ class ScoreSheet(Scene):
         if contract:
             blit_text(surface, contract, 24, CREAM, midtop=(SHEET_RECT.centerx, y))
         y += 30
-        sides = len(result.scores)
-        spacing = min(130, (SHEET_RECT.width - 280) // sides)  # labels keep their room
-        columns = [SHEET_RECT.right - 40 - (sides - 1 - i) * spacing for i in range(sides)]
-        for side, x in enumerate(columns):
-            blit_text(surface, self.table.side_name(side), 24 if sides < 5 else 19, GOLD,
-                      topright=(x, y))
-        y += 34
-        rows = [(line_label(line.key), line.values) for line in result.lines]
-        if any(record.carried):
-            rows.append((tr("score.carried"), record.carried))
-        rows.append((tr("score.totals"), record.totals))
-        for label, values in rows:
-            strong = label == tr("score.totals")
-            if strong:
-                pygame.draw.line(surface, GOLD, (x0, y - 4), (SHEET_RECT.right - 30, y - 4), 2)
-            blit_text(surface, label, 26, CREAM, topleft=(x0, y))
-            for value, x in zip(values, columns, strict=False):
-                blit_text(surface, str(value), 28 if strong else 26, CREAM, topright=(x, y))
-            y += 32
+        self.draw_breakdown(surface, y + 34, record)
         for button in self.buttons:
             button.draw(surface)
+
+    def draw_breakdown(self, surface: pygame.Surface, top: int, record: DealRecord) -> None:
+        """The deal's arithmetic, a column per side (the taker and, at five, his partner
+        named in the heading), then the match's totals."""
+        result = record.result
+        sides = len(result.scores)
+        spacing = min(150, (SHEET_RECT.width - LABEL_WIDTH - 40) // sides)
+        columns = [SHEET_RECT.right - 30 - (sides - 1 - i) * spacing for i in range(sides)]
+        small = 20 if sides >= 4 else 24
+        for side, x in enumerate(columns):
+            for index, word in enumerate(self.heading(side, record)):
+                blit_text(surface, word, small - 2 * index, GOLD if index == 0 else CREAM,
+                          midtop=(x - spacing // 2 + 8, top - 30 + 20 * index))
+        y = top + 12
+        x0 = SHEET_RECT.x + 24
+        for row in breakdown_rows(result.lines, record.carried, record.totals):
+            size = 18 if len(row.label) > 44 else 21
+            colour = DIM_TEXT if row.style is Style.NOTE else CREAM
+            if row.style in (Style.SCORE, Style.TOTALS):
+                pygame.draw.line(surface, GOLD, (x0, y - 3), (SHEET_RECT.right - 20, y - 3), 2)
+            blit_text(surface, row.label, size, colour, topleft=(x0, y + 2))
+            strong = row.style in (Style.SCORE, Style.TOTALS)
+            for cell, x in zip(row.cells, columns, strict=True):
+                blit_text(surface, cell, 24 if strong else 21, GLOW if strong else colour,
+                          topright=(x, y))
+            y += ROW_HEIGHT
+
+    def heading(self, side: int, record: DealRecord) -> list[str]:
+        """A column's name, and under it its part in the deal (taker, partner)."""
+        name = self.table.side_name(side)
+        result = record.result
+        taker = result.fact("taker", result.fact("takers"))
+        if taker is None:
+            return [name]
+        if side == taker:
+            return [name, tr("sheet.takers" if self.table.model.teams else "sheet.taker")]
+        if side == result.fact("partner"):
+            return [name, tr("sheet.partner")]
+        return [name]
 
 
 class MatchEnd(Scene):

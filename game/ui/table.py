@@ -851,7 +851,8 @@ class TableScene(Scene):
         return contract_text(self.model, self.name_of)
 
     def name_of(self, seat: int) -> str:
-        return seat_name(seat, self.controller.viewer, self.spots[seat].compass)
+        """The seat's name inside a sentence ("Pris par vous", "Taken by West")."""
+        return seat_after(seat, self.controller.viewer, self.spots[seat].compass)
 
     def draw_contract(self, surface: pygame.Surface) -> None:
         rect = pygame.Rect(1010, 10, 260, 104)

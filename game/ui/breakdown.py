@@ -1,0 +1,98 @@
+"""A deal's score breakdown in words and figures, as the score sheet and the score pad
+lay it out: one row per term of the engine's arithmetic (``ScoreLine``), a cell per side.
+
+No pygame here: the rows are plain data, tested headless.  The figures are the engine's;
+this module only writes them the way a player checks them with a pencil: the first
+figure of a column plain, then "+ 20", "− 80", "× 2", "= 290".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from game.engine.protocol import Op, ScoreLine
+from game.i18n import language, tr, tr_n
+
+MINUS = "−"
+
+
+class Style(Enum):
+    NOTE = "note"  # a fact the sum does not use (points made)
+    TERM = "term"
+    SUBTOTAL = "subtotal"
+    SCORE = "score"  # the deal's score
+    TOTALS = "totals"  # the match's running totals
+
+
+@dataclass(frozen=True)
+class Row:
+    label: str
+    cells: tuple[str, ...]
+    style: Style
+
+
+def breakdown_rows(lines: Sequence[ScoreLine], carried: Sequence[int] = (),
+                   totals: Sequence[int] = ()) -> list[Row]:
+    """The rows of ``lines``, then the points carried from an earlier deal (when any)
+    and the match's totals (when given)."""
+    sides = len(lines[0].values) if lines else len(totals)
+    started = [False] * sides
+    rows = []
+    for line in lines:
+        label = term_label(line)
+        cells = tuple(_cell(line, side, started) for side in range(sides))
+        rows.append(Row(label, cells, _style(line)))
+    if any(carried):
+        rows.append(Row(tr("score.carried"), tuple(_signed(v) for v in carried), Style.TERM))
+    if totals:
+        rows.append(Row(tr("score.totals"), tuple(_number(v) for v in totals), Style.TOTALS))
+    return rows
+
+
+def term_label(line: ScoreLine) -> str:
+    """The term's words with its arguments: half points written the player's way
+    ("43,5" in French), plurals by the count of bouts."""
+    args = {name: _localized(value) for name, value in line.args}
+    bouts = args.get("bouts")
+    if isinstance(bouts, int):
+        return tr_n(f"term.{line.key}", bouts, **args)
+    return tr(f"term.{line.key}", **args)
+
+
+def _localized(value: object) -> object:
+    if isinstance(value, str) and language() == "fr":
+        return value.replace(".", ",")
+    return value
+
+
+def _style(line: ScoreLine) -> Style:
+    if line.op is Op.NOTE:
+        return Style.NOTE
+    if line.op is Op.TOTAL:
+        return Style.SCORE if line.key == "deal_score" else Style.SUBTOTAL
+    return Style.TERM
+
+
+def _cell(line: ScoreLine, side: int, started: list[bool]) -> str:
+    value = line.values[side]
+    if value is None:
+        return ""
+    if line.op is Op.NOTE:
+        return _number(value)
+    if line.op is Op.TOTAL:
+        return f"= {_number(value)}"
+    if line.op is Op.TIMES:
+        return f"× {_number(value)}"
+    first = not started[side]
+    started[side] = True
+    return _number(value) if first else _signed(value)
+
+
+def _number(value: int) -> str:
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def _signed(value: int) -> str:
+    return f"{MINUS} {-value}" if value < 0 else f"+ {value}"

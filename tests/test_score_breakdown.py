@@ -1,0 +1,178 @@
+"""Every point explained: the score sheet's lines are arithmetic whose result is the
+deal's score, for every game, player count and rule option, in both languages."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+from game.engine.actions import Bid
+from game.engine.cards import Suit
+from game.engine.deal_scoring import SideTally, score_belote_each, score_belote_teams, score_coinche
+from game.engine.match import AnyRules, Match
+from game.engine.protocol import Op, ScoreLine, evaluate
+from game.engine.rules import (
+    BeloteRules,
+    CoincheRules,
+    Litige,
+    MultiplierBase,
+    TarotRules,
+)
+from game.i18n import catalogue
+
+DEALS = int(os.environ.get("ATOUT_BREAKDOWN_DEALS", "60"))
+OPTION_SETS: list[AnyRules] = [
+    BeloteRules(), BeloteRules(litige=Litige.DEDANS, belote_prenable=True, capot_points=250,
+                               capot_takes_defence_announcements=True, arret=True),
+    BeloteRules(players=3), BeloteRules(players=3, litige=Litige.DEDANS, belote_prenable=True),
+    BeloteRules(players=2),
+    CoincheRules(), CoincheRules(multiplier_base=MultiplierBase.BID_ONLY, round_to_10=True,
+                                 surcoinche_multiplier=3, fail_base=162, belote_prenable=True),
+    TarotRules(players=3), TarotRules(players=4), TarotRules(players=5),
+]
+
+
+def random_deals(rules: AnyRules, seed: int, deals: int) -> list[tuple[int, ...]]:
+    """Plays random legal actions (passing more often than not) until ``deals`` deals
+    are scored; checks each one's breakdown on the way."""
+    rng = random.Random(seed)
+    match, _ = Match.new(rules, seed)
+    checked = 0
+    while checked < deals:
+        if match.is_over:
+            match, _ = Match.new(rules, rng.randrange(1, 1 << 30))
+        actions = match.legal_actions()
+        passes = [a for a in actions if type(a).__name__.endswith("Pass")]
+        action = passes[0] if passes and rng.random() < 0.5 else rng.choice(actions)
+        before = len(match.history)
+        match, _ = match.apply(action)
+        if len(match.history) > before:
+            check_breakdown(match.history[-1].result.lines, match.history[-1].result.scores)
+            checked += 1
+    return []
+
+
+def check_breakdown(lines: tuple[ScoreLine, ...], scores: tuple[int, ...]) -> None:
+    assert lines and lines[-1].key == "deal_score" and lines[-1].op is Op.TOTAL
+    assert evaluate(lines, len(scores)) == scores
+    for line in lines:
+        assert len(line.values) == len(scores)
+        assert line.op is Op.NOTE or any(v is not None for v in line.values), line.key
+        for language in ("fr", "en"):
+            words = catalogue(language)
+            key = f"term.{line.key}"
+            assert key in words or {f"{key}.one", f"{key}.other"} <= set(words), \
+                (language, line.key)
+
+
+@pytest.mark.parametrize("rules", OPTION_SETS, ids=lambda r: f"{r.game}{r.players}")
+def test_the_lines_of_random_deals_add_up_to_their_scores(rules: AnyRules) -> None:
+    random_deals(rules, 7, DEALS)
+
+
+# --- worked examples, with the arithmetic a player would write -----------------------------
+
+
+def tally(cards: tuple[int, int], announcements: tuple[int, int] = (0, 0),
+          belote: tuple[int, int] = (0, 0), capot: int | None = None) -> SideTally:
+    return SideTally(cards, announcements, belote, (4, 4), capot)
+
+
+def column(lines: tuple[ScoreLine, ...], side: int) -> list[tuple[str, str, int]]:
+    return [(line.key, line.op.value, value) for line in lines
+            if (value := line.values[side]) is not None and line.op is not Op.NOTE]
+
+
+def test_coinche_coinched_and_made() -> None:
+    """The issue's example: 160 + 110 + 20 = 290, coinched ×2 = 580."""
+    result = score_coinche(CoincheRules(), Bid(110, Suit.HEARTS), 1, 0,
+                           tally((126, 36), (20, 0)))
+    assert result.scores == (580, 0)
+    assert column(result.lines, 0) == [
+        ("made_base", "+", 160), ("all_announcements", "+", 20), ("contract", "+", 110),
+        ("subtotal", "=", 290), ("coinched", "×", 2), ("deal_score", "=", 580)]
+    assert column(result.lines, 1) == [("deal_score", "=", 0)]
+
+
+def test_coinche_failed_goes_to_the_defence() -> None:
+    result = score_coinche(CoincheRules(), Bid(110, Suit.HEARTS), 0, 0,
+                           tally((70, 92), belote=(0, 20)))
+    assert result.scores == (0, 290)
+    assert column(result.lines, 1) == [
+        ("fail_base", "+", 160), ("belote", "+", 20), ("contract", "+", 110),
+        ("deal_score", "=", 290)]
+    made = result.lines[0]
+    assert made.key == "points_made" and made.values == (70, 112)
+
+
+def test_belote_dedans_at_four() -> None:
+    result = score_belote_teams(BeloteRules(), 0, tally((60, 102), (20, 0)))
+    assert result.scores == (0, 182)
+    assert column(result.lines, 0) == [("cards", "+", 60), ("announcements", "+", 20),
+                                       ("dedans", "+", -80), ("deal_score", "=", 0)]
+    assert column(result.lines, 1) == [("cards", "+", 102), ("announcements", "+", 0),
+                                       ("dedans", "+", 80), ("deal_score", "=", 182)]
+
+
+def test_belote_dedans_at_three_goes_to_the_best_opponent() -> None:
+    each = SideTally((40, 72, 50), (0, 0, 0), (20, 0, 0), (2, 4, 2), None)
+    result = score_belote_each(BeloteRules(players=3), 0, each)
+    assert result.scores == (20, 112, 50)  # the taker keeps his belote
+    dedans = next(line for line in result.lines if line.key == "dedans")
+    assert dedans.values == (-40, 40, None)
+
+
+def test_a_capot_is_named() -> None:
+    result = score_belote_teams(BeloteRules(), 0, tally((252, 0), capot=0))
+    keys = [line.key for line in result.lines]
+    assert "capot" in keys
+    capot = next(line for line in result.lines if line.key == "capot")
+    assert capot.values == (252, None)
+    assert result.scores == (252, 0)
+
+
+def test_tarot_at_five_with_a_poignee_and_the_petit_au_bout() -> None:
+    from game.engine.tarot_scoring import (
+        Camp,
+        Contract,
+        DealOutcome,
+        PoigneeKind,
+        score_deal,
+        score_lines,
+    )
+
+    outcome = DealOutcome(5, Contract.GARDE, 120, 2,
+                          ((PoigneeKind.SIMPLE, Camp.ATTACK),), Camp.DEFENCE)
+    lines = score_lines(score_deal(outcome), outcome, 1, 4)
+    assert [(line.key, line.op.value, line.values[1]) for line in lines] == [
+        ("tarot_won", "note", None),  # 60 points, 2 bouts, 41 needed: made by 19
+        ("contract_tarot", "+", 88),  # (25 + 19) × 2
+        ("petit_au_bout_defence", "+", -20),  # 10 × 2 to the defence
+        ("poignee_simple_attack", "+", 20),  # to the deal's winner
+        ("per_defender", "=", 88),
+        ("seat_factor", "×", 2),  # the taker, with a partner at five
+        ("deal_score", "=", 176),
+    ]
+    assert dict(lines[0].args) == {"points": "60", "bouts": 2, "needed": 41, "diff": 19}
+    assert lines[-2].values == (-1, 2, -1, -1, 1)
+    assert lines[-1].values == (-88, 176, -88, -88, 88)
+
+
+def test_the_sheet_writes_the_arithmetic_as_a_player_would() -> None:
+    from game.i18n import set_language
+    from game.ui.breakdown import Style, breakdown_rows
+
+    result = score_coinche(CoincheRules(), Bid(110, Suit.HEARTS), 1, 0,
+                           tally((126, 36), (20, 0)))
+    set_language("fr")
+    try:
+        rows = breakdown_rows(result.lines, (), (580, 0))
+    finally:
+        set_language("en")
+    assert [row.cells[0] for row in rows] == [
+        "146", "160", "+ 20", "+ 110", "= 290", "× 2", "= 580", "580"]
+    assert rows[0].style is Style.NOTE and rows[-2].style is Style.SCORE
+    assert rows[5].label == "Coinché" and rows[-1].label == "Totaux"
+    assert [row.cells[1] for row in rows] == ["36", "", "", "", "", "", "= 0", "0"]
