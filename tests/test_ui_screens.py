@@ -28,7 +28,7 @@ from game.ui.dialog import ConfirmDialog
 from game.ui.entry import parse_deal_number
 from game.ui.glossary import NOTE_TIME, TERMS, FirstTimeNotes, forget_explained, terms_of
 from game.ui.model import say_action
-from game.ui.replay_scene import ReplayScene, deal_story, last_deal_bounds
+from game.ui.replay_scene import ReplayScene, deal_bounds, deal_story
 from game.ui.scoresheet import ScoreSheet
 from game.ui.smoke import click
 from game.ui.stats_scene import StatsScene
@@ -67,8 +67,12 @@ def test_the_story_of_the_last_deal_follows_the_engine(
     story = deal_story(match)
     assert story is not None and story.seed == match.history[-1].seed
     assert story.number == match.history[-1].number
-    bounds = last_deal_bounds(match)
-    assert bounds is not None and bounds[0] > 0  # the second deal, after the first
+    every = deal_bounds(match)
+    assert len(every) == len(match.history) == 2
+    bounds = every[-1]
+    assert bounds[0] > 0  # the second deal, after the first
+    first = deal_story(match, 0)
+    assert first is not None and first.seed == match.history[0].seed
     # the engine's own record of the deal, just before its last action
     before_end = Match.replay(rules, match.seed, match.actions[:bounds[1] - 1])
     view = before_end.deal.view(0)

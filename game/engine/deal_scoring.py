@@ -240,6 +240,7 @@ def score_coinche(
         ("capot_side", tally.capot_side),
         ("coinche_level", coinche_level),
         ("contract", contract.describe()),
+        ("bid", contract),  # the contract as a value (the score pad words it)
         ("winner_side", takers if made else defence),
     )
     return DealResult(TEAM_NAMES, tuple(scores), tuple(lines), "made" if made else "failed",

@@ -71,25 +71,27 @@ class DealStory:
     chien: tuple[Any, ...] = ()  # tarot: the chien as it was shown (none when kept hidden)
 
 
-def last_deal_bounds(match: Match) -> tuple[int, int] | None:
-    """The slice of ``match.actions`` of the last scored deal (None before one)."""
+def deal_bounds(match: Match) -> list[tuple[int, int]]:
+    """The slice of ``match.actions`` of each scored deal, in order (``match.history``'s
+    deals)."""
     replay, _ = Match.new(match.rules, match.seed, match.first_deal)
-    start, bounds = 0, None
+    start, bounds = 0, []
     for index, action in enumerate(match.actions):
         replay, events = replay.apply(action)
         if any(isinstance(e, DealScored) for e in events):
-            bounds = (start, index + 1)
+            bounds.append((start, index + 1))
         if any(isinstance(e, NewDeal) for e in events):
             start = index + 1
     return bounds
 
 
-def deal_story(match: Match) -> DealStory | None:
-    """The last scored deal of ``match``, every hand visible (None before one)."""
-    bounds = last_deal_bounds(match)
-    if bounds is None:
+def deal_story(match: Match, index: int = -1) -> DealStory | None:
+    """Scored deal ``index`` of ``match`` (the last by default), every hand visible
+    (None when there is no such deal)."""
+    bounds = deal_bounds(match)
+    if not -len(bounds) <= index < len(bounds):
         return None
-    start, end = bounds
+    start, end = bounds[index]
     state = Match.replay(match.rules, match.seed, match.actions[:start], match.first_deal)
     number, seed, dealer = state.number, state.deal_number(), state.dealer
     return _tell(state, match.actions[start:end], number, seed, dealer)
@@ -163,7 +165,12 @@ class ReplayScene(Scene):
 
     @classmethod
     def of_last_deal(cls, app: App, match: Match, viewer: int = 0) -> ReplayScene | None:
-        story = deal_story(match)
+        return cls.of_deal(app, match, -1, viewer)
+
+    @classmethod
+    def of_deal(cls, app: App, match: Match, index: int, viewer: int = 0) -> ReplayScene | None:
+        """Scored deal ``index`` of ``match`` (the score pad's line)."""
+        story = deal_story(match, index)
         return None if story is None else cls(app, story, viewer)
 
     @property

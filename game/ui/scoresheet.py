@@ -15,6 +15,7 @@ from game.ui.app import App, Scene
 from game.ui.breakdown import Style, breakdown_rows
 from game.ui.controller import GameConfig
 from game.ui.dialog import ConfirmDialog
+from game.ui.scorepad import ScorePad
 from game.ui.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, shade
 
 if TYPE_CHECKING:
@@ -57,6 +58,19 @@ def play_deal_again(app: App, table: TableScene, record: DealRecord) -> None:
     """A new match, same rules and seats, whose first deal is ``record``'s."""
     config = table.config
     start_match(app, table, GameConfig(config.rules, config.seats, new_seed(), record.seed))
+
+
+def open_score_pad(app: App, table: TableScene) -> None:
+    """The match's score pad over the table (or the score sheet)."""
+    from game.ui.replay_scene import ReplayScene
+
+    def review(index: int) -> None:
+        match = table.controller.match
+        scene = ReplayScene.of_deal(app, match, index, table.controller.viewer)
+        if scene is not None:
+            app.push(scene)
+
+    app.push(ScorePad(app, table, review, lambda record: play_deal_again(app, table, record)))
 
 
 def review_deal(app: App, table: TableScene) -> None:
@@ -105,6 +119,9 @@ class ScoreSheet(Scene):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.table.to_menu()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_s:
+            open_score_pad(self.app, self.table)
             return
         for button in [*self.buttons, self.table.menu_button]:
             if button.handle(event):

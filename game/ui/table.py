@@ -195,6 +195,11 @@ class TableScene(Scene):
 
         self.app.pop_to(MenuScene)
 
+    def show_score_pad(self) -> None:
+        from game.ui.scoresheet import open_score_pad
+
+        open_score_pad(self.app, self)
+
     def show_hint(self) -> None:
         self.controller.request_hint()
 
@@ -331,6 +336,10 @@ class TableScene(Scene):
             if button.handle(event):
                 return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
+                and self.score_rect().collidepoint(event.pos):
+            self.show_score_pad()  # the score box opens the score pad
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
                 and not self.accepts_choice:
             self._click_while_busy()
             return
@@ -356,6 +365,8 @@ class TableScene(Scene):
             self.undo()
         elif key == pygame.K_h:
             self.show_hint()
+        elif key == pygame.K_s:
+            self.show_score_pad()
         elif key == pygame.K_ESCAPE:
             self.to_menu()
         elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -828,10 +839,16 @@ class TableScene(Scene):
                 pygame.draw.rect(surface, GLOW, ring, width=4, border_radius=10)
             self.draw_card(surface, flight.face, (x, y), flight.width)
 
+    def score_rect(self) -> pygame.Rect:
+        """The score box (a click opens the score pad, as the key S does)."""
+        row = 30 if len(self.model.totals) <= 3 else 24
+        return pygame.Rect(10, 10, 260, 68 + row * len(self.model.totals))
+
     def draw_score(self, surface: pygame.Surface) -> None:
         row = 30 if len(self.model.totals) <= 3 else 24
-        rect = pygame.Rect(10, 10, 260, 44 + row * len(self.model.totals))
+        rect = self.score_rect()
         panel(surface, rect)
+        blit_text(surface, tr("table.score_pad"), 18, GLOW, bottomright=(256, rect.bottom - 6))
         blit_text(surface, tr("table.score_title", target=self.model.target), 24, GOLD,
                   topleft=(24, 20))
         for side, total in enumerate(self.model.totals):

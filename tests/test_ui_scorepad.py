@@ -1,0 +1,82 @@
+"""The score pad: opened from the table (key S, a click on the score box) and from the
+score sheet; a line per deal, a click shows its breakdown, review and play again for any
+past deal, Escape closes.  Headless, with real events."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+
+from game.engine.rules import CoincheRules
+from game.i18n import tr
+from game.ui.app import App
+from game.ui.replay_scene import ReplayScene
+from game.ui.scorepad import ScorePad
+from game.ui.scoresheet import ScoreSheet
+from game.ui.smoke import click
+from game.ui.table import TableScene
+from tests.table_driver import DT, play_to_score_sheet, start_table
+
+
+def key(code: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")
+
+
+def two_deals(app: App) -> TableScene:
+    table = start_table(app, CoincheRules(), seed=8)
+    play_to_score_sheet(app, table, limit=3000)
+    app.pop()
+    app.step(DT, [])
+    play_to_score_sheet(app, table, limit=3000)
+    assert len(table.controller.match.history) == 2
+    return table
+
+
+def test_the_pad_lists_every_deal_and_shows_one_on_click(
+    app: App, texts_drawn: list[str]
+) -> None:
+    table = two_deals(app)
+    assert isinstance(app.top, ScoreSheet)
+    app.step(DT, [key(pygame.K_s)])  # from the score sheet
+    app.step(DT, [])
+    pad = app.top
+    assert isinstance(pad, ScorePad)
+    assert [index for index, _ in pad.line_rects()] == [0, 1]
+    first = table.controller.match.history[0]
+    assert str(first.totals[1]) in texts_drawn  # the running total after deal 1
+    texts_drawn.clear()
+    app.step(DT, click(app, pad.line_rects()[0][1].center))
+    app.step(DT, [])
+    assert pad.chosen == 0
+    assert tr("sheet.title", number=first.number, seed=first.seed) in texts_drawn
+    assert tr("term.deal_score") in texts_drawn
+    app.step(DT, click(app, pad.review_button.rect.center))
+    app.step(DT, [])
+    replay = app.top
+    assert isinstance(replay, ReplayScene) and replay.story.seed == first.seed
+    app.step(DT, [key(pygame.K_ESCAPE)])
+    app.step(DT, [])
+    assert app.top is pad
+    app.step(DT, [key(pygame.K_ESCAPE)])  # back to the list
+    assert pad.chosen is None and app.top is pad
+    app.step(DT, [key(pygame.K_ESCAPE)])
+    app.step(DT, [])
+    assert isinstance(app.top, ScoreSheet)
+
+
+def test_the_score_box_and_the_key_open_the_pad_at_the_table(app: App) -> None:
+    table = start_table(app, CoincheRules(), seed=8)
+    app.step(DT, [key(pygame.K_s)])
+    app.step(DT, [])
+    pad = app.top
+    assert isinstance(pad, ScorePad) and pad.line_rects() == []
+    app.step(DT, [key(pygame.K_ESCAPE)])
+    app.step(DT, [])
+    assert app.top is table
+    app.step(DT, click(app, table.score_rect().center))
+    app.step(DT, [])
+    assert isinstance(app.top, ScorePad)
