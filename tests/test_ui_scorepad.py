@@ -80,3 +80,36 @@ def test_the_score_box_and_the_key_open_the_pad_at_the_table(app: App) -> None:
     app.step(DT, click(app, table.score_rect().center))
     app.step(DT, [])
     assert isinstance(app.top, ScorePad)
+
+
+def test_the_chart_runs_from_zero_deal_by_deal() -> None:
+    from game.ui.chart import chart_points
+
+    rect = pygame.Rect(0, 0, 200, 100)
+    lines = chart_points([(50, 0), (100, -50)], rect, -50, 100)
+    # x: deal 0, 1, 2 over 200 pixels; y: 100 at the top (0), -50 at the bottom (100),
+    # so 0 two thirds down and 50 one third down
+    assert lines[0] == [(0, 67), (100, 33), (200, 0)]  # totals 0, 50, 100
+    assert lines[1] == [(0, 67), (100, 67), (200, 100)]  # totals 0, 0, -50
+
+
+def test_the_end_of_the_match_shows_its_history(app: App, texts_drawn: list[str]) -> None:
+    from game.engine.rules import BeloteRules
+    from game.ui.scoresheet import MatchEnd
+
+    table = start_table(app, BeloteRules(target=300), seed=5)
+    for _ in range(20):
+        play_to_score_sheet(app, table, limit=3000)
+        if isinstance(app.top, ScoreSheet):
+            app.pop()
+            app.step(DT, [])
+        for _ in range(300):
+            if isinstance(app.top, MatchEnd) or table.controller.human_to_act:
+                break
+            app.step(DT, [])
+        if isinstance(app.top, MatchEnd):
+            break
+    assert isinstance(app.top, MatchEnd)
+    texts_drawn.clear()
+    app.step(DT, [])
+    assert tr("end.history") in texts_drawn and "300" in texts_drawn  # the target

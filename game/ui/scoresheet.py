@@ -10,9 +10,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.match import DealRecord
+from game.engine.rules import TarotRules
 from game.i18n import has_key, tr
 from game.ui.app import App, Scene
 from game.ui.breakdown import Style, breakdown_rows
+from game.ui.chart import draw_chart
 from game.ui.controller import GameConfig
 from game.ui.dialog import ConfirmDialog
 from game.ui.scorepad import ScorePad
@@ -22,6 +24,7 @@ if TYPE_CHECKING:
     from game.ui.table import TableScene
 
 SHEET_RECT = pygame.Rect(190, 40, 900, 640)
+CHART_RECT = pygame.Rect(SHEET_RECT.x + 400, SHEET_RECT.y + 200, 460, 300)
 LABEL_WIDTH = 420  # the widest term's words, left of the figures
 ROW_HEIGHT = 27
 DIM_TEXT = (200, 200, 190)
@@ -219,6 +222,15 @@ class MatchEnd(Scene):
     def menu(self) -> None:
         self.table.to_menu()
 
+    def draw_history(self, surface: pygame.Surface) -> None:
+        """The running totals deal by deal, the target dashed."""
+        history = self.table.controller.match.history
+        rules = self.table.config.rules
+        target = None if isinstance(rules, TarotRules) and rules.deals else rules.target
+        names = [self.table.side_name(side) for side in range(len(self.table.model.totals))]
+        blit_text(surface, tr("end.history"), 22, GOLD, topleft=(CHART_RECT.x, CHART_RECT.y - 34))
+        draw_chart(surface, CHART_RECT, [record.totals for record in history], target, names)
+
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.menu()
@@ -238,14 +250,14 @@ class MatchEnd(Scene):
         if winner is not None:
             blit_text(surface, tr("end.winner", name=self.table.side_name(winner)), 30, CREAM,
                       midtop=(SHEET_RECT.centerx, SHEET_RECT.y + 110))
-        y = SHEET_RECT.y + 170
+        y = SHEET_RECT.y + 180
         for side, total in enumerate(model.totals):
-            blit_text(surface, self.table.side_name(side), 28, GOLD,
-                      topleft=(SHEET_RECT.x + 160, y))
-            blit_text(surface, str(total), 30, CREAM, topright=(SHEET_RECT.right - 160, y))
-            y += 40
+            blit_text(surface, self.table.side_name(side), 26, GOLD,
+                      topleft=(SHEET_RECT.x + 40, y))
+            blit_text(surface, str(total), 28, CREAM, topright=(SHEET_RECT.x + 340, y))
+            y += 38
         if model.games_lost == 2:
-            blit_text(surface, tr("end.rubicon"), 26, CREAM,
-                      midtop=(SHEET_RECT.centerx, y + 10))
+            blit_text(surface, tr("end.rubicon"), 24, CREAM, topleft=(SHEET_RECT.x + 40, y + 10))
+        self.draw_history(surface)
         for button in self.buttons:
             button.draw(surface)
