@@ -26,9 +26,20 @@ if str(ROOT) not in sys.path:
 
 import pygame  # noqa: E402
 
-from game.engine.actions import ChooseTrump, Pass, PlayCard, Take  # noqa: E402
-from game.engine.match import AnyRules  # noqa: E402
-from game.engine.protocol import Action, Phase  # noqa: E402
+from game.engine.actions import Bid, ChooseTrump, Pass, PlayCard, Take  # noqa: E402
+from game.engine.cards import Suit  # noqa: E402
+from game.engine.deal_scoring import (  # noqa: E402
+    SideTally,
+    score_belote_each,
+    score_belote_teams,
+    score_coinche,
+)
+from game.engine.match import AnyRules, DealRecord  # noqa: E402
+from game.engine.protocol import (  # noqa: E402
+    Action,
+    DealResult,
+    Phase,
+)
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules  # noqa: E402
 from game.engine.tarot import (  # noqa: E402
     CallKing,
@@ -37,12 +48,22 @@ from game.engine.tarot import (  # noqa: E402
     TarotDiscard,
     TarotPlayCard,
 )
+from game.engine.tarot_scoring import (  # noqa: E402
+    Camp,
+    Contract,
+    DealOutcome,
+    PoigneeKind,
+    marks,
+    score_deal,
+    score_lines,
+)
 from game.i18n import set_language  # noqa: E402
 from game.storage import Storage  # noqa: E402
 from game.ui.app import App, Scene  # noqa: E402
 from game.ui.controller import GameConfig, SeatConfig  # noqa: E402
 from game.ui.menu import RulesScene, SettingsScene  # noqa: E402
 from game.ui.replay_scene import ReplayScene  # noqa: E402
+from game.ui.scorepad import ScorePad  # noqa: E402
 from game.ui.scoresheet import MatchEnd, ScoreSheet  # noqa: E402
 from game.ui.smoke import dismiss  # noqa: E402
 from game.ui.stats_scene import StatsScene  # noqa: E402
@@ -156,6 +177,18 @@ class Photographer:
         app.pop()
         app.step(DT, [])
 
+    def sheet(self, name: str, rules: AnyRules, result: DealResult) -> None:
+        """The score sheet of a deal scored as ``result`` (a worked example)."""
+        seats = (SeatConfig(human=True), *(SeatConfig() for _ in range(rules.players - 1)))
+        table = TableScene(self.app, GameConfig(rules, seats, 1))
+        table.model.record = DealRecord(1, 0, 123456789, result, (0,) * len(result.scores),
+                                        result.scores)
+        self.app.push(table)  # the table under the sheet, as in a game
+        self.scene(name, ScoreSheet(self.app, table))
+        self.app.pop()
+        self.app.step(DT, [])
+        table.dispose()
+
     def leave(self, table: TableScene) -> None:
         self.app.pop_to(TableScene)
         self.app.pop()
@@ -171,6 +204,42 @@ def posterized(screen: pygame.Surface) -> pygame.Surface:
     for _ in range(8 - POSTER_BITS):
         image.blit(image, (0, 0), special_flags=pygame.BLEND_RGB_ADD)  # doubled back
     return image
+
+
+def pad_of(app: App, table: TableScene) -> ScorePad:
+    return ScorePad(app, table, lambda index: None, lambda record: None)
+
+
+def two(cards: tuple[int, int], announcements: tuple[int, int] = (0, 0),
+        belote: tuple[int, int] = (0, 0), capot: int | None = None) -> SideTally:
+    return SideTally(cards, announcements, belote, (4, 4), capot)
+
+
+def tarot_five() -> DealResult:
+    """Tarot at five: a garde made with a poignée, the defence's petit au bout."""
+    outcome = DealOutcome(5, Contract.GARDE, 120, 2, ((PoigneeKind.SIMPLE, Camp.ATTACK),),
+                          Camp.DEFENCE)
+    score = score_deal(outcome)
+    return DealResult(tuple(f"player_{s}" for s in range(5)), marks(5, 1, 4, score.per_defender),
+                      score_lines(score, outcome, 1, 4), "won",
+                      (("taker", 1), ("partner", 4), ("contract", Contract.GARDE)))
+
+
+# The worked examples of the score sheet (docs/rules.md's arithmetic).
+SHEETS: dict[str, tuple[AnyRules, DealResult]] = {
+    "sheet_coinche_coinched_made": (CoincheRules(), score_coinche(
+        CoincheRules(), Bid(110, Suit.HEARTS), 1, 0, two((126, 36), (20, 0)))),
+    "sheet_coinche_failed": (CoincheRules(), score_coinche(
+        CoincheRules(), Bid(110, Suit.HEARTS), 0, 0, two((70, 92), belote=(0, 20)))),
+    "sheet_belote4_dedans": (BeloteRules(), score_belote_teams(
+        BeloteRules(), 0, two((60, 102), (20, 0)))),
+    "sheet_belote3_dedans": (BeloteRules(players=3), score_belote_each(
+        BeloteRules(players=3), 0, SideTally((40, 72, 50), (0, 0, 0), (20, 0, 0), (2, 4, 2),
+                                             None))),
+    "sheet_belote4_capot": (BeloteRules(), score_belote_teams(
+        BeloteRules(), 0, two((252, 0), (50, 0), capot=0))),
+    "sheet_tarot5": (TarotRules(players=5), tarot_five()),
+}
 
 
 def answer(legal: tuple[Action, ...]) -> Action:
@@ -192,7 +261,10 @@ def take_all(folder: Path) -> list[Path]:
                 replay = ReplayScene.of_last_deal(app, table.controller.match)
                 if replay is not None:
                     photographer.scene("replay", replay, (pygame.K_RIGHT,) * 3)
+                photographer.scene("score_pad", pad_of(app, table), (pygame.K_DOWN,))
             photographer.leave(table)
+        for name, (rules, result) in SHEETS.items():
+            photographer.sheet(name, rules, result)
         photographer.scene("settings", SettingsScene(app))
         photographer.scene("rules", RulesScene(app))
         photographer.scene("statistics", StatsScene(app))

@@ -8,12 +8,17 @@ figure of a column plain, then "+ 20", "− 80", "× 2", "= 290".
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from game.engine.actions import Bid
+from game.engine.match import DealRecord
 from game.engine.protocol import Op, ScoreLine
-from game.i18n import language, tr, tr_n
+from game.engine.tarot_scoring import Contract
+from game.i18n import has_key, language, tr, tr_n
+from game.ui.model import contract_key, trump_key
+from game.ui.words import say_text
 
 MINUS = "−"
 
@@ -31,6 +36,31 @@ class Row:
     label: str
     cells: tuple[str, ...]
     style: Style
+
+
+def deal_words(record: DealRecord, side_name: Callable[[int], str],
+               with_result: bool = True) -> str:
+    """Who took, the contract, and how it ended: "Ouest · 110 cœur, coinché · Contrat
+    réussi" (``side_name`` names a side or seat)."""
+    result = record.result
+    taker = result.fact("taker", result.fact("takers"))
+    words = [side_name(taker)] if taker is not None else []
+    contract, bid = result.fact("contract"), result.fact("bid")
+    if isinstance(contract, Contract):
+        words.append(tr(contract_key(contract)))
+    elif isinstance(bid, Bid):
+        trump = bid.suit.symbol if bid.suit is not None else bid.mode.value
+        value = tr("bid.capot_short") if bid.is_capot else str(bid.value)
+        contract_words = f"{value} {say_text(trump_key(trump))}"
+        level = result.fact("coinche_level", 0)
+        if level:
+            coinched = tr("table.coinched" if level == 1 else "table.surcoinched")
+            contract_words += f", {coinched.lower()}"
+        words.append(contract_words)
+    if with_result:
+        summary = f"outcome.{result.summary}"
+        words.append(tr(summary) if has_key(summary) else result.summary)
+    return " · ".join(words)
 
 
 def breakdown_rows(lines: Sequence[ScoreLine], carried: Sequence[int] = (),

@@ -13,15 +13,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.actions import Bid
 from game.engine.match import DealRecord
-from game.engine.tarot_scoring import Contract
-from game.i18n import has_key, tr
+from game.i18n import tr
 from game.ui.app import App, Scene
-from game.ui.breakdown import Style, breakdown_rows
-from game.ui.model import contract_key, trump_key
+from game.ui.breakdown import Style, breakdown_rows, deal_words
 from game.ui.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, shade
-from game.ui.words import say_text
 
 if TYPE_CHECKING:
     from game.ui.table import TableScene
@@ -108,7 +104,7 @@ class ScorePad(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(shade(surface.get_size(), 150), (0, 0))
-        panel(surface, PAD_RECT, alpha=250)
+        panel(surface, PAD_RECT, alpha=255)
         blit_text(surface, tr("pad.title"), 34, GOLD, midtop=(PAD_RECT.centerx, PAD_RECT.y + 14))
         if self.chosen is None:
             self.draw_list(surface)
@@ -139,7 +135,7 @@ class ScorePad(Scene):
                 pygame.draw.rect(surface, (36, 58, 46), rect, border_radius=6)
             blit_text(surface, tr("pad.line_number", number=record.number), 22, CREAM,
                       topleft=(rect.x + 8, rect.y + 3))
-            blit_text(surface, self.deal_words(record), 20, CREAM,
+            blit_text(surface, deal_words(record, self.table.side_name), 20, CREAM,
                       topleft=(PAD_RECT.x + 190, rect.y + 4))
             for score, total, x in zip(record.result.scores, record.totals, columns,
                                        strict=True):
@@ -149,26 +145,10 @@ class ScorePad(Scene):
             blit_text(surface, tr("pad.scroll"), 18, CREAM,
                       midbottom=(PAD_RECT.centerx, PAD_RECT.bottom - 76))
 
-    def deal_words(self, record: DealRecord) -> str:
-        """Who took, and whether it was made: "Ouest · 110 ♥ · réussi"."""
-        result = record.result
-        taker = result.fact("taker", result.fact("takers"))
-        words = [self.table.side_name(taker)] if taker is not None else []
-        contract, bid = result.fact("contract"), result.fact("bid")
-        if isinstance(contract, Contract):
-            words.append(tr(contract_key(contract)))
-        elif isinstance(bid, Bid):
-            trump = bid.suit.symbol if bid.suit is not None else bid.mode.value
-            value = tr("bid.capot_short") if bid.is_capot else str(bid.value)
-            words.append(f"{value} {say_text(trump_key(trump))}")
-        summary = f"outcome.{result.summary}"
-        words.append(tr(summary) if has_key(summary) else result.summary)
-        return " · ".join(words)
-
     def draw_deal(self, surface: pygame.Surface, record: DealRecord) -> None:
         blit_text(surface, tr("sheet.title", number=record.number, seed=record.seed), 26,
                   GLOW, midtop=(PAD_RECT.centerx, PAD_RECT.y + 58))
-        blit_text(surface, self.deal_words(record), 22, CREAM,
+        blit_text(surface, deal_words(record, self.table.side_name), 22, CREAM,
                   midtop=(PAD_RECT.centerx, PAD_RECT.y + 90))
         columns = self.columns()
         y = PAD_RECT.y + 130

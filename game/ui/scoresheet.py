@@ -13,7 +13,7 @@ from game.engine.match import DealRecord
 from game.engine.rules import TarotRules
 from game.i18n import has_key, tr
 from game.ui.app import App, Scene
-from game.ui.breakdown import Style, breakdown_rows
+from game.ui.breakdown import Style, breakdown_rows, deal_words
 from game.ui.chart import draw_chart
 from game.ui.controller import GameConfig
 from game.ui.dialog import ConfirmDialog
@@ -133,7 +133,7 @@ class ScoreSheet(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(shade(surface.get_size(), 120), (0, 0))
         self.table.menu_button.draw(surface)
-        panel(surface, SHEET_RECT, alpha=245)
+        panel(surface, SHEET_RECT, alpha=255)
         record = self.table.model.record
         y = SHEET_RECT.y + 20
         number = record.number if record else self.table.model.deal_number
@@ -151,7 +151,7 @@ class ScoreSheet(Scene):
         blit_text(surface, tr(summary) if has_key(summary) else result.summary, 28, GLOW,
                   midtop=(SHEET_RECT.centerx, y))
         y += 36
-        contract = self.table.contract_text()
+        contract = deal_words(record, self.table.side_name, with_result=False)
         if contract:
             blit_text(surface, contract, 24, CREAM, midtop=(SHEET_RECT.centerx, y))
         y += 30
@@ -241,7 +241,7 @@ class MatchEnd(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(shade(surface.get_size(), 140), (0, 0))
-        panel(surface, SHEET_RECT, alpha=245)
+        panel(surface, SHEET_RECT, alpha=255)
         model = self.table.model
         winner = model.winner
         viewer_side = model.side_of(self.table.controller.viewer)

@@ -839,13 +839,17 @@ class TableScene(Scene):
                 pygame.draw.rect(surface, GLOW, ring, width=4, border_radius=10)
             self.draw_card(surface, flight.face, (x, y), flight.width)
 
+    @property
+    def score_row(self) -> int:
+        """The score box's line height: five seats fit above West's cards."""
+        return {1: 30, 2: 30, 3: 30, 4: 24}.get(len(self.model.totals), 21)
+
     def score_rect(self) -> pygame.Rect:
         """The score box (a click opens the score pad, as the key S does)."""
-        row = 30 if len(self.model.totals) <= 3 else 24
-        return pygame.Rect(10, 10, 260, 68 + row * len(self.model.totals))
+        return pygame.Rect(10, 10, 260, 64 + self.score_row * len(self.model.totals))
 
     def draw_score(self, surface: pygame.Surface) -> None:
-        row = 30 if len(self.model.totals) <= 3 else 24
+        row = self.score_row
         rect = self.score_rect()
         panel(surface, rect)
         blit_text(surface, tr("table.score_pad"), 18, GLOW, bottomright=(256, rect.bottom - 6))
@@ -977,7 +981,7 @@ class TableScene(Scene):
     def draw_last_trick(self, surface: pygame.Surface) -> None:
         rect = pygame.Rect(0, 0, 460, 300)
         rect.center = CENTRE
-        panel(surface, rect, alpha=240)
+        panel(surface, rect, alpha=255)  # opaque: the trick in play must not show through
         blit_text(surface, tr("table.last_trick"), 28, GOLD, midtop=(rect.centerx, rect.y + 12))
         for seat, c in self.model.last_trick:
             tx, ty = self.spots[seat].trick
