@@ -27,6 +27,29 @@ if os.environ.get("CI"):
     settings.load_profile("ci")
 
 
+@pytest.fixture(autouse=True)
+def fresh_ui_state() -> Iterator[None]:
+    """Each test starts from the state a new session has, whatever ran before it: the
+    language, the new-game screen's "last settings", the terms already explained, the
+    text cache.  Only modules already loaded are reset (engine tests load no pygame)."""
+    import sys
+
+    from game.i18n import set_language
+
+    set_language("en")
+    yield
+    set_language("en")
+    setup = sys.modules.get("game.ui.setup")
+    if setup is not None:
+        setup.SetupScene.last = None
+    glossary = sys.modules.get("game.ui.glossary")
+    if glossary is not None:
+        glossary.forget_explained()
+    widgets = sys.modules.get("game.ui.widgets")
+    if widgets is not None:
+        widgets._TEXT_CACHE.clear()
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     shutil.rmtree(TEST_DATA_DIR, ignore_errors=True)
 

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -16,14 +14,9 @@ from game.engine.match import Match, new_deal_state
 from game.engine.protocol import Phase
 from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
 from game.engine.trickgame import TrickDeal
+from tests.hint_keys import DOCUMENTED
 
-README = Path(__file__).resolve().parent.parent / "game" / "ai" / "README.md"
 # key -> the placeholders its English sentence uses
-DOCUMENTED = {
-    key: set(re.findall(r"\{(\w+)\}", english))
-    for key, english in re.findall(r"^\| `(hint\.[a-z_.]+)` \| ([^|]+) \|",
-                                   README.read_text("utf-8"), re.M)
-}
 GAMES: list[TrickGameRules] = [
     CoincheRules(), CoincheRules(sans_atout_tout_atout=True),
     BeloteRules(), BeloteRules(arret=True), BeloteRules(players=3), BeloteRules(players=2),

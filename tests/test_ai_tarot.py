@@ -21,8 +21,8 @@ from game.engine.tarot import (
 )
 from game.engine.tarot_cards import EXCUSE, THE_PETIT, TarotCard, tarot_card, tarot_cards
 from game.engine.tarot_scoring import Contract
-from tests.test_ai_legal import DOCUMENTED
-from tests.test_tarot import full_hands, play_state
+from tests.hint_keys import DOCUMENTED
+from tests.tarot_hands import full_hands, play_state
 
 
 def confirme(view: TarotView) -> Decision:

@@ -11,7 +11,7 @@ from game.ai.tarot_endgame import ENDGAME_LINES, affordable
 from game.ai.tarot_search import World, solved, tarot_expert_decision
 from game.engine.tarot import TarotDeal, TarotPlayCard
 from game.engine.tarot_scoring import seat_factors
-from tests.test_ai_tarot_expert import SIZES, advance, to_play
+from tests.tarot_positions import SIZES, advance, to_play
 
 
 def endgames(players: int, count: int, seed: int) -> list[TarotDeal]:

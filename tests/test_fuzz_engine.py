@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from game.engine.match import Match, new_deal_state
 from game.engine.protocol import Action, IllegalAction
 from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
-from tests.test_random_games import check_deal_invariants, check_finished_deal
+from tests.invariants import check_deal_invariants, check_finished_deal
 
 EXAMPLES = int(os.environ.get("ATOUT_FUZZ_EXAMPLES", "60"))
 FIXED = {"players", "target", "direction"}

