@@ -8,6 +8,9 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from collections.abc import Callable
+from concurrent.futures import wait
+
 from game.engine.actions import Bid, ExchangeSeven
 from game.engine.cards import Card
 from game.engine.match import AnyRules
@@ -102,3 +105,35 @@ def play_to_score_sheet(app: App, table: TableScene, limit: int = 400) -> None:
         human_turn(app, table)
         assert table.controller.actions_applied > before, "the human's choice was lost"
     raise AssertionError("no score sheet")
+
+
+def to_card_play(app: App, table: TableScene, limit: int = 60) -> None:
+    """Answer the human's turns until he is asked for a card."""
+    for _ in range(limit):
+        run_until_human(app, table)
+        if table.controller.legal_cards():
+            return
+        human_turn(app, table)
+    raise AssertionError("the human was never asked for a card")
+
+
+def wait_for_hint(app: App, table: TableScene, timeout: float = 30) -> None:
+    """The hint asked for, once the Expert has thought (waiting on its worker, not on
+    the clock), then one frame to show it."""
+    asked = table.controller._hint
+    assert asked is not None, "no hint was asked"
+    wait([asked], timeout=timeout)
+    app.step(DT, [])
+
+
+def run_until(app: App, table: TableScene, done: Callable[[], bool], limit: int = 3000) -> None:
+    """Frames (the human answering his turns) until ``done()``."""
+    for _ in range(limit):
+        if done():
+            return
+        if table.controller.human_to_act and table.accepts_choice:
+            human_turn(app, table)
+        else:
+            table.controller.wait_for_computer(DT)
+            app.step(DT, [])
+    raise AssertionError("never came")

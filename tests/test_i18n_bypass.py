@@ -28,20 +28,12 @@ def unmarked_words(line: str) -> list[str]:
 
 
 @pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+def drawn(monkeypatch: pytest.MonkeyPatch, texts_drawn: list[str]) -> Iterator[list[str]]:
     """Every string the widgets render, with the English catalogue marked."""
     english = {key: marked(text) for key, text in i18n.catalogue("en").items()}
     monkeypatch.setattr(i18n, "catalogue", lambda language: english)
-    lines: list[str] = []
-    original = widgets.text
-
-    def recording(message: str, size: int, colour: Any = widgets.CREAM) -> Any:
-        lines.append(message)
-        return original(message, size, colour)
-
-    monkeypatch.setattr(widgets, "text", recording)
     widgets._TEXT_CACHE.clear()
-    yield lines
+    yield texts_drawn
     widgets._TEXT_CACHE.clear()
 
 

@@ -4,7 +4,6 @@ assertions on the state and on pixels."""
 from __future__ import annotations
 
 import os
-import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -34,6 +33,8 @@ from tests.table_driver import (
     play_to_score_sheet,
     run_until_human,
     start_table,
+    to_card_play,
+    wait_for_hint,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -386,17 +387,9 @@ def test_a_hint_names_a_legal_card_in_words(app: App, lang: str) -> None:
     set_language(lang)
     try:
         table = start_table(app, CoincheRules(), seed=12)
-        for _ in range(60):
-            run_until_human(app, table)
-            if table.controller.legal_cards():
-                break
-            human_turn(app, table)
+        to_card_play(app, table)
         app.step(DT, click(app, table.hint_button.rect.center))  # Hint
-        for _ in range(400):  # the Expert thinks in the worker thread, frames go on
-            if table.current_hint() is not None:
-                break
-            app.step(DT, [])
-            time.sleep(0.005)
+        wait_for_hint(app, table)  # the Expert thinks in the worker thread
         hint = table.current_hint()
         assert hint is not None
         message, card = hint

@@ -18,21 +18,13 @@ from game.storage import Storage
 from game.ui.app import App
 from game.ui.smoke import click
 from game.ui.table import LAST_TRICK_PAUSE, TRICK_PAUSE
-from tests.table_driver import DT, human_turn, play_to_score_sheet, start_table
+from tests.table_driver import DT, play_to_score_sheet, run_until, start_table
 
 
 def test_each_trick_waits_for_a_click_with_the_setting(app: App) -> None:
     app.settings.collect_on_click = True
     table = start_table(app, CoincheRules(), seed=8)
-    for _ in range(3000):
-        if table.held is not None:
-            break
-        if table.controller.human_to_act and table.accepts_choice:
-            human_turn(app, table)
-        else:
-            table.controller.wait_for_computer(DT)
-            app.step(DT, [])
-    assert table.held is not None, "the first trick was never won"
+    run_until(app, table, lambda: table.held is not None)  # the first trick won
     applied = table.controller.actions_applied
     for _ in range(120):  # four seconds: nothing moves on by itself
         app.step(DT, [])

@@ -10,7 +10,6 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from concurrent.futures import wait
 
 import pygame
 
@@ -21,7 +20,7 @@ from game.ui.menu import MenuScene
 from game.ui.scoresheet import ScoreSheet
 from game.ui.smoke import click
 from game.ui.table import SETTLE, TableScene
-from tests.table_driver import DT, human_turn, play_to_score_sheet, run_until_human, start_table
+from tests.table_driver import DT, play_to_score_sheet, start_table, to_card_play, wait_for_hint
 
 
 def key(code: int) -> pygame.event.Event:
@@ -71,17 +70,10 @@ def test_a_click_during_the_deal_only_ends_the_animation(app: App) -> None:
 
 def test_enter_plays_the_hinted_card(app: App) -> None:
     table = start_table(app, CoincheRules(), seed=12)
-    for _ in range(60):
-        run_until_human(app, table)
-        if table.controller.legal_cards():
-            break
-        human_turn(app, table)
+    to_card_play(app, table)
     hand = list(table.controller.match.view(0).deal.hand)
     app.step(DT, [key(pygame.K_h)])
-    asked = table.controller._hint
-    assert asked is not None
-    wait([asked], timeout=30)
-    app.step(DT, [])
+    wait_for_hint(app, table)
     hint = table.current_hint()
     assert hint is not None and hint[1] in table.controller.legal_cards()
     app.step(DT, [key(pygame.K_RETURN)])

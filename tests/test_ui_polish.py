@@ -18,7 +18,7 @@ from game.ui.app import MIN_WINDOW, App, Scene
 from game.ui.assets import Assets
 from game.ui.menu import SettingsScene
 from game.ui.words import seat_after
-from tests.table_driver import DT, human_turn, start_table
+from tests.table_driver import DT, run_until, start_table
 
 
 def test_the_window_is_named_atout_and_never_smaller_than_readable() -> None:
@@ -66,15 +66,7 @@ def test_you_is_written_small_inside_a_sentence() -> None:
 
 def test_the_bergere_is_labelled(app: App, texts_drawn: list[str]) -> None:
     table = start_table(app, BeloteRules(players=3), seed=3)
-    for _ in range(3000):  # shown once someone takes, until the first card
-        if table.model.bergere is not None:
-            break
-        if table.controller.human_to_act and table.accepts_choice:
-            human_turn(app, table)
-        else:
-            table.controller.wait_for_computer(DT)
-            app.step(DT, [])
-    assert table.model.bergere is not None
+    run_until(app, table, lambda: table.model.bergere is not None)  # once someone takes
     texts_drawn.clear()
     app.step(DT, [])
     assert tr("table.bergere") in texts_drawn
