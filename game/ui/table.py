@@ -76,7 +76,6 @@ from game.ui.widgets import (
     vignette,
 )
 from game.ui.words import (
-    contract_text,
     hint_text,
     say_text,
     seat_after,
@@ -866,14 +865,6 @@ class TableScene(Scene):
             mine = side == self.model.side_of(viewer)
             return tr("side.us") if mine else tr("side.them")
         return seat_name(side, viewer, self.spots[side].compass)
-
-    def contract_text(self) -> str:
-        """The contract in words: "Taken by West: 100 hearts, coinched"."""
-        return contract_text(self.model, self.name_of)
-
-    def name_of(self, seat: int) -> str:
-        """The seat's name inside a sentence ("Pris par vous", "Taken by West")."""
-        return seat_after(seat, self.controller.viewer, self.spots[seat].compass)
 
     def draw_contract(self, surface: pygame.Surface) -> None:
         rect = pygame.Rect(1010, 10, 260, 104)
