@@ -70,3 +70,18 @@ def test_the_bergere_is_labelled(app: App, texts_drawn: list[str]) -> None:
     texts_drawn.clear()
     app.step(DT, [])
     assert tr("table.bergere") in texts_drawn
+
+
+def test_the_message_never_covers_the_players_own_bubble(app: App) -> None:
+    from game.ui.widgets import bubble_rect
+    from game.ui.words import say_text
+
+    table = start_table(app, BeloteRules(players=3), seed=3)
+    viewer = table.controller.viewer
+    spot = table.spots[viewer]
+    for say in (("bid.take", ()), ("say.call", (("card", "king of spades"),))):
+        table.model.says[viewer] = say
+        own = bubble_rect(say_text(say), spot.bubble, tail=spot.bubble_tail)
+        for message in ("Your turn: play a raised card",
+                        "The écart is full: click one of its cards to take it back"):
+            assert not table.message_rect(message).colliderect(own), message

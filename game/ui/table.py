@@ -66,6 +66,7 @@ from game.ui.widgets import (
     Button,
     blit_text,
     bubble,
+    bubble_rect,
     card_shadow,
     dim_overlay,
     focus_ring,
@@ -909,17 +910,39 @@ class TableScene(Scene):
         blit_text(surface, tr("table.taken_by", name=who), 24, CREAM, topleft=(1024, 46))
         blit_text(surface, tarot_contract_words(model), 24, GLOW, topleft=(1024, 76))
 
-    def draw_message(self, surface: pygame.Surface) -> None:
-        message = self.message_text()
-        if not message:
-            return
+    def message_rect(self, message: str) -> pygame.Rect:
+        """Where the message to the player goes: above the hand, clear of the bid panel
+        and of the player's own bubble."""
         label_rect = pygame.Rect(0, 0, text(message, 28).get_width() + 48, 44)
         label_rect.center = (640, 520)
         if self.bid_panel.visible:
             label_rect.bottom = self.bid_panel.rect.top - 8
+        self._clear_of_own_bubble(label_rect)
+        return label_rect
+
+    def draw_message(self, surface: pygame.Surface) -> None:
+        message = self.message_text()
+        if not message:
+            return
+        label_rect = self.message_rect(message)
         warn = self.controller.message is not None
         panel(surface, label_rect, (120, 30, 30) if warn else (28, 46, 36), 235)
         blit_text(surface, message, 28, CREAM, center=label_rect.center)
+
+    def _clear_of_own_bubble(self, rect: pygame.Rect) -> None:
+        """The message moves aside from the player's own bubble, never over it."""
+        viewer = self.controller.viewer
+        say = self.model.says.get(viewer)
+        if say is None:
+            return
+        spot = self.spots[viewer]
+        own = bubble_rect(say_text(say), spot.bubble, tail=spot.bubble_tail).inflate(16, 8)
+        if not rect.colliderect(own):
+            return
+        if own.centerx >= rect.centerx:
+            rect.right = own.left
+        else:
+            rect.left = own.right
 
     def terms_shown(self) -> list[str]:
         """The French terms on the table now (bubbles, the chien, the retourne)."""

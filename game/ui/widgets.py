@@ -208,18 +208,26 @@ def focus_ring(target: pygame.Surface, rect: pygame.Rect) -> None:
     pygame.draw.rect(target, FOCUS, rect.inflate(6, 6), width=3, border_radius=11)
 
 
+def bubble_rect(message: str, anchor: tuple[int, int], size: int = 26,
+                tail: str = "down") -> pygame.Rect:
+    """Where ``bubble`` draws ``message`` (its body, the tail left out)."""
+    rect = text(message, size, INK).get_rect().inflate(24, 14)
+    if tail == "down":
+        rect.midbottom = (anchor[0], anchor[1] - 12)
+    else:
+        rect.midtop = (anchor[0], anchor[1] + 12)
+    return rect.clamp(pygame.Rect((0, 0), LOGICAL).inflate(-8, -8))
+
+
 def bubble(target: pygame.Surface, message: str, anchor: tuple[int, int], size: int = 26,
            tail: str = "down") -> pygame.Rect:
     """A speech bubble whose tail points at ``anchor`` from above ("down") or below."""
     label = text(message, size, INK)
-    rect = label.get_rect().inflate(24, 14)
+    rect = bubble_rect(message, anchor, size, tail)
     if tail == "down":
-        rect.midbottom = (anchor[0], anchor[1] - 12)
         tip = [(anchor[0] - 8, rect.bottom - 1), (anchor[0] + 8, rect.bottom - 1), anchor]
     else:
-        rect.midtop = (anchor[0], anchor[1] + 12)
         tip = [(anchor[0] - 8, rect.top + 1), (anchor[0] + 8, rect.top + 1), anchor]
-    rect.clamp_ip(target.get_rect().inflate(-8, -8))
     pygame.draw.rect(target, (0, 0, 0), rect.move(0, 3), border_radius=12)
     pygame.draw.polygon(target, CREAM, tip)
     pygame.draw.rect(target, CREAM, rect, border_radius=12)
