@@ -275,12 +275,12 @@ def test_escape_still_goes_to_the_menu(app: App) -> None:
 
 
 def test_every_scene_is_photographed(tmp_path: Path) -> None:
-    from tools.screenshots import RUNS, take_all
+    from tools.screenshots import RUNS, SHEETS, take_all
 
     taken = take_all(tmp_path)
     names = {path.stem for path in taken}
-    expected = {name for run in RUNS for name in run.shots}
-    assert names == expected | {"replay", "settings", "rules", "statistics"}
+    expected = {name for run in RUNS for name in run.shots} | set(SHEETS)
+    assert names == expected | {"replay", "score_pad", "settings", "rules", "statistics"}
     for path in taken:
         image = pygame.image.load(path)
         assert image.get_size() == (1280, 720)
