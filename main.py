@@ -43,8 +43,8 @@ def main(argv: list[str] | None = None) -> int:
 
     storage = Storage()
     app = App(storage=storage, window_size=storage.settings.window_size)
-    app.preload_assets()
     app.push(MenuScene(app))
+    app.start_preloading()  # after the first frames: the menu shows at once
     app.run()
     return 0
 

@@ -143,3 +143,22 @@ def test_smoke_run_with_damaged_files_exits_zero_without_a_traceback(
     for relative in MISSING:
         assert log.count(f"asset problem: missing file {relative}") <= 1
     assert "asset problem: missing file sprites/cards/AH.png" in output + log
+
+
+def test_the_menu_shows_before_the_cards_are_loaded_and_reports_them_after(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """main.py's start: the first frame comes before any card is read; the loading goes
+    on a few files per frame, and every missing one still reaches the menu."""
+    monkeypatch.setenv(ENV_RESOURCE_DIR, str(tmp_path / "nothing"))
+    app = App()
+    menu = MenuScene(app)
+    app.push(menu)
+    app.start_preloading()
+    app.step(DT, [])
+    assert app.frames == 1 and app.preloading
+    cards = [p for p in app.assets.problems if "sprites/cards/" in p]
+    assert len(cards) < 16  # a frame's share of the 32 faces (and the icon's), not all
+    for _ in range(40):
+        app.step(DT, [])
+    assert not app.preloading
+    assert len(menu.problems) > 100  # every card, back, icon and sound, once loaded

@@ -9,11 +9,13 @@ replace) take effect between frames.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import itertools
 import logging
 import os
 import sys
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -33,6 +35,7 @@ MIN_SAVED_WINDOW = (640, 360)  # a smaller window still works, but opens at this
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 AUTO = "auto"  # the language setting that follows the system
 PRELOAD_WIDTH = 100  # a card width the table draws (so the preloaded size is used)
+PRELOAD_PER_FRAME = 8  # assets loaded after each frame while the menu shows
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5}  # multiplies every animation's duration
 
 log = logging.getLogger("atout.app")
@@ -141,6 +144,7 @@ class App:
         self._changes: list[Callable[[], None]] = []
         self.running = True
         self.frames = 0
+        self._preloading: Iterator[None] | None = None
 
     # --- the scene stack (changes apply between frames) ----------------------------------
 
@@ -240,18 +244,41 @@ class App:
     def preload_assets(self) -> None:
         """Load every sprite and sound now, so that a missing or damaged file is reported
         on the menu at start rather than found in the middle of a deal."""
-        for code in CODES_32:
-            self.assets.card_face(code, PRELOAD_WIDTH)
-        for code in CODES_TAROT:
-            self.assets.card_face(code, PRELOAD_WIDTH, "tarot")
-        for deck, colour in (("32", "blue"), ("32", "red"), ("tarot", "blue")):
-            self.assets.card_back(PRELOAD_WIDTH, deck, colour)
-        for suit in SUITS:
-            self.assets.suit_icon(suit)
-        self.assets.dealer_button()
-        self.assets.felt()
-        for name in SOUND_NAMES:
-            self.assets.sound(name)
+        for _ in self._loading():
+            pass
+
+    def start_preloading(self) -> None:
+        """Load every sprite and sound a few per frame from now on: the menu is drawn
+        at once, and a missing file still reaches it within the first second."""
+        self._preloading = self._loading()
+
+    def _loading(self) -> Iterator[None]:
+        """Each asset loaded, one step at a time."""
+        loads: list[Callable[[], object]] = [
+            *(functools.partial(self.assets.card_face, code, PRELOAD_WIDTH)
+              for code in CODES_32),
+            *(functools.partial(self.assets.card_face, code, PRELOAD_WIDTH, "tarot")
+              for code in CODES_TAROT),
+            *(functools.partial(self.assets.card_back, PRELOAD_WIDTH, deck, colour)
+              for deck, colour in (("32", "blue"), ("32", "red"), ("tarot", "blue"))),
+            *(functools.partial(self.assets.suit_icon, suit) for suit in SUITS),
+            self.assets.dealer_button, self.assets.felt,
+            *(functools.partial(self.assets.sound, name) for name in SOUND_NAMES),
+        ]
+        for load in loads:
+            load()
+            yield
+
+    def _preload_some(self) -> None:
+        if self._preloading is None:
+            return
+        loaded = sum(1 for _ in itertools.islice(self._preloading, PRELOAD_PER_FRAME))
+        if loaded < PRELOAD_PER_FRAME:
+            self._preloading = None
+
+    @property
+    def preloading(self) -> bool:
+        return self._preloading is not None
 
     def close(self) -> None:
         """Keep the settings (the window's size too) and wait for the last save."""
@@ -316,6 +343,7 @@ class App:
         self.draw()
         self.apply_changes()
         self.frames += 1
+        self._preload_some()
 
     def draw(self) -> None:
         first = 0
