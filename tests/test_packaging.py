@@ -22,7 +22,7 @@ import pytest
 
 import game
 from game import applog, storage
-from tests.test_ui_e2e import xvfb  # noqa: F401  (the fixture: a private X server)
+from tests.x_server import xvfb  # noqa: F401  (the fixture: a private X server)
 from tools import release
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -37,6 +37,7 @@ from game.ui.bidding import PANEL_RECT
 from game.ui.menu import SettingsScene
 from game.ui.scoresheet import SHEET_RECT
 from game.ui.table import HAND_TOP, HAND_WIDTH
+from tests.x_server import DISPLAY, xvfb  # noqa: F401  (the fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -56,7 +57,6 @@ def x_tools() -> None:
         pytest.fail(message)
     pytest.skip(message)
 
-DISPLAY = {"name": ""}  # the display Xvfb picked
 
 # Logical points of the app's buttons and cards (from its constants where it has them).
 NEW_GAME = (640, 207)
@@ -94,19 +94,6 @@ def wait_for(condition: Callable[[], bool], timeout: float = 15.0) -> None:
     raise AssertionError("timed out")
 
 
-@pytest.fixture
-def xvfb() -> Iterator[str]:
-    """A private X server on a free display number (Xvfb writes it to a pipe)."""
-    read, write = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1600x900x24",
-                               "-nolisten", "tcp"], pass_fds=(write,),
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write)
-    with os.fdopen(read) as pipe:
-        DISPLAY["name"] = f":{pipe.readline().strip()}"
-    yield DISPLAY["name"]
-    server.terminate()
-    server.wait(timeout=10)
 
 
 @dataclass
@@ -117,7 +104,7 @@ class RunningApp:
 
 
 @pytest.fixture
-def app(xvfb: str, tmp_path: Path) -> Iterator[RunningApp]:
+def app(xvfb: str, tmp_path: Path) -> Iterator[RunningApp]:  # noqa: F811
     """``python main.py`` in English with its data in the test's folder, once its window
     is up."""
     env = {**os.environ, "DISPLAY": xvfb, "SDL_VIDEODRIVER": "x11",
