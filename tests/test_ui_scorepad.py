@@ -61,9 +61,11 @@ def test_the_pad_lists_every_deal_and_shows_one_on_click(
     app.step(DT, [key(pygame.K_ESCAPE)])
     app.step(DT, [])
     assert app.top is pad
-    app.step(DT, [key(pygame.K_ESCAPE)])  # back to the list
+    app.step(DT, click(app, pad.back.rect.center))  # Back: to the list
     assert pad.chosen is None and app.top is pad
-    app.step(DT, [key(pygame.K_ESCAPE)])
+    app.step(DT, click(app, pad.line_rects()[1][1].center))
+    assert pad.chosen == 1
+    app.step(DT, [key(pygame.K_ESCAPE)])  # Escape leaves the pad at once
     app.step(DT, [])
     assert isinstance(app.top, ScoreSheet)
 

@@ -58,7 +58,7 @@ class ScorePad(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_s):
-            self.close()
+            self.app.pop()  # the key leaves the pad, from a deal's detail too
             return
         if event.type == pygame.MOUSEWHEEL and self.chosen is None:
             self.scroll(-event.y)
