@@ -22,7 +22,7 @@ from game.engine.rules import (
 )
 from game.i18n import catalogue
 
-DEALS = int(os.environ.get("ATOUT_BREAKDOWN_DEALS", "60"))
+DEALS = int(os.environ.get("ATOUT_BREAKDOWN_DEALS", "300"))  # 3,000 deals over the sets
 OPTION_SETS: list[AnyRules] = [
     BeloteRules(), BeloteRules(litige=Litige.DEDANS, belote_prenable=True, capot_points=250,
                                capot_takes_defence_announcements=True, arret=True),
