@@ -34,7 +34,7 @@ OPTION_SETS: list[AnyRules] = [
 ]
 
 
-def random_deals(rules: AnyRules, seed: int, deals: int) -> list[tuple[int, ...]]:
+def random_deals(rules: AnyRules, seed: int, deals: int) -> None:
     """Plays random legal actions (passing more often than not) until ``deals`` deals
     are scored; checks each one's breakdown on the way."""
     rng = random.Random(seed)
@@ -51,7 +51,6 @@ def random_deals(rules: AnyRules, seed: int, deals: int) -> list[tuple[int, ...]
         if len(match.history) > before:
             check_breakdown(match.history[-1].result.lines, match.history[-1].result.scores)
             checked += 1
-    return []
 
 
 def check_breakdown(lines: tuple[ScoreLine, ...], scores: tuple[int, ...]) -> None:
