@@ -17,6 +17,7 @@ from game.engine.match import AnyRules
 from game.i18n import tr
 from game.ui.app import App
 from game.ui.controller import GameConfig, SeatConfig
+from game.ui.dialog import ConfirmDialog
 from game.ui.scoresheet import MatchEnd, ScoreSheet
 from game.ui.smoke import click
 from game.ui.table import TableScene
@@ -105,6 +106,19 @@ def play_to_score_sheet(app: App, table: TableScene, limit: int = 400) -> None:
         human_turn(app, table)
         assert table.controller.actions_applied > before, "the human's choice was lost"
     raise AssertionError("no score sheet")
+
+
+def play_again_confirmed(app: App, sheet: ScoreSheet) -> TableScene:
+    """"Play this deal again" on the score sheet, answered "Abandon": the new table."""
+    app.step(DT, click(app, sheet.again_button.rect.center))
+    app.step(DT, [])
+    dialog = app.top
+    assert isinstance(dialog, ConfirmDialog)
+    app.step(DT, click(app, dialog.yes.rect.center))
+    app.step(DT, [])
+    again = app.top
+    assert isinstance(again, TableScene)
+    return again
 
 
 def to_card_play(app: App, table: TableScene, limit: int = 60) -> None:

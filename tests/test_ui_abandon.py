@@ -143,7 +143,7 @@ def test_a_truncated_save_disables_continue_from_the_first_frame(tmp_path: Path)
 def test_review_the_last_deal_still_works_after_play_this_deal_again(tmp_path: Path) -> None:
     from game.ui.replay_scene import ReplayScene
     from game.ui.scoresheet import ScoreSheet
-    from tests.table_driver import play_to_score_sheet
+    from tests.table_driver import play_again_confirmed, play_to_score_sheet
 
     app, menu = menu_app(tmp_path)
     table = start_table(app, CoincheRules(), seed=8)
@@ -153,14 +153,8 @@ def test_review_the_last_deal_still_works_after_play_this_deal_again(tmp_path: P
     sheet = app.top
     assert isinstance(sheet, ScoreSheet) and table.model.record is not None
     played = table.model.record.seed
-    app.step(DT, click(app, sheet.again_button.rect.center))  # play this deal again
-    app.step(DT, [])
-    dialog = app.top
-    assert isinstance(dialog, ConfirmDialog)
-    app.step(DT, click(app, dialog.yes.rect.center))
-    app.step(DT, [])
-    again = app.top
-    assert isinstance(again, TableScene) and again is not table
+    again = play_again_confirmed(app, sheet)
+    assert again is not table
     app.pop_to(MenuScene)
     app.step(DT, [])
     assert menu.review_button.enabled

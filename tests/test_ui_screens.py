@@ -37,6 +37,7 @@ from game.ui.widgets import GLOW
 from tests.table_driver import (
     DT,
     human_turn,
+    play_again_confirmed,
     play_to_score_sheet,
     run_until_human,
     start_table,
@@ -155,14 +156,8 @@ def test_the_score_sheet_reviews_the_deal_and_plays_it_again(
     app.step(DT, click(app, dialog.no.rect.center))
     app.step(DT, [])
     assert app.top is sheet
-    app.step(DT, click(app, sheet.again_button.rect.center))
-    app.step(DT, [])
-    dialog = app.top
-    assert isinstance(dialog, ConfirmDialog)
-    app.step(DT, click(app, dialog.yes.rect.center))
-    app.step(DT, [])
-    again = app.top
-    assert isinstance(again, TableScene) and again is not table
+    again = play_again_confirmed(app, sheet)
+    assert again is not table
     assert again.config.first_deal == record.seed
     assert again.config.rules == table.config.rules and again.config.seats == table.config.seats
     assert again.controller.match.deal_number() == record.seed

@@ -206,29 +206,29 @@ def score_coinche(
         belote[defence] += belote[takers]
         belote[takers] = 0
     scores = [0, 0]
-    counted = SideTally(tuple(trick_points), tally.announcements, tally.belote,
-                        tally.tricks_won, tally.capot_side)
-    lines = [_line("points_made", total, Op.NOTE, needed=bid), *made_lines(counted)]
+    lines = [_line("points_made", total, Op.NOTE, needed=bid)]
     if made and coinche_level == 0:
         scores[takers] = total[takers] + bid
         scores[defence] = total[defence]
-        lines.append(_moved("contract", 2, {takers: bid}))
+        counted = SideTally(tuple(trick_points), tally.announcements, tally.belote,
+                            tally.tricks_won, tally.capot_side)
+        lines += [*made_lines(counted), _moved("contract", 2, {takers: bid})]
     elif made:
         base = CAPOT_TRICK_POINTS if tally.capot_side == takers else 160
         scores[takers] = _multiplied(rules, base + all_announcements + belote[takers], bid,
                                      multiplier)
         scores[defence] = belote[defence]
         key = "capot_base" if base == CAPOT_TRICK_POINTS else "made_base"
-        lines = [lines[0], *_stake_lines(rules, takers, (key, base), all_announcements, belote,
-                                         bid, coinche_level)]
+        lines += _stake_lines(rules, takers, (key, base), all_announcements, belote, bid,
+                              coinche_level)
     else:
         extra = rules.fail_base + all_announcements + belote[defence]
         scores[defence] = (
             extra + bid if coinche_level == 0 else _multiplied(rules, extra, bid, multiplier)
         )
         scores[takers] = belote[takers]
-        lines = [lines[0], *_stake_lines(rules, defence, ("fail_base", rules.fail_base),
-                                         all_announcements, belote, bid, coinche_level)]
+        lines += _stake_lines(rules, defence, ("fail_base", rules.fail_base),
+                              all_announcements, belote, bid, coinche_level)
     sums = evaluate(lines, 2)
     if rules.round_to_10:
         scores = [round_to_10(s) for s in scores]

@@ -42,7 +42,7 @@ class ScorePad(Scene):
         self.chosen: int | None = None
         bottom = PAD_RECT.bottom - 70
         self.back = Button(pygame.Rect(PAD_RECT.right - 220, bottom, 200, 50),
-                           lambda: tr("back"), self.close)
+                           lambda: tr("back"), self.back_to_list)
         self.review_button = Button(pygame.Rect(PAD_RECT.x + 20, bottom, 220, 50),
                                     lambda: tr("sheet.review"), self._review, size=24)
         self.again_button = Button(pygame.Rect(PAD_RECT.x + 260, bottom, 260, 50),
@@ -50,9 +50,10 @@ class ScorePad(Scene):
 
     # --- input ---------------------------------------------------------------------------
 
-    def close(self) -> None:
+    def back_to_list(self) -> None:
+        """Back: from a deal's detail to the list, from the list out of the pad."""
         if self.chosen is not None:
-            self.chosen = None  # back to the list first
+            self.chosen = None
             return
         self.app.pop()
 
