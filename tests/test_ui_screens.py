@@ -17,7 +17,7 @@ import pygame
 import pytest
 
 from game.engine.cards import from_code
-from game.engine.match import Match
+from game.engine.match import Match, deal_bounds
 from game.engine.protocol import Phase
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.i18n import language, set_language, system_language, tr
@@ -28,7 +28,7 @@ from game.ui.dialog import ConfirmDialog
 from game.ui.entry import parse_deal_number
 from game.ui.glossary import NOTE_TIME, TERMS, FirstTimeNotes, forget_explained, terms_of
 from game.ui.model import say_action
-from game.ui.replay_scene import ReplayScene, deal_bounds, deal_story
+from game.ui.replay_scene import ReplayScene, deal_story
 from game.ui.scoresheet import ScoreSheet
 from game.ui.smoke import click
 from game.ui.stats_scene import StatsScene

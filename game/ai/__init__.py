@@ -15,64 +15,121 @@ coinche and tarot (three and four players), its calls by playing sampled deals o
 ``think`` is the most the Expert may spend on one decision, in seconds (a setting,
 one of ``THINK_CHOICES``); the deals it samples grow with it.  ``think`` None: no
 deadline, the default number of deals (reproducible whatever the machine's load: tests).
+
+``appraise(view, rng, think)`` is the Expert's decision with the value of each choice it
+weighed (``appraisal.py``): what the coach reads.
 """
 
 from __future__ import annotations
 
-import functools
 import random
 from typing import Any
 
+from game.ai.appraisal import Appraisal, side_unit
 from game.ai.beginner import beginner_decision
 from game.ai.bid_search import WORLDS as BID_WORLDS
-from game.ai.bid_search import expert_coinche_bidding
+from game.ai.bid_search import weigh_coinche_calls
 from game.ai.bidding import belote_bidding, coinche_bidding
 from game.ai.budget import DEFAULT_THINK, THINK_CHOICES, worlds_for
 from game.ai.decision import Decision, Level
+from game.ai.memory import Memory
 from game.ai.play import play_phase
-from game.ai.search import WORLDS, search_card
+from game.ai.search import WORLDS, weigh_cards
 from game.ai.tarot import tarot_decision
 from game.ai.tarot_bid_search import WORLDS as TAROT_BID_WORLDS
-from game.ai.tarot_bid_search import expert_tarot_bidding
+from game.ai.tarot_bid_search import weigh_tarot_calls
 from game.ai.tarot_search import MAX_WORLDS as TAROT_WORLDS
-from game.ai.tarot_search import tarot_expert_decision
+from game.ai.tarot_search import weigh_tarot_cards
+from game.engine.actions import PlayCard
+from game.engine.cards import Card
 from game.engine.protocol import Phase
+from game.engine.tarot_actions import TarotPlayCard
 
-__all__ = ["DEFAULT_THINK", "THINK_CHOICES", "Decision", "Level", "decide"]
+__all__ = ["DEFAULT_THINK", "THINK_CHOICES", "Appraisal", "Decision", "Level", "appraise",
+           "decide"]
 
 
 def decide(view: Any, level: Level, rng: random.Random,
            think: float | None = DEFAULT_THINK) -> Decision:
-    target: int | None = getattr(view, "target", None)
-    view = getattr(view, "deal", view)  # a MatchView wraps the deal's view
-    if target is None:  # a belote deal's view carries the target for the arrêt
-        target = dict(getattr(view, "extra", ())).get("target")
-    deadline = think  # None: no deadline, the default sample counts
-    think = DEFAULT_THINK if think is None else think
-    legal = view.legal
-    if not legal:
-        raise ValueError(f"seat {view.seat} has nothing to decide now")
-    if len(legal) == 1:
-        return Decision(legal[0], "hint.only_choice")
+    if level is Level.EXPERT:
+        return appraise(view, rng, think).decision
+    target, view = _unwrap(view)
+    only = _only_choice(view)
+    if only is not None:
+        return only
     if level is Level.DEBUTANT:
         return beginner_decision(view, rng)
     if view.game == "tarot":
-        if level is Level.EXPERT and view.phase is Phase.PLAY:
-            return tarot_expert_decision(view, rng, deadline, worlds_for(think, TAROT_WORLDS))
-        if level is Level.EXPERT and view.phase is Phase.BIDDING:
-            return expert_tarot_bidding(view, rng, deadline,
-                                            worlds_for(think, TAROT_BID_WORLDS))
         return tarot_decision(view)
     if view.phase is Phase.PLAY:
-        if level is Level.EXPERT:
-            search = functools.partial(search_card, rng=rng, worlds=worlds_for(think, WORLDS),
-                                       deadline=deadline)
-            return play_phase(view, target, search)
         return play_phase(view, target)
     if view.game == "coinche":
-        if level is Level.EXPERT:
-            return expert_coinche_bidding(view, rng, worlds_for(think, BID_WORLDS))
         return coinche_bidding(view)
     if view.game == "belote":
         return belote_bidding(view)
     raise ValueError(f"no AI for the game {view.game!r}")
+
+
+def appraise(view: Any, rng: random.Random, think: float | None = DEFAULT_THINK) -> Appraisal:
+    """The Expert's decision in this seat, with the value of each choice it weighed."""
+    target, view = _unwrap(view)
+    only = _only_choice(view)
+    if only is not None:
+        return Appraisal(only)
+    deadline = think  # None: no deadline, the default sample counts
+    think = DEFAULT_THINK if think is None else think
+    if view.game == "tarot":
+        return _appraise_tarot(view, rng, deadline, think)
+    if view.phase is Phase.PLAY:
+        return _appraise_card_play(view, target, rng, deadline, think)
+    if view.game == "coinche":
+        decision, values = weigh_coinche_calls(view, rng, worlds_for(think, BID_WORLDS))
+        return Appraisal(decision, values, side_unit(view.players))
+    if view.game == "belote":
+        return Appraisal(belote_bidding(view))
+    raise ValueError(f"no AI for the game {view.game!r}")
+
+
+def _unwrap(view: Any) -> tuple[int | None, Any]:
+    """The target the arrêt needs and the deal's view (a MatchView wraps it)."""
+    target: int | None = getattr(view, "target", None)
+    view = getattr(view, "deal", view)
+    if target is None:  # a belote deal's view carries the target for the arrêt
+        target = dict(getattr(view, "extra", ())).get("target")
+    return target, view
+
+
+def _only_choice(view: Any) -> Decision | None:
+    legal = view.legal
+    if not legal:
+        raise ValueError(f"seat {view.seat} has nothing to decide now")
+    return Decision(legal[0], "hint.only_choice") if len(legal) == 1 else None
+
+
+def _appraise_tarot(view: Any, rng: random.Random, deadline: float | None,
+                    think: float) -> Appraisal:
+    if view.phase is Phase.PLAY:
+        decision, means = weigh_tarot_cards(view, rng, deadline, worlds_for(think, TAROT_WORLDS))
+        plays = [a for a in view.legal if isinstance(a, TarotPlayCard) and a.card in means]
+        return Appraisal(decision, {a: means[a.card] for a in plays})
+    if view.phase is Phase.BIDDING:
+        decision, values = weigh_tarot_calls(view, rng, deadline,
+                                             worlds_for(think, TAROT_BID_WORLDS))
+        return Appraisal(decision, values)
+    return Appraisal(tarot_decision(view))
+
+
+def _appraise_card_play(view: Any, target: int | None, rng: random.Random,
+                        deadline: float | None, think: float) -> Appraisal:
+    weighed: dict[Card, float] = {}
+
+    def search(view: Any, mem: Memory, cards: list[Card],
+               fallback: tuple[Card, str]) -> tuple[Card, str]:
+        choice, means = weigh_cards(view, mem, cards, fallback, rng,
+                                    worlds_for(think, WORLDS), deadline)
+        weighed.update(means)
+        return choice
+
+    decision = play_phase(view, target, search)
+    plays = [a for a in view.legal if isinstance(a, PlayCard) and a.card in weighed]
+    return Appraisal(decision, {a: weighed[a.card] for a in plays}, side_unit(view.players))

@@ -55,24 +55,37 @@ class Contract:
 
 def expert_coinche_bidding(view: Any, rng: random.Random, worlds: int = WORLDS,
                            margin: float = SWITCH_MARGIN) -> Decision:
+    return weigh_coinche_calls(view, rng, worlds, margin)[0]
+
+
+def weigh_coinche_calls(view: Any, rng: random.Random, worlds: int = WORLDS,
+                        margin: float = SWITCH_MARGIN) -> tuple[Decision, dict[Action, float]]:
+    """The call, and the expected score (my side's minus the other's) of passing and of
+    each legal suit bid (none when the simulation was not used)."""
     confirme = coinche_bidding(view)
     if isinstance(confirme.action, Coinche | Surcoinche) or (
             isinstance(confirme.action, Bid) and confirme.action.mode is not TrumpMode.SUIT):
-        return confirme
+        return confirme, {}
     rules = default_rules(view)
     assert isinstance(rules, CoincheRules)
     deals = sample_deals(view, rng, worlds)
     if not deals:
-        return confirme
+        return confirme, {}
     judge = _Judge(view, rules, deals)
     options = _options(view, rules, judge)
     if not options:
-        return confirme
+        return confirme, {}
+    weighed = [a for a in view.legal if isinstance(a, Pass) or _simulated_bid(a)]
+    values = {a: judge.value_of(a) for a in weighed}
     mine = judge.value_of(confirme.action)
     best_action, best_value = max(options.items(), key=lambda item: item[1])
     if best_action == confirme.action or best_value < mine + margin:
-        return confirme
-    return _explained(best_action, best_value)
+        return confirme, values
+    return _explained(best_action, best_value), values
+
+
+def _simulated_bid(action: Action) -> bool:
+    return isinstance(action, Bid) and action.suit is not None and not action.is_capot
 
 
 def _explained(action: Action, value: float) -> Decision:
@@ -90,7 +103,8 @@ def _options(view: Any, rules: CoincheRules, judge: _Judge) -> dict[Action, floa
     options: dict[Action, float] = {Pass(): judge.value_of(Pass())}
     by_suit: dict[Suit, list[Bid]] = {}
     for action in view.legal:
-        if isinstance(action, Bid) and action.suit is not None and not action.is_capot:
+        if _simulated_bid(action):
+            assert isinstance(action, Bid) and action.suit is not None
             by_suit.setdefault(action.suit, []).append(action)
     for bids in by_suit.values():
         values = {b: judge.value_of(b) for b in bids}

@@ -43,26 +43,50 @@ def search_card(view: Any, mem: Memory, cards: list[Card], fallback: tuple[Card,
                 rng: random.Random, worlds: int = WORLDS,
                 deadline: float | None = None) -> tuple[Card, str]:
     """At most ``worlds`` sampled deals, fewer if ``deadline`` (seconds) comes first."""
+    return weigh_cards(view, mem, cards, fallback, rng, worlds, deadline)[0]
+
+
+def weigh_cards(view: Any, mem: Memory, cards: list[Card], fallback: tuple[Card, str],
+                rng: random.Random, worlds: int = WORLDS, deadline: float | None = None,
+                ) -> tuple[tuple[Card, str], dict[Card, float]]:
+    """The card to play and each card's mean rollout (none when nothing was weighed)."""
     if len(cards) == 1:
-        return fallback
+        return fallback, {}
     rules = default_rules(view)
     try:
         know = knowledge(view, rules)
         sampled = (sample_world(know, rng) for _ in within(deadline, worlds))
-        return best_over_worlds(view, mem, rules, cards, fallback, sampled)
+        totals, count = rollout_totals(view, mem, rules, cards, sampled)
     except NoWorld:  # a view from house rules the sampler's defaults contradict
-        return fallback
+        return fallback, {}
+    means = {c: total / count for c, total in totals.items()} if count else {}
+    return best_card(totals, cards, fallback), means
 
 
 def best_over_worlds(view: Any, mem: Memory, rules: TrickGameRules, cards: list[Card],
                      fallback: tuple[Card, str],
                      worlds: Iterable[Sequence[Sequence[Card]]]) -> tuple[Card, str]:
     """The card with the best mean rollout over ``worlds``, the Confirmé's when tied."""
+    return best_card(rollout_totals(view, mem, rules, cards, worlds)[0], cards, fallback)
+
+
+def rollout_totals(view: Any, mem: Memory, rules: TrickGameRules, cards: list[Card],
+                   worlds: Iterable[Sequence[Sequence[Card]]]) -> tuple[dict[Card, float], int]:
+    """Each card's rollouts summed over ``worlds``, and how many worlds there were."""
     totals = dict.fromkeys(cards, 0.0)
+    count = 0
     for hands in worlds:
+        count += 1
         for c in cards:
             totals[c] += rollout(view, mem, rules, hands, c)
-    totals[fallback[0]] += 0.5  # ties keep the Confirmé card (and its reason)
+    return totals, count
+
+
+def best_card(totals: dict[Card, float], cards: list[Card],
+              fallback: tuple[Card, str]) -> tuple[Card, str]:
+    """The best total, the Confirmé card (and its reason) when tied."""
+    totals = dict(totals)
+    totals[fallback[0]] += 0.5
     best = max(cards, key=lambda c: totals[c])
     return (best, fallback[1]) if best == fallback[0] else (best, "hint.search_best")
 

@@ -71,24 +71,32 @@ def expert_tarot_bidding(view: Any, rng: random.Random,
                          margin: float = SWITCH_MARGIN) -> Decision:
     """The call at ``view``'s bidding turn.  ``deadline`` None: exactly ``worlds``
     worlds (reproducible for a given ``rng``)."""
+    return weigh_tarot_calls(view, rng, deadline, worlds, margin)[0]
+
+
+def weigh_tarot_calls(view: Any, rng: random.Random, deadline: float | None = DEFAULT_THINK,
+                      worlds: int = WORLDS, margin: float = SWITCH_MARGIN,
+                      ) -> tuple[Decision, dict[Action, float]]:
+    """The call, and my mean marks for passing and for each legal contract (none when
+    the simulation was not used)."""
     confirme = tarot_decision(view)
     contracts = [a.contract for a in view.legal if isinstance(a, TarotBid)]
     if view.players not in SIMULATED_PLAYERS or view.phase is not Phase.BIDDING or not contracts:
-        return confirme
+        return confirme, {}
     values = expected_marks(view, rng, contracts, deadline, worlds)
     if values is None:
-        return confirme
+        return confirme, {}
     options: dict[Action, float] = {TarotPass(): values.pop(None)}
     options.update({TarotBid(c): v for c, v in values.items() if c is not None})
     mine = options.get(confirme.action)
     best, best_value = max(options.items(), key=lambda item: item[1])
     if mine is None or best == confirme.action or best_value < mine + margin:
-        return confirme
+        return confirme, options
     shown = ("value", str(round(best_value)))
     if isinstance(best, TarotBid):
         return Decision(best, "hint.tarot_simulated",
-                        (("contract", best.contract.label), shown))
-    return Decision(best, "hint.pass_simulated", (shown,))
+                        (("contract", best.contract.label), shown)), options
+    return Decision(best, "hint.pass_simulated", (shown,)), options
 
 
 def expected_marks(view: Any, rng: random.Random, contracts: Sequence[Contract],

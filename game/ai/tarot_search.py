@@ -138,28 +138,44 @@ def tarot_expert_decision(view: Any, rng: random.Random,
     ``deadline`` None: exactly ``max_worlds`` worlds (reproducible for a given ``rng``).
     In the last tricks (``tarot_endgame.affordable``) each world is solved exactly, not
     rolled out, unless ``exact_endgame`` is False (a bench comparison)."""
+    return weigh_tarot_cards(view, rng, deadline, max_worlds, exact_endgame)[0]
+
+
+def weigh_tarot_cards(view: Any, rng: random.Random, deadline: float | None = DEFAULT_THINK,
+                      max_worlds: int = MAX_WORLDS, exact_endgame: bool = True,
+                      ) -> tuple[Decision, dict[TarotCard, float]]:
+    """The decision, and the seat's mean marks for each legal card it weighed (every
+    card of a set of equivalent ones gets their value; none when nothing was weighed)."""
     confirme = tarot_decision(view)
-    cards = [a.card for a in view.legal if isinstance(a, TarotPlayCard)]
-    if not isinstance(confirme.action, TarotPlayCard) or len(cards) < 2 or len(view.hand) < 2:
-        return confirme
+    legal = [a.card for a in view.legal if isinstance(a, TarotPlayCard)]
+    if not isinstance(confirme.action, TarotPlayCard) or len(legal) < 2 or len(view.hand) < 2:
+        return confirme, {}
     located = _played(view) | set(view.hand)
-    cards = distinct_cards(cards, located)
+    cards = distinct_cards(legal, located)
     evaluate = solved if exact_endgame and affordable(view.hand_sizes) else rollout
     totals = dict.fromkeys(cards, 0.0)
+    count = 0
     for _ in within(deadline, max_worlds):
         try:
             world = sample_world(view, rng)
         except NoWorld:
             break
+        count += 1
         for c in cards:
             totals[c] += evaluate(view, world, c)
+    means = {c: totals[_class_of(c, cards, located)] / count for c in legal} if count else {}
     favourite: TarotCard = confirme.action.card
-    its_class = next(c for c in cards if same_value(c, favourite, located))
+    its_class = _class_of(favourite, cards, located)
     totals[its_class] += 0.5  # ties keep the Confirmé card (and its reason)
     best = max(cards, key=lambda c: totals[c])
     if best == its_class:
-        return confirme
-    return Decision(TarotPlayCard(best), "hint.search_best", card_args(best))
+        return confirme, means
+    return Decision(TarotPlayCard(best), "hint.search_best", card_args(best)), means
+
+
+def _class_of(card: TarotCard, kept: list[TarotCard], located: set[TarotCard]) -> TarotCard:
+    """The card of ``kept`` that stands for ``card`` (``distinct_cards``)."""
+    return next(c for c in kept if same_value(c, card, located))
 
 
 def same_value(a: TarotCard, b: TarotCard, located: set[TarotCard]) -> bool:

@@ -423,3 +423,17 @@ def _carry_recipient(carry: Carry, result: DealResult) -> int | None:
 def deal_scored(events: list[Event]) -> DealResult | None:
     """The result announced among ``events``, if a deal ended there."""
     return next((e.result for e in events if isinstance(e, DealScored)), None)
+
+
+def deal_bounds(match: Match) -> list[tuple[int, int]]:
+    """The slice of ``match.actions`` of each scored deal, in order (``match.history``'s
+    deals)."""
+    replay, _ = Match.new(match.rules, match.seed, match.first_deal)
+    start, bounds = 0, []
+    for index, action in enumerate(match.actions):
+        replay, events = replay.apply(action)
+        if any(isinstance(e, DealScored) for e in events):
+            bounds.append((start, index + 1))
+        if any(isinstance(e, NewDeal) for e in events):
+            start = index + 1
+    return bounds

@@ -15,8 +15,8 @@ from typing import Any
 
 import pygame
 
-from game.engine.actions import CardPlayed, DealScored, TrickWon
-from game.engine.match import AnyRules, Match, NewDeal
+from game.engine.actions import CardPlayed, TrickWon
+from game.engine.match import AnyRules, Match, NewDeal, deal_bounds
 from game.engine.protocol import Action, Event, Phase
 from game.engine.tarot import ChienShown, TarotCardPlayed, TarotTrickWon
 from game.i18n import tr
@@ -69,20 +69,6 @@ class DealStory:
     hands: Hands  # every hand when the first card is played
     tricks: tuple[TrickStep, ...]
     chien: tuple[Any, ...] = ()  # tarot: the chien as it was shown (none when kept hidden)
-
-
-def deal_bounds(match: Match) -> list[tuple[int, int]]:
-    """The slice of ``match.actions`` of each scored deal, in order (``match.history``'s
-    deals)."""
-    replay, _ = Match.new(match.rules, match.seed, match.first_deal)
-    start, bounds = 0, []
-    for index, action in enumerate(match.actions):
-        replay, events = replay.apply(action)
-        if any(isinstance(e, DealScored) for e in events):
-            bounds.append((start, index + 1))
-        if any(isinstance(e, NewDeal) for e in events):
-            start = index + 1
-    return bounds
 
 
 def deal_story(match: Match, index: int = -1) -> DealStory | None:

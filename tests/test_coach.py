@@ -1,0 +1,120 @@
+"""The deal review's coach: the player's decisions weighed by the Expert from the
+player's own view, the costly ones marked with the Expert's suggestion."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+import game.coach as coach
+from game.ai import Appraisal
+from game.coach import Analysis, CoachWorker, decision_points
+from game.engine.actions import PlayCard
+from game.engine.cards import Rank, Suit, card
+from game.engine.match import AnyRules, Match, MatchView
+from game.engine.rules import BeloteRules, CoincheRules, TarotRules
+from tests.coach_driver import expert_policy, play_first_deal
+
+
+def analysed(match: Match, seat: int = 0) -> Analysis:
+    analysis = decision_points(match, 0, seat)
+    while not analysis.done:
+        analysis.weigh_next(None)
+    return analysis
+
+
+@pytest.mark.parametrize("rules, seed", [
+    (CoincheRules(), 27), (CoincheRules(), 3), (BeloteRules(), 4), (BeloteRules(players=3), 2),
+    (TarotRules(players=3), 5), (TarotRules(players=4), 5),
+], ids=["coinche-27", "coinche-3", "belote4", "belote3", "tarot3", "tarot4"])
+def test_a_deal_played_as_the_expert_plays_has_no_marked_decision(
+        rules: AnyRules, seed: int) -> None:
+    analysis = analysed(play_first_deal(rules, seed, expert_policy))
+    weighed = [r for r in analysis.remarks if r.lost is not None]
+    assert len(weighed) >= 3  # the deal gave the player real choices
+    assert all(r.suggestion.action == r.action for r in analysis.remarks)
+    assert [r.lost for r in weighed] == [0.0] * len(weighed)
+    assert analysis.marked(0.0) == []
+
+
+def lead_the_jack_at_trick_seven(view: MatchView, deal: int, position: int) -> PlayCard:
+    """The Expert's play, but at trick 7 of coinche's match 7 (♣A and ♣J left, ♦ trump,
+    the player to lead) the jack instead of the master ace."""
+    deal_view = view.deal
+    if len(deal_view.tricks) == 6 and card(Suit.CLUBS, Rank.ACE) in deal_view.hand:
+        assert set(deal_view.hand) == {card(Suit.CLUBS, Rank.ACE), card(Suit.CLUBS, Rank.JACK)}
+        assert deal_view.trick == ()
+        return PlayCard(card(Suit.CLUBS, Rank.JACK))
+    action = expert_policy(view, deal, position)
+    assert isinstance(action, PlayCard) or deal_view.tricks == ()
+    return action  # type: ignore[return-value]
+
+
+def test_a_planted_blunder_is_marked_with_the_right_suggestion() -> None:
+    analysis = analysed(play_first_deal(CoincheRules(), 7, lead_the_jack_at_trick_seven))
+    marked = analysis.marked(10)
+    assert len(marked) == 1
+    blunder = marked[0]
+    assert blunder.trick == 7
+    assert blunder.action == PlayCard(card(Suit.CLUBS, Rank.JACK))
+    assert blunder.suggestion.action == PlayCard(card(Suit.CLUBS, Rank.ACE))
+    assert blunder.suggestion.reason == "hint.play_master"
+    assert blunder.lost is not None and blunder.lost > 20
+    assert analysis.points_lost() == pytest.approx(blunder.lost)
+
+
+def test_the_expert_is_handed_only_the_players_own_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[object] = []
+    real = coach.appraise
+
+    def recording(view: object, *args: object) -> Appraisal:
+        seen.append(view)
+        return real(view, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(coach, "appraise", recording)
+    match = play_first_deal(TarotRules(players=4), 5, expert_policy, seat=2)
+    analysed(match, seat=2)
+    assert len(seen) >= 5
+    for view in seen:
+        assert isinstance(view, MatchView)
+        assert view.deal.seat == 2
+
+
+def test_the_worker_weighs_in_the_background_keeps_the_result_and_reports_it() -> None:
+    match = play_first_deal(CoincheRules(), 7, lead_the_jack_at_trick_seven)
+    finished = threading.Event()
+    totals: list[float] = []
+
+    def done(_: Match, analysis: Analysis) -> None:
+        totals.append(analysis.points_lost())
+        finished.set()
+
+    worker = CoachWorker(done, think=None)
+    try:
+        first = worker.open(match, 0, 0)
+        assert finished.wait(120)
+        assert first.done and len(first.marked(10)) == 1
+        again = worker.open(match, 0, 0)
+        assert again is first  # kept: reopening the deal is instant
+        assert len(totals) == 1 and totals[0] > 20
+    finally:
+        worker.close()
+
+
+def test_a_paused_analysis_stops_and_resumes_where_it_was() -> None:
+    match = play_first_deal(TarotRules(players=3), 5, expert_policy)
+    worker = CoachWorker(think=None)
+    try:
+        analysis = worker.open(match, 0, 0)
+        worker.pause()
+        assert worker.wait_idle(60)
+        stopped_at = len(analysis.remarks)
+        assert stopped_at < len(analysis.points)
+        assert not threading.Event().wait(0.3)  # a moment for a worker that would go on
+        assert len(analysis.remarks) == stopped_at
+        assert worker.open(match, 0, 0) is analysis
+        assert worker.wait_idle(120)
+        assert analysis.done
+    finally:
+        worker.close()
