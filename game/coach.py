@@ -34,8 +34,8 @@ from game.engine.protocol import Action, Phase, action_to_json
 
 COACH_THINK = 1.0  # seconds the Expert may spend on one of the player's decisions
 DEAL_BUDGET = 12.0  # seconds for a whole deal: long deals get less a decision
-THRESHOLDS = (5, 10, 20, 40)  # the setting's choices, in points
-DEFAULT_THRESHOLD = 10
+THRESHOLDS = (5.0, 10.0, 20.0, 40.0)  # the setting's choices, in points
+DEFAULT_THRESHOLD = 10.0
 
 
 @dataclass(frozen=True)
@@ -204,7 +204,7 @@ class CoachWorker:
                 analysis.weigh_next(think)
             finally:
                 self._after_step(analysis)
-            if analysis.done and self.on_finished is not None:
+            if analysis.done and not self._closed and self.on_finished is not None:
                 self.on_finished(match, analysis)
 
     def _after_step(self, analysis: Analysis) -> None:

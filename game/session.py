@@ -223,6 +223,11 @@ class Session:
         self.on_action(earlier)
         return earlier
 
+    def on_deal_analysed(self, game: str, players: int, points_lost: float) -> None:
+        """The review analysed a deal (any thread): its total goes to the statistics."""
+        self._submit(STATS_FILE,
+                     lambda: self.storage.record_analysis(game, players, points_lost))
+
     @property
     def in_progress(self) -> bool:
         """A match is followed and not over: starting another would abandon it."""

@@ -8,6 +8,8 @@ from collections.abc import Callable
 
 from game.ai import Level, appraise, decide
 from game.coach import decision_rng
+from game.engine.actions import PlayCard
+from game.engine.cards import Rank, Suit, card
 from game.engine.match import AnyRules, Match, MatchView
 from game.engine.protocol import Action
 
@@ -37,3 +39,16 @@ def play_first_deal(rules: AnyRules, seed: int, policy: Policy, seat: int = 0) -
         if match.number != number and not match.history:  # a void deal: dealt again
             start, deal = len(match.actions), match.deal_number()
     return match
+
+
+def lead_the_jack_at_trick_seven(view: MatchView, deal: int, position: int) -> PlayCard:
+    """The Expert's play, but at trick 7 of coinche's match 7 (♣A and ♣J left, ♦ trump,
+    the player to lead) the jack instead of the master ace."""
+    deal_view = view.deal
+    if len(deal_view.tricks) == 6 and card(Suit.CLUBS, Rank.ACE) in deal_view.hand:
+        assert set(deal_view.hand) == {card(Suit.CLUBS, Rank.ACE), card(Suit.CLUBS, Rank.JACK)}
+        assert deal_view.trick == ()
+        return PlayCard(card(Suit.CLUBS, Rank.JACK))
+    action = expert_policy(view, deal, position)
+    assert isinstance(action, PlayCard) or deal_view.tricks == ()
+    return action  # type: ignore[return-value]

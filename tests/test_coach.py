@@ -14,7 +14,7 @@ from game.engine.actions import PlayCard
 from game.engine.cards import Rank, Suit, card
 from game.engine.match import AnyRules, Match, MatchView
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
-from tests.coach_driver import expert_policy, play_first_deal
+from tests.coach_driver import expert_policy, lead_the_jack_at_trick_seven, play_first_deal
 
 
 def analysed(match: Match, seat: int = 0) -> Analysis:
@@ -36,19 +36,6 @@ def test_a_deal_played_as_the_expert_plays_has_no_marked_decision(
     assert all(r.suggestion.action == r.action for r in analysis.remarks)
     assert [r.lost for r in weighed] == [0.0] * len(weighed)
     assert analysis.marked(0.0) == []
-
-
-def lead_the_jack_at_trick_seven(view: MatchView, deal: int, position: int) -> PlayCard:
-    """The Expert's play, but at trick 7 of coinche's match 7 (♣A and ♣J left, ♦ trump,
-    the player to lead) the jack instead of the master ace."""
-    deal_view = view.deal
-    if len(deal_view.tricks) == 6 and card(Suit.CLUBS, Rank.ACE) in deal_view.hand:
-        assert set(deal_view.hand) == {card(Suit.CLUBS, Rank.ACE), card(Suit.CLUBS, Rank.JACK)}
-        assert deal_view.trick == ()
-        return PlayCard(card(Suit.CLUBS, Rank.JACK))
-    action = expert_policy(view, deal, position)
-    assert isinstance(action, PlayCard) or deal_view.tricks == ()
-    return action  # type: ignore[return-value]
 
 
 def test_a_planted_blunder_is_marked_with_the_right_suggestion() -> None:

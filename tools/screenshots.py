@@ -34,7 +34,7 @@ from game.engine.deal_scoring import (  # noqa: E402
     score_belote_teams,
     score_coinche,
 )
-from game.engine.match import AnyRules, DealRecord  # noqa: E402
+from game.engine.match import AnyRules, DealRecord, Match  # noqa: E402
 from game.engine.protocol import (  # noqa: E402
     Action,
     DealResult,
@@ -177,6 +177,24 @@ class Photographer:
         app.pop()
         app.step(DT, [])
 
+    def review(self, name: str, match: Match) -> None:
+        """The last deal's review with the Expert's analysis, at the costliest decision."""
+        app = self.app
+        replay = ReplayScene.of_last_deal(app, match)
+        if replay is None:
+            return
+        app.push(replay)
+        app.step(DT, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="")])
+        if not app.coach.wait_idle(600):
+            raise RuntimeError("the coach did not finish the analysis")
+        assert replay.coach is not None
+        marked = replay.coach.marked()
+        replay.go_to(marked[0].trick if marked else 1)
+        app.step(DT, [])
+        self.save(name)
+        app.pop()
+        app.step(DT, [])
+
     def sheet(self, name: str, rules: AnyRules, result: DealResult) -> None:
         """The score sheet of a deal scored as ``result`` (a worked example)."""
         seats = (SeatConfig(human=True), *(SeatConfig() for _ in range(rules.players - 1)))
@@ -261,6 +279,7 @@ def take_all(folder: Path) -> list[Path]:
                 replay = ReplayScene.of_last_deal(app, table.controller.match)
                 if replay is not None:
                     photographer.scene("replay", replay, (pygame.K_RIGHT,) * 3)
+                photographer.review("review_analysis", table.controller.match)
                 photographer.scene("score_pad", pad_of(app, table), (pygame.K_DOWN,))
             photographer.leave(table)
         for name, (rules, result) in SHEETS.items():

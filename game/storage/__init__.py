@@ -151,6 +151,10 @@ class Storage:
         self.stats.record_abandoned(game, players)
         return self._write(STATS_FILE, self.stats.to_json())
 
+    def record_analysis(self, game: str, players: int, points_lost: float) -> bool:
+        self.stats.record_analysis(game, players, points_lost)
+        return self._write(STATS_FILE, self.stats.to_json())
+
     def record_undo(self, game: str, players: int) -> bool:
         self.stats.record_undo(game, players)
         return self._write(STATS_FILE, self.stats.to_json())

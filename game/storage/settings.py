@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from game.ai.budget import DEFAULT_THINK, THINK_CHOICES
+from game.coach import DEFAULT_THRESHOLD, THRESHOLDS
 from game.engine.rules import BeloteRules, CoincheRules, RulesError, RulesJson, TarotRules
 from game.i18n import system_language
 from game.storage.atomic import Problem
@@ -61,6 +62,7 @@ class Settings:
     left_handed: bool = False
     expert_think: float = DEFAULT_THINK  # the Expert's most seconds per decision
     collect_on_click: bool = False  # each trick stays until the player clicks
+    coach_threshold: float = DEFAULT_THRESHOLD  # the review marks decisions costing more
 
     def resolved_language(self) -> str:
         """The language to show: the chosen one, or the system's for "auto"."""
@@ -180,6 +182,7 @@ _READERS: dict[str, Callable[[object], Any]] = {
     "left_handed": _flag,
     "expert_think": _number_of(THINK_CHOICES),
     "collect_on_click": _flag,
+    "coach_threshold": _number_of(THRESHOLDS),
 }
 # Per-game maps: each game's entry is read on its own.
 _GAME_READERS: dict[str, Callable[[str, object], Any]] = {

@@ -31,6 +31,7 @@ COUNTERS = (
     "undos",
 )
 BY_KIND = ("contracts_taken", "contracts_made")
+COACHED_KEPT = 100  # the analysed deals whose points lost are kept, the newest
 
 
 def stats_key(game: str, players: int) -> str:
@@ -100,6 +101,8 @@ class GameStats:
     contracts_made: dict[str, int] = field(default_factory=dict)
     best_match_score: int | None = None
     best_match_used_undo: bool = False  # the best score is marked when undo helped
+    # The points the player's decisions lost in each deal the review analysed, oldest first.
+    points_lost: list[float] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -122,7 +125,15 @@ class GameStats:
             raise ValueError("best_match_score")
         stats.best_match_score = best
         stats.best_match_used_undo = data.get("best_match_used_undo") is True
+        stats.points_lost = _points(data.get("points_lost", []))
         return stats
+
+
+def _points(raw: object) -> list[float]:
+    if not isinstance(raw, list) or not all(
+            isinstance(x, int | float) and not isinstance(x, bool) and x >= 0 for x in raw):
+        raise ValueError("points_lost")
+    return [float(x) for x in raw[-COACHED_KEPT:]]
 
 
 def _count(raw: object) -> int:
@@ -179,6 +190,12 @@ class Statistics:
         if stats.best_match_score is None or score > stats.best_match_score:
             stats.best_match_score = score
             stats.best_match_used_undo = undo_used
+
+    def record_analysis(self, game: str, players: int, points_lost: float) -> None:
+        """A deal the review analysed: what the player's decisions cost in it."""
+        kept = self._entry(game, players).points_lost
+        kept.append(round(points_lost, 1))
+        del kept[:-COACHED_KEPT]
 
     def record_abandoned(self, game: str, players: int) -> None:
         """A match given up before its end."""

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 import pygame
 
 from game.ai import DEFAULT_THINK
+from game.coach import DEFAULT_THRESHOLD, Analysis, CoachWorker
+from game.engine.match import Match
 from game.i18n import LANGUAGES, language, set_language, system_language
 from game.session import Session
 from game.storage import Storage
@@ -57,6 +59,7 @@ class Settings:
     undo_allowed: bool = True
     expert_think: float = DEFAULT_THINK  # the Expert's most seconds per decision (hint included)
     collect_on_click: bool = False  # each trick stays in the middle until a click
+    coach_threshold: float = DEFAULT_THRESHOLD  # the review marks decisions costing more
 
     @property
     def speed_factor(self) -> float:
@@ -85,7 +88,7 @@ class Settings:
 
 # Kept as they are between the UI's settings and the stored ones.
 SHARED_FIELDS = ("table_colour", "card_back", "four_colour", "left_handed", "fullscreen",
-                 "undo_allowed", "expert_think", "collect_on_click")
+                 "undo_allowed", "expert_think", "collect_on_click", "coach_threshold")
 
 
 class Scene:
@@ -116,10 +119,13 @@ class App:
         window_size: tuple[int, int] = LOGICAL,
         assets: Assets | None = None,
         storage: Storage | None = None,
+        coach: CoachWorker | None = None,
     ) -> None:
         """``storage`` (the player's data folder) keeps the settings, the match in
         progress (saved after every action) and the statistics; without it nothing is
-        written (tests, the smoke run)."""
+        written (tests, the smoke run).  ``coach`` analyses the reviewed deals (by
+        default one that thinks as long as ``game.coach`` says, started when first
+        needed)."""
         os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "Atout")  # the taskbar's name
         pygame.init()
         # The AI thinks in a worker thread: a short GIL switch interval keeps a long
@@ -145,6 +151,21 @@ class App:
         self.running = True
         self.frames = 0
         self._preloading: Iterator[None] | None = None
+        self._coach = coach
+        if coach is not None:
+            coach.on_finished = self._deal_analysed
+
+    @property
+    def coach(self) -> CoachWorker:
+        """The review's coach, started the first time a deal is analysed."""
+        if self._coach is None:
+            self._coach = CoachWorker(self._deal_analysed)
+        return self._coach
+
+    def _deal_analysed(self, match: Match, analysis: Analysis) -> None:
+        if self.session is not None:
+            self.session.on_deal_analysed(match.rules.game, match.players,
+                                          analysis.points_lost())
 
     # --- the scene stack (changes apply between frames) ----------------------------------
 
@@ -283,6 +304,8 @@ class App:
     def close(self) -> None:
         """Keep the settings (the window's size too) and wait for the last save."""
         self.save_settings()
+        if self._coach is not None:
+            self._coach.close()
         if self.session is not None:
             self.session.close()
 

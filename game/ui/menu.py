@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 import pygame
 
 from game.ai import THINK_CHOICES
+from game.coach import THRESHOLDS
 from game.engine.match import Match
 from game.i18n import LANGUAGES, set_language, tr
 from game.storage.settings import CARD_BACKS, TABLE_COLOURS
@@ -15,6 +17,7 @@ from game.ui.dialog import ConfirmDialog
 from game.ui.widgets import CREAM, GOLD, Button, KeyboardFocus, blit_text, panel, wrap
 
 VOLUMES = (0.25, 0.5, 0.7, 1.0)  # 0.7: the default
+Choice = TypeVar("Choice")
 # The Expert's thinking time as the settings name it (keys "think.<name>").
 THINK_NAMES = dict(zip(THINK_CHOICES, ("quick", "normal", "long"), strict=True))
 
@@ -196,7 +199,7 @@ class MenuScene(Scene):
 
 
 class SettingsScene(Scene):
-    ROW_TOP, ROW_STEP = 124, 40  # twelve rows above the Back button
+    ROW_TOP, ROW_STEP = 122, 38  # thirteen rows above the Back button
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -223,6 +226,9 @@ class SettingsScene(Scene):
              self.next_think),
             ("settings.collect_on_click", _on_off(lambda: settings.collect_on_click),
              self.toggle_collect_on_click),
+            ("settings.coach_threshold",
+             lambda: tr("coach.threshold", points=round(settings.coach_threshold)),
+             self.next_coach_threshold),
         ]
         self.rows = [(key, Button(pygame.Rect(760, self.ROW_TOP + i * self.ROW_STEP, 240,
                                               self.ROW_STEP - 4),
@@ -246,6 +252,10 @@ class SettingsScene(Scene):
 
     def toggle_collect_on_click(self) -> None:
         self.app.settings.collect_on_click = not self.app.settings.collect_on_click
+
+    def next_coach_threshold(self) -> None:
+        settings = self.app.settings
+        settings.coach_threshold = _next(THRESHOLDS, settings.coach_threshold)
 
     def toggle_undo(self) -> None:
         self.app.settings.undo_allowed = not self.app.settings.undo_allowed
@@ -362,6 +372,6 @@ def _on_off(flag: Callable[[], bool]) -> Callable[[], str]:
     return lambda: tr("on" if flag() else "off")
 
 
-def _next(choices: tuple[str, ...], current: str) -> str:
+def _next(choices: tuple[Choice, ...], current: Choice) -> Choice:
     index = choices.index(current) if current in choices else -1
     return choices[(index + 1) % len(choices)]

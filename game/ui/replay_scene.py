@@ -9,6 +9,7 @@ actions, reading each seat's hand from the engine's full state.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +23,7 @@ from game.engine.tarot import ChienShown, TarotCardPlayed, TarotTrickWon
 from game.i18n import tr
 from game.ui.app import App, Scene
 from game.ui.assets import CARD_RATIO
+from game.ui.coach_panel import LOSS, CoachPanel, draw_timeline
 from game.ui.layout import Point, seat_spots
 from game.ui.menu import draw_backdrop
 from game.ui.model import Say, TableModel
@@ -43,6 +45,9 @@ HAND_AREAS: dict[str, tuple[Point, int, int]] = {
     "NW": ((370, 150), 330, 12),
     "NE": ((910, 150), 330, 12),
 }
+ANALYSE_BUTTON = pygame.Rect(20, 664, 250, 46)
+TIMELINE_RECT = pygame.Rect(470, 658, 340, 12)
+COACH_RECT = pygame.Rect(880, 436, 390, 216)  # right, under East's hand, above Back
 TRICK_SPOTS: dict[str, Point] = {
     "S": (640, 480), "N": (640, 290), "W": (520, 385), "E": (760, 385),
     "NW": (570, 290), "NE": (710, 290),
@@ -69,6 +74,7 @@ class DealStory:
     hands: Hands  # every hand when the first card is played
     tricks: tuple[TrickStep, ...]
     chien: tuple[Any, ...] = ()  # tarot: the chien as it was shown (none when kept hidden)
+    source: tuple[Match, int] | None = None  # the match and the deal's index in it (analysis)
 
 
 def deal_story(match: Match, index: int = -1) -> DealStory | None:
@@ -80,7 +86,8 @@ def deal_story(match: Match, index: int = -1) -> DealStory | None:
     start, end = bounds[index]
     state = Match.replay(match.rules, match.seed, match.actions[:start], match.first_deal)
     number, seed, dealer = state.number, state.deal_number(), state.dealer
-    return _tell(state, match.actions[start:end], number, seed, dealer)
+    story = _tell(state, match.actions[start:end], number, seed, dealer)
+    return dataclasses.replace(story, source=(match, index))
 
 
 def _hands(state: Match) -> Hands:
@@ -148,6 +155,11 @@ class ReplayScene(Scene):
                    size=24),
             Button(pygame.Rect(1090, 660, 170, 48), lambda: tr("back"), app.pop, size=26),
         ]
+        if story.source is not None:
+            self.buttons.append(Button(ANALYSE_BUTTON, self.analyse_label, self.toggle_analysis,
+                                       size=24))
+        self.coach: CoachPanel | None = None
+        self.timeline: list[pygame.Rect] = []
 
     @classmethod
     def of_last_deal(cls, app: App, match: Match, viewer: int = 0) -> ReplayScene | None:
@@ -158,6 +170,32 @@ class ReplayScene(Scene):
         """Scored deal ``index`` of ``match`` (the score pad's line)."""
         story = deal_story(match, index)
         return None if story is None else cls(app, story, viewer)
+
+    # --- the coach's analysis ----------------------------------------------------------
+
+    def analyse_label(self) -> str:
+        return tr("coach.hide") if self.coach is not None else tr("coach.analyse")
+
+    def toggle_analysis(self) -> None:
+        """Show the Expert's analysis of the player's decisions (weighed in the
+        background, kept once done), or hide it (the weighing pauses)."""
+        if self.coach is not None:
+            self.app.coach.pause()
+            self.coach = None
+            return
+        assert self.story.source is not None
+        match, index = self.story.source
+        analysis = self.app.coach.open(match, index, self.viewer)
+        self.coach = CoachPanel(analysis, self.app.settings.coach_threshold, COACH_RECT,
+                                self.go_to)
+
+    def go_to(self, step: int) -> None:
+        self.step = max(0, min(self.steps, step))
+
+    def closed(self) -> None:
+        if self.coach is not None:
+            self.app.coach.pause()
+        super().closed()
 
     @property
     def steps(self) -> int:
@@ -175,6 +213,8 @@ class ReplayScene(Scene):
                 pygame.K_LEFT: self.previous, pygame.K_RIGHT: self.next,
                 pygame.K_ESCAPE: self.app.pop, pygame.K_BACKSPACE: self.app.pop,
             }
+            if self.story.source is not None:
+                keys[pygame.K_a] = self.toggle_analysis
             action = keys.get(event.key)
             if action is not None:
                 action()
@@ -182,6 +222,13 @@ class ReplayScene(Scene):
         for button in self.buttons:
             if button.handle(event):
                 return
+        if self.coach is not None and self.coach.handle(event):
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            step = next((i for i, cell in enumerate(self.timeline)
+                         if cell.inflate(0, 12).collidepoint(event.pos)), None)
+            if step is not None:
+                self.go_to(step)
 
     # --- what the current step shows --------------------------------------------------
 
@@ -234,7 +281,11 @@ class ReplayScene(Scene):
         for seat, hand in enumerate(self.hands()):
             self.draw_hand(surface, seat, hand)
         self.draw_trick(surface)
-        blit_text(surface, self.step_label(), 24, CREAM, center=(640, 687))
+        blit_text(surface, self.step_label(), 24, CREAM, center=(640, 690))
+        marked = self.coach.marked_tricks() if self.coach is not None else set()
+        self.timeline = draw_timeline(surface, TIMELINE_RECT, self.steps, self.step, marked)
+        if self.coach is not None:
+            self.coach.draw(surface, self.step)
         self.buttons[0].enabled = self.step > 0
         self.buttons[1].enabled = self.step < self.steps
         for button in self.buttons:
@@ -262,7 +313,10 @@ class ReplayScene(Scene):
         blit_text(surface, self.name(seat), 22, colour, midbottom=(cx, top - 2))
 
     def draw_trick(self, surface: pygame.Surface) -> None:
+        """The trick of the step, its winner's card outlined, the player's ringed in red
+        when the analysis marks it."""
         trick = self.trick()
+        marked = self.coach.marked_tricks() if self.coach is not None else set()
         if trick is None:
             self.draw_chien(surface)
             return
@@ -273,6 +327,8 @@ class ReplayScene(Scene):
             surface.blit(self.face(card, TRICK_CARD_WIDTH), rect)
             if seat == trick.winner:
                 pygame.draw.rect(surface, GLOW, rect.inflate(8, 8), width=4, border_radius=9)
+            if seat == self.viewer and self.step in marked:
+                pygame.draw.rect(surface, LOSS, rect.inflate(16, 16), width=3, border_radius=12)
 
     def draw_chien(self, surface: pygame.Surface) -> None:
         chien = self.story.chien

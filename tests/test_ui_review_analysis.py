@@ -1,0 +1,75 @@
+"""The review's analysis, headless with real events: the Expert's word on the player's
+decisions appears in the background, the costly one marked on the timeline and listed
+(a click goes to its trick), and its total reaches the statistics."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from pathlib import Path
+
+import pygame
+
+from game.coach import CoachWorker
+from game.engine.rules import CoincheRules, TarotRules
+from game.storage import Storage
+from game.ui.app import App
+from game.ui.replay_scene import ANALYSE_BUTTON, ReplayScene
+from tests.coach_driver import expert_policy, lead_the_jack_at_trick_seven, play_first_deal
+from tests.table_driver import DT
+
+
+def mouse_down(pos: tuple[int, int]) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+
+
+def test_the_review_marks_the_costly_decision_and_counts_it(
+        tmp_path: Path, texts_drawn: list[str]) -> None:
+    match = play_first_deal(CoincheRules(), 7, lead_the_jack_at_trick_seven)
+    app = App(storage=Storage(tmp_path), coach=CoachWorker(think=None))
+    try:
+        review = ReplayScene.of_deal(app, match, 0)
+        assert review is not None
+        app.push(review)
+        app.step(DT, [])
+        assert review.coach is None  # nothing is weighed before the player asks
+        app.step(DT, [mouse_down(ANALYSE_BUTTON.center)])
+        assert review.coach is not None
+        assert app.coach.wait_idle(120)
+        app.step(DT, [])
+        assert review.coach.marked_tricks() == {7}
+        assert "Trick 7: jack of clubs, better ace of clubs" in texts_drawn
+        assert review.step == 0
+        row = review.coach.row_rects()[0]
+        app.step(DT, [mouse_down(row.center)])
+        assert review.step == 7
+        texts_drawn.clear()
+        app.step(DT, [])
+        assert "ace of clubs is master: I play it." in texts_drawn
+        assert app.session is not None and app.session.flush(10)
+        lost = Storage(tmp_path).stats.of("coinche", 4).points_lost
+        assert len(lost) == 1 and lost[0] > 20
+    finally:
+        app.close()
+
+
+def test_leaving_the_review_pauses_the_analysis(tmp_path: Path) -> None:
+    match = play_first_deal(TarotRules(players=3), 5, expert_policy)  # a long analysis
+    app = App(storage=Storage(tmp_path), coach=CoachWorker(think=None))
+    try:
+        review = ReplayScene.of_deal(app, match, 0)
+        assert review is not None
+        app.push(review)
+        app.step(DT, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="")])
+        assert review.coach is not None
+        app.step(DT, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                         unicode="")])
+        app.step(DT, [])
+        assert app.top is not review
+        assert app.coach.wait_idle(60)
+        assert not review.coach.analysis.done
+    finally:
+        app.close()
