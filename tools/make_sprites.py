@@ -33,6 +33,8 @@ from game.ui.assets import (  # noqa: E402
     CODES_32,
     CODES_TAROT,
     EXCUSE,
+    MEDALLION,
+    MEDALLION_RADIUS,
     PAPER,
     RED,
     RGB,
@@ -248,14 +250,14 @@ def court_panel(canvas: Canvas, suit: str, rank: str) -> None:
     for y in range(24, 280, 8):  # faint engraved hatching
         canvas.line((54, y), (146, y), (236, 224, 196), 1)
     top_half = figure_shapes(rank)
-    medallion = (100.0, 126.0)
+    medallion = MEDALLION
     for flip in (False, True):
         for kind, colour, points in top_half:
             shape = rotated(points) if flip else points
             canvas.poly(shape, colour, width=0 if kind == "poly" else 1.4)
         centre = rotated([medallion])[0] if flip else medallion
-        canvas.circle(centre, 15, PAPER)
-        canvas.circle(centre, 15, GOLD, width=1.5)
+        canvas.circle(centre, MEDALLION_RADIUS, PAPER)
+        canvas.circle(centre, MEDALLION_RADIUS, GOLD, width=1.5)
         canvas.suit(suit, centre, 20, upside_down=flip)
     canvas.line((52, 150), (148, 150), DARK_GOLD, 2)
     canvas.rect(box, DARK_GOLD, radius=6, width=2.5)

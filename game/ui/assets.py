@@ -58,13 +58,18 @@ BACK_FILL = {"blue": (30, 62, 140), "red": (150, 28, 40), "tarot": (60, 40, 110)
 # The four-colour deck: diamonds blue, clubs green (hearts red, spades black).
 DIAMOND_HUE_TURN = -140  # degrees: the red ink turned blue
 CLUB_INK = (24, 128, 56)
-COURTS = "JQKVCDR"  # their art keeps its colours: only the corner indices change
+COURTS = "JQKVCDR"  # their art keeps its colours, but for the suit in its medallions
 COURT_ART = (0.25, 0.75)  # the art's frame, as fractions of the card's width
 # The felt turned from green, in degrees of hue.
 FELT_HUE_TURNS = {"green": 0, "blue": 70, "red": -150}
 
 _INDEX_32 = {"T": "10", "J": "V", "Q": "D", "K": "R"}
 _INDEX_TAROT = {"T": "10"}
+
+# Where the sprite generator puts things on its 200×300 faces (the loader draws there too).
+SPRITE_SIZE = (200, 300)
+MEDALLION = (100.0, 126.0)  # a court's upper suit medallion (the lower one: turned 180°)
+MEDALLION_RADIUS = 15.0  # to the outer edge of its gold ring
 
 
 def is_red(suit: str) -> bool:
@@ -224,6 +229,16 @@ def default_font(size: int) -> pygame.font.Font:
     return _fonts[size]
 
 
+def sprite_point(surface: pygame.Surface, point: tuple[float, float],
+                 turned: bool = False) -> tuple[float, float]:
+    """A point of the generator's 200×300 face, on ``surface`` (a face of any size);
+    ``turned``: the same point after a half turn of the card."""
+    x, y = point
+    if turned:
+        x, y = SPRITE_SIZE[0] - x, SPRITE_SIZE[1] - y
+    return (x * surface.get_width() / SPRITE_SIZE[0], y * surface.get_height() / SPRITE_SIZE[1])
+
+
 def blank_card(width: int, fill: RGB, border: RGB) -> pygame.Surface:
     """A transparent surface with a filled rounded card and a thin border."""
     surface = pygame.Surface(card_size(width), pygame.SRCALPHA)
@@ -274,7 +289,8 @@ def draw_fallback_felt(size: int = 256) -> pygame.Surface:
 
 def recolour_suit(image: pygame.Surface, suit: str, court: bool = False) -> pygame.Surface:
     """``image`` in the four-colour deck: a diamond's red ink turned blue, a club's black
-    ink turned green (their blends with the paper follow); a court card's art is kept."""
+    ink turned green (their blends with the paper follow); a court card's art keeps its
+    colours, but for the suit symbols in its medallions."""
     if suit == "D":
         result = _turn_red_ink(image)
     elif suit == "C":
@@ -282,10 +298,42 @@ def recolour_suit(image: pygame.Surface, suit: str, court: bool = False) -> pyga
     else:
         return image
     if court:
-        left, right = (round(image.get_width() * edge) for edge in COURT_ART)
-        art = pygame.Rect(left, 0, right - left, image.get_height())
-        result.blit(image, art.topleft, art)
+        _keep_court_art(result, image)
     return result
+
+
+def _keep_court_art(recoloured: pygame.Surface, original: pygame.Surface) -> None:
+    """The art's frame of ``original`` put back on ``recoloured``, all but the inside of
+    the medallions' gold rings (the suit symbols: they follow the deck's colours)."""
+    medallions = [_medallion(recoloured, sprite_point(original, MEDALLION, turned))
+                  for turned in (False, True)]
+    left, right = (round(original.get_width() * edge) for edge in COURT_ART)
+    art = pygame.Rect(left, 0, right - left, original.get_height())
+    _paste(recoloured, original.subsurface(art), art.topleft)
+    for area, inside, patch in medallions:
+        _paste(recoloured, patch, area.topleft, inside)
+
+
+def _medallion(image: pygame.Surface, centre: tuple[float, float]
+               ) -> tuple[pygame.Rect, pygame.Mask, pygame.Surface]:
+    """A square around a medallion of ``image``, the inside of its gold ring, and a copy
+    of the square's pixels."""
+    radius = (MEDALLION_RADIUS - 2.5) * image.get_width() / SPRITE_SIZE[0]
+    side = math.ceil(2 * radius) + 2
+    area = pygame.Rect(0, 0, side, side)
+    area.center = (round(centre[0]), round(centre[1]))
+    area = area.clip(image.get_rect())
+    disc = pygame.Surface(area.size, pygame.SRCALPHA)
+    pygame.draw.circle(disc, (255, 255, 255), (centre[0] - area.x, centre[1] - area.y), radius)
+    return area, pygame.mask.from_surface(disc), image.subsurface(area).copy()
+
+
+def _paste(target: pygame.Surface, patch: pygame.Surface, topleft: tuple[int, int],
+           inside: pygame.Mask | None = None) -> None:
+    """``patch``'s pixels onto ``target`` at ``topleft`` as they are, unblended (their
+    alpha too), where ``inside`` is set (everywhere by default)."""
+    inside = inside or pygame.Mask(patch.get_size(), fill=True)
+    inside.to_surface(target, setsurface=patch, unsetcolor=None, dest=topleft)
 
 
 def _turn_red_ink(image: pygame.Surface) -> pygame.Surface:
