@@ -1,5 +1,5 @@
 """Court card faces (issue 17): the four-colour deck recolours the suit in their
-medallions too."""
+medallions too, and their corner letter follows the language (J Q K / V D R)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,14 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
 
+from game.i18n import language, set_language
+from game.ui import assets as assets_module
+from game.ui.app import App
 from game.ui.assets import (
     MEDALLION,
     RGB,
@@ -22,6 +26,7 @@ from game.ui.assets import (
     sprite_point,
     suit_colour,
 )
+from game.ui.menu import SettingsScene
 
 WIDTH = SPRITE_SIZE[0]  # faces as stored: no scaling blurs the pixels looked at
 COURTS = [("KC", "32"), ("QD", "32"), ("JD", "32"), ("CD", "tarot"), ("RC", "tarot")]
@@ -99,3 +104,78 @@ def test_hearts_and_spades_courts_are_the_same_in_four_colours() -> None:
     for before, code in zip(classic, ("KH", "JS"), strict=True):
         after = assets.card_face(code, 100)
         assert changed_pixels(before, after, after.get_rect()) == 0
+
+
+# --- the corner letter follows the language
+
+
+def letters_drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The corner texts the loader writes on faces from now on."""
+    drawn: list[str] = []
+    original = assets_module.draw_corner_text
+
+    def recording(surface: pygame.Surface, text: str, colour: RGB) -> None:
+        drawn.append(text)
+        original(surface, text, colour)
+
+    monkeypatch.setattr(assets_module, "draw_corner_text", recording)
+    return drawn
+
+
+@pytest.mark.parametrize(("code", "deck", "english", "french"), [
+    ("JS", "32", "J", "V"), ("QH", "32", "Q", "D"), ("KD", "32", "K", "R"),
+    ("VC", "tarot", "J", "V"), ("CH", "tarot", "C", "C"), ("DS", "tarot", "Q", "D"),
+    ("RD", "tarot", "K", "R"),
+])
+def test_the_court_letter_is_the_languages(monkeypatch: pytest.MonkeyPatch, code: str,
+                                           deck: str, english: str, french: str) -> None:
+    drawn = letters_drawn(monkeypatch)
+    assets = Assets()
+    set_language("en")
+    assets.card_face(code, 100, deck)
+    set_language("fr")
+    assets.card_face(code, 100, deck)
+    assert drawn == [english, french]
+
+
+def test_a_language_change_gives_other_faces_and_the_cache_keeps_both() -> None:
+    assets = Assets()
+    set_language("en")
+    queen_en, nine_en = assets.card_face("QH", 100), assets.card_face("9H", 100)
+    set_language("fr")
+    queen_fr, nine_fr = assets.card_face("QH", 100), assets.card_face("9H", 100)
+    corner = pygame.Rect(4, 4, 20, 22)
+    assert changed_pixels(queen_en, queen_fr, corner) > 20
+    assert changed_pixels(queen_en, queen_fr, pygame.Rect(30, 20, 40, 110)) == 0  # the art
+    assert nine_fr is nine_en  # no letter: one face for both languages
+    set_language("en")
+    assert assets.card_face("QH", 100) is queen_en
+
+
+def test_the_sprites_themselves_carry_no_court_letter() -> None:
+    """The generated file leaves the corner blank: the loader writes the letter."""
+    stored = pygame.image.load(Path(assets_module.__file__).parents[2] / "sprites/cards/QH.png")
+    letter_box = pygame.Rect(10, 14, 34, 36)
+    paper = stored.get_at((27, 32))
+    assert all(stored.get_at((x, y)) == paper
+               for x in range(letter_box.left, letter_box.right, 2)
+               for y in range(letter_box.top, letter_box.bottom, 2))
+
+
+def test_the_drawn_stand_in_follows_the_language_too(tmp_path: Path) -> None:
+    assets = Assets(tmp_path)  # no sprites at all: the plain faces drawn on the fly
+    set_language("en")
+    english = assets.card_face("KS", 100)
+    set_language("fr")
+    french = assets.card_face("KS", 100)
+    assert changed_pixels(english, french, pygame.Rect(0, 0, 50, 50)) > 20
+
+
+def test_the_settings_language_button_changes_the_faces(app: App) -> None:
+    english = app.assets.card_face("QS", 100)
+    scene = SettingsScene(app)
+    while language() != "fr":
+        scene.next_language()
+    assert app.assets.card_face("QS", 100) is not english
+    assert changed_pixels(english, app.assets.card_face("QS", 100),
+                          pygame.Rect(4, 4, 20, 22)) > 20
