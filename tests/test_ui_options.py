@@ -143,7 +143,7 @@ def test_four_colours_turn_clubs_green_but_not_the_court_art() -> None:
     assert ink(classic_nine) == (0, 0, 0)  # black ink only
     r, g, b = ink(nine)
     assert g > 2 * r and g > 2 * b
-    art = pygame.Rect(40, 60, 20, 30)  # the middle of the king's portrait
+    art = pygame.Rect(44, 30, 12, 12)  # the king's face (his medallions' clubs turn green)
     assert all(king.get_at((x, y)) == classic_king.get_at((x, y))
                for x in range(art.left, art.right, 3) for y in range(art.top, art.bottom, 3))
     assert king.get_at((12, 20)) != classic_king.get_at((12, 20))  # the corner index

@@ -33,19 +33,26 @@ from game.ui.assets import (  # noqa: E402
     CODES_32,
     CODES_TAROT,
     EXCUSE,
+    INDEX_CENTRE,
+    MEDALLION,
+    MEDALLION_RADIUS,
     PAPER,
     RED,
     RGB,
+    SPRITE_SIZE,
     SUITS,
     TAROT_TRUMPS,
     Assets,
     card_index,
+    draw_corner_text,
     draw_suit,
+    ink_label,
+    is_court,
     star_points,
     suit_colour,
 )
 
-CARD_W, CARD_H = 200, 300
+CARD_W, CARD_H = SPRITE_SIZE
 SUPER = 4  # a power of two: smoothscale keeps full opacity only for those
 EDGE = (120, 116, 108)
 GOLD = (201, 160, 60)
@@ -140,27 +147,14 @@ class Canvas:
         upside_down: bool = False,
     ) -> None:
         """Text whose ink is ``height`` high (condensed to ``max_width``), centred."""
-        ink = text_ink(text, round(height * self.k), colour)
         limit = None if max_width is None else round(max_width * self.k)
-        if limit is not None and ink.get_width() > limit:
-            ink = pygame.transform.smoothscale(ink, (limit, ink.get_height()))
-        if upside_down:
-            ink = pygame.transform.rotate(ink, 180)
+        ink = ink_label(text, round(height * self.k), colour, limit, upside_down)
         self.surface.blit(ink, ink.get_rect(center=self.p(box_centre)))
 
     def result(self) -> pygame.Surface:
         return pygame.transform.smoothscale(
             self.surface, (self.width * self.zoom, self.height * self.zoom)
         )
-
-
-def text_ink(text: str, ink_height: int, colour: RGB) -> pygame.Surface:
-    """The rendered text cropped to its ink and scaled so the ink is ``ink_height`` high."""
-    font = pygame.font.Font(None, ink_height * 2)
-    rendered = font.render(text, True, colour)
-    ink = rendered.subsurface(rendered.get_bounding_rect()).copy()
-    width = round(ink.get_width() * ink_height / ink.get_height())
-    return pygame.transform.smoothscale(ink, (width, ink_height))
 
 
 def rotated(points: Sequence[Point], centre: Point = (CARD_W / 2, CARD_H / 2)) -> list[Point]:
@@ -171,9 +165,7 @@ def rotated(points: Sequence[Point], centre: Point = (CARD_W / 2, CARD_H / 2)) -
 
 # --- card layout -----------------------------------------------------------------------
 
-INDEX_X = 27  # centre of the corner index column
-INDEX_TEXT_H = 40
-INDEX_TEXT_W = 40
+INDEX_X = INDEX_CENTRE[0]  # centre of the corner index column
 INDEX_PIP = 30
 PIP = 32
 SMALL_PIP = 28  # the 9 and 10 have four rows: smaller pips keep them apart
@@ -212,16 +204,18 @@ def blank(canvas: Canvas, fill: RGB = PAPER) -> None:
     canvas.rect((0, 0, CARD_W, CARD_H), EDGE, radius=12, width=1.5)
 
 
-def corner_indices(canvas: Canvas, text: str, suit: str | None, colour: RGB) -> None:
-    """The big index in the top-left corner and the same turned in the bottom-right."""
+def corner_indices(canvas: Canvas, text: str | None, suit: str | None, colour: RGB) -> None:
+    """The big index in the top-left corner and the same turned in the bottom-right, with
+    the suit (or a star) below; the Excuse has a star for its index. ``text`` None: no
+    index (a court card, whose letter the game writes in the player's language)."""
+    if text:
+        draw_corner_text(canvas.surface, text, colour)
     for flip in (False, True):
-        top: Point = (INDEX_X, 12 + INDEX_TEXT_H / 2)
+        top: Point = INDEX_CENTRE
         below: Point = (INDEX_X, 76)
         if flip:
             top, below = rotated([top, below])
-        if text:
-            canvas.text(text, top, INDEX_TEXT_H, colour, INDEX_TEXT_W, flip)
-        else:  # the Excuse: a big star stands for the index
+        if text == "":
             canvas.poly(star_points(top, 19, 8, 5, math.pi if flip else 0.0), colour)
         if suit:
             canvas.suit(suit, below, INDEX_PIP, flip)
@@ -248,14 +242,14 @@ def court_panel(canvas: Canvas, suit: str, rank: str) -> None:
     for y in range(24, 280, 8):  # faint engraved hatching
         canvas.line((54, y), (146, y), (236, 224, 196), 1)
     top_half = figure_shapes(rank)
-    medallion = (100.0, 126.0)
+    medallion = MEDALLION
     for flip in (False, True):
         for kind, colour, points in top_half:
             shape = rotated(points) if flip else points
             canvas.poly(shape, colour, width=0 if kind == "poly" else 1.4)
         centre = rotated([medallion])[0] if flip else medallion
-        canvas.circle(centre, 15, PAPER)
-        canvas.circle(centre, 15, GOLD, width=1.5)
+        canvas.circle(centre, MEDALLION_RADIUS, PAPER)
+        canvas.circle(centre, MEDALLION_RADIUS, GOLD, width=1.5)
         canvas.suit(suit, centre, 20, upside_down=flip)
     canvas.line((52, 150), (148, 150), DARK_GOLD, 2)
     canvas.rect(box, DARK_GOLD, radius=6, width=2.5)
@@ -387,17 +381,21 @@ def headgear(rank: str) -> Figure:
     ]
 
 
-def draw_suited(code: str, deck: str) -> pygame.Surface:
-    text, suit = card_index(code, deck)
+def draw_suited(code: str, deck: str, court_letter: str | None = None) -> pygame.Surface:
+    """A numbered or court card. A court's corner letter depends on the language: the
+    sprite has none (the game adds it), unless ``court_letter`` gives one ("fr", "en")."""
+    text, suit = card_index(code, deck, "fr")
     assert suit is not None
     canvas = Canvas(CARD_W, CARD_H)
     blank(canvas)
     colour = suit_colour(suit)
-    if text in ("V", "C", "D", "R"):
+    index: str | None = text
+    if is_court(code):
         court_panel(canvas, suit, text)
+        index = None if court_letter is None else card_index(code, deck, court_letter)[0]
     else:
         pips(canvas, suit, 1 if text in ("A", "1") else int(text))
-    corner_indices(canvas, text, suit, colour)
+    corner_indices(canvas, index, suit, colour)
     return canvas.result()
 
 
@@ -476,13 +474,14 @@ def draw_excuse() -> pygame.Surface:
     return canvas.result()
 
 
-def draw_card(code: str, deck: str) -> pygame.Surface:
-    """The face of one card, 200×300 with transparent rounded corners."""
+def draw_card(code: str, deck: str, court_letter: str | None = None) -> pygame.Surface:
+    """The face of one card, 200×300 with transparent rounded corners (a court card
+    without its corner letter unless ``court_letter`` names a language)."""
     if deck == "tarot" and code == EXCUSE:
         return draw_excuse()
     if deck == "tarot" and code in TAROT_TRUMPS:
         return draw_trump(code)
-    return draw_suited(code, deck)
+    return draw_suited(code, deck, court_letter)
 
 
 # --- backs ---------------------------------------------------------------------------
@@ -593,7 +592,8 @@ def draw_icon(size: int) -> pygame.Surface:
         canvas.suit("H", (128, 130), 116)
     else:
         for code, angle, centre in (("JS", 14, (106, 130)), ("AH", -10, (150, 130))):
-            big = pygame.transform.smoothscale(draw_card(code, "32"), canvas.p((130, 195)))
+            face = draw_card(code, "32", court_letter="fr")  # the same icon in every language
+            big = pygame.transform.smoothscale(face, canvas.p((130, 195)))
             turned = pygame.transform.rotate(big, angle)
             canvas.surface.blit(turned, turned.get_rect(center=canvas.p(centre)))
     icon = canvas.result()

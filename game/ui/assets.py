@@ -4,7 +4,9 @@ The files come from ``tools/make_sprites.py`` and ``tools/make_sounds.py``. A mi
 corrupt file never stops the game: a warning is logged once, the problem is listed in
 ``Assets.problems`` (the UI shows it once), and a plain card drawn on the fly, a plain
 back or silence stands in. The suit shapes here are also what the sprite generator draws,
-so the fallback and the real art show the same symbols.
+so the fallback and the real art show the same symbols. A court card's sprite has no
+corner letter: the loader writes it in the player's language (J Q K or V D R) with the
+generator's own text drawing, and caches one face per language.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pathlib import Path
 
 import pygame
 
+from game.i18n import language
 from game.resources import resource_root
 
 log = logging.getLogger("atout.assets")
@@ -58,13 +61,27 @@ BACK_FILL = {"blue": (30, 62, 140), "red": (150, 28, 40), "tarot": (60, 40, 110)
 # The four-colour deck: diamonds blue, clubs green (hearts red, spades black).
 DIAMOND_HUE_TURN = -140  # degrees: the red ink turned blue
 CLUB_INK = (24, 128, 56)
-COURTS = "JQKVCDR"  # their art keeps its colours: only the corner indices change
+COURTS = "JQKVCDR"  # their art keeps its colours, but for the suit in its medallions
 COURT_ART = (0.25, 0.75)  # the art's frame, as fractions of the card's width
 # The felt turned from green, in degrees of hue.
 FELT_HUE_TURNS = {"green": 0, "blue": 70, "red": -150}
 
-_INDEX_32 = {"T": "10", "J": "V", "Q": "D", "K": "R"}
-_INDEX_TAROT = {"T": "10"}
+# The court cards' corner letters, by language (the codes: J, Q, K in the 32-card deck;
+# V, C, D, R in the tarot). English has no one letter for the tarot's knight: K is the
+# king's, and "Kn" would be the only two-letter court index. English-language tarot
+# packs and rule books keep the French name, cavalier, and its C, so C it is.
+COURT_INDEX: dict[str, dict[str, str]] = {
+    "fr": {"J": "V", "Q": "D", "K": "R", "V": "V", "C": "C", "D": "D", "R": "R"},
+    "en": {"J": "J", "Q": "Q", "K": "K", "V": "J", "C": "C", "D": "Q", "R": "K"},
+}
+
+# Where the sprite generator puts things on its 200×300 faces (the loader draws there too).
+SPRITE_SIZE = (200, 300)
+INDEX_CENTRE = (27.0, 32.0)  # the corner index's centre (the other corner: turned 180°)
+INDEX_INK = 40  # the index's ink height...
+INDEX_MAX_WIDTH = 40  # ...and widest width (condensed beyond)
+MEDALLION = (100.0, 126.0)  # a court's upper suit medallion (the lower one: turned 180°)
+MEDALLION_RADIUS = 15.0  # to the outer edge of its gold ring
 
 
 def is_red(suit: str) -> bool:
@@ -83,18 +100,26 @@ def check_code(code: str, deck: str) -> None:
         raise ValueError(f"no card {code!r} in the {deck} deck")
 
 
-def card_index(code: str, deck: str) -> tuple[str, str | None]:
-    """The French corner index of a card and its suit letter (None for trumps, Excuse).
+def is_court(code: str) -> bool:
+    """A jack, knight, queen or king (of either deck)."""
+    return code[0] in COURTS and code not in TAROT_TRUMPS and code != EXCUSE
 
-    '7S' -> ('7', 'S'); 'TH' -> ('10', 'H'); 'JD' (32) -> ('V', 'D'); 'A07' -> ('7', None).
+
+def card_index(code: str, deck: str, lang: str | None = None) -> tuple[str, str | None]:
+    """The corner index of a card in ``lang`` (the current language by default) and its
+    suit letter (None for trumps, Excuse).
+
+    '7S' -> ('7', 'S'); 'TH' -> ('10', 'H'); 'JD' (32) -> ('V', 'D') in French, ('J', 'D')
+    in English; 'A07' -> ('7', None).
     """
     check_code(code, deck)
     if code == EXCUSE:
         return ("", None)
     if deck == "tarot" and code in TAROT_TRUMPS:
         return (str(int(code[1:])), None)
-    names = _INDEX_32 if deck == "32" else _INDEX_TAROT
-    return (names.get(code[0], code[0]), code[1])
+    if is_court(code):
+        return (COURT_INDEX[lang or language()][code[0]], code[1])
+    return ("10" if code[0] == "T" else code[0], code[1])
 
 
 def card_height(width: int) -> int:
@@ -224,6 +249,45 @@ def default_font(size: int) -> pygame.font.Font:
     return _fonts[size]
 
 
+def text_ink(text: str, ink_height: int, colour: RGB) -> pygame.Surface:
+    """The rendered text cropped to its ink and scaled so the ink is ``ink_height`` high."""
+    rendered = default_font(ink_height * 2).render(text, True, colour)
+    ink = rendered.subsurface(rendered.get_bounding_rect()).copy()
+    width = round(ink.get_width() * ink_height / ink.get_height())
+    return pygame.transform.smoothscale(ink, (width, ink_height))
+
+
+def ink_label(
+    text: str, ink_height: int, colour: RGB, max_width: int | None = None,
+    upside_down: bool = False,
+) -> pygame.Surface:
+    """``text_ink`` condensed to ``max_width`` (when given), turned 180° if asked."""
+    ink = text_ink(text, ink_height, colour)
+    if max_width is not None and ink.get_width() > max_width:
+        ink = pygame.transform.smoothscale(ink, (max_width, ink.get_height()))
+    return pygame.transform.rotate(ink, 180) if upside_down else ink
+
+
+def sprite_point(surface: pygame.Surface, point: tuple[float, float],
+                 turned: bool = False) -> tuple[float, float]:
+    """A point of the generator's 200×300 face, on ``surface`` (a face of any size);
+    ``turned``: the same point after a half turn of the card."""
+    x, y = point
+    if turned:
+        x, y = SPRITE_SIZE[0] - x, SPRITE_SIZE[1] - y
+    return (x * surface.get_width() / SPRITE_SIZE[0], y * surface.get_height() / SPRITE_SIZE[1])
+
+
+def draw_corner_text(surface: pygame.Surface, text: str, colour: RGB) -> None:
+    """The corner index ``text`` of a generated face, top-left and turned bottom-right, on
+    ``surface`` (that face at any size)."""
+    scale = surface.get_width() / SPRITE_SIZE[0]
+    for turned in (False, True):
+        ink = ink_label(text, round(INDEX_INK * scale), colour,
+                        round(INDEX_MAX_WIDTH * scale), turned)
+        surface.blit(ink, ink.get_rect(center=sprite_point(surface, INDEX_CENTRE, turned)))
+
+
 def blank_card(width: int, fill: RGB, border: RGB) -> pygame.Surface:
     """A transparent surface with a filled rounded card and a thin border."""
     surface = pygame.Surface(card_size(width), pygame.SRCALPHA)
@@ -255,6 +319,14 @@ def draw_fallback_face(code: str, deck: str, width: int) -> pygame.Surface:
     return surface
 
 
+def with_court_letter(face: pygame.Surface, text: str, suit: str | None) -> pygame.Surface:
+    """A copy of a generated court ``face`` (drawn without its letter, which depends on
+    the language) with ``text`` in its corners, in the suit's colour."""
+    labelled = face.copy()
+    draw_corner_text(labelled, text, suit_colour(suit) if suit else BLACK)
+    return labelled
+
+
 def draw_fallback_back(width: int, colour: str) -> pygame.Surface:
     surface = blank_card(width, BACK_FILL[colour], PAPER)
     inset = max(3, width // 12)
@@ -274,7 +346,8 @@ def draw_fallback_felt(size: int = 256) -> pygame.Surface:
 
 def recolour_suit(image: pygame.Surface, suit: str, court: bool = False) -> pygame.Surface:
     """``image`` in the four-colour deck: a diamond's red ink turned blue, a club's black
-    ink turned green (their blends with the paper follow); a court card's art is kept."""
+    ink turned green (their blends with the paper follow); a court card's art keeps its
+    colours, but for the suit symbols in its medallions."""
     if suit == "D":
         result = _turn_red_ink(image)
     elif suit == "C":
@@ -282,10 +355,42 @@ def recolour_suit(image: pygame.Surface, suit: str, court: bool = False) -> pyga
     else:
         return image
     if court:
-        left, right = (round(image.get_width() * edge) for edge in COURT_ART)
-        art = pygame.Rect(left, 0, right - left, image.get_height())
-        result.blit(image, art.topleft, art)
+        _keep_court_art(result, image)
     return result
+
+
+def _keep_court_art(recoloured: pygame.Surface, original: pygame.Surface) -> None:
+    """The art's frame of ``original`` put back on ``recoloured``, all but the inside of
+    the medallions' gold rings (the suit symbols: they follow the deck's colours)."""
+    medallions = [_medallion(recoloured, sprite_point(original, MEDALLION, turned))
+                  for turned in (False, True)]
+    left, right = (round(original.get_width() * edge) for edge in COURT_ART)
+    art = pygame.Rect(left, 0, right - left, original.get_height())
+    _paste(recoloured, original.subsurface(art), art.topleft)
+    for area, inside, patch in medallions:
+        _paste(recoloured, patch, area.topleft, inside)
+
+
+def _medallion(image: pygame.Surface, centre: tuple[float, float]
+               ) -> tuple[pygame.Rect, pygame.Mask, pygame.Surface]:
+    """A square around a medallion of ``image``, the inside of its gold ring, and a copy
+    of the square's pixels."""
+    radius = (MEDALLION_RADIUS - 2.5) * image.get_width() / SPRITE_SIZE[0]
+    side = math.ceil(2 * radius) + 2
+    area = pygame.Rect(0, 0, side, side)
+    area.center = (round(centre[0]), round(centre[1]))
+    area = area.clip(image.get_rect())
+    disc = pygame.Surface(area.size, pygame.SRCALPHA)
+    pygame.draw.circle(disc, (255, 255, 255), (centre[0] - area.x, centre[1] - area.y), radius)
+    return area, pygame.mask.from_surface(disc), image.subsurface(area).copy()
+
+
+def _paste(target: pygame.Surface, patch: pygame.Surface, topleft: tuple[int, int],
+           inside: pygame.Mask | None = None) -> None:
+    """``patch``'s pixels onto ``target`` at ``topleft`` as they are, unblended (their
+    alpha too), where ``inside`` is set (everywhere by default)."""
+    inside = inside or pygame.Mask(patch.get_size(), fill=True)
+    inside.to_surface(target, setsurface=patch, unsetcolor=None, dest=topleft)
 
 
 def _turn_red_ink(image: pygame.Surface) -> pygame.Surface:
@@ -352,19 +457,24 @@ class Assets:
     # images
 
     def card_face(self, code: str, width: int, deck: str = "32") -> pygame.Surface:
-        """The face of ``code`` ('TH', 'A21', 'EXC'...) in ``deck`` ('32' or 'tarot')."""
+        """The face of ``code`` ('TH', 'A21', 'EXC'...) in ``deck`` ('32' or 'tarot').
+        A court card's corner letter is in the current language (J Q K or V D R)."""
         check_code(code, deck)
         folder = "cards" if deck == "32" else "tarot"
-        suit = card_index(code, deck)[1]
+        text, suit = card_index(code, deck)
+        court = is_court(code)
         recolour = None
         if self.four_colour and suit is not None:
-            court = code[0] in COURTS
             recolour = lambda image: recolour_suit(image, suit, court)  # noqa: E731
         return self._sprite(
             f"sprites/{folder}/{code}.png",
             card_size(width),
             lambda: draw_fallback_face(code, deck, width),
             recolour,
+            # The letter and the colours are part of the cached face's name: a language
+            # or colour change finds (or makes) another face, never a stale one.
+            variant=(language() if court else "") + ("4" if recolour else ""),
+            prepare=(lambda image: with_court_letter(image, text, suit)) if court else None,
         )
 
     def card_back(self, width: int, deck: str = "32", colour: str = "blue") -> pygame.Surface:
@@ -474,17 +584,22 @@ class Assets:
         fallback: Callable[[], pygame.Surface],
         recolour: Callable[[pygame.Surface], pygame.Surface] | None = None,
         variant: str = "",
+        prepare: Callable[[pygame.Surface], pygame.Surface] | None = None,
     ) -> pygame.Surface:
         """The image at ``size`` (None: as stored), scaled once and cached; or the fallback.
-        ``recolour`` changes the picture once scaled (``variant`` names it in the cache:
-        "4" for any recolour unless given)."""
+        ``prepare`` completes the file's picture before scaling (not the fallback's);
+        ``recolour`` changes the picture once scaled. ``variant`` names the result in the
+        cache ("4" for any recolour unless given)."""
         key = (relative, size, variant or ("4" if recolour is not None else ""))
         if key not in self._sized:
             image = self._image(relative)
             if image is None:
                 image = fallback()
-            elif size is not None and image.get_size() != size:
-                image = pygame.transform.smoothscale(image, size)
+            else:
+                if prepare is not None:
+                    image = prepare(image)
+                if size is not None and image.get_size() != size:
+                    image = pygame.transform.smoothscale(image, size)
             if recolour is not None:
                 image = recolour(image)
             self._sized[key] = self._ready(image)
