@@ -185,3 +185,29 @@ def test_a_bad_stats_file_gives_empty_statistics_and_a_message(
     storage = Storage(tmp_path)
     assert storage.stats == Statistics()
     assert len(storage.take_problems()) == 1
+
+
+def test_the_points_lost_of_analysed_deals_are_kept_newest_last_and_read_back() -> None:
+    stats = Statistics()
+    for points in (12.34, 0.0, 40.0):
+        stats.record_analysis("tarot", 4, points)
+    assert stats.of("tarot", 4).points_lost == [12.3, 0.0, 40.0]
+    assert stats.of("coinche", 4).points_lost == []
+    again, bad = Statistics.from_json(stats.to_json())
+    assert bad == [] and again.of("tarot", 4).points_lost == [12.3, 0.0, 40.0]
+
+
+def test_only_the_last_hundred_analysed_deals_are_kept() -> None:
+    stats = Statistics()
+    for points in range(130):
+        stats.record_analysis("belote", 4, float(points))
+    kept = stats.of("belote", 4).points_lost
+    assert len(kept) == 100 and kept[0] == 30.0 and kept[-1] == 129.0
+
+
+@pytest.mark.parametrize("raw", ["12", [1, "2"], [True], [-1.0]])
+def test_damaged_points_lost_drop_the_record(raw: object) -> None:
+    record = GameStats().to_json()
+    record["points_lost"] = raw
+    _, bad = Statistics.from_json({"games": {"coinche-4": record}})
+    assert bad == ["coinche-4"]

@@ -280,7 +280,8 @@ def test_every_scene_is_photographed(tmp_path: Path) -> None:
     taken = take_all(tmp_path)
     names = {path.stem for path in taken}
     expected = {name for run in RUNS for name in run.shots} | set(SHEETS)
-    assert names == expected | {"replay", "score_pad", "settings", "rules", "statistics"}
+    assert names == expected | {"replay", "review_analysis", "score_pad", "settings", "rules",
+                                "statistics"}
     for path in taken:
         image = pygame.image.load(path)
         assert image.get_size() == (1280, 720)

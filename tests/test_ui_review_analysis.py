@@ -18,6 +18,7 @@ from game.engine.rules import CoincheRules, TarotRules
 from game.storage import Storage
 from game.ui.app import App
 from game.ui.replay_scene import ANALYSE_BUTTON, ReplayScene
+from game.ui.stats_scene import StatsScene
 from tests.coach_driver import expert_policy, lead_the_jack_at_trick_seven, play_first_deal
 from tests.table_driver import DT
 
@@ -71,5 +72,25 @@ def test_leaving_the_review_pauses_the_analysis(tmp_path: Path) -> None:
         assert app.top is not review
         assert app.coach.wait_idle(60)
         assert not review.coach.analysis.done
+    finally:
+        app.close()
+
+
+def test_the_statistics_chart_the_points_lost_deal_by_deal(
+        tmp_path: Path, texts_drawn: list[str]) -> None:
+    storage = Storage(tmp_path)
+    for points in (30.0, 12.0, 6.0):
+        storage.record_analysis("coinche", 4, points)
+    app = App(storage=storage)
+    try:
+        scene = StatsScene(app)
+        app.push(scene)
+        app.step(DT, [])
+        assert "Points lost per analysed deal (last 3)" not in texts_drawn
+        app.step(DT, [mouse_down(scene.progress_button.rect.center)])
+        app.step(DT, [])
+        assert "Points lost per analysed deal (last 3)" in texts_drawn
+        assert "30" in texts_drawn  # the chart's top value
+        assert "Average of the last 10" in texts_drawn
     finally:
         app.close()

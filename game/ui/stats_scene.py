@@ -11,6 +11,7 @@ import pygame
 from game.i18n import tr
 from game.storage.stats import GameStats, Statistics
 from game.ui.app import App, Scene
+from game.ui.chart import draw_chart
 from game.ui.dialog import ConfirmDialog
 from game.ui.menu import draw_backdrop
 from game.ui.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel
@@ -21,6 +22,8 @@ COINCHE_KINDS = ("80", "90", "100", "110", "120", "130", "140", "150", "160", "c
 TAROT_KINDS = ("prise", "garde", "garde_sans", "garde_contre")
 PANEL_RECT = pygame.Rect(60, 180, 1160, 440)
 ROW = 36
+PROGRESS_CHART = pygame.Rect(110, 240, 1060, 300)
+AVERAGE_OVER = 10
 
 
 def percent(part: int, whole: int) -> str:
@@ -84,6 +87,14 @@ class StatsScene(Scene):
         self.reset_button = Button(pygame.Rect(60, 646, 220, 56), lambda: tr("stats.reset"),
                                    self.ask_reset, size=28)
         self.back = Button(pygame.Rect(1000, 646, 220, 56), lambda: tr("back"), app.pop)
+        self.showing_progress = False  # the chart of the points lost, instead of the counts
+        self.progress_button = Button(
+            pygame.Rect(470, 646, 340, 56),
+            lambda: tr("stats.counts" if self.showing_progress else "stats.progress"),
+            self.toggle_progress, size=26)
+
+    def toggle_progress(self) -> None:
+        self.showing_progress = not self.showing_progress
 
     @property
     def statistics(self) -> Statistics:
@@ -105,7 +116,7 @@ class StatsScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return
-        for button in [*self.tabs, self.reset_button, self.back]:
+        for button in [*self.tabs, self.reset_button, self.progress_button, self.back]:
             if button.handle(event):
                 return
 
@@ -117,11 +128,31 @@ class StatsScene(Scene):
         panel(surface, PANEL_RECT)
         game, players = TABS[self.tab]
         stats = self.statistics.of(game, players)
-        self.draw_counters(surface, game, stats)
-        self.draw_contracts(surface, game, stats)
+        if self.showing_progress:
+            self.draw_progress(surface, stats)
+        else:
+            self.draw_counters(surface, game, stats)
+            self.draw_contracts(surface, game, stats)
         self.reset_button.enabled = bool(self.statistics.games)
-        self.reset_button.draw(surface)
-        self.back.draw(surface)
+        for button in (self.reset_button, self.progress_button, self.back):
+            button.draw(surface)
+
+    def draw_progress(self, surface: pygame.Surface, stats: GameStats) -> None:
+        """The points the player's decisions lost in each analysed deal, and their
+        running average over the last ``AVERAGE_OVER`` deals."""
+        lost = stats.points_lost
+        x, y = PANEL_RECT.x + 30, PANEL_RECT.y + 24
+        blit_text(surface, tr("stats.points_lost", count=len(lost)), 24, GOLD, topleft=(x, y))
+        if not lost:
+            blit_text(surface, tr("stats.points_lost_none"), 24, CREAM, center=PANEL_RECT.center)
+            return
+        rows = [(value, sum(lost[max(0, i - AVERAGE_OVER + 1):i + 1])
+                 / (i + 1 - max(0, i - AVERAGE_OVER + 1))) for i, value in enumerate(lost)]
+        names = [tr("stats.lost_line"), tr("stats.lost_average", count=AVERAGE_OVER)]
+        draw_chart(surface, PROGRESS_CHART, rows, None, names, from_zero=False)
+        chart = PROGRESS_CHART
+        blit_text(surface, str(round(max(lost))), 18, CREAM, topright=(chart.x - 8, chart.y))
+        blit_text(surface, "0", 18, CREAM, bottomright=(chart.x - 8, chart.bottom))
 
     def draw_counters(self, surface: pygame.Surface, game: str, stats: GameStats) -> None:
         x, y = PANEL_RECT.x + 30, PANEL_RECT.y + 24
