@@ -1,0 +1,139 @@
+"""The deal review's coach: how long the analysis of a deal takes, and how often its
+marks are confirmed by the exact solver on the true deal.
+
+For each game, ``DEALS`` deals are played with the player's seat (0) in the Confirmé's
+hands (a real player's kind of mistakes) and the others too; each deal is then
+analysed as the review does (``Analysis.think``: about 1 s a decision, at most
+``DEAL_BUDGET`` for the deal), in this thread, so CPU time is the analysis's own.
+Reported per game: CPU seconds per deal (mean, max), CPU seconds to the first weighed
+decision and to the first marked one, decisions weighed and marked.
+
+Confirmation (32-card games): each marked card decision is solved double-dummy on the
+true deal (``solver.dds``, every hand seen: a bench's privilege); it is confirmed when
+the solver also finds the Expert's card strictly better than the player's for the
+player's side.  Decisions the solver cannot finish within its node cap are left out.
+
+    .venv/bin/python bench/coach.py [--deals N] [--seed S]
+
+Ends with one JSON line of the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.ai import Level, decide
+from game.ai.solver.dds import SearchAborted, Solver
+from game.ai.solver.position import PlayRules, Position, index_of
+from game.coach import DEFAULT_THRESHOLD, Analysis, Remark, decision_points
+from game.engine.actions import PlayCard
+from game.engine.match import AnyRules, Match, deal_bounds
+from game.engine.rules import BeloteRules, CoincheRules, TarotRules
+from game.engine.trickgame import TrickDeal
+
+GAMES: dict[str, AnyRules] = {
+    "coinche": CoincheRules(), "belote4": BeloteRules(), "belote3": BeloteRules(players=3),
+    "tarot3": TarotRules(players=3), "tarot4": TarotRules(players=4),
+    "tarot5": TarotRules(players=5),
+}
+NODE_CAP = 2_000_000
+
+
+def played_deal(rules: AnyRules, seed: int) -> Match:
+    """A match after its first scored deal, every seat played by the Confirmé."""
+    match, _ = Match.new(rules, seed)
+    rng = random.Random(seed)
+    while not match.history:
+        seat = match.current_player
+        assert seat is not None
+        match, _ = match.apply(decide(match.view(seat), Level.CONFIRME, rng).action)
+    return match
+
+
+def analyse(match: Match) -> tuple[Analysis, float, float | None, float | None]:
+    """The analysis, its CPU seconds, and the CPU seconds to its first weighed and
+    first marked decision."""
+    analysis = decision_points(match, 0, 0)
+    start = time.process_time()
+    first: float | None = None
+    first_marked: float | None = None
+    while not analysis.done:
+        remark = analysis.weigh_next(analysis.think())
+        spent = time.process_time() - start
+        first = spent if first is None else first
+        if first_marked is None and remark.marked(DEFAULT_THRESHOLD):
+            first_marked = spent
+    return analysis, time.process_time() - start, first, first_marked
+
+
+def confirmed(match: Match, remark: Remark) -> bool | None:
+    """Does the exact solver on the true deal agree that the player's card was worse?
+    None: not a card, or the solver ran out of nodes."""
+    played, better = remark.action, remark.suggestion.action
+    if not isinstance(played, PlayCard) or not isinstance(better, PlayCard):
+        return None
+    start, _ = deal_bounds(match)[0]
+    state = Match.replay(match.rules, match.seed,
+                         match.actions[:start + remark.point.position], match.first_deal).deal
+    assert isinstance(state, TrickDeal) and state.trump is not None and state.turn is not None
+    rules = PlayRules.of(state.rules, state.trump)
+    taken = [0] * (2 if state.rules.has_teams else state.players)
+    for trick in state.tricks:
+        taken[rules.side_of(trick.winner)] += trick.points
+    position = Position.build(state.rules, state.trump, state.hands, state.trick, state.turn,
+                              taken)
+    try:
+        values = Solver(position, position.turn, node_cap=NODE_CAP).values()
+    except SearchAborted:
+        return None
+    mine, its = (values[index_of(c.card, state.trump)] for c in (played, better))
+    return its > mine
+
+
+def measure(name: str, rules: AnyRules, deals: int, seed: int) -> dict[str, float | int]:
+    seconds, firsts, first_marks = [], [], []
+    weighed = marked = checked = agreed = 0
+    for k in range(deals):
+        match = played_deal(rules, seed + k)
+        analysis, spent, first, first_marked = analyse(match)
+        seconds.append(spent)
+        firsts += [first] if first is not None else []
+        first_marks += [first_marked] if first_marked is not None else []
+        weighed += sum(r.lost is not None for r in analysis.remarks)
+        costly = analysis.marked(DEFAULT_THRESHOLD)
+        marked += len(costly)
+        if rules.game != "tarot":
+            verdicts = [confirmed(match, r) for r in costly]
+            checked += sum(v is not None for v in verdicts)
+            agreed += sum(v is True for v in verdicts)
+    row: dict[str, float | int] = {
+        "deal_cpu_mean_s": round(statistics.mean(seconds), 2),
+        "deal_cpu_max_s": round(max(seconds), 2),
+        "first_weighed_max_s": round(max(firsts, default=0.0), 2),
+        "first_marked_max_s": round(max(first_marks, default=0.0), 2),
+        "weighed": weighed, "marked": marked, "dd_checked": checked, "dd_confirmed": agreed,
+    }
+    print(f"{name:8} {row}", flush=True)
+    return row
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", nargs="*", default=list(GAMES))
+    args = parser.parse_args()
+    figures = {name: measure(name, GAMES[name], args.deals, args.seed) for name in args.games}
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()
