@@ -71,10 +71,6 @@ class TarotCard(NamedTuple):
         )
 
     @property
-    def is_king(self) -> bool:
-        return self.suit.is_plain and self.rank == KING
-
-    @property
     def half_points(self) -> int:
         if self.is_bout:
             return BOUT_POINTS
@@ -98,7 +94,6 @@ _BY_CODE: dict[str, TarotCard] = {c.code: c for c in DECK78}
 EXCUSE = _BY_CODE["EXC"]
 THE_PETIT = _BY_CODE["A01"]
 THE_21 = _BY_CODE["A21"]
-BOUTS = (THE_PETIT, THE_21, EXCUSE)
 
 
 def tarot_card(code: str) -> TarotCard:

@@ -386,8 +386,3 @@ def _card_points_missing(deal: TrickDeal) -> int:
     assert deal.trump is not None
     played = sum(t.points for t in deal.tricks) - DIX_DE_DER
     return 152 - played
-
-
-def others(seats: Sequence[int], seat: int) -> list[int]:
-    return [s for s in seats if s != seat]
-
