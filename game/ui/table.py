@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from game.engine.actions import (
+    CAPOT_BID,
     Announce,
     Announced,
     AnnouncementsShown,
@@ -884,7 +885,7 @@ class TableScene(Scene):
         blit_text(surface, tr("table.taken_by", name=who), 24, CREAM, topleft=(1024, 46))
         x = 1024
         if self.model.contract_value is not None:
-            value = tr("bid.capot_short") if self.model.contract_value >= 250 \
+            value = tr("bid.capot_short") if self.model.contract_value >= CAPOT_BID \
                 else str(self.model.contract_value)
             x = blit_text(surface, value, 34, CREAM, topleft=(x, 74)).right + 8
         suit = self.model.trump_suit
