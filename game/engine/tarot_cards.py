@@ -42,6 +42,7 @@ _SUIT_LETTERS = "SHDC"
 _FACE_POINTS = {JACK: 3, KNIGHT: 5, QUEEN: 7, KING: 9}
 BOUT_POINTS = 9
 TOTAL_POINTS = 182  # half points: 91
+CHIEN_SIZE = {3: 6, 4: 6, 5: 3}  # by the number of players: the écart's size too
 
 
 class TarotCard(NamedTuple):
