@@ -165,8 +165,6 @@ class TableScene(Scene):
         self.show_last = False
         self.void_message = 0.0
         self.turn_announced = False
-        self.deals_scored = 0
-        self.speed_override: float | None = None  # the smoke run and tests go faster
         self.shown_turn: int | None = None
         self.bid_panel = BidPanel(self)
         self.poignee = PoigneeChooser(self)
@@ -309,7 +307,6 @@ class TableScene(Scene):
     def _scored(self) -> None:
         from game.ui.scoresheet import ScoreSheet
 
-        self.deals_scored += 1
         self.app.push(ScoreSheet(self.app, self))
 
     def _match_over(self, event: MatchOver) -> None:
@@ -500,7 +497,7 @@ class TableScene(Scene):
     # --- the frame -----------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        self.controller.speed = self.speed_override or self.app.settings.speed_factor
+        self.controller.speed = self.app.settings.speed_factor
         self.controller.think = self.app.settings.expert_think
         self.tweens.update(dt)
         self.flights = [f for f in self.flights if not f.tween.done]
