@@ -60,7 +60,6 @@ class BackgroundWriter:
         self._queue: deque[_Queued] = deque()
         self._running = False
         self._closed = False
-        self.jobs_run = 0
         self._thread = threading.Thread(target=self._loop, name=name, daemon=True)
         self._thread.start()
 
@@ -104,7 +103,6 @@ class BackgroundWriter:
             finally:
                 with self._changed:
                     self._running = False
-                    self.jobs_run += 1
                     self._changed.notify_all()
 
 

@@ -19,11 +19,17 @@ from game.ui.app import App
 from game.ui.controller import GameConfig, SeatConfig
 from game.ui.dialog import ConfirmDialog
 from game.ui.scoresheet import MatchEnd, ScoreSheet
-from game.ui.smoke import click
+from game.ui.smoke import click, fixed_speed
 from game.ui.table import TableScene
 
 DT = 1 / 30
 FAST = 0.02
+
+
+def animate_at(app: App, factor: float) -> None:
+    """Every table of ``app`` animates at ``factor`` from now on (1.0: as a player sees
+    it, FAST: the tests' pace), whatever speed the settings choose."""
+    app.settings = fixed_speed(app.settings, factor)
 
 
 def start_table(
@@ -31,8 +37,8 @@ def start_table(
 ) -> TableScene:
     """The human at seat 0; ``first_deal`` picks the hands (a deal number)."""
     seats = (SeatConfig(human=True), *tuple(SeatConfig() for _ in range(rules.players - 1)))
+    animate_at(app, FAST)
     table = TableScene(app, GameConfig(rules, seats, seed, first_deal))
-    table.speed_override = FAST
     app.push(table)
     app.step(DT, [])
     return table

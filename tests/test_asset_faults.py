@@ -108,8 +108,8 @@ def test_stand_ins_are_drawn_and_the_deals_are_played(app_on: App) -> None:
     assert [face.get_at((x, 40)) for x in range(0, 100, 7)] == \
         [drawn.get_at((x, 40)) for x in range(0, 100, 7)]
     for rules in (BeloteRules(), TarotRules(players=3)):
-        table = play_deals(app_on, rules, 1, seed=4)
-        assert table.deals_scored == 1
+        _, scored = play_deals(app_on, rules, 1, seed=4)
+        assert scored == 1
     assert app_on.top is menu
     assert {p.split(" (")[0] for p in app_on.assets.problems} == expected_problems()
 
@@ -124,8 +124,8 @@ def test_an_empty_resource_folder_still_plays(
     menu = app.top
     assert isinstance(menu, MenuScene)
     assert len(menu.problems) > 100  # every card, back, icon and sound
-    table = play_deals(app, BeloteRules(players=2), 1, seed=2)
-    assert table.deals_scored == 1
+    _, scored = play_deals(app, BeloteRules(players=2), 1, seed=2)
+    assert scored == 1
 
 
 def test_smoke_run_with_damaged_files_exits_zero_without_a_traceback(

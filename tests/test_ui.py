@@ -28,6 +28,7 @@ from game.ui.table import TableScene
 from tests.table_driver import (
     DT,
     FAST,
+    animate_at,
     card_click,
     human_turn,
     play_to_score_sheet,
@@ -104,7 +105,7 @@ def test_legal_cards_are_raised_and_the_others_dimmed(app: App) -> None:
 
 def test_a_click_skips_the_running_animation(app: App) -> None:
     table = start_table(app, CoincheRules())
-    table.speed_override = 1.0
+    animate_at(app, 1.0)
     table.flights.clear()
     table.tweens.skip()
     for _ in range(3):
@@ -176,8 +177,8 @@ def test_the_ai_thinks_off_the_render_loop(app: App, monkeypatch: pytest.MonkeyP
 
     monkeypatch.setattr(controller_module, "decide", slow_decide)
     seats = tuple(SeatConfig() for _ in range(4))
+    animate_at(app, FAST)
     table = TableScene(app, GameConfig(CoincheRules(), seats, 2))
-    table.speed_override = FAST
     app.push(table)
     for _ in range(300):
         app.step(DT, [])
@@ -417,3 +418,15 @@ def test_card_names(text: str, en: str, fr: str) -> None:
     finally:
         set_language("en")
     assert card_name(text) == en
+
+
+def test_a_fixed_speed_animates_fast_but_saves_the_chosen_speed() -> None:
+    from game.storage.settings import Settings as StoredSettings
+    from game.ui.app import Settings
+    from game.ui.smoke import fixed_speed
+
+    chosen = Settings(speed="fast", volume=0.3)
+    fast = fixed_speed(chosen, FAST)
+    assert fast.speed_factor == FAST and fast.speed == "fast" and fast.volume == 0.3
+    assert fast.to_stored(StoredSettings()) == chosen.to_stored(StoredSettings())
+    assert fixed_speed(fast, 1.0).speed_factor == 1.0

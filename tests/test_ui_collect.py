@@ -18,7 +18,7 @@ from game.storage import Storage
 from game.ui.app import App
 from game.ui.smoke import click
 from game.ui.table import LAST_TRICK_PAUSE, TRICK_PAUSE
-from tests.table_driver import DT, play_to_score_sheet, run_until, start_table
+from tests.table_driver import DT, animate_at, play_to_score_sheet, run_until, start_table
 
 
 def test_each_trick_waits_for_a_click_with_the_setting(app: App) -> None:
@@ -30,12 +30,12 @@ def test_each_trick_waits_for_a_click_with_the_setting(app: App) -> None:
         app.step(DT, [])
     assert table.held is not None and table.controller.actions_applied == applied
     assert table.message_text() == tr("table.collect")
-    table.speed_override = 1.0  # the collection as a player sees it
+    animate_at(app, 1.0)  # the collection as a player sees it
     app.step(DT, [])
     app.step(DT, click(app, (640, 300)))
     assert table.held is None
     assert any(flight.kind == "collect" for flight in table.flights)
-    table.speed_override = 0.02
+    animate_at(app, 0.02)
     for _ in range(100):
         app.step(DT, [])
     assert table.controller.actions_applied > applied or table.controller.human_to_act
@@ -43,7 +43,7 @@ def test_each_trick_waits_for_a_click_with_the_setting(app: App) -> None:
 
 def test_the_last_trick_of_the_deal_stays_longer(app: App) -> None:
     table = start_table(app, BeloteRules(), seed=5)
-    table.speed_override = 1.0
+    animate_at(app, 1.0)
     waits: list[float] = []
     show = table.controller.on_event
 

@@ -20,7 +20,14 @@ from game.ui.menu import MenuScene
 from game.ui.scoresheet import ScoreSheet
 from game.ui.smoke import click
 from game.ui.table import SETTLE, TableScene
-from tests.table_driver import DT, play_to_score_sheet, start_table, to_card_play, wait_for_hint
+from tests.table_driver import (
+    DT,
+    animate_at,
+    play_to_score_sheet,
+    start_table,
+    to_card_play,
+    wait_for_hint,
+)
 
 
 def key(code: int) -> pygame.event.Event:
@@ -56,7 +63,7 @@ def test_a_click_on_a_button_that_just_appeared_is_ignored(app: App) -> None:
 
 def test_a_click_during_the_deal_only_ends_the_animation(app: App) -> None:
     table = start_table(app, CoincheRules(), seed=3)
-    table.speed_override = 1.0  # the deal as a player sees it
+    animate_at(app, 1.0)  # the deal as a player sees it
     for _ in range(30):
         if table.tweens.busy:
             break

@@ -37,6 +37,7 @@ from game.ui.scoresheet import MatchEnd, ScoreSheet
 from game.ui.setup import SetupScene
 from game.ui.table import TableScene
 from game.ui.widgets import Button
+from tests.table_driver import animate_at
 
 DT = 1 / 30
 FAST = 0.02  # animation speed of the tables the monkey plays at (as the smoke run)
@@ -120,6 +121,7 @@ class Monkey:
 
     def start_app(self) -> App:
         app = App(storage=Storage(self.data), window_size=LOGICAL)
+        animate_at(app, FAST)  # the tables the monkey plays
         app.push(MenuScene(app))
         app.step(DT, [])
         return app
@@ -152,7 +154,6 @@ class Monkey:
         """The newest table on the stack is the match the session saves."""
         tables = [s for s in self.app.scenes if isinstance(s, TableScene)]
         if tables:
-            tables[-1].speed_override = FAST
             self.table = tables[-1]
 
     # --- checks ------------------------------------------------------------------------------

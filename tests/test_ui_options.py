@@ -22,7 +22,7 @@ from game.ui.assets import Assets
 from game.ui.menu import SettingsScene
 from game.ui.smoke import click
 from game.ui.table import TableScene
-from tests.table_driver import DT, human_turn, run_until_human, start_table
+from tests.table_driver import DT, animate_at, human_turn, run_until_human, start_table
 
 
 def key(code: int, mod: int = 0) -> pygame.event.Event:
@@ -249,7 +249,7 @@ def frames_to_the_first_question(app: App, space: bool) -> int:
     """Frames until the human is first asked to bid: deal no. 3 has seat 3 deal, so the
     human speaks first and no computer thinking (a thread's timing) is counted."""
     table = start_table(app, BeloteRules(), seed=6, first_deal=3)
-    table.speed_override = 1.0
+    animate_at(app, 1.0)
     for frame in range(400):
         if table.controller.human_to_act:
             table.dispose()

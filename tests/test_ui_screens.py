@@ -36,6 +36,7 @@ from game.ui.table import TableScene
 from game.ui.widgets import GLOW
 from tests.table_driver import (
     DT,
+    animate_at,
     human_turn,
     play_again_confirmed,
     play_to_score_sheet,
@@ -295,8 +296,8 @@ def test_the_menu_reaches_the_statistics_and_the_last_deal(app: App) -> None:
     assert type(app.top).__name__ == "StatsScene"
     app.step(DT, [key(pygame.K_ESCAPE)])
     app.step(DT, [])
+    animate_at(app, 0.02)
     table = TableScene(app, _config(CoincheRules()))
-    table.speed_override = 0.02
     menu.open(table)
     app.step(DT, [])
     play_to_score_sheet(app, table)

@@ -65,7 +65,7 @@ from game.ui.menu import RulesScene, SettingsScene  # noqa: E402
 from game.ui.replay_scene import ReplayScene  # noqa: E402
 from game.ui.scorepad import ScorePad  # noqa: E402
 from game.ui.scoresheet import MatchEnd, ScoreSheet  # noqa: E402
-from game.ui.smoke import dismiss  # noqa: E402
+from game.ui.smoke import dismiss, fixed_speed  # noqa: E402
 from game.ui.stats_scene import StatsScene  # noqa: E402
 from game.ui.table import TableScene  # noqa: E402
 
@@ -130,6 +130,7 @@ class Photographer:
         self.folder = folder
         folder.mkdir(parents=True, exist_ok=True)
         self.app = App(storage=storage)
+        self.app.settings = fixed_speed(self.app.settings, SPEED)
         self.app.push(Scene(self.app))
         self.app.step(DT, [])
         self.taken: list[Path] = []
@@ -144,7 +145,6 @@ class Photographer:
         computers = [SeatConfig() for _ in range(run.rules.players - 1)]
         seats = (SeatConfig(human=True), *computers)
         table = TableScene(app, GameConfig(run.rules, seats, run.seed))
-        table.speed_override = SPEED
         app.push(table)
         app.step(DT, [])
         waiting = dict(run.shots)

@@ -26,16 +26,16 @@ from typing import Any
 
 from game.ai.bidding import coinche_bidding, last_bid, team_estimate
 from game.ai.decision import Decision
-from game.ai.evaluate import BELOTE
 from game.ai.memory import Memory, belote_pair
 from game.ai.metropolis import Walk, walk_deals
-from game.ai.search import DIX_DE_DER, SimView, finish_tricks, rollout_card
+from game.ai.search import SimView, finish_tricks, rollout_card
 from game.ai.solver.player import default_rules
 from game.engine.actions import Bid, Coinche, Pass, Surcoinche
 from game.engine.cards import DECK32, Card, Suit, TrumpMode
 from game.engine.deal_scoring import SideTally, score_coinche
 from game.engine.protocol import Action
 from game.engine.rules import CoincheRules
+from game.engine.trick_view import BELOTE_POINTS, DIX_DE_DER
 from game.engine.tricks import Play, Trump, trick_points
 
 WORLDS = 12
@@ -250,5 +250,5 @@ def _belote(dealt: Sequence[Sequence[Card]], trump: Trump) -> tuple[int, int]:
     belote = [0, 0]
     for seat, hand in enumerate(dealt):
         if len(belote_pair(hand, trump)) == 2:
-            belote[seat % 2] = BELOTE
+            belote[seat % 2] = BELOTE_POINTS
     return belote[0], belote[1]

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from game.engine.announcements import find_announcements
 from game.engine.cards import Card, Rank, Suit, TrumpMode
+from game.engine.trick_view import BELOTE_POINTS
 
 TRUMP_WEIGHTS = {
     Rank.JACK: 25, Rank.NINE: 12, Rank.ACE: 10, Rank.TEN: 8,
@@ -22,7 +23,6 @@ SIDE_ACE = 14
 SIDE_TEN_WITH_ACE = 10
 SIDE_TEN_GUARDED = 4
 SHORT_SUIT_RUFF = {0: 8, 1: 4}  # a void or singleton side suit with three trumps or more
-BELOTE = 20
 ANNOUNCEMENT_SHARE = 0.6  # announcements score only if they are the table's best
 
 
@@ -42,7 +42,7 @@ def suit_trump_value(hand: Sequence[Card], trump: Suit) -> float:
         value += NINE_WITH_JACK
     value += TRUMP_LENGTH_BONUS * max(0, len(trumps) - 3)
     if Rank.KING in trumps and Rank.QUEEN in trumps:
-        value += BELOTE
+        value += BELOTE_POINTS
     for suit, ranks in suits.items():
         if suit == trump:
             continue

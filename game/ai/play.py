@@ -10,10 +10,10 @@ from game.ai.decision import Decision
 from game.ai.memory import Memory, belote_pair, build_memory
 from game.engine.actions import Announce, PlayCard, Stop
 from game.engine.cards import Card, Rank, TrumpMode
+from game.engine.trick_view import BELOTE_POINTS
 from game.engine.tricks import winning_play
 
 DEFAULT_TARGET = 1000  # BeloteRules' default, used when the view does not carry the target
-BELOTE_BONUS = 20
 # What keeping a card is worth beyond its points (``keep_cost``), and when to ruff.
 TRUMP_KEEP = 15
 MASTER_KEEP = 12
@@ -65,7 +65,7 @@ def side_points(view: Any, mem: Memory) -> int:
         played_by_holder = {c for t in view.tricks for s, c in t.plays if s == holder}
         played_by_holder |= {c for s, c in view.trick if s == holder}
         if len(belote_pair(played_by_holder, mem.trump)) == 2:
-            points += BELOTE_BONUS
+            points += BELOTE_POINTS
     return points
 
 
@@ -109,7 +109,7 @@ def keep_cost(mem: Memory, c: Card) -> float:
     if mem.is_master(c):
         cost += MASTER_KEEP
     if c in belote_pair(mem.hand, trump) and len(belote_pair(mem.hand, trump)) == 2:
-        cost += BELOTE_BONUS
+        cost += BELOTE_POINTS
     if c.rank == Rank.TEN and not mem.is_master(c) and _suit_count(mem, c) == 2:
         cost += TEN_GUARD_KEEP  # keep the small card that guards a ten
     return cost

@@ -23,10 +23,10 @@ from game.ai.solver.player import default_rules
 from game.ai.solver.sampler import NoWorld, knowledge, sample_world
 from game.engine.cards import Card, Suit
 from game.engine.rules import TrickGameRules
+from game.engine.trick_view import BELOTE_POINTS, DIX_DE_DER
 from game.engine.tricks import Play, Trump, legal_cards, trick_points, winning_play
 
 WORLDS = 36  # at the default thinking time (12: 11 points a deal less, bench/RESULTS.md)
-DIX_DE_DER = 10
 
 
 @dataclass(frozen=True)
@@ -171,7 +171,7 @@ def outcome(view: Any, mem: Memory, points: list[int]) -> float:
     for seat, anns in view.shown_announcements:
         totals[sides[seat]] += sum(a.value for a in anns)
     if view.belote_seat is not None:
-        totals[sides[view.belote_seat]] += 20
+        totals[sides[view.belote_seat]] += BELOTE_POINTS
     me = sides[view.seat]
     if view.taker is None:
         return totals[me] - sum(v for k, v in totals.items() if k != me) / (len(totals) - 1)

@@ -227,20 +227,3 @@ def action_from_json(data: object) -> Action:
         return cls(**kwargs)
     except (TypeError, ValueError) as exc:
         raise SaveError(f"bad action {data!r}: {exc}") from exc
-
-
-def first_legal(state: DealState, predicate: Callable[[Action], bool]) -> Action:
-    """The first legal action matching ``predicate`` (handy for tests and tools)."""
-    for action in state.legal_actions():
-        if predicate(action):
-            return action
-    raise LookupError("no legal action matches")
-
-
-def check_legal(state: DealState, action: Action, legal: Sequence[Action]) -> None:
-    """Raise ``IllegalAction`` with a clear message unless ``action`` is in ``legal``."""
-    if action not in legal:
-        raise IllegalAction(
-            f"{action.describe()} is not allowed now (phase {state.phase.value}, "
-            f"player {state.current_player} to act)"
-        )

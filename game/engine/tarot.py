@@ -53,6 +53,7 @@ from game.engine.tarot_actions import (
     TarotTrickWon,
 )
 from game.engine.tarot_cards import (
+    CHIEN_SIZE,
     EXCUSE,
     THE_PETIT,
     TarotCard,
@@ -81,6 +82,7 @@ from game.engine.tarot_tricks import (
     callable_cards,
     check_poignee,
     discardable,
+    ecart_left,
     first_lead_cards,
     has_petit_sec,
     led_suit,
@@ -103,7 +105,6 @@ __all__ = [
     "led_suit", "legal_cards", "poignee_choices", "trick_winner",
 ]
 
-CHIEN_SIZE = {3: 6, 4: 6, 5: 3}
 PACKET_SIZE = {3: 4, 4: 3, 5: 3}
 
 
@@ -348,7 +349,7 @@ class TarotDeal:
     # --- the écart ---------------------------------------------------------------------
 
     def _discardable(self, seat: int) -> tuple[TarotCard, ...]:
-        return discardable(self.hands[seat], CHIEN_SIZE[self.players] - len(self.ecart))
+        return discardable(self.hands[seat], ecart_left(self.players, self.ecart))
 
     def _discard(self, seat: int, card: TarotCard) -> tuple[Self, list[Event]]:
         hand = list(self.hands[seat])
@@ -356,7 +357,7 @@ class TarotDeal:
         ecart = (*self.ecart, card)
         state = self.evolve(hands=self._with_hand(seat, hand), ecart=ecart)
         events: list[Event] = [TarotDiscarded(seat, card)]
-        if len(ecart) == CHIEN_SIZE[self.players]:
+        if ecart_left(self.players, ecart) == 0:
             state = state.evolve(step=Step.CHELEM)
         return state, events
 

@@ -42,6 +42,7 @@ _SUIT_LETTERS = "SHDC"
 _FACE_POINTS = {JACK: 3, KNIGHT: 5, QUEEN: 7, KING: 9}
 BOUT_POINTS = 9
 TOTAL_POINTS = 182  # half points: 91
+CHIEN_SIZE = {3: 6, 4: 6, 5: 3}  # by the number of players: the écart's size too
 
 
 class TarotCard(NamedTuple):
@@ -71,10 +72,6 @@ class TarotCard(NamedTuple):
         )
 
     @property
-    def is_king(self) -> bool:
-        return self.suit.is_plain and self.rank == KING
-
-    @property
     def half_points(self) -> int:
         if self.is_bout:
             return BOUT_POINTS
@@ -98,7 +95,6 @@ _BY_CODE: dict[str, TarotCard] = {c.code: c for c in DECK78}
 EXCUSE = _BY_CODE["EXC"]
 THE_PETIT = _BY_CODE["A01"]
 THE_21 = _BY_CODE["A21"]
-BOUTS = (THE_PETIT, THE_21, EXCUSE)
 
 
 def tarot_card(code: str) -> TarotCard:

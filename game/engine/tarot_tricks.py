@@ -11,7 +11,15 @@ from dataclasses import dataclass
 from enum import Enum
 
 from game.engine.protocol import Action, DealResult, IllegalAction, Phase
-from game.engine.tarot_cards import EXCUSE, KING, THE_PETIT, TarotCard, TarotSuit, suited
+from game.engine.tarot_cards import (
+    CHIEN_SIZE,
+    EXCUSE,
+    KING,
+    THE_PETIT,
+    TarotCard,
+    TarotSuit,
+    suited,
+)
 from game.engine.tarot_scoring import Contract, PoigneeKind, poignee_kind, poignee_size
 
 TarotPlay = tuple[int, TarotCard]  # (seat, card)
@@ -95,6 +103,12 @@ def discardable(hand: Sequence[TarotCard], remaining: int) -> tuple[TarotCard, .
     if len(plain) >= remaining:
         return plain
     return plain + tuple(c for c in hand if c.is_trump and not c.is_bout)
+
+
+def ecart_left(players: int, ecart: Sequence[TarotCard]) -> int:
+    """The cards the taker has still to set aside, ``ecart`` being those already
+    discarded: the écart holds as many cards as the chien."""
+    return CHIEN_SIZE[players] - len(ecart)
 
 
 def ecart_refusal(

@@ -15,6 +15,7 @@ from game.engine.rules import TrickGameRules
 from game.engine.tricks import Play, Trump
 
 DIX_DE_DER = 10  # the last trick's bonus
+BELOTE_POINTS = 20  # belote-rebelote: the trump king and queen of one hand, both played
 
 
 @dataclass(frozen=True)

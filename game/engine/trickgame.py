@@ -26,6 +26,7 @@ from game.engine.deal_scoring import SideTally as SideTally
 from game.engine.deal_scoring import round_to_10 as round_to_10
 from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase
 from game.engine.rules import AnnounceTie, TrickGameRules
+from game.engine.trick_view import BELOTE_POINTS
 from game.engine.trick_view import DIX_DE_DER as DIX_DE_DER
 from game.engine.trick_view import Trick as Trick
 from game.engine.trick_view import TrickView as TrickView
@@ -368,7 +369,7 @@ class TrickDeal:
                 announcements[self.side_of(s)] += sum(a.value for a in anns)
         belote = [0] * n
         if self.belote_seat is not None and self.rebelote_done:
-            belote[self.side_of(self.belote_seat)] = 20
+            belote[self.side_of(self.belote_seat)] = BELOTE_POINTS
         return SideTally(
             tuple(points), tuple(announcements), tuple(belote), tuple(tricks_won), capot_side
         )
@@ -386,8 +387,3 @@ def _card_points_missing(deal: TrickDeal) -> int:
     assert deal.trump is not None
     played = sum(t.points for t in deal.tricks) - DIX_DE_DER
     return 152 - played
-
-
-def others(seats: Sequence[int], seat: int) -> list[int]:
-    return [s for s in seats if s != seat]
-

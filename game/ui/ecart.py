@@ -14,9 +14,9 @@ from typing import Any
 
 import pygame
 
-from game.engine.tarot import CHIEN_SIZE, TarotDiscard
+from game.engine.tarot import TarotDiscard
 from game.engine.tarot_cards import TarotCard
-from game.engine.tarot_tricks import TarotView, ecart_refusal
+from game.engine.tarot_tricks import TarotView, ecart_left, ecart_refusal
 from game.i18n import tr
 from game.ui.controller import Controller
 from game.ui.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel
@@ -47,8 +47,8 @@ class EcartChooser:
     def size(self) -> int:
         """The cards still to set aside (all of them, unless a save resumed half-way)."""
         view = self.controller.human_view().deal
-        made = len(view.ecart) if isinstance(view, TarotView) else 0
-        return CHIEN_SIZE[self.controller.rules.players] - made
+        made = view.ecart if isinstance(view, TarotView) else ()
+        return ecart_left(self.controller.rules.players, made)
 
     def refresh(self) -> None:
         """Follow the deal: a new écart starts empty; once made (or undone) it is gone."""

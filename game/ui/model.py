@@ -22,7 +22,6 @@ from game.engine.actions import (
     Coinche,
     ContractSet,
     DealScored,
-    DealVoid,
     PacketDealt,
     Pass,
     RetourneTurned,
@@ -139,7 +138,6 @@ class TableModel:
     record: DealRecord | None = None  # the last scored deal
     winner: int | None = None  # of the match
     games_lost: int = 1
-    void_deals: int = 0
     # Tarot
     tarot_contract: Contract | None = None
     called: TarotCard | None = None
@@ -221,9 +219,6 @@ class TableModel:
         self.contract_value, self.coinche_level = event.value, event.coinche_level
         self.bidding = False
         self.hand = self.sort_hand(self.hand)
-
-    def _void(self, event: DealVoid, _: DealRecord | None) -> None:
-        self.void_deals += 1
 
     def _exchange(self, event: SevenExchanged, _: DealRecord | None) -> None:
         self.retourne = event.seven
@@ -319,7 +314,6 @@ _HANDLERS: dict[type, Any] = {
     BergereShown: TableModel._bergere,
     BidMade: TableModel._bid,
     ContractSet: TableModel._contract,
-    DealVoid: TableModel._void,
     SevenExchanged: TableModel._exchange,
     Announced: TableModel._announced,
     AnnouncementsShown: TableModel._shown,

@@ -3,15 +3,18 @@ the controller, in a headless window, animations very fast.  Any error propagate
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import time
+from typing import Any
 
 import pygame
 
 from game.ai import Level
 from game.engine.match import AnyRules
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
-from game.ui.app import App, Scene
+from game.storage.settings import Settings as StoredSettings
+from game.ui.app import App, Scene, Settings
 from game.ui.controller import GameConfig, SeatConfig
 from game.ui.scoresheet import MatchEnd, ScoreSheet
 from game.ui.table import TableScene
@@ -25,6 +28,31 @@ SMOKE_GAMES: tuple[AnyRules, ...] = (
     CoincheRules(), BeloteRules(), BeloteRules(players=3), BeloteRules(players=2),
     TarotRules(), TarotRules(players=3), TarotRules(players=5),
 )
+
+
+@dataclasses.dataclass
+class FixedSpeed(Settings):
+    """Settings whose tables animate at ``factor`` whatever speed is chosen (the smoke
+    run, the screenshots, the tests); what is saved is still the chosen speed."""
+
+    factor: float = SMOKE_SPEED
+
+    @property
+    def speed_factor(self) -> float:
+        return self.factor
+
+    def to_stored(self, stored: StoredSettings) -> StoredSettings:
+        return Settings(**_choices(self)).to_stored(stored)
+
+
+def _choices(settings: Settings) -> dict[str, Any]:
+    """The player's choices in ``settings`` (the fields of ``Settings``)."""
+    return {f.name: getattr(settings, f.name) for f in dataclasses.fields(Settings)}
+
+
+def fixed_speed(settings: Settings, factor: float) -> FixedSpeed:
+    """``settings`` with every table animating at ``factor`` (1.0: as a player sees it)."""
+    return FixedSpeed(**_choices(settings), factor=factor)
 
 
 def click(app: App, pos: tuple[int, int]) -> list[pygame.event.Event]:
@@ -43,15 +71,21 @@ def dismiss(app: App, scene: Scene) -> list[pygame.event.Event]:
     return []
 
 
-def play_deals(app: App, rules: AnyRules, deals: int, seed: int = 1) -> TableScene:
-    """Play ``deals`` scored deals of ``rules`` with computers everywhere."""
+def play_deals(
+    app: App, rules: AnyRules, deals: int, seed: int = 1
+) -> tuple[TableScene, int]:
+    """Play ``deals`` scored deals of ``rules`` with computers everywhere, animations at
+    ``SMOKE_SPEED``: the table and the number of deals scored (score sheets shown)."""
+    settings = app.settings
+    app.settings = fixed_speed(settings, SMOKE_SPEED)
     seats = tuple(SeatConfig(human=False, level=Level.CONFIRME) for _ in range(rules.players))
     table = TableScene(app, GameConfig(rules, seats, seed))
-    table.speed_override = SMOKE_SPEED
     app.push(table)
+    sheets: list[Scene] = []
     for _ in range(STEP_LIMIT):
+        sheets += [s for s in app.scenes if type(s) is ScoreSheet and s not in sheets]
         top = app.top
-        if (table.deals_scored >= deals and top is table) or isinstance(top, MatchEnd):
+        if (len(sheets) >= deals and top is table) or isinstance(top, MatchEnd):
             break
         table.controller.wait_for_computer(SMOKE_DT)
         app.step(SMOKE_DT, dismiss(app, top) if top is not None else [])
@@ -61,7 +95,8 @@ def play_deals(app: App, rules: AnyRules, deals: int, seed: int = 1) -> TableSce
     app.pop()
     app.step(SMOKE_DT, [])
     table.dispose()
-    return table
+    app.settings = settings
+    return table, len(sheets)
 
 
 def smoke(deals: int) -> int:
@@ -70,10 +105,10 @@ def smoke(deals: int) -> int:
     app.push(Scene(app))  # a blank base, so the stack never empties between games
     for rules in SMOKE_GAMES:
         start = time.perf_counter()
-        table = play_deals(app, rules, deals)
+        table, scored = play_deals(app, rules, deals)
         log.info("smoke %s %dp: %d deals, %d frames, %.1f s", rules.game, rules.players,
-                 table.deals_scored, app.frames, time.perf_counter() - start)
-        print(f"smoke {rules.game} {rules.players}p: {table.deals_scored} deals scored, "
+                 scored, app.frames, time.perf_counter() - start)
+        print(f"smoke {rules.game} {rules.players}p: {scored} deals scored, "
               f"totals {table.model.totals}")
     pygame.quit()
     return 0

@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from game.engine.actions import (
+    CAPOT_BID,
     Announce,
     Announced,
     AnnouncementsShown,
@@ -164,8 +165,6 @@ class TableScene(Scene):
         self.show_last = False
         self.void_message = 0.0
         self.turn_announced = False
-        self.deals_scored = 0
-        self.speed_override: float | None = None  # the smoke run and tests go faster
         self.shown_turn: int | None = None
         self.bid_panel = BidPanel(self)
         self.poignee = PoigneeChooser(self)
@@ -308,7 +307,6 @@ class TableScene(Scene):
     def _scored(self) -> None:
         from game.ui.scoresheet import ScoreSheet
 
-        self.deals_scored += 1
         self.app.push(ScoreSheet(self.app, self))
 
     def _match_over(self, event: MatchOver) -> None:
@@ -499,7 +497,7 @@ class TableScene(Scene):
     # --- the frame -----------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        self.controller.speed = self.speed_override or self.app.settings.speed_factor
+        self.controller.speed = self.app.settings.speed_factor
         self.controller.think = self.app.settings.expert_think
         self.tweens.update(dt)
         self.flights = [f for f in self.flights if not f.tween.done]
@@ -884,7 +882,7 @@ class TableScene(Scene):
         blit_text(surface, tr("table.taken_by", name=who), 24, CREAM, topleft=(1024, 46))
         x = 1024
         if self.model.contract_value is not None:
-            value = tr("bid.capot_short") if self.model.contract_value >= 250 \
+            value = tr("bid.capot_short") if self.model.contract_value >= CAPOT_BID \
                 else str(self.model.contract_value)
             x = blit_text(surface, value, 34, CREAM, topleft=(x, 74)).right + 8
         suit = self.model.trump_suit

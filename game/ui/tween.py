@@ -24,11 +24,6 @@ def ease_in_out_sine(t: float) -> float:
     return -(math.cos(math.pi * t) - 1) / 2
 
 
-def ease_out_back(t: float) -> float:
-    c1 = 1.70158
-    return 1 + (c1 + 1) * (t - 1) ** 3 + c1 * (t - 1) ** 2
-
-
 @dataclass
 class Tween:
     start: Value

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.engine.actions import CAPOT_BID
 from game.engine.cards import Suit
 from game.i18n import tr
 from game.ui.model import Say, TableModel, contract_key, trump_key
@@ -102,7 +103,7 @@ def contract_text(model: TableModel, name_of: Callable[[int], str]) -> str:
         return ""
     words = [say_text(trump_key(model.trump))]
     if model.contract_value is not None:
-        value = tr("bid.capot_short") if model.contract_value >= 250 \
+        value = tr("bid.capot_short") if model.contract_value >= CAPOT_BID \
             else str(model.contract_value)
         words.insert(0, value)
     if model.coinche_level:

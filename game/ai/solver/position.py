@@ -23,7 +23,6 @@ from game.engine.tricks import Play, Trump
 SUIT_MASKS = tuple(0xFF << (8 * s) for s in range(4))
 # ABOVE[i]: the cards of i's suit that beat i.
 ABOVE = tuple(SUIT_MASKS[i >> 3] & ~((2 << i) - 1) for i in range(32))
-ALL_CARDS = (1 << 32) - 1
 
 
 def index_of(c: Card, trump: Trump) -> int:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from game.engine.actions import Bid
 from game.engine.deal_scoring import SideTally, score_belote_teams, score_coinche
 from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
-from game.engine.trick_view import TrickView
+from game.engine.trick_view import BELOTE_POINTS, TrickView
 
 Utility = Callable[[int], int]  # points the seat's side takes from now on -> worth
 
@@ -39,7 +39,7 @@ def deal_utility(view: TrickView, rules: TrickGameRules, points_left: int) -> Ut
         announcements[seat % 2] += sum(a.value for a in anns)
     belote = [0, 0]
     if view.belote_seat is not None:  # the rebelote follows: the cards must be played
-        belote[view.belote_seat % 2] = 20
+        belote[view.belote_seat % 2] = BELOTE_POINTS
     score = _scorer(view, rules, takers)
 
     def worth(v: int) -> int:
