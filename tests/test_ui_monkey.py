@@ -121,7 +121,6 @@ class Monkey:
 
     def start_app(self) -> App:
         app = App(storage=Storage(self.data), window_size=LOGICAL)
-        animate_at(app, FAST)  # the tables the monkey plays
         app.push(MenuScene(app))
         app.step(DT, [])
         return app
@@ -154,6 +153,8 @@ class Monkey:
         """The newest table on the stack is the match the session saves."""
         tables = [s for s in self.app.scenes if isinstance(s, TableScene)]
         if tables:
+            if tables[-1] is not self.table:
+                animate_at(self.app, FAST)  # tables play fast once the monkey reaches one
             self.table = tables[-1]
 
     # --- checks ------------------------------------------------------------------------------
