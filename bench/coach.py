@@ -32,12 +32,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import Level, decide
 from game.ai.solver.dds import SearchAborted, Solver
-from game.ai.solver.position import PlayRules, Position, index_of
-from game.coach import DEFAULT_THRESHOLD, Analysis, Remark, decision_points
+from game.ai.solver.position import index_of
+from game.coach import DEFAULT_THRESHOLD, Analysis, Remark, new_analysis
 from game.engine.actions import PlayCard
 from game.engine.match import AnyRules, Match, deal_bounds
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.engine.trickgame import TrickDeal
+from tests.solver_fixtures import position_of
 
 GAMES: dict[str, AnyRules] = {
     "coinche": CoincheRules(), "belote4": BeloteRules(), "belote3": BeloteRules(players=3),
@@ -61,7 +62,7 @@ def played_deal(rules: AnyRules, seed: int) -> Match:
 def analyse(match: Match) -> tuple[Analysis, float, float | None, float | None]:
     """The analysis, its CPU seconds, and the CPU seconds to its first weighed and
     first marked decision."""
-    analysis = decision_points(match, 0, 0)
+    analysis = new_analysis(match, 0, 0)
     start = time.process_time()
     first: float | None = None
     first_marked: float | None = None
@@ -83,13 +84,8 @@ def confirmed(match: Match, remark: Remark) -> bool | None:
     start, _ = deal_bounds(match)[0]
     state = Match.replay(match.rules, match.seed,
                          match.actions[:start + remark.point.position], match.first_deal).deal
-    assert isinstance(state, TrickDeal) and state.trump is not None and state.turn is not None
-    rules = PlayRules.of(state.rules, state.trump)
-    taken = [0] * (2 if state.rules.has_teams else state.players)
-    for trick in state.tricks:
-        taken[rules.side_of(trick.winner)] += trick.points
-    position = Position.build(state.rules, state.trump, state.hands, state.trick, state.turn,
-                              taken)
+    assert isinstance(state, TrickDeal) and state.trump is not None
+    position = position_of(state)
     try:
         values = Solver(position, position.turn, node_cap=NODE_CAP).values()
     except SearchAborted:

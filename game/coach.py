@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import random
 import threading
 from collections.abc import Callable
@@ -31,6 +32,8 @@ from dataclasses import dataclass, field
 from game.ai import Appraisal, Decision, appraise
 from game.engine.match import Match, MatchView, deal_bounds
 from game.engine.protocol import Action, Phase, action_to_json
+
+log = logging.getLogger("atout.coach")
 
 COACH_THINK = 1.0  # seconds the Expert may spend on one of the player's decisions
 DEAL_BUDGET = 12.0  # seconds for a whole deal: long deals get less a decision
@@ -75,6 +78,7 @@ class Analysis:
     points: tuple[DecisionPoint, ...]
     seed: int  # the deal number, which seeds the Expert's sampling
     remarks: list[Remark] = field(default_factory=list)
+    failed: bool = False  # the Expert raised: the analysis stops where it was (logged)
 
     @property
     def done(self) -> bool:
@@ -110,12 +114,17 @@ def _remark(point: DecisionPoint, appraisal: Appraisal) -> Remark:
     return Remark(point, appraisal.decision, appraisal.points_lost(point.action))
 
 
+def no_clock(_: Analysis) -> None:
+    """A ``CoachWorker`` budget without deadline: the default sample counts (tests)."""
+    return None
+
+
 def decision_rng(deal_seed: int, position: int) -> random.Random:
     """The Expert's random generator for the decision at ``position`` of a deal."""
     return random.Random(deal_seed * 1_009 + position)
 
 
-def decision_points(match: Match, index: int, seat: int) -> Analysis:
+def new_analysis(match: Match, index: int, seat: int) -> Analysis:
     """The not yet weighed analysis of scored deal ``index`` of ``match`` for ``seat``."""
     start, end = deal_bounds(match)[index]
     state = Match.replay(match.rules, match.seed, match.actions[:start], match.first_deal)
@@ -142,6 +151,7 @@ def deal_key(match: Match, index: int, seat: int) -> str:
 
 
 Finished = Callable[[Match, Analysis], None]
+Budget = Callable[[Analysis], float | None]  # the Expert's seconds a decision (None: no clock)
 
 
 class CoachWorker:
@@ -152,8 +162,10 @@ class CoachWorker:
     ``on_finished`` is called (in the worker's thread) when an analysis completes: the
     statistics keep its total."""
 
-    def __init__(self, on_finished: Finished | None = None, think: float | None = -1.0) -> None:
-        """``think`` -1: each analysis's own time per decision; None: no deadline."""
+    def __init__(self, on_finished: Finished | None = None,
+                 think: Budget = Analysis.think) -> None:
+        """``think``: the Expert's time for each decision of an analysis (by default the
+        analysis's own; ``no_clock`` for results that do not depend on the machine)."""
         self._cache: dict[str, Analysis] = {}
         self._wanted: tuple[Match, Analysis] | None = None
         self._changed = threading.Condition()
@@ -169,8 +181,8 @@ class CoachWorker:
         with self._changed:
             analysis = self._cache.get(key)
             if analysis is None:
-                analysis = self._cache[key] = decision_points(match, index, seat)
-            self._wanted = None if analysis.done else (match, analysis)
+                analysis = self._cache[key] = new_analysis(match, index, seat)
+            self._wanted = None if analysis.done or analysis.failed else (match, analysis)
             self._changed.notify_all()
             return analysis
 
@@ -199,17 +211,19 @@ class CoachWorker:
                 assert self._wanted is not None
                 match, analysis = self._wanted
                 self._busy = True
-            think = analysis.think() if self._think == -1.0 else self._think
             try:
-                analysis.weigh_next(think)
-            finally:
-                self._after_step(analysis)
+                analysis.weigh_next(self._think(analysis))
+            except Exception:  # a bug: said in the review and the log, the worker goes on
+                log.exception("the coach failed on a decision")
+                analysis.failed = True
+            self._after_step(analysis)
             if analysis.done and not self._closed and self.on_finished is not None:
                 self.on_finished(match, analysis)
 
     def _after_step(self, analysis: Analysis) -> None:
         with self._changed:
             self._busy = False
-            if analysis.done and self._wanted is not None and self._wanted[1] is analysis:
+            ended = analysis.done or analysis.failed
+            if ended and self._wanted is not None and self._wanted[1] is analysis:
                 self._wanted = None
             self._changed.notify_all()

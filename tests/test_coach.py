@@ -9,7 +9,7 @@ import pytest
 
 import game.coach as coach
 from game.ai import Appraisal
-from game.coach import Analysis, CoachWorker, decision_points
+from game.coach import Analysis, CoachWorker, new_analysis, no_clock
 from game.engine.actions import PlayCard
 from game.engine.cards import Rank, Suit, card
 from game.engine.match import AnyRules, Match, MatchView
@@ -18,7 +18,7 @@ from tests.coach_driver import expert_policy, lead_the_jack_at_trick_seven, play
 
 
 def analysed(match: Match, seat: int = 0) -> Analysis:
-    analysis = decision_points(match, 0, seat)
+    analysis = new_analysis(match, 0, seat)
     while not analysis.done:
         analysis.weigh_next(None)
     return analysis
@@ -77,7 +77,7 @@ def test_the_worker_weighs_in_the_background_keeps_the_result_and_reports_it() -
         totals.append(analysis.points_lost())
         finished.set()
 
-    worker = CoachWorker(done, think=None)
+    worker = CoachWorker(done, think=no_clock)
     try:
         first = worker.open(match, 0, 0)
         assert finished.wait(120)
@@ -91,7 +91,7 @@ def test_the_worker_weighs_in_the_background_keeps_the_result_and_reports_it() -
 
 def test_a_paused_analysis_stops_and_resumes_where_it_was() -> None:
     match = play_first_deal(TarotRules(players=3), 5, expert_policy)
-    worker = CoachWorker(think=None)
+    worker = CoachWorker(think=no_clock)
     try:
         analysis = worker.open(match, 0, 0)
         worker.pause()
@@ -103,5 +103,26 @@ def test_a_paused_analysis_stops_and_resumes_where_it_was() -> None:
         assert worker.open(match, 0, 0) is analysis
         assert worker.wait_idle(120)
         assert analysis.done
+    finally:
+        worker.close()
+
+
+def test_an_error_of_the_expert_stops_the_analysis_and_not_the_worker(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    match = play_first_deal(CoincheRules(), 7, lead_the_jack_at_trick_seven)
+
+    def broken(*_: object) -> Appraisal:
+        raise ValueError("a bug in the search")
+
+    worker = CoachWorker(think=no_clock)
+    try:
+        monkeypatch.setattr(coach, "appraise", broken)
+        failed = worker.open(match, 0, 0)
+        assert worker.wait_idle(60)
+        assert failed.failed and failed.remarks == []
+        monkeypatch.undo()
+        other = worker.open(play_first_deal(CoincheRules(), 3, expert_policy), 0, 0)
+        assert worker.wait_idle(120)
+        assert other.done and not other.failed  # the worker still weighs
     finally:
         worker.close()

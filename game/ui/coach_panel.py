@@ -18,13 +18,15 @@ from game.engine.protocol import Action
 from game.engine.tarot_actions import TarotDiscard, TarotPlayCard
 from game.i18n import tr
 from game.ui.model import say_action
-from game.ui.widgets import CREAM, GLOW, GOLD, blit_text, panel
+from game.ui.widgets import CREAM, GLOW, GOLD, blit_text, panel, text, wrap
 from game.ui.words import card_name, hint_text, say_text
 
 LOSS = (226, 84, 64)
 TRACK = (70, 90, 80)
 ROWS = 4  # costly decisions listed
 ROW_HEIGHT = 24
+ROW_SIZES = (19, 17, 15)  # a row's text, smaller when a long card name needs it
+ADVICE_SIZE = 18
 
 
 def action_words(action: Action) -> str:
@@ -71,7 +73,9 @@ class CoachPanel:
         panel(surface, rect, alpha=235)
         x = rect.x + 14
         blit_text(surface, tr("coach.title"), 22, GOLD, topleft=(x, rect.y + 8))
-        if not self.analysis.done:
+        if self.analysis.failed:
+            blit_text(surface, tr("coach.failed"), 18, LOSS, topleft=(x, rect.y + 34))
+        elif not self.analysis.done:
             self.draw_progress(surface, pygame.Rect(x, rect.y + 38, rect.width - 28, 10))
         lost = round(self.analysis.points_lost())
         key = "coach.lost" if self.analysis.done else "coach.lost_so_far"
@@ -99,7 +103,9 @@ class CoachPanel:
         where = tr("coach.trick", number=remark.trick) if remark.trick else tr("coach.bidding")
         words = tr("coach.row", where=where, played=action_words(remark.action),
                    better=action_words(remark.suggestion.action))
-        blit_text(surface, words, 19, CREAM, midleft=(row.x + 6, row.centery))
+        room = row.width - 60  # the loss stands on the right
+        size = next((s for s in ROW_SIZES if text(words, s).get_width() <= room), ROW_SIZES[-1])
+        blit_text(surface, words, size, CREAM, midleft=(row.x + 6, row.centery))
         blit_text(surface, f"−{round(remark.lost or 0)}", 20, LOSS,
                   midright=(row.right - 6, row.centery))
 
@@ -107,19 +113,9 @@ class CoachPanel:
         """The Expert's reason for the costly decision of the step shown."""
         why = hint_text(remark.suggestion.reason, remark.suggestion.reason_args)
         bottom = self.rect.bottom - 10
-        for line in reversed(_wrapped(why, 40)):
-            blit_text(surface, line, 18, GLOW, bottomleft=(self.rect.x + 14, bottom))
+        for line in reversed(wrap(why, ADVICE_SIZE, self.rect.width - 28)[-3:]):
+            blit_text(surface, line, ADVICE_SIZE, GLOW, bottomleft=(self.rect.x + 14, bottom))
             bottom -= 21
-
-
-def _wrapped(text: str, width: int) -> list[str]:
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines[-3:]
 
 
 def draw_timeline(surface: pygame.Surface, rect: pygame.Rect, steps: int, current: int,

@@ -146,8 +146,7 @@ class StatsScene(Scene):
         if not lost:
             blit_text(surface, tr("stats.points_lost_none"), 24, CREAM, center=PANEL_RECT.center)
             return
-        rows = [(value, sum(lost[max(0, i - AVERAGE_OVER + 1):i + 1])
-                 / (i + 1 - max(0, i - AVERAGE_OVER + 1))) for i, value in enumerate(lost)]
+        rows = list(zip(lost, running_average(lost, AVERAGE_OVER), strict=True))
         names = [tr("stats.lost_line"), tr("stats.lost_average", count=AVERAGE_OVER)]
         draw_chart(surface, PROGRESS_CHART, rows, None, names, from_zero=False)
         chart = PROGRESS_CHART
@@ -175,6 +174,15 @@ class StatsScene(Scene):
             blit_text(surface, kind_label(game, kind), 24, CREAM, topleft=(x, y))
             blit_text(surface, str(taken), 24, CREAM, topright=(x + 340, y))
             blit_text(surface, percent(made, taken), 24, CREAM, topright=(x + 500, y))
+
+
+def running_average(values: list[float], window: int) -> list[float]:
+    """The mean of each value and the ``window - 1`` before it (fewer at the start)."""
+    means = []
+    for end in range(1, len(values) + 1):
+        recent = values[max(0, end - window):end]
+        means.append(sum(recent) / len(recent))
+    return means
 
 
 def _tab_label(game: str, players: int) -> Callable[[], str]:
