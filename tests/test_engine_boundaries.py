@@ -21,6 +21,7 @@ ENGINE = Path(__file__).resolve().parent.parent / "game" / "engine"
 GAMES: list[TrickGameRules] = [
     CoincheRules(), CoincheRules(sans_atout_tout_atout=True), BeloteRules(),
     BeloteRules(arret=True), BeloteRules(players=3), BeloteRules(players=2),
+    BeloteRules(sans_atout_tout_atout=True), BeloteRules(players=3, sans_atout_tout_atout=True),
 ]
 
 
@@ -113,12 +114,22 @@ def test_dealt_packets_are_hidden_from_the_other_seats(rules: TrickGameRules) ->
 
 def every_candidate_action(state: TrickDeal) -> list[Action]:
     """Actions of every kind the engine knows, most of them illegal here."""
-    from game.engine.actions import ChooseTrump, Coinche, Pass, Stop, Surcoinche, Take, play
-    from game.engine.cards import DECK32, Suit
+    from game.engine.actions import (
+        ChooseMode,
+        ChooseTrump,
+        Coinche,
+        Pass,
+        Stop,
+        Surcoinche,
+        Take,
+        play,
+    )
+    from game.engine.cards import DECK32, Suit, TrumpMode
     from game.engine.coinche import all_bids
 
     candidates: list[Action] = [Pass(), Take(), Coinche(), Surcoinche(), Stop()]
     candidates += [ChooseTrump(s) for s in Suit]
+    candidates += [ChooseMode(TrumpMode.NO_TRUMP), ChooseMode(TrumpMode.ALL_TRUMP)]
     candidates += [play(c) for c in DECK32] + [play(c, belote=True) for c in DECK32[:8]]
     candidates += list(all_bids(CoincheRules(sans_atout_tout_atout=True)))[::5]
     return candidates

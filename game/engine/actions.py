@@ -42,6 +42,17 @@ class ChooseTrump(Action):
 
 @register_action
 @dataclass(frozen=True)
+class ChooseMode(Action):
+    """Belote, round 2 with ``sans_atout_tout_atout``: take at sans-atout or tout-atout."""
+
+    mode: TrumpMode
+
+    def describe(self) -> str:
+        return f"take at {self.mode.value}"
+
+
+@register_action
+@dataclass(frozen=True)
 class Bid(Action):
     """Coinche: a value (``CAPOT_BID`` for capot) and a trump (a suit, or the whole
     deck as no-trump / all-trump with the ``sans_atout_tout_atout`` option)."""

@@ -31,8 +31,12 @@ class PartnerRuff(Enum):
 
 
 class AnnounceTie(Enum):
+    """Equal best announcements on both sides: nobody scores, or the first of them in
+    play order from the leader of trick 1, or counted from the taker."""
+
     CANCEL = "cancel"
     FIRST_IN_TURN = "first_in_turn"
+    FIRST_FROM_TAKER = "first_from_taker"
 
 
 class Direction(Enum):
@@ -180,6 +184,9 @@ class BeloteRules(TrickGameRules):
     round2_same_suit_allowed: bool = False
     capot_takes_defence_announcements: bool = False
     arret: bool = False
+    sans_atout_tout_atout: bool = False  # offered in the second round of bidding
+    belote_counts_for_contract: bool = True  # in the made / dedans comparison
+    litige_belote_paid: bool = False  # a litige held: the takers' belote is scored at once
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -202,6 +209,9 @@ class CoincheRules(TrickGameRules):
     multiplier_base: MultiplierBase = MultiplierBase.WHOLE
     fail_base: int = 160
     must_beat_defence: bool = True
+    made_base: int = 160  # a coinched contract made: 160 or 162 (a capot: 90 more)
+    bid_capot_base: int = 250  # what the tricks count when a capot is bid and made
+    defence_belote_to_coinched_takers: bool = False
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -209,8 +219,15 @@ class CoincheRules(TrickGameRules):
             raise RulesError("coinche is played by 4 players")
         if self.surcoinche_multiplier not in (3, 4):
             raise RulesError("surcoinche_multiplier must be 3 or 4")
-        if self.fail_base not in (160, 162):
-            raise RulesError("fail_base must be 160 or 162")
+        for name, allowed in (("fail_base", (160, 162)), ("made_base", (160, 162)),
+                              ("bid_capot_base", (250, 252))):
+            if getattr(self, name) not in allowed:
+                raise RulesError(f"{name} must be {allowed[0]} or {allowed[1]}")
+
+    @property
+    def made_capot_base(self) -> int:
+        """A coinched contract made with every trick: the made base and the capot's 90."""
+        return self.made_base + 90
 
     @property
     def lowest_bid(self) -> int:

@@ -337,9 +337,14 @@ class TrickDeal:
         if not holders:
             return (), ()
         sides = {self.side_of(s) for s in holders}
-        if len(sides) > 1 and self.rules.announce_tie is AnnounceTie.CANCEL:
+        tie = self.rules.announce_tie
+        if len(sides) > 1 and tie is AnnounceTie.CANCEL:
             return (), ()
-        side = self.side_of(holders[0])
+        first = holders[0]  # in play order: from the leader of trick 1
+        if tie is AnnounceTie.FIRST_FROM_TAKER and self.taker is not None:
+            taker = self.taker
+            first = min(holders, key=lambda seat: (seat - taker) % self.players)
+        side = self.side_of(first)
         seats = tuple(s for s, _ in self.declared if self.side_of(s) == side)
         shown = tuple((s, anns) for s, anns in self.declared if s in seats)
         return seats, shown
