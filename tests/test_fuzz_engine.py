@@ -23,6 +23,7 @@ EXAMPLES = int(os.environ.get("ATOUT_FUZZ_EXAMPLES", "60"))
 FIXED = {"players", "target", "direction"}
 CHOICES: dict[str, list[Any]] = {
     "capot_points": [250, 252], "surcoinche_multiplier": [3, 4], "fail_base": [160, 162],
+    "made_base": [160, 162], "bid_capot_base": [250, 252],
 }
 
 

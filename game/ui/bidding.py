@@ -12,6 +12,7 @@ import pygame
 from game.engine.actions import (
     CAPOT_BID,
     Bid,
+    ChooseMode,
     ChooseTrump,
     Coinche,
     ExchangeSeven,
@@ -87,6 +88,8 @@ class BidPanel:
             if isinstance(action, ChooseTrump):
                 icon = self.table.app.assets.suit_icon(action.suit.letter, 34)
                 choices.append((action, _text(""), icon))
+            elif isinstance(action, ChooseMode):
+                choices.append((action, _text(_mode_short(action.mode)), None))
             elif isinstance(action, Take):
                 choices.append((action, _text("bid.take"), None))
             elif isinstance(action, ExchangeSeven):
@@ -94,7 +97,7 @@ class BidPanel:
             elif isinstance(action, Pass):
                 key = "bid.keep" if self._exchanging() else "bid.pass"
                 choices.append((action, _text(key), None))
-        width = 88 if len(choices) > 3 else 200
+        width = 76 if len(choices) > 5 else 88 if len(choices) > 3 else 200
         total = len(choices) * (width + 10) - 10
         left = self.rect.centerx - total // 2
         self.buttons = [
@@ -218,7 +221,7 @@ class BidPanel:
             title = tr("bid.your_bid")
         elif self._exchanging():
             title = tr("bid.exchange_title")
-        elif any(isinstance(a, ChooseTrump) for a in self._legal):
+        elif any(isinstance(a, ChooseTrump | ChooseMode) for a in self._legal):
             title = tr("bid.round2_title")
         else:
             title = tr("bid.round1_title")
@@ -230,6 +233,10 @@ class BidPanel:
 
 def _text(key: str) -> Callable[[], str]:
     return lambda: tr(key) if key else ""
+
+
+def _mode_short(mode: TrumpMode) -> str:
+    return "trump.no_trump_short" if mode is TrumpMode.NO_TRUMP else "trump.all_trump_short"
 
 
 def _card(code: str) -> Callable[[], str]:

@@ -18,6 +18,7 @@ from game.engine.actions import (
     Bid,
     BidMade,
     CardPlayed,
+    ChooseMode,
     ChooseTrump,
     Coinche,
     ContractSet,
@@ -93,6 +94,9 @@ def say_action(action: Action) -> Say:
         return ("bid.take", ())
     if isinstance(action, ChooseTrump):
         return ("bid.choose", (("suit", action.suit),))
+    if isinstance(action, ChooseMode):
+        words = "trump.no_trump" if action.mode is TrumpMode.NO_TRUMP else "trump.all_trump"
+        return ("bid.choose_mode", (("trump", words),))
     if isinstance(action, Coinche):
         return ("bid.coinche", ())
     if isinstance(action, Surcoinche):

@@ -32,17 +32,20 @@ PLAYERS = {"belote": (2, 3, 4), "coinche": (4,), "tarot": (3, 4, 5)}
 DEFAULT_PLAYERS = 4
 TARGETS = (500, 1000, 1500, 2000, 3000)
 INT_CHOICES = {"capot_points": (252, 250), "surcoinche_multiplier": (4, 3),
-               "fail_base": (160, 162), "deals": (8, 4, 12, 16, None)}
+               "fail_base": (160, 162), "made_base": (160, 162), "bid_capot_base": (250, 252),
+               "deals": (8, 4, 12, 16, None)}
 GROUPS = {
     "group.play": ("undertrump", "overtrump_partner_when_trump_led", "partner_ruff",
                    "direction"),
     "group.bidding": ("round2_same_suit_allowed", "arret", "packets", "bid_values",
-                      "sans_atout_tout_atout", "must_beat_defence"),
+                      "sans_atout_tout_atout", "must_beat_defence", "made_base",
+                      "bid_capot_base"),
     "group.announcements": ("announcements", "announce_tie", "card_reuse_in_announcements",
-                            "belote_prenable"),
+                            "belote_prenable", "belote_counts_for_contract",
+                            "defence_belote_to_coinched_takers"),
     "group.scoring": ("deals", "capot_points", "round_to_10", "rubicon", "litige",
-                      "capot_takes_defence_announcements", "surcoinche_multiplier",
-                      "multiplier_base", "fail_base"),
+                      "litige_belote_paid", "capot_takes_defence_announcements",
+                      "surcoinche_multiplier", "multiplier_base", "fail_base"),
 }
 FIXED = ("players", "target")
 
