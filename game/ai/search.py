@@ -4,9 +4,9 @@ For each of a few deals drawn at random among those consistent with the seat's v
 (``solver.sampler``: hand sizes, cards each play rules out, known holdings), every legal
 card is played and the deal finished by all four players with the Confirmé
 play, each seeing every hand of that sampled deal.  The card with the best mean
-outcome (the deal's score, contract made or failed) is played.  The rollouts use the
-default trick rules of the game: an approximation that only weighs the candidates;
-the candidates themselves are always ``view.legal``.
+outcome is played: the deal's score as the engine gives it under the table's rules
+(``deal_scoring``: contract made or failed, litige, coinche, the house options).  The
+rollouts play by the table's trick rules; the candidates are always ``view.legal``.
 """
 
 from __future__ import annotations
@@ -21,8 +21,15 @@ from game.ai.memory import VOID, Memory
 from game.ai.play import choose_card
 from game.ai.solver.player import default_rules
 from game.ai.solver.sampler import NoWorld, knowledge, sample_world
+from game.engine.actions import Bid
 from game.engine.cards import Card, Suit
-from game.engine.rules import TrickGameRules
+from game.engine.deal_scoring import (
+    SideTally,
+    score_belote_each,
+    score_belote_teams,
+    score_coinche,
+)
+from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
 from game.engine.trick_view import BELOTE_POINTS, DIX_DE_DER
 from game.engine.tricks import Play, Trump, legal_cards, trick_points, winning_play
 
@@ -100,8 +107,10 @@ def rollout(view: Any, mem: Memory, rules: TrickGameRules, sampled: Sequence[Seq
     way, seeing every hand of ``sampled``."""
     hands = [list(h) for h in sampled]
     points = [0] * view.players
+    won = [0] * view.players
     for t in view.tricks:
         points[t.winner] += t.points
+        won[t.winner] += 1
 
     def choose(seat: int, trick: tuple[Play, ...]) -> Card:
         return rollout_card(view, mem, hands, seat, trick, rules)
@@ -110,8 +119,9 @@ def rollout(view: Any, mem: Memory, rules: TrickGameRules, sampled: Sequence[Seq
     for winner, cards in finish_tricks(hands, list(view.trick), view.seat, mem.trump, choose,
                                        first):
         points[winner] += trick_points(cards, mem.trump)
+        won[winner] += 1
     points[winner] += DIX_DE_DER
-    return outcome(view, mem, points)
+    return outcome(view, mem, rules, points, won)
 
 
 def finish_tricks(hands: list[list[Card]], trick: list[Play], seat: int, trump: Trump,
@@ -160,32 +170,48 @@ def perfect_memory(mem: Memory, hands: list[list[Card]], seat: int) -> Memory:
                   holders=holders)
 
 
-def outcome(view: Any, mem: Memory, points: list[int]) -> float:
-    """The deal's score for my side minus the others', as the game scores it (the
+def outcome(view: Any, mem: Memory, rules: TrickGameRules, points: Sequence[int],
+            won: Sequence[int]) -> float:
+    """The deal's score for my side minus the others' mean, scored by the engine's own
+    scoring under the table's rules, from each seat's points and tricks (the
     announcements and belote already known to the table included)."""
-    n = view.players
-    sides = [mem.side_of(s) for s in range(n)]
-    totals: dict[int, float] = {}
-    for s in range(n):
-        totals[sides[s]] = totals.get(sides[s], 0.0) + points[s]
-    for seat, anns in view.shown_announcements:
-        totals[sides[seat]] += sum(a.value for a in anns)
-    if view.belote_seat is not None:
-        totals[sides[view.belote_seat]] += BELOTE_POINTS
-    me = sides[view.seat]
+    tally = side_tally(view, mem, rules, points, won)
+    me = mem.side_of(view.seat)
     if view.taker is None:
-        return totals[me] - sum(v for k, v in totals.items() if k != me) / (len(totals) - 1)
-    taker = sides[view.taker]
-    best_other = max(v for k, v in totals.items() if k != taker)
-    bid = view.contract_value or 0
-    made = totals[taker] > best_other and totals[taker] >= bid
-    scores = dict(totals)
-    if not made:
-        scores = dict.fromkeys(totals, 0.0)
-        winners = [k for k, v in totals.items() if k != taker and v == best_other]
-        for k in winners:
-            scores[k] = (160 + bid) / len(winners)
-    elif bid:
-        scores[taker] += bid
-    others = [v for k, v in scores.items() if k != me]
+        scores: Sequence[int] = [tally.total(s) for s in range(len(tally.trick_points))]
+    else:
+        scores = deal_scores(view, rules, mem.side_of(view.taker), tally)
+    others = [v for k, v in enumerate(scores) if k != me]
     return scores[me] - sum(others) / len(others)
+
+
+def side_tally(view: Any, mem: Memory, rules: TrickGameRules, points: Sequence[int],
+               won: Sequence[int]) -> SideTally:
+    """What each side took, as the engine tallies it (a capot's whole value included)."""
+    sides = 2 if mem.players == 4 else mem.players
+    trick_points, tricks = [0] * sides, [0] * sides
+    for seat in range(mem.players):
+        trick_points[mem.side_of(seat)] += points[seat]
+        tricks[mem.side_of(seat)] += won[seat]
+    capot = next((s for s in range(sides) if tricks[s] == sum(tricks)), None)
+    if capot is not None:  # the dix de der becomes the capot's 100 (or 98)
+        trick_points[capot] += rules.capot_points - 162
+    announcements, belote = [0] * sides, [0] * sides
+    for seat, anns in view.shown_announcements:
+        announcements[mem.side_of(seat)] += sum(a.value for a in anns)
+    if view.belote_seat is not None:
+        belote[mem.side_of(view.belote_seat)] = BELOTE_POINTS
+    return SideTally(tuple(trick_points), tuple(announcements), tuple(belote), tuple(tricks),
+                     capot)
+
+
+def deal_scores(view: Any, rules: TrickGameRules, takers: int,
+                tally: SideTally) -> tuple[int, ...]:
+    """The scores the engine gives a deal with this tally under the table's rules."""
+    if isinstance(rules, CoincheRules):
+        contract = next(a for _, a in reversed(view.bids) if isinstance(a, Bid))
+        return score_coinche(rules, contract, view.coinche_level, takers, tally).scores
+    assert isinstance(rules, BeloteRules)
+    if rules.has_teams:
+        return score_belote_teams(rules, takers, tally).scores
+    return score_belote_each(rules, takers, tally).scores
