@@ -11,6 +11,7 @@ rollouts play by the table's trick rules; the candidates are always ``view.legal
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -208,9 +209,18 @@ def side_tally(view: Any, mem: Memory, rules: TrickGameRules, points: Sequence[i
 def deal_scores(view: Any, rules: TrickGameRules, takers: int,
                 tally: SideTally) -> tuple[int, ...]:
     """The scores the engine gives a deal with this tally under the table's rules."""
+    contract = None
     if isinstance(rules, CoincheRules):
         contract = next(a for _, a in reversed(view.bids) if isinstance(a, Bid))
-        return score_coinche(rules, contract, view.coinche_level, takers, tally).scores
+    return _scores(rules, contract, view.coinche_level, takers, tally)
+
+
+@functools.lru_cache(maxsize=4096)  # rollouts end in few distinct tallies
+def _scores(rules: TrickGameRules, contract: Bid | None, coinche_level: int, takers: int,
+            tally: SideTally) -> tuple[int, ...]:
+    if isinstance(rules, CoincheRules):
+        assert contract is not None
+        return score_coinche(rules, contract, coinche_level, takers, tally).scores
     assert isinstance(rules, BeloteRules)
     if rules.has_teams:
         return score_belote_teams(rules, takers, tally).scores
