@@ -11,7 +11,6 @@ rollouts play by the table's trick rules; the candidates are always ``view.legal
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -22,15 +21,12 @@ from game.ai.memory import VOID, Memory
 from game.ai.play import choose_card
 from game.ai.solver.player import default_rules
 from game.ai.solver.sampler import NoWorld, knowledge, sample_world
-from game.engine.actions import Bid
+from game.ai.solver.utility import deal_scorer
 from game.engine.cards import Card, Suit
 from game.engine.deal_scoring import (
     SideTally,
-    score_belote_each,
-    score_belote_teams,
-    score_coinche,
 )
-from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
+from game.engine.rules import TrickGameRules
 from game.engine.trick_view import BELOTE_POINTS, DIX_DE_DER
 from game.engine.tricks import Play, Trump, legal_cards, trick_points, winning_play
 
@@ -181,7 +177,7 @@ def outcome(view: Any, mem: Memory, rules: TrickGameRules, points: Sequence[int]
     if view.taker is None:
         scores: Sequence[int] = [tally.total(s) for s in range(len(tally.trick_points))]
     else:
-        scores = deal_scores(view, rules, mem.side_of(view.taker), tally)
+        scores = deal_scorer(view, rules, mem.side_of(view.taker))(tally)
     others = [v for k, v in enumerate(scores) if k != me]
     return scores[me] - sum(others) / len(others)
 
@@ -204,24 +200,3 @@ def side_tally(view: Any, mem: Memory, rules: TrickGameRules, points: Sequence[i
         belote[mem.side_of(view.belote_seat)] = BELOTE_POINTS
     return SideTally(tuple(trick_points), tuple(announcements), tuple(belote), tuple(tricks),
                      capot)
-
-
-def deal_scores(view: Any, rules: TrickGameRules, takers: int,
-                tally: SideTally) -> tuple[int, ...]:
-    """The scores the engine gives a deal with this tally under the table's rules."""
-    contract = None
-    if isinstance(rules, CoincheRules):
-        contract = next(a for _, a in reversed(view.bids) if isinstance(a, Bid))
-    return _scores(rules, contract, view.coinche_level, takers, tally)
-
-
-@functools.lru_cache(maxsize=4096)  # rollouts end in few distinct tallies
-def _scores(rules: TrickGameRules, contract: Bid | None, coinche_level: int, takers: int,
-            tally: SideTally) -> tuple[int, ...]:
-    if isinstance(rules, CoincheRules):
-        assert contract is not None
-        return score_coinche(rules, contract, coinche_level, takers, tally).scores
-    assert isinstance(rules, BeloteRules)
-    if rules.has_teams:
-        return score_belote_teams(rules, takers, tally).scores
-    return score_belote_each(rules, takers, tally).scores
