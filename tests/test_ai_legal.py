@@ -20,6 +20,8 @@ from tests.hint_keys import DOCUMENTED
 GAMES: list[TrickGameRules] = [
     CoincheRules(), CoincheRules(sans_atout_tout_atout=True),
     BeloteRules(), BeloteRules(arret=True), BeloteRules(players=3), BeloteRules(players=2),
+    BeloteRules(sans_atout_tout_atout=True, belote_counts_for_contract=False,
+                litige_belote_paid=True),
 ]
 
 
