@@ -26,6 +26,7 @@ from game.engine.rules import (
 )
 from game.engine.trickgame import SideTally
 from game.engine.tricks import ALL_TRUMP, NO_TRUMP, Trump, trick_points
+from tests.test_fuzz_saves import saved_match
 
 
 def teams(cards: tuple[int, int], announcements: tuple[int, int] = (0, 0),
@@ -302,26 +303,15 @@ def test_options_round_trip_and_old_rules_load_with_the_defaults(
     assert rules_class.from_json(old) == rules_class()
 
 
-def _old_save(rules: Any, seed: int, moves: int) -> dict[str, Any]:
-    match, _ = Match.new(rules, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if match.is_over:
-            break
-        match, _ = match.apply(rng.choice(match.legal_actions()))
-    data: dict[str, Any] = json.loads(json.dumps(match.to_json()))
-    return data
-
-
 @pytest.mark.parametrize("rules", [BeloteRules(), CoincheRules()])
 def test_a_save_from_before_the_options_loads_and_replays(rules: Any) -> None:
-    data = _old_save(rules, 3, 80)
+    data = saved_match(rules, 3, 80)
     for key in (*NEW_BELOTE, *NEW_COINCHE):
         if key != "announce_tie":
             data["rules"].pop(key, None)
     loaded = Match.from_json(data)
     assert loaded.rules == rules
-    assert loaded.to_json() == _old_save(rules, 3, 80)
+    assert loaded.to_json() == saved_match(rules, 3, 80)
 
 
 @pytest.mark.parametrize("rules", [
@@ -330,7 +320,7 @@ def test_a_save_from_before_the_options_loads_and_replays(rules: Any) -> None:
     CoincheRules.from_json({"game": "coinche", **NEW_COINCHE}),
 ])
 def test_a_save_under_the_options_replays_identically(rules: Any) -> None:
-    data = _old_save(rules, 8, 150)
+    data = saved_match(rules, 8, 150)
     loaded = Match.from_json(data)
     assert loaded.to_json() == data
     assert loaded.totals == Match.from_json(json.loads(json.dumps(data))).totals
