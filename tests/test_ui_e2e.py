@@ -10,7 +10,9 @@ clicks through the score sheet; screenshots (``xwd``, converted with pygame) are
 while bidding, in the middle of a trick and on the score sheet, and the sheet is checked
 on screen (the table dims behind it).  The third resumes a tarot match saved at the
 player's écart: it lays cards aside, takes one back from the écart, completes and
-validates it, and reads in the save that the engine got exactly that écart."""
+validates it, and reads in the save that the engine got exactly that écart.  The last
+runs the app under a window manager (openbox): F11 makes the window full screen, and
+F11 again brings it back at its size."""
 
 from __future__ import annotations
 
@@ -58,10 +60,14 @@ def x_tools() -> None:
     """The real-window tests need an X server and its tools: skipped where there are
     none (a developer's Mac or Windows), but a failure on a Linux CI runner, whose setup
     installs them (.ci/run, the workflow)."""
-    missing = [tool for tool in X_TOOLS if shutil.which(tool) is None]
+    require(X_TOOLS, "xvfb, xdotool, x11-apps")
+
+
+def require(tools: tuple[str, ...], packages: str) -> None:
+    missing = [tool for tool in tools if shutil.which(tool) is None]
     if not missing:
         return
-    message = f"needs {', '.join(missing)} (Debian packages xvfb, xdotool, x11-apps)"
+    message = f"needs {', '.join(missing)} (Debian packages {packages})"
     if os.environ.get("CI") and sys.platform.startswith("linux"):
         pytest.fail(message)
     pytest.skip(message)
@@ -426,3 +432,60 @@ def saved_ecart(data: Path) -> tuple[TarotCard, ...]:
     deal = saved.match.deal if saved is not None else None
     return deal.ecart if isinstance(deal, TarotDeal) else ()
 
+
+# --- F11 under a window manager ----------------------------------------------------------------
+
+WM_TOOLS = ("openbox", "xprop")  # Debian: openbox, x11-utils
+SCREEN = (1600, 900)  # the Xvfb screen (tests/x_server.py)
+
+
+@pytest.fixture
+def window_manager(xvfb: str) -> Iterator[None]:  # noqa: F811
+    """openbox on the private display: it alone makes a window full screen (or not)."""
+    require(WM_TOOLS, "openbox, x11-utils")
+    manager = subprocess.Popen(["openbox", "--sm-disable"], env={**os.environ, "DISPLAY": xvfb},
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wait_for(lambda: "_NET_SUPPORTING_WM_CHECK(WINDOW)" in root_property(
+        "_NET_SUPPORTING_WM_CHECK"))
+    yield
+    manager.terminate()
+    manager.wait(timeout=10)
+
+
+def root_property(name: str) -> str:
+    return xprop("-root", name)
+
+
+def xprop(*args: str) -> str:
+    return subprocess.run(["xprop", *args], capture_output=True, text=True, timeout=10,
+                          env={**os.environ, "DISPLAY": DISPLAY["name"]}, check=False).stdout
+
+
+def window_state(app: RunningApp) -> tuple[tuple[int, int] | None, bool]:
+    """The app's visible window now (SDL may re-create it): its size, and whether the
+    window manager holds it full screen."""
+    windows = xdotool("search", "--onlyvisible", "--pid", str(app.process.pid)).split()
+    if not windows:
+        return None, False
+    state = xprop("-id", windows[-1], "_NET_WM_STATE")
+    return window_size(windows[-1]), "_NET_WM_STATE_FULLSCREEN" in state
+
+
+def press_f11(app: RunningApp) -> None:
+    window = xdotool("search", "--onlyvisible", "--pid", str(app.process.pid)).split()[-1]
+    xdotool("windowactivate", "--sync", window)
+    xdotool("key", "--window", window, "F11")
+
+
+def test_f11_fills_the_screen_and_comes_back_under_a_window_manager(
+        xvfb: str, window_manager: None, tmp_path: Path) -> None:  # noqa: F811
+    with running_app(xvfb, tmp_path) as app:
+        assert window_state(app) == ((1280, 720), False)
+        settings = app.data / "settings.json"
+        press_f11(app)
+        wait_for(lambda: window_state(app) == (SCREEN, True))
+        wait_for(lambda: settings.exists() and '"fullscreen": true' in settings.read_text())
+        press_f11(app)
+        wait_for(lambda: window_state(app) == ((1280, 720), False))
+        wait_for(lambda: '"fullscreen": false' in settings.read_text())
+        assert '"window_size": [1280, 720]' in settings.read_text()

@@ -138,6 +138,7 @@ class App:
         self.settings = settings or Settings(language=language())
         if self.settings.shown_language in LANGUAGES:
             set_language(self.settings.shown_language)
+        self.windowed_size = window_size  # what leaving fullscreen comes back to
         self.window = self._open_window(window_size)
         pygame.display.set_caption("Atout")
         self.assets = assets or Assets()
@@ -226,14 +227,13 @@ class App:
         return window
 
     def toggle_fullscreen(self) -> None:
-        """F11 or the setting: the window fills the screen, or comes back (and stays so)."""
+        """F11 or the setting: the window fills the screen, or comes back at the size it
+        had (and stays so).  The mode is set again rather than toggled: under X11 SDL
+        re-creates the window either way, and a toggled one came back screen-sized."""
+        if not self.settings.fullscreen:
+            self.windowed_size = self.window.get_size()
         self.settings.fullscreen = not self.settings.fullscreen
-        try:
-            pygame.display.toggle_fullscreen()
-        except pygame.error as error:  # some drivers cannot: open the window again
-            log.info("toggle_fullscreen: %s; setting the mode again", error)
-            self.window = self._open_window(LOGICAL)
-        self.window = pygame.display.get_surface() or self.window
+        self.window = self._open_window(self.windowed_size)
         self.save_settings()
 
     def apply_look(self) -> None:
@@ -247,7 +247,7 @@ class App:
         if self.storage is not None:
             stored = self.settings.to_stored(self.storage.settings)
             # In fullscreen the window is the screen: keep the last windowed size.
-            width, height = stored.window_size if self.settings.fullscreen \
+            width, height = self.windowed_size if self.settings.fullscreen \
                 else self.window.get_size()
             window = (max(MIN_SAVED_WINDOW[0], width), max(MIN_SAVED_WINDOW[1], height))
             self.storage.save_settings(dataclasses.replace(stored, window_size=window))
