@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import importlib
 import itertools
 import logging
 import os
@@ -17,17 +18,20 @@ import sys
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ai import DEFAULT_THINK
-from game.coach import DEFAULT_THRESHOLD, Analysis, CoachWorker
-from game.engine.match import Match
+from game.choices import DEFAULT_THINK, DEFAULT_THRESHOLD
 from game.i18n import LANGUAGES, language, set_language, system_language
 from game.session import Session
 from game.storage import Storage
 from game.storage.settings import Settings as StoredSettings
 from game.ui.assets import CODES_32, CODES_TAROT, SOUND_NAMES, SUITS, Assets
+
+if TYPE_CHECKING:  # the engine, the AI and the coach load after the first frame
+    from game.coach import Analysis, CoachWorker
+    from game.engine.match import Match
 
 LOGICAL = (1280, 720)
 MIN_WINDOW = (960, 540)  # three quarters of the table: every card and word stays readable
@@ -160,6 +164,8 @@ class App:
     def coach(self) -> CoachWorker:
         """The review's coach, started the first time a deal is analysed."""
         if self._coach is None:
+            from game.coach import CoachWorker  # the AI with it: after the first frame
+
             self._coach = CoachWorker(self._deal_analysed)
         return self._coach
 
@@ -269,8 +275,9 @@ class App:
             pass
 
     def start_preloading(self) -> None:
-        """Load every sprite and sound a few per frame from now on: the menu is drawn
-        at once, and a missing file still reaches it within the first second."""
+        """Load every sprite and sound a few per frame from now on, then import the
+        table: the menu is drawn at once, and a missing file still reaches it within the
+        first second."""
         self._preloading = self._loading()
 
     def _loading(self) -> Iterator[None]:
@@ -285,6 +292,9 @@ class App:
             *(functools.partial(self.assets.suit_icon, suit) for suit in SUITS),
             self.assets.dealer_button, self.assets.felt,
             *(functools.partial(self.assets.sound, name) for name in SOUND_NAMES),
+            # Last, the table with the engine and the AI (kept out of the first frame),
+            # so that the first match opens without a pause.
+            functools.partial(importlib.import_module, "game.ui.table"),
         ]
         for load in loads:
             load()
