@@ -239,7 +239,12 @@ class App:
         if not self.settings.fullscreen:
             self.windowed_size = self.window.get_size()
         self.settings.fullscreen = not self.settings.fullscreen
-        self.window = self._open_window(self.windowed_size)
+        try:
+            self.window = self._open_window(self.windowed_size)
+        except pygame.error as error:  # a driver that cannot: stay as the window was
+            log.warning("fullscreen %s refused: %s", self.settings.fullscreen, error)
+            self.settings.fullscreen = not self.settings.fullscreen
+            self.window = self._open_window(self.windowed_size)
         self.save_settings()
 
     def apply_look(self) -> None:
