@@ -71,6 +71,27 @@ def test_f11_toggles_fullscreen_and_keeps_it(tmp_path: Path) -> None:
     assert App(storage=Storage(tmp_path)).settings.fullscreen
 
 
+def test_a_refused_fullscreen_leaves_the_window_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = App(storage=Storage(tmp_path))
+    app.push(Scene(app))
+    app.step(DT, [])
+    set_mode = pygame.display.set_mode
+
+    def no_fullscreen(size: tuple[int, int], flags: int = 0) -> pygame.Surface:
+        if flags & pygame.FULLSCREEN:
+            raise pygame.error("no fullscreen here")
+        return set_mode(size, flags)
+
+    monkeypatch.setattr(pygame.display, "set_mode", no_fullscreen)
+    app.step(DT, [key(pygame.K_F11)])
+    assert not app.settings.fullscreen
+    assert app.window.get_size() == (1280, 720)
+    assert not Storage(tmp_path).settings.fullscreen
+    app.step(DT, [])  # the app goes on drawing
+
+
 # --- the look: felt, backs, four colours --------------------------------------------------
 
 

@@ -13,8 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from game.ai.budget import DEFAULT_THINK, THINK_CHOICES
-from game.coach import DEFAULT_THRESHOLD, THRESHOLDS
+from game.choices import DEFAULT_THINK, DEFAULT_THRESHOLD, THINK_CHOICES, THRESHOLDS
 from game.engine.rules import BeloteRules, CoincheRules, RulesError, RulesJson, TarotRules
 from game.i18n import system_language
 from game.storage.atomic import Problem

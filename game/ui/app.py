@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import importlib
 import itertools
 import logging
 import os
@@ -17,17 +18,20 @@ import sys
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ai import DEFAULT_THINK
-from game.coach import DEFAULT_THRESHOLD, Analysis, CoachWorker
-from game.engine.match import Match
+from game.choices import DEFAULT_THINK, DEFAULT_THRESHOLD
 from game.i18n import LANGUAGES, language, set_language, system_language
 from game.session import Session
 from game.storage import Storage
 from game.storage.settings import Settings as StoredSettings
 from game.ui.assets import CODES_32, CODES_TAROT, SOUND_NAMES, SUITS, Assets
+
+if TYPE_CHECKING:  # the engine, the AI and the coach load after the first frame
+    from game.coach import Analysis, CoachWorker
+    from game.engine.match import Match
 
 LOGICAL = (1280, 720)
 MIN_WINDOW = (960, 540)  # three quarters of the table: every card and word stays readable
@@ -138,6 +142,7 @@ class App:
         self.settings = settings or Settings(language=language())
         if self.settings.shown_language in LANGUAGES:
             set_language(self.settings.shown_language)
+        self.windowed_size = window_size  # what leaving fullscreen comes back to
         self.window = self._open_window(window_size)
         pygame.display.set_caption("Atout")
         self.assets = assets or Assets()
@@ -159,6 +164,8 @@ class App:
     def coach(self) -> CoachWorker:
         """The review's coach, started the first time a deal is analysed."""
         if self._coach is None:
+            from game.coach import CoachWorker  # the AI with it: after the first frame
+
             self._coach = CoachWorker(self._deal_analysed)
         return self._coach
 
@@ -226,14 +233,18 @@ class App:
         return window
 
     def toggle_fullscreen(self) -> None:
-        """F11 or the setting: the window fills the screen, or comes back (and stays so)."""
+        """F11 or the setting: the window fills the screen, or comes back at the size it
+        had (and stays so).  The mode is set again rather than toggled: under X11 SDL
+        re-creates the window either way, and a toggled one came back screen-sized."""
+        if not self.settings.fullscreen:
+            self.windowed_size = self.window.get_size()
         self.settings.fullscreen = not self.settings.fullscreen
         try:
-            pygame.display.toggle_fullscreen()
-        except pygame.error as error:  # some drivers cannot: open the window again
-            log.info("toggle_fullscreen: %s; setting the mode again", error)
-            self.window = self._open_window(LOGICAL)
-        self.window = pygame.display.get_surface() or self.window
+            self.window = self._open_window(self.windowed_size)
+        except pygame.error as error:  # a driver that cannot: stay as the window was
+            log.warning("fullscreen %s refused: %s", self.settings.fullscreen, error)
+            self.settings.fullscreen = not self.settings.fullscreen
+            self.window = self._open_window(self.windowed_size)
         self.save_settings()
 
     def apply_look(self) -> None:
@@ -247,7 +258,7 @@ class App:
         if self.storage is not None:
             stored = self.settings.to_stored(self.storage.settings)
             # In fullscreen the window is the screen: keep the last windowed size.
-            width, height = stored.window_size if self.settings.fullscreen \
+            width, height = self.windowed_size if self.settings.fullscreen \
                 else self.window.get_size()
             window = (max(MIN_SAVED_WINDOW[0], width), max(MIN_SAVED_WINDOW[1], height))
             self.storage.save_settings(dataclasses.replace(stored, window_size=window))
@@ -269,8 +280,9 @@ class App:
             pass
 
     def start_preloading(self) -> None:
-        """Load every sprite and sound a few per frame from now on: the menu is drawn
-        at once, and a missing file still reaches it within the first second."""
+        """Load every sprite and sound a few per frame from now on, then import the
+        table: the menu is drawn at once, and a missing file still reaches it within the
+        first second."""
         self._preloading = self._loading()
 
     def _loading(self) -> Iterator[None]:
@@ -285,6 +297,9 @@ class App:
             *(functools.partial(self.assets.suit_icon, suit) for suit in SUITS),
             self.assets.dealer_button, self.assets.felt,
             *(functools.partial(self.assets.sound, name) for name in SOUND_NAMES),
+            # Last, the table with the engine and the AI (kept out of the first frame),
+            # so that the first match opens without a pause.
+            functools.partial(importlib.import_module, "game.ui.table"),
         ]
         for load in loads:
             load()

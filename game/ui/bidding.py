@@ -22,7 +22,7 @@ from game.engine.actions import (
 )
 from game.engine.cards import TrumpMode
 from game.engine.protocol import Action, Phase
-from game.engine.tarot import AnnounceChelem, CallKing, DeclineChelem, TarotBid, TarotPass
+from game.engine.tarot import CallKing, TarotBid, TarotPass
 from game.i18n import tr
 from game.ui.model import contract_key
 from game.ui.widgets import GOLD, Button, blit_text, panel
@@ -112,7 +112,8 @@ class BidPanel:
     # --- tarot ----------------------------------------------------------------------------
 
     def _build_tarot(self) -> None:
-        """Bids, the king call and the chelem question; the écart is made in the hand."""
+        """Bids and the king call; the écart is made in the hand, the chelem is declared
+        beside the écart or with the play buttons (never asked in a panel)."""
         self.rect = BELOTE_RECT
         choices: list[tuple[Action, Callable[[], str]]] = []
         for action in self._legal:
@@ -122,10 +123,6 @@ class BidPanel:
                 choices.append((action, _text("bid.pass")))
             elif isinstance(action, CallKing):
                 choices.append((action, _card(action.card.code)))
-            elif isinstance(action, AnnounceChelem):
-                choices.append((action, _text("tarot.announce_chelem")))
-            elif isinstance(action, DeclineChelem):
-                choices.append((action, _text("tarot.no_chelem")))
         width = 150 if len(choices) > 3 else 200
         total = len(choices) * (width + 10) - 10
         self.rect = BELOTE_RECT.inflate(max(0, total + 40 - BELOTE_RECT.width), 0)
@@ -139,8 +136,6 @@ class BidPanel:
     def _tarot_title(self) -> str:
         if any(isinstance(a, CallKing) for a in self._legal):
             return tr("tarot.call_title")
-        if any(isinstance(a, AnnounceChelem) for a in self._legal):
-            return tr("tarot.chelem_title")
         return tr("bid.your_bid_tarot")
 
     # --- coinche -------------------------------------------------------------------------

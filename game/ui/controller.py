@@ -24,6 +24,8 @@ from game.engine.cards import Card, Suit
 from game.engine.match import AnyRules, DealRecord, Match, MatchView, NewDeal
 from game.engine.protocol import Action, Event, IllegalAction, Phase
 from game.engine.tarot import (
+    AnnounceChelem,
+    DeclineChelem,
     ShowPoignee,
     TarotDiscard,
     TarotPlayCard,
@@ -279,9 +281,10 @@ class Controller:
         self._apply(ShowPoignee(tuple(cards)))
         return True
 
-    def discard(self, cards: Sequence[TarotCard]) -> bool:
+    def discard(self, cards: Sequence[TarotCard], chelem: bool = False) -> bool:
         """The viewer's whole écart at once ("Valider l'écart"): every card is given to
-        the engine, or none when one is refused."""
+        the engine, or none when one is refused.  The taker's chelem, announced beside
+        the écart (``chelem``) or not, is then said at once: nobody asks him."""
         if not any(isinstance(a, TarotDiscard) for a in self.human_legal()):
             self.tell(("illegal.not_now", ()))
             return False
@@ -294,6 +297,8 @@ class Controller:
             return False
         for card in ecart_order(cards):
             self._apply(TarotDiscard(card))
+        if AnnounceChelem() in self.match.view(self.viewer).deal.legal:
+            self._apply(AnnounceChelem() if chelem else DeclineChelem())
         return True
 
     def tell(self, say: Say) -> None:

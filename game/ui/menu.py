@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
-from game.ai import THINK_CHOICES
-from game.coach import THRESHOLDS
-from game.engine.match import Match
+from game.choices import THINK_CHOICES, THRESHOLDS
 from game.i18n import LANGUAGES, set_language, tr
 from game.storage.settings import CARD_BACKS, TABLE_COLOURS
 from game.ui.app import AUTO, LOGICAL, SPEEDS, App, Scene
 from game.ui.dialog import ConfirmDialog
 from game.ui.widgets import CREAM, GOLD, Button, KeyboardFocus, blit_text, panel, wrap
+
+if TYPE_CHECKING:  # the engine is imported once a match is opened, after the first frame
+    from game.engine.match import Match
+    from game.ui.table import TableScene
 
 VOLUMES = (0.25, 0.5, 0.7, 1.0)  # 0.7: the default
 Choice = TypeVar("Choice")
@@ -59,9 +61,7 @@ class MenuScene(Scene):
     @property
     def can_continue(self) -> bool:
         """A match in memory, or one saved on disk (the last session's)."""
-        from game.ui.table import TableScene
-
-        if isinstance(self.table, TableScene):
+        if self.table is not None and isinstance(self.table, table_scene()):
             return not self.table.controller.is_over
         storage = self.app.storage
         return storage is not None and storage.has_match()
@@ -70,9 +70,7 @@ class MenuScene(Scene):
         """The match whose last deal "Review" shows: the one in memory once it has a
         finished deal, else the one it replaced ("play this deal again"), else the one
         saved on disk."""
-        from game.ui.table import TableScene
-
-        if isinstance(self.table, TableScene):
+        if self.table is not None and isinstance(self.table, table_scene()):
             match = self.table.controller.match
             return match if match.history or self.earlier is None else self.earlier
         storage = self.app.storage
@@ -83,9 +81,7 @@ class MenuScene(Scene):
     def can_review(self) -> bool:
         """A finished deal in the match in memory, or a saved match (read only when
         asked: it may have none yet)."""
-        from game.ui.table import TableScene
-
-        if isinstance(self.table, TableScene):
+        if self.table is not None and isinstance(self.table, table_scene()):
             return bool(self.table.controller.match.history) or self.earlier is not None
         storage = self.app.storage
         return storage is not None and storage.has_match()
@@ -131,9 +127,7 @@ class MenuScene(Scene):
 
     def open(self, scene: Scene) -> None:
         """``scene`` (a table) becomes the match in memory, replacing the last one."""
-        from game.ui.table import TableScene
-
-        if isinstance(self.table, TableScene):
+        if self.table is not None and isinstance(self.table, table_scene()):
             old = self.table.controller.match
             self.earlier = old if old.history else self.earlier
             self.table.dispose()
@@ -375,3 +369,11 @@ def _on_off(flag: Callable[[], bool]) -> Callable[[], str]:
 def _next(choices: tuple[Choice, ...], current: Choice) -> Choice:
     index = choices.index(current) if current in choices else -1
     return choices[(index + 1) % len(choices)]
+
+
+def table_scene() -> type[TableScene]:
+    """The table's class, imported when a match is in memory: the table brings the
+    engine and the AI, which the menu's first frame does without."""
+    from game.ui.table import TableScene
+
+    return TableScene

@@ -36,9 +36,11 @@ from game.engine.cards import Card
 from game.engine.match import Match, MatchOver, NewDeal
 from game.engine.protocol import Action, Event, Phase
 from game.engine.tarot import (
+    AnnounceChelem,
     ChelemDecided,
     ChienCardDealt,
     ChienShown,
+    DeclineChelem,
     KingCalled,
     PoigneeShown,
     ShowPoignee,
@@ -448,7 +450,8 @@ class TableScene(Scene):
         self.controller.skip()
 
     def play_actions(self) -> list[tuple[Action, Callable[[], str]]]:
-        """The extra buttons during the play: announce, arrêt, poignées."""
+        """The extra buttons beside the play: announce, arrêt, poignées, and the tarot
+        taker's chelem when no écart came before (garde sans or contre, a resumed deal)."""
         actions: list[tuple[Action, Callable[[], str]]] = []
         for action in self.controller.human_legal():
             if isinstance(action, Announce):
@@ -457,6 +460,10 @@ class TableScene(Scene):
                 actions.append((action, _label("table.stop")))
             elif isinstance(action, ShowPoignee):
                 actions.append((action, _label("table.poignee_size", count=len(action.cards))))
+            elif isinstance(action, AnnounceChelem | DeclineChelem):
+                key = "tarot.announce_chelem" if isinstance(action, AnnounceChelem) \
+                    else "tarot.no_chelem"
+                actions.append((action, _label(key)))
         return actions
 
     def announce_label(self) -> Callable[[], str]:
@@ -985,6 +992,8 @@ class TableScene(Scene):
             return tr("table.all_passed")
         if self.ecart.active:
             return tr_n("table.ecart", self.ecart.size - len(self.ecart.chosen))
+        if AnnounceChelem() in self.controller.human_legal():
+            return tr("tarot.chelem_choice")
         if self.controller.human_to_act and self.controller.match.phase is Phase.PLAY \
                 and not self.play_actions():
             return tr("table.your_turn")
