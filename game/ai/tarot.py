@@ -18,6 +18,7 @@ from game.engine.protocol import Action, Phase
 from game.engine.tarot_actions import (
     AnnounceChelem,
     CallKing,
+    DeclareMisere,
     DeclineChelem,
     ShowPoignee,
     TarotBid,
@@ -228,6 +229,9 @@ def _camps(view: Any) -> tuple[set[int], set[int]]:
 
 def _play(view: Any) -> Decision:
     legal: tuple[Action, ...] = view.legal
+    misere = next((a for a in legal if isinstance(a, DeclareMisere)), None)
+    if misere is not None:  # a prime paid by every other player, whatever the deal
+        return Decision(misere, f"hint.misere_{misere.kind.value}")
     poignees = [a for a in legal if isinstance(a, ShowPoignee)]
     if poignees and view.seat == view.taker:
         shown = max(poignees, key=lambda a: len(a.cards))

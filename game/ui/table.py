@@ -39,7 +39,9 @@ from game.engine.tarot import (
     ChelemDecided,
     ChienCardDealt,
     ChienShown,
+    DeclareMisere,
     KingCalled,
+    MisereDeclared,
     PoigneeShown,
     ShowPoignee,
     TarotCardPlayed,
@@ -111,7 +113,7 @@ PAUSES = {
     NewDeal: 0.35, RetourneTurned: 0.45, BidMade: 0.55, ContractSet: 0.8, DealVoid: 1.6,
     SevenExchanged: 0.8, Announced: 0.9, AnnouncementsShown: 1.4, BeloteSaid: 0.8,
     ChienCardDealt: 0.05, TarotContractSet: 0.8, KingCalled: 1.0, ChienShown: 1.6,
-    TarotDiscarded: 0.25, ChelemDecided: 0.3, PoigneeShown: 1.4,
+    TarotDiscarded: 0.25, ChelemDecided: 0.3, PoigneeShown: 1.4, MisereDeclared: 1.2,
 }
 SOUNDS = {
     NewDeal: "shuffle", RetourneTurned: "card_deal", BidMade: "bid", ContractSet: "bid",
@@ -119,6 +121,7 @@ SOUNDS = {
     CardPlayed: "card_play", TrickWon: "trick_collect", SevenExchanged: "card_deal",
     TarotCardPlayed: "card_play", TarotTrickWon: "trick_collect", TarotContractSet: "bid",
     KingCalled: "announce", PoigneeShown: "announce", ChienShown: "card_deal",
+    MisereDeclared: "announce",
 }
 PACKETS = (PacketDealt, TarotPacketDealt)
 PLAYS = (CardPlayed, TarotCardPlayed)
@@ -448,7 +451,7 @@ class TableScene(Scene):
         self.controller.skip()
 
     def play_actions(self) -> list[tuple[Action, Callable[[], str]]]:
-        """The extra buttons during the play: announce, arrêt, poignées."""
+        """The extra buttons during the play: announce, arrêt, poignées, misères."""
         actions: list[tuple[Action, Callable[[], str]]] = []
         for action in self.controller.human_legal():
             if isinstance(action, Announce):
@@ -457,6 +460,8 @@ class TableScene(Scene):
                 actions.append((action, _label("table.stop")))
             elif isinstance(action, ShowPoignee):
                 actions.append((action, _label("table.poignee_size", count=len(action.cards))))
+            elif isinstance(action, DeclareMisere):
+                actions.append((action, _label(f"table.misere_{action.kind.value}")))
         return actions
 
     def announce_label(self) -> Callable[[], str]:
