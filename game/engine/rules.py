@@ -234,7 +234,7 @@ class PoigneeSizes(Enum):
     """Trumps a poignée shows: the FFT's table by the number of players, or the
     four-player sizes (10, 13, 15) at every table, as older rulebooks and many homes do."""
 
-    FFT = "fft"
+    FFT = "by_players"
     FOUR_PLAYER = "10-13-15"
 
 
@@ -246,7 +246,7 @@ class PetitAuBoutValue(Enum):
 class KingCall(Enum):
     """Five players: which cards the taker may call."""
 
-    FFT = "fft"  # a king (holding the four, a queen...); one of his own: he plays alone
+    FFT = "king_or_queen"  # a king (holding the four, a queen...); one of his own: he plays alone
     NO_SELF = "no_self"  # only a card he does not hold
     FOUR_KINGS_ALONE = "four_kings_alone"  # always a king: holding the four, he plays alone
 
