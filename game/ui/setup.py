@@ -264,7 +264,8 @@ class SetupScene(Scene):
         for i, group in enumerate(groups):
             buttons.append(Button(pygame.Rect(500 + i * (width + 8), 130, width, 44),
                                   _text(group), _call(self._pick_group, group),
-                                  selected=group == self.group, size=24))
+                                  selected=group == self.group,
+                                  size=24 if len(groups) < 5 else 22))
         buttons.append(Button(pygame.Rect(60, 640, 200, 56), _text("back"), self.app.pop))
         buttons.append(Button(pygame.Rect(1010, 640, 240, 56), _text("setup.start"),
                               self.start))
