@@ -8,11 +8,12 @@ import random
 import pytest
 
 from game.ai import Level, decide
+from game.ai.tarot import tarot_memory
 from game.ai.tarot_endgame import DealFrame, Tally
-from game.ai.tarot_search import deal_frame
+from game.ai.tarot_search import deal_frame, sample_world
 from game.engine.rules import PetitAuBoutValue, PoigneeSizes, TarotRules
 from game.engine.tarot import DeclareMisere, ShowPoignee, TarotPlayCard, TarotTrick
-from game.engine.tarot_cards import tarot_cards
+from game.engine.tarot_cards import tarot_card, tarot_cards
 from game.engine.tarot_scoring import Contract, MisereKind
 from tests.test_tarot_options import play_misere_deal, taken
 
@@ -54,3 +55,17 @@ def test_the_expert_s_rollouts_score_with_the_table_s_options() -> None:
     assert frame.per_defender(tally, last) == 142
     fft_frame = DealFrame(4, Contract.GARDE_SANS, frame.attack, (), False)
     assert fft_frame.per_defender(tally, last) == 172
+
+
+def test_the_expert_s_worlds_respect_the_misères_declared() -> None:
+    # Seat 1 declared a trump misère, seat 2 a heads misère; seat 3 imagines the hands.
+    deal = play_misere_deal(TarotRules(misere=True), declare=True, cards=3)
+    view = deal.view(3)
+    assert view.miseres == ((1, MisereKind.TRUMP), (2, MisereKind.HEADS))
+    rng = random.Random(5)
+    for _ in range(30):
+        world = sample_world(view, rng)
+        assert not any(c.is_trump for c in world.holdings[1])
+        assert not any(c.suit.is_plain and c.rank >= 11 for c in world.holdings[2])
+    memory = tarot_memory(view)
+    assert not memory.may_hold(1, tarot_card("A21")) and memory.may_hold(0, tarot_card("A21"))

@@ -113,15 +113,18 @@ def callable_cards(hand: Sequence[TarotCard],
     raise AssertionError("a hand cannot hold every suited card")
 
 
+def breaks_misere(kind: MisereKind, card: TarotCard) -> bool:
+    """Whether a hand dealt with ``card`` has no misère of ``kind``: a trump (the Excuse
+    is none here), or a head (king, queen, knight, jack)."""
+    if kind is MisereKind.TRUMP:
+        return card.is_trump
+    return card.suit.is_plain and card.rank >= JACK
+
+
 def misere_kinds(dealt: Iterable[TarotCard]) -> tuple[MisereKind, ...]:
-    """The misères a hand as dealt allows: no trump (the Excuse is none here), no head."""
+    """The misères a hand as dealt allows."""
     cards = list(dealt)
-    kinds = []
-    if not any(c.is_trump for c in cards):
-        kinds.append(MisereKind.TRUMP)
-    if not any(c.suit.is_plain and c.rank >= JACK for c in cards):
-        kinds.append(MisereKind.HEADS)
-    return tuple(kinds)
+    return tuple(k for k in MisereKind if not any(breaks_misere(k, c) for c in cards))
 
 
 def discardable(hand: Sequence[TarotCard], remaining: int) -> tuple[TarotCard, ...]:
