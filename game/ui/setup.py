@@ -9,7 +9,7 @@ import dataclasses
 import random
 from collections.abc import Callable
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
@@ -130,8 +130,7 @@ def preset(game: str, name: str, players: int, target: int) -> AnyRules:
     return rules
 
 
-@dataclasses.dataclass
-class Row:
+class Row(NamedTuple):
     """A line of the right panel: a title, its one-line explanation and a button."""
 
     name: str  # the option (or preset) it sets
