@@ -11,11 +11,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
 
-from game.engine.rules import KingCall, TarotRules
+from game.engine.rules import PRESETS, KingCall, TarotRules
 from game.i18n import set_language, tr
 from game.ui.app import App
 from game.ui.menu import MenuScene
-from game.ui.setup import SetupScene
+from game.ui.setup import GAMES, PLAYERS, SetupScene, preset
 from game.ui.smoke import click
 from tests.table_driver import DT
 
@@ -113,3 +113,15 @@ def test_tarot_presets_and_the_end_of_the_match(
     assert tr("setup.end_target.help.tarot", target=500) in texts_drawn
     press(app, setup, "5")
     assert setup.rules == TarotRules(players=5, deals=None, target=500)  # the end is kept
+    press(app, setup, tr("group.presets"))
+    press_row(app, setup, "cafe")  # a preset keeps the table and the end of the match
+    assert setup.rules == TarotRules(players=5, deals=None, target=500, misere=True)
+
+
+@pytest.mark.parametrize("game", sorted(PRESETS))
+def test_every_preset_makes_rules_at_every_table(game: str) -> None:
+    for players in PLAYERS[game]:
+        for chosen in PRESETS[game]:
+            rules = preset(GAMES[game](players=players), chosen.name)
+            assert rules.players == players
+            assert all(getattr(rules, k) == v for k, v in chosen.changes.items())

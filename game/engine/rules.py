@@ -313,14 +313,11 @@ def option_applies(rules: AnyGameRules, name: str) -> bool:
 @dataclass(frozen=True)
 class Preset:
     """A named set of options a player recognises; ``changes`` are the options it sets
-    away from the defaults (translated as ``preset.<name>`` and ``preset.<name>.help``)."""
+    away from the defaults (translated as ``preset.<name>`` and, what it sets in one line,
+    ``preset.<name>.help.<game>``)."""
 
     name: str
     changes: dict[str, Any] = field(default_factory=dict)
-
-    def apply(self, rules_class: type[AnyGameRules], players: int, target: int) -> AnyGameRules:
-        """The defaults for ``players`` and ``target``, with this preset's changes."""
-        return rules_class(players=players, target=target, **self.changes)
 
 
 # The federation's presets: FFB for the 32-card games, FFT for tarot (whose defaults they
