@@ -103,6 +103,9 @@ def test_unannounced_chelem_bonus_200_or_nothing() -> None:
     assert four_player_marks(outcome) == (1080, -360, -360, -360)
     assert four_player_marks(outcome, TarotRules(unannounced_chelem=0)) == (480, -160, -160,
                                                                             -160)
+    unpaid = TarotRules(unannounced_chelem=0)
+    lines = score_lines(score_deal(outcome, unpaid), outcome, 0, None, unpaid)
+    assert [line.values[0] for line in lines if line.key == "chelem_made"] == [0]
     # Announced: 400 whatever the option.
     announced = dataclasses.replace(outcome, chelem_announced=True)
     assert score_deal(announced, TarotRules(unannounced_chelem=0)).per_defender == 560

@@ -126,7 +126,7 @@ def score_deal(outcome: DealOutcome, rules: TarotRules = DEFAULT_RULES) -> Tarot
     if outcome.poignees:
         parts.append(("poignee", sign * sum(kind.bonus for kind, _ in outcome.poignees)))
     chelem = _chelem_bonus(outcome, rules)
-    if chelem:
+    if chelem or outcome.chelem is not None:  # a chelem the table pays 0 still says so
         parts.append(("chelem", chelem))
     x = sum(value for _, value in parts)
     return TarotScore(won, diff, x, tuple(parts))
