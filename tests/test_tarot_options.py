@@ -351,6 +351,8 @@ def test_random_deals_under_misere_declare_some() -> None:
             action: Any = misere[0] if misere else rng.choice(legal)
             match, events = match.apply(action)
             declared += sum(isinstance(e, MisereDeclared) for e in events)
+        replayed = Match.from_json(json.loads(json.dumps(match.to_json())))
+        assert replayed.totals == match.totals and replayed.history == match.history
     assert declared >= 3
 
 
