@@ -17,7 +17,6 @@ from game.ai import Level
 from game.engine.match import AnyRules
 from game.engine.rules import (
     PRESETS,
-    TAROT_DEAL_COUNTS,
     BeloteRules,
     CoincheRules,
     RulesError,
@@ -40,9 +39,10 @@ GAMES: dict[str, type[AnyRules]] = {
 PLAYERS = {"belote": (2, 3, 4), "coinche": (4,), "tarot": (3, 4, 5)}
 DEFAULT_PLAYERS = 4
 TARGETS = (500, 1000, 1500, 2000, 3000)
-# Tarot's one end condition: a number of deals, or (deals None) a score to reach.
+# Tarot's one end condition: a number of deals (the default, 8, first), or (deals None)
+# a score to reach.
 TAROT_ENDS: tuple[tuple[int | None, int], ...] = (
-    *((deals, 1000) for deals in sorted(TAROT_DEAL_COUNTS, key=lambda n: n < 8)),
+    *((deals, 1000) for deals in (8, 12, 16, 4)),
     *((None, target) for target in TARGETS),
 )
 INT_CHOICES = {"capot_points": (252, 250), "surcoinche_multiplier": (4, 3),
@@ -119,15 +119,19 @@ def preset_help_key(game: str, name: str) -> str:
     return "preset.last.help" if name == LAST else f"preset.{name}.help.{game}"
 
 
-def preset(game: str, name: str, players: int, target: int) -> AnyRules:
-    """The rules of the preset ``name`` of ``game`` (``rules.PRESETS``); any other name:
-    the options' defaults."""
-    chosen = next((p for p in PRESETS[game] if p.name == name), None)
-    if chosen is None:
-        return GAMES[game](players=players, target=target)
-    rules = chosen.apply(GAMES[game], players, target)
-    assert isinstance(rules, GAMES[game])
-    return rules
+def match_table(rules: AnyRules) -> dict[str, Any]:
+    """What a preset keeps of the rules being set up: the players and the end of the match."""
+    table: dict[str, Any] = {"players": rules.players, "target": rules.target}
+    if isinstance(rules, TarotRules):
+        table["deals"] = rules.deals
+    return table
+
+
+def preset(rules: AnyRules, name: str) -> AnyRules:
+    """``rules``' game under the preset ``name`` (``rules.PRESETS``), its players and end
+    of the match kept."""
+    chosen = next(p for p in PRESETS[rules.game] if p.name == name)
+    return GAMES[rules.game](**match_table(rules), **chosen.changes)
 
 
 class Row(NamedTuple):
@@ -165,11 +169,8 @@ class SetupScene(Scene):
     def set_players(self, players: int) -> None:
         """Another number of players: the options' defaults for it (some depend on it),
         the end of the match kept."""
-        rules = self.rules
-        if isinstance(rules, TarotRules):
-            self.rules = TarotRules(players=players, target=rules.target, deals=rules.deals)
-        else:
-            self.rules = GAMES[rules.game](players=players, target=rules.target)
+        table = {**match_table(self.rules), "players": players}
+        self.rules = GAMES[self.rules.game](**table)
         self.build()
 
     def next_target(self) -> None:
@@ -204,7 +205,7 @@ class SetupScene(Scene):
             levels = storage.settings.ai_levels.get(self.rules.game, ())
             self.levels[1:1 + len(levels)] = [Level(level) for level in levels][:4]
         else:
-            self.rules = preset(self.rules.game, name, self.rules.players, self.rules.target)
+            self.rules = preset(self.rules, name)
         self.build()
 
     def _replace(self, **changes: Any) -> None:
@@ -287,8 +288,7 @@ class SetupScene(Scene):
         names = [*preset_names(rules.game), LAST]
         rows = []
         for i, name in enumerate(names):
-            same = name != LAST and rules == preset(rules.game, name, rules.players,
-                                                     rules.target)
+            same = name != LAST and rules == preset(rules, name)
             rows.append(Row(name, tr(f"preset.{name}"), tr(preset_help_key(rules.game, name)),
                             Button(self._row_rect(i, len(names)),
                                    _text("setup.preset_current" if same else "setup.apply"),
