@@ -87,7 +87,8 @@ def dynamic_keys() -> set[str]:
     from game.ui.layout import SPOTS
     from game.ui.menu import THINK_NAMES
     from game.ui.model import contract_key
-    from game.ui.setup import GAMES, GROUPS, option_names
+    from game.ui.setup import GAMES, GROUPS, LAST, PRESETS_TAB, option_names, preset_help_key
+    from game.ui.setup import preset_names as presets_of
 
     keys = {f"seat.{compass}" for compass in SPOTS}
     keys |= {f"suit.{suit.letter}" for suit in Suit}
@@ -99,9 +100,11 @@ def dynamic_keys() -> set[str]:
     keys |= {f"think.{name}" for name in THINK_NAMES.values()}
     keys |= {f"language.{lang}" for lang in ("auto", "fr", "en")}
     keys |= {f"{kind}.{term}" for term in TERMS for kind in ("term", "glossary")}
-    keys |= {f"preset.{name}" for name in ("default", "ffb", "last")} | set(GROUPS)
+    keys |= set(GROUPS) | {PRESETS_TAB}
     for game, rules in GAMES.items():
         keys.add(f"game.{game}")
+        for name in [*presets_of(game), LAST]:
+            keys |= {f"preset.{name}", preset_help_key(game, name)}
         for name in option_names(rules):
             keys |= {f"opt.{name}", f"opt.{name}.help"}
         for field in dataclasses.fields(rules):

@@ -17,8 +17,11 @@ from game.engine.rules import (
     AnnounceTie,
     BeloteRules,
     CoincheRules,
+    KingCall,
     Litige,
     MultiplierBase,
+    PetitAuBoutValue,
+    PoigneeSizes,
     TarotRules,
 )
 from game.i18n import catalogue
@@ -37,6 +40,9 @@ OPTION_SETS: list[AnyRules] = [
     CoincheRules(), CoincheRules(multiplier_base=MultiplierBase.BID_ONLY, round_to_10=True,
                                  surcoinche_multiplier=3, fail_base=162, belote_prenable=True),
     TarotRules(players=3), TarotRules(players=4), TarotRules(players=5),
+    TarotRules(players=4, misere=True, petit_au_bout=PetitAuBoutValue.FIXED,
+               poignee_sizes=PoigneeSizes.FOUR_PLAYER, unannounced_chelem=0, defence_chelem=0),
+    TarotRules(players=5, misere=True, king_call=KingCall.NO_SELF),
 ]
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from game.engine.match import Match
 from game.engine.protocol import IllegalAction
-from game.engine.rules import Direction, TarotRules
+from game.engine.rules import Direction, KingCall, PetitAuBoutValue, PoigneeSizes, TarotRules
 from game.engine.tarot import Step, TarotDeal, TarotPacketDealt, TarotPlayCard
 from game.engine.tarot_cards import DECK78, TOTAL_POINTS, TarotCard, half_points
 
@@ -21,6 +21,11 @@ RULE_SETS = [
     TarotRules(players=4, deals=None, target=400, direction=Direction.CW),
     TarotRules(players=5, deals=4),
     TarotRules(players=5, deals=None, target=300),
+    TarotRules(players=3, deals=4, misere=True, poignee_sizes=PoigneeSizes.FOUR_PLAYER,
+               petit_au_bout=PetitAuBoutValue.FIXED, unannounced_chelem=0, defence_chelem=0),
+    TarotRules(players=5, deals=4, misere=True, king_call=KingCall.NO_SELF),
+    TarotRules(players=5, deals=4, king_call=KingCall.FOUR_KINGS_ALONE,
+               poignee_sizes=PoigneeSizes.FOUR_PLAYER),
 ]
 DEALS = int(os.environ.get("ATOUT_TAROT_RANDOM_DEALS", "60"))  # per rule set
 

@@ -309,11 +309,11 @@ def deal_frame(view: Any, partner: int | None) -> DealFrame:
     attack = frozenset({view.taker} | ({partner} if partner is not None else set()))
     poignees = []
     for seat, cards in view.poignees:
-        kind = poignee_kind(view.players, len(cards))
+        kind = poignee_kind(view.players, len(cards), view.rules.poignee_sizes)
         if kind is not None:
             poignees.append((kind, Camp.ATTACK if seat in attack else Camp.DEFENCE))
     return DealFrame(view.players, view.contract, attack, tuple(poignees),
-                     view.chelem_announcer is not None)
+                     view.chelem_announcer is not None, view.rules)
 
 
 def _tally(frame: DealFrame, world: World, tricks: Sequence[TarotTrick],

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from game.engine.protocol import Action, Event, register_action, register_codec
 from game.engine.tarot_cards import DECK78, TarotCard, tarot_card
-from game.engine.tarot_scoring import Contract, PoigneeKind
+from game.engine.tarot_scoring import Contract, MisereKind, PoigneeKind
 
 register_codec(TarotCard, lambda c: c.code, tarot_card)
 
@@ -86,6 +86,18 @@ class ShowPoignee(Action):
 
 @register_action
 @dataclass(frozen=True)
+class DeclareMisere(Action):
+    """Option ``misere``: declare, just before one's first card, a hand dealt without a
+    trump (``trump``) or without a head (``heads``); the table hears it."""
+
+    kind: MisereKind
+
+    def describe(self) -> str:
+        return f"misère ({self.kind.value})"
+
+
+@register_action
+@dataclass(frozen=True)
 class TarotPlayCard(Action):
     card: TarotCard
 
@@ -100,6 +112,7 @@ ANNOUNCE, DECLINE = AnnounceChelem(), DeclineChelem()
 # an interned action by identity.
 PLAY_OF: dict[TarotCard, TarotPlayCard] = {c: TarotPlayCard(c) for c in DECK78}
 DISCARD_OF: dict[TarotCard, TarotDiscard] = {c: TarotDiscard(c) for c in DECK78}
+MISERE_OF = {kind: DeclareMisere(kind) for kind in MisereKind}
 CALL_OF: dict[TarotCard, CallKing] = {c: CallKing(c) for c in DECK78 if c.suit.is_plain}
 
 
@@ -174,6 +187,12 @@ class PoigneeShown(Event):
     seat: int
     kind: PoigneeKind
     cards: tuple[TarotCard, ...]
+
+
+@dataclass(frozen=True)
+class MisereDeclared(Event):
+    seat: int
+    kind: MisereKind
 
 
 @dataclass(frozen=True)

@@ -274,7 +274,8 @@ class Controller:
             return False
         hand = self.match.view(self.viewer).deal.hand
         try:
-            check_poignee(hand, cards, self.rules.players)  # type: ignore[arg-type]
+            check_poignee(hand, cards, self.rules.players,  # type: ignore[arg-type]
+                          self.rules.poignee_sizes)  # type: ignore[union-attr]
         except IllegalAction:
             self.tell(("illegal.poignee", ()))
             return False

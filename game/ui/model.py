@@ -42,6 +42,7 @@ from game.engine.tarot import (
     ChienCardDealt,
     ChienShown,
     KingCalled,
+    MisereDeclared,
     PartnerRevealed,
     PetitSecShown,
     PoigneeShown,
@@ -280,6 +281,9 @@ class TableModel:
         self.says[event.seat] = ("say.poignee", (("count", len(event.cards)),))
         self.shown[event.seat] = event.cards
 
+    def _misere(self, event: MisereDeclared, _: DealRecord | None) -> None:
+        self.says[event.seat] = (f"say.misere_{event.kind.value}", ())
+
     def _partner(self, event: PartnerRevealed, _: DealRecord | None) -> None:
         self.partner = event.partner
 
@@ -333,6 +337,7 @@ _HANDLERS: dict[type, Any] = {
     TarotDiscarded: TableModel._discarded,
     ChelemDecided: TableModel._chelem,
     PoigneeShown: TableModel._poignee,
+    MisereDeclared: TableModel._misere,
     PartnerRevealed: TableModel._partner,
     TarotCardPlayed: TableModel._played,
     TarotTrickWon: TableModel._trick_won,

@@ -40,8 +40,10 @@ from game.engine.tarot import (
     ChelemDecided,
     ChienCardDealt,
     ChienShown,
+    DeclareMisere,
     DeclineChelem,
     KingCalled,
+    MisereDeclared,
     PoigneeShown,
     ShowPoignee,
     TarotCardPlayed,
@@ -113,7 +115,7 @@ PAUSES = {
     NewDeal: 0.35, RetourneTurned: 0.45, BidMade: 0.55, ContractSet: 0.8, DealVoid: 1.6,
     SevenExchanged: 0.8, Announced: 0.9, AnnouncementsShown: 1.4, BeloteSaid: 0.8,
     ChienCardDealt: 0.05, TarotContractSet: 0.8, KingCalled: 1.0, ChienShown: 1.6,
-    TarotDiscarded: 0.25, ChelemDecided: 0.3, PoigneeShown: 1.4,
+    TarotDiscarded: 0.25, ChelemDecided: 0.3, PoigneeShown: 1.4, MisereDeclared: 1.2,
 }
 SOUNDS = {
     NewDeal: "shuffle", RetourneTurned: "card_deal", BidMade: "bid", ContractSet: "bid",
@@ -121,6 +123,7 @@ SOUNDS = {
     CardPlayed: "card_play", TrickWon: "trick_collect", SevenExchanged: "card_deal",
     TarotCardPlayed: "card_play", TarotTrickWon: "trick_collect", TarotContractSet: "bid",
     KingCalled: "announce", PoigneeShown: "announce", ChienShown: "card_deal",
+    MisereDeclared: "announce",
 }
 PACKETS = (PacketDealt, TarotPacketDealt)
 PLAYS = (CardPlayed, TarotCardPlayed)
@@ -450,8 +453,8 @@ class TableScene(Scene):
         self.controller.skip()
 
     def play_actions(self) -> list[tuple[Action, Callable[[], str]]]:
-        """The extra buttons beside the play: announce, arrêt, poignées, and the tarot
-        taker's chelem when no écart came before (garde sans or contre, a resumed deal)."""
+        """The extra buttons beside the play: announce, arrêt, poignées, misères, and the
+        tarot taker's chelem when no écart came before (garde sans or contre, a resumed deal)."""
         actions: list[tuple[Action, Callable[[], str]]] = []
         for action in self.controller.human_legal():
             if isinstance(action, Announce):
@@ -464,6 +467,8 @@ class TableScene(Scene):
                 key = "tarot.announce_chelem" if isinstance(action, AnnounceChelem) \
                     else "tarot.no_chelem"
                 actions.append((action, _label(key)))
+            elif isinstance(action, DeclareMisere):
+                actions.append((action, _label(f"table.misere_{action.kind.value}")))
         return actions
 
     def announce_label(self) -> Callable[[], str]:
