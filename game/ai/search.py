@@ -1,7 +1,8 @@
 """The Expert level's card play: Monte-Carlo sampling of the hidden cards.
 
-For each of a few deals drawn at random among those consistent with the seat's view
-(``solver.sampler``: hand sizes, cards each play rules out, known holdings), every legal
+For each of a few deals drawn among those consistent with the seat's view
+(``solver.sampler``: hand sizes, cards each play rules out, known holdings), in
+proportion to how well they explain the other seats' calls (``card_worlds``), every legal
 card is played and the deal finished by all four players with the Confirmé
 play, each seeing every hand of that sampled deal.  The card with the best mean
 outcome is played: each finished rollout is scored by the engine's own scoring of the
@@ -13,11 +14,13 @@ candidates themselves are always ``view.legal``.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from game.ai.budget import within
+from game.ai.card_worlds import card_worlds
 from game.ai.deal_value import (
     Scorer,
     belote_scorer,
@@ -28,7 +31,7 @@ from game.ai.deal_value import (
 from game.ai.memory import VOID, Memory
 from game.ai.play import choose_card
 from game.ai.solver.player import default_rules
-from game.ai.solver.sampler import NoWorld, knowledge, sample_world
+from game.ai.solver.sampler import NoWorld, knowledge
 from game.engine.cards import Card, Suit
 from game.engine.rules import TrickGameRules
 from game.engine.trick_view import DIX_DE_DER
@@ -61,12 +64,15 @@ def weigh_cards(view: Any, mem: Memory, cards: list[Card], fallback: tuple[Card,
     if len(cards) == 1:
         return fallback, {}
     rules = default_rules(view)
+    start = time.perf_counter()
     try:
-        know = knowledge(view, rules)
-        sampled = (sample_world(know, rng) for _ in within(deadline, worlds))
-        totals, count = rollout_totals(view, mem, rules, cards, sampled)
+        drawn = list(card_worlds(view, rules, knowledge(view, rules), rng, worlds))
     except NoWorld:  # a view from house rules the sampler's defaults contradict
         return fallback, {}
+    if deadline is not None:
+        deadline = max(0.0, deadline - (time.perf_counter() - start))
+    sampled = (drawn[k] for k in within(deadline, len(drawn)))
+    totals, count = rollout_totals(view, mem, rules, cards, sampled)
     means = {c: total / count for c, total in totals.items()} if count else {}
     return best_card(totals, cards, fallback), means
 
