@@ -14,17 +14,11 @@ each for himself (belote à 2 / 3), the trick points stay the measure.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 
-from game.engine.actions import Bid
-from game.engine.deal_scoring import (
-    SideTally,
-    score_belote_each,
-    score_belote_teams,
-    score_coinche,
-)
-from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
+from game.ai.deal_value import table_scorer
+from game.engine.deal_scoring import SideTally
+from game.engine.rules import TrickGameRules
 from game.engine.trick_view import BELOTE_POINTS, TrickView
 
 Utility = Callable[[int], int]  # points the seat's side takes from now on -> worth
@@ -34,7 +28,7 @@ def deal_utility(view: TrickView, rules: TrickGameRules, points_left: int) -> Ut
     """The worth of taking ``v`` of the ``points_left`` trick points still to play."""
     if not rules.has_teams or view.taker is None:
         return identity
-    side, takers = view.seat % 2, view.taker % 2
+    side = view.seat % 2
     taken = [0, 0]
     tricks_won = [0, 0]
     for t in view.tricks:
@@ -46,7 +40,8 @@ def deal_utility(view: TrickView, rules: TrickGameRules, points_left: int) -> Ut
     belote = [0, 0]
     if view.belote_seat is not None:  # the rebelote follows: the cards must be played
         belote[view.belote_seat % 2] = BELOTE_POINTS
-    score = deal_scorer(view, rules, takers)
+    score = table_scorer(view, rules)
+    assert score is not None
 
     def worth(v: int) -> int:
         trick_points = [0, 0]
@@ -63,29 +58,6 @@ def deal_utility(view: TrickView, rules: TrickGameRules, points_left: int) -> Ut
         return scores[side] - scores[1 - side]
 
     return worth
-
-
-def deal_scorer(
-    view: TrickView, rules: TrickGameRules, takers: int
-) -> Callable[[SideTally], tuple[int, ...]]:
-    """The engine's scores of this deal for a tally, under the table's rules (``takers``
-    is the takers' side: a team, or the taker's seat when each plays for himself)."""
-    contract = None
-    if isinstance(rules, CoincheRules):
-        contract = next(a for _, a in reversed(view.bids) if isinstance(a, Bid))
-    return functools.partial(_scores, rules, contract, view.coinche_level, takers)
-
-
-@functools.lru_cache(maxsize=4096)  # the worlds and rollouts end in few distinct tallies
-def _scores(rules: TrickGameRules, contract: Bid | None, coinche_level: int, takers: int,
-            tally: SideTally) -> tuple[int, ...]:
-    if isinstance(rules, CoincheRules):
-        assert contract is not None
-        return score_coinche(rules, contract, coinche_level, takers, tally).scores
-    assert isinstance(rules, BeloteRules)
-    if rules.has_teams:
-        return score_belote_teams(rules, takers, tally).scores
-    return score_belote_each(rules, takers, tally).scores
 
 
 def identity(v: int) -> int:
