@@ -10,6 +10,7 @@ import random
 import pytest
 
 from game.ai import Level, decide
+from game.ai.deal_value import table_scorer
 from game.ai.memory import build_memory
 from game.ai.search import outcome
 from game.engine.actions import ChooseMode, ChooseTrump, Pass, Take
@@ -126,7 +127,12 @@ def test_the_rollouts_score_with_the_tables_belote_option() -> None:
     mem = build_memory(view)
     # Seats 1 and 3 (the takers, seat 1 took) 75 + belote 20 = 95; seats 0 and 2 87.
     points, won = [40, 40, 47, 35], [2, 2, 2, 2]
+    hands: list[list[Card]] = [[], [], [], []]  # the belote is said: no hand is read
+
+    def value(rules: BeloteRules) -> float:
+        return outcome(view, rules, table_scorer(view, rules), mem.trump, hands, points, won)
+
     # Belote counted: passe, 95 - 87 = 8 for my side.
-    assert outcome(view, mem, rules_on, points, won) == 8
+    assert value(rules_on) == 8
     # Left out: 75 < 87, dedans: 20 - 162 = -142.
-    assert outcome(view, mem, rules_off, points, won) == -142
+    assert value(rules_off) == -142
