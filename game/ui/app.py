@@ -230,15 +230,18 @@ class App:
         scene = self._routes[name](self, **data)
         if scene is None:
             return False
-        self._kept[name] = scene
         if replace:
             self.replace(scene)
         else:
             self.push(scene)
         return True
 
+    def keep(self, scene: Scene) -> None:
+        """``scene`` is the one to come back to under its name (the table of the match
+        in progress), until another is kept."""
+        self._kept[scene.route] = scene
+
     def kept(self, name: str) -> Scene | None:
-        """The last scene ``go`` showed under ``name`` (the table to continue)."""
         return self._kept.get(name)
 
     def showing(self, name: str) -> bool:

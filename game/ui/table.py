@@ -149,6 +149,7 @@ class TableScene(Scene):
                                                      speed=app.settings.speed_factor,
                                                      think=app.settings.expert_think)
         self.controller.on_event = self.on_event
+        app.keep(self)  # "Continue" comes back to this table
         self.model = self.controller.model
         players, viewer = config.rules.players, self.controller.viewer
         self.spots = seat_spots(players, viewer, config.rules.direction)
