@@ -26,7 +26,7 @@ def open_setup(app: App) -> SetupScene:
     menu = MenuScene(app)
     app.replace(menu)
     app.step(DT, [])
-    setup = SetupScene(app, menu)
+    setup = SetupScene(app)
     app.push(setup)
     app.step(DT, [])
     return setup

@@ -4,6 +4,10 @@ scaled to the window with letterboxing (mouse positions are mapped back).
 ``step(dt, events)`` runs one frame without a real clock, for tests and the smoke run;
 ``run()`` is the interactive loop.  Scene changes requested during a frame (push, pop,
 replace) take effect between frames.
+
+Scenes open one another by name through the router (``go``, ``pop_to``): the names and
+the classes they build are registered by ``game/ui/scenes.py``, so no scene module
+imports another.  ``host`` keeps the match in progress (``game/ui/host.py``).
 """
 
 from __future__ import annotations
@@ -16,9 +20,9 @@ import logging
 import os
 import sys
 import warnings
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -28,6 +32,7 @@ from game.session import Session
 from game.storage import Storage
 from game.storage.settings import Settings as StoredSettings
 from game.ui.assets import CODES_32, CODES_TAROT, SOUND_NAMES, SUITS, Assets
+from game.ui.host import MatchHost
 
 if TYPE_CHECKING:  # the engine, the AI and the coach load after the first frame
     from game.coach import Analysis, CoachWorker
@@ -96,9 +101,11 @@ SHARED_FIELDS = ("table_colour", "card_back", "four_colour", "left_handed", "ful
 
 
 class Scene:
-    """One screen.  ``opaque`` scenes hide the ones below; overlays (score sheet) don't."""
+    """One screen.  ``opaque`` scenes hide the ones below; overlays (score sheet) don't.
+    ``route`` is the name the router knows it by (``game/ui/routes.py``)."""
 
     opaque = True
+    route = ""
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -116,6 +123,13 @@ class Scene:
         """Called once when the scene leaves the stack."""
 
 
+Route = Callable[..., Scene | None]  # (app, **data): the scene a name shows, or None
+
+
+def _is(scene: Scene, target: str | type[Scene]) -> bool:
+    return scene.route == target if isinstance(target, str) else isinstance(scene, target)
+
+
 class App:
     def __init__(
         self,
@@ -124,12 +138,14 @@ class App:
         assets: Assets | None = None,
         storage: Storage | None = None,
         coach: CoachWorker | None = None,
+        routes: Mapping[str, Route] | None = None,
     ) -> None:
         """``storage`` (the player's data folder) keeps the settings, the match in
         progress (saved after every action) and the statistics; without it nothing is
         written (tests, the smoke run).  ``coach`` analyses the reviewed deals (by
         default one that thinks as long as ``game.coach`` says, started when first
-        needed)."""
+        needed).  ``routes``: the scene each name builds (by default every scene of the
+        game, ``game.ui.scenes.SCENES``)."""
         os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "Atout")  # the taskbar's name
         pygame.init()
         # The AI thinks in a worker thread: a short GIL switch interval keeps a long
@@ -137,6 +153,7 @@ class App:
         sys.setswitchinterval(0.001)
         self.storage = storage
         self.session = Session(storage) if storage is not None else None
+        self.host = MatchHost(self.session)
         if settings is None and storage is not None:
             settings = Settings.from_stored(storage.settings)
         self.settings = settings or Settings(language=language())
@@ -153,6 +170,12 @@ class App:
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []
         self._changes: list[Callable[[], None]] = []
+        if routes is None:
+            from game.ui.scenes import SCENES
+
+            routes = SCENES
+        self._routes: dict[str, Route] = dict(routes)
+        self._kept: dict[str, Scene] = {}
         self.running = True
         self.frames = 0
         self._preloading: Iterator[None] | None = None
@@ -193,13 +216,43 @@ class App:
 
         self._changes.append(change)
 
-    def pop_to(self, kind: type[Scene]) -> None:
-        """Pop scenes until one of type ``kind`` is on top."""
+    def pop_to(self, target: str | type[Scene]) -> None:
+        """Pop scenes until the one named ``target`` (or of that type) is on top."""
         def change() -> None:
-            while self.scenes and not isinstance(self.scenes[-1], kind):
+            while self.scenes and not _is(self.scenes[-1], target):
                 self._pop_now()
 
         self._changes.append(change)
+
+    # --- the router: scenes by name --------------------------------------------------------
+
+    def register(self, name: str, factory: Route) -> None:
+        """``go(name, **data)`` shows ``factory(app, **data)``."""
+        self._routes[name] = factory
+
+    def go(self, name: str, replace: bool = False, **data: Any) -> bool:
+        """Show the scene named ``name`` made from ``data``, over the top one (or in its
+        place); False when there is nothing to show (a deal with nothing to replay)."""
+        scene = self._routes[name](self, **data)
+        if scene is None:
+            return False
+        if replace:
+            self.replace(scene)
+        else:
+            self.push(scene)
+        return True
+
+    def keep(self, scene: Scene) -> None:
+        """``scene`` is the one to come back to under its name (the table of the match
+        in progress), until another is kept."""
+        self._kept[scene.route] = scene
+
+    def kept(self, name: str) -> Scene | None:
+        return self._kept.get(name)
+
+    def showing(self, name: str) -> bool:
+        """A scene named ``name`` is on the stack (the changes asked are not applied)."""
+        return any(scene.route == name for scene in self.scenes)
 
     def _pop_now(self) -> None:
         if self.scenes:
@@ -319,6 +372,7 @@ class App:
     def close(self) -> None:
         """Keep the settings (the window's size too) and wait for the last save."""
         self.save_settings()
+        self.host.close()
         if self._coach is not None:
             self._coach.close()
         if self.session is not None:

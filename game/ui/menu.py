@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 import pygame
 
 from game.choices import THINK_CHOICES, THRESHOLDS
 from game.i18n import LANGUAGES, set_language, tr
 from game.storage.settings import CARD_BACKS, TABLE_COLOURS
-from game.ui.app import AUTO, LOGICAL, SPEEDS, App, Scene
-from game.ui.dialog import ConfirmDialog
-from game.ui.widgets import CREAM, GOLD, Button, KeyboardFocus, blit_text, panel, wrap
-
-if TYPE_CHECKING:  # the engine is imported once a match is opened, after the first frame
-    from game.engine.match import Match
-    from game.ui.table import TableScene
+from game.ui import routes
+from game.ui.app import AUTO, SPEEDS, App, Scene
+from game.ui.backdrop import draw_backdrop
+from game.ui.widgets import CREAM, Button, KeyboardFocus, blit_text, panel, wrap
 
 VOLUMES = (0.25, 0.5, 0.7, 1.0)  # 0.7: the default
 Choice = TypeVar("Choice")
@@ -24,27 +21,18 @@ Choice = TypeVar("Choice")
 THINK_NAMES = dict(zip(THINK_CHOICES, ("quick", "normal", "long"), strict=True))
 
 
-def draw_backdrop(scene: Scene, surface: pygame.Surface, title: str) -> None:
-    felt = scene.app.assets.felt()
-    width, height = felt.get_size()
-    for x in range(0, LOGICAL[0], width):
-        for y in range(0, LOGICAL[1], height):
-            surface.blit(felt, (x, y))
-    blit_text(surface, title, 72, GOLD, midtop=(640, 40))
-
-
 class MenuScene(Scene):
+    route = routes.MENU
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.table: Scene | None = None  # the match in progress, kept in memory
-        self.earlier: Match | None = None  # the match it replaced, while its deals count
         items: list[tuple[str, Callable[[], None]]] = [
-            ("menu.new_game", self.new_game),
+            ("menu.new_game", _open(app, routes.SETUP)),
             ("menu.continue", self.resume),
             ("menu.review", self.review),
-            ("menu.stats", self.statistics),
-            ("menu.settings", lambda: app.push(SettingsScene(app))),
-            ("menu.rules", lambda: app.push(RulesScene(app))),
+            ("menu.stats", _open(app, routes.STATS)),
+            ("menu.settings", _open(app, routes.SETTINGS)),
+            ("menu.rules", _open(app, routes.RULES)),
             ("menu.quit", self.quit),
         ]
         self.buttons = [
@@ -60,103 +48,21 @@ class MenuScene(Scene):
 
     @property
     def can_continue(self) -> bool:
-        """A match in memory, or one saved on disk (the last session's)."""
-        if self.table is not None and isinstance(self.table, table_scene()):
-            return not self.table.controller.is_over
-        storage = self.app.storage
-        return storage is not None and storage.has_match()
-
-    def last_match(self) -> Match | None:
-        """The match whose last deal "Review" shows: the one in memory once it has a
-        finished deal, else the one it replaced ("play this deal again"), else the one
-        saved on disk."""
-        if self.table is not None and isinstance(self.table, table_scene()):
-            match = self.table.controller.match
-            return match if match.history or self.earlier is None else self.earlier
-        storage = self.app.storage
-        saved = storage.load_match() if storage is not None and storage.has_match() else None
-        return saved.match if saved is not None else None
+        return self.app.host.can_continue
 
     @property
     def can_review(self) -> bool:
-        """A finished deal in the match in memory, or a saved match (read only when
-        asked: it may have none yet)."""
-        if self.table is not None and isinstance(self.table, table_scene()):
-            return bool(self.table.controller.match.history) or self.earlier is not None
-        storage = self.app.storage
-        return storage is not None and storage.has_match()
+        return self.app.host.can_review
 
     def review(self) -> None:
-        from game.ui.replay_scene import ReplayScene
-
-        match = self.last_match()
-        scene = ReplayScene.of_last_deal(self.app, match) if match is not None else None
+        match = self.app.host.last_match()
         self.show_problems()
-        if scene is None:
+        if match is None or not routes.review_deal(self.app, match):
             self.problems.append(tr("menu.no_deal"))
-            return
-        self.app.push(scene)
-
-    def statistics(self) -> None:
-        from game.ui.stats_scene import StatsScene
-
-        self.app.push(StatsScene(self.app))
-
-    def new_game(self) -> None:
-        from game.ui.setup import SetupScene
-
-        self.app.push(SetupScene(self.app, self))
-
-    def start(self, make_table: Callable[[], Scene], back_to_match: bool = True) -> None:
-        """A new match: a match in progress is given up only when the player says so
-        (Abandon); Continue takes him back to it (``back_to_match``), or leaves him where
-        he is.  The new table is made only then: a table follows its match in the save
-        as soon as it exists."""
-        if not self.can_continue:
-            self.open(make_table())
-            return
-        self.app.push(ConfirmDialog(
-            self.app, "menu.abandon_question", lambda: self._abandon_for(make_table),
-            yes_key="menu.abandon", no_key="menu.keep_playing",
-            on_no=self.resume if back_to_match else None))
-
-    def _abandon_for(self, make_table: Callable[[], Scene]) -> None:
-        if self.app.session is not None:
-            self.app.session.abandon()
-        self.open(make_table())
-
-    def open(self, scene: Scene) -> None:
-        """``scene`` (a table) becomes the match in memory, replacing the last one."""
-        if self.table is not None and isinstance(self.table, table_scene()):
-            old = self.table.controller.match
-            self.earlier = old if old.history else self.earlier
-            self.table.dispose()
-        self.table = scene
-        self.app.pop_to(MenuScene)
-        self.app.push(scene)
 
     def resume(self) -> None:
-        if self.table is not None and self.can_continue:
-            self.app.pop_to(MenuScene)
-            self.app.push(self.table)
-        elif self.app.session is not None:
-            self.resume_saved()
-
-    def resume_saved(self) -> None:
-        from game.ai import Level
-        from game.ui.controller import GameConfig, SeatConfig
-        from game.ui.table import TableScene
-
-        assert self.app.session is not None
-        saved = self.app.session.continue_match()
+        routes.resume(self.app)
         self.show_problems()
-        if saved is None:
-            return
-        seats = tuple(SeatConfig(human=seat == saved.human_seat,
-                                 level=Level(level) if level else Level.CONFIRME)
-                      for seat, level in enumerate(saved.levels))
-        config = GameConfig(saved.match.rules, seats, saved.match.seed, saved.match.first_deal)
-        self.open(TableScene(self.app, config, match=saved.match))
 
     def show_problems(self) -> None:
         self.problems += [tr(key, **args) for key, args in self.app.take_problems()]
@@ -193,6 +99,7 @@ class MenuScene(Scene):
 
 
 class SettingsScene(Scene):
+    route = routes.SETTINGS
     ROW_TOP, ROW_STEP = 122, 38  # thirteen rows above the Back button
 
     def __init__(self, app: App) -> None:
@@ -316,6 +223,8 @@ class SettingsScene(Scene):
 class RulesScene(Scene):
     """A short summary of each game."""
 
+    route = routes.RULES
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.page = 0
@@ -358,6 +267,13 @@ class RulesScene(Scene):
         self.back.draw(surface)
 
 
+def _open(app: App, name: str) -> Callable[[], None]:
+    def open_scene() -> None:
+        app.go(name)
+
+    return open_scene
+
+
 def _text(key: str) -> Callable[[], str]:
     return lambda: tr(key)
 
@@ -370,10 +286,3 @@ def _next(choices: tuple[Choice, ...], current: Choice) -> Choice:
     index = choices.index(current) if current in choices else -1
     return choices[(index + 1) % len(choices)]
 
-
-def table_scene() -> type[TableScene]:
-    """The table's class, imported when a match is in memory: the table brings the
-    engine and the AI, which the menu's first frame does without."""
-    from game.ui.table import TableScene
-
-    return TableScene

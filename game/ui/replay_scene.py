@@ -21,11 +21,12 @@ from game.engine.match import AnyRules, Match, NewDeal, deal_bounds
 from game.engine.protocol import Action, Event, Phase
 from game.engine.tarot import ChienShown, TarotCardPlayed, TarotTrickWon
 from game.i18n import tr
+from game.ui import routes
 from game.ui.app import App, Scene
 from game.ui.assets import CARD_RATIO
+from game.ui.backdrop import draw_backdrop
 from game.ui.coach_panel import LOSS, CoachPanel, draw_timeline
 from game.ui.layout import Point, seat_spots
-from game.ui.menu import draw_backdrop
 from game.ui.model import Say, TableModel
 from game.ui.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel
 from game.ui.words import contract_text, say_text, seat_after, seat_name
@@ -139,6 +140,8 @@ def _follow(model: TableModel, event: Event) -> None:
 
 class ReplayScene(Scene):
     """Step 0: the hands and the bidding; step n: trick n."""
+
+    route = routes.REPLAY
 
     def __init__(self, app: App, story: DealStory, viewer: int = 0) -> None:
         super().__init__(app)

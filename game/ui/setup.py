@@ -9,7 +9,7 @@ import dataclasses
 import random
 from collections.abc import Callable
 from enum import Enum
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -24,14 +24,12 @@ from game.engine.rules import (
     option_applies,
 )
 from game.i18n import tr
+from game.ui import routes
 from game.ui.app import App, Scene
+from game.ui.backdrop import draw_backdrop
 from game.ui.controller import GameConfig, SeatConfig
 from game.ui.entry import DealNumberField
-from game.ui.menu import draw_backdrop
 from game.ui.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel
-
-if TYPE_CHECKING:
-    from game.ui.menu import MenuScene
 
 GAMES: dict[str, type[AnyRules]] = {
     "belote": BeloteRules, "coinche": CoincheRules, "tarot": TarotRules,
@@ -146,11 +144,11 @@ class Row(NamedTuple):
 
 
 class SetupScene(Scene):
+    route = routes.SETUP
     last: GameConfig | None = None  # the last game started, for the "last settings" preset
 
-    def __init__(self, app: App, menu: MenuScene) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.menu = menu
         last = SetupScene.last
         self.rules: AnyRules = last.rules if last else CoincheRules()
         self.levels: list[Level] = [Level.CONFIRME] * 5
@@ -224,8 +222,6 @@ class SetupScene(Scene):
 
     def start(self) -> None:
         """A new match; its first deal is the number typed, when one is."""
-        from game.ui.table import TableScene
-
         first_deal, error = self.deal_field.value()
         if error is not None:
             self.deal_field.error = error
@@ -238,7 +234,7 @@ class SetupScene(Scene):
             stored = storage.settings.with_rules(config.rules).with_levels(config.rules.game,
                                                                          levels)
             storage.save_settings(stored)
-        self.menu.start(lambda: TableScene(self.app, config))
+        routes.start_match(self.app, config)
 
     # --- widgets -------------------------------------------------------------------------
 

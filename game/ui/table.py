@@ -53,6 +53,7 @@ from game.engine.tarot import (
     TarotTrickWon,
 )
 from game.i18n import tr, tr_n
+from game.ui import routes
 from game.ui.app import LOGICAL, App, Scene
 from game.ui.assets import CARD_RATIO
 from game.ui.bidding import BidPanel
@@ -142,22 +143,18 @@ class Flight:
 
 
 class TableScene(Scene):
+    route = routes.TABLE
+
     def __init__(self, app: App, config: GameConfig, match: Match | None = None) -> None:
         """A new match of ``config``, or ``match`` resumed from the save."""
         super().__init__(app)
         self.config = config
-        self.controller = Controller(config.rules, config.seed, config.seats,
-                                     speed=app.settings.speed_factor, match=match,
-                                     first_deal=config.first_deal,
-                                     think=app.settings.expert_think)
+        # The match host owns the match (saves, statistics); this scene shows it.
+        self.controller: Controller = app.host.start(config, match,
+                                                     speed=app.settings.speed_factor,
+                                                     think=app.settings.expert_think)
         self.controller.on_event = self.on_event
-        session = app.session
-        if session is not None:
-            if match is None:
-                levels = [None if seat.human else seat.level for seat in config.seats]
-                session.new_match(self.controller.match, self.controller.viewer, levels)
-            self.controller.on_action = session.on_action
-            self.controller.undo_hook = session.undo
+        app.keep(self)  # "Continue" comes back to this table
         self.model = self.controller.model
         players, viewer = config.rules.players, self.controller.viewer
         self.spots = seat_spots(players, viewer, config.rules.direction)
@@ -195,14 +192,10 @@ class TableScene(Scene):
     # --- scenes ------------------------------------------------------------------------
 
     def to_menu(self) -> None:
-        from game.ui.menu import MenuScene
-
-        self.app.pop_to(MenuScene)
+        self.app.pop_to(routes.MENU)
 
     def show_score_pad(self) -> None:
-        from game.ui.scoresheet import open_score_pad
-
-        open_score_pad(self.app, self)
+        routes.open_score_pad(self.app, self)
 
     def show_hint(self) -> None:
         self.controller.request_hint()
@@ -310,16 +303,12 @@ class TableScene(Scene):
         self.tweens.add(flight.tween)
 
     def _scored(self) -> None:
-        from game.ui.scoresheet import ScoreSheet
-
-        self.app.push(ScoreSheet(self.app, self))
+        self.app.go(routes.SCORE_SHEET, table=self)
 
     def _match_over(self, event: MatchOver) -> None:
-        from game.ui.scoresheet import MatchEnd
-
         viewer_side = self.model.side_of(self.controller.viewer)
         self.app.sound("win" if event.winner == viewer_side else "lose")
-        self.app.push(MatchEnd(self.app, self))
+        self.app.go(routes.MATCH_END, table=self)
 
     # --- input ---------------------------------------------------------------------------
 
