@@ -7,20 +7,51 @@ import ast
 import random
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from game.engine.cards import Card
-from game.engine.match import new_deal_state
-from game.engine.protocol import Action, IllegalAction, Phase
-from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
-from game.engine.trickgame import TrickDeal, TrickView
+from game.engine.actions import (
+    Announce,
+    ChooseTrump,
+    Coinche,
+    ExchangeSeven,
+    PacketDealt,
+    Pass,
+    Stop,
+    Surcoinche,
+    Take,
+    play,
+)
+from game.engine.cards import DECK32, Card, Suit
+from game.engine.coinche import all_bids
+from game.engine.match import AnyRules, new_deal_state
+from game.engine.protocol import Action, Event, IllegalAction, Phase
+from game.engine.rules import BeloteRules, CoincheRules, TarotRules
+from game.engine.tarot import TarotDeal
+from game.engine.tarot_actions import (
+    AnnounceChelem,
+    CallKing,
+    DeclineChelem,
+    ShowPoignee,
+    TarotBid,
+    TarotDiscard,
+    TarotPacketDealt,
+    TarotPass,
+    TarotPlayCard,
+)
+from game.engine.tarot_cards import DECK78, TarotCard
+from game.engine.tarot_scoring import Contract
+from game.engine.trickgame import TrickDeal
+
+AnyDeal = TrickDeal | TarotDeal
 
 ENGINE = Path(__file__).resolve().parent.parent / "game" / "engine"
-GAMES: list[TrickGameRules] = [
+GAMES: list[AnyRules] = [
     CoincheRules(), CoincheRules(sans_atout_tout_atout=True), BeloteRules(),
     BeloteRules(arret=True), BeloteRules(players=3), BeloteRules(players=2),
+    TarotRules(players=3), TarotRules(players=4), TarotRules(players=5),
 ]
 
 
@@ -55,42 +86,55 @@ def test_importing_and_playing_the_engine_never_loads_pygame() -> None:
     subprocess.run([sys.executable, "-c", code], check=True, cwd=root)
 
 
-def public_cards(view: TrickView) -> set[Card]:
-    """Cards anybody at the table has seen: played, turned up, shown in announcements."""
-    seen = {c for _, c in view.trick} | {c for t in view.tricks for _, c in t.plays}
-    seen |= {c for _, anns in view.shown_announcements for a in anns for c in a.cards}
-    seen |= {c for c in (view.retourne, view.bergere) if c is not None}
+def seen_in_events(events: list[Event], seat: int) -> set[Card | TarotCard]:
+    """Every card the events, as ``seat`` receives them, have shown it."""
+    seen: set[Card | TarotCard] = set()
+    for event in events:
+        shown = event.visible_to(seat)
+        if shown is not None:
+            seen.update(_cards_in(shown))
     return seen
 
 
-def random_states(rules: TrickGameRules, seeds: int) -> list[TrickDeal]:
+def random_states(rules: AnyRules, seeds: int) -> list[tuple[AnyDeal, list[Event]]]:
+    """The states of ``seeds`` deals played at random, each with the events so far."""
     rng = random.Random(7)
-    states = []
+    states: list[tuple[AnyDeal, list[Event]]] = []
     for seed in range(seeds):
-        deal, _ = new_deal_state(rules, seed, seed % rules.players)
+        deal, events = new_deal_state(rules, seed, seed % rules.players)
         while not deal.is_over:
-            states.append(deal)
-            deal, _ = deal.apply(rng.choice(deal.legal_actions()))
+            states.append((deal, events))
+            deal, new_events = deal.apply(rng.choice(deal.legal_actions()))
+            events = events + new_events
     return states
 
 
+# What a view is walked for: its seat's legal actions are checked against the state
+# (a king call names cards it has not seen), and the rules hold no card.
+NOT_WALKED = {"legal", "rules"}
+
+
 @pytest.mark.parametrize("rules", GAMES, ids=lambda r: f"{r.game}{r.players}")
-def test_a_view_shows_no_card_of_another_hand_that_was_not_made_public(
-    rules: TrickGameRules,
-) -> None:
-    for state in random_states(rules, 6):
+def test_a_view_shows_no_card_its_seat_was_not_shown(rules: AnyRules) -> None:
+    """Before the deal's end, every card in a seat's view reached that seat through the
+    events it received (its packets, the retourne, cards played, the chien shown, the
+    announcements and poignées shown, its own écart): the view tells nothing more."""
+    states = random_states(rules, 6)
+    assert {Phase.BIDDING, Phase.PLAY} <= {state.phase for state, _ in states}
+    for state, events in states:
         for seat in range(state.players):
             view = state.view(seat)
-            assert sorted(view.hand) == sorted(state.hands[seat])
-            others = {c for s, h in enumerate(state.hands) if s != seat for c in h}
-            leaked = set(_cards_in(view)) & others - public_cards(view)
+            assert Counter(view.hand) == Counter(state.hands[seat])
+            shown = {c for name in view.__dataclass_fields__ if name not in NOT_WALKED
+                     for c in _cards_in(getattr(view, name))}
+            leaked = shown - seen_in_events(events, seat)
             assert not leaked, f"seat {seat} sees {leaked}"
             assert view.legal == (state.legal_actions() if state.turn == seat else ())
 
 
-def _cards_in(value: object) -> list[Card]:
-    """Every card reachable from a view's fields (tuples and dataclasses walked)."""
-    if isinstance(value, Card):
+def _cards_in(value: object) -> list[Card | TarotCard]:
+    """Every card reachable from a value's fields (tuples and dataclasses walked)."""
+    if isinstance(value, Card | TarotCard):
         return [value]
     if isinstance(value, tuple | list):
         return [c for item in value for c in _cards_in(item)]
@@ -100,44 +144,52 @@ def _cards_in(value: object) -> list[Card]:
 
 
 @pytest.mark.parametrize("rules", GAMES, ids=lambda r: f"{r.game}{r.players}")
-def test_dealt_packets_are_hidden_from_the_other_seats(rules: TrickGameRules) -> None:
+def test_dealt_packets_are_hidden_from_the_other_seats(rules: AnyRules) -> None:
     _, events = new_deal_state(rules, 3, 0)
-    packets = [e for e in events if type(e).__name__ == "PacketDealt"]
+    packets = [e for e in events if isinstance(e, PacketDealt | TarotPacketDealt)]
     assert packets
     for event in packets:
         for seat in range(rules.players):
             seen = event.visible_to(seat)
-            assert seen is not None
-            assert (seen.cards is not None) == (seat == event.seat)  # type: ignore[attr-defined]
+            assert isinstance(seen, type(event))
+            assert (seen.cards is not None) == (seat == event.seat)
 
 
-def every_candidate_action(state: TrickDeal) -> list[Action]:
-    """Actions of every kind the engine knows, most of them illegal here."""
-    from game.engine.actions import ChooseTrump, Coinche, Pass, Stop, Surcoinche, Take, play
-    from game.engine.cards import DECK32, Suit
-    from game.engine.coinche import all_bids
-
-    candidates: list[Action] = [Pass(), Take(), Coinche(), Surcoinche(), Stop()]
+def every_candidate_action() -> list[Action]:
+    """Actions of every kind both card families know, most of them illegal in a given
+    state (and those of the other family always)."""
+    candidates: list[Action] = [Pass(), Take(), Coinche(), Surcoinche(), Stop(), Announce(),
+                                ExchangeSeven()]
     candidates += [ChooseTrump(s) for s in Suit]
     candidates += [play(c) for c in DECK32] + [play(c, belote=True) for c in DECK32[:8]]
     candidates += list(all_bids(CoincheRules(sans_atout_tout_atout=True)))[::5]
+    candidates += [TarotPass(), AnnounceChelem(), DeclineChelem()]
+    candidates += [TarotBid(c) for c in Contract]
+    candidates += [TarotPlayCard(c) for c in DECK78] + [TarotDiscard(c) for c in DECK78]
+    candidates += [CallKing(c) for c in DECK78 if c.suit.is_plain]
+    trumps = [c for c in DECK78 if c.is_trump]
+    candidates += [ShowPoignee(tuple(trumps[:n])) for n in (8, 10, 13, 15)]
     return candidates
 
 
 @pytest.mark.parametrize("rules", GAMES, ids=lambda r: f"{r.game}{r.players}")
-def test_illegal_actions_raise_a_clear_error_and_change_nothing(rules: TrickGameRules) -> None:
-    states = random_states(rules, 2)
+def test_illegal_actions_raise_a_clear_error_and_change_nothing(rules: AnyRules) -> None:
+    states = [state for state, _ in random_states(rules, 2)]
     assert {Phase.BIDDING, Phase.PLAY} <= {s.phase for s in states}
+    candidates = every_candidate_action()
+    refused = 0
     for state in states[::3]:
         legal = set(state.legal_actions())
         before = dict(state.__dict__)
         before.pop("_legal", None)
-        for action in every_candidate_action(state):
+        for action in candidates:
             if action in legal:
                 continue
             with pytest.raises(IllegalAction) as error:
                 state.apply(action)
             assert str(error.value), "the error says what was wrong"
+            refused += 1
         after = dict(state.__dict__)
         after.pop("_legal", None)
         assert after == before
+    assert refused > len(states[::3]) * 100
