@@ -22,6 +22,8 @@ from typing import Any, Self, overload
 from game.engine.actions import DealScored
 from game.engine.belote import BeloteDeal
 from game.engine.coinche import CoincheDeal
+from game.engine.games import GAMES, rules_class
+from game.engine.games import AnyRules as AnyRules
 from game.engine.protocol import (
     Action,
     DealResult,
@@ -44,11 +46,6 @@ from game.engine.tarot import TarotDeal, TarotView
 from game.engine.trickgame import TrickDeal, TrickView
 
 SAVE_VERSION = 1
-AnyRules = TrickGameRules | TarotRules
-RULES_BY_GAME: dict[str, type[TrickGameRules]] = {"belote": BeloteRules, "coinche": CoincheRules}
-SAVED_GAMES: dict[str, type[TrickGameRules] | type[TarotRules]] = {
-    **RULES_BY_GAME, "tarot": TarotRules,
-}
 
 
 @dataclass(frozen=True)
@@ -367,10 +364,10 @@ class Match:
 
 def _rules_from_json(data: object) -> AnyRules:
     game = data.get("game") if isinstance(data, dict) else None
-    if not isinstance(game, str) or game not in SAVED_GAMES:
+    if not isinstance(game, str) or game not in GAMES:
         raise SaveError("the save does not say which game it is")
     try:
-        return SAVED_GAMES[game].from_json(data)
+        return rules_class(game).from_json(data)
     except RulesError as exc:
         raise SaveError(f"the save's rules are not valid: {exc}") from exc
 

@@ -14,18 +14,17 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from game.ai.budget import DEFAULT_THINK, THINK_CHOICES
+from game.ai.decision import Level
 from game.coach import DEFAULT_THRESHOLD, THRESHOLDS
-from game.engine.rules import BeloteRules, CoincheRules, RulesError, RulesJson, TarotRules
+from game.engine.games import GAMES, rules_class
+from game.engine.rules import RulesError, RulesJson
+from game.i18n import LANGUAGES as GAME_LANGUAGES
 from game.i18n import system_language
 from game.storage.atomic import Problem
 
-LANGUAGES = ("auto", "fr", "en")
-LEVELS = ("debutant", "confirme", "expert")
-GAMES: dict[str, type[RulesJson]] = {
-    "belote": BeloteRules,
-    "coinche": CoincheRules,
-    "tarot": TarotRules,
-}
+AUTO_LANGUAGE = "auto"  # the language setting that follows the system's
+LANGUAGES = (AUTO_LANGUAGE, *GAME_LANGUAGES)
+LEVELS = tuple(level.value for level in Level)
 AI_SEATS = 4  # the most computer players at a table (tarot at five)
 SPEED_RANGE = (0.5, 3.0)
 NAME_LENGTH = 24
@@ -66,13 +65,13 @@ class Settings:
 
     def resolved_language(self) -> str:
         """The language to show: the chosen one, or the system's for "auto"."""
-        return system_language() if self.language == "auto" else self.language
+        return system_language() if self.language == AUTO_LANGUAGE else self.language
 
     def rules_for(self, game: str) -> RulesJson:
         """The rules last chosen for ``game`` (its defaults the first time)."""
-        rules_class = GAMES[game]
+        rules = rules_class(game)
         saved = self.last_rules.get(game)
-        return rules_class() if saved is None else rules_class.from_json(dict(saved))
+        return rules() if saved is None else rules.from_json(dict(saved))
 
     def with_rules(self, rules: RulesJson) -> Settings:
         rules_json = {**self.last_rules, rules.game: rules.to_json()}
@@ -162,7 +161,7 @@ def _window(raw: object) -> tuple[int, int]:
 
 def _rules(game: str, raw: object) -> dict[str, Any]:
     try:
-        return GAMES[game].from_json(raw).to_json()
+        return rules_class(game).from_json(raw).to_json()
     except RulesError as error:
         raise ValueError(raw) from error
 

@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from game.engine.actions import CardPlayed, TrickWon
+from game.engine.games import deck_of
 from game.engine.match import AnyRules, Match, NewDeal, deal_bounds
 from game.engine.protocol import Action, Event, Phase
 from game.engine.tarot import ChienShown, TarotCardPlayed, TarotTrickWon
@@ -145,7 +146,7 @@ class ReplayScene(Scene):
         self.story = story
         self.viewer = viewer
         rules = story.rules
-        self.deck = "tarot" if rules.game == "tarot" else "32"
+        self.deck = deck_of(rules.game)
         self.spots = seat_spots(rules.players, viewer, rules.direction)
         self.step = 0
         self.buttons = [

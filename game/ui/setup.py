@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ai import Level
-from game.engine.match import AnyRules
-from game.engine.rules import BeloteRules, CoincheRules, RulesError, TarotRules
+from game.engine.games import DEFAULT_PLAYERS, GAMES, AnyRules, rules_class
+from game.engine.rules import CoincheRules, RulesError, TarotRules
 from game.i18n import tr
 from game.ui.app import App, Scene
 from game.ui.controller import GameConfig, SeatConfig
@@ -25,11 +25,6 @@ from game.ui.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel
 if TYPE_CHECKING:
     from game.ui.menu import MenuScene
 
-GAMES: dict[str, type[AnyRules]] = {
-    "belote": BeloteRules, "coinche": CoincheRules, "tarot": TarotRules,
-}
-PLAYERS = {"belote": (2, 3, 4), "coinche": (4,), "tarot": (3, 4, 5)}
-DEFAULT_PLAYERS = 4
 TARGETS = (500, 1000, 1500, 2000, 3000)
 INT_CHOICES = {"capot_points": (252, 250), "surcoinche_multiplier": (4, 3),
                "fail_base": (160, 162), "deals": (8, 4, 12, 16, None)}
@@ -72,7 +67,7 @@ def value_label(value: Any) -> str:
 
 def preset(game: str, name: str, players: int, target: int) -> AnyRules:
     """'default': the options' defaults; 'ffb': the federation's (scores rounded)."""
-    rules = GAMES[game](players=players, target=target)
+    rules = rules_class(game)(players=players, target=target)
     if name == "ffb" and not isinstance(rules, TarotRules):
         rules = dataclasses.replace(rules, round_to_10=True)
     return rules
@@ -98,7 +93,7 @@ class SetupScene(Scene):
     # --- changes -------------------------------------------------------------------------
 
     def set_game(self, game: str) -> None:
-        self.rules = preset(game, "default", DEFAULT_PLAYERS, GAMES[game]().target)
+        self.rules = preset(game, "default", DEFAULT_PLAYERS, rules_class(game)().target)
         self.build()
 
     def set_players(self, players: int) -> None:
@@ -171,7 +166,7 @@ class SetupScene(Scene):
             buttons.append(Button(pygame.Rect(56 + i * 142, 150, 136, 48), _text(f"game.{game}"),
                                   _call(self.set_game, game), selected=rules.game == game,
                                   size=24))
-        for i, players in enumerate(PLAYERS[rules.game]):
+        for i, players in enumerate(GAMES[rules.game].players):
             buttons.append(Button(pygame.Rect(240 + i * 80, 214, 70, 44), _const(str(players)),
                                   _call(self.set_players, players),
                                   selected=rules.players == players))

@@ -33,6 +33,7 @@ from game.engine.actions import (
 )
 from game.engine.announcements import find_announcements
 from game.engine.cards import Card
+from game.engine.games import deck_of
 from game.engine.match import Match, MatchOver, NewDeal
 from game.engine.protocol import Action, Event, Phase
 from game.engine.tarot import (
@@ -547,7 +548,7 @@ class TableScene(Scene):
 
     @property
     def deck(self) -> str:
-        return "tarot" if self.model.game == "tarot" else "32"
+        return deck_of(self.model.game)
 
     @property
     def hand_width(self) -> int:
