@@ -83,7 +83,7 @@ def dynamic_keys() -> set[str]:
     from game.engine.cards import Suit
     from game.engine.games import GAMES
     from game.engine.tarot_scoring import Contract
-    from game.ui.app import SPEEDS
+    from game.storage.settings import SPEEDS
     from game.ui.glossary import TERMS
     from game.ui.layout import SPOTS
     from game.ui.menu import THINK_NAMES

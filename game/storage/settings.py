@@ -1,4 +1,5 @@
-"""The player's settings: a frozen dataclass, written as versioned JSON.
+"""The player's settings: one frozen dataclass, what the app plays by and what is
+written, as versioned JSON.
 
 Reading is tolerant field by field: an unknown field is ignored, a missing one takes its
 default, and a wrong one takes its default with a problem for the player; the rest of the
@@ -27,6 +28,9 @@ LANGUAGES = (AUTO_LANGUAGE, *GAME_LANGUAGES)
 LEVELS = tuple(level.value for level in Level)
 AI_SEATS = 4  # the most computer players at a table (tarot at five)
 SPEED_RANGE = (0.5, 3.0)
+# The speeds the settings screen offers, as ``animation_speed`` values (any value of
+# SPEED_RANGE read from a file is kept as it is and played at exactly that speed).
+SPEEDS = {"slow": 0.625, "normal": 1.0, "fast": 2.0}
 NAME_LENGTH = 24
 WINDOW_RANGE = ((640, 360), (7680, 4320))
 TABLE_COLOURS = ("green", "blue", "red")
@@ -63,6 +67,21 @@ class Settings:
     collect_on_click: bool = False  # each trick stays until the player clicks
     coach_threshold: float = DEFAULT_THRESHOLD  # the review marks decisions costing more
 
+    @property
+    def speed_factor(self) -> float:
+        """What every animation's duration is multiplied by (0.5: twice as fast)."""
+        return 1 / self.animation_speed
+
+    @property
+    def speed(self) -> str:
+        """The name of the offered speed closest to ``animation_speed``."""
+        return min(SPEEDS, key=lambda name: abs(SPEEDS[name] - self.animation_speed))
+
+    def next_speed(self) -> float:
+        """The offered speed after this one (after the fastest: the slowest)."""
+        faster = [value for value in SPEEDS.values() if value > self.animation_speed + 1e-9]
+        return faster[0] if faster else next(iter(SPEEDS.values()))
+
     def resolved_language(self) -> str:
         """The language to show: the chosen one, or the system's for "auto"."""
         return system_language() if self.language == AUTO_LANGUAGE else self.language
@@ -83,10 +102,16 @@ class Settings:
         return dataclasses.replace(self, ai_levels={**self.ai_levels, game: full})
 
     def to_json(self) -> dict[str, Any]:
+        """The player's choices (a subclass's own fields, such as the smoke run's fixed
+        animation factor, are not choices and are not written)."""
         return {
             "version": self.VERSION,
-            **{f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)},
+            **{f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(Settings)},
         }
+
+    def choices(self) -> Settings:
+        """These settings as a plain ``Settings`` (a subclass's own fields dropped)."""
+        return Settings(**{f.name: getattr(self, f.name) for f in dataclasses.fields(Settings)})
 
 
 def _plain(value: Any) -> Any:

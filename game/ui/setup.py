@@ -149,12 +149,11 @@ class SetupScene(Scene):
             return
         config = self.config(first_deal)
         SetupScene.last = config
-        storage = self.app.storage
-        if storage is not None:
+        if self.app.storage is not None:
             levels = tuple(seat.level.value for seat in config.seats if not seat.human)
-            stored = storage.settings.with_rules(config.rules).with_levels(config.rules.game,
-                                                                         levels)
-            storage.save_settings(stored)
+            self.app.settings = self.app.settings.with_rules(config.rules).with_levels(
+                config.rules.game, levels)
+            self.app.save_settings()
         self.menu.start(lambda: TableScene(self.app, config))
 
     # --- widgets -------------------------------------------------------------------------
