@@ -85,7 +85,7 @@ def _check_finished_trick_deal(deal: TrickDeal) -> None:
     assert result is not None
     card_points = sum(t.points for t in deal.tricks)
     played_out = not any(deal.hands)  # a defender's arrêt ends a deal early
-    assert played_out or result.fact("outcome") == "arret"
+    assert played_out or result.facts.outcome == "arret"
     if deal.players == 4 and played_out:
         assert card_points == 162
         assert sum(deal.tally().trick_points) in (162, deal.rules.capot_points)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from game.engine.announcements import Announcement, Kind
 from game.engine.cards import DECK32, Card, Suit, TrumpMode, from_code
 from game.engine.protocol import Action, DealResult, Event, register_action, register_codec
+from game.engine.tricks import Trump
 
 register_codec(Card, lambda c: c.code, from_code)
 
@@ -171,7 +172,7 @@ class BidMade(Event):
 @dataclass(frozen=True)
 class ContractSet(Event):
     taker: int
-    trump: str  # a suit symbol, "sans-atout" or "tout-atout"
+    trump: Trump  # a suit, sans-atout or tout-atout, as a value
     value: int | None = None  # coinche only
     coinche_level: int = 0
 

@@ -22,6 +22,7 @@ from typing import Any, Self, overload
 from game.engine.actions import DealScored
 from game.engine.belote import BeloteDeal
 from game.engine.coinche import CoincheDeal
+from game.engine.deal_scoring import TrickFacts
 from game.engine.games import GAMES, rules_class
 from game.engine.games import AnyRules as AnyRules
 from game.engine.protocol import (
@@ -273,9 +274,9 @@ class Match:
             else:
                 carried[side] += carry.points
                 events.append(CarryAwarded(side, carry.points))
-        frozen = result.fact("frozen", 0)
-        if frozen:
-            pending.append(Carry(frozen, result.fact("frozen_for")))
+        facts = result.facts
+        if facts is not None and facts.frozen:
+            pending.append(Carry(facts.frozen, facts.frozen_for))
         totals = tuple(
             t + s + c for t, s, c in zip(self.totals, result.scores, carried, strict=True)
         )
@@ -287,10 +288,11 @@ class Match:
     def _match_winner(self, result: DealResult) -> int | None:
         if isinstance(self.rules, TarotRules):
             return tarot_match_winner(self.rules, self.totals, len(self.history))
-        arret_winner = result.fact("arret_winner")
-        if arret_winner is not None:
-            return int(arret_winner)
-        return match_winner(self.totals, self.rules.target, result.fact("tricks_won"))
+        facts = result.facts
+        assert isinstance(facts, TrickFacts), "a 32-card deal's result has its facts"
+        if facts.arret_winner is not None:
+            return facts.arret_winner
+        return match_winner(self.totals, self.rules.target, facts.tricks_won)
 
     def _games_lost(self, winner: int) -> int:
         if isinstance(self.rules, TarotRules):
@@ -313,10 +315,9 @@ class Match:
         defender; after a void deal, the other player)."""
         if self.players != 2 or result is None:
             return (self.dealer + 1) % self.players
-        winner = result.fact("winner_side")
-        if winner is None:
-            return 1 - int(result.fact("takers"))
-        return int(winner)
+        facts = result.facts
+        assert facts is not None, "a scored deal's result has its facts"
+        return 1 - facts.taker if facts.winner_side is None else facts.winner_side
 
     # --- saving ------------------------------------------------------------------------------
 
@@ -410,8 +411,7 @@ def games_lost(rubicon: Rubicon, target: int, totals: tuple[int, ...], winner: i
 
 def _carry_recipient(carry: Carry, result: DealResult) -> int | None:
     if carry.eligible is None:
-        winner = result.fact("winner_side")
-        return None if winner is None else int(winner)
+        return None if result.facts is None else result.facts.winner_side
     best = max(result.scores[s] for s in carry.eligible)
     leaders = [s for s in carry.eligible if result.scores[s] == best]
     return leaders[0] if len(leaders) == 1 else None

@@ -94,6 +94,26 @@ def evaluate(lines: Sequence[ScoreLine], sides: int) -> tuple[int, ...]:
     return tuple(sums)
 
 
+@dataclass(frozen=True, kw_only=True)
+class DealFacts:
+    """What a scored deal says besides its scores, under the same names in every game
+    (each card family adds its own: ``deal_scoring.TrickFacts``, ``tarot_scoring.TarotFacts``).
+
+    Sides are the result's scoring sides: a team in the four-player 32-card games, a
+    seat otherwise, so that ``taker`` and ``partner`` compare with a seat's side."""
+
+    taker: int  # the side that took the contract
+    made: bool  # the contract was made
+    partner: int | None = None  # the taker's called partner (tarot at five)
+    winner_side: int | None = None  # the side that won the deal, where the match needs it
+    frozen: int = 0  # points set aside for a later deal's winner (litige)
+    frozen_for: tuple[int, ...] | None = None  # the sides that may win them (None: any)
+
+    def in_attack(self, side: int) -> bool:
+        """The taker's side or its partner's."""
+        return side == self.taker or side == self.partner
+
+
 @dataclass(frozen=True)
 class DealResult:
     """The outcome of a finished deal, as the score sheet and the match need it.
@@ -106,11 +126,9 @@ class DealResult:
     scores: tuple[int, ...]
     lines: tuple[ScoreLine, ...]
     summary: str
-    # Game-specific facts the match needs (litige carry-over, who won a trick...).
-    facts: tuple[tuple[str, Any], ...] = ()
-
-    def fact(self, name: str, default: Any = None) -> Any:
-        return dict(self.facts).get(name, default)
+    # What the match, the statistics and the score sheet read (None: a result built
+    # for a test or a picture, with scores only).
+    facts: DealFacts | None = None
 
 
 @runtime_checkable

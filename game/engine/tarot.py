@@ -68,6 +68,7 @@ from game.engine.tarot_scoring import (
     Contract,
     DealOutcome,
     PoigneeKind,
+    TarotFacts,
     marks,
     poignee_kind,
     score_deal,
@@ -473,11 +474,7 @@ class TarotDeal:
             scores=seat_marks,
             lines=score_lines(score, outcome, self.taker, partner),
             summary="won" if score.won else "lost",
-            facts=(("won", score.won), ("taker", self.taker), ("partner", partner),
-                   ("contract", outcome.contract), ("points", outcome.points),
-                   ("bouts", outcome.bouts), ("per_defender", score.per_defender),
-                   ("chelem", outcome.chelem), ("chelem_announced", outcome.chelem_announced),
-                   ("petit_au_bout", outcome.petit_au_bout)),
+            facts=TarotFacts.of(outcome, score, self.taker, partner),
         )
         events.append(DealScored(result))
         state = self.evolve(step=Step.OVER, turn=None, outcome=result, partner_revealed=True)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 from typing import Any
 
-from game.engine.protocol import Op, ScoreLine
+from game.engine.protocol import DealFacts, Op, ScoreLine
 
 
 class Contract(IntEnum):
@@ -95,6 +95,29 @@ class TarotScore:
     diff: int  # points made - points needed, |diff| rounded up (half point to the winner)
     per_defender: int  # X: what each defender pays (negative: receives)
     parts: tuple[tuple[str, int], ...]  # contributions to X: contract, petit_au_bout, ...
+
+
+@dataclass(frozen=True, kw_only=True)
+class TarotFacts(DealFacts):
+    """The facts of a tarot deal (sides are seats: ``taker`` and ``partner`` are seats)."""
+
+    contract: Contract
+    points: int  # half points the attack made
+    bouts: int
+    per_defender: int  # X: what each defender pays (negative: receives)
+    chelem: Camp | None  # the camp that won every trick
+    chelem_announced: bool
+    petit_au_bout: Camp | None
+
+    @classmethod
+    def of(cls, outcome: DealOutcome, score: TarotScore, taker: int,
+           partner: int | None) -> TarotFacts:
+        return cls(
+            taker=taker, partner=partner, made=score.won, contract=outcome.contract,
+            points=outcome.points, bouts=outcome.bouts, per_defender=score.per_defender,
+            chelem=outcome.chelem, chelem_announced=outcome.chelem_announced,
+            petit_au_bout=outcome.petit_au_bout,
+        )
 
 
 def score_deal(outcome: DealOutcome) -> TarotScore:

@@ -54,19 +54,17 @@ from game.engine.tarot import (
 )
 from game.engine.tarot_cards import TarotCard, sorted_tarot_hand
 from game.engine.tarot_scoring import Contract
+from game.engine.tricks import Trump
 
 # Something said at a seat: an i18n key and its arguments (translated when drawn, so a
 # language change shows at once).
 Say = tuple[str, tuple[tuple[str, Any], ...]]
 
-SUIT_BY_SYMBOL = {suit.symbol: suit for suit in Suit}
-
-
-def trump_key(trump: str) -> Say:
-    """The words for a ContractSet trump: a suit symbol, 'sans-atout' or 'tout-atout'."""
-    if trump in SUIT_BY_SYMBOL:
-        return ("suit.name", (("suit", SUIT_BY_SYMBOL[trump]),))
-    return ("trump.no_trump" if trump == "sans-atout" else "trump.all_trump", ())
+def trump_key(trump: Trump) -> Say:
+    """The words for a contract's trump: a suit, sans-atout or tout-atout."""
+    if trump.suit is not None:
+        return ("suit.name", (("suit", trump.suit),))
+    return ("trump.no_trump" if trump.mode is TrumpMode.NO_TRUMP else "trump.all_trump", ())
 
 
 def contract_key(contract: Contract) -> str:
@@ -130,7 +128,7 @@ class TableModel:
     says: dict[int, Say] = field(default_factory=dict)  # speech bubbles by seat
     bids: list[tuple[int, Say]] = field(default_factory=list)  # this deal's, in order
     taker: int | None = None
-    trump: str | None = None  # as ContractSet gives it
+    trump: Trump | None = None  # the contract's, as ContractSet gives it
     contract_value: int | None = None
     coinche_level: int = 0
     bidding: bool = False
@@ -175,7 +173,7 @@ class TableModel:
 
     @property
     def trump_suit(self) -> Suit | None:
-        return SUIT_BY_SYMBOL.get(self.trump or "")
+        return self.trump.suit if self.trump is not None else None
 
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.teams else seat
