@@ -26,8 +26,9 @@ from game.engine.actions import (
 )
 from game.engine.cards import DECK32, Card, Suit
 from game.engine.coinche import all_bids
+from game.engine.deal import Deal
 from game.engine.match import AnyRules, new_deal_state
-from game.engine.protocol import Action, Event, IllegalAction, Phase
+from game.engine.protocol import Action, DealState, Event, IllegalAction, Phase
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.engine.tarot import TarotDeal
 from game.engine.tarot_actions import (
@@ -43,7 +44,8 @@ from game.engine.tarot_actions import (
 )
 from game.engine.tarot_cards import DECK78, TarotCard
 from game.engine.tarot_scoring import Contract
-from game.engine.trickgame import TrickDeal
+from game.engine.trickgame import TrickDeal, TrickView
+from game.engine.views import TarotView
 
 AnyDeal = TrickDeal | TarotDeal
 
@@ -141,6 +143,19 @@ def _cards_in(value: object) -> list[Card | TarotCard]:
     if hasattr(value, "__dataclass_fields__"):
         return [c for name in value.__dataclass_fields__ for c in _cards_in(getattr(value, name))]
     return []
+
+
+@pytest.mark.parametrize("rules", GAMES, ids=lambda r: f"{r.game}{r.players}")
+def test_every_deal_state_shares_the_base_and_follows_the_protocol(rules: AnyRules) -> None:
+    """Both card families' states are ``deal.Deal``s: legal actions cached on the state,
+    legality by identity, and views of the family's type."""
+    state, _ = new_deal_state(rules, 5, 0)
+    assert isinstance(state, Deal) and isinstance(state, DealState)
+    assert state.legal_actions() is state.legal_actions()
+    assert all(state.is_legal(action) for action in state.legal_actions())
+    view = state.view(state.current_player or 0)
+    assert isinstance(view, TarotView if rules.game == "tarot" else TrickView)
+    assert view.legal == state.legal_actions()
 
 
 @pytest.mark.parametrize("rules", GAMES, ids=lambda r: f"{r.game}{r.players}")

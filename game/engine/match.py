@@ -43,8 +43,10 @@ from game.engine.rules import (
     TarotRules,
     TrickGameRules,
 )
-from game.engine.tarot import TarotDeal, TarotView
-from game.engine.trickgame import TrickDeal, TrickView
+from game.engine.tarot import TarotDeal
+from game.engine.trickgame import TrickDeal
+from game.engine.views import DealRecord as DealRecord
+from game.engine.views import MatchView as MatchView
 
 SAVE_VERSION = 1
 
@@ -75,26 +77,6 @@ class Carry:
 
     points: int
     eligible: tuple[int, ...] | None  # None: whoever wins the next deal
-
-
-@dataclass(frozen=True)
-class DealRecord:
-    number: int
-    dealer: int
-    seed: int
-    result: DealResult
-    carried: tuple[int, ...]  # frozen points awarded with this deal, per side
-    totals: tuple[int, ...]  # running totals after this deal
-
-
-@dataclass(frozen=True)
-class MatchView:
-    deal: TrickView | TarotView
-    totals: tuple[int, ...]
-    target: int
-    history: tuple[DealRecord, ...]
-    pending_carry: int
-    deals: int | None = None  # tarot: the number of deals of the match (None: to a score)
 
 
 DEAL_NUMBERS = 1_000_000_000  # deal seeds are shown to the player as "deal numbers"

@@ -20,7 +20,10 @@ import typing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Protocol, Self, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar, runtime_checkable
+
+if TYPE_CHECKING:  # views.py imports this module
+    from game.engine.views import DealView
 
 
 class IllegalAction(Exception):
@@ -133,9 +136,11 @@ class DealResult:
 
 @runtime_checkable
 class DealState(Protocol):
-    """What every game's deal state offers."""
+    """What every game's deal state offers (``deal.Deal`` is the base that both card
+    families' states share; ``tests/test_engine_boundaries.py`` holds them to this)."""
 
-    players: int
+    @property
+    def players(self) -> int: ...
 
     @property
     def phase(self) -> Phase: ...
@@ -150,7 +155,7 @@ class DealState(Protocol):
 
     def apply(self, action: Action) -> tuple[Self, list[Event]]: ...
 
-    def view(self, seat: int) -> Any: ...
+    def view(self, seat: int) -> DealView: ...
 
     def result(self) -> DealResult | None: ...
 

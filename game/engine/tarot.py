@@ -20,6 +20,7 @@ from enum import Enum
 from typing import Any, Self
 
 from game.engine.actions import BidMade, DealScored, DealVoid
+from game.engine.deal import Deal
 from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase
 from game.engine.rules import TarotRules
 from game.engine.tarot_actions import (
@@ -126,7 +127,7 @@ _PHASE_OF = {Step.BID: Phase.BIDDING, Step.CALL: Phase.EXCHANGE, Step.DISCARD: P
 
 
 @dataclass(frozen=True, eq=False)
-class TarotDeal:
+class TarotDeal(Deal[TarotView]):
     rules: TarotRules
     dealer: int
     hands: tuple[tuple[TarotCard, ...], ...]
@@ -180,33 +181,12 @@ class TarotDeal:
     # --- the protocol -------------------------------------------------------------------
 
     @property
-    def players(self) -> int:
-        return self.rules.players
-
-    @property
     def phase(self) -> Phase:
         return _PHASE_OF[self.step]
 
     @property
-    def current_player(self) -> int | None:
-        return self.turn
-
-    @property
     def is_over(self) -> bool:
         return self.step is Step.OVER
-
-    def result(self) -> DealResult | None:
-        return self.outcome
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        cached: tuple[Action, ...] | None = self.__dict__.get("_legal")
-        if cached is None:
-            cached = self.__dict__["_legal"] = self._legal_actions()
-        return cached
-
-    def is_legal(self, action: Action) -> bool:
-        legal = self.legal_actions()
-        return any(candidate is action for candidate in legal) or action in legal
 
     def apply(self, action: Action) -> tuple[Self, list[Event]]:
         if self.step is Step.OVER:
@@ -251,17 +231,6 @@ class TarotDeal:
         )
 
     # --- helpers -----------------------------------------------------------------------
-
-    def evolve(self, **changes: Any) -> Self:
-        new = object.__new__(type(self))
-        fields = new.__dict__
-        fields.update(self.__dict__)
-        fields.update(changes)
-        fields.pop("_legal", None)
-        return new
-
-    def next_seat(self, seat: int) -> int:
-        return (seat + 1) % self.players
 
     def in_attack(self, seat: int) -> bool:
         return seat == self.taker or seat == self.partner
