@@ -17,7 +17,6 @@ from game.engine.actions import (
     ChooseTrump,
     Coinche,
     ExchangeSeven,
-    PacketDealt,
     Pass,
     Stop,
     Surcoinche,
@@ -28,7 +27,18 @@ from game.engine.cards import DECK32, Card, Suit
 from game.engine.coinche import all_bids
 from game.engine.deal import Deal
 from game.engine.match import AnyRules, new_deal_state
-from game.engine.protocol import Action, DealState, Event, IllegalAction, Phase
+from game.engine.protocol import (
+    Action,
+    CardPlayAction,
+    CardPlayedEvent,
+    DealState,
+    Event,
+    IllegalAction,
+    PacketDealtEvent,
+    PassAction,
+    Phase,
+    TrickWonEvent,
+)
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.engine.tarot import TarotDeal
 from game.engine.tarot_actions import (
@@ -38,7 +48,6 @@ from game.engine.tarot_actions import (
     ShowPoignee,
     TarotBid,
     TarotDiscard,
-    TarotPacketDealt,
     TarotPass,
     TarotPlayCard,
 )
@@ -159,9 +168,33 @@ def test_every_deal_state_shares_the_base_and_follows_the_protocol(rules: AnyRul
 
 
 @pytest.mark.parametrize("rules", GAMES, ids=lambda r: f"{r.game}{r.players}")
+def test_the_shared_concepts_have_one_type_in_every_game(rules: AnyRules) -> None:
+    """A card played, a trick won, a packet dealt, playing a card and passing are the
+    same types (the protocol's) whatever the game: a deal played out shows each."""
+    rng = random.Random(3)
+    seed, played, tricks, packets, passes = 0, 0, 0, 0, 0
+    while tricks == 0:
+        seed += 1
+        deal, events = new_deal_state(rules, seed, 0)
+        while not deal.is_over:
+            legal = deal.legal_actions()
+            passes += sum(isinstance(a, PassAction) for a in legal)
+            if deal.phase is Phase.PLAY:
+                cards = [a.card for a in legal if isinstance(a, CardPlayAction)]
+                assert cards and set(cards) <= set(deal.hands[deal.turn or 0])
+            deal, new_events = deal.apply(rng.choice(legal))
+            events += new_events
+        played += sum(isinstance(e, CardPlayedEvent) for e in events)
+        tricks += sum(isinstance(e, TrickWonEvent) for e in events)
+        packets += sum(isinstance(e, PacketDealtEvent) for e in events)
+    assert passes > 0 and packets > 0
+    assert played == tricks * rules.players == len(deal.tricks) * rules.players
+
+
+@pytest.mark.parametrize("rules", GAMES, ids=lambda r: f"{r.game}{r.players}")
 def test_dealt_packets_are_hidden_from_the_other_seats(rules: AnyRules) -> None:
     _, events = new_deal_state(rules, 3, 0)
-    packets = [e for e in events if isinstance(e, PacketDealt | TarotPacketDealt)]
+    packets = [e for e in events if isinstance(e, PacketDealtEvent)]
     assert packets
     for event in packets:
         for seat in range(rules.players):

@@ -12,7 +12,7 @@ from game.ai.decision import Decision
 from game.ai.tarot import tarot_decision
 from game.engine.actions import Announce, Bid, ChooseTrump, ExchangeSeven, PlayCard, Take
 from game.engine.cards import Card, Rank, Suit
-from game.engine.protocol import Action, Phase
+from game.engine.protocol import Action, PassAction, Phase
 from game.engine.tarot_actions import TarotBid, TarotPlayCard
 from game.engine.tricks import winning_play
 
@@ -35,7 +35,7 @@ def beginner_decision(view: Any, rng: random.Random) -> Decision:
 
 def _bid(view: Any, rng: random.Random) -> Decision:
     legal: tuple[Action, ...] = view.legal
-    passing = next(a for a in legal if type(a).__name__ == "Pass")
+    passing = next(a for a in legal if isinstance(a, PassAction))
     hunch = rng.random() < HUNCH
     if view.game == "coinche":
         bids = [a for a in legal if isinstance(a, Bid) and not a.is_capot]

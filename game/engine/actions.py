@@ -6,7 +6,18 @@ from dataclasses import dataclass
 
 from game.engine.announcements import Announcement, Kind
 from game.engine.cards import DECK32, Card, Suit, TrumpMode, from_code
-from game.engine.protocol import Action, DealResult, Event, register_action, register_codec
+from game.engine.protocol import (
+    Action,
+    CardPlayAction,
+    CardPlayedEvent,
+    DealResult,
+    Event,
+    PacketDealtEvent,
+    PassAction,
+    TrickWonEvent,
+    register_action,
+    register_codec,
+)
 from game.engine.tricks import Trump
 
 register_codec(Card, lambda c: c.code, from_code)
@@ -16,7 +27,7 @@ CAPOT_BID = 250
 
 @register_action
 @dataclass(frozen=True)
-class Pass(Action):
+class Pass(PassAction):
     def describe(self) -> str:
         return "pass"
 
@@ -94,7 +105,7 @@ class Announce(Action):
 
 @register_action
 @dataclass(frozen=True)
-class PlayCard(Action):
+class PlayCard(CardPlayAction):
     """Play a card; ``belote`` says "belote" with the first of the trump K and Q."""
 
     card: Card
@@ -142,7 +153,7 @@ class Stop(Action):
 
 
 @dataclass(frozen=True)
-class PacketDealt(Event):
+class PacketDealt(PacketDealtEvent):
     """``count`` cards dealt to ``seat``; ``cards`` is None in the views of other seats."""
 
     seat: int
@@ -210,13 +221,13 @@ class BeloteSaid(Event):
 
 
 @dataclass(frozen=True)
-class CardPlayed(Event):
+class CardPlayed(CardPlayedEvent):
     seat: int
     card: Card
 
 
 @dataclass(frozen=True)
-class TrickWon(Event):
+class TrickWon(TrickWonEvent):
     seat: int
     cards: tuple[Card, ...]
     points: int

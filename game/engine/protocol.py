@@ -22,6 +22,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar, runtime_checkable
 
+from game.engine.cards import Card
+from game.engine.tarot_cards import TarotCard
+
 if TYPE_CHECKING:  # views.py imports this module
     from game.engine.views import DealView
 
@@ -56,6 +59,46 @@ class Event:
         """The event as ``seat`` may see it (None: not at all).  Public by default;
         events that carry hidden cards override this."""
         return self
+
+
+# --- the concepts every game shares ----------------------------------------------------
+# Each family's own classes (``actions.PlayCard``, ``tarot_actions.TarotPlayCard``...)
+# inherit these, so a player or the table handles "a card played" once for every game.
+# They are plain classes, not dataclasses: the families' fields, and so the saves
+# (``{"type": "PlayCard", ...}``) and the interned actions, are unchanged.
+
+AnyCard = Card | TarotCard
+
+
+class CardPlayAction(Action):
+    """Play ``card`` (the 32-card games' may also say belote)."""
+
+    card: AnyCard
+
+
+class PassAction(Action):
+    """Pass in the bidding."""
+
+
+class PacketDealtEvent(Event):
+    """``count`` cards dealt to ``seat``; ``cards`` is None in the other seats' views."""
+
+    seat: int
+    count: int
+    cards: tuple[AnyCard, ...] | None
+
+
+class CardPlayedEvent(Event):
+    seat: int
+    card: AnyCard
+
+
+class TrickWonEvent(Event):
+    """``seat`` won the trick of ``cards`` (in play order); ``last``: the deal's last."""
+
+    seat: int
+    cards: tuple[AnyCard, ...]
+    last: bool
 
 
 class Op(Enum):

@@ -23,7 +23,6 @@ from game.engine.actions import (
     ContractSet,
     DealScored,
     PacketDealt,
-    Pass,
     RetourneTurned,
     SevenExchanged,
     Stopped,
@@ -33,7 +32,14 @@ from game.engine.actions import (
 )
 from game.engine.cards import Card, Suit, TrumpMode, sorted_hand
 from game.engine.match import DealRecord, MatchOver, NewDeal
-from game.engine.protocol import Action, Event
+from game.engine.protocol import (
+    Action,
+    CardPlayedEvent,
+    Event,
+    PacketDealtEvent,
+    PassAction,
+    TrickWonEvent,
+)
 from game.engine.tarot import (
     AnnounceChelem,
     CallKing,
@@ -49,7 +55,6 @@ from game.engine.tarot import (
     TarotContractSet,
     TarotDiscarded,
     TarotPacketDealt,
-    TarotPass,
     TarotTrickWon,
 )
 from game.engine.tarot_cards import TarotCard, sorted_tarot_hand
@@ -79,7 +84,7 @@ def card_words(c: TarotCard) -> str:
 
 def say_action(action: Action) -> Say:
     """How a bid or an exchange choice is said at the table."""
-    if isinstance(action, Pass | TarotPass):
+    if isinstance(action, PassAction):
         return ("bid.pass", ())
     if isinstance(action, TarotBid):
         return (contract_key(action.contract), ())
@@ -195,7 +200,7 @@ class TableModel:
         self._reset_deal()
         self.dealer, self.deal_number, self.deal_seed = event.dealer, event.number, event.seed
 
-    def _packet(self, event: PacketDealt, _: DealRecord | None) -> None:
+    def _packet(self, event: PacketDealtEvent, _: DealRecord | None) -> None:
         self.counts[event.seat] += event.count
         if event.cards is not None and event.seat == self.viewer:
             self.hand = self.sort_hand([*self.hand, *event.cards])
@@ -277,7 +282,7 @@ class TableModel:
     def _partner(self, event: PartnerRevealed, _: DealRecord | None) -> None:
         self.partner = event.partner
 
-    def _played(self, event: CardPlayed, _: DealRecord | None) -> None:
+    def _played(self, event: CardPlayedEvent, _: DealRecord | None) -> None:
         if not self.trick:  # a new trick: the bidding bubbles have done their job
             self.says = {s: v for s, v in self.says.items() if v[0].startswith("say.")}
             self.retourne = self.bergere = None
@@ -286,7 +291,7 @@ class TableModel:
         if event.seat == self.viewer and event.card in self.hand:
             self.hand.remove(event.card)
 
-    def _trick_won(self, event: TrickWon, _: DealRecord | None) -> None:
+    def _trick_won(self, event: TrickWonEvent, _: DealRecord | None) -> None:
         self.last_trick, self.last_trick_winner = tuple(self.trick), event.seat
         self.trick = []
         self.tricks_won[event.seat] += 1
