@@ -100,8 +100,7 @@ def _unwrap(view: AnyView | MatchView) -> tuple[int | None, AnyView]:
     if isinstance(view, MatchView):
         return view.target, view.deal
     if isinstance(view, TrickView):
-        target = dict(view.extra).get("target")
-        return (target if isinstance(target, int) else None), view
+        return view.target, view
     return None, view
 
 

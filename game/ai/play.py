@@ -72,7 +72,7 @@ def side_points(view: Any, mem: Memory) -> int:
 def should_stop(view: Any, mem: Memory, target: int) -> bool:
     """Stop only when certain: the target is reached, and a taker must also be sure to
     win the last trick (he holds only trumps and nobody else has any)."""
-    totals = dict(view.extra).get("match_totals") or ()
+    totals = view.match_totals
     side = mem.side_of(view.seat)
     if side >= len(totals) or totals[side] + side_points(view, mem) < target:
         return False

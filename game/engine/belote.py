@@ -184,9 +184,8 @@ class BeloteDeal(TrickDeal):
 
     def _view_extra(self, seat: int) -> dict[str, Any]:
         return {"retourne": self.retourne, "bergere": self.bergere,
-                "extra": (("round", self.round), ("stopper", self.stopper),
-                          ("match_totals", self.match_totals),
-                          ("target", self.rules.target))}
+                "bidding_round": self.round, "stopper": self.stopper,
+                "match_totals": self.match_totals, "target": self.rules.target}
 
     # --- the arrêt -----------------------------------------------------------------------
 

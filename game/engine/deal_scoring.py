@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from game.engine.actions import Bid
-from game.engine.protocol import DealFacts, DealResult, Op, ScoreLine, evaluate
+from game.engine.protocol import DealFacts, DealResult, Op, ScoreArg, ScoreLine, evaluate
 from game.engine.rules import BeloteRules, CoincheRules, Litige, MultiplierBase
 
 TEAM_NAMES = ("team_0_2", "team_1_3")
@@ -54,7 +53,7 @@ Column = list[int | None]
 
 
 def _line(key: str, values: Sequence[int | None], op: Op = Op.ADD,
-          **args: Any) -> ScoreLine:
+          **args: ScoreArg) -> ScoreLine:
     return ScoreLine(key, tuple(values), op, tuple(args.items()))
 
 
@@ -87,7 +86,7 @@ def closing_lines(rules: BeloteRules | CoincheRules, sums: Sequence[int],
 
 
 def _moved(key: str, sides: int, amounts: dict[int, int], op: Op = Op.ADD,
-           **args: Any) -> ScoreLine:
+           **args: ScoreArg) -> ScoreLine:
     """A term for some sides only (points that change sides: negative where they leave,
     positive where they land)."""
     values: Column = [None] * sides

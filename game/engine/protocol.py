@@ -110,6 +110,9 @@ class Op(Enum):
     NOTE = "note"  # tells a fact the sum does not use (the points each side made)
 
 
+ScoreArg = int | str  # a value a breakdown line's words show (a number, a name)
+
+
 @dataclass(frozen=True)
 class ScoreLine:
     """One term of a deal's score, per side (``None``: the term does not concern that
@@ -120,7 +123,7 @@ class ScoreLine:
     key: str  # stable identifier, used for translation: "cards", "dedans", ...
     values: tuple[int | None, ...]
     op: Op = Op.ADD
-    args: tuple[tuple[str, Any], ...] = ()
+    args: tuple[tuple[str, ScoreArg], ...] = ()
 
 
 def evaluate(lines: Sequence[ScoreLine], sides: int) -> tuple[int, ...]:

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, IntEnum
-from typing import Any
 
-from game.engine.protocol import DealFacts, Op, ScoreLine
+from game.engine.protocol import DealFacts, Op, ScoreArg, ScoreLine
 
 
 class Contract(IntEnum):
@@ -184,7 +183,7 @@ def score_lines(
     return tuple(lines)
 
 
-Part = tuple[str, int, tuple[tuple[str, Any], ...]]
+Part = tuple[str, int, tuple[tuple[str, ScoreArg], ...]]
 
 
 def _parts(score: TarotScore, outcome: DealOutcome) -> list[Part]:
