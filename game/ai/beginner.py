@@ -14,15 +14,17 @@ from game.engine.actions import Announce, Bid, ChooseTrump, ExchangeSeven, PlayC
 from game.engine.cards import Card, Rank, Suit
 from game.engine.protocol import Action, PassAction, Phase
 from game.engine.tarot_actions import TarotBid, TarotPlayCard
+from game.engine.tarot_tricks import TarotView
 from game.engine.tricks import winning_play
+from game.engine.views import AnyView
 
 WHIM = 0.3  # share of card plays chosen at random
 HUNCH = 0.1  # share of bidding turns where a weak hand still bids
 
 
-def beginner_decision(view: Any, rng: random.Random) -> Decision:
+def beginner_decision(view: AnyView, rng: random.Random) -> Decision:
     legal: tuple[Action, ...] = view.legal
-    if view.game == "tarot":
+    if isinstance(view, TarotView):
         return _tarot(view, rng)
     if view.phase is Phase.PLAY:
         return _play(view, rng)

@@ -11,6 +11,7 @@ from game.ai.evaluate import defence_value, hand_value, suit_trump_value
 from game.engine.actions import CAPOT_BID, Bid, Coinche, ExchangeSeven, Pass, Surcoinche, Take
 from game.engine.cards import Card, Rank, Suit, TrumpMode, card
 from game.engine.protocol import Action, Phase
+from game.engine.trick_view import TrickView
 
 # Belote classique: the hand value (with the retourne when it comes to the taker) needed
 # to take, by number of players.  Each for himself, the taker only has to beat the best
@@ -37,10 +38,11 @@ def suit_args(suit: Suit) -> tuple[tuple[str, str], ...]:
 # --- belote classique ------------------------------------------------------------------------
 
 
-def belote_bidding(view: Any) -> Decision:
+def belote_bidding(view: TrickView) -> Decision:
     if view.phase is Phase.EXCHANGE:
         return Decision(ExchangeSeven(), "hint.exchange_seven")
-    retourne: Card = view.retourne
+    retourne = view.retourne
+    assert retourne is not None, "belote's bidding has a retourne"
     best: tuple[float, Action, Suit] | None = None
     for action in view.legal:
         suit = retourne.suit if isinstance(action, Take) else getattr(action, "suit", None)
@@ -60,7 +62,8 @@ def _cards_if_taking(view: Any, suit: Suit) -> list[Card]:
     """The known cards the taker would hold: the retourne comes to him at four, and at
     two or three in exchange for the 7 of trump in the first round."""
     hand: list[Card] = list(view.hand)
-    retourne: Card = view.retourne
+    retourne = view.retourne
+    assert retourne is not None, "belote's bidding has a retourne"
     gets_retourne = view.players == 4 or (
         suit == retourne.suit and card(suit, Rank.SEVEN) in hand
     )
@@ -79,7 +82,7 @@ def last_bid(bids: Sequence[tuple[int, Action]]) -> tuple[int, Bid] | None:
     return None
 
 
-def coinche_bidding(view: Any) -> Decision:
+def coinche_bidding(view: TrickView) -> Decision:
     current = last_bid(view.bids)
     legal = view.legal
     if current is not None:

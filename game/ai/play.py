@@ -10,7 +10,7 @@ from game.ai.decision import Decision
 from game.ai.memory import Memory, belote_pair, build_memory
 from game.engine.actions import Announce, PlayCard, Stop
 from game.engine.cards import Card, Rank, TrumpMode
-from game.engine.trick_view import BELOTE_POINTS
+from game.engine.trick_view import BELOTE_POINTS, TrickView
 from game.engine.tricks import winning_play
 
 DEFAULT_TARGET = 1000  # BeloteRules' default, used when the view does not carry the target
@@ -30,7 +30,7 @@ def card_args(c: Card) -> tuple[tuple[str, str], ...]:
 Refiner = Callable[[Any, Memory, list[Card], tuple[Card, str]], tuple[Card, str]]
 
 
-def play_phase(view: Any, target: int | None, refine: Refiner | None = None) -> Decision:
+def play_phase(view: TrickView, target: int | None, refine: Refiner | None = None) -> Decision:
     legal = view.legal
     mem = build_memory(view)
     if Stop() in legal and should_stop(view, mem, target or DEFAULT_TARGET):
