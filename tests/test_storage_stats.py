@@ -117,15 +117,18 @@ def test_reset_forgets_everything() -> None:
     assert stats == Statistics()
 
 
-def play_and_record(rules: AnyRules, seed: int, storage: Storage) -> Match:
-    """A whole random match, recorded deal by deal as the UI would."""
+def play_and_record(rules: AnyRules, seed: int, storage: Storage,
+                    seats: tuple[int, ...] = (0,)) -> Match:
+    """A whole random match, recorded deal by deal as the UI would (for each of
+    ``seats``; the match for seat 0)."""
     match, _ = Match.new(rules, seed)
     chooser = random.Random(seed)
     while not match.is_over:
         match, events = match.apply(chooser.choice(match.legal_actions()))
         result = deal_scored(events)
         if result is not None:
-            storage.record_deal(rules.game, rules.players, result, seat=0)
+            for seat in seats:
+                storage.record_deal(rules.game, rules.players, result, seat=seat)
     storage.record_match(rules.game, rules.players, match.totals, match.winner, seat=0)
     return match
 
@@ -228,18 +231,6 @@ OLD_FILE_TABLES: list[AnyRules] = [
 ]
 
 
-def record_every_seat(rules: AnyRules, seed: int, storage: Storage) -> None:
-    match, _ = Match.new(rules, seed)
-    chooser = random.Random(seed)
-    while not match.is_over:
-        match, events = match.apply(chooser.choice(match.legal_actions()))
-        result = deal_scored(events)
-        if result is not None:
-            for seat in range(rules.players):
-                storage.record_deal(rules.game, rules.players, result, seat=seat)
-    storage.record_match(rules.game, rules.players, match.totals, match.winner, seat=0)
-
-
 def test_a_file_written_before_the_typed_facts_loads_and_counts_alike(tmp_path: Path) -> None:
     """The typed deal facts keep the file's contract kinds ("140", "capot", "garde_sans",
     "belote"...): the old file loads whole, and the same matches counted now give it."""
@@ -253,5 +244,5 @@ def test_a_file_written_before_the_typed_facts_loads_and_counts_alike(tmp_path: 
     now = Storage(tmp_path / "now")
     for rules in OLD_FILE_TABLES:
         for seed in (1, 2, 3):
-            record_every_seat(rules, seed, now)
+            play_and_record(rules, seed, now, seats=tuple(range(rules.players)))
     assert now.stats == loaded.stats
