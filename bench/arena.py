@@ -32,7 +32,8 @@ from typing import Any
 
 from bench.revision import decide_at
 from game.ai import Level, decide
-from game.engine.match import SAVED_GAMES, Match, new_deal_state
+from game.engine.games import GAMES, rules_class
+from game.engine.match import Match, new_deal_state
 from game.engine.protocol import Action, Phase
 from game.engine.rules import TarotRules, TrickGameRules
 
@@ -268,7 +269,7 @@ def parse_rule(text: str) -> tuple[str, Any]:
 
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
-    parser.add_argument("--game", choices=sorted(SAVED_GAMES), default="coinche")
+    parser.add_argument("--game", choices=sorted(GAMES), default="coinche")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--a", type=parse_player, default=Level.CONFIRME,
                         help="debutant, confirme, expert, random, or level@rev (e.g. "
@@ -285,7 +286,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
                         help="a rule option, e.g. --rule arret=true (repeatable)")
     args = parser.parse_args(argv)
     options = {"players": args.players, **dict(args.rule)}
-    rules = SAVED_GAMES[args.game].from_json(options)
+    rules = rules_class(args.game).from_json(options)
     setup = Setup(rules, args.a, args.b, args.seed, args.bidding)
     start = time.perf_counter()
     tally = run(setup, args.deals, args.matches, args.jobs)

@@ -112,5 +112,5 @@ def test_the_arret_is_claimed_only_when_it_wins() -> None:
                         decide(state.view(follow_seat), Level.CONFIRME, rng).action)
                 result = state.result()
                 assert result is not None
-                assert result.fact("arret_winner") == claimer
+                assert result.facts.arret_winner == claimer
     assert stops >= 5

@@ -81,13 +81,14 @@ def dynamic_keys() -> set[str]:
     from game.ai import Level
     from game.engine.announcements import Kind
     from game.engine.cards import Suit
+    from game.engine.games import GAMES
     from game.engine.tarot_scoring import Contract
-    from game.ui.app import SPEEDS
+    from game.storage.settings import SPEEDS
     from game.ui.glossary import TERMS
     from game.ui.layout import SPOTS
     from game.ui.menu import THINK_NAMES
     from game.ui.model import contract_key
-    from game.ui.setup import GAMES, GROUPS, LAST, PRESETS_TAB, option_names, preset_help_key
+    from game.ui.setup import GROUPS, LAST, PRESETS_TAB, option_names, preset_help_key
     from game.ui.setup import preset_names as presets_of
 
     keys = {f"seat.{compass}" for compass in SPOTS}
@@ -101,7 +102,8 @@ def dynamic_keys() -> set[str]:
     keys |= {f"language.{lang}" for lang in ("auto", "fr", "en")}
     keys |= {f"{kind}.{term}" for term in TERMS for kind in ("term", "glossary")}
     keys |= set(GROUPS) | {PRESETS_TAB}
-    for game, rules in GAMES.items():
+    for game, info in GAMES.items():
+        rules = info.rules
         keys.add(f"game.{game}")
         for name in [*presets_of(game), LAST]:
             keys |= {f"preset.{name}", preset_help_key(game, name)}
@@ -120,10 +122,11 @@ def test_every_key_built_at_run_time_exists() -> None:
 
 
 def test_every_option_of_the_setup_is_in_a_group() -> None:
-    from game.ui.setup import GAMES, GROUPS, option_names
+    from game.engine.games import GAMES
+    from game.ui.setup import GROUPS, option_names
 
     grouped = {name for names in GROUPS.values() for name in names}
-    assert all(set(option_names(rules)) <= grouped for rules in GAMES.values())
+    assert all(set(option_names(game.rules)) <= grouped for game in GAMES.values())
 
 
 def test_every_computer_reason_can_be_shown() -> None:
@@ -135,8 +138,9 @@ def test_every_computer_reason_can_be_shown() -> None:
 
 
 def test_an_option_group_fits_the_setup_panel() -> None:
-    from game.ui.setup import GAMES, GROUPS, option_names
+    from game.engine.games import GAMES
+    from game.ui.setup import GROUPS, option_names
 
-    for rules in GAMES.values():
-        names = option_names(rules)
+    for game in GAMES.values():
+        names = option_names(game.rules)
         assert all(sum(n in names for n in group) <= 6 for group in GROUPS.values())

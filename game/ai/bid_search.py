@@ -36,7 +36,7 @@ from game.engine.cards import DECK32, Card, Suit, TrumpMode
 from game.engine.deal_scoring import SideTally, score_coinche
 from game.engine.protocol import Action
 from game.engine.rules import CoincheRules
-from game.engine.trick_view import BELOTE_POINTS, DIX_DE_DER
+from game.engine.trick_view import BELOTE_POINTS, DIX_DE_DER, TrickView
 from game.engine.tricks import Play, Trump, trick_points
 
 WORLDS = 12
@@ -58,7 +58,7 @@ def expert_coinche_bidding(view: Any, rng: random.Random, worlds: int = WORLDS,
     return weigh_coinche_calls(view, rng, worlds, margin)[0]
 
 
-def weigh_coinche_calls(view: Any, rng: random.Random, worlds: int = WORLDS,
+def weigh_coinche_calls(view: TrickView, rng: random.Random, worlds: int = WORLDS,
                         margin: float = SWITCH_MARGIN) -> tuple[Decision, dict[Action, float]]:
     """The call, and the expected score (my side's minus the other's) of passing and of
     each legal suit bid (none when the simulation was not used)."""

@@ -20,6 +20,7 @@ from game.engine.actions import (
 )
 from game.engine.cards import Card, Rank, Suit, TrumpMode, card
 from game.engine.protocol import Action, Phase
+from game.engine.trick_view import TrickView
 
 # Belote classique: the hand value (with the retourne when it comes to the taker) needed
 # to take, by number of players.  Each for himself, the taker only has to beat the best
@@ -46,7 +47,7 @@ def suit_args(suit: Suit) -> tuple[tuple[str, str], ...]:
 # --- belote classique ------------------------------------------------------------------------
 
 
-def belote_bidding(view: Any) -> Decision:
+def belote_bidding(view: TrickView) -> Decision:
     """Take (or name a trump in round 2) with the best-valued trump when it reaches the
     threshold; sans-atout and tout-atout, when the table plays them, are valued as
     coinche values them (``evaluate.hand_value``) on the same scale as a suit."""
@@ -85,7 +86,8 @@ def _cards_if_taking(view: Any, suit: Suit | None) -> list[Card]:
     """The known cards the taker would hold: the retourne comes to him at four, and at
     two or three in exchange for the 7 of trump in the first round."""
     hand: list[Card] = list(view.hand)
-    retourne: Card = view.retourne
+    retourne = view.retourne
+    assert retourne is not None, "belote's bidding has a retourne"
     gets_retourne = view.players == 4 or (
         suit == retourne.suit and card(retourne.suit, Rank.SEVEN) in hand
     )
@@ -104,7 +106,7 @@ def last_bid(bids: Sequence[tuple[int, Action]]) -> tuple[int, Bid] | None:
     return None
 
 
-def coinche_bidding(view: Any) -> Decision:
+def coinche_bidding(view: TrickView) -> Decision:
     current = last_bid(view.bids)
     legal = view.legal
     if current is not None:

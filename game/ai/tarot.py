@@ -38,7 +38,7 @@ from game.engine.tarot_cards import (
     TarotSuit,
 )
 from game.engine.tarot_scoring import Contract
-from game.engine.tarot_tricks import breaks_misere, led_suit, trick_winner
+from game.engine.tarot_tricks import TarotView, breaks_misere, led_suit, trick_winner
 
 HAND_SIZE = {3: 24, 4: 18, 5: 15}
 # Hand strength needed for each contract at four players (scaled by the hand size);
@@ -54,7 +54,7 @@ def card_args(c: TarotCard) -> tuple[tuple[str, str], ...]:
     return (("card", c.code),)
 
 
-def tarot_decision(view: Any) -> Decision:
+def tarot_decision(view: TarotView) -> Decision:
     legal: tuple[Action, ...] = view.legal
     if view.phase is Phase.BIDDING:
         return _bid(view)
@@ -115,11 +115,15 @@ def _call(view: Any) -> Decision:
     return Decision(best, "hint.call_king", card_args(best.card))
 
 
-def _discard(view: Any) -> Decision:
-    """Short suits first (voids let the taker trump), high cards of them first (their
-    points are safe in the écart), trumps last."""
-    options = [a for a in view.legal if isinstance(a, TarotDiscard)]
-    length = {s: sum(1 for c in view.hand if c.suit is s) for s in TarotSuit}
+def _discard(view: TarotView) -> Decision:
+    return ecart_decision(view.hand, view.legal)
+
+
+def ecart_decision(hand: Sequence[TarotCard], legal: Sequence[Action]) -> Decision:
+    """The next card of the écart: short suits first (voids let the taker trump), high
+    cards of them first (their points are safe in the écart), trumps last."""
+    options = [a for a in legal if isinstance(a, TarotDiscard)]
+    length = {s: sum(1 for c in hand if c.suit is s) for s in TarotSuit}
 
     def order(a: TarotDiscard) -> tuple[bool, int, int]:
         c = a.card

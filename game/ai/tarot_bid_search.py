@@ -32,13 +32,13 @@ import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from types import SimpleNamespace
 from typing import Any
 
 from game.ai.budget import DEFAULT_THINK, within
 from game.ai.decision import Decision
 from game.ai.metropolis import Walk, walk_deals
 from game.ai.tarot import (
+    ecart_decision,
     hand_strength,
     tarot_decision,
     threshold,
@@ -58,6 +58,7 @@ from game.engine.tarot_scoring import (
 )
 from game.engine.tarot_tricks import (
     TarotTrick,
+    TarotView,
     discardable,
     poignee_choices,
 )
@@ -76,7 +77,7 @@ def expert_tarot_bidding(view: Any, rng: random.Random,
     return weigh_tarot_calls(view, rng, deadline, worlds, margin)[0]
 
 
-def weigh_tarot_calls(view: Any, rng: random.Random, deadline: float | None = DEFAULT_THINK,
+def weigh_tarot_calls(view: TarotView, rng: random.Random, deadline: float | None = DEFAULT_THINK,
                       worlds: int = WORLDS, margin: float = SWITCH_MARGIN,
                       ) -> tuple[Decision, dict[Action, float]]:
     """The call, and my mean marks for passing and for each legal contract (none when
@@ -234,8 +235,7 @@ def confirme_ecart(hand: Sequence[TarotCard], size: int) -> tuple[list[TarotCard
     ecart: list[TarotCard] = []
     for k in range(size):
         options = tuple(TarotDiscard(c) for c in discardable(hand, size - k))
-        seen = SimpleNamespace(phase=Phase.EXCHANGE, legal=options, hand=tuple(hand))
-        action = tarot_decision(seen).action
+        action = ecart_decision(hand, options).action
         assert isinstance(action, TarotDiscard)
         hand.remove(action.card)
         ecart.append(action.card)

@@ -41,6 +41,7 @@ from game.engine.tarot_scoring import Camp, marks, poignee_kind
 from game.engine.tarot_tricks import (
     TarotPlay,
     TarotTrick,
+    TarotView,
     first_lead_cards,
     legal_cards,
     trick_winner,
@@ -141,7 +142,7 @@ def tarot_expert_decision(view: Any, rng: random.Random,
     return weigh_tarot_cards(view, rng, deadline, max_worlds, exact_endgame)[0]
 
 
-def weigh_tarot_cards(view: Any, rng: random.Random, deadline: float | None = DEFAULT_THINK,
+def weigh_tarot_cards(view: TarotView, rng: random.Random, deadline: float | None = DEFAULT_THINK,
                       max_worlds: int = MAX_WORLDS, exact_endgame: bool = True,
                       ) -> tuple[Decision, dict[TarotCard, float]]:
     """The decision, and the seat's mean marks for each legal card it weighed (every

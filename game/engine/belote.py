@@ -26,7 +26,7 @@ from game.engine.actions import (
 )
 from game.engine.cards import DECK32, Card, Rank, Suit, TrumpMode, card, shuffled_deck32
 from game.engine.coinche import deal_packets
-from game.engine.deal_scoring import TEAM_NAMES, SideTally, belote_score_lines
+from game.engine.deal_scoring import TEAM_NAMES, SideTally, TrickFacts, belote_score_lines
 from game.engine.deal_scoring import score_belote_each as score_belote_each
 from game.engine.deal_scoring import score_belote_teams as score_belote_teams
 from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase, ScoreLine
@@ -115,7 +115,7 @@ class BeloteDeal(TrickDeal):
         if isinstance(action, Pass):
             return self._after_pass(bids, events)
         trump = self._trump_taken(action)
-        events.append(ContractSet(seat, trump.describe()))
+        events.append(ContractSet(seat, trump))
         return self.evolve(bids=bids)._second_deal(seat, trump, events)
 
     def _trump_taken(self, action: Action) -> Trump:
@@ -199,9 +199,8 @@ class BeloteDeal(TrickDeal):
 
     def _view_extra(self, seat: int) -> dict[str, Any]:
         return {"retourne": self.retourne, "bergere": self.bergere,
-                "extra": (("round", self.round), ("stopper", self.stopper),
-                          ("match_totals", self.match_totals),
-                          ("target", self.rules.target))}
+                "bidding_round": self.round, "stopper": self.stopper,
+                "match_totals": self.match_totals, "target": self.rules.target}
 
     # --- the arrêt -----------------------------------------------------------------------
 
@@ -247,10 +246,9 @@ class BeloteDeal(TrickDeal):
             moves.append(ScoreLine("arret_wrong", tuple(
                 scores[side] - tally.total(side) for side in (0, 1))))
         winner = claimer if right else 1 - claimer
-        facts: tuple[tuple[str, Any], ...] = (
-            ("outcome", "arret"), ("takers", takers), ("winner_side", winner),
-            ("arret_winner", winner), ("tricks_won", tally.tricks_won),
-            ("capot_side", tally.capot_side), ("made", winner == takers), ("frozen", 0),
+        facts = TrickFacts(
+            outcome="arret", taker=takers, winner_side=winner, arret_winner=winner,
+            tricks_won=tally.tricks_won, capot_side=tally.capot_side, made=winner == takers,
         )
         if right and claimer == takers:  # scored as any contract made
             lines = score_belote_teams(self.rules, takers, tally).lines

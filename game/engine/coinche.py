@@ -174,7 +174,7 @@ class CoincheDeal(TrickDeal):
         assert contract is not None
         taker = self._bidder()
         trump = trump_of(contract)
-        events.append(ContractSet(taker, trump.describe(), contract.value, self.coinche_level))
+        events.append(ContractSet(taker, trump, contract.value, self.coinche_level))
         return self._start_play(trump, taker, bids=bids, passes=0), events
 
     def _view_extra(self, seat: int) -> dict[str, Any]:

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from game.engine.actions import Bid
-from game.engine.protocol import DealResult, Op, ScoreLine, evaluate
+from game.engine.protocol import DealFacts, DealResult, Op, ScoreArg, ScoreLine, evaluate
 from game.engine.rules import BeloteRules, CoincheRules, Litige, MultiplierBase
 
 TEAM_NAMES = ("team_0_2", "team_1_3")
@@ -31,6 +30,18 @@ class SideTally:
         return self.trick_points[side] + self.announcements[side] + self.belote[side]
 
 
+@dataclass(frozen=True, kw_only=True)
+class TrickFacts(DealFacts):
+    """The facts of a belote or coinche deal."""
+
+    outcome: str  # belote: "passe", "dedans", "litige" or "arret"; coinche: "made", "failed"
+    tricks_won: tuple[int, ...]  # per side
+    capot_side: int | None  # the side that won every trick
+    coinche_level: int = 0  # coinche: 1 coinché, 2 surcoinché
+    bid: Bid | None = None  # coinche: the contract, as a value (its trump and level)
+    arret_winner: int | None = None  # belote's arrêt: the side that wins the match
+
+
 def round_to_10(points: int) -> int:
     """FFB rounding: 85 -> 90, 84 -> 80."""
     return (points + 5) // 10 * 10
@@ -42,7 +53,7 @@ Column = list[int | None]
 
 
 def _line(key: str, values: Sequence[int | None], op: Op = Op.ADD,
-          **args: Any) -> ScoreLine:
+          **args: ScoreArg) -> ScoreLine:
     return ScoreLine(key, tuple(values), op, tuple(args.items()))
 
 
@@ -75,7 +86,7 @@ def closing_lines(rules: BeloteRules | CoincheRules, sums: Sequence[int],
 
 
 def _moved(key: str, sides: int, amounts: dict[int, int], op: Op = Op.ADD,
-           **args: Any) -> ScoreLine:
+           **args: ScoreArg) -> ScoreLine:
     """A term for some sides only (points that change sides: negative where they leave,
     positive where they land)."""
     values: Column = [None] * sides
@@ -157,10 +168,9 @@ def score_belote_teams(rules: BeloteRules, takers: int, tally: SideTally) -> Dea
                                           defence: scores[defence] - total[defence]}))
     if rules.round_to_10:
         scores = [round_to_10(s) for s in scores]
-    facts: tuple[tuple[str, Any], ...] = (
-        ("outcome", outcome), ("takers", takers), ("winner_side", winner),
-        ("frozen", frozen), ("frozen_for", None), ("tricks_won", tally.tricks_won),
-        ("capot_side", tally.capot_side), ("made", outcome == "passe"),
+    facts = TrickFacts(
+        outcome=outcome, taker=takers, winner_side=winner, frozen=frozen,
+        tricks_won=tally.tricks_won, capot_side=tally.capot_side, made=outcome == "passe",
     )
     lines = belote_score_lines(rules, tally, scores, moves)
     return DealResult(TEAM_NAMES, tuple(scores), lines, outcome, facts)
@@ -201,10 +211,10 @@ def score_belote_each(rules: BeloteRules, taker: int, tally: SideTally) -> DealR
     if rules.round_to_10:
         scores = [round_to_10(s) for s in scores]
     names = tuple(f"player_{s}" for s in range(n))
-    facts: tuple[tuple[str, Any], ...] = (
-        ("outcome", outcome), ("takers", taker), ("winner_side", winner),
-        ("frozen", frozen), ("frozen_for", frozen_for), ("tricks_won", tally.tricks_won),
-        ("capot_side", tally.capot_side), ("made", outcome == "passe"),
+    facts = TrickFacts(
+        outcome=outcome, taker=taker, winner_side=winner, frozen=frozen,
+        frozen_for=frozen_for, tricks_won=tally.tricks_won, capot_side=tally.capot_side,
+        made=outcome == "passe",
     )
     lines = belote_score_lines(rules, tally, scores, moves)
     return DealResult(names, tuple(scores), lines, outcome, facts)
@@ -265,15 +275,10 @@ def score_coinche(
     if rules.round_to_10:
         scores = [round_to_10(s) for s in scores]
     lines += closing_lines(rules, sums, scores)
-    facts: tuple[tuple[str, Any], ...] = (
-        ("made", made),
-        ("takers", takers),
-        ("tricks_won", tally.tricks_won),
-        ("capot_side", tally.capot_side),
-        ("coinche_level", coinche_level),
-        ("contract", contract.describe()),
-        ("bid", contract),  # the contract as a value (the score pad words it)
-        ("winner_side", takers if made else defence),
+    facts = TrickFacts(
+        outcome="made" if made else "failed", made=made, taker=takers,
+        tricks_won=tally.tricks_won, capot_side=tally.capot_side,
+        coinche_level=coinche_level, bid=contract, winner_side=takers if made else defence,
     )
     return DealResult(TEAM_NAMES, tuple(scores), tuple(lines), "made" if made else "failed",
                       facts)

@@ -123,6 +123,7 @@ class TrickGameRules(RulesJson):
     """Options shared by belote classique and coinche (``shared/rules/README.md``)."""
 
     game: ClassVar[str] = ""
+    player_counts: ClassVar[tuple[int, ...]] = (4,)
     players: int = 4
     target: int = 1000
     undertrump: Undertrump = Undertrump.MUST
@@ -180,6 +181,7 @@ class BeloteRules(TrickGameRules):
     """
 
     game: ClassVar[str] = "belote"
+    player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)
     undertrump: Undertrump = field(default=None)  # type: ignore[assignment]
     litige: Litige = Litige.HOLD
     round2_same_suit_allowed: bool = False
@@ -191,7 +193,7 @@ class BeloteRules(TrickGameRules):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        if self.players not in (2, 3, 4):
+        if self.players not in self.player_counts:
             raise RulesError(f"belote is played by 2, 3 or 4 players, not {self.players}")
         if self.undertrump is None:
             default = Undertrump.MUST if self.players == 4 else Undertrump.OPTIONAL
@@ -216,7 +218,7 @@ class CoincheRules(TrickGameRules):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        if self.players != 4:
+        if self.players not in self.player_counts:
             raise RulesError("coinche is played by 4 players")
         if self.surcoinche_multiplier not in (3, 4):
             raise RulesError("surcoinche_multiplier must be 3 or 4")
@@ -277,6 +279,7 @@ class TarotRules(RulesJson):
     """
 
     game: ClassVar[str] = "tarot"
+    player_counts: ClassVar[tuple[int, ...]] = (3, 4, 5)
     players: int = 4
     deals: int | None = 8
     target: int = 1000
@@ -292,7 +295,7 @@ class TarotRules(RulesJson):
         for name in ("unannounced_chelem", "defence_chelem"):
             if getattr(self, name) not in CHELEM_BONUSES:
                 raise RulesError(f"{name} must be 200 or 0, not {getattr(self, name)}")
-        if self.players not in (3, 4, 5):
+        if self.players not in self.player_counts:
             raise RulesError(f"tarot is played by 3, 4 or 5 players, not {self.players}")
         if self.deals is not None and self.deals not in TAROT_DEAL_COUNTS:
             raise RulesError(f"a tarot match is 4, 8, 12 or 16 deals, not {self.deals}")

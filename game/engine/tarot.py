@@ -20,6 +20,7 @@ from enum import Enum
 from typing import Any, Self
 
 from game.engine.actions import BidMade, DealScored, DealVoid
+from game.engine.deal import Deal
 from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase
 from game.engine.rules import TarotRules
 from game.engine.tarot_actions import (
@@ -72,6 +73,7 @@ from game.engine.tarot_scoring import (
     DealOutcome,
     MisereKind,
     PoigneeKind,
+    TarotFacts,
     deal_marks,
     poignee_kind,
     score_deal,
@@ -131,7 +133,7 @@ _PHASE_OF = {Step.BID: Phase.BIDDING, Step.CALL: Phase.EXCHANGE, Step.DISCARD: P
 
 
 @dataclass(frozen=True, eq=False)
-class TarotDeal:
+class TarotDeal(Deal[TarotView]):
     rules: TarotRules
     dealer: int
     hands: tuple[tuple[TarotCard, ...], ...]
@@ -186,33 +188,12 @@ class TarotDeal:
     # --- the protocol -------------------------------------------------------------------
 
     @property
-    def players(self) -> int:
-        return self.rules.players
-
-    @property
     def phase(self) -> Phase:
         return _PHASE_OF[self.step]
 
     @property
-    def current_player(self) -> int | None:
-        return self.turn
-
-    @property
     def is_over(self) -> bool:
         return self.step is Step.OVER
-
-    def result(self) -> DealResult | None:
-        return self.outcome
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        cached: tuple[Action, ...] | None = self.__dict__.get("_legal")
-        if cached is None:
-            cached = self.__dict__["_legal"] = self._legal_actions()
-        return cached
-
-    def is_legal(self, action: Action) -> bool:
-        legal = self.legal_actions()
-        return any(candidate is action for candidate in legal) or action in legal
 
     def apply(self, action: Action) -> tuple[Self, list[Event]]:
         if self.step is Step.OVER:
@@ -259,17 +240,6 @@ class TarotDeal:
         )
 
     # --- helpers -----------------------------------------------------------------------
-
-    def evolve(self, **changes: Any) -> Self:
-        new = object.__new__(type(self))
-        fields = new.__dict__
-        fields.update(self.__dict__)
-        fields.update(changes)
-        fields.pop("_legal", None)
-        return new
-
-    def next_seat(self, seat: int) -> int:
-        return (seat + 1) % self.players
 
     def in_attack(self, seat: int) -> bool:
         return seat == self.taker or seat == self.partner
@@ -509,11 +479,7 @@ class TarotDeal:
             scores=deal_marks(score, outcome, self.taker, partner),
             lines=score_lines(score, outcome, self.taker, partner, self.rules),
             summary="won" if score.won else "lost",
-            facts=(("won", score.won), ("taker", self.taker), ("partner", partner),
-                   ("contract", outcome.contract), ("points", outcome.points),
-                   ("bouts", outcome.bouts), ("per_defender", score.per_defender),
-                   ("chelem", outcome.chelem), ("chelem_announced", outcome.chelem_announced),
-                   ("petit_au_bout", outcome.petit_au_bout)),
+            facts=TarotFacts.of(outcome, score, self.taker, partner),
         )
         events.append(DealScored(result))
         state = self.evolve(step=Step.OVER, turn=None, outcome=result, partner_revealed=True)

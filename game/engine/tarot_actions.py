@@ -8,7 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.protocol import Action, Event, register_action, register_codec
+from game.engine.protocol import (
+    Action,
+    CardPlayAction,
+    CardPlayedEvent,
+    Event,
+    PacketDealtEvent,
+    PassAction,
+    TrickWonEvent,
+    register_action,
+    register_codec,
+)
 from game.engine.tarot_cards import DECK78, TarotCard, tarot_card
 from game.engine.tarot_scoring import Contract, MisereKind, PoigneeKind
 
@@ -20,7 +30,7 @@ register_codec(TarotCard, lambda c: c.code, tarot_card)
 
 @register_action
 @dataclass(frozen=True)
-class TarotPass(Action):
+class TarotPass(PassAction):
     def describe(self) -> str:
         return "pass"
 
@@ -98,7 +108,7 @@ class DeclareMisere(Action):
 
 @register_action
 @dataclass(frozen=True)
-class TarotPlayCard(Action):
+class TarotPlayCard(CardPlayAction):
     card: TarotCard
 
     def describe(self) -> str:
@@ -120,7 +130,7 @@ CALL_OF: dict[TarotCard, CallKing] = {c: CallKing(c) for c in DECK78 if c.suit.i
 
 
 @dataclass(frozen=True)
-class TarotPacketDealt(Event):
+class TarotPacketDealt(PacketDealtEvent):
     """A packet dealt to ``seat``; ``cards`` is None in the other seats' views."""
 
     seat: int
@@ -196,7 +206,7 @@ class MisereDeclared(Event):
 
 
 @dataclass(frozen=True)
-class TarotCardPlayed(Event):
+class TarotCardPlayed(CardPlayedEvent):
     seat: int
     card: TarotCard
 
@@ -209,7 +219,7 @@ class PartnerRevealed(Event):
 
 
 @dataclass(frozen=True)
-class TarotTrickWon(Event):
+class TarotTrickWon(TrickWonEvent):
     seat: int
     cards: tuple[TarotCard, ...]
     last: bool

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, IntEnum
-from typing import Any
 
-from game.engine.protocol import Op, ScoreLine
+from game.engine.protocol import DealFacts, Op, ScoreArg, ScoreLine
 from game.engine.rules import PetitAuBoutValue, PoigneeSizes, TarotRules
 
 
@@ -109,6 +108,29 @@ class TarotScore:
     parts: tuple[tuple[str, int], ...]  # contributions to X: contract, petit_au_bout, ...
 
 
+@dataclass(frozen=True, kw_only=True)
+class TarotFacts(DealFacts):
+    """The facts of a tarot deal (sides are seats: ``taker`` and ``partner`` are seats)."""
+
+    contract: Contract
+    points: int  # half points the attack made
+    bouts: int
+    per_defender: int  # X: what each defender pays (negative: receives)
+    chelem: Camp | None  # the camp that won every trick
+    chelem_announced: bool
+    petit_au_bout: Camp | None
+
+    @classmethod
+    def of(cls, outcome: DealOutcome, score: TarotScore, taker: int,
+           partner: int | None) -> TarotFacts:
+        return cls(
+            taker=taker, partner=partner, made=score.won, contract=outcome.contract,
+            points=outcome.points, bouts=outcome.bouts, per_defender=score.per_defender,
+            chelem=outcome.chelem, chelem_announced=outcome.chelem_announced,
+            petit_au_bout=outcome.petit_au_bout,
+        )
+
+
 def score_deal(outcome: DealOutcome, rules: TarotRules = DEFAULT_RULES) -> TarotScore:
     """What each defender pays under ``rules``' scoring options (the misères apart:
     they are personal, see ``misere_marks``)."""
@@ -200,7 +222,7 @@ def score_lines(
     return tuple(lines)
 
 
-Part = tuple[str, int, tuple[tuple[str, Any], ...]]
+Part = tuple[str, int, tuple[tuple[str, ScoreArg], ...]]
 
 
 def _parts(score: TarotScore, outcome: DealOutcome, rules: TarotRules) -> list[Part]:

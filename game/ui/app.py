@@ -21,16 +21,14 @@ import os
 import sys
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.choices import DEFAULT_THINK, DEFAULT_THRESHOLD
-from game.i18n import LANGUAGES, language, set_language, system_language
+from game.i18n import LANGUAGES, language, set_language
 from game.session import Session
 from game.storage import Storage
-from game.storage.settings import Settings as StoredSettings
+from game.storage.settings import Settings
 from game.ui.assets import CODES_32, CODES_TAROT, SOUND_NAMES, SUITS, Assets
 from game.ui.host import MatchHost
 
@@ -44,60 +42,10 @@ FPS = 60
 MAX_DT = 0.1
 MIN_SAVED_WINDOW = (640, 360)  # a smaller window still works, but opens at this size
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
-AUTO = "auto"  # the language setting that follows the system
 PRELOAD_WIDTH = 100  # a card width the table draws (so the preloaded size is used)
 PRELOAD_PER_FRAME = 8  # assets loaded after each frame while the menu shows
-SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5}  # multiplies every animation's duration
 
 log = logging.getLogger("atout.app")
-
-
-@dataclass
-class Settings:
-    """The player's preferences (storage persists this dataclass later)."""
-
-    language: str = "en"  # "fr", "en" or "auto" (the system's)
-    speed: str = "normal"
-    sound: bool = True
-    volume: float = 0.7
-    table_colour: str = "green"
-    card_back: str = "blue"
-    four_colour: bool = False
-    left_handed: bool = False
-    fullscreen: bool = False
-    undo_allowed: bool = True
-    expert_think: float = DEFAULT_THINK  # the Expert's most seconds per decision (hint included)
-    collect_on_click: bool = False  # each trick stays in the middle until a click
-    coach_threshold: float = DEFAULT_THRESHOLD  # the review marks decisions costing more
-
-    @property
-    def speed_factor(self) -> float:
-        return SPEEDS.get(self.speed, 1.0)
-
-    @property
-    def shown_language(self) -> str:
-        """The language the game speaks: the chosen one, or the system's for "auto"."""
-        return system_language() if self.language == AUTO else self.language
-
-    @classmethod
-    def from_stored(cls, stored: StoredSettings) -> Settings:
-        """The UI's view of the saved settings (storage keeps a speed multiplier)."""
-        speed = min(SPEEDS, key=lambda name: abs(1 / SPEEDS[name] - stored.animation_speed))
-        chosen = stored.language if stored.language in (AUTO, *LANGUAGES) \
-            else stored.resolved_language()
-        return cls(chosen, speed, stored.sound, stored.volume, **{
-            name: getattr(stored, name) for name in SHARED_FIELDS})
-
-    def to_stored(self, stored: StoredSettings) -> StoredSettings:
-        return dataclasses.replace(
-            stored, language=self.language, animation_speed=round(1 / self.speed_factor, 3),
-            sound=self.sound, volume=self.volume,
-            **{name: getattr(self, name) for name in SHARED_FIELDS})
-
-
-# Kept as they are between the UI's settings and the stored ones.
-SHARED_FIELDS = ("table_colour", "card_back", "four_colour", "left_handed", "fullscreen",
-                 "undo_allowed", "expert_think", "collect_on_click", "coach_threshold")
 
 
 class Scene:
@@ -155,10 +103,10 @@ class App:
         self.session = Session(storage) if storage is not None else None
         self.host = MatchHost(self.session)
         if settings is None and storage is not None:
-            settings = Settings.from_stored(storage.settings)
-        self.settings = settings or Settings(language=language())
-        if self.settings.shown_language in LANGUAGES:
-            set_language(self.settings.shown_language)
+            settings = storage.settings
+        self.settings: Settings = settings or Settings(language=language())
+        if self.settings.resolved_language() in LANGUAGES:
+            set_language(self.settings.resolved_language())
         self.windowed_size = window_size  # what leaving fullscreen comes back to
         self.window = self._open_window(window_size)
         pygame.display.set_caption("Atout")
@@ -291,14 +239,20 @@ class App:
         re-creates the window either way, and a toggled one came back screen-sized."""
         if not self.settings.fullscreen:
             self.windowed_size = self.window.get_size()
-        self.settings.fullscreen = not self.settings.fullscreen
+        self.settings = dataclasses.replace(self.settings, fullscreen=not self.settings.fullscreen)
         try:
             self.window = self._open_window(self.windowed_size)
         except pygame.error as error:  # a driver that cannot: stay as the window was
             log.warning("fullscreen %s refused: %s", self.settings.fullscreen, error)
-            self.settings.fullscreen = not self.settings.fullscreen
+            self.settings = dataclasses.replace(self.settings,
+                                                fullscreen=not self.settings.fullscreen)
             self.window = self._open_window(self.windowed_size)
         self.save_settings()
+
+    def change_settings(self, **changes: object) -> None:
+        """The settings with ``changes`` (field names and values), in effect at once;
+        they are written when the settings screen closes."""
+        self.settings = dataclasses.replace(self.settings, **changes)  # type: ignore[arg-type]
 
     def apply_look(self) -> None:
         """The felt's colour and the four-colour deck, from the settings (at once)."""
@@ -309,12 +263,12 @@ class App:
 
     def save_settings(self) -> None:
         if self.storage is not None:
-            stored = self.settings.to_stored(self.storage.settings)
             # In fullscreen the window is the screen: keep the last windowed size.
             width, height = self.windowed_size if self.settings.fullscreen \
                 else self.window.get_size()
             window = (max(MIN_SAVED_WINDOW[0], width), max(MIN_SAVED_WINDOW[1], height))
-            self.storage.save_settings(dataclasses.replace(stored, window_size=window))
+            self.settings = dataclasses.replace(self.settings, window_size=window)
+            self.storage.save_settings(self.settings)
 
     def take_problems(self) -> list[tuple[str, dict[str, object]]]:
         """Storage and asset problems to show the player once (i18n key, arguments)."""

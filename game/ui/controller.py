@@ -19,16 +19,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.ai import DEFAULT_THINK, Decision, Level, decide
-from game.engine.actions import DealScored, PlayCard
+from game.engine.actions import DealScored
 from game.engine.cards import Card, Suit
 from game.engine.match import AnyRules, DealRecord, Match, MatchView, NewDeal
-from game.engine.protocol import Action, Event, IllegalAction, Phase
+from game.engine.protocol import Action, CardPlayAction, Event, IllegalAction, Phase
 from game.engine.tarot import (
     AnnounceChelem,
     DeclineChelem,
     ShowPoignee,
     TarotDiscard,
-    TarotPlayCard,
     TarotView,
     check_poignee,
     led_suit,
@@ -38,7 +37,7 @@ from game.engine.tarot_tricks import ecart_order
 from game.engine.trickgame import TrickView
 from game.ui.model import Say, TableModel
 
-CARD_ACTIONS = (PlayCard, TarotPlayCard, TarotDiscard)
+CARD_ACTIONS = (CardPlayAction, TarotDiscard)
 
 THINK_DELAY = 0.7  # seconds a computer player "thinks" at normal speed, at least
 MESSAGE_TIME = 3.0

@@ -8,10 +8,11 @@ from typing import TypeVar
 import pygame
 
 from game.choices import THINK_CHOICES, THRESHOLDS
-from game.i18n import LANGUAGES, set_language, tr
-from game.storage.settings import CARD_BACKS, TABLE_COLOURS
+from game.i18n import set_language, tr
+from game.storage.settings import CARD_BACKS, TABLE_COLOURS, Settings
+from game.storage.settings import LANGUAGES as SETTING_LANGUAGES
 from game.ui import routes
-from game.ui.app import AUTO, SPEEDS, App, Scene
+from game.ui.app import App, Scene
 from game.ui.backdrop import draw_backdrop
 from game.ui.widgets import CREAM, Button, KeyboardFocus, blit_text, panel, wrap
 
@@ -104,31 +105,35 @@ class SettingsScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        settings = app.settings
+
+        def settings() -> Settings:
+            return app.settings
+
         rows: list[tuple[str, Callable[[], str], Callable[[], None]]] = [
-            ("settings.language", lambda: tr(f"language.{settings.language}"),
+            ("settings.language", lambda: tr(f"language.{settings().language}"),
              self.next_language),
-            ("settings.speed", lambda: tr(f"speed.{settings.speed}"), self.next_speed),
+            ("settings.speed", lambda: tr(f"speed.{settings().speed}"), self.next_speed),
             ("settings.sound", self.sound_label, self.toggle_sound),
-            ("settings.volume", lambda: f"{round(settings.volume * 100)} %", self.next_volume),
-            ("settings.table_colour", lambda: tr(f"colour.{settings.table_colour}"),
+            ("settings.volume", lambda: f"{round(settings().volume * 100)} %",
+             self.next_volume),
+            ("settings.table_colour", lambda: tr(f"colour.{settings().table_colour}"),
              self.next_table_colour),
-            ("settings.card_back", lambda: tr(f"colour.{settings.card_back}"),
+            ("settings.card_back", lambda: tr(f"colour.{settings().card_back}"),
              self.next_card_back),
-            ("settings.four_colour", _on_off(lambda: settings.four_colour),
+            ("settings.four_colour", _on_off(lambda: settings().four_colour),
              self.toggle_four_colour),
-            ("settings.left_handed", _on_off(lambda: settings.left_handed),
+            ("settings.left_handed", _on_off(lambda: settings().left_handed),
              self.toggle_left_handed),
-            ("settings.fullscreen", _on_off(lambda: settings.fullscreen),
+            ("settings.fullscreen", _on_off(lambda: settings().fullscreen),
              app.toggle_fullscreen),
-            ("settings.undo", _on_off(lambda: settings.undo_allowed), self.toggle_undo),
+            ("settings.undo", _on_off(lambda: settings().undo_allowed), self.toggle_undo),
             ("settings.expert_think",
-             lambda: tr(f"think.{THINK_NAMES.get(settings.expert_think, 'normal')}"),
+             lambda: tr(f"think.{THINK_NAMES.get(settings().expert_think, 'normal')}"),
              self.next_think),
-            ("settings.collect_on_click", _on_off(lambda: settings.collect_on_click),
+            ("settings.collect_on_click", _on_off(lambda: settings().collect_on_click),
              self.toggle_collect_on_click),
             ("settings.coach_threshold",
-             lambda: tr("coach.threshold", points=round(settings.coach_threshold)),
+             lambda: tr("coach.threshold", points=round(settings().coach_threshold)),
              self.next_coach_threshold),
         ]
         self.rows = [(key, Button(pygame.Rect(760, self.ROW_TOP + i * self.ROW_STEP, 240,
@@ -139,49 +144,42 @@ class SettingsScene(Scene):
         self.focus = KeyboardFocus([*(button for _, button in self.rows), self.back])
 
     def next_table_colour(self) -> None:
-        settings = self.app.settings
-        settings.table_colour = _next(TABLE_COLOURS, settings.table_colour)
+        self.app.change_settings(
+            table_colour=_next(TABLE_COLOURS, self.app.settings.table_colour))
         self.app.apply_look()
 
     def next_card_back(self) -> None:
-        settings = self.app.settings
-        settings.card_back = _next(CARD_BACKS, settings.card_back)
+        self.app.change_settings(card_back=_next(CARD_BACKS, self.app.settings.card_back))
 
     def toggle_four_colour(self) -> None:
-        self.app.settings.four_colour = not self.app.settings.four_colour
+        self.app.change_settings(four_colour=not self.app.settings.four_colour)
         self.app.apply_look()
 
     def toggle_collect_on_click(self) -> None:
-        self.app.settings.collect_on_click = not self.app.settings.collect_on_click
+        self.app.change_settings(collect_on_click=not self.app.settings.collect_on_click)
 
     def next_coach_threshold(self) -> None:
-        settings = self.app.settings
-        settings.coach_threshold = _next(THRESHOLDS, settings.coach_threshold)
+        self.app.change_settings(
+            coach_threshold=_next(THRESHOLDS, self.app.settings.coach_threshold))
 
     def toggle_undo(self) -> None:
-        self.app.settings.undo_allowed = not self.app.settings.undo_allowed
+        self.app.change_settings(undo_allowed=not self.app.settings.undo_allowed)
 
     def next_think(self) -> None:
         """The Expert's thinking time: quick, normal, long, then quick again."""
-        settings = self.app.settings
-        longer = [t for t in THINK_CHOICES if t > settings.expert_think]
-        settings.expert_think = longer[0] if longer else THINK_CHOICES[0]
+        longer = [t for t in THINK_CHOICES if t > self.app.settings.expert_think]
+        self.app.change_settings(expert_think=longer[0] if longer else THINK_CHOICES[0])
 
     def toggle_left_handed(self) -> None:
-        self.app.settings.left_handed = not self.app.settings.left_handed
+        self.app.change_settings(left_handed=not self.app.settings.left_handed)
 
     def next_language(self) -> None:
         """Automatic (the system's), then each language in turn."""
-        settings = self.app.settings
-        choices = (AUTO, *LANGUAGES)
-        index = choices.index(settings.language) if settings.language in choices else 0
-        settings.language = choices[(index + 1) % len(choices)]
-        set_language(settings.shown_language)
+        self.app.change_settings(language=_next(SETTING_LANGUAGES, self.app.settings.language))
+        set_language(self.app.settings.resolved_language())
 
     def next_speed(self) -> None:
-        names = list(SPEEDS)
-        settings = self.app.settings
-        settings.speed = names[(names.index(settings.speed) + 1) % len(names)]
+        self.app.change_settings(animation_speed=self.app.settings.next_speed())
 
     def sound_label(self) -> str:
         """On or Off; "no sound device" when none could be opened, whatever the setting."""
@@ -190,12 +188,11 @@ class SettingsScene(Scene):
         return tr("on" if self.app.settings.sound else "off")
 
     def toggle_sound(self) -> None:
-        self.app.settings.sound = not self.app.settings.sound
+        self.app.change_settings(sound=not self.app.settings.sound)
 
     def next_volume(self) -> None:
-        settings = self.app.settings
-        louder = [v for v in VOLUMES if v > settings.volume + 0.01]
-        settings.volume = louder[0] if louder else VOLUMES[0]
+        louder = [v for v in VOLUMES if v > self.app.settings.volume + 0.01]
+        self.app.change_settings(volume=louder[0] if louder else VOLUMES[0])
         self.app.sound("card_play")
 
     def closed(self) -> None:

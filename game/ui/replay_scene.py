@@ -16,10 +16,10 @@ from typing import Any
 
 import pygame
 
-from game.engine.actions import CardPlayed, TrickWon
+from game.engine.games import deck_of
 from game.engine.match import AnyRules, Match, NewDeal, deal_bounds
-from game.engine.protocol import Action, Event, Phase
-from game.engine.tarot import ChienShown, TarotCardPlayed, TarotTrickWon
+from game.engine.protocol import Action, CardPlayedEvent, Event, Phase, TrickWonEvent
+from game.engine.tarot import ChienShown
 from game.i18n import tr
 from game.ui import routes
 from game.ui.app import App, Scene
@@ -120,10 +120,10 @@ def _tell(
             _follow(model, event)
             if isinstance(event, ChienShown):
                 chien = event.cards
-            elif isinstance(event, CardPlayed | TarotCardPlayed):
+            elif isinstance(event, CardPlayedEvent):
                 plays.append((event.seat, event.card))
                 played.add(event.card)
-            elif isinstance(event, TrickWon | TarotTrickWon):
+            elif isinstance(event, TrickWonEvent):
                 tricks.append(TrickStep(tuple(plays), event.seat, after(played)))
                 plays = []
     if plays:
@@ -134,7 +134,7 @@ def _tell(
 
 def _follow(model: TableModel, event: Event) -> None:
     """The model keeps the bidding and the contract (tricks are kept here)."""
-    if not isinstance(event, CardPlayed | TarotCardPlayed | TrickWon | TarotTrickWon):
+    if not isinstance(event, CardPlayedEvent | TrickWonEvent):
         model.apply(event)
 
 
@@ -148,7 +148,7 @@ class ReplayScene(Scene):
         self.story = story
         self.viewer = viewer
         rules = story.rules
-        self.deck = "tarot" if rules.game == "tarot" else "32"
+        self.deck = deck_of(rules.game)
         self.spots = seat_spots(rules.players, viewer, rules.direction)
         self.step = 0
         self.buttons = [

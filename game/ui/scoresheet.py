@@ -132,13 +132,12 @@ class ScoreSheet(Scene):
     def heading(self, side: int, record: DealRecord) -> list[str]:
         """A column's name, and under it its part in the deal (taker, partner)."""
         name = self.table.side_name(side)
-        result = record.result
-        taker = result.fact("taker", result.fact("takers"))
-        if taker is None:
+        facts = record.result.facts
+        if facts is None:
             return [name]
-        if side == taker:
+        if side == facts.taker:
             return [name, tr("sheet.takers" if self.table.model.teams else "sheet.taker")]
-        if side == result.fact("partner"):
+        if side == facts.partner:
             return [name, tr("sheet.partner")]
         return [name]
 

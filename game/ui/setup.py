@@ -14,15 +14,8 @@ from typing import Any, NamedTuple
 import pygame
 
 from game.ai import Level
-from game.engine.match import AnyRules
-from game.engine.rules import (
-    PRESETS,
-    BeloteRules,
-    CoincheRules,
-    RulesError,
-    TarotRules,
-    option_applies,
-)
+from game.engine.games import DEFAULT_PLAYERS, GAMES, AnyRules, rules_class
+from game.engine.rules import PRESETS, CoincheRules, RulesError, TarotRules, option_applies
 from game.i18n import tr
 from game.ui import routes
 from game.ui.app import App, Scene
@@ -31,11 +24,6 @@ from game.ui.controller import GameConfig, SeatConfig
 from game.ui.entry import DealNumberField
 from game.ui.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel
 
-GAMES: dict[str, type[AnyRules]] = {
-    "belote": BeloteRules, "coinche": CoincheRules, "tarot": TarotRules,
-}
-PLAYERS = {"belote": (2, 3, 4), "coinche": (4,), "tarot": (3, 4, 5)}
-DEFAULT_PLAYERS = 4
 TARGETS = (500, 1000, 1500, 2000, 3000)
 # Tarot's one end condition: a number of deals (the default, 8, first), or (deals None)
 # a score to reach.
@@ -131,7 +119,7 @@ def preset(rules: AnyRules, name: str) -> AnyRules:
     """``rules``' game under the preset ``name`` (``rules.PRESETS``), its players and end
     of the match kept."""
     chosen = next(p for p in PRESETS[rules.game] if p.name == name)
-    return GAMES[rules.game](**match_table(rules), **chosen.changes)
+    return rules_class(rules.game)(**match_table(rules), **chosen.changes)
 
 
 class Row(NamedTuple):
@@ -163,14 +151,14 @@ class SetupScene(Scene):
     # --- changes -------------------------------------------------------------------------
 
     def set_game(self, game: str) -> None:
-        self.rules = GAMES[game](players=DEFAULT_PLAYERS)
+        self.rules = rules_class(game)(players=DEFAULT_PLAYERS)
         self.build()
 
     def set_players(self, players: int) -> None:
         """Another number of players: the options' defaults for it (some depend on it),
         the end of the match kept."""
         table = {**match_table(self.rules), "players": players}
-        self.rules = GAMES[self.rules.game](**table)
+        self.rules = rules_class(self.rules.game)(**table)
         self.build()
 
     def next_target(self) -> None:
@@ -228,12 +216,11 @@ class SetupScene(Scene):
             return
         config = self.config(first_deal)
         SetupScene.last = config
-        storage = self.app.storage
-        if storage is not None:
+        if self.app.storage is not None:
             levels = tuple(seat.level.value for seat in config.seats if not seat.human)
-            stored = storage.settings.with_rules(config.rules).with_levels(config.rules.game,
-                                                                         levels)
-            storage.save_settings(stored)
+            self.app.settings = self.app.settings.with_rules(config.rules).with_levels(
+                config.rules.game, levels)
+            self.app.save_settings()
         routes.start_match(self.app, config)
 
     # --- widgets -------------------------------------------------------------------------
@@ -245,7 +232,7 @@ class SetupScene(Scene):
             buttons.append(Button(pygame.Rect(56 + i * 142, 150, 136, 48), _text(f"game.{game}"),
                                   _call(self.set_game, game), selected=rules.game == game,
                                   size=24))
-        for i, players in enumerate(PLAYERS[rules.game]):
+        for i, players in enumerate(GAMES[rules.game].players):
             buttons.append(Button(pygame.Rect(240 + i * 80, 214, 70, 44), _const(str(players)),
                                   _call(self.set_players, players),
                                   selected=rules.players == players))

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.engine.games import TABLES
 from game.i18n import tr
 from game.storage.stats import GameStats, Statistics
 from game.ui import routes
@@ -17,8 +18,7 @@ from game.ui.chart import draw_chart
 from game.ui.host import Question
 from game.ui.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel
 
-TABS = (("belote", 2), ("belote", 3), ("belote", 4), ("coinche", 4),
-        ("tarot", 3), ("tarot", 4), ("tarot", 5))
+TABS = TABLES  # one tab per game and player count
 COINCHE_KINDS = ("80", "90", "100", "110", "120", "130", "140", "150", "160", "capot")
 TAROT_KINDS = ("prise", "garde", "garde_sans", "garde_contre")
 PANEL_RECT = pygame.Rect(60, 180, 1160, 440)

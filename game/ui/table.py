@@ -25,7 +25,6 @@ from game.engine.actions import (
     ContractSet,
     DealScored,
     DealVoid,
-    PacketDealt,
     RetourneTurned,
     SevenExchanged,
     Stop,
@@ -33,8 +32,16 @@ from game.engine.actions import (
 )
 from game.engine.announcements import find_announcements
 from game.engine.cards import Card
+from game.engine.games import deck_of
 from game.engine.match import Match, MatchOver, NewDeal
-from game.engine.protocol import Action, Event, Phase
+from game.engine.protocol import (
+    Action,
+    CardPlayedEvent,
+    Event,
+    PacketDealtEvent,
+    Phase,
+    TrickWonEvent,
+)
 from game.engine.tarot import (
     AnnounceChelem,
     ChelemDecided,
@@ -49,7 +56,6 @@ from game.engine.tarot import (
     TarotCardPlayed,
     TarotContractSet,
     TarotDiscarded,
-    TarotPacketDealt,
     TarotTrickWon,
 )
 from game.i18n import tr, tr_n
@@ -126,9 +132,6 @@ SOUNDS = {
     KingCalled: "announce", PoigneeShown: "announce", ChienShown: "card_deal",
     MisereDeclared: "announce",
 }
-PACKETS = (PacketDealt, TarotPacketDealt)
-PLAYS = (CardPlayed, TarotCardPlayed)
-TRICKS = (TrickWon, TarotTrickWon)
 
 
 @dataclass
@@ -185,7 +188,7 @@ class TableScene(Scene):
         self._follow_handedness()
         self._play_buttons: tuple[tuple[Action, ...], list[Button]] = ((), [])
         self.hint: tuple[str, Any, int] | None = None  # text, suggested card, at action
-        self.held: TrickWon | TarotTrickWon | None = None  # a trick waiting for a click
+        self.held: TrickWonEvent | None = None  # a trick waiting for a click
         self._asked: tuple[int, bool] = (-1, False)  # (actions applied, human to act)
         self.asked_for = 0.0  # seconds the player's current choices have been shown
 
@@ -242,11 +245,11 @@ class TableScene(Scene):
             sound = "coinche"
         if sound is not None:
             self.app.sound(sound)
-        if isinstance(event, PACKETS):
+        if isinstance(event, PacketDealtEvent):
             return self._deal_packet(event, speed)
-        if isinstance(event, PLAYS):
+        if isinstance(event, CardPlayedEvent):
             return self._fly_to_trick(event, speed)
-        if isinstance(event, TRICKS):
+        if isinstance(event, TrickWonEvent):
             return self._collect(event, speed)
         if isinstance(event, DealVoid):
             self.void_message = PAUSES[DealVoid] * speed
@@ -258,7 +261,7 @@ class TableScene(Scene):
             return 0.0
         return PAUSES.get(type(event), 0.0) * speed
 
-    def _deal_packet(self, event: PacketDealt | TarotPacketDealt, speed: float) -> float:
+    def _deal_packet(self, event: PacketDealtEvent, speed: float) -> float:
         cards: list[Any] = list(event.cards) if event.cards else [None] * event.count
         target = self.hand_target(event.seat)
         for index, face in enumerate(cards):
@@ -269,13 +272,13 @@ class TableScene(Scene):
             self._fly(Flight(tween, shown, width, "deal", event.seat))
         return event.count * DEAL_STAGGER * speed
 
-    def _fly_to_trick(self, event: CardPlayed | TarotCardPlayed, speed: float) -> float:
+    def _fly_to_trick(self, event: CardPlayedEvent, speed: float) -> float:
         start = self.card_position(event.card) or self.spots[event.seat].hand
         tween = Tween(start, self.spots[event.seat].trick, PLAY_FLIGHT * speed, ease_out_cubic)
         self._fly(Flight(tween, event.card, TRICK_WIDTH, "play", event.seat))
         return PLAY_FLIGHT * speed
 
-    def _collect(self, event: TrickWon | TarotTrickWon, speed: float) -> float:
+    def _collect(self, event: TrickWonEvent, speed: float) -> float:
         """The trick goes to its winner's pile after a pause (longer for the deal's last
         trick), or, with the setting, once the player clicks."""
         if self.app.settings.collect_on_click:
@@ -284,7 +287,7 @@ class TableScene(Scene):
         pause = LAST_TRICK_PAUSE if not any(self.model.counts) else TRICK_PAUSE
         return self._fly_to_pile(event, pause * speed, speed)
 
-    def _fly_to_pile(self, event: TrickWon | TarotTrickWon, pause: float, speed: float) -> float:
+    def _fly_to_pile(self, event: TrickWonEvent, pause: float, speed: float) -> float:
         target = pile_spot(self.model.teams, self.controller.viewer, event.seat, self.spots)
         for seat, c in self.model.last_trick:
             tween = Tween(self.spots[seat].trick, target, TRICK_FLIGHT * speed,
@@ -548,7 +551,7 @@ class TableScene(Scene):
 
     @property
     def deck(self) -> str:
-        return "tarot" if self.model.game == "tarot" else "32"
+        return deck_of(self.model.game)
 
     @property
     def hand_width(self) -> int:
