@@ -118,12 +118,14 @@ class App:
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []
         self._changes: list[Callable[[], None]] = []
+        self._routes: dict[str, Route] = {}
+        self._kept: dict[str, Scene] = {}
         if routes is None:
             from game.ui.scenes import SCENES
 
             routes = SCENES
-        self._routes: dict[str, Route] = dict(routes)
-        self._kept: dict[str, Scene] = {}
+        for name, factory in routes.items():
+            self.register(name, factory)
         self.running = True
         self.frames = 0
         self._preloading: Iterator[None] | None = None
