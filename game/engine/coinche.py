@@ -21,7 +21,6 @@ from game.engine.actions import (
     bid,
 )
 from game.engine.cards import Card, Suit, TrumpMode, shuffled_deck32
-from game.engine.deal_scoring import CAPOT_TRICK_POINTS as CAPOT_TRICK_POINTS
 from game.engine.deal_scoring import TEAM_NAMES as TEAM_NAMES
 from game.engine.deal_scoring import SideTally
 from game.engine.deal_scoring import score_coinche as score_coinche

@@ -13,7 +13,6 @@ from game.engine.protocol import DealFacts, DealResult, Op, ScoreArg, ScoreLine,
 from game.engine.rules import BeloteRules, CoincheRules, Litige, MultiplierBase
 
 TEAM_NAMES = ("team_0_2", "team_1_3")
-CAPOT_TRICK_POINTS = 250  # seed 001's default of ``CoincheRules.bid_capot_base``
 
 
 @dataclass(frozen=True)
