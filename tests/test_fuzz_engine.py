@@ -26,7 +26,8 @@ PLAYERS: dict[type[TrickGameRules] | type[TarotRules], list[int]] = {
 }
 CHOICES: dict[str, list[Any]] = {
     "capot_points": [250, 252], "surcoinche_multiplier": [3, 4], "fail_base": [160, 162],
-    "made_base": [160, 162], "bid_capot_base": [250, 252],
+    "made_base": [160, 162], "bid_capot_base": [250, 252], "unannounced_chelem": [0, 200],
+    "defence_chelem": [0, 200],
 }
 
 

@@ -57,7 +57,7 @@ def test_belote_in_the_contract_comparison(rules: BeloteRules, t: SideTally,
                                            expected: tuple[int, int], outcome: str) -> None:
     result = score_belote_teams(rules, 0, t)
     assert result.scores == expected
-    assert result.fact("outcome") == outcome
+    assert result.facts.outcome == outcome
 
 
 def test_the_compared_totals_are_noted_on_the_sheet_when_the_belote_is_left_out() -> None:
@@ -83,9 +83,9 @@ def test_belote_left_out_of_the_comparison_at_three_players() -> None:
 def test_litige_holds_the_takers_belote_with_their_points_or_pays_it_at_once() -> None:
     t = teams((61, 81), belote=(20, 0))  # 61 + 20 = 81 against 81
     held = score_belote_teams(BeloteRules(), 0, t)
-    assert held.scores == (0, 81) and held.fact("frozen") == 81
+    assert held.scores == (0, 81) and held.facts.frozen == 81
     paid = score_belote_teams(BeloteRules(litige_belote_paid=True), 0, t)
-    assert paid.scores == (20, 81) and paid.fact("frozen") == 61
+    assert paid.scores == (20, 81) and paid.facts.frozen == 61
     assert evaluate(paid.lines, 2) == (20, 81)
 
 
@@ -93,9 +93,9 @@ def test_litige_belote_paid_at_three_players() -> None:
     # A 50 + belote 20 = 70 ties B's 70; C 42.
     each = SideTally((50, 70, 42), (0, 0, 0), (20, 0, 0), (3, 4, 2), None)
     held = score_belote_each(BeloteRules(players=3), 0, each)
-    assert held.scores == (0, 70, 42) and held.fact("frozen") == 70
+    assert held.scores == (0, 70, 42) and held.facts.frozen == 70
     paid = score_belote_each(BeloteRules(players=3, litige_belote_paid=True), 0, each)
-    assert paid.scores == (20, 70, 42) and paid.fact("frozen") == 50
+    assert paid.scores == (20, 70, 42) and paid.facts.frozen == 50
 
 
 def test_belote_paid_at_once_changes_nothing_when_a_tie_is_dedans() -> None:
@@ -168,7 +168,8 @@ def test_a_sans_atout_or_tout_atout_deal_plays_out_to_162(
     taker = deal.turn
     deal, events = deal.apply(ChooseMode(mode))
     assert deal.trump is trump and deal.taker == taker and deal.phase is Phase.PLAY
-    assert any(isinstance(e, ContractSet) and e.trump == words for e in events)
+    assert any(isinstance(e, ContractSet) and e.trump is trump for e in events)
+    assert trump.describe() == words
     assert deal.belote_holder is None  # no trump suit: no belote
     rng = random.Random(players)
     while not deal.is_over:

@@ -11,11 +11,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
 
+from game.engine.games import GAMES, rules_class
 from game.engine.rules import PRESETS, KingCall, TarotRules
 from game.i18n import set_language, tr
 from game.ui.app import App
 from game.ui.menu import MenuScene
-from game.ui.setup import GAMES, PLAYERS, SetupScene, preset
+from game.ui.setup import SetupScene, preset
 from game.ui.smoke import click
 from tests.table_driver import DT
 
@@ -120,8 +121,8 @@ def test_tarot_presets_and_the_end_of_the_match(
 
 @pytest.mark.parametrize("game", sorted(PRESETS))
 def test_every_preset_makes_rules_at_every_table(game: str) -> None:
-    for players in PLAYERS[game]:
+    for players in GAMES[game].players:
         for chosen in PRESETS[game]:
-            rules = preset(GAMES[game](players=players), chosen.name)
+            rules = preset(rules_class(game)(players=players), chosen.name)
             assert rules.players == players
             assert all(getattr(rules, k) == v for k, v in chosen.changes.items())
