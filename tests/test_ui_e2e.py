@@ -472,9 +472,12 @@ def window_state(app: RunningApp) -> tuple[tuple[int, int] | None, bool]:
 
 
 def press_f11(app: RunningApp) -> None:
+    """F11 to the app's window once it has the keyboard focus: just after a change of
+    mode the window manager may still be giving it back, and a key sent then is lost."""
     window = xdotool("search", "--onlyvisible", "--pid", str(app.process.pid)).split()[-1]
     xdotool("windowactivate", "--sync", window)
-    xdotool("key", "--window", window, "F11")
+    wait_for(lambda: xdotool("getwindowfocus").strip() == window)
+    xdotool("key", "F11")  # XTEST, as a real keyboard: the focused window gets it
 
 
 def test_f11_fills_the_screen_and_comes_back_under_a_window_manager(
