@@ -36,7 +36,7 @@ from game.ui.app import LOGICAL
 from game.ui.bidding import PANEL_RECT
 from game.ui.menu import SettingsScene
 from game.ui.scoresheet import SHEET_RECT
-from game.ui.table import HAND_TOP, HAND_WIDTH
+from game.ui.table_layout import HAND_TOP, HAND_WIDTH
 from tests.x_server import DISPLAY, xvfb  # noqa: F401  (the fixture)
 
 ROOT = Path(__file__).resolve().parent.parent

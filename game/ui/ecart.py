@@ -18,21 +18,18 @@ from game.engine.tarot import TarotDiscard
 from game.engine.tarot_cards import TarotCard
 from game.engine.tarot_tricks import TarotView, ecart_left, ecart_refusal
 from game.i18n import tr
-from game.ui.controller import Controller
+from game.ui.seat_controls import SeatControls
+from game.ui.table_layout import ecart_area, ecart_slots
 from game.ui.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel
 
-SLOT_WIDTH = 70
-SLOT_STEP = 76
-SLOT_Y = 310  # the centre of the row of slots: about where the chien lay
-AREA_TOP = 230
 DrawCard = Callable[[pygame.Surface, Any, tuple[float, float], int], None]
 
 
 class EcartChooser:
     """The cards set aside so far, and the "Valider l'écart" button."""
 
-    def __init__(self, controller: Controller) -> None:
-        self.controller = controller
+    def __init__(self, controls: SeatControls) -> None:
+        self.controls = controls
         self.chosen: list[TarotCard] = []
         self.hand: tuple[TarotCard, ...] = ()  # the whole hand while choosing
         self.confirm = Button(pygame.Rect(0, 0, 250, 44), lambda: tr("ecart.confirm"),
@@ -41,21 +38,21 @@ class EcartChooser:
     @property
     def active(self) -> bool:
         """The viewer is to make his écart (and has not confirmed it yet)."""
-        return any(isinstance(a, TarotDiscard) for a in self.controller.human_legal())
+        return any(isinstance(a, TarotDiscard) for a in self.controls.human_legal())
 
     @property
     def size(self) -> int:
         """The cards still to set aside (all of them, unless a save resumed half-way)."""
-        view = self.controller.human_view().deal
+        view = self.controls.human_view().deal
         made = view.ecart if isinstance(view, TarotView) else ()
-        return ecart_left(self.controller.rules.players, made)
+        return ecart_left(self.controls.rules.players, made)
 
     def refresh(self) -> None:
         """Follow the deal: a new écart starts empty; once made (or undone) it is gone."""
         if not self.active:
             self.chosen, self.hand = [], ()
             return
-        view = self.controller.human_view().deal
+        view = self.controls.human_view().deal
         hand = view.hand if isinstance(view, TarotView) else ()
         if set(hand) != set(self.hand):
             self.chosen, self.hand = [], hand
@@ -70,7 +67,7 @@ class EcartChooser:
             return
         reason = ecart_refusal(self.hand, self.chosen, card, self.size)
         if reason is not None:
-            self.controller.tell((f"illegal.{reason}", (("count", self.size),)))
+            self.controls.tell((f"illegal.{reason}", (("count", self.size),)))
             return
         self.chosen.append(card)
 
@@ -80,25 +77,16 @@ class EcartChooser:
                 and ecart_refusal(self.hand, self.chosen, c, self.size) is None}
 
     def validate(self) -> None:
-        if len(self.chosen) == self.size and self.controller.discard(self.chosen):
+        if len(self.chosen) == self.size and self.controls.discard(self.chosen):
             self.chosen, self.hand = [], ()
 
     # --- geometry ----------------------------------------------------------------------
 
     def slot_rects(self) -> list[pygame.Rect]:
-        height = round(SLOT_WIDTH * 1.5)
-        size = self.size
-        left = 640 - (SLOT_STEP * (size - 1)) // 2
-        return [pygame.Rect(0, 0, SLOT_WIDTH, height).move(left + i * SLOT_STEP - SLOT_WIDTH // 2,
-                                                           SLOT_Y - height // 2)
-                for i in range(size)]
+        return ecart_slots(self.size)
 
     def area_rect(self) -> pygame.Rect:
-        slots = self.slot_rects()
-        rect = slots[0].unionall(slots[1:]) if slots else pygame.Rect(640, SLOT_Y, 0, 0)
-        rect = rect.inflate(36, 0)
-        rect.top, rect.height = AREA_TOP, rect.bottom - AREA_TOP + 32
-        return rect.clamp(pygame.Rect(0, 0, 1280, 720))
+        return ecart_area(self.size)
 
     def chosen_at(self, pos: tuple[int, int]) -> TarotCard | None:
         for card, rect in zip(self.chosen, self.slot_rects(), strict=False):

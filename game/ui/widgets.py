@@ -209,12 +209,9 @@ def focus_ring(target: pygame.Surface, rect: pygame.Rect) -> None:
 def bubble_rect(message: str, anchor: tuple[int, int], size: int = 26,
                 tail: str = "down") -> pygame.Rect:
     """Where ``bubble`` draws ``message`` (its body, the tail left out)."""
-    rect = text(message, size, INK).get_rect().inflate(24, 14)
-    if tail == "down":
-        rect.midbottom = (anchor[0], anchor[1] - 12)
-    else:
-        rect.midtop = (anchor[0], anchor[1] + 12)
-    return rect.clamp(pygame.Rect((0, 0), LOGICAL).inflate(-8, -8))
+    from game.ui.table_layout import bubble_box
+
+    return bubble_box(text(message, size, INK).get_size(), anchor, tail)
 
 
 def bubble(target: pygame.Surface, message: str, anchor: tuple[int, int], size: int = 26,

@@ -1,0 +1,331 @@
+"""Every rectangle the table draws, in logical 1280×720 pixels: the seats, the hand's fan,
+the buttons, the bubbles, the badges, the piles, the boxes and panels.
+
+Pure geometry (``pygame.Rect`` only, no font, no surface): what a text needs is given as
+its measured size, so the layout is tested headless and the overlap test reads the same
+rectangles the parts draw.  The left-handed layout is made here and only here
+(``TableLayout.mirror``): the viewer's plate, bubble and pile, the side buttons and the
+play buttons change sides.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from pygame import Rect
+
+from game.engine.rules import Direction
+from game.ui.layout import CENTRE, Point, Spot, pile_spot, seat_spots
+
+WIDTH, HEIGHT = 1280, 720
+SCREEN = Rect(0, 0, WIDTH, HEIGHT)
+Size = tuple[int, int]
+
+CARD_RATIO = 1.5  # height / width of every card sprite (assets.CARD_RATIO)
+HAND_WIDTH = 100
+TAROT_HAND_WIDTH = 92
+BACK_WIDTH = 54
+TRICK_WIDTH = 88
+PILE_WIDTH = 50
+SHOWN_WIDTH = 48
+LAST_TRICK_WIDTH = 70
+HAND_TOP = 588
+HAND_SPAN = 840  # the widest fan, clear of the name plate and the buttons
+RAISE = 26
+HOVER = 12
+SELECT_RAISE = 18  # the card chosen with the arrows stands out above the legal ones
+BID_HISTORY_ROWS = 10
+BID_ROW = 20
+GAP = 6  # the least room between two things drawn side by side
+
+SIDE_BUTTONS = {  # the right-handed places; the left-handed ones are their mirror
+    "menu": Rect(12, 676, 120, 36),
+    "last": Rect(1108, 676, 160, 36),
+    "undo": Rect(1108, 592, 160, 36),
+    "hint": Rect(1108, 634, 160, 36),
+}
+PLAY_BUTTON = Rect(860, 504, 210, 42)  # the first play button; the next ones above it
+PLAY_STEP = 48
+SCORE_BOX = Rect(10, 10, 260, 64)  # grows by one row per side
+CONTRACT_BOX = Rect(1010, 10, 260, 104)
+MESSAGE_CENTRE = (640, 520)
+LAST_TRICK_BOX = Rect(0, 0, 460, 300)
+SLOT_WIDTH = 70  # the écart's places, in a row about where the chien lay
+SLOT_STEP = 76
+SLOT_Y = 310
+ECART_TOP = 230
+
+
+def card_size(width: int) -> Size:
+    return width, round(width * CARD_RATIO)
+
+
+def card_rect(centre: tuple[float, float], width: int) -> Rect:
+    rect = Rect((0, 0), card_size(width))
+    rect.center = (round(centre[0]), round(centre[1]))
+    return rect
+
+
+def bubble_box(text_size: Size, anchor: Point, tail: str) -> Rect:
+    """The body of a speech bubble around a text of ``text_size`` whose tail points at
+    ``anchor`` from above ("down") or from below ("up"), kept on the screen."""
+    rect = Rect((0, 0), text_size).inflate(24, 14)
+    if tail == "down":
+        rect.midbottom = (anchor[0], anchor[1] - 12)
+    else:
+        rect.midtop = (anchor[0], anchor[1] + 12)
+    return rect.clamp(SCREEN.inflate(-8, -8))
+
+
+def stack(rects: Sequence[Rect]) -> Rect:
+    """The smallest rectangle around ``rects`` (an empty one for none)."""
+    return rects[0].unionall(list(rects[1:])) if rects else Rect(0, 0, 0, 0)
+
+
+@dataclasses.dataclass
+class TableLayout:
+    """The table's geometry for ``players`` seen from ``viewer`` (South)."""
+
+    players: int
+    viewer: int
+    direction: Direction
+    tarot: bool = False
+    left_handed: bool = False
+    spots: list[Spot] = dataclasses.field(init=False)
+
+    def __post_init__(self) -> None:
+        self.spots = seat_spots(self.players, self.viewer, self.direction)
+        self.handed(self.left_handed, force=True)
+
+    # --- the mirror: the one place the left-handed layout is made -----------------------
+
+    def mirror(self, rect: Rect) -> Rect:
+        """``rect`` on the other side when the layout is left-handed."""
+        if not self.left_handed:
+            return Rect(rect)
+        return Rect(WIDTH - rect.right, rect.y, rect.width, rect.height)
+
+    def mirror_point(self, point: Point) -> Point:
+        return (WIDTH - point[0], point[1]) if self.left_handed else point
+
+    def handed(self, left_handed: bool, force: bool = False) -> bool:
+        """Follow the setting; True when the layout changed."""
+        if left_handed == self.left_handed and not force:
+            return False
+        self.left_handed = left_handed
+        spot = seat_spots(self.players, self.viewer, self.direction)[self.viewer]
+        self.spots[self.viewer] = dataclasses.replace(
+            spot, plate=self.mirror_point(spot.plate), bubble=self.mirror_point(spot.bubble),
+            pile=self.mirror_point(spot.pile))
+        return True
+
+    # --- buttons -----------------------------------------------------------------------
+
+    def side_button(self, name: str) -> Rect:
+        """Menu, last trick, undo, hint."""
+        return self.mirror(SIDE_BUTTONS[name])
+
+    def play_button(self, index: int) -> Rect:
+        """The play buttons (announce, arrêt, poignée; the poignée's own two) go up from
+        above the hand, on the side of the player's hand that is free."""
+        return self.mirror(PLAY_BUTTON.move(0, -index * PLAY_STEP))
+
+    # --- the viewer's hand ---------------------------------------------------------------
+
+    @property
+    def hand_width(self) -> int:
+        return TAROT_HAND_WIDTH if self.tarot else HAND_WIDTH
+
+    def fan(self, hand: Sequence[Any], lift: Callable[[Any], int]) -> list[tuple[Any, Rect]]:
+        """Where each card of ``hand`` is drawn (its order already the layout's), each
+        raised by ``lift(card)`` pixels."""
+        if self.left_handed:
+            hand = list(hand)[::-1]
+        width, height = card_size(self.hand_width)
+        count = len(hand)
+        step = min(72, (HAND_SPAN - width) // (count - 1)) if count > 1 else 0
+        left = CENTRE[0] - (step * (count - 1) + width) // 2
+        return [(c, Rect(left + index * step, HAND_TOP - lift(c), width, height))
+                for index, c in enumerate(hand)]
+
+    def hand_target(self, seat: int) -> Point:
+        """Where a card dealt to ``seat`` flies."""
+        if seat == self.viewer:
+            return CENTRE[0], HAND_TOP + 75
+        return self.spots[seat].hand
+
+    # --- the other hands, the trick, the piles ----------------------------------------------
+
+    def backs(self, seat: int, count: int) -> list[Point]:
+        """The centres of the backs of ``seat``'s hand (fanned down the side for E, W)."""
+        spot = self.spots[seat]
+        step = min(22, 240 // max(1, count)) if spot.vertical else min(28, 210 // max(1, count))
+        first = -(step * (count - 1)) / 2
+        x, y = spot.hand
+        return [(x, round(y + first + i * step)) if spot.vertical
+                else (round(x + first + i * step), y) for i in range(max(0, count))]
+
+    def backs_rect(self, seat: int, count: int) -> Rect:
+        spot = self.spots[seat]
+        width, height = card_size(BACK_WIDTH)
+        size = (height, width) if spot.vertical else (width, height)
+        return stack([Rect((0, 0), size).move(x - size[0] // 2, y - size[1] // 2)
+                      for x, y in self.backs(seat, count)])
+
+    def trick_card(self, seat: int) -> Rect:
+        return card_rect(self.spots[seat].trick, TRICK_WIDTH)
+
+    def pile(self, teams: bool, seat: int) -> Point:
+        """Where the tricks won by ``seat``'s side are stacked."""
+        return pile_spot(teams, self.viewer, seat, self.spots)
+
+    @staticmethod
+    def pile_cards(point: Point, tricks: int) -> list[Point]:
+        return [(point[0] + i * 2, point[1] - i * 2) for i in range(tricks)]
+
+    def pile_rect(self, point: Point, tricks: int) -> Rect:
+        return stack([card_rect(p, PILE_WIDTH) for p in self.pile_cards(point, tricks)])
+
+    def pile_label(self, point: Point, tricks: int, text_size: Size) -> Rect:
+        """The count beside a pile, on the side facing the middle of the table."""
+        rect = Rect((0, 0), text_size)
+        if point[0] < 1100:
+            rect.midleft = (point[0] + 32, point[1])
+        else:
+            rect.midright = (point[0] - 32, point[1])
+        return rect
+
+    # --- the name plates and their badges ---------------------------------------------------
+
+    def plate(self, seat: int, text_size: Size) -> Rect:
+        rect = Rect(0, 0, max(150, text_size[0] + 28), 36)
+        rect.center = self.spots[seat].plate
+        return rect.clamp(SCREEN)
+
+    @staticmethod
+    def dealer_button(plate: Rect) -> Rect:
+        """The dealer's button beside the plate (inside the screen)."""
+        rect = Rect(0, 0, 30, 30)
+        rect.center = (plate.left - 19 if plate.left > 40 else plate.right + 19, plate.centery)
+        return rect
+
+    @staticmethod
+    def taker_badge(plate: Rect, text_size: Size) -> Rect:
+        """The "Taker" badge, under the plate."""
+        rect = Rect(0, 0, max(84, text_size[0] + 16), 22)
+        rect.midtop = (plate.centerx, plate.bottom + 2)
+        return rect
+
+    # --- bubbles ---------------------------------------------------------------------------
+
+    def bubble(self, seat: int, text_size: Size) -> Rect:
+        spot = self.spots[seat]
+        return bubble_box(text_size, spot.bubble, spot.bubble_tail)
+
+    def shown_cards(self, seat: int, bubble: Rect, count: int) -> list[Rect]:
+        """Cards shown to all (announcements, a poignée), in a row by the bubble."""
+        step = min(SHOWN_WIDTH - 8, 520 // count)
+        width, height = card_size(SHOWN_WIDTH)
+        row = Rect(0, 0, step * (count - 1) + width, height)
+        if self.spots[seat].bubble_tail == "down":
+            row.midbottom = (bubble.centerx, bubble.top - 4)
+        else:
+            row.midtop = (bubble.centerx, bubble.bottom + 4)
+        row.clamp_ip(SCREEN.inflate(-8, -8))
+        return [Rect(row.x + i * step, row.y, width, height) for i in range(count)]
+
+    # --- boxes -----------------------------------------------------------------------------
+
+    @staticmethod
+    def score_row(sides: int) -> int:
+        """The score box's line height: five seats fit above West's cards."""
+        return {1: 30, 2: 30, 3: 30, 4: 24}.get(sides, 21)
+
+    def score_box(self, sides: int) -> Rect:
+        return Rect(SCORE_BOX.x, SCORE_BOX.y, SCORE_BOX.width,
+                    SCORE_BOX.height + self.score_row(sides) * sides)
+
+    @staticmethod
+    def contract_box() -> Rect:
+        return Rect(CONTRACT_BOX)
+
+    def bid_history(self, rows: int) -> Rect:
+        """The bidding so far: left of the contract box, clear of North's hand; at five
+        (NE sits there), bottom left, where the piles are still empty."""
+        height = 30 + min(rows, BID_HISTORY_ROWS) * BID_ROW
+        if self.players == 5:
+            rect = Rect(10, 0, 205, height)
+            rect.bottom = 606
+        else:
+            rect = Rect(770, 10, 230, height)
+        return rect
+
+    def message(self, text_size: Size, above: Rect | None, avoid: Sequence[Rect]) -> Rect:
+        """The message to the player: above the hand (above ``above``, the bid panel,
+        when shown), moved aside from each rectangle of ``avoid`` it would cover."""
+        rect = Rect(0, 0, text_size[0] + 48, 44)
+        rect.center = MESSAGE_CENTRE
+        if above is not None:
+            rect.bottom = above.top - 8
+        return aside(rect, avoid)
+
+    def note(self, text_size: Size, message: Rect | None, above: Rect | None,
+             avoid: Sequence[Rect]) -> Rect:
+        """The first-time explanation: over the message, clear of the bid panel."""
+        rect = Rect(0, 0, text_size[0] + 36, 36)
+        rect.center = MESSAGE_CENTRE
+        if above is not None:
+            rect.bottom = above.top - 8
+        if message is not None:
+            rect.bottom = min(rect.bottom, message.top - 8)
+        return aside(rect, avoid)
+
+    # --- the last trick ----------------------------------------------------------------------
+
+    @staticmethod
+    def last_trick_box() -> Rect:
+        rect = Rect(LAST_TRICK_BOX)
+        rect.center = CENTRE
+        return rect
+
+    def last_trick_card(self, seat: int) -> Rect:
+        """A card of the last trick in the panel: the seats' places drawn apart enough
+        that no card covers another's corner index."""
+        box = self.last_trick_box()
+        tx, ty = self.spots[seat].trick
+        x = box.centerx + (tx - CENTRE[0]) * 0.9
+        y = box.centery + 16 + (ty - CENTRE[1]) * 0.55
+        return card_rect((x, y), LAST_TRICK_WIDTH)
+
+
+def ecart_slots(size: int) -> list[Rect]:
+    """The places of the écart's cards, in a row in the middle of the table."""
+    width, height = card_size(SLOT_WIDTH)
+    left = CENTRE[0] - (SLOT_STEP * (size - 1)) // 2
+    return [Rect(left + i * SLOT_STEP - width // 2, SLOT_Y - height // 2, width, height)
+            for i in range(size)]
+
+
+def ecart_area(size: int) -> Rect:
+    """The écart's panel around its places, its count above them."""
+    slots = ecart_slots(size)
+    rect = stack(slots) if slots else Rect(CENTRE[0], SLOT_Y, 0, 0)
+    rect = rect.inflate(36, 0)
+    rect.top, rect.height = ECART_TOP, rect.bottom - ECART_TOP + 32
+    return rect.clamp(SCREEN)
+
+
+def aside(rect: Rect, avoid: Sequence[Rect]) -> Rect:
+    """``rect`` moved sideways off each rectangle of ``avoid`` it covers (towards the side
+    with more room), kept on the screen."""
+    rect = Rect(rect)
+    for other in avoid:
+        if not rect.colliderect(other):
+            continue
+        if other.centerx >= rect.centerx:
+            rect.right = other.left - GAP
+        else:
+            rect.left = other.right + GAP
+    return rect.clamp(SCREEN)
