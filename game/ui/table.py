@@ -92,7 +92,7 @@ class TableScene(Scene):
         self.bid_history = BidHistory(layout, model, seats)
         self.messages = Messages(layout, self.message_text,
                                  lambda: controller.message is not None, self.notes.text,
-                                 self._panel_shown, self._own_bubble)
+                                 self._panel_shown, self._taken)
         self.last_trick = LastTrick(layout, model, seats, painter)
         self.painter = painter
         self.menu_button = self._side_button("menu", "table.menu", self.to_menu)
@@ -275,17 +275,20 @@ class TableScene(Scene):
     def _panel_shown(self) -> pygame.Rect | None:
         return self.bid_panel.rect if self.bid_panel.visible else None
 
-    def _own_bubble(self) -> list[pygame.Rect]:
-        """The messages move aside from the player's own bubble, never over it."""
-        own = self.bubbles.rect(self.controller.viewer)
-        return [own.inflate(16, 8)] if own is not None else []
+    def _taken(self) -> list[pygame.Rect]:
+        """The messages go where they cover nothing else."""
+        return [rect for _, rect in self._placed()]
 
     def regions(self) -> list[Region]:
         """Every rectangle drawn now that must not cover another: the overlap test's."""
         if self.show_last:
             return self.last_trick.regions()
+        return [*self._placed(), *self.messages.regions()]
+
+    def _placed(self) -> list[Region]:
+        """The regions of everything but the messages (which find room among them)."""
         parts = (self.hand, self.opponents, self.centre, self.plates, self.piles,
-                 self.bubbles, self.score, self.contract, self.bid_history, self.messages)
+                 self.bubbles, self.score, self.contract, self.bid_history)
         regions = [region for part in parts for region in part.regions()]
         regions += [(f"button {b.label()}", b.rect) for b in self.buttons]
         regions += self.play.regions()

@@ -18,6 +18,7 @@ from game.ui.words import say_text, tarot_contract_words
 
 MESSAGE_TEXT = 28
 NOTE_TEXT = 22
+NAME_TEXT = 20
 
 
 class ScoreBox:
@@ -195,17 +196,33 @@ class LastTrick:
     def draw(self, surface: pygame.Surface) -> None:
         panel(surface, self.layout.last_trick_box(), alpha=255)  # the trick must not show
         blit_text(surface, tr("table.last_trick"), 28, GOLD, topleft=self.title().topleft)
-        for seat, c in self.model.last_trick:
-            rect = self.layout.last_trick_card(seat)
-            self.painter.card(surface, c, rect.center, LAST_TRICK_WIDTH)
+        winner = self.model.last_trick_winner
+        for (seat, c), card, (name, name_rect) in zip(self.model.last_trick, self.cards(),
+                                                     self.names(), strict=True):
+            self.painter.card(surface, c, card.center, LAST_TRICK_WIDTH)
+            if seat == winner:
+                pygame.draw.rect(surface, GLOW, card.inflate(8, 8), width=3, border_radius=9)
+            blit_text(surface, name, NAME_TEXT, GLOW if seat == winner else CREAM,
+                      topleft=name_rect.topleft)
         won = self.won_by()
         if won is not None:
             blit_text(surface, won[0], 24, CREAM, topleft=won[1].topleft)
 
+    def cards(self) -> list[pygame.Rect]:
+        count = len(self.model.last_trick)
+        return [self.layout.last_trick_card(index, count) for index in range(count)]
+
+    def names(self) -> list[tuple[str, pygame.Rect]]:
+        trick = self.model.last_trick
+        names = [self.seats.name(seat) for seat, _ in trick]
+        return [(name, self.layout.last_trick_name(index, len(trick),
+                                                   text(name, NAME_TEXT).get_size()))
+                for index, name in enumerate(names)]
+
     def regions(self) -> list[Region]:
         regions = [("last trick title", self.title())]
-        regions += [(f"last trick card {seat}", self.layout.last_trick_card(seat))
-                    for seat, _ in self.model.last_trick]
+        regions += [(f"last trick card {i}", rect) for i, rect in enumerate(self.cards())]
+        regions += [(f"last trick name {i}", rect) for i, (_, rect) in enumerate(self.names())]
         won = self.won_by()
         if won is not None:
             regions.append(("last trick winner", won[1]))

@@ -39,6 +39,8 @@ SELECT_RAISE = 18  # the card chosen with the arrows stands out above the legal 
 BID_HISTORY_ROWS = 10
 BID_ROW = 20
 GAP = 6  # the least room between two things drawn side by side
+BACKS_HALF = round(BACK_WIDTH * CARD_RATIO) // 2  # East's and West's backs lie sideways
+SIDE_SPAN = 196  # East's and West's backs stay between the score box and their plate
 
 SIDE_BUTTONS = {  # the right-handed places; the left-handed ones are their mirror
     "menu": Rect(12, 676, 120, 36),
@@ -51,7 +53,8 @@ PLAY_STEP = 48
 SCORE_BOX = Rect(10, 10, 260, 64)  # grows by one row per side
 CONTRACT_BOX = Rect(1010, 10, 260, 104)
 MESSAGE_CENTRE = (640, 520)
-LAST_TRICK_BOX = Rect(0, 0, 460, 300)
+LAST_TRICK_BOX = Rect(0, 0, 580, 300)
+LAST_TRICK_STEP = 112  # the cards in a row in the order played, each seat named under
 SLOT_WIDTH = 70  # the écart's places, in a row about where the chien lay
 SLOT_STEP = 76
 SLOT_Y = 310
@@ -161,7 +164,8 @@ class TableLayout:
     def backs(self, seat: int, count: int) -> list[Point]:
         """The centres of the backs of ``seat``'s hand (fanned down the side for E, W)."""
         spot = self.spots[seat]
-        step = min(22, 240 // max(1, count)) if spot.vertical else min(28, 210 // max(1, count))
+        step = min(22, SIDE_SPAN // max(1, count)) if spot.vertical \
+            else min(28, 210 // max(1, count))
         first = -(step * (count - 1)) / 2
         x, y = spot.hand
         return [(x, round(y + first + i * step)) if spot.vertical
@@ -206,9 +210,14 @@ class TableLayout:
 
     @staticmethod
     def dealer_button(plate: Rect) -> Rect:
-        """The dealer's button beside the plate (inside the screen)."""
+        """The dealer's button beside the plate, on the side of the nearer edge of the
+        screen when it fits there (away from the hand and the middle)."""
         rect = Rect(0, 0, 30, 30)
-        rect.center = (plate.left - 19 if plate.left > 40 else plate.right + 19, plate.centery)
+        outer_left = plate.centerx < CENTRE[0]
+        if (outer_left and plate.left < 40) or (not outer_left and plate.right > WIDTH - 40):
+            outer_left = not outer_left
+        x = plate.left - 4 - 15 if outer_left else plate.right + 4 + 15
+        rect.center = (x, plate.centery)
         return rect
 
     @staticmethod
@@ -221,19 +230,37 @@ class TableLayout:
     # --- bubbles ---------------------------------------------------------------------------
 
     def bubble(self, seat: int, text_size: Size) -> Rect:
+        """The bubble of ``seat`` (its body): East's and West's beside their backs, the
+        viewer's beside his hand (``bubble_room`` says if it fits there)."""
         spot = self.spots[seat]
-        return bubble_box(text_size, spot.bubble, spot.bubble_tail)
+        rect = bubble_box(text_size, spot.bubble, spot.bubble_tail)
+        if spot.vertical and spot.hand[0] > CENTRE[0]:
+            rect.right = min(rect.right, spot.hand[0] - BACKS_HALF - GAP)
+        elif spot.vertical:
+            rect.left = max(rect.left, spot.hand[0] + BACKS_HALF + GAP)
+        room = self.bubble_room(seat)
+        if room is not None and rect.width <= room.width:
+            rect.clamp_ip(room)
+        return rect
 
-    def shown_cards(self, seat: int, bubble: Rect, count: int) -> list[Rect]:
-        """Cards shown to all (announcements, a poignée), in a row by the bubble."""
+    def bubble_room(self, seat: int) -> Rect | None:
+        """Where the viewer's bubble must fit: between the edge and the widest hand."""
+        if seat != self.viewer:
+            return None
+        return self.mirror(Rect(8, 0, CENTRE[0] - HAND_SPAN // 2 - GAP - 8, HEIGHT))
+
+    def shown_cards(self, seat: int, bubble: Rect, count: int, boxes: Sequence[Rect]
+                    ) -> list[Rect]:
+        """Cards shown to all (announcements, a poignée), in a row by the bubble (over
+        the hand of a seat across the table), clear of the ``boxes`` in the corners."""
         step = min(SHOWN_WIDTH - 8, 520 // count)
         width, height = card_size(SHOWN_WIDTH)
         row = Rect(0, 0, step * (count - 1) + width, height)
-        if self.spots[seat].bubble_tail == "down":
+        if seat == self.viewer:
             row.midbottom = (bubble.centerx, bubble.top - 4)
-        else:
-            row.midtop = (bubble.centerx, bubble.bottom + 4)
-        row.clamp_ip(SCREEN.inflate(-8, -8))
+        else:  # the others: over their own hand, clear of the trick and the boxes
+            row.center = self.spots[seat].hand
+        row = free_place(row.clamp(SCREEN.inflate(-8, -8)), boxes)
         return [Rect(row.x + i * step, row.y, width, height) for i in range(count)]
 
     # --- boxes -----------------------------------------------------------------------------
@@ -255,32 +282,35 @@ class TableLayout:
         """The bidding so far: left of the contract box, clear of North's hand; at five
         (NE sits there), bottom left, where the piles are still empty."""
         height = 30 + min(rows, BID_HISTORY_ROWS) * BID_ROW
-        if self.players == 5:
-            rect = Rect(10, 0, 205, height)
-            rect.bottom = 606
-        else:
-            rect = Rect(770, 10, 230, height)
-        return rect
+        if self.players == 5:  # one bid each at most: left of the middle, under NW
+            return Rect(236, 258, 205, height)
+        return Rect(770, 10, 230, height)
 
-    def message(self, text_size: Size, above: Rect | None, avoid: Sequence[Rect]) -> Rect:
-        """The message to the player: above the hand (above ``above``, the bid panel,
-        when shown), moved aside from each rectangle of ``avoid`` it would cover."""
+    @staticmethod
+    def message(text_size: Size, panel: Rect | None, avoid: Sequence[Rect]) -> Rect:
+        """The message to the player: above the hand (under the bid panel when it is
+        shown), at the nearest place free of every rectangle of ``avoid``."""
         rect = Rect(0, 0, text_size[0] + 48, 44)
         rect.center = MESSAGE_CENTRE
-        if above is not None:
-            rect.bottom = above.top - 8
-        return aside(rect, avoid)
+        if panel is not None:
+            rect.top = panel.bottom + 8
+        return free_place(rect, [*avoid, *([panel] if panel else [])])
 
-    def note(self, text_size: Size, message: Rect | None, above: Rect | None,
+    @staticmethod
+    def note(text_size: Size, message: Rect | None, panel: Rect | None,
              avoid: Sequence[Rect]) -> Rect:
-        """The first-time explanation: over the message, clear of the bid panel."""
+        """The first-time explanation: over the message (under it below a bid panel),
+        free of the rest."""
         rect = Rect(0, 0, text_size[0] + 36, 36)
         rect.center = MESSAGE_CENTRE
-        if above is not None:
-            rect.bottom = above.top - 8
-        if message is not None:
-            rect.bottom = min(rect.bottom, message.top - 8)
-        return aside(rect, avoid)
+        if message is not None and panel is not None:
+            rect.top = message.bottom + 8
+        elif message is not None:
+            rect.bottom = message.top - 8
+        elif panel is not None:
+            rect.top = panel.bottom + 8
+        taken = [*avoid, *([panel] if panel else []), *([message] if message else [])]
+        return free_place(rect, taken)
 
     # --- the last trick ----------------------------------------------------------------------
 
@@ -290,14 +320,19 @@ class TableLayout:
         rect.center = CENTRE
         return rect
 
-    def last_trick_card(self, seat: int) -> Rect:
-        """A card of the last trick in the panel: the seats' places drawn apart enough
-        that no card covers another's corner index."""
+    def last_trick_card(self, index: int, count: int) -> Rect:
+        """The ``index``-th card played of a trick of ``count`` in the panel: in a row,
+        apart, so that no card hides another's corner."""
         box = self.last_trick_box()
-        tx, ty = self.spots[seat].trick
-        x = box.centerx + (tx - CENTRE[0]) * 0.9
-        y = box.centery + 16 + (ty - CENTRE[1]) * 0.55
-        return card_rect((x, y), LAST_TRICK_WIDTH)
+        x = box.centerx + (index - (count - 1) / 2) * LAST_TRICK_STEP
+        return card_rect((x, box.centery - 6), LAST_TRICK_WIDTH)
+
+    def last_trick_name(self, index: int, count: int, text_size: Size) -> Rect:
+        """The seat's name under its card in the panel."""
+        card = self.last_trick_card(index, count)
+        rect = Rect((0, 0), text_size)
+        rect.midtop = (card.centerx, card.bottom + 8)
+        return rect
 
 
 def ecart_slots(size: int) -> list[Rect]:
@@ -317,15 +352,18 @@ def ecart_area(size: int) -> Rect:
     return rect.clamp(SCREEN)
 
 
-def aside(rect: Rect, avoid: Sequence[Rect]) -> Rect:
-    """``rect`` moved sideways off each rectangle of ``avoid`` it covers (towards the side
-    with more room), kept on the screen."""
-    rect = Rect(rect)
-    for other in avoid:
-        if not rect.colliderect(other):
-            continue
-        if other.centerx >= rect.centerx:
-            rect.right = other.left - GAP
-        else:
-            rect.left = other.right + GAP
-    return rect.clamp(SCREEN)
+def free_place(rect: Rect, taken: Sequence[Rect]) -> Rect:
+    """``rect`` where it is, or else the nearest place on the screen that covers none of
+    ``taken``: higher up, or beside, above or below one of them.  When none is free,
+    where it is."""
+    rect = rect.clamp(SCREEN)
+    candidates = [rect, *(rect.move(0, dy) for dy in range(-12, -300, -12))]
+    for other in taken:
+        candidates += [rect.move(other.left - GAP - rect.right, 0),
+                       rect.move(other.right + GAP - rect.left, 0),
+                       rect.move(0, other.top - GAP - rect.bottom),
+                       rect.move(0, other.bottom + GAP - rect.top)]
+    free = [c for c in candidates if SCREEN.contains(c) and c.collidelist(list(taken)) < 0]
+    if not free:
+        return rect
+    return min(free, key=lambda c: abs(c.x - rect.x) + abs(c.y - rect.y))

@@ -50,7 +50,7 @@ Region = tuple[str, pygame.Rect]  # what is drawn there, and where
 PLATE_TEXT = 24
 BADGE_TEXT = 20
 PILE_TEXT = 22
-BUBBLE_TEXT = 26
+BUBBLE_SIZES = (26, 22, 19)  # the bubble's words, smaller when room is short
 
 
 class Painter:
@@ -340,22 +340,36 @@ class Bubbles:
         self.layout, self.model, self.painter = layout, model, painter
 
     def rect(self, seat: int) -> pygame.Rect | None:
+        placed = self.placed(seat)
+        return None if placed is None else placed[1]
+
+    def placed(self, seat: int) -> tuple[int, pygame.Rect] | None:
+        """The text size and the body of ``seat``'s bubble: smaller words when the
+        viewer's would not fit beside his hand."""
         say = self.model.says.get(seat)
         if say is None:
             return None
-        return self.layout.bubble(seat, text(say_text(say), BUBBLE_TEXT, INK).get_size())
+        words, room = say_text(say), self.layout.bubble_room(seat)
+        for size in BUBBLE_SIZES:
+            rect = self.layout.bubble(seat, text(words, size, INK).get_size())
+            if room is None or room.contains(rect):
+                break
+        return size, rect
 
     def shown(self, seat: int) -> list[tuple[Any, pygame.Rect]]:
         cards = self.model.shown.get(seat, ())
         rect = self.rect(seat)
         if not cards or rect is None:
             return []
-        return list(zip(cards, self.layout.shown_cards(seat, rect, len(cards)), strict=True))
+        boxes = [self.layout.score_box(len(self.model.totals)), self.layout.contract_box()]
+        places = self.layout.shown_cards(seat, rect, len(cards), boxes)
+        return list(zip(cards, places, strict=True))
 
     def draw(self, surface: pygame.Surface) -> None:
         for seat, say in self.model.says.items():
-            spot = self.layout.spots[seat]
-            bubble(surface, say_text(say), spot.bubble, tail=spot.bubble_tail)
+            spot, placed = self.layout.spots[seat], self.placed(seat)
+            assert placed is not None
+            bubble(surface, say_text(say), spot.bubble, placed[0], spot.bubble_tail, placed[1])
             for c, rect in self.shown(seat):
                 self.painter.card(surface, c, rect.center, SHOWN_WIDTH)
 

@@ -215,10 +215,12 @@ def bubble_rect(message: str, anchor: tuple[int, int], size: int = 26,
 
 
 def bubble(target: pygame.Surface, message: str, anchor: tuple[int, int], size: int = 26,
-           tail: str = "down") -> pygame.Rect:
-    """A speech bubble whose tail points at ``anchor`` from above ("down") or below."""
+           tail: str = "down", rect: pygame.Rect | None = None) -> pygame.Rect:
+    """A speech bubble whose tail points at ``anchor`` from above ("down") or below; its
+    body at ``rect`` when the caller placed it."""
     label = text(message, size, INK)
-    rect = bubble_rect(message, anchor, size, tail)
+    rect = rect or bubble_rect(message, anchor, size, tail)
+    anchor = (min(max(anchor[0], rect.left + 12), rect.right - 12), anchor[1])
     if tail == "down":
         tip = [(anchor[0] - 8, rect.bottom - 1), (anchor[0] + 8, rect.bottom - 1), anchor]
     else:
