@@ -31,7 +31,7 @@ HANDS = (False, True)  # right-handed, left-handed
 
 # Cards may lie on cards (a trick's cards, a pile on a pile): only the rest is checked
 # against everything.
-CARDS = ("hand", "backs", "trick", "pile ", "shown")
+CARDS = ("hand", "backs", "trick", "pile ", "shown", "centre card")
 
 
 @dataclass(frozen=True)

@@ -24,12 +24,13 @@ from game.engine.tarot import AnnounceChelem, CallKing, DeclineChelem, TarotBid,
 from game.i18n import tr
 from game.ui.model import contract_key
 from game.ui.seat_controls import SeatControls
+from game.ui.table_layout import BID_PANEL, CHOICE_PANEL
 from game.ui.widgets import GOLD, Button, blit_text, panel
 
 SuitIcon = Callable[[str, int], pygame.Surface]  # a suit's icon by letter and size
 
-PANEL_RECT = pygame.Rect(300, 206, 680, 262)
-BELOTE_RECT = pygame.Rect(380, 424, 520, 116)
+PANEL_RECT = BID_PANEL
+BELOTE_RECT = CHOICE_PANEL
 
 
 class BidPanel:

@@ -82,7 +82,8 @@ class TableScene(Scene):
         self.play = PlayButtons(controller, layout, self.poignee, lambda: model.hand)
         self.notes = FirstTimeNotes()
         self.opponents = Opponents(layout, model, painter, self.animator)
-        self.centre = Centre(layout, model, painter, self.animator)
+        self.centre = Centre(layout, model, painter, self.animator,
+                             lambda: not self.ecart.active)
         levels = [None if s.human else s.level.value for s in self.config.seats]
         self.plates = Plates(layout, model, seats, levels, app.assets.dealer_button)
         self.piles = Piles(layout, model, painter)
@@ -302,7 +303,7 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.painter.felt(surface)
         self.piles.draw(surface)
-        self.centre.draw(surface, chien_shown=not self.ecart.active)
+        self.centre.draw(surface)
         turn = self.turn_seat()
         if turn is not None and not (self.model.trick or self.model.retourne is not None
                                      or self.model.chien or self.ecart.active

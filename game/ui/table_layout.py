@@ -55,6 +55,11 @@ CONTRACT_BOX = Rect(1010, 10, 260, 104)
 MESSAGE_CENTRE = (640, 520)
 LAST_TRICK_BOX = Rect(0, 0, 580, 300)
 LAST_TRICK_STEP = 112  # the cards in a row in the order played, each seat named under
+BID_PANEL = Rect(300, 206, 680, 262)  # coinche: values, suits, pass and coinche
+CHOICE_PANEL = Rect(380, 424, 520, 116)  # belote's take or pass, tarot's bids and calls
+RETOURNE = (640, 330)  # the belote retourne, the tarot chien, in the middle
+BERGERE = (760, 330)  # belote à trois: the card beside the retourne
+CHIEN_WIDTH = 64
 SLOT_WIDTH = 70  # the écart's places, in a row about where the chien lay
 SLOT_STEP = 76
 SLOT_Y = 310
@@ -333,6 +338,34 @@ class TableLayout:
         rect = Rect((0, 0), text_size)
         rect.midtop = (card.centerx, card.bottom + 8)
         return rect
+
+
+def centre_cards(retourne: bool, bergere: bool, backs: int, chien: int) -> list[Rect]:
+    """The cards in the middle outside the trick: the retourne, the bergère, the chien
+    face down, then face up."""
+    rects = []
+    if retourne:
+        rects.append(card_rect(RETOURNE, TRICK_WIDTH))
+    if bergere:
+        rects.append(card_rect(BERGERE, CHIEN_WIDTH))
+    rects += [card_rect(centre, CHIEN_WIDTH) for centre in chien_backs(backs)]
+    rects += [card_rect(centre, SLOT_WIDTH) for centre in chien_faces(chien)]
+    return rects
+
+
+def chien_backs(count: int) -> list[Point]:
+    return [(RETOURNE[0] + i * 14 - count * 7, RETOURNE[1]) for i in range(count)]
+
+
+def chien_faces(count: int) -> list[Point]:
+    return [(round(RETOURNE[0] + (i - (count - 1) / 2) * 74), RETOURNE[1]) for i in range(count)]
+
+
+def under(card: Rect, text_size: Size) -> Rect:
+    """A label under a card."""
+    rect = Rect((0, 0), text_size)
+    rect.midtop = (card.centerx, card.bottom + 4)
+    return rect
 
 
 def ecart_slots(size: int) -> list[Rect]:

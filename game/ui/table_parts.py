@@ -18,16 +18,24 @@ from game.ui.layout import CENTRE
 from game.ui.model import TableModel
 from game.ui.table_layout import (
     BACK_WIDTH,
+    BERGERE,
+    CHIEN_WIDTH,
     HOVER,
     PILE_WIDTH,
     RAISE,
+    RETOURNE,
     SCREEN,
     SELECT_RAISE,
     SHOWN_WIDTH,
+    SLOT_WIDTH,
     TRICK_WIDTH,
     TableLayout,
     card_rect,
+    centre_cards,
+    chien_backs,
+    chien_faces,
     stack,
+    under,
 )
 from game.ui.widgets import (
     CREAM,
@@ -50,6 +58,7 @@ Region = tuple[str, pygame.Rect]  # what is drawn there, and where
 PLATE_TEXT = 24
 BADGE_TEXT = 20
 PILE_TEXT = 22
+LABEL_TEXT = 22
 BUBBLE_SIZES = (26, 22, 19)  # the bubble's words, smaller when room is short
 
 
@@ -209,32 +218,52 @@ class Centre:
     """The trick, the retourne and the bergère, the chien, and the arrow to whose turn."""
 
     def __init__(self, layout: TableLayout, model: TableModel, painter: Painter,
-                 animator: Animator) -> None:
+                 animator: Animator, chien_shown: Callable[[], bool]) -> None:
         self.layout, self.model, self.painter, self.animator = layout, model, painter, animator
+        self.chien_shown = chien_shown  # the chien face up (not while the écart is made)
 
     def trick(self) -> list[tuple[int, Any]]:
         waiting = self.model.last_trick if self.animator.held is not None else ()
         flying = self.animator.in_flight("play")
         return [(seat, c) for seat, c in [*waiting, *self.model.trick] if c not in flying]
 
-    def draw(self, surface: pygame.Surface, chien_shown: bool) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         card = self.painter.card
         for seat, c in self.trick():
             card(surface, c, self.layout.spots[seat].trick, TRICK_WIDTH)
-        if self.model.retourne is not None:
-            card(surface, self.model.retourne, (640, 330), TRICK_WIDTH)
-            blit_text(surface, tr("table.retourne"), 22, CREAM, midtop=(640, 398))
-        if self.model.bergere is not None:  # labelled: it is no card led by a player
-            card(surface, self.model.bergere, (760, 330), 64)
-            blit_text(surface, tr("table.bergere"), 22, CREAM, midtop=(760, 382))
-        for index in range(self.model.chien_count):
-            card(surface, None, (640 + index * 14 - self.model.chien_count * 7, 330), 64)
-        chien = self.model.chien if chien_shown else []
-        for index, c in enumerate(chien):
-            card(surface, c, (640 + (index - (len(chien) - 1) / 2) * 74, 330), 70)
+        model = self.model
+        if model.retourne is not None:
+            card(surface, model.retourne, RETOURNE, TRICK_WIDTH)
+        if model.bergere is not None:  # labelled: it is no card led by a player
+            card(surface, model.bergere, BERGERE, CHIEN_WIDTH)
+        for words, rect in self.labels():
+            blit_text(surface, words, LABEL_TEXT, CREAM, topleft=rect.topleft)
+        for centre in chien_backs(model.chien_count):
+            card(surface, None, centre, CHIEN_WIDTH)
+        chien = model.chien if self.chien_shown() else []
+        for c, centre in zip(chien, chien_faces(len(chien)), strict=True):
+            card(surface, c, centre, SLOT_WIDTH)
+
+    def labels(self) -> list[tuple[str, pygame.Rect]]:
+        """The words under the retourne and the bergère."""
+        labels = []
+        for face, centre, width, key in ((self.model.retourne, RETOURNE, TRICK_WIDTH,
+                                          "table.retourne"),
+                                         (self.model.bergere, BERGERE, CHIEN_WIDTH,
+                                          "table.bergere")):
+            if face is not None:
+                words = tr(key)
+                labels.append((words, under(card_rect(centre, width),
+                                            text(words, LABEL_TEXT).get_size())))
+        return labels
 
     def regions(self) -> list[Region]:
-        return [(f"trick {seat}", self.layout.trick_card(seat)) for seat, _ in self.trick()]
+        model = self.model
+        cards = centre_cards(model.retourne is not None, model.bergere is not None,
+                             model.chien_count, len(model.chien) if self.chien_shown() else 0)
+        regions = [(f"trick {seat}", self.layout.trick_card(seat)) for seat, _ in self.trick()]
+        regions += [(f"centre card {i}", rect) for i, rect in enumerate(cards)]
+        return regions + [(f"label {words}", rect) for words, rect in self.labels()]
 
     def draw_turn_arrow(self, surface: pygame.Surface, seat: int) -> None:
         """A golden arrow from the middle towards the seat to play."""
