@@ -16,14 +16,15 @@ from dataclasses import dataclass
 import pygame
 
 from game.engine.actions import Announce
-from game.engine.match import AnyRules
-from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.engine.tarot import CallKing
 from game.i18n import language, set_language
 from game.ui.app import App
 from game.ui.table import TableScene
 from game.ui.table_parts import Region
 from tests.table_driver import DT, human_turn, wait_for_hint
+from tools.table_situations import GAMES, Game
+
+__all__ = ["GAMES", "Game", "check", "overlaps", "tour"]
 
 FRAMES = 6000
 LANGUAGES = ("fr", "en")
@@ -32,30 +33,6 @@ HANDS = (False, True)  # right-handed, left-handed
 # Cards may lie on cards (a trick's cards, a pile on a pile): only the rest is checked
 # against everything.
 CARDS = ("hand", "backs", "trick", "pile ", "shown", "centre card")
-
-
-@dataclass(frozen=True)
-class Game:
-    """A match whose first deal is one of ``deals`` (one per window size): each reaches
-    ``phases`` with the player's answers (tests.table_driver.human_turn)."""
-
-    name: str
-    rules: AnyRules
-    deals: tuple[int, int]
-    phases: frozenset[str]
-
-
-ALL = frozenset({"bidding", "bid history", "bubbles", "play", "trick", "taker badge",
-                 "hint", "last trick", "pile"})
-GAMES = (
-    Game("belote4", BeloteRules(), (18, 25), ALL - {"bid history"} | {"announce button"}),
-    Game("belote3", BeloteRules(players=3), (1, 2), ALL - {"bid history"}),
-    Game("belote2", BeloteRules(players=2), (1, 2), ALL - {"bid history"}),
-    Game("coinche4", CoincheRules(), (1, 3), ALL),
-    Game("tarot3", TarotRules(players=3), (1, 2), ALL | {"ecart"}),
-    Game("tarot4", TarotRules(players=4), (5, 6), ALL | {"ecart"}),
-    Game("tarot5", TarotRules(players=5), (3, 5), ALL | {"ecart", "king call"}),
-)
 
 
 def is_card(name: str) -> bool:
