@@ -32,7 +32,7 @@ HANDS = (False, True)  # right-handed, left-handed
 
 # Cards may lie on cards (a trick's cards, a pile on a pile): only the rest is checked
 # against everything.
-CARDS = ("hand", "backs", "trick", "pile ", "shown", "centre card")
+CARDS = ("hand", "backs", "trick", "pile at", "shown", "centre card")
 
 
 def is_card(name: str) -> bool:

@@ -200,10 +200,11 @@ class TableLayout:
     def pile_label(self, point: Point, tricks: int, text_size: Size) -> Rect:
         """The count beside a pile, on the side facing the middle of the table."""
         rect = Rect((0, 0), text_size)
+        pile = self.pile_rect(point, tricks)
         if point[0] < 1100:
-            rect.midleft = (point[0] + 32, point[1])
+            rect.midleft = (pile.right + GAP, point[1])
         else:
-            rect.midright = (point[0] - 32, point[1])
+            rect.midright = (pile.left - GAP, point[1])
         return rect
 
     # --- the name plates and their badges ---------------------------------------------------
@@ -261,9 +262,9 @@ class TableLayout:
         step = min(SHOWN_WIDTH - 8, 520 // count)
         width, height = card_size(SHOWN_WIDTH)
         row = Rect(0, 0, step * (count - 1) + width, height)
-        if seat == self.viewer:
+        if self.spots[seat].bubble_tail == "down":
             row.midbottom = (bubble.centerx, bubble.top - 4)
-        else:  # the others: over their own hand, clear of the trick and the boxes
+        else:  # the seats across the table: over their own hand, clear of the trick
             row.center = self.spots[seat].hand
         row = free_place(row.clamp(SCREEN.inflate(-8, -8)), boxes)
         return [Rect(row.x + i * step, row.y, width, height) for i in range(count)]

@@ -357,7 +357,7 @@ class Piles:
     def regions(self) -> list[Region]:
         regions: list[Region] = []
         for spot, tricks in self.piles().items():
-            regions.append((f"pile {spot}", self.layout.pile_rect(spot, tricks)))
+            regions.append((f"pile at {spot}", self.layout.pile_rect(spot, tricks)))
             regions.append((f"pile count {spot}", self.label(spot, tricks)[1]))
         return regions
 
@@ -390,7 +390,9 @@ class Bubbles:
         rect = self.rect(seat)
         if not cards or rect is None:
             return []
-        boxes = [self.layout.score_box(len(self.model.totals)), self.layout.contract_box()]
+        boxes = [self.layout.score_box(len(self.model.totals)), self.layout.contract_box(),
+                 *(bubble for other in self.model.says
+                   if (bubble := self.rect(other)) is not None)]
         places = self.layout.shown_cards(seat, rect, len(cards), boxes)
         return list(zip(cards, places, strict=True))
 
