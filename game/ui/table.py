@@ -12,8 +12,8 @@ import pygame
 
 from game.engine.actions import DealScored
 from game.engine.match import Match, MatchOver
-from game.engine.protocol import Event, Phase
-from game.i18n import tr, tr_n
+from game.engine.protocol import Event
+from game.i18n import tr
 from game.ui.animator import Animator, Flight
 from game.ui.app import App, Scene
 from game.ui.bidding import BidPanel
@@ -38,7 +38,6 @@ from game.ui.table_parts import (
     flights_drawn,
 )
 from game.ui.widgets import Button
-from game.ui.words import say_text
 
 
 class TableScene(Scene):
@@ -208,23 +207,7 @@ class TableScene(Scene):
         return self.score.side_name(side)
 
     def message_text(self) -> str:
-        if self.controller.message is not None:
-            return say_text(self.controller.message)
-        if self.held is not None:
-            return tr("table.collect")
-        if self.poignee.active:
-            return self.poignee.message()
-        hint = self.current_hint()
-        if hint is not None:
-            return hint[0]
-        if self.animator.void_message > 0:
-            return tr("table.all_passed")
-        if self.ecart.active:
-            return tr_n("table.ecart", self.ecart.size - len(self.ecart.chosen))
-        if self.controller.human_to_act and self.controller.match.phase is Phase.PLAY \
-                and not self.play.actions():
-            return tr("table.your_turn")
-        return ""
+        return self.input.message()
 
     def terms_shown(self) -> list[str]:
         """The French terms on the table now (bubbles, the chien, the retourne)."""

@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.engine.protocol import Phase
+from game.i18n import tr, tr_n
 from game.ui.layout import Point
-from game.ui.words import hint_text
+from game.ui.words import hint_text, say_text
 
 if TYPE_CHECKING:
     from game.ui.table import TableScene
@@ -70,6 +72,28 @@ class TableInput:
     def outlined(self) -> Any:
         hint = self.table.current_hint()
         return hint[1] if hint is not None else None
+
+    def message(self) -> str:
+        """What the table tells the player now (a refusal first)."""
+        table = self.table
+        controller = table.controller
+        if controller.message is not None:
+            return say_text(controller.message)
+        if table.held is not None:
+            return tr("table.collect")
+        if table.poignee.active:
+            return table.poignee.message()
+        hint = self.current_hint()
+        if hint is not None:
+            return hint[0]
+        if table.animator.void_message > 0:
+            return tr("table.all_passed")
+        if table.ecart.active:
+            return tr_n("table.ecart", table.ecart.size - len(table.ecart.chosen))
+        if controller.human_to_act and controller.match.phase is Phase.PLAY \
+                and not table.play.actions():
+            return tr("table.your_turn")
+        return ""
 
     # --- when a choice may be taken ----------------------------------------------------------
 
