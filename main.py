@@ -39,11 +39,11 @@ def main(argv: list[str] | None = None) -> int:
             return 1
     from game.storage import Storage
     from game.ui.app import App
-    from game.ui.menu import MenuScene
+    from game.ui.routes import MENU
 
     storage = Storage()
-    app = App(storage=storage, window_size=storage.settings.window_size)
-    app.push(MenuScene(app))
+    app = App(storage=storage, window_size=storage.settings.window_size)  # every scene
+    app.go(MENU)
     app.start_preloading()  # after the first frames: the menu shows at once
     app.run()
     return 0

@@ -12,11 +12,13 @@ of deals and of matches A won, and the time per decision (median, p95, max) of e
 side; the figures end with one JSON line.  Seeded and reproducible, whatever ``--jobs``.
 
     python -m bench.arena --game coinche --a confirme --b debutant --deals 500 --seed 1
+    python -m bench.arena --a expert --b expert@ed8d699 --bidding confirme --seed 7
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import random
@@ -28,8 +30,10 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from bench.revision import decide_at
 from game.ai import Level, decide
-from game.engine.match import SAVED_GAMES, Match, new_deal_state
+from game.engine.games import GAMES, rules_class
+from game.engine.match import Match, new_deal_state
 from game.engine.protocol import Action, Phase
 from game.engine.rules import TarotRules, TrickGameRules
 
@@ -66,8 +70,18 @@ Player = Level | Variant | None  # None: uniformly random legal actions, the bas
 
 
 def parse_player(text: str) -> Player:
-    """A level name, or "random" for uniformly random legal play."""
+    """A level name, "random" for uniformly random legal play, or ``level@rev``: the
+    level as the code of git revision ``rev`` plays it (``bench/revision.py``)."""
+    if "@" in text:
+        level, rev = text.split("@", 1)
+        Level(level)  # a clear error for an unknown level, before any checkout
+        return Variant(text, functools.partial(_at_revision, rev, level))
     return None if text == "random" else Level(text)
+
+
+def _at_revision(rev: str, level: str, state: Any, seat: int, rng: random.Random) -> Action:
+    action: Action = decide_at(rev, level, state.view(seat), rng)
+    return action
 
 
 def player_name(player: Player) -> str:
@@ -255,10 +269,11 @@ def parse_rule(text: str) -> tuple[str, Any]:
 
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
-    parser.add_argument("--game", choices=sorted(SAVED_GAMES), default="coinche")
+    parser.add_argument("--game", choices=sorted(GAMES), default="coinche")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--a", type=parse_player, default=Level.CONFIRME,
-                        help="debutant, confirme, expert or random")
+                        help="debutant, confirme, expert, random, or level@rev (e.g. "
+                             "expert@ed8d699: that revision's code, through a worktree)")
     parser.add_argument("--b", type=parse_player, default=Level.DEBUTANT)
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--matches", type=int, default=0)
@@ -271,7 +286,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
                         help="a rule option, e.g. --rule arret=true (repeatable)")
     args = parser.parse_args(argv)
     options = {"players": args.players, **dict(args.rule)}
-    rules = SAVED_GAMES[args.game].from_json(options)
+    rules = rules_class(args.game).from_json(options)
     setup = Setup(rules, args.a, args.b, args.seed, args.bidding)
     start = time.perf_counter()
     tally = run(setup, args.deals, args.matches, args.jobs)

@@ -30,7 +30,8 @@ def _made(rules: CoincheRules, deal: CoincheDeal, hands: Sequence[Sequence[Card]
     assert deal.taker is not None
     tally = play_out(hands, Trump(TrumpMode.SUIT, deal.contract.suit), deal.taker,
                      (deal.dealer + 1) % 4, rules)
-    return bool(dict(score_coinche(rules, deal.contract, 0, deal.taker % 2, tally).facts)["made"])
+    facts = score_coinche(rules, deal.contract, 0, deal.taker % 2, tally).facts
+    return facts is not None and facts.made
 
 
 def calibrate(seed: int, rules: CoincheRules) -> tuple[float, bool, bool] | None:
@@ -57,7 +58,7 @@ def calibrate(seed: int, rules: CoincheRules) -> tuple[float, bool, bool] | None
         played, _ = played.apply(decide(played.view(seat), Level.CONFIRME, rng).action)
     result = played.result()
     assert result is not None
-    return predicted, open_handed, bool(dict(result.facts)["made"])
+    return predicted, open_handed, result.facts is not None and result.facts.made
 
 
 def main(argv: Sequence[str] | None = None) -> dict[str, float]:

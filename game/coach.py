@@ -30,6 +30,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.ai import Appraisal, Decision, appraise
+from game.choices import DEFAULT_THRESHOLD as DEFAULT_THRESHOLD  # the setting's
+from game.choices import THRESHOLDS as THRESHOLDS  # choices, in points
 from game.engine.match import Match, MatchView, deal_bounds
 from game.engine.protocol import Action, Phase, action_to_json
 
@@ -37,8 +39,6 @@ log = logging.getLogger("atout.coach")
 
 COACH_THINK = 1.0  # seconds the Expert may spend on one of the player's decisions
 DEAL_BUDGET = 12.0  # seconds for a whole deal: long deals get less a decision
-THRESHOLDS = (5.0, 10.0, 20.0, 40.0)  # the setting's choices, in points
-DEFAULT_THRESHOLD = 10.0
 
 
 @dataclass(frozen=True)

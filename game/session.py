@@ -35,10 +35,14 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
-from game.engine.match import Match
 from game.engine.protocol import DealResult
-from game.storage import MATCH_FILE, STATS_FILE, Problem, SavedMatch, Storage
+from game.storage import MATCH_FILE, STATS_FILE, Problem, Storage
+from game.storage.saves import SavedMatch
+
+if TYPE_CHECKING:  # the engine loads with the first match, after the menu's first frame
+    from game.engine.match import Match
 
 log = logging.getLogger("atout.session")
 

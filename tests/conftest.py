@@ -70,6 +70,7 @@ def app() -> Iterator[App]:
     for scene in application.scenes:
         if isinstance(scene, TableScene):
             scene.dispose()
+    application.host.close()  # the match in progress, shown or not
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ from concurrent.futures import wait
 from game.engine.actions import Bid, ExchangeSeven
 from game.engine.cards import Card
 from game.engine.match import AnyRules
+from game.engine.tarot import DeclineChelem
 from game.i18n import tr
 from game.ui.app import App
 from game.ui.controller import GameConfig, SeatConfig
@@ -94,8 +95,9 @@ def human_turn(app: App, table: TableScene) -> None:
         app.step(DT, click(app, suit.rect.center))
     elif tr("bid.pass") in labels(table):
         press_button(app, table, tr("bid.pass"))
-    elif tr("tarot.no_chelem") in labels(table):
-        press_button(app, table, tr("tarot.no_chelem"))
+    elif DeclineChelem() in legal:  # garde sans or contre: the chelem beside the play
+        button = next(b for b in table.play_buttons() if b.label() == tr("tarot.no_chelem"))
+        app.step(DT, click(app, button.rect.center))
     elif table.bid_panel.buttons:  # the tarot king call
         app.step(DT, click(app, table.bid_panel.buttons[0].rect.center))
     else:  # an announcement before the first card

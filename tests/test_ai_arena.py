@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -68,3 +69,21 @@ def test_one_bidder_for_every_seat_fixes_the_contract_across_seatings() -> None:
         assert contracts[Level.CONFIRME][0] == contracts[Level.CONFIRME][1]
         differed |= contracts[None][0] != contracts[None][1]
     assert differed
+
+
+def test_a_level_served_by_another_tree_plays_as_the_local_one() -> None:
+    """``level@rev`` (``bench/revision.py``): the level's code runs in a server process
+    importing another tree (here this one), the seat's random generator carried there and
+    back: the same seeded deals give the same figures as the local level."""
+    from bench.arena import Variant
+    from bench.revision import ROOT, decide_in
+
+    def served(state: Any, seat: int, rng: random.Random) -> Any:
+        return decide_in(ROOT, "debutant", state.view(seat), rng)
+
+    rules = CoincheRules()
+    local = play_deals(Setup(rules, Level.DEBUTANT, Level.CONFIRME, 3), range(3))
+    remote = play_deals(Setup(rules, Variant("debutant@here", served), Level.CONFIRME, 3),
+                        range(3))
+    assert remote.deal_diffs == local.deal_diffs
+    assert len(set(local.deal_diffs)) > 1  # the beginner's random choices matter here

@@ -20,6 +20,8 @@ from tests.hint_keys import DOCUMENTED
 GAMES: list[TrickGameRules] = [
     CoincheRules(), CoincheRules(sans_atout_tout_atout=True),
     BeloteRules(), BeloteRules(arret=True), BeloteRules(players=3), BeloteRules(players=2),
+    BeloteRules(sans_atout_tout_atout=True, belote_counts_for_contract=False,
+                litige_belote_paid=True),
 ]
 
 
@@ -110,5 +112,5 @@ def test_the_arret_is_claimed_only_when_it_wins() -> None:
                         decide(state.view(follow_seat), Level.CONFIRME, rng).action)
                 result = state.result()
                 assert result is not None
-                assert result.fact("arret_winner") == claimer
+                assert result.facts.arret_winner == claimer
     assert stops >= 5

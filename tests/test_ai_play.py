@@ -137,8 +137,7 @@ def belote_bidding_view(hand: str, retourne: str, round_: int = 1) -> TrickView:
         game="belote", seat=1, players=4, dealer=0, phase=Phase.BIDDING, current_player=1,
         hand=parse_cards(hand), legal=legal, trump=None, taker=None, bids=(), trick=(),
         tricks=(), declared=(), shown_announcements=(), belote_seat=None,
-        retourne=_card(retourne), extra=(("round", round_), ("stopper", None),
-                                          ("match_totals", (0, 0))),
+        retourne=_card(retourne), bidding_round=round_, match_totals=(0, 0),
     )
 
 

@@ -35,7 +35,7 @@ def engine_minimax(deal: TarotDeal) -> int:
     most, the defence the least."""
     if deal.is_over:
         assert deal.outcome is not None
-        return int(dict(deal.outcome.facts)["per_defender"])
+        return deal.outcome.facts.per_defender
     seat = deal.current_player
     assert seat is not None
     values = [engine_minimax(deal.apply(action)[0]) for action in deal.legal_actions()

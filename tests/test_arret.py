@@ -80,7 +80,7 @@ def defender_stop(totals: tuple[int, int]) -> tuple[BeloteDeal, BeloteDeal, int]
 def test_a_defender_who_reaches_the_target_wins_the_game_at_once() -> None:
     before, stopped, defence = defender_stop((995, 995))
     result = stopped.result()
-    assert result is not None and result.fact("arret_winner") == defence
+    assert result is not None and result.facts.arret_winner == defence
     tally = before.tally()
     assert result.scores == (tally.total(0), tally.total(1))
 
@@ -88,7 +88,7 @@ def test_a_defender_who_reaches_the_target_wins_the_game_at_once() -> None:
 def test_a_defender_who_stops_short_of_the_target_loses_and_the_takers_score_everything() -> None:
     _, stopped, defence = defender_stop((0, 0))
     result = stopped.result()
-    assert result is not None and result.fact("arret_winner") == 1 - defence
+    assert result is not None and result.facts.arret_winner == 1 - defence
     assert result.scores[1 - defence] >= 162 and result.scores[defence] == 0
 
 
@@ -111,7 +111,7 @@ def taker_stop_outcomes(totals: tuple[int, int]) -> list[tuple[bool, int, tuple[
         result = deal.result()
         assert result is not None
         last_by_takers = deal.side_of(deal.tricks[-1].winner) == takers
-        outcomes.append((last_by_takers, result.fact("arret_winner") == takers, result.scores))
+        outcomes.append((last_by_takers, result.facts.arret_winner == takers, result.scores))
     return outcomes
 
 
@@ -138,8 +138,8 @@ def test_the_arret_decides_the_match_whatever_the_totals() -> None:
             continue
         match, _ = match.apply(next(a for a in legal if not isinstance(a, Stop | Pass)))
     last = match.history[-1].result
-    assert last.fact("outcome") == "arret"
-    assert match.winner == last.fact("arret_winner")
+    assert last.facts.outcome == "arret"
+    assert match.winner == last.facts.arret_winner
     assert Match.from_json(match.to_json()).winner == match.winner
 
 

@@ -38,12 +38,12 @@ def test_four_player_examples(name: str, rules: BeloteRules, t: SideTally,
                               expected: tuple[int, int], frozen: int) -> None:
     result = score_belote_teams(rules, takers=0, tally=t)
     assert result.scores == expected, name
-    assert result.fact("frozen") == frozen
+    assert result.facts.frozen == frozen
 
 
 def test_litige_dedans_option_scores_a_tie_as_dedans() -> None:
     result = score_belote_teams(BeloteRules(litige=Litige.DEDANS), 0, teams((81, 81)))
-    assert result.scores == (0, 162) and result.fact("winner_side") == 1
+    assert result.scores == (0, 162) and result.facts.winner_side == 1
 
 
 def test_takers_capot_dedans_gives_the_defence_252_or_250() -> None:
@@ -79,14 +79,14 @@ def test_three_player_examples(points: tuple[int, int, int], expected: tuple[int
                                frozen: int) -> None:
     result = score_belote_each(RULES3, taker=0, tally=each(points))
     assert result.scores == expected
-    assert result.fact("frozen") == frozen
+    assert result.facts.frozen == frozen
 
 
 def test_three_player_litige_hold_and_dedans() -> None:
     hold = score_belote_each(RULES3, 0, each((60, 60, 40)))
-    assert hold.scores == (0, 60, 40) and hold.fact("frozen") == 60
+    assert hold.scores == (0, 60, 40) and hold.facts.frozen == 60
     lost = score_belote_each(BeloteRules(players=3, litige=Litige.DEDANS), 0, each((60, 60, 40)))
-    assert lost.scores == (0, 60, 40) and lost.fact("frozen") == 0
+    assert lost.scores == (0, 60, 40) and lost.facts.frozen == 0
 
 
 def test_undertrump_defaults_by_player_count() -> None:

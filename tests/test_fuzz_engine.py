@@ -1,5 +1,5 @@
-"""Property-based play: any option set, any sequence of legal actions keeps the
-invariants, and a save replays to the same state."""
+"""Property-based play: any game, player count and option set, any sequence of legal
+actions keeps the invariants, and a save replays to the same state."""
 
 from __future__ import annotations
 
@@ -14,19 +14,24 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine.match import Match, new_deal_state
+from game.engine.match import AnyRules, Match, new_deal_state
 from game.engine.protocol import Action, IllegalAction
-from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
+from game.engine.rules import BeloteRules, CoincheRules, RulesJson, TarotRules, TrickGameRules
 from tests.invariants import check_deal_invariants, check_finished_deal
 
 EXAMPLES = int(os.environ.get("ATOUT_FUZZ_EXAMPLES", "60"))
-FIXED = {"players", "target", "direction"}
+FIXED = {"players", "target", "direction", "deals"}
+PLAYERS: dict[type[TrickGameRules] | type[TarotRules], list[int]] = {
+    BeloteRules: [2, 3, 4], CoincheRules: [4], TarotRules: [3, 4, 5],
+}
 CHOICES: dict[str, list[Any]] = {
     "capot_points": [250, 252], "surcoinche_multiplier": [3, 4], "fail_base": [160, 162],
+    "made_base": [160, 162], "bid_capot_base": [250, 252], "unannounced_chelem": [0, 200],
+    "defence_chelem": [0, 200],
 }
 
 
-def option_values(rules_class: type[TrickGameRules], name: str, kind: Any) -> list[Any]:
+def option_values(rules_class: type[RulesJson], name: str, kind: Any) -> list[Any]:
     if name in CHOICES:
         return CHOICES[name]
     if isinstance(kind, type) and issubclass(kind, Enum):
@@ -37,22 +42,25 @@ def option_values(rules_class: type[TrickGameRules], name: str, kind: Any) -> li
 
 
 @st.composite
-def rule_sets(draw: st.DrawFn) -> TrickGameRules:
-    rules_class: type[TrickGameRules] = draw(st.sampled_from([BeloteRules, CoincheRules]))
-    players = 4 if rules_class is CoincheRules else draw(st.sampled_from([2, 3, 4]))
+def rule_sets(draw: st.DrawFn) -> AnyRules:
+    """Any game at any of its player counts, each option drawn from its values."""
+    rules_class: type[AnyRules] = draw(st.sampled_from(list(PLAYERS)))
+    players = draw(st.sampled_from(PLAYERS[rules_class]))
     hints = typing.get_type_hints(rules_class)
     options: dict[str, Any] = {"players": players, "target": draw(st.sampled_from([300, 1000]))}
     for f in dataclasses.fields(rules_class):
         if f.name not in FIXED:
             values = option_values(rules_class, f.name, hints[f.name])
             options[f.name] = draw(st.sampled_from(values))
+    if rules_class is TarotRules:
+        options["deals"] = draw(st.sampled_from([4, None]))
     return rules_class(**options)
 
 
 @settings(max_examples=EXAMPLES, deadline=None)
 @given(rule_sets(), st.integers(0, 2**62), st.randoms(use_true_random=False))
 def test_any_options_and_legal_actions_keep_the_invariants(
-    rules: TrickGameRules, seed: int, rng: random.Random
+    rules: AnyRules, seed: int, rng: random.Random
 ) -> None:
     deal, _ = new_deal_state(rules, seed, seed % rules.players)
     while not deal.is_over:
@@ -65,7 +73,7 @@ def test_any_options_and_legal_actions_keep_the_invariants(
 @given(rule_sets(), st.integers(0, 2**62), st.randoms(use_true_random=False),
        st.integers(1, 120))
 def test_any_match_prefix_replays_from_its_save(
-    rules: TrickGameRules, seed: int, rng: random.Random, moves: int
+    rules: AnyRules, seed: int, rng: random.Random, moves: int
 ) -> None:
     match, _ = Match.new(rules, seed)
     for _ in range(moves):
@@ -80,7 +88,7 @@ def test_any_match_prefix_replays_from_its_save(
 @settings(max_examples=EXAMPLES, deadline=None)
 @given(rule_sets(), st.integers(0, 2**62), st.randoms(use_true_random=False))
 def test_actions_legal_elsewhere_are_refused_and_change_nothing(
-    rules: TrickGameRules, seed: int, rng: random.Random
+    rules: AnyRules, seed: int, rng: random.Random
 ) -> None:
     """Another player's move, another phase's move, a card already played: each raises
     ``IllegalAction`` with a message and leaves the state as it was."""

@@ -9,12 +9,13 @@ import os
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine.match import Match
+from game.engine.match import AnyRules, Match
 from game.engine.protocol import SaveError, action_from_json
-from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
+from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 
 EXAMPLES = int(os.environ.get("ATOUT_FUZZ_EXAMPLES", "150"))
 JSON = st.recursive(
@@ -26,7 +27,7 @@ JSON = st.recursive(
 )
 
 
-def saved_match(rules: TrickGameRules, seed: int, moves: int) -> dict[str, Any]:
+def saved_match(rules: AnyRules, seed: int, moves: int) -> dict[str, Any]:
     rng = random.Random(seed)
     match, _ = Match.new(rules, seed)
     for _ in range(moves):
@@ -38,7 +39,9 @@ def saved_match(rules: TrickGameRules, seed: int, moves: int) -> dict[str, Any]:
 
 
 SAVES = [saved_match(CoincheRules(), 1, 30), saved_match(BeloteRules(), 2, 30),
-         saved_match(BeloteRules(players=3), 3, 30)]
+         saved_match(BeloteRules(players=3), 3, 30), saved_match(BeloteRules(players=2), 4, 30),
+         saved_match(TarotRules(players=3), 5, 40), saved_match(TarotRules(), 6, 40),
+         saved_match(TarotRules(players=5), 7, 40)]
 
 
 def load_or_save_error(data: object) -> None:
@@ -89,8 +92,13 @@ def test_mutated_saves_load_or_are_refused_with_a_save_error(
     load_or_save_error(data)
 
 
-def test_truncated_action_lists_replay_to_a_prefix_of_the_match() -> None:
-    data = SAVES[0]
+def save_id(data: dict[str, Any]) -> str:
+    return f"{data['rules']['game']}{data['rules']['players']}"
+
+
+@pytest.mark.parametrize("data", SAVES, ids=save_id)
+def test_truncated_action_lists_replay_to_a_prefix_of_the_match(data: dict[str, Any]) -> None:
+    assert len(data["actions"]) >= 30
     for cut in range(0, len(data["actions"]), 7):
         shorter = {**data, "actions": data["actions"][:cut]}
         assert len(Match.from_json(shorter).actions) == cut

@@ -81,13 +81,15 @@ def dynamic_keys() -> set[str]:
     from game.ai import Level
     from game.engine.announcements import Kind
     from game.engine.cards import Suit
+    from game.engine.games import GAMES
     from game.engine.tarot_scoring import Contract
-    from game.ui.app import SPEEDS
+    from game.storage.settings import SPEEDS
     from game.ui.glossary import TERMS
     from game.ui.layout import SPOTS
     from game.ui.menu import THINK_NAMES
     from game.ui.model import contract_key
-    from game.ui.setup import GAMES, GROUPS, option_names
+    from game.ui.setup import GROUPS, LAST, PRESETS_TAB, option_names, preset_help_key
+    from game.ui.setup import preset_names as presets_of
 
     keys = {f"seat.{compass}" for compass in SPOTS}
     keys |= {f"suit.{suit.letter}" for suit in Suit}
@@ -99,9 +101,12 @@ def dynamic_keys() -> set[str]:
     keys |= {f"think.{name}" for name in THINK_NAMES.values()}
     keys |= {f"language.{lang}" for lang in ("auto", "fr", "en")}
     keys |= {f"{kind}.{term}" for term in TERMS for kind in ("term", "glossary")}
-    keys |= {f"preset.{name}" for name in ("default", "ffb", "last")} | set(GROUPS)
-    for game, rules in GAMES.items():
+    keys |= set(GROUPS) | {PRESETS_TAB}
+    for game, info in GAMES.items():
+        rules = info.rules
         keys.add(f"game.{game}")
+        for name in [*presets_of(game), LAST]:
+            keys |= {f"preset.{name}", preset_help_key(game, name)}
         for name in option_names(rules):
             keys |= {f"opt.{name}", f"opt.{name}.help"}
         for field in dataclasses.fields(rules):
@@ -117,10 +122,11 @@ def test_every_key_built_at_run_time_exists() -> None:
 
 
 def test_every_option_of_the_setup_is_in_a_group() -> None:
-    from game.ui.setup import GAMES, GROUPS, option_names
+    from game.engine.games import GAMES
+    from game.ui.setup import GROUPS, option_names
 
     grouped = {name for names in GROUPS.values() for name in names}
-    assert all(set(option_names(rules)) <= grouped for rules in GAMES.values())
+    assert all(set(option_names(game.rules)) <= grouped for game in GAMES.values())
 
 
 def test_every_computer_reason_can_be_shown() -> None:
@@ -132,8 +138,9 @@ def test_every_computer_reason_can_be_shown() -> None:
 
 
 def test_an_option_group_fits_the_setup_panel() -> None:
-    from game.ui.setup import GAMES, GROUPS, option_names
+    from game.engine.games import GAMES
+    from game.ui.setup import GROUPS, option_names
 
-    for rules in GAMES.values():
-        names = option_names(rules)
+    for game in GAMES.values():
+        names = option_names(game.rules)
         assert all(sum(n in names for n in group) <= 6 for group in GROUPS.values())

@@ -48,7 +48,7 @@ def visit_every_scene(tmp_path: Any) -> None:
     app = App(storage=Storage(tmp_path))
     menu = MenuScene(app)
     app.push(menu)
-    for scene in (SetupScene(app, menu), SettingsScene(app), RulesScene(app), StatsScene(app)):
+    for scene in (SetupScene(app), SettingsScene(app), RulesScene(app), StatsScene(app)):
         app.push(scene)
         app.step(SMOKE_DT, [])
         app.pop()

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from game.engine.actions import Pass, Take
+from game.engine.deal_scoring import TrickFacts
 from game.engine.match import (
     SAVE_VERSION,
     Carry,
@@ -49,7 +50,9 @@ def test_rubicon(rubicon: Rubicon, totals: tuple[int, int], expected: int) -> No
 
 
 def result(scores: tuple[int, ...], winner: int | None) -> DealResult:
-    return DealResult(("a", "b"), scores, (), "", (("winner_side", winner),))
+    facts = TrickFacts(taker=0, made=winner == 0, winner_side=winner, outcome="",
+                       tricks_won=(4, 4), capot_side=None)
+    return DealResult(("a", "b"), scores, (), "", facts)
 
 
 def test_litige_points_go_to_the_next_deals_winner_or_wait() -> None:
@@ -79,7 +82,7 @@ def test_two_player_dealer_is_the_deals_winner() -> None:
         take = Take() if Take() in actions else actions[0]
         match, _ = match.apply(take)
     last = match.history[-1].result
-    assert match.dealer == last.fact("winner_side") or last.fact("winner_side") is None
+    assert match.dealer == last.facts.winner_side or last.facts.winner_side is None
     assert first_dealer in (0, 1)
 
 

@@ -1,4 +1,7 @@
-"""Random legal play through whole matches: the invariants of every 32-card game."""
+"""Random legal play through whole matches and deals: the invariants of every game.
+
+Whole tarot matches (their end by deal count or by score) are played in
+``test_tarot_random.py``; the deals of every game and player count are played here."""
 
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ from game.engine.rules import (
     OvertrumpPartner,
     PartnerRuff,
     Rubicon,
+    TarotRules,
     TrickGameRules,
     Undertrump,
 )
@@ -28,21 +32,27 @@ RULE_SETS: list[TrickGameRules] = [
     CoincheRules(target=1000),
     CoincheRules(target=1000, sans_atout_tout_atout=True, surcoinche_multiplier=3,
                  multiplier_base=MultiplierBase.BID_ONLY, round_to_10=True,
-                 partner_ruff=PartnerRuff.NO_UNDERTRUMP, belote_prenable=True),
+                 partner_ruff=PartnerRuff.NO_UNDERTRUMP, belote_prenable=True, made_base=162,
+                 bid_capot_base=252, defence_belote_to_coinched_takers=True,
+                 announce_tie=AnnounceTie.FIRST_FROM_TAKER),
     BeloteRules(target=500),
     BeloteRules(target=500, litige=Litige.DEDANS, undertrump=Undertrump.OPTIONAL,
                 overtrump_partner_when_trump_led=OvertrumpPartner.RELAXED,
                 announce_tie=AnnounceTie.FIRST_IN_TURN, capot_points=250,
                 rubicon=Rubicon.FLOTTANT, partner_ruff=PartnerRuff.MUST_OVERTRUMP),
     BeloteRules(players=3, target=500),
+    BeloteRules(target=500, sans_atout_tout_atout=True, belote_counts_for_contract=False,
+                litige_belote_paid=True, announce_tie=AnnounceTie.FIRST_FROM_TAKER),
+    BeloteRules(players=3, target=500, sans_atout_tout_atout=True,
+                belote_counts_for_contract=False, litige_belote_paid=True),
     BeloteRules(players=2, target=500, card_reuse_in_announcements=True,
                 rubicon=Rubicon.SIMPLE),
 ]
+EVERY_GAME: list[TrickGameRules | TarotRules] = [
+    *RULE_SETS, TarotRules(players=3), TarotRules(players=4), TarotRules(players=5),
+]
 MATCHES = int(os.environ.get("ATOUT_RANDOM_MATCHES", "8"))
 DEALS = int(os.environ.get("ATOUT_RANDOM_DEALS", "300"))
-
-
-
 
 
 
@@ -86,8 +96,8 @@ def test_random_matches_keep_the_invariants_and_replay(rules: TrickGameRules) ->
         assert replayed.to_json() == match.to_json()
 
 
-@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: f"{r.game}{r.players}")
-def test_random_deals_conserve_cards_and_points(rules: TrickGameRules) -> None:
+@pytest.mark.parametrize("rules", EVERY_GAME, ids=lambda r: f"{r.game}{r.players}")
+def test_random_deals_conserve_cards_and_points(rules: TrickGameRules | TarotRules) -> None:
     from game.engine.match import new_deal_state
 
     rng = random.Random(1)

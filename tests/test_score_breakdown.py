@@ -14,10 +14,14 @@ from game.engine.deal_scoring import SideTally, score_belote_each, score_belote_
 from game.engine.match import AnyRules, Match
 from game.engine.protocol import Op, ScoreLine, evaluate
 from game.engine.rules import (
+    AnnounceTie,
     BeloteRules,
     CoincheRules,
+    KingCall,
     Litige,
     MultiplierBase,
+    PetitAuBoutValue,
+    PoigneeSizes,
     TarotRules,
 )
 from game.i18n import catalogue
@@ -28,9 +32,17 @@ OPTION_SETS: list[AnyRules] = [
                                capot_takes_defence_announcements=True, arret=True),
     BeloteRules(players=3), BeloteRules(players=3, litige=Litige.DEDANS, belote_prenable=True),
     BeloteRules(players=2),
+    BeloteRules(sans_atout_tout_atout=True, belote_counts_for_contract=False,
+                litige_belote_paid=True, announce_tie=AnnounceTie.FIRST_FROM_TAKER),
+    BeloteRules(players=3, sans_atout_tout_atout=True, belote_counts_for_contract=False,
+                litige_belote_paid=True),
+    CoincheRules(made_base=162, bid_capot_base=252, defence_belote_to_coinched_takers=True),
     CoincheRules(), CoincheRules(multiplier_base=MultiplierBase.BID_ONLY, round_to_10=True,
                                  surcoinche_multiplier=3, fail_base=162, belote_prenable=True),
     TarotRules(players=3), TarotRules(players=4), TarotRules(players=5),
+    TarotRules(players=4, misere=True, petit_au_bout=PetitAuBoutValue.FIXED,
+               poignee_sizes=PoigneeSizes.FOUR_PLAYER, unannounced_chelem=0, defence_chelem=0),
+    TarotRules(players=5, misere=True, king_call=KingCall.NO_SELF),
 ]
 
 

@@ -5,27 +5,32 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from typing import Any
 
 import pytest
 
+from game.engine.actions import CAPOT_BID, Bid
+from game.engine.cards import Suit
+from game.engine.deal_scoring import TrickFacts
 from game.engine.match import AnyRules, Match, deal_scored
 from game.engine.protocol import DealResult
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
-from game.engine.tarot_scoring import Camp, Contract
+from game.engine.tarot_scoring import Camp, Contract, TarotFacts
 from game.storage import Statistics, Storage
 from game.storage.stats import GameStats
 
 TEAMS = ("team_0_2", "team_1_3")
+DATA = Path(__file__).parent / "data"
+NINETY_HEARTS = Bid(90, Suit.HEARTS)
 
 
 def coinche_result(
-    takers: int, made: bool, level: int = 0, contract: str = "90 ♥", capot: int | None = None
+    takers: int, made: bool, level: int = 0, contract: Bid = NINETY_HEARTS,
+    capot: int | None = None,
 ) -> DealResult:
     winner = takers if made else 1 - takers
-    facts: tuple[tuple[str, Any], ...] = (
-        ("made", made), ("takers", takers), ("tricks_won", (4, 4)), ("capot_side", capot),
-        ("coinche_level", level), ("contract", contract), ("winner_side", winner),
+    facts = TrickFacts(
+        outcome="made" if made else "failed", made=made, taker=takers, tricks_won=(4, 4),
+        capot_side=capot, coinche_level=level, bid=contract, winner_side=winner,
     )
     return DealResult(TEAMS, (100, 62), (), "made" if made else "failed", facts)
 
@@ -33,7 +38,8 @@ def coinche_result(
 def test_coinche_deals_from_the_players_side() -> None:
     stats = Statistics()
     stats.record_deal("coinche", 4, coinche_result(0, True), seat=2)  # partner took, made
-    stats.record_deal("coinche", 4, coinche_result(0, False, contract="capot ♠"), seat=0)
+    capot = Bid(CAPOT_BID, Suit.SPADES)
+    stats.record_deal("coinche", 4, coinche_result(0, False, contract=capot), seat=0)
     stats.record_deal("coinche", 4, coinche_result(1, False, level=1), seat=0)  # coinche won
     stats.record_deal("coinche", 4, coinche_result(1, True, level=1), seat=0)  # coinche lost
     stats.record_deal("coinche", 4, coinche_result(0, True, level=2, capot=0), seat=0)
@@ -48,10 +54,9 @@ def test_coinche_deals_from_the_players_side() -> None:
 
 
 def belote_each_result(taker: int, outcome: str, winner: int | None) -> DealResult:
-    facts: tuple[tuple[str, Any], ...] = (
-        ("outcome", outcome), ("takers", taker), ("winner_side", winner), ("frozen", 0),
-        ("frozen_for", None), ("tricks_won", (3, 3, 2)), ("capot_side", None),
-        ("made", outcome == "passe"),
+    facts = TrickFacts(
+        outcome=outcome, taker=taker, winner_side=winner, tricks_won=(3, 3, 2),
+        capot_side=None, made=outcome == "passe",
     )
     return DealResult(("player_0", "player_1", "player_2"), (80, 40, 42), (), outcome, facts)
 
@@ -69,9 +74,9 @@ def test_three_players_each_for_himself() -> None:
 
 def tarot_result(won: bool, chelem: Camp | None = None) -> DealResult:
     """Five players: seat 2 took a garde and called seat 4."""
-    facts: tuple[tuple[str, Any], ...] = (
-        ("won", won), ("taker", 2), ("partner", 4), ("contract", Contract.GARDE),
-        ("points", 100), ("bouts", 2), ("per_defender", 60), ("chelem", chelem),
+    facts = TarotFacts(
+        made=won, taker=2, partner=4, contract=Contract.GARDE, points=100, bouts=2,
+        per_defender=60, chelem=chelem, chelem_announced=False, petit_au_bout=None,
     )
     sign = 1 if won else -1
     marks = (-60 * sign, -60 * sign, 120 * sign, -60 * sign, 60 * sign)
@@ -112,15 +117,18 @@ def test_reset_forgets_everything() -> None:
     assert stats == Statistics()
 
 
-def play_and_record(rules: AnyRules, seed: int, storage: Storage) -> Match:
-    """A whole random match, recorded deal by deal as the UI would."""
+def play_and_record(rules: AnyRules, seed: int, storage: Storage,
+                    seats: tuple[int, ...] = (0,)) -> Match:
+    """A whole random match, recorded deal by deal as the UI would (for each of
+    ``seats``; the match for seat 0)."""
     match, _ = Match.new(rules, seed)
     chooser = random.Random(seed)
     while not match.is_over:
         match, events = match.apply(chooser.choice(match.legal_actions()))
         result = deal_scored(events)
         if result is not None:
-            storage.record_deal(rules.game, rules.players, result, seat=0)
+            for seat in seats:
+                storage.record_deal(rules.game, rules.players, result, seat=seat)
     storage.record_match(rules.game, rules.players, match.totals, match.winner, seat=0)
     return match
 
@@ -211,3 +219,30 @@ def test_damaged_points_lost_drop_the_record(raw: object) -> None:
     record["points_lost"] = raw
     _, bad = Statistics.from_json({"games": {"coinche-4": record}})
     assert bad == ["coinche-4"]
+
+
+# The tables and seeds of tests/data/stats_before_typed_facts.json: that file was written
+# by the statistics of commit ed8d699 (deal facts as name/value pairs), each deal counted
+# for every seat of these random matches.
+OLD_FILE_TABLES: list[AnyRules] = [
+    CoincheRules(target=500), BeloteRules(target=300), BeloteRules(players=3, target=300),
+    BeloteRules(players=2, target=300), TarotRules(players=3, deals=4),
+    TarotRules(players=4, deals=4), TarotRules(players=5, deals=4),
+]
+
+
+def test_a_file_written_before_the_typed_facts_loads_and_counts_alike(tmp_path: Path) -> None:
+    """The typed deal facts keep the file's contract kinds ("140", "capot", "garde_sans",
+    "belote"...): the old file loads whole, and the same matches counted now give it."""
+    old = DATA / "stats_before_typed_facts.json"
+    (tmp_path / "old").mkdir()
+    (tmp_path / "old" / "stats.json").write_text(old.read_text(encoding="utf-8"))
+    loaded = Storage(tmp_path / "old")
+    assert loaded.problems == []
+    assert loaded.stats.of("coinche", 4).contracts_taken == {"capot": 4, "140": 2}
+    assert loaded.stats.of("tarot", 3).contracts_taken == {"garde_sans": 3, "garde_contre": 9}
+    now = Storage(tmp_path / "now")
+    for rules in OLD_FILE_TABLES:
+        for seed in (1, 2, 3):
+            play_and_record(rules, seed, now, seats=tuple(range(rules.players)))
+    assert now.stats == loaded.stats

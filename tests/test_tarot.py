@@ -272,7 +272,7 @@ def test_king_call_secret_partner_revealed_when_played() -> None:
     deal = finish(deal)
     result = deal.result()
     assert result is not None
-    x = result.fact("per_defender")
+    x = result.facts.per_defender
     assert result.scores == (-x, -x, -x, x, 2 * x)
 
 
@@ -292,7 +292,7 @@ def test_calling_own_king_plays_alone_for_four_times() -> None:
         deal, _ = deal.apply(deal.legal_actions()[0])
     result = deal.result()
     assert result is not None
-    x = result.fact("per_defender")
+    x = result.facts.per_defender
     assert result.scores == (4 * x, -x, -x, -x, -x)
     assert deal.view(2).alone
 
@@ -363,8 +363,8 @@ def test_poignee_of_a_defender_scores_for_the_winning_attack() -> None:
     assert outcome.poignees == ((PoigneeKind.SIMPLE, Camp.DEFENCE),)
     assert outcome.chelem is Camp.ATTACK
     result = deal.result()
-    assert result is not None and result.fact("won")
-    assert result.fact("chelem") is Camp.ATTACK and not result.fact("chelem_announced")
+    assert result is not None and result.facts.made
+    assert result.facts.chelem is Camp.ATTACK and not result.facts.chelem_announced
     poignee = next(line for line in result.lines if line.key == "poignee_simple_defence")
     assert poignee.values == (20,) * 5  # each defender pays it to the winning attack
     factor = next(line for line in result.lines if line.key == "seat_factor")

@@ -420,13 +420,35 @@ def test_card_names(text: str, en: str, fr: str) -> None:
     assert card_name(text) == en
 
 
+def test_a_speed_from_the_file_is_played_and_kept_exactly(tmp_path: Path) -> None:
+    """One settings type: a speed between the offered ones is not rounded to a name."""
+    from game.storage import Storage
+    from game.storage.settings import Settings
+
+    Storage(tmp_path).save_settings(Settings(animation_speed=1.5))
+    app = App(storage=Storage(tmp_path))
+    assert app.settings.speed_factor == 1 / 1.5
+    app.save_settings()
+    assert Storage(tmp_path).settings.animation_speed == 1.5
+
+
+def test_the_speed_setting_cycles_through_the_offered_speeds() -> None:
+    from game.storage.settings import Settings
+
+    speeds = [1.0]
+    for _ in range(3):
+        speeds.append(Settings(animation_speed=speeds[-1]).next_speed())
+    assert speeds == [1.0, 2.0, 0.625, 1.0]
+    assert [Settings(animation_speed=s).speed for s in speeds[:3]] == ["normal", "fast", "slow"]
+
+
 def test_a_fixed_speed_animates_fast_but_saves_the_chosen_speed() -> None:
-    from game.storage.settings import Settings as StoredSettings
-    from game.ui.app import Settings
+    from game.storage.settings import Settings
     from game.ui.smoke import fixed_speed
 
-    chosen = Settings(speed="fast", volume=0.3)
+    chosen = Settings(animation_speed=2.0, volume=0.3)
     fast = fixed_speed(chosen, FAST)
     assert fast.speed_factor == FAST and fast.speed == "fast" and fast.volume == 0.3
-    assert fast.to_stored(StoredSettings()) == chosen.to_stored(StoredSettings())
+    assert fast.to_json() == chosen.to_json()
+    assert fast.choices() == chosen
     assert fixed_speed(fast, 1.0).speed_factor == 1.0

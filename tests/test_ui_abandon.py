@@ -33,9 +33,7 @@ def menu_app(tmp_path: Path) -> tuple[App, MenuScene]:
 
 def play_a_little(app: App, menu: MenuScene) -> TableScene:
     """A coinche match from the menu, a few of the human's moves into it."""
-    table = start_table(app, CoincheRules(), seed=8)
-    app.pop()
-    menu.open(table)
+    table = start_table(app, CoincheRules(), seed=8)  # over the menu
     for _ in range(3):
         run_until_human(app, table)
         human_turn(app, table)
@@ -66,7 +64,7 @@ def test_a_new_game_asks_before_abandoning_and_continue_goes_back(tmp_path: Path
     assert saved is not None and saved.match.actions == played  # nothing replaced yet
     app.step(DT, click(app, dialog.no.rect.center))  # Continue the match
     app.step(DT, [])
-    assert app.top is table and menu.table is table
+    assert app.top is table and app.host.controller is table.controller
     assert Storage(tmp_path).stats.of("coinche", 4).matches_abandoned == 0
     table.dispose()
     app.close()
@@ -82,7 +80,8 @@ def test_abandon_starts_the_new_match_and_counts_the_old_one(tmp_path: Path) -> 
     app.step(DT, click(app, dialog.yes.rect.center))  # Abandon
     app.step(DT, [])
     new = app.top
-    assert isinstance(new, TableScene) and new is not table and menu.table is new
+    assert isinstance(new, TableScene) and new is not table
+    assert app.host.controller is new.controller
     assert app.session is not None and app.session.flush(5)
     assert Storage(tmp_path).stats.of("coinche", 4).matches_abandoned == 1
     new.dispose()
@@ -146,9 +145,7 @@ def test_review_the_last_deal_still_works_after_play_this_deal_again(tmp_path: P
     from tests.table_driver import play_again_confirmed, play_to_score_sheet
 
     app, menu = menu_app(tmp_path)
-    table = start_table(app, CoincheRules(), seed=8)
-    app.pop()
-    menu.open(table)
+    table = start_table(app, CoincheRules(), seed=8)  # over the menu
     play_to_score_sheet(app, table)
     sheet = app.top
     assert isinstance(sheet, ScoreSheet) and table.model.record is not None

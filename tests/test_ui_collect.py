@@ -22,7 +22,7 @@ from tests.table_driver import DT, animate_at, play_to_score_sheet, run_until, s
 
 
 def test_each_trick_waits_for_a_click_with_the_setting(app: App) -> None:
-    app.settings.collect_on_click = True
+    app.change_settings(collect_on_click=True)
     table = start_table(app, CoincheRules(), seed=8)
     run_until(app, table, lambda: table.held is not None)  # the first trick won
     applied = table.controller.actions_applied
@@ -62,7 +62,7 @@ def test_the_last_trick_of_the_deal_stays_longer(app: App) -> None:
 def test_the_setting_is_kept(tmp_path: Path) -> None:
     app = App(storage=Storage(tmp_path))
     assert not app.settings.collect_on_click  # off by default
-    app.settings.collect_on_click = True
+    app.change_settings(collect_on_click=True)
     app.save_settings()
     assert Storage(tmp_path).settings.collect_on_click
     assert App(storage=Storage(tmp_path)).settings.collect_on_click

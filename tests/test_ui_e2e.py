@@ -8,7 +8,11 @@ the fast speed in the settings and plays one whole coinche deal: it passes at ev
 (the computers bid), plays a card whenever the save says it is the player's turn, and
 clicks through the score sheet; screenshots (``xwd``, converted with pygame) are taken
 while bidding, in the middle of a trick and on the score sheet, and the sheet is checked
-on screen (the table dims behind it)."""
+on screen (the table dims behind it).  The third resumes a tarot match saved at the
+player's écart: it lays cards aside, takes one back from the écart, completes and
+validates it, and reads in the save that the engine got exactly that écart.  The last
+runs the app under a window manager (openbox): F11 makes the window full screen, and
+F11 again brings it back at its size."""
 
 from __future__ import annotations
 
@@ -20,6 +24,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,13 +35,27 @@ from game.engine.actions import PlayCard
 from game.engine.cards import sorted_hand
 from game.engine.match import Match
 from game.engine.protocol import Phase, SaveError
+from game.engine.rules import TarotRules
+from game.engine.tarot import TarotBid, TarotDeal, TarotDiscard, TarotPass, TarotView
+from game.engine.tarot_cards import TarotCard, sorted_tarot_hand
+from game.engine.tarot_scoring import Contract
 from game.engine.trickgame import TrickView
+from game.storage import Storage
 from game.storage.saves import SavedMatch
 from game.ui.app import LOGICAL
 from game.ui.bidding import PANEL_RECT
 from game.ui.menu import SettingsScene
 from game.ui.scoresheet import SHEET_RECT
-from game.ui.table_layout import HAND_TOP, HAND_WIDTH
+from game.ui.table_layout import (
+    ECART_TOP,
+    HAND_SPAN,
+    HAND_TOP,
+    HAND_WIDTH,
+    SLOT_STEP,
+    SLOT_WIDTH,
+    SLOT_Y,
+    TAROT_HAND_WIDTH,
+)
 from tests.x_server import DISPLAY, xvfb  # noqa: F401  (the fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,10 +68,14 @@ def x_tools() -> None:
     """The real-window tests need an X server and its tools: skipped where there are
     none (a developer's Mac or Windows), but a failure on a Linux CI runner, whose setup
     installs them (.ci/run, the workflow)."""
-    missing = [tool for tool in X_TOOLS if shutil.which(tool) is None]
+    require(X_TOOLS, "xvfb, xdotool, x11-apps")
+
+
+def require(tools: tuple[str, ...], packages: str) -> None:
+    missing = [tool for tool in tools if shutil.which(tool) is None]
     if not missing:
         return
-    message = f"needs {', '.join(missing)} (Debian packages xvfb, xdotool, x11-apps)"
+    message = f"needs {', '.join(missing)} (Debian packages {packages})"
     if os.environ.get("CI") and sys.platform.startswith("linux"):
         pytest.fail(message)
     pytest.skip(message)
@@ -60,6 +83,7 @@ def x_tools() -> None:
 
 # Logical points of the app's buttons and cards (from its constants where it has them).
 NEW_GAME = (640, 207)
+CONTINUE = (640, 271)
 SETTINGS = (640, 463)  # in the main menu
 MENU = (72, 694)  # on the table
 COINCHE = (266, 174)  # the second game button of the setup screen
@@ -107,7 +131,15 @@ class RunningApp:
 def app(xvfb: str, tmp_path: Path) -> Iterator[RunningApp]:  # noqa: F811
     """``python main.py`` in English with its data in the test's folder, once its window
     is up."""
-    env = {**os.environ, "DISPLAY": xvfb, "SDL_VIDEODRIVER": "x11",
+    with running_app(xvfb, tmp_path) as running:
+        yield running
+
+
+@contextmanager
+def running_app(display: str, tmp_path: Path) -> Iterator[RunningApp]:
+    """The app on ``display`` with its data in ``tmp_path`` (a save written there
+    first is what "Continue" resumes), once its window is up; stopped afterwards."""
+    env = {**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11",
            "SDL_AUDIODRIVER": "dummy", "ATOUT_DATA_DIR": str(tmp_path),
            "XDG_STATE_HOME": str(tmp_path)}
     output = tmp_path / "app.output"
@@ -329,3 +361,138 @@ def test_a_player_plays_a_full_coinche_deal_in_the_real_window(
     click_logical(app.window, SHEET_NEXT)
     wait_for(lambda: brightness(screenshot(app.window, shots / "after_sheet.png"),
                                 app.window, FELT) > felt * 0.9, timeout=20.0)
+
+
+# --- the tarot écart ------------------------------------------------------------------------
+
+
+
+def saved_at_the_ecart(data: Path) -> SavedMatch:
+    """A tarot match at four (seed 1) where the player (seat 0) took a Prise, the others
+    passed: saved as he is to lay his écart aside, for "Continue" to resume it."""
+    match = Match.new(TarotRules(players=4), 1)[0]
+    while match.phase is Phase.BIDDING:
+        bid = TarotBid(Contract.PRISE) if match.current_player == 0 else TarotPass()
+        match = match.apply(bid)[0]
+    assert isinstance(match.deal, TarotDeal) and match.current_player == 0
+    assert any(isinstance(a, TarotDiscard) for a in match.view(0).deal.legal)
+    saved = SavedMatch(match, human_seat=0, levels=("", "debutant", "debutant", "debutant"))
+    assert Storage(data).save_match(saved)
+    return saved
+
+
+def tarot_card_point(hand: tuple[TarotCard, ...], card: TarotCard) -> tuple[int, int]:
+    """A point on ``card``'s visible strip in the hand as the table fans it at the écart
+    (sorted; every card keeps its place while the écart is made)."""
+    shown = sorted_tarot_hand(hand)
+    step = min(72, (HAND_SPAN - TAROT_HAND_WIDTH) // (len(shown) - 1))
+    left = 640 - (step * (len(shown) - 1) + TAROT_HAND_WIDTH) // 2
+    return left + shown.index(card) * step + 12, HAND_TOP + 4
+
+
+def ecart_slot(index: int, size: int) -> tuple[int, int]:
+    """The centre of the écart's ``index``-th place in the middle of the table."""
+    return 640 - (SLOT_STEP * (size - 1)) // 2 + index * SLOT_STEP, SLOT_Y
+
+
+def validate_button(size: int) -> tuple[int, int]:
+    """"Valider l'écart", centred under the écart area."""
+    height = round(SLOT_WIDTH * 1.5)
+    area_bottom = SLOT_Y - height // 2 + height + 32
+    assert area_bottom > ECART_TOP
+    return 640, area_bottom + 10 + 22
+
+
+def test_a_player_makes_his_ecart_with_a_take_back_in_the_real_window(
+        xvfb: str, tmp_path: Path) -> None:  # noqa: F811
+    saved = saved_at_the_ecart(tmp_path)
+    view = saved.match.view(0).deal
+    assert isinstance(view, TarotView)
+    allowed = sorted({a.card for a in view.legal if isinstance(a, TarotDiscard)},
+                     key=lambda c: c.code)
+    size = 6
+    taken_back, kept = allowed[0], allowed[1:size + 1]
+    with running_app(xvfb, tmp_path) as app:
+        click_logical(app.window, CONTINUE, settle=1.5)
+        click_logical(app.window, tarot_card_point(view.hand, taken_back))
+        click_logical(app.window, tarot_card_point(view.hand, kept[0]))
+        click_logical(app.window, ecart_slot(0, size))  # the first one laid aside: back
+        for card in kept[1:]:
+            click_logical(app.window, tarot_card_point(view.hand, card))
+        assert not saved_ecart(app.data)  # nothing reached the engine before validating
+        click_logical(app.window, validate_button(size))
+        wait_for(lambda: len(saved_ecart(app.data)) == size)
+        deal = saved_deal(app.data)
+        assert set(deal.ecart) == set(kept)
+        assert taken_back in deal.hands[0]
+
+
+def saved_deal(data: Path) -> TarotDeal:
+    saved = read_save(data)
+    assert saved is not None
+    assert isinstance(saved.match.deal, TarotDeal)
+    return saved.match.deal
+
+
+def saved_ecart(data: Path) -> tuple[TarotCard, ...]:
+    saved = read_save(data)
+    deal = saved.match.deal if saved is not None else None
+    return deal.ecart if isinstance(deal, TarotDeal) else ()
+
+
+# --- F11 under a window manager ----------------------------------------------------------------
+
+WM_TOOLS = ("openbox", "xprop")  # Debian: openbox, x11-utils
+SCREEN = (1600, 900)  # the Xvfb screen (tests/x_server.py)
+
+
+@pytest.fixture
+def window_manager(xvfb: str) -> Iterator[None]:  # noqa: F811
+    """openbox on the private display: it alone makes a window full screen (or not)."""
+    require(WM_TOOLS, "openbox, x11-utils")
+    manager = subprocess.Popen(["openbox", "--sm-disable"], env={**os.environ, "DISPLAY": xvfb},
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wait_for(lambda: "_NET_SUPPORTING_WM_CHECK(WINDOW)" in root_property(
+        "_NET_SUPPORTING_WM_CHECK"))
+    yield
+    manager.terminate()
+    manager.wait(timeout=10)
+
+
+def root_property(name: str) -> str:
+    return xprop("-root", name)
+
+
+def xprop(*args: str) -> str:
+    return subprocess.run(["xprop", *args], capture_output=True, text=True, timeout=10,
+                          env={**os.environ, "DISPLAY": DISPLAY["name"]}, check=False).stdout
+
+
+def window_state(app: RunningApp) -> tuple[tuple[int, int] | None, bool]:
+    """The app's visible window now (SDL may re-create it): its size, and whether the
+    window manager holds it full screen."""
+    windows = xdotool("search", "--onlyvisible", "--pid", str(app.process.pid)).split()
+    if not windows:
+        return None, False
+    state = xprop("-id", windows[-1], "_NET_WM_STATE")
+    return window_size(windows[-1]), "_NET_WM_STATE_FULLSCREEN" in state
+
+
+def press_f11(app: RunningApp) -> None:
+    window = xdotool("search", "--onlyvisible", "--pid", str(app.process.pid)).split()[-1]
+    xdotool("windowactivate", "--sync", window)
+    xdotool("key", "--window", window, "F11")
+
+
+def test_f11_fills_the_screen_and_comes_back_under_a_window_manager(
+        xvfb: str, window_manager: None, tmp_path: Path) -> None:  # noqa: F811
+    with running_app(xvfb, tmp_path) as app:
+        assert window_state(app) == ((1280, 720), False)
+        settings = app.data / "settings.json"
+        press_f11(app)
+        wait_for(lambda: window_state(app) == (SCREEN, True))
+        wait_for(lambda: settings.exists() and '"fullscreen": true' in settings.read_text())
+        press_f11(app)
+        wait_for(lambda: window_state(app) == ((1280, 720), False))
+        wait_for(lambda: '"fullscreen": false' in settings.read_text())
+        assert '"window_size": [1280, 720]' in settings.read_text()

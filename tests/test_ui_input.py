@@ -93,9 +93,7 @@ def score_sheet_from_menu(app: App) -> tuple[MenuScene, TableScene, ScoreSheet]:
     menu = MenuScene(app)
     app.replace(menu)
     app.step(DT, [])
-    table = start_table(app, CoincheRules(), seed=8)
-    app.pop()
-    menu.open(table)
+    table = start_table(app, CoincheRules(), seed=8)  # over the menu
     play_to_score_sheet(app, table)
     sheet = app.top
     assert isinstance(sheet, ScoreSheet)

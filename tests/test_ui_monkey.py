@@ -30,6 +30,7 @@ from game.engine.match import AnyRules
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.i18n import set_language, tr
 from game.storage import Storage
+from game.ui import routes
 from game.ui.app import LOGICAL, App, Scene
 from game.ui.controller import GameConfig, SeatConfig
 from game.ui.menu import MenuScene
@@ -136,8 +137,7 @@ class Monkey:
         self.app = self.start_app()
 
     def dispose_tables(self) -> None:
-        menus = [s for s in self.app.scenes if isinstance(s, MenuScene)]
-        kept = [m.table for m in menus] + list(self.app.scenes)
+        kept = [self.app.kept(routes.TABLE), *self.app.scenes]
         for scene in kept:
             if isinstance(scene, TableScene):
                 scene.dispose()
@@ -236,13 +236,13 @@ class Monkey:
             if want in keys:
                 return by_label(buttons, keys[want])
             if top.can_continue and (not want.startswith("table:")
-                                     or want == scene_name(top.table)):
+                                     or want == scene_name(self.app.kept(routes.TABLE))):
                 return top.continue_button
             return by_label(buttons, "menu.new_game")
         if isinstance(top, SetupScene) and want.startswith("table:"):
             game = want.split(":")[1]
             return by_label(buttons, "setup.start" if top.rules.game == game else f"game.{game}")
-        if isinstance(top, SetupScene) and not top.menu.can_continue:
+        if isinstance(top, SetupScene) and not self.app.host.can_continue:
             return by_label(buttons, "setup.start")  # no match left to go back to
         if isinstance(top, ScoreSheet):
             return by_label(buttons, "sheet.review" if want == "ReplayScene" else "sheet.next")
@@ -361,7 +361,7 @@ def to_the_end(data: Path, seed: int, rules: AnyRules, events: int) -> Monkey:
     menu = monkey.app.top
     assert isinstance(menu, MenuScene)
     seats = tuple(SeatConfig(human=False, level=Level.DEBUTANT) for _ in range(rules.players))
-    menu.start(lambda: TableScene(monkey.app, GameConfig(rules, seats, seed)))
+    routes.start_match(monkey.app, GameConfig(rules, seats, seed))
     try:
         monkey.run(events, until=lambda m: "MatchEnd" in m.visited)
         monkey.check_autosave()
@@ -384,7 +384,7 @@ def test_quit_closes_with_the_save_flushed_and_the_match_continues(tmp_path: Pat
     menu = monkey.app.top
     assert isinstance(menu, MenuScene)
     seats = tuple(SeatConfig(human=False) for _ in range(4))
-    menu.start(lambda: TableScene(monkey.app, GameConfig(CoincheRules(), seats, 5)))
+    routes.start_match(monkey.app, GameConfig(CoincheRules(), seats, 5))
     monkey.run(10_000, until=lambda m: m.table is not None
                and len(m.table.controller.match.actions) >= 6)
     assert monkey.table is not None

@@ -71,6 +71,27 @@ def test_f11_toggles_fullscreen_and_keeps_it(tmp_path: Path) -> None:
     assert App(storage=Storage(tmp_path)).settings.fullscreen
 
 
+def test_a_refused_fullscreen_leaves_the_window_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = App(storage=Storage(tmp_path))
+    app.push(Scene(app))
+    app.step(DT, [])
+    set_mode = pygame.display.set_mode
+
+    def no_fullscreen(size: tuple[int, int], flags: int = 0) -> pygame.Surface:
+        if flags & pygame.FULLSCREEN:
+            raise pygame.error("no fullscreen here")
+        return set_mode(size, flags)
+
+    monkeypatch.setattr(pygame.display, "set_mode", no_fullscreen)
+    app.step(DT, [key(pygame.K_F11)])
+    assert not app.settings.fullscreen
+    assert app.window.get_size() == (1280, 720)
+    assert not Storage(tmp_path).settings.fullscreen
+    app.step(DT, [])  # the app goes on drawing
+
+
 # --- the look: felt, backs, four colours --------------------------------------------------
 
 
@@ -105,7 +126,7 @@ def test_the_card_backs_follow_the_setting(app: App) -> None:
     north = pygame.Rect(0, 0, 60, 30)
     north.center = table.spots[2].hand
     blue = pygame.transform.average_color(app.screen, north)
-    app.settings.card_back = "red"
+    app.change_settings(card_back="red")
     app.step(DT, [])
     red = pygame.transform.average_color(app.screen, north)
     assert blue[2] > blue[0] + 30 and red[0] > red[2] + 30
@@ -157,7 +178,7 @@ def test_left_handed_mirrors_the_buttons_and_reverses_the_hand(app: App) -> None
     run_until_human(app, table)
     right_handed = [c for c, _ in table.hand_layout()]
     hint_x = table.hint_button.rect.x
-    app.settings.left_handed = True
+    app.change_settings(left_handed=True)
     app.step(DT, [])
     assert [c for c, _ in table.hand_layout()] == right_handed[::-1]
     assert table.hint_button.rect.right == 1280 - hint_x
@@ -165,7 +186,7 @@ def test_left_handed_mirrors_the_buttons_and_reverses_the_hand(app: App) -> None
     assert table.spots[table.controller.viewer].plate[0] > 1100
     button_pixel = app.screen.get_at((table.hint_button.rect.x + 6, table.hint_button.rect.y + 8))
     assert button_pixel.r > 200  # the button is drawn where it went
-    app.settings.left_handed = False
+    app.change_settings(left_handed=False)
     app.step(DT, [])
     assert table.hint_button.rect.x == hint_x
 

@@ -13,12 +13,14 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.i18n import set_language
+from game.engine.rules import TarotRules
+from game.engine.tarot import AnnounceChelem, DeclareMisere
+from game.i18n import set_language, tr
 from game.storage import Storage
 from game.ui.app import LOGICAL, MIN_WINDOW, App
 from game.ui.table_layout import TableLayout
-from tests.table_driver import start_table
-from tests.table_overlaps import GAMES, Game, overlaps, tour
+from tests.table_driver import press_button, run_until, start_table
+from tests.table_overlaps import GAMES, Game, check, overlaps, tour
 
 WINDOWS = (LOGICAL, MIN_WINDOW)
 
@@ -65,3 +67,33 @@ def test_the_left_handed_layout_is_the_mirror_of_the_right_handed_one() -> None:
     assert left.spots[0].plate == (LOGICAL[0] - right.spots[0].plate[0],
                                    right.spots[0].plate[1])
     assert left.spots[2] == right.spots[2]  # the others' places do not move
+
+
+# --- the tarot's side buttons, which the fixed deals above do not reach ---------------------
+
+
+def test_the_chelem_buttons_at_garde_sans_cover_nothing(app: App) -> None:
+    """Garde sans (match seed 1 at four): the taker's two chelem buttons stand in the play
+    buttons' column, clear of his own bid's bubble, in both languages and hands."""
+    table = start_table(app, TarotRules(players=4), seed=1)
+    run_until(app, table, lambda: table.bid_panel.visible and table.accepts_choice)
+    press_button(app, table, tr("tarot.garde_sans"))
+    run_until(app, table, lambda: AnnounceChelem() in table.controller.human_legal()
+              and table.accepts_choice)
+    names = dict(table.regions())
+    assert "bubble 0" in names, sorted(names)
+    assert {b.label() for b in table.play_buttons()} == {tr("tarot.announce_chelem"),
+                                                         tr("tarot.no_chelem")}
+    assert check(app, table, "garde sans") == []
+
+
+def test_the_misere_button_covers_nothing(app: App) -> None:
+    """Misère on (deal 55 at four): the player's hand has no head, and before his first
+    card the misère button stands beside the hand, covering nothing."""
+    table = start_table(app, TarotRules(players=4, misere=True), seed=55,
+                        first_deal=55)
+    run_until(app, table, lambda: any(isinstance(a, DeclareMisere)
+                                      for a in table.controller.human_legal())
+              and table.accepts_choice)
+    assert tr("table.misere_heads") in [b.label() for b in table.play_buttons()]
+    assert check(app, table, "misère") == []

@@ -197,7 +197,7 @@ def test_the_new_game_screen_plays_a_typed_deal_number(app: App, texts_drawn: li
     menu = MenuScene(app)
     app.replace(menu)
     app.step(DT, [])
-    setup = SetupScene(app, menu)
+    setup = SetupScene(app)
     app.push(setup)
     app.step(DT, [])
     field = setup.deal_field
@@ -298,7 +298,7 @@ def test_the_menu_reaches_the_statistics_and_the_last_deal(app: App) -> None:
     app.step(DT, [])
     animate_at(app, 0.02)
     table = TableScene(app, _config(CoincheRules()))
-    menu.open(table)
+    app.push(table)
     app.step(DT, [])
     play_to_score_sheet(app, table)
     record = table.model.record

@@ -54,6 +54,7 @@ from game.engine.tarot_scoring import (  # noqa: E402
     Contract,
     DealOutcome,
     PoigneeKind,
+    TarotFacts,
     marks,
     score_deal,
     score_lines,
@@ -248,7 +249,7 @@ def tarot_five() -> DealResult:
     score = score_deal(outcome)
     return DealResult(tuple(f"player_{s}" for s in range(5)), marks(5, 1, 4, score.per_defender),
                       score_lines(score, outcome, 1, 4), "won",
-                      (("taker", 1), ("partner", 4), ("contract", Contract.GARDE)))
+                      TarotFacts.of(outcome, score, 1, 4))
 
 
 # The worked examples of the score sheet (docs/rules.md's arithmetic).

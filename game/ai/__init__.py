@@ -2,9 +2,9 @@
 
 ``decide(view, level, rng)`` returns one of ``view.legal`` with the reason for it, an
 i18n key of ``game/ai/README.md``.  ``view`` is a deal's view (``state.view(seat)``: a
-``TrickView`` or a ``TarotView``) or a match's (``MatchView``, which also tells the
-target score the arrêt needs; with a deal's view the arrêt assumes the default target
-of 1000).
+``TrickView`` or a ``TarotView``, ``engine.views.AnyView``) or a match's (``MatchView``,
+which also tells the target score the arrêt needs; with a deal's view the arrêt takes
+the target a belote view carries, else the default of 1000).
 
 Levels: ``DEBUTANT`` plays legal, plausible and often wrong (hunches, random cards);
 ``CONFIRME`` evaluates hands for the bidding and counts cards in the play (masters,
@@ -44,69 +44,74 @@ from game.engine.actions import PlayCard
 from game.engine.cards import Card
 from game.engine.protocol import Phase
 from game.engine.tarot_actions import TarotPlayCard
+from game.engine.tarot_tricks import TarotView
+from game.engine.trick_view import TrickView
+from game.engine.views import AnyView, MatchView
 
 __all__ = ["DEFAULT_THINK", "THINK_CHOICES", "Appraisal", "Decision", "Level", "appraise",
            "decide"]
 
 
-def decide(view: Any, level: Level, rng: random.Random,
+def decide(view: AnyView | MatchView, level: Level, rng: random.Random,
            think: float | None = DEFAULT_THINK) -> Decision:
     if level is Level.EXPERT:
         return appraise(view, rng, think).decision
-    target, view = _unwrap(view)
-    only = _only_choice(view)
+    target, deal = _unwrap(view)
+    only = _only_choice(deal)
     if only is not None:
         return only
     if level is Level.DEBUTANT:
-        return beginner_decision(view, rng)
-    if view.game == "tarot":
-        return tarot_decision(view)
-    if view.phase is Phase.PLAY:
-        return play_phase(view, target)
-    if view.game == "coinche":
-        return coinche_bidding(view)
-    if view.game == "belote":
-        return belote_bidding(view)
-    raise ValueError(f"no AI for the game {view.game!r}")
+        return beginner_decision(deal, rng)
+    if isinstance(deal, TarotView):
+        return tarot_decision(deal)
+    if deal.phase is Phase.PLAY:
+        return play_phase(deal, target)
+    if deal.game == "coinche":
+        return coinche_bidding(deal)
+    if deal.game == "belote":
+        return belote_bidding(deal)
+    raise ValueError(f"no AI for the game {deal.game!r}")
 
 
-def appraise(view: Any, rng: random.Random, think: float | None = DEFAULT_THINK) -> Appraisal:
+def appraise(view: AnyView | MatchView, rng: random.Random,
+             think: float | None = DEFAULT_THINK) -> Appraisal:
     """The Expert's decision in this seat, with the value of each choice it weighed."""
-    target, view = _unwrap(view)
-    only = _only_choice(view)
+    target, deal = _unwrap(view)
+    only = _only_choice(deal)
     if only is not None:
         return Appraisal(only)
     deadline = think  # None: no deadline, the default sample counts
     think = DEFAULT_THINK if think is None else think
-    if view.game == "tarot":
-        return _appraise_tarot(view, rng, deadline, think)
-    if view.phase is Phase.PLAY:
-        return _appraise_card_play(view, target, rng, deadline, think)
-    if view.game == "coinche":
-        decision, values = weigh_coinche_calls(view, rng, worlds_for(think, BID_WORLDS))
-        return Appraisal(decision, values, side_unit(view.players))
-    if view.game == "belote":
-        return Appraisal(belote_bidding(view))
-    raise ValueError(f"no AI for the game {view.game!r}")
+    if isinstance(deal, TarotView):
+        return _appraise_tarot(deal, rng, deadline, think)
+    if deal.phase is Phase.PLAY:
+        return _appraise_card_play(deal, target, rng, deadline, think)
+    if deal.game == "coinche":
+        decision, values = weigh_coinche_calls(deal, rng, worlds_for(think, BID_WORLDS))
+        return Appraisal(decision, values, side_unit(deal.players))
+    if deal.game == "belote":
+        return Appraisal(belote_bidding(deal))
+    raise ValueError(f"no AI for the game {deal.game!r}")
 
 
-def _unwrap(view: Any) -> tuple[int | None, Any]:
-    """The target the arrêt needs and the deal's view (a MatchView wraps it)."""
-    target: int | None = getattr(view, "target", None)
-    view = getattr(view, "deal", view)
-    if target is None:  # a belote deal's view carries the target for the arrêt
-        target = dict(getattr(view, "extra", ())).get("target")
-    return target, view
+def _unwrap(view: AnyView | MatchView) -> tuple[int | None, AnyView]:
+    """The target the arrêt needs and the deal's view (a MatchView wraps it; a belote
+    deal's view carries the target for the arrêt)."""
+    if isinstance(view, MatchView):
+        return view.target, view.deal
+    if isinstance(view, TrickView):
+        return view.target, view
+    return None, view
 
 
-def _only_choice(view: Any) -> Decision | None:
+def _only_choice(view: AnyView) -> Decision | None:
     legal = view.legal
     if not legal:
         raise ValueError(f"seat {view.seat} has nothing to decide now")
     return Decision(legal[0], "hint.only_choice") if len(legal) == 1 else None
 
 
-def _appraise_tarot(view: Any, rng: random.Random, deadline: float | None,
+def _appraise_tarot(view: TarotView, rng: random.Random, deadline: float | None,
                     think: float) -> Appraisal:
     if view.phase is Phase.PLAY:
         decision, means = weigh_tarot_cards(view, rng, deadline, worlds_for(think, TAROT_WORLDS))
@@ -119,7 +124,7 @@ def _appraise_tarot(view: Any, rng: random.Random, deadline: float | None,
     return Appraisal(tarot_decision(view))
 
 
-def _appraise_card_play(view: Any, target: int | None, rng: random.Random,
+def _appraise_card_play(view: TrickView, target: int | None, rng: random.Random,
                         deadline: float | None, think: float) -> Appraisal:
     weighed: dict[Card, float] = {}
 

@@ -18,9 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from game.ai.decision import Decision
-from game.engine.actions import PlayCard
-from game.engine.protocol import Action
-from game.engine.tarot_actions import TarotPlayCard
+from game.engine.protocol import Action, CardPlayAction
 
 
 @dataclass(frozen=True)
@@ -48,7 +46,7 @@ class Appraisal:
 
 
 def _card_of(action: Action) -> object | None:
-    return action.card if isinstance(action, PlayCard | TarotPlayCard) else None
+    return action.card if isinstance(action, CardPlayAction) else None
 
 
 def side_unit(players: int) -> float:

@@ -12,17 +12,19 @@ from game.ai.decision import Decision
 from game.ai.tarot import tarot_decision
 from game.engine.actions import Announce, Bid, ChooseTrump, ExchangeSeven, PlayCard, Take
 from game.engine.cards import Card, Rank, Suit
-from game.engine.protocol import Action, Phase
+from game.engine.protocol import Action, PassAction, Phase
 from game.engine.tarot_actions import TarotBid, TarotPlayCard
+from game.engine.tarot_tricks import TarotView
 from game.engine.tricks import winning_play
+from game.engine.views import AnyView
 
 WHIM = 0.3  # share of card plays chosen at random
 HUNCH = 0.1  # share of bidding turns where a weak hand still bids
 
 
-def beginner_decision(view: Any, rng: random.Random) -> Decision:
+def beginner_decision(view: AnyView, rng: random.Random) -> Decision:
     legal: tuple[Action, ...] = view.legal
-    if view.game == "tarot":
+    if isinstance(view, TarotView):
         return _tarot(view, rng)
     if view.phase is Phase.PLAY:
         return _play(view, rng)
@@ -35,7 +37,7 @@ def beginner_decision(view: Any, rng: random.Random) -> Decision:
 
 def _bid(view: Any, rng: random.Random) -> Decision:
     legal: tuple[Action, ...] = view.legal
-    passing = next(a for a in legal if type(a).__name__ == "Pass")
+    passing = next(a for a in legal if isinstance(a, PassAction))
     hunch = rng.random() < HUNCH
     if view.game == "coinche":
         bids = [a for a in legal if isinstance(a, Bid) and not a.is_capot]

@@ -24,7 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.ai.bidding import coinche_bidding, last_bid, team_estimate
+from game.ai.bidding import coinche_bidding, last_bid
+from game.ai.calls import calls_misfit
 from game.ai.decision import Decision
 from game.ai.memory import Memory, belote_pair
 from game.ai.metropolis import Walk, walk_deals
@@ -35,12 +36,11 @@ from game.engine.cards import DECK32, Card, Suit, TrumpMode
 from game.engine.deal_scoring import SideTally, score_coinche
 from game.engine.protocol import Action
 from game.engine.rules import CoincheRules
-from game.engine.trick_view import BELOTE_POINTS, DIX_DE_DER
+from game.engine.trick_view import BELOTE_POINTS, DIX_DE_DER, TrickView
 from game.engine.tricks import Play, Trump, trick_points
 
 WORLDS = 12
 WALK = Walk(burn_in=200, thinning=20, span=10.0)
-BID_SLACK = 10  # a bid is in keeping with a hand worth this much less
 SWITCH_MARGIN = 15.0  # points per deal another call must gain over the Confirmé's
 
 
@@ -58,7 +58,7 @@ def expert_coinche_bidding(view: Any, rng: random.Random, worlds: int = WORLDS,
     return weigh_coinche_calls(view, rng, worlds, margin)[0]
 
 
-def weigh_coinche_calls(view: Any, rng: random.Random, worlds: int = WORLDS,
+def weigh_coinche_calls(view: TrickView, rng: random.Random, worlds: int = WORLDS,
                         margin: float = SWITCH_MARGIN) -> tuple[Decision, dict[Action, float]]:
     """The call, and the expected score (my side's minus the other's) of passing and of
     each legal suit bid (none when the simulation was not used)."""
@@ -132,40 +132,6 @@ def sample_deals(view: Any, rng: random.Random, count: int) -> list[Deal]:
     deals = walk_deals(hands, others, lambda placed: calls_misfit(view, placed), rng,
                        count, WALK)
     return [list(deal) for deal in deals]
-
-
-@dataclass(frozen=True)
-class _Past:
-    """A seat's view of the bidding when it made an earlier call (what
-    ``team_estimate`` reads)."""
-
-    seat: int
-    hand: tuple[Card, ...]
-    bids: tuple[tuple[int, Action], ...]
-
-
-def calls_misfit(view: Any, hands: Sequence[Sequence[Card]]) -> float:
-    """How far ``hands`` are from explaining the other seats' calls, in points, taken
-    as made the Confirmé's way: a suit bid from a hand worth about its value, a pass
-    (with the contract not with partner) from a hand worth less than the next bid.
-    Each 10 points out of keeping make the deal 10 times less likely (``WALK``):
-    players bluff, and judge hands their own way."""
-    rules = default_rules(view)
-    assert isinstance(rules, CoincheRules)
-    misfit = 0.0
-    for i, (seat, action) in enumerate(view.bids):
-        if seat == view.seat:
-            continue
-        past = _Past(seat, tuple(hands[seat]), view.bids[:i])
-        current = last_bid(past.bids)
-        if isinstance(action, Bid) and action.suit is not None and not action.is_capot:
-            worth = team_estimate(past, TrumpMode.SUIT, action.suit)
-            misfit += max(0.0, action.value - BID_SLACK - worth)
-        elif isinstance(action, Pass) and (current is None or current[0] % 2 != seat % 2):
-            lowest = rules.lowest_bid if current is None else current[1].value + 10
-            worth = max(team_estimate(past, TrumpMode.SUIT, s) for s in Suit)
-            misfit += max(0.0, worth - lowest + 1)
-    return misfit
 
 
 # --- playing the worlds out -------------------------------------------------------------------

@@ -8,9 +8,19 @@ from typing import Any
 
 from game.ai.decision import Decision
 from game.ai.evaluate import defence_value, hand_value, suit_trump_value
-from game.engine.actions import CAPOT_BID, Bid, Coinche, ExchangeSeven, Pass, Surcoinche, Take
+from game.engine.actions import (
+    CAPOT_BID,
+    Bid,
+    ChooseMode,
+    Coinche,
+    ExchangeSeven,
+    Pass,
+    Surcoinche,
+    Take,
+)
 from game.engine.cards import Card, Rank, Suit, TrumpMode, card
 from game.engine.protocol import Action, Phase
+from game.engine.trick_view import TrickView
 
 # Belote classique: the hand value (with the retourne when it comes to the taker) needed
 # to take, by number of players.  Each for himself, the taker only has to beat the best
@@ -37,32 +47,49 @@ def suit_args(suit: Suit) -> tuple[tuple[str, str], ...]:
 # --- belote classique ------------------------------------------------------------------------
 
 
-def belote_bidding(view: Any) -> Decision:
+def belote_bidding(view: TrickView) -> Decision:
+    """Take (or name a trump in round 2) with the best-valued trump when it reaches the
+    threshold; sans-atout and tout-atout, when the table plays them, are valued as
+    coinche values them (``evaluate.hand_value``) on the same scale as a suit."""
     if view.phase is Phase.EXCHANGE:
         return Decision(ExchangeSeven(), "hint.exchange_seven")
-    retourne: Card = view.retourne
-    best: tuple[float, Action, Suit] | None = None
-    for action in view.legal:
-        suit = retourne.suit if isinstance(action, Take) else getattr(action, "suit", None)
-        if suit is None:
-            continue
-        value = suit_trump_value(_cards_if_taking(view, suit), suit)
-        if best is None or value > best[0]:
-            best = (value, action, suit)
-    if best is not None and best[0] >= TAKE_THRESHOLD[view.players]:
-        value, action, suit = best
-        reason = "hint.take_strong" if isinstance(action, Take) else "hint.choose_suit"
-        return Decision(action, reason, suit_args(suit))
+    options = [(_take_value(view, action), action) for action in view.legal
+               if not isinstance(action, Pass)]
+    if options:
+        value, action = max(options, key=lambda option: option[0])
+        if value >= TAKE_THRESHOLD[view.players]:
+            return _take_decision(view, action)
     return Decision(Pass(), "hint.pass_weak")
 
 
-def _cards_if_taking(view: Any, suit: Suit) -> list[Card]:
+def _take_value(view: Any, action: Action) -> float:
+    if isinstance(action, ChooseMode):
+        return hand_value(_cards_if_taking(view, None), action.mode, None, announcements=False)
+    suit = _suit_taken(view, action)
+    return suit_trump_value(_cards_if_taking(view, suit), suit)
+
+
+def _suit_taken(view: Any, action: Action) -> Suit:
+    retourne: Card = view.retourne
+    return retourne.suit if isinstance(action, Take) else action.suit  # type: ignore[attr-defined]
+
+
+def _take_decision(view: Any, action: Action) -> Decision:
+    if isinstance(action, ChooseMode):
+        return Decision(action, "hint.choose_mode", (("trump", action.mode.value),))
+    suit = _suit_taken(view, action)
+    reason = "hint.take_strong" if isinstance(action, Take) else "hint.choose_suit"
+    return Decision(action, reason, suit_args(suit))
+
+
+def _cards_if_taking(view: Any, suit: Suit | None) -> list[Card]:
     """The known cards the taker would hold: the retourne comes to him at four, and at
     two or three in exchange for the 7 of trump in the first round."""
     hand: list[Card] = list(view.hand)
-    retourne: Card = view.retourne
+    retourne = view.retourne
+    assert retourne is not None, "belote's bidding has a retourne"
     gets_retourne = view.players == 4 or (
-        suit == retourne.suit and card(suit, Rank.SEVEN) in hand
+        suit == retourne.suit and card(retourne.suit, Rank.SEVEN) in hand
     )
     if gets_retourne:
         hand.append(retourne)
@@ -79,7 +106,7 @@ def last_bid(bids: Sequence[tuple[int, Action]]) -> tuple[int, Bid] | None:
     return None
 
 
-def coinche_bidding(view: Any) -> Decision:
+def coinche_bidding(view: TrickView) -> Decision:
     current = last_bid(view.bids)
     legal = view.legal
     if current is not None:

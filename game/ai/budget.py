@@ -6,8 +6,8 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
-DEFAULT_THINK = 0.3  # seconds per decision at most
-THINK_CHOICES = (0.1, 0.3, 1.0)  # the setting's values: quick, normal, long
+from game.choices import DEFAULT_THINK as DEFAULT_THINK  # seconds per decision at most
+from game.choices import THINK_CHOICES as THINK_CHOICES  # the setting's values
 
 
 def worlds_for(think: float, at_default: int) -> int:

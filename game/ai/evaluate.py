@@ -7,6 +7,7 @@ deal.  They are tuned against the arena (``bench/arena.py``), not derived.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from game.engine.announcements import find_announcements
@@ -97,8 +98,14 @@ def hand_value(hand: Sequence[Card], mode: TrumpMode, suit: Suit | None,
         assert suit is not None
         value = suit_trump_value(hand, suit)
     if announcements:
-        value += ANNOUNCEMENT_SHARE * sum(a.value for a in find_announcements(hand))
+        value += ANNOUNCEMENT_SHARE * _announcements_value(frozenset(hand))
     return value
+
+
+@functools.lru_cache(maxsize=4096)
+def _announcements_value(hand: frozenset[Card]) -> int:
+    """Cached: the Expert's sampled deals judge the same hands for each trump again."""
+    return sum(a.value for a in find_announcements(sorted(hand)))
 
 
 def defence_value(hand: Sequence[Card], mode: TrumpMode, suit: Suit | None) -> float:

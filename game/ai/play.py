@@ -10,7 +10,7 @@ from game.ai.decision import Decision
 from game.ai.memory import Memory, belote_pair, build_memory
 from game.engine.actions import Announce, PlayCard, Stop
 from game.engine.cards import Card, Rank, TrumpMode
-from game.engine.trick_view import BELOTE_POINTS
+from game.engine.trick_view import BELOTE_POINTS, TrickView
 from game.engine.tricks import winning_play
 
 DEFAULT_TARGET = 1000  # BeloteRules' default, used when the view does not carry the target
@@ -30,7 +30,7 @@ def card_args(c: Card) -> tuple[tuple[str, str], ...]:
 Refiner = Callable[[Any, Memory, list[Card], tuple[Card, str]], tuple[Card, str]]
 
 
-def play_phase(view: Any, target: int | None, refine: Refiner | None = None) -> Decision:
+def play_phase(view: TrickView, target: int | None, refine: Refiner | None = None) -> Decision:
     legal = view.legal
     mem = build_memory(view)
     if Stop() in legal and should_stop(view, mem, target or DEFAULT_TARGET):
@@ -72,7 +72,7 @@ def side_points(view: Any, mem: Memory) -> int:
 def should_stop(view: Any, mem: Memory, target: int) -> bool:
     """Stop only when certain: the target is reached, and a taker must also be sure to
     win the last trick (he holds only trumps and nobody else has any)."""
-    totals = dict(view.extra).get("match_totals") or ()
+    totals = view.match_totals
     side = mem.side_of(view.seat)
     if side >= len(totals) or totals[side] + side_points(view, mem) < target:
         return False

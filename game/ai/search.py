@@ -1,32 +1,49 @@
 """The Expert level's card play: Monte-Carlo sampling of the hidden cards.
 
-For each of a few deals drawn at random among those consistent with the seat's view
-(``solver.sampler``: hand sizes, cards each play rules out, known holdings), every legal
+For each of a few deals drawn among those consistent with the seat's view
+(``solver.sampler``: hand sizes, cards each play rules out, known holdings), in
+proportion to how well they explain the other seats' calls (``card_worlds``), every legal
 card is played and the deal finished by all four players with the Confirmé
 play, each seeing every hand of that sampled deal.  The card with the best mean
-outcome (the deal's score, contract made or failed) is played.  The rollouts use the
-default trick rules of the game: an approximation that only weighs the candidates;
-the candidates themselves are always ``view.legal``.
+outcome is played: each finished rollout is scored by the engine's own scoring of the
+contract under the table's rules (``deal_value``: coinche level, failure base, belote,
+capot, announcements shown).  The rollouts play by the table's trick rules too; the
+candidates themselves are always ``view.legal``.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from game.ai.budget import within
+from game.ai.card_worlds import card_worlds
+from game.ai.deal_value import (
+    Scorer,
+    belote_scorer,
+    finished_tally,
+    seat_value,
+    table_scorer,
+)
 from game.ai.memory import VOID, Memory
 from game.ai.play import choose_card
 from game.ai.solver.player import default_rules
-from game.ai.solver.sampler import NoWorld, knowledge, sample_world
+from game.ai.solver.sampler import NoWorld, knowledge
 from game.engine.cards import Card, Suit
 from game.engine.rules import TrickGameRules
-from game.engine.trick_view import BELOTE_POINTS, DIX_DE_DER
+from game.engine.trick_view import DIX_DE_DER
 from game.engine.tricks import Play, Trump, legal_cards, trick_points, winning_play
 
 WORLDS = 36  # at the default thinking time (12: 11 points a deal less, bench/RESULTS.md)
+# The first tricks of a rollout are played blind (each seat sees only its own hand), so a
+# card that only works if every seat sees every hand (strategy fusion) is not favoured.
+BLIND_TRICKS = 0
+# The share of the deadline the search plans to use: the rest absorbs a last rollout
+# slowed by a busy machine (under load the p95 went past the deadline without it).
+DEADLINE_SHARE = 0.85
 
 
 @dataclass(frozen=True)
@@ -53,12 +70,15 @@ def weigh_cards(view: Any, mem: Memory, cards: list[Card], fallback: tuple[Card,
     if len(cards) == 1:
         return fallback, {}
     rules = default_rules(view)
+    start = time.perf_counter()
     try:
-        know = knowledge(view, rules)
-        sampled = (sample_world(know, rng) for _ in within(deadline, worlds))
-        totals, count = rollout_totals(view, mem, rules, cards, sampled)
+        drawn = list(card_worlds(view, rules, knowledge(view, rules), rng, worlds))
     except NoWorld:  # a view from house rules the sampler's defaults contradict
         return fallback, {}
+    if deadline is not None:  # what is left once the worlds are drawn, with a margin
+        deadline = max(0.0, deadline * DEADLINE_SHARE - (time.perf_counter() - start))
+    sampled = (drawn[k] for k in within(deadline, len(drawn)))
+    totals, count = rollout_totals(view, mem, rules, cards, sampled)
     means = {c: total / count for c, total in totals.items()} if count else {}
     return best_card(totals, cards, fallback), means
 
@@ -75,10 +95,11 @@ def rollout_totals(view: Any, mem: Memory, rules: TrickGameRules, cards: list[Ca
     """Each card's rollouts summed over ``worlds``, and how many worlds there were."""
     totals = dict.fromkeys(cards, 0.0)
     count = 0
+    score = table_scorer(view, rules)
     for hands in worlds:
         count += 1
         for c in cards:
-            totals[c] += rollout(view, mem, rules, hands, c)
+            totals[c] += rollout(view, mem, rules, score, hands, c)
     return totals, count
 
 
@@ -94,24 +115,29 @@ def best_card(totals: dict[Card, float], cards: list[Card],
 # --- rollouts ----------------------------------------------------------------------------------
 
 
-def rollout(view: Any, mem: Memory, rules: TrickGameRules, sampled: Sequence[Sequence[Card]],
-            first: Card) -> float:
+def rollout(view: Any, mem: Memory, rules: TrickGameRules, score: Scorer | None,
+            sampled: Sequence[Sequence[Card]], first: Card) -> float:
     """My side's outcome when I play ``first`` and every seat then plays the Confirmé's
-    way, seeing every hand of ``sampled``."""
+    way, seeing every hand of ``sampled``: the deal's ``score`` (``table_scorer``)."""
     hands = [list(h) for h in sampled]
-    points = [0] * view.players
+    points, tricks = [0] * view.players, [0] * view.players
     for t in view.tricks:
         points[t.winner] += t.points
+        tricks[t.winner] += 1
+
+    done = 0  # tricks finished in this rollout
 
     def choose(seat: int, trick: tuple[Play, ...]) -> Card:
-        return rollout_card(view, mem, hands, seat, trick, rules)
+        return rollout_card(view, mem, hands, seat, trick, rules, done < BLIND_TRICKS)
 
     winner = view.seat
     for winner, cards in finish_tricks(hands, list(view.trick), view.seat, mem.trump, choose,
                                        first):
         points[winner] += trick_points(cards, mem.trump)
+        tricks[winner] += 1
+        done += 1
     points[winner] += DIX_DE_DER
-    return outcome(view, mem, points)
+    return outcome(view, rules, score, mem.trump, sampled, points, tricks)
 
 
 def finish_tricks(hands: list[list[Card]], trick: list[Play], seat: int, trump: Trump,
@@ -136,13 +162,23 @@ def finish_tricks(hands: list[list[Card]], trick: list[Play], seat: int, trump: 
 
 
 def rollout_card(view: Any, mem: Memory, hands: list[list[Card]], seat: int,
-                 trick: tuple[Play, ...], rules: TrickGameRules) -> Card:
+                 trick: tuple[Play, ...], rules: TrickGameRules, blind: bool = False) -> Card:
+    """``seat``'s Confirmé card in a rollout, seeing every hand, or (``blind``) only its
+    own and what the table saw."""
     partner = (seat + 2) % 4 if view.players == 4 else None
     cards = legal_cards(hands[seat], trick, mem.trump, rules, partner)
     if len(cards) == 1:
         return cards[0]
-    seen = perfect_memory(mem, hands, seat)
+    seen = blind_memory(mem, hands, seat) if blind else perfect_memory(mem, hands, seat)
     return choose_card(SimView(seat, view.players, view.taker, trick), seen, cards)[0]
+
+
+def blind_memory(mem: Memory, hands: list[list[Card]], seat: int) -> Memory:
+    """What ``seat`` knows at the table: its own hand, the cards gone, the voids and caps
+    the plays showed (as of the decision), not who holds which card."""
+    unseen = frozenset(c for s, hand in enumerate(hands) if s != seat for c in hand)
+    return Memory(seat=seat, players=mem.players, trump=mem.trump, hand=tuple(hands[seat]),
+                  played=mem.played, unseen=unseen, caps=mem.caps)
 
 
 def perfect_memory(mem: Memory, hands: list[list[Card]], seat: int) -> Memory:
@@ -160,32 +196,12 @@ def perfect_memory(mem: Memory, hands: list[list[Card]], seat: int) -> Memory:
                   holders=holders)
 
 
-def outcome(view: Any, mem: Memory, points: list[int]) -> float:
-    """The deal's score for my side minus the others', as the game scores it (the
-    announcements and belote already known to the table included)."""
-    n = view.players
-    sides = [mem.side_of(s) for s in range(n)]
-    totals: dict[int, float] = {}
-    for s in range(n):
-        totals[sides[s]] = totals.get(sides[s], 0.0) + points[s]
-    for seat, anns in view.shown_announcements:
-        totals[sides[seat]] += sum(a.value for a in anns)
-    if view.belote_seat is not None:
-        totals[sides[view.belote_seat]] += BELOTE_POINTS
-    me = sides[view.seat]
-    if view.taker is None:
-        return totals[me] - sum(v for k, v in totals.items() if k != me) / (len(totals) - 1)
-    taker = sides[view.taker]
-    best_other = max(v for k, v in totals.items() if k != taker)
-    bid = view.contract_value or 0
-    made = totals[taker] > best_other and totals[taker] >= bid
-    scores = dict(totals)
-    if not made:
-        scores = dict.fromkeys(totals, 0.0)
-        winners = [k for k, v in totals.items() if k != taker and v == best_other]
-        for k in winners:
-            scores[k] = (160 + bid) / len(winners)
-    elif bid:
-        scores[taker] += bid
-    others = [v for k, v in scores.items() if k != me]
-    return scores[me] - sum(others) / len(others)
+def outcome(view: Any, rules: TrickGameRules, score: Scorer | None, trump: Trump,
+            sampled: Sequence[Sequence[Card]], points: list[int], tricks: list[int]) -> float:
+    """My side's score minus the others' mean, as the engine scores the deal finished
+    with ``points`` and ``tricks`` per seat (the announcements shown, belote, capot,
+    the contract, its coinche and the table's options)."""
+    if score is None:  # no taker: the points themselves
+        return seat_value(view, points)
+    tally = finished_tally(view, rules, points, tricks, belote_scorer(view, trump, sampled))
+    return seat_value(view, score(tally))

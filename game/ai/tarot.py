@@ -18,6 +18,7 @@ from game.engine.protocol import Action, Phase
 from game.engine.tarot_actions import (
     AnnounceChelem,
     CallKing,
+    DeclareMisere,
     DeclineChelem,
     ShowPoignee,
     TarotBid,
@@ -37,7 +38,7 @@ from game.engine.tarot_cards import (
     TarotSuit,
 )
 from game.engine.tarot_scoring import Contract
-from game.engine.tarot_tricks import led_suit, trick_winner
+from game.engine.tarot_tricks import TarotView, breaks_misere, led_suit, trick_winner
 
 HAND_SIZE = {3: 24, 4: 18, 5: 15}
 # Hand strength needed for each contract at four players (scaled by the hand size);
@@ -53,7 +54,7 @@ def card_args(c: TarotCard) -> tuple[tuple[str, str], ...]:
     return (("card", c.code),)
 
 
-def tarot_decision(view: Any) -> Decision:
+def tarot_decision(view: TarotView) -> Decision:
     legal: tuple[Action, ...] = view.legal
     if view.phase is Phase.BIDDING:
         return _bid(view)
@@ -114,11 +115,15 @@ def _call(view: Any) -> Decision:
     return Decision(best, "hint.call_king", card_args(best.card))
 
 
-def _discard(view: Any) -> Decision:
-    """Short suits first (voids let the taker trump), high cards of them first (their
-    points are safe in the écart), trumps last."""
-    options = [a for a in view.legal if isinstance(a, TarotDiscard)]
-    length = {s: sum(1 for c in view.hand if c.suit is s) for s in TarotSuit}
+def _discard(view: TarotView) -> Decision:
+    return ecart_decision(view.hand, view.legal)
+
+
+def ecart_decision(hand: Sequence[TarotCard], legal: Sequence[Action]) -> Decision:
+    """The next card of the écart: short suits first (voids let the taker trump), high
+    cards of them first (their points are safe in the écart), trumps last."""
+    options = [a for a in legal if isinstance(a, TarotDiscard)]
+    length = {s: sum(1 for c in hand if c.suit is s) for s in TarotSuit}
 
     def order(a: TarotDiscard) -> tuple[bool, int, int]:
         c = a.card
@@ -149,6 +154,7 @@ class TarotMemory:
     trump_caps: tuple[int, ...]  # the highest trump each seat may still hold
     attack: frozenset[int]  # seats known to be in the attack
     defence: frozenset[int]  # seats known to be in the defence
+    barred: tuple[frozenset[TarotCard], ...] = ()  # by seat: cards its misère rules out
 
     def same_camp(self, a: int, b: int) -> bool:
         """Known to be in the same camp."""
@@ -156,6 +162,8 @@ class TarotMemory:
 
     def may_hold(self, seat: int, c: TarotCard) -> bool:
         if c not in self.unseen or c.suit in self.voids[seat]:
+            return False
+        if self.barred and c in self.barred[seat]:
             return False
         return not c.is_trump or c.rank <= self.trump_caps[seat]
 
@@ -188,8 +196,17 @@ def tarot_memory(view: Any) -> TarotMemory:
         seat=view.seat, players=view.players, hand=tuple(view.hand),
         unseen=frozenset(c for c in DECK78 if c not in gone),
         voids=tuple(frozenset(v) for v in voids), trump_caps=tuple(caps),
-        attack=frozenset(attack), defence=frozenset(defence),
+        attack=frozenset(attack), defence=frozenset(defence), barred=_barred(view),
     )
+
+
+def _barred(view: Any) -> tuple[frozenset[TarotCard], ...]:
+    """The cards each seat's misère says it was not dealt; only the taker may hold
+    some, from the chien he showed."""
+    barred: list[set[TarotCard]] = [set() for _ in range(view.players)]
+    for seat, kind in view.miseres:
+        barred[seat] |= {c for c in DECK78 if breaks_misere(kind, c) and c not in view.chien}
+    return tuple(frozenset(cards) for cards in barred)
 
 
 def _infer(plays: Sequence[tuple[int, TarotCard]], voids: list[set[TarotSuit]],
@@ -228,6 +245,9 @@ def _camps(view: Any) -> tuple[set[int], set[int]]:
 
 def _play(view: Any) -> Decision:
     legal: tuple[Action, ...] = view.legal
+    misere = next((a for a in legal if isinstance(a, DeclareMisere)), None)
+    if misere is not None:  # a prime paid by every other player, whatever the deal
+        return Decision(misere, f"hint.misere_{misere.kind.value}")
     poignees = [a for a in legal if isinstance(a, ShowPoignee)]
     if poignees and view.seat == view.taker:
         shown = max(poignees, key=lambda a: len(a.cards))

@@ -32,13 +32,13 @@ import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from types import SimpleNamespace
 from typing import Any
 
 from game.ai.budget import DEFAULT_THINK, within
 from game.ai.decision import Decision
 from game.ai.metropolis import Walk, walk_deals
 from game.ai.tarot import (
+    ecart_decision,
     hand_strength,
     tarot_decision,
     threshold,
@@ -46,9 +46,11 @@ from game.ai.tarot import (
 from game.ai.tarot_endgame import DealFrame, Tally
 from game.ai.tarot_search import OpenTable, play_tricks
 from game.engine.protocol import Action, Phase
+from game.engine.rules import TarotRules
 from game.engine.tarot_actions import TarotBid, TarotDiscard, TarotPass
 from game.engine.tarot_cards import DECK78, TarotCard
 from game.engine.tarot_scoring import (
+    DEFAULT_RULES,
     Camp,
     Contract,
     marks,
@@ -56,6 +58,7 @@ from game.engine.tarot_scoring import (
 )
 from game.engine.tarot_tricks import (
     TarotTrick,
+    TarotView,
     discardable,
     poignee_choices,
 )
@@ -74,7 +77,7 @@ def expert_tarot_bidding(view: Any, rng: random.Random,
     return weigh_tarot_calls(view, rng, deadline, worlds, margin)[0]
 
 
-def weigh_tarot_calls(view: Any, rng: random.Random, deadline: float | None = DEFAULT_THINK,
+def weigh_tarot_calls(view: TarotView, rng: random.Random, deadline: float | None = DEFAULT_THINK,
                       worlds: int = WORLDS, margin: float = SWITCH_MARGIN,
                       ) -> tuple[Decision, dict[Action, float]]:
     """The call, and my mean marks for passing and for each legal contract (none when
@@ -114,12 +117,12 @@ def expected_marks(view: Any, rng: random.Random, contracts: Sequence[Contract],
         for exchange in (True, False):  # one play-out for the contracts alike in it
             alike = [c for c in contracts if c.chien_shown == exchange]
             if alike:
-                result = play_out(hands, chien, me, leader, exchange)
+                result = play_out(hands, chien, me, leader, exchange, view.rules)
                 for c in alike:
                     totals[c] += result.marks(c)[me]
         if standing is not None:
             taker, contract = standing
-            result = play_out(hands, chien, taker, leader, exchange=contract.chien_shown)
+            result = play_out(hands, chien, taker, leader, contract.chien_shown, view.rules)
             totals[None] += result.marks(contract)[me]
         played += 1
     if not played:
@@ -203,6 +206,7 @@ class PlayedDeal:
     tricks: tuple[TarotTrick, ...]
     aside: tuple[TarotCard, ...]
     poignee: int  # trumps the taker showed (0: none)
+    rules: TarotRules = DEFAULT_RULES  # the table's options (poignée sizes, scoring)
 
     def tally(self, aside_to_attack: bool) -> Tally:
         """What the taker won, with what lies aside when it counts for him."""
@@ -215,9 +219,11 @@ class PlayedDeal:
         return seat == self.taker
 
     def marks(self, contract: Contract) -> tuple[int, ...]:
-        kind = poignee_kind(self.players, self.poignee) if self.poignee else None
+        sizes = self.rules.poignee_sizes
+        kind = poignee_kind(self.players, self.poignee, sizes) if self.poignee else None
         frame = DealFrame(self.players, contract, frozenset({self.taker}),
-                          ((kind, Camp.ATTACK),) if kind is not None else (), False)
+                          ((kind, Camp.ATTACK),) if kind is not None else (), False,
+                          self.rules)
         x = frame.per_defender(self.tally(contract.chien_to_attack), self.tricks[-1])
         return marks(self.players, self.taker, None, x)
 
@@ -229,8 +235,7 @@ def confirme_ecart(hand: Sequence[TarotCard], size: int) -> tuple[list[TarotCard
     ecart: list[TarotCard] = []
     for k in range(size):
         options = tuple(TarotDiscard(c) for c in discardable(hand, size - k))
-        seen = SimpleNamespace(phase=Phase.EXCHANGE, legal=options, hand=tuple(hand))
-        action = tarot_decision(seen).action
+        action = ecart_decision(hand, options).action
         assert isinstance(action, TarotDiscard)
         hand.remove(action.card)
         ecart.append(action.card)
@@ -238,7 +243,7 @@ def confirme_ecart(hand: Sequence[TarotCard], size: int) -> tuple[list[TarotCard
 
 
 def play_out(dealt: Sequence[Sequence[TarotCard]], chien: Sequence[TarotCard], taker: int,
-             leader: int, exchange: bool) -> PlayedDeal:
+             leader: int, exchange: bool, rules: TarotRules = DEFAULT_RULES) -> PlayedDeal:
     """The deal played to its end by the Confirmé play, open-handed, ``taker`` taking
     the chien and discarding (``exchange``) or leaving it aside."""
     players = len(dealt)
@@ -247,8 +252,8 @@ def play_out(dealt: Sequence[Sequence[TarotCard]], chien: Sequence[TarotCard], t
     if exchange:
         hands[taker], ecart = confirme_ecart([*hands[taker], *chien], len(chien))
         aside = tuple(ecart)
-    shown = poignee_choices(hands[taker], players)
+    shown = poignee_choices(hands[taker], players, rules.poignee_sizes)
     poignee = max((len(p) for p in shown), default=0)
     tricks: list[TarotTrick] = []
     play_tricks(hands, [], tricks, leader, OpenTable(taker, frozenset({taker})))
-    return PlayedDeal(players, taker, tuple(tricks), aside, poignee)
+    return PlayedDeal(players, taker, tuple(tricks), aside, poignee, rules)

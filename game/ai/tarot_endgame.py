@@ -17,8 +17,16 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from math import factorial, prod
 
+from game.engine.rules import TarotRules
 from game.engine.tarot_cards import EXCUSE, THE_PETIT, TarotCard
-from game.engine.tarot_scoring import Camp, Contract, DealOutcome, PoigneeKind, score_deal
+from game.engine.tarot_scoring import (
+    DEFAULT_RULES,
+    Camp,
+    Contract,
+    DealOutcome,
+    PoigneeKind,
+    score_deal,
+)
 from game.engine.tarot_tricks import TarotPlay, TarotTrick, legal_cards, trick_winner
 
 # Orderings of the hands' cards allowed (the product of their factorials): the last three
@@ -67,6 +75,7 @@ class DealFrame:
     attack: frozenset[int]
     poignees: tuple[tuple[PoigneeKind, Camp], ...]
     chelem_announced: bool
+    rules: TarotRules = DEFAULT_RULES  # the table's scoring options
 
     def in_attack(self, seat: int) -> bool:
         return seat in self.attack
@@ -91,7 +100,7 @@ def _per_defender(frame: DealFrame, points: int, bouts: int, petit: Camp | None,
         poignees=frame.poignees, petit_au_bout=petit,
         chelem_announced=frame.chelem_announced, chelem=chelem,
         alone=frame.players == 5 and len(frame.attack) == 1)
-    return score_deal(outcome).per_defender
+    return score_deal(outcome, frame.rules).per_defender
 
 
 def solve_after(frame: DealFrame, holdings: list[list[TarotCard]], trick: list[TarotPlay],

@@ -41,6 +41,7 @@ from game.engine.tarot_scoring import Camp, marks, poignee_kind
 from game.engine.tarot_tricks import (
     TarotPlay,
     TarotTrick,
+    TarotView,
     first_lead_cards,
     legal_cards,
     trick_winner,
@@ -141,7 +142,7 @@ def tarot_expert_decision(view: Any, rng: random.Random,
     return weigh_tarot_cards(view, rng, deadline, max_worlds, exact_endgame)[0]
 
 
-def weigh_tarot_cards(view: Any, rng: random.Random, deadline: float | None = DEFAULT_THINK,
+def weigh_tarot_cards(view: TarotView, rng: random.Random, deadline: float | None = DEFAULT_THINK,
                       max_worlds: int = MAX_WORLDS, exact_endgame: bool = True,
                       ) -> tuple[Decision, dict[TarotCard, float]]:
     """The decision, and the seat's mean marks for each legal card it weighed (every
@@ -309,11 +310,11 @@ def deal_frame(view: Any, partner: int | None) -> DealFrame:
     attack = frozenset({view.taker} | ({partner} if partner is not None else set()))
     poignees = []
     for seat, cards in view.poignees:
-        kind = poignee_kind(view.players, len(cards))
+        kind = poignee_kind(view.players, len(cards), view.rules.poignee_sizes)
         if kind is not None:
             poignees.append((kind, Camp.ATTACK if seat in attack else Camp.DEFENCE))
     return DealFrame(view.players, view.contract, attack, tuple(poignees),
-                     view.chelem_announcer is not None)
+                     view.chelem_announcer is not None, view.rules)
 
 
 def _tally(frame: DealFrame, world: World, tricks: Sequence[TarotTrick],

@@ -6,7 +6,19 @@ from dataclasses import dataclass
 
 from game.engine.announcements import Announcement, Kind
 from game.engine.cards import DECK32, Card, Suit, TrumpMode, from_code
-from game.engine.protocol import Action, DealResult, Event, register_action, register_codec
+from game.engine.protocol import (
+    Action,
+    CardPlayAction,
+    CardPlayedEvent,
+    DealResult,
+    Event,
+    PacketDealtEvent,
+    PassAction,
+    TrickWonEvent,
+    register_action,
+    register_codec,
+)
+from game.engine.tricks import Trump
 
 register_codec(Card, lambda c: c.code, from_code)
 
@@ -15,7 +27,7 @@ CAPOT_BID = 250
 
 @register_action
 @dataclass(frozen=True)
-class Pass(Action):
+class Pass(PassAction):
     def describe(self) -> str:
         return "pass"
 
@@ -38,6 +50,17 @@ class ChooseTrump(Action):
 
     def describe(self) -> str:
         return f"take at {self.suit.symbol}"
+
+
+@register_action
+@dataclass(frozen=True)
+class ChooseMode(Action):
+    """Belote, round 2 with ``sans_atout_tout_atout``: take at sans-atout or tout-atout."""
+
+    mode: TrumpMode
+
+    def describe(self) -> str:
+        return f"take at {self.mode.value}"
 
 
 @register_action
@@ -93,7 +116,7 @@ class Announce(Action):
 
 @register_action
 @dataclass(frozen=True)
-class PlayCard(Action):
+class PlayCard(CardPlayAction):
     """Play a card; ``belote`` says "belote" with the first of the trump K and Q."""
 
     card: Card
@@ -141,7 +164,7 @@ class Stop(Action):
 
 
 @dataclass(frozen=True)
-class PacketDealt(Event):
+class PacketDealt(PacketDealtEvent):
     """``count`` cards dealt to ``seat``; ``cards`` is None in the views of other seats."""
 
     seat: int
@@ -171,7 +194,7 @@ class BidMade(Event):
 @dataclass(frozen=True)
 class ContractSet(Event):
     taker: int
-    trump: str  # a suit symbol, "sans-atout" or "tout-atout"
+    trump: Trump  # a suit, sans-atout or tout-atout, as a value
     value: int | None = None  # coinche only
     coinche_level: int = 0
 
@@ -209,13 +232,13 @@ class BeloteSaid(Event):
 
 
 @dataclass(frozen=True)
-class CardPlayed(Event):
+class CardPlayed(CardPlayedEvent):
     seat: int
     card: Card
 
 
 @dataclass(frozen=True)
-class TrickWon(Event):
+class TrickWon(TrickWonEvent):
     seat: int
     cards: tuple[Card, ...]
     points: int

@@ -11,6 +11,7 @@ from typing import Any, Self
 from game.engine.actions import (
     BergereShown,
     BidMade,
+    ChooseMode,
     ChooseTrump,
     ContractSet,
     DealVoid,
@@ -23,15 +24,18 @@ from game.engine.actions import (
     Stopped,
     Take,
 )
-from game.engine.cards import DECK32, Card, Rank, Suit, card, shuffled_deck32
+from game.engine.cards import DECK32, Card, Rank, Suit, TrumpMode, card, shuffled_deck32
 from game.engine.coinche import deal_packets
-from game.engine.deal_scoring import TEAM_NAMES, SideTally, belote_score_lines
+from game.engine.deal_scoring import TEAM_NAMES, SideTally, TrickFacts, belote_score_lines
 from game.engine.deal_scoring import score_belote_each as score_belote_each
 from game.engine.deal_scoring import score_belote_teams as score_belote_teams
 from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase, ScoreLine
 from game.engine.rules import BeloteRules
 from game.engine.trickgame import TrickDeal
-from game.engine.tricks import Trump
+from game.engine.tricks import ALL_TRUMP, NO_TRUMP, Trump
+
+# Round 2 with the ``sans_atout_tout_atout`` option: after the suits.
+ROUND2_MODES = (ChooseMode(TrumpMode.NO_TRUMP), ChooseMode(TrumpMode.ALL_TRUMP))
 
 
 def first_deal_sizes(players: int) -> tuple[int, ...]:
@@ -96,7 +100,8 @@ class BeloteDeal(TrickDeal):
             return (Take(), Pass())
         suits = [s for s in Suit
                  if s != self.retourne.suit or self.rules.round2_same_suit_allowed]
-        return (*(ChooseTrump(s) for s in suits), Pass())
+        modes = ROUND2_MODES if self.rules.sans_atout_tout_atout else ()
+        return (*(ChooseTrump(s) for s in suits), *modes, Pass())
 
     def _apply_other(self, action: Action) -> tuple[Self, list[Event]]:
         if not self.is_legal(action):
@@ -109,9 +114,16 @@ class BeloteDeal(TrickDeal):
         events: list[Event] = [BidMade(seat, action)]
         if isinstance(action, Pass):
             return self._after_pass(bids, events)
+        trump = self._trump_taken(action)
+        events.append(ContractSet(seat, trump))
+        return self.evolve(bids=bids)._second_deal(seat, trump, events)
+
+    def _trump_taken(self, action: Action) -> Trump:
+        assert self.retourne is not None
+        if isinstance(action, ChooseMode):
+            return NO_TRUMP if action.mode is TrumpMode.NO_TRUMP else ALL_TRUMP
         suit = self.retourne.suit if isinstance(action, Take) else action.suit  # type: ignore[attr-defined]
-        events.append(ContractSet(seat, suit.symbol))
-        return self.evolve(bids=bids)._second_deal(seat, Trump.of_suit(suit), events)
+        return Trump.of_suit(suit)
 
     def _why_illegal_bid(self, action: Action) -> str:
         if self.phase is Phase.EXCHANGE:
@@ -120,6 +132,10 @@ class BeloteDeal(TrickDeal):
             return "in the first round you take the retourne's suit or pass"
         if isinstance(action, ChooseTrump):
             return "in the second round name another suit than the retourne's"
+        if isinstance(action, ChooseMode) and self.round == 1:
+            return "sans-atout and tout-atout are chosen in the second round"
+        if isinstance(action, ChooseMode):
+            return "sans-atout and tout-atout are not played at this table"
         if isinstance(action, Take):
             return "in the second round name a suit or pass"
         return f"{action.describe()} is not a bid"
@@ -183,9 +199,8 @@ class BeloteDeal(TrickDeal):
 
     def _view_extra(self, seat: int) -> dict[str, Any]:
         return {"retourne": self.retourne, "bergere": self.bergere,
-                "extra": (("round", self.round), ("stopper", self.stopper),
-                          ("match_totals", self.match_totals),
-                          ("target", self.rules.target))}
+                "bidding_round": self.round, "stopper": self.stopper,
+                "match_totals": self.match_totals, "target": self.rules.target}
 
     # --- the arrêt -----------------------------------------------------------------------
 
@@ -231,10 +246,9 @@ class BeloteDeal(TrickDeal):
             moves.append(ScoreLine("arret_wrong", tuple(
                 scores[side] - tally.total(side) for side in (0, 1))))
         winner = claimer if right else 1 - claimer
-        facts: tuple[tuple[str, Any], ...] = (
-            ("outcome", "arret"), ("takers", takers), ("winner_side", winner),
-            ("arret_winner", winner), ("tricks_won", tally.tricks_won),
-            ("capot_side", tally.capot_side), ("made", winner == takers), ("frozen", 0),
+        facts = TrickFacts(
+            outcome="arret", taker=takers, winner_side=winner, arret_winner=winner,
+            tricks_won=tally.tricks_won, capot_side=tally.capot_side, made=winner == takers,
         )
         if right and claimer == takers:  # scored as any contract made
             lines = score_belote_teams(self.rules, takers, tally).lines

@@ -21,7 +21,6 @@ from game.engine.actions import (
     bid,
 )
 from game.engine.cards import Card, Suit, TrumpMode, shuffled_deck32
-from game.engine.deal_scoring import CAPOT_TRICK_POINTS as CAPOT_TRICK_POINTS
 from game.engine.deal_scoring import TEAM_NAMES as TEAM_NAMES
 from game.engine.deal_scoring import SideTally
 from game.engine.deal_scoring import score_coinche as score_coinche
@@ -174,7 +173,7 @@ class CoincheDeal(TrickDeal):
         assert contract is not None
         taker = self._bidder()
         trump = trump_of(contract)
-        events.append(ContractSet(taker, trump.describe(), contract.value, self.coinche_level))
+        events.append(ContractSet(taker, trump, contract.value, self.coinche_level))
         return self._start_play(trump, taker, bids=bids, passes=0), events
 
     def _view_extra(self, seat: int) -> dict[str, Any]:

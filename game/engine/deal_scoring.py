@@ -7,14 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from game.engine.actions import Bid
-from game.engine.protocol import DealResult, Op, ScoreLine, evaluate
+from game.engine.protocol import DealFacts, DealResult, Op, ScoreArg, ScoreLine, evaluate
 from game.engine.rules import BeloteRules, CoincheRules, Litige, MultiplierBase
 
 TEAM_NAMES = ("team_0_2", "team_1_3")
-CAPOT_TRICK_POINTS = 250  # what the tricks count when capot was bid (seed 001)
 
 
 @dataclass(frozen=True)
@@ -31,6 +29,18 @@ class SideTally:
         return self.trick_points[side] + self.announcements[side] + self.belote[side]
 
 
+@dataclass(frozen=True, kw_only=True)
+class TrickFacts(DealFacts):
+    """The facts of a belote or coinche deal."""
+
+    outcome: str  # belote: "passe", "dedans", "litige" or "arret"; coinche: "made", "failed"
+    tricks_won: tuple[int, ...]  # per side
+    capot_side: int | None  # the side that won every trick
+    coinche_level: int = 0  # coinche: 1 coinché, 2 surcoinché
+    bid: Bid | None = None  # coinche: the contract, as a value (its trump and level)
+    arret_winner: int | None = None  # belote's arrêt: the side that wins the match
+
+
 def round_to_10(points: int) -> int:
     """FFB rounding: 85 -> 90, 84 -> 80."""
     return (points + 5) // 10 * 10
@@ -42,7 +52,7 @@ Column = list[int | None]
 
 
 def _line(key: str, values: Sequence[int | None], op: Op = Op.ADD,
-          **args: Any) -> ScoreLine:
+          **args: ScoreArg) -> ScoreLine:
     return ScoreLine(key, tuple(values), op, tuple(args.items()))
 
 
@@ -75,7 +85,7 @@ def closing_lines(rules: BeloteRules | CoincheRules, sums: Sequence[int],
 
 
 def _moved(key: str, sides: int, amounts: dict[int, int], op: Op = Op.ADD,
-           **args: Any) -> ScoreLine:
+           **args: ScoreArg) -> ScoreLine:
     """A term for some sides only (points that change sides: negative where they leave,
     positive where they land)."""
     values: Column = [None] * sides
@@ -98,16 +108,38 @@ def belote_score_lines(
     return (*lines, *closing_lines(rules, sums, scores))
 
 
+def contract_totals(rules: BeloteRules, tally: SideTally) -> list[int]:
+    """The totals the made / dedans comparison reads: the belote left out of them when
+    ``belote_counts_for_contract`` is off."""
+    counted = rules.belote_counts_for_contract
+    return [tally.total(s) - (0 if counted else tally.belote[s])
+            for s in range(len(tally.trick_points))]
+
+
+def _comparison_note(rules: BeloteRules, tally: SideTally) -> list[ScoreLine]:
+    """The compared totals, shown when they differ from the sides' totals."""
+    if rules.belote_counts_for_contract or not any(tally.belote):
+        return []
+    return [_line("contract_points", contract_totals(rules, tally), Op.NOTE)]
+
+
+def _held_for_litige(rules: BeloteRules, tally: SideTally, taker: int) -> int:
+    """What a litige freezes of the takers' total: all of it, or all but their belote
+    when ``litige_belote_paid`` scores the belote at once."""
+    return tally.total(taker) - (tally.belote[taker] if rules.litige_belote_paid else 0)
+
+
 def score_belote_teams(rules: BeloteRules, takers: int, tally: SideTally) -> DealResult:
     """Four players: passe, dedans or litige (``belote.md``, Scoring)."""
     defence = 1 - takers
     total = [tally.total(0), tally.total(1)]
+    compared = contract_totals(rules, tally)
     belote = list(tally.belote)
     scores = [0, 0]
     frozen = 0
-    tie = total[takers] == total[defence]
-    moves: list[ScoreLine] = []
-    if total[takers] > total[defence]:
+    tie = compared[takers] == compared[defence]
+    moves: list[ScoreLine] = _comparison_note(rules, tally)
+    if compared[takers] > compared[defence]:
         outcome, winner = "passe", takers
         scores = list(total)
         if tally.capot_side == takers and rules.capot_takes_defence_announcements:
@@ -120,7 +152,8 @@ def score_belote_teams(rules: BeloteRules, takers: int, tally: SideTally) -> Dea
     elif tie and rules.litige is Litige.HOLD:
         outcome, winner = "litige", None
         scores[defence] = total[defence]
-        frozen = total[takers]
+        frozen = _held_for_litige(rules, tally, takers)
+        scores[takers] = total[takers] - frozen
         moves.append(_moved("litige_held", 2, {takers: -frozen}))
     else:
         outcome, winner = "dedans", defence
@@ -134,10 +167,9 @@ def score_belote_teams(rules: BeloteRules, takers: int, tally: SideTally) -> Dea
                                           defence: scores[defence] - total[defence]}))
     if rules.round_to_10:
         scores = [round_to_10(s) for s in scores]
-    facts: tuple[tuple[str, Any], ...] = (
-        ("outcome", outcome), ("takers", takers), ("winner_side", winner),
-        ("frozen", frozen), ("frozen_for", None), ("tricks_won", tally.tricks_won),
-        ("capot_side", tally.capot_side), ("made", outcome == "passe"),
+    facts = TrickFacts(
+        outcome=outcome, taker=takers, winner_side=winner, frozen=frozen,
+        tricks_won=tally.tricks_won, capot_side=tally.capot_side, made=outcome == "passe",
     )
     lines = belote_score_lines(rules, tally, scores, moves)
     return DealResult(TEAM_NAMES, tuple(scores), lines, outcome, facts)
@@ -147,18 +179,19 @@ def score_belote_each(rules: BeloteRules, taker: int, tally: SideTally) -> DealR
     """Two or three players, each for himself (``belote.md``, seed 003)."""
     n = len(tally.trick_points)
     total = [tally.total(s) for s in range(n)]
+    compared = contract_totals(rules, tally)
     opponents = [s for s in range(n) if s != taker]
-    best = max(total[s] for s in opponents)
+    best = max(compared[s] for s in opponents)
     scores = list(total)
     frozen, frozen_for = 0, None
     taker_points = total[taker] - (0 if rules.belote_prenable else tally.belote[taker])
-    moves: list[ScoreLine] = []
-    if total[taker] > best:
+    moves: list[ScoreLine] = _comparison_note(rules, tally)
+    if compared[taker] > best:
         outcome, winner = "passe", taker
-    elif best > total[taker]:
+    elif best > compared[taker]:
         outcome = "dedans"
         scores[taker] = total[taker] - taker_points
-        beaters = [s for s in opponents if total[s] == best]
+        beaters = [s for s in opponents if compared[s] == best]
         if len(beaters) == 1:
             winner = beaters[0]
             scores[winner] += taker_points
@@ -168,18 +201,19 @@ def score_belote_each(rules: BeloteRules, taker: int, tally: SideTally) -> DealR
             moves.append(_moved("dedans_held", n, {taker: -taker_points}))
     else:
         outcome, winner = "litige", None
-        scores[taker] = 0
+        lost = total[taker]
         if rules.litige is Litige.HOLD:
-            frozen = total[taker]
+            lost = frozen = _held_for_litige(rules, tally, taker)
+        scores[taker] = total[taker] - lost
         key = "litige_held" if rules.litige is Litige.HOLD else "litige_lost"
-        moves.append(_moved(key, n, {taker: -total[taker]}))
+        moves.append(_moved(key, n, {taker: -lost}))
     if rules.round_to_10:
         scores = [round_to_10(s) for s in scores]
     names = tuple(f"player_{s}" for s in range(n))
-    facts: tuple[tuple[str, Any], ...] = (
-        ("outcome", outcome), ("takers", taker), ("winner_side", winner),
-        ("frozen", frozen), ("frozen_for", frozen_for), ("tricks_won", tally.tricks_won),
-        ("capot_side", tally.capot_side), ("made", outcome == "passe"),
+    facts = TrickFacts(
+        outcome=outcome, taker=taker, winner_side=winner, frozen=frozen,
+        frozen_for=frozen_for, tricks_won=tally.tricks_won, capot_side=tally.capot_side,
+        made=outcome == "passe",
     )
     lines = belote_score_lines(rules, tally, scores, moves)
     return DealResult(names, tuple(scores), lines, outcome, facts)
@@ -196,7 +230,7 @@ def score_coinche(
     bid = contract.value
     trick_points = list(tally.trick_points)
     if contract.is_capot and tally.capot_side == takers:
-        trick_points[takers] = CAPOT_TRICK_POINTS
+        trick_points[takers] = rules.bid_capot_base
     total = [trick_points[s] + tally.announcements[s] + tally.belote[s] for s in (0, 1)]
     made = _made(rules, contract, tally, total, takers)
     multiplier = (1, 2, rules.surcoinche_multiplier)[coinche_level]
@@ -214,13 +248,20 @@ def score_coinche(
                             tally.tricks_won, tally.capot_side)
         lines += [*made_lines(counted), _moved("contract", 2, {takers: bid})]
     elif made:
-        base = CAPOT_TRICK_POINTS if tally.capot_side == takers else 160
+        capot = tally.capot_side == takers
+        base = rules.made_capot_base if capot else rules.made_base
+        moves = []
+        if rules.defence_belote_to_coinched_takers and belote[defence]:
+            moves.append(_moved("defence_belote_to_takers", 2, {
+                takers: belote[defence], defence: -belote[defence]}))
+            belote[takers] += belote[defence]
+            belote[defence] = 0
         scores[takers] = _multiplied(rules, base + all_announcements + belote[takers], bid,
                                      multiplier)
         scores[defence] = belote[defence]
-        key = "capot_base" if base == CAPOT_TRICK_POINTS else "made_base"
-        lines += _stake_lines(rules, takers, (key, base), all_announcements, belote, bid,
-                              coinche_level)
+        key = "capot_base" if capot else "made_base"
+        lines += _stake_lines(rules, takers, (key, base), all_announcements, tally.belote,
+                              bid, coinche_level, moves)
     else:
         extra = rules.fail_base + all_announcements + belote[defence]
         scores[defence] = (
@@ -233,31 +274,29 @@ def score_coinche(
     if rules.round_to_10:
         scores = [round_to_10(s) for s in scores]
     lines += closing_lines(rules, sums, scores)
-    facts: tuple[tuple[str, Any], ...] = (
-        ("made", made),
-        ("takers", takers),
-        ("tricks_won", tally.tricks_won),
-        ("capot_side", tally.capot_side),
-        ("coinche_level", coinche_level),
-        ("contract", contract.describe()),
-        ("bid", contract),  # the contract as a value (the score pad words it)
-        ("winner_side", takers if made else defence),
+    facts = TrickFacts(
+        outcome="made" if made else "failed", made=made, taker=takers,
+        tricks_won=tally.tricks_won, capot_side=tally.capot_side,
+        coinche_level=coinche_level, bid=contract, winner_side=takers if made else defence,
     )
     return DealResult(TEAM_NAMES, tuple(scores), tuple(lines), "made" if made else "failed",
                       facts)
 
 
 def _stake_lines(rules: CoincheRules, winner: int, base: tuple[str, int], announcements: int,
-                 belote: Sequence[int], bid: int, level: int) -> list[ScoreLine]:
+                 belote: Sequence[int], bid: int, level: int,
+                 belote_moves: Sequence[ScoreLine] = ()) -> list[ScoreLine]:
     """What the side that wins the stake scores in place of its cards (the takers of a
     coinched contract made, or the defence of a contract failed): the base (160, 250 on
-    a capot, or the failure base), every announcement, its belote, the contract and the
-    coinche's multiplier; the other side keeps its own belote."""
+    a capot, or the failure base), every announcement, its belote (with the defence's
+    when ``belote_moves`` gives it to the takers), the contract and the coinche's
+    multiplier; the other side keeps its own belote."""
     lines = [_moved(base[0], 2, {winner: base[1]})]
     if announcements:
         lines.append(_moved("all_announcements", 2, {winner: announcements}))
     if any(belote):
         lines.append(_line("belote", belote))
+    lines += belote_moves
     if level == 0:
         return [*lines, _moved("contract", 2, {winner: bid})]
     multiplier = (1, 2, rules.surcoinche_multiplier)[level]

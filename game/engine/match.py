@@ -22,6 +22,9 @@ from typing import Any, Self, overload
 from game.engine.actions import DealScored
 from game.engine.belote import BeloteDeal
 from game.engine.coinche import CoincheDeal
+from game.engine.deal_scoring import TrickFacts
+from game.engine.games import GAMES, rules_class
+from game.engine.games import AnyRules as AnyRules
 from game.engine.protocol import (
     Action,
     DealResult,
@@ -40,15 +43,12 @@ from game.engine.rules import (
     TarotRules,
     TrickGameRules,
 )
-from game.engine.tarot import TarotDeal, TarotView
-from game.engine.trickgame import TrickDeal, TrickView
+from game.engine.tarot import TarotDeal
+from game.engine.trickgame import TrickDeal
+from game.engine.views import DealRecord as DealRecord
+from game.engine.views import MatchView as MatchView
 
 SAVE_VERSION = 1
-AnyRules = TrickGameRules | TarotRules
-RULES_BY_GAME: dict[str, type[TrickGameRules]] = {"belote": BeloteRules, "coinche": CoincheRules}
-SAVED_GAMES: dict[str, type[TrickGameRules] | type[TarotRules]] = {
-    **RULES_BY_GAME, "tarot": TarotRules,
-}
 
 
 @dataclass(frozen=True)
@@ -77,26 +77,6 @@ class Carry:
 
     points: int
     eligible: tuple[int, ...] | None  # None: whoever wins the next deal
-
-
-@dataclass(frozen=True)
-class DealRecord:
-    number: int
-    dealer: int
-    seed: int
-    result: DealResult
-    carried: tuple[int, ...]  # frozen points awarded with this deal, per side
-    totals: tuple[int, ...]  # running totals after this deal
-
-
-@dataclass(frozen=True)
-class MatchView:
-    deal: TrickView | TarotView
-    totals: tuple[int, ...]
-    target: int
-    history: tuple[DealRecord, ...]
-    pending_carry: int
-    deals: int | None = None  # tarot: the number of deals of the match (None: to a score)
 
 
 DEAL_NUMBERS = 1_000_000_000  # deal seeds are shown to the player as "deal numbers"
@@ -276,9 +256,9 @@ class Match:
             else:
                 carried[side] += carry.points
                 events.append(CarryAwarded(side, carry.points))
-        frozen = result.fact("frozen", 0)
-        if frozen:
-            pending.append(Carry(frozen, result.fact("frozen_for")))
+        facts = result.facts
+        if facts is not None and facts.frozen:
+            pending.append(Carry(facts.frozen, facts.frozen_for))
         totals = tuple(
             t + s + c for t, s, c in zip(self.totals, result.scores, carried, strict=True)
         )
@@ -290,10 +270,11 @@ class Match:
     def _match_winner(self, result: DealResult) -> int | None:
         if isinstance(self.rules, TarotRules):
             return tarot_match_winner(self.rules, self.totals, len(self.history))
-        arret_winner = result.fact("arret_winner")
-        if arret_winner is not None:
-            return int(arret_winner)
-        return match_winner(self.totals, self.rules.target, result.fact("tricks_won"))
+        facts = result.facts
+        assert isinstance(facts, TrickFacts), "a 32-card deal's result has its facts"
+        if facts.arret_winner is not None:
+            return facts.arret_winner
+        return match_winner(self.totals, self.rules.target, facts.tricks_won)
 
     def _games_lost(self, winner: int) -> int:
         if isinstance(self.rules, TarotRules):
@@ -316,10 +297,9 @@ class Match:
         defender; after a void deal, the other player)."""
         if self.players != 2 or result is None:
             return (self.dealer + 1) % self.players
-        winner = result.fact("winner_side")
-        if winner is None:
-            return 1 - int(result.fact("takers"))
-        return int(winner)
+        facts = result.facts
+        assert facts is not None, "a scored deal's result has its facts"
+        return 1 - facts.taker if facts.winner_side is None else facts.winner_side
 
     # --- saving ------------------------------------------------------------------------------
 
@@ -367,10 +347,10 @@ class Match:
 
 def _rules_from_json(data: object) -> AnyRules:
     game = data.get("game") if isinstance(data, dict) else None
-    if not isinstance(game, str) or game not in SAVED_GAMES:
+    if not isinstance(game, str) or game not in GAMES:
         raise SaveError("the save does not say which game it is")
     try:
-        return SAVED_GAMES[game].from_json(data)
+        return rules_class(game).from_json(data)
     except RulesError as exc:
         raise SaveError(f"the save's rules are not valid: {exc}") from exc
 
@@ -413,8 +393,7 @@ def games_lost(rubicon: Rubicon, target: int, totals: tuple[int, ...], winner: i
 
 def _carry_recipient(carry: Carry, result: DealResult) -> int | None:
     if carry.eligible is None:
-        winner = result.fact("winner_side")
-        return None if winner is None else int(winner)
+        return None if result.facts is None else result.facts.winner_side
     best = max(result.scores[s] for s in carry.eligible)
     leaders = [s for s in carry.eligible if result.scores[s] == best]
     return leaders[0] if len(leaders) == 1 else None

@@ -20,7 +20,13 @@ import typing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Protocol, Self, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar, runtime_checkable
+
+from game.engine.cards import Card
+from game.engine.tarot_cards import TarotCard
+
+if TYPE_CHECKING:  # views.py imports this module
+    from game.engine.views import DealView
 
 
 class IllegalAction(Exception):
@@ -55,6 +61,46 @@ class Event:
         return self
 
 
+# --- the concepts every game shares ----------------------------------------------------
+# Each family's own classes (``actions.PlayCard``, ``tarot_actions.TarotPlayCard``...)
+# inherit these, so a player or the table handles "a card played" once for every game.
+# They are plain classes, not dataclasses: the families' fields, and so the saves
+# (``{"type": "PlayCard", ...}``) and the interned actions, are unchanged.
+
+AnyCard = Card | TarotCard
+
+
+class CardPlayAction(Action):
+    """Play ``card`` (the 32-card games' may also say belote)."""
+
+    card: AnyCard
+
+
+class PassAction(Action):
+    """Pass in the bidding."""
+
+
+class PacketDealtEvent(Event):
+    """``count`` cards dealt to ``seat``; ``cards`` is None in the other seats' views."""
+
+    seat: int
+    count: int
+    cards: tuple[AnyCard, ...] | None
+
+
+class CardPlayedEvent(Event):
+    seat: int
+    card: AnyCard
+
+
+class TrickWonEvent(Event):
+    """``seat`` won the trick of ``cards`` (in play order); ``last``: the deal's last."""
+
+    seat: int
+    cards: tuple[AnyCard, ...]
+    last: bool
+
+
 class Op(Enum):
     """What a breakdown line does to each side's running sum."""
 
@@ -62,6 +108,9 @@ class Op(Enum):
     TIMES = "×"  # multiplies the sum by its value (a coinche, the tarot seat's factor)
     TOTAL = "="  # shows the sum so far: a subtotal, or the deal's score on the last line
     NOTE = "note"  # tells a fact the sum does not use (the points each side made)
+
+
+ScoreArg = int | str  # a value a breakdown line's words show (a number, a name)
 
 
 @dataclass(frozen=True)
@@ -74,7 +123,7 @@ class ScoreLine:
     key: str  # stable identifier, used for translation: "cards", "dedans", ...
     values: tuple[int | None, ...]
     op: Op = Op.ADD
-    args: tuple[tuple[str, Any], ...] = ()
+    args: tuple[tuple[str, ScoreArg], ...] = ()
 
 
 def evaluate(lines: Sequence[ScoreLine], sides: int) -> tuple[int, ...]:
@@ -94,6 +143,26 @@ def evaluate(lines: Sequence[ScoreLine], sides: int) -> tuple[int, ...]:
     return tuple(sums)
 
 
+@dataclass(frozen=True, kw_only=True)
+class DealFacts:
+    """What a scored deal says besides its scores, under the same names in every game
+    (each card family adds its own: ``deal_scoring.TrickFacts``, ``tarot_scoring.TarotFacts``).
+
+    Sides are the result's scoring sides: a team in the four-player 32-card games, a
+    seat otherwise, so that ``taker`` and ``partner`` compare with a seat's side."""
+
+    taker: int  # the side that took the contract
+    made: bool  # the contract was made
+    partner: int | None = None  # the taker's called partner (tarot at five)
+    winner_side: int | None = None  # the side that won the deal, where the match needs it
+    frozen: int = 0  # points set aside for a later deal's winner (litige)
+    frozen_for: tuple[int, ...] | None = None  # the sides that may win them (None: any)
+
+    def in_attack(self, side: int) -> bool:
+        """The taker's side or its partner's."""
+        return side == self.taker or side == self.partner
+
+
 @dataclass(frozen=True)
 class DealResult:
     """The outcome of a finished deal, as the score sheet and the match need it.
@@ -106,18 +175,18 @@ class DealResult:
     scores: tuple[int, ...]
     lines: tuple[ScoreLine, ...]
     summary: str
-    # Game-specific facts the match needs (litige carry-over, who won a trick...).
-    facts: tuple[tuple[str, Any], ...] = ()
-
-    def fact(self, name: str, default: Any = None) -> Any:
-        return dict(self.facts).get(name, default)
+    # What the match, the statistics and the score sheet read (None: a result built
+    # for a test or a picture, with scores only).
+    facts: DealFacts | None = None
 
 
 @runtime_checkable
 class DealState(Protocol):
-    """What every game's deal state offers."""
+    """What every game's deal state offers (``deal.Deal`` is the base that both card
+    families' states share; ``tests/test_engine_boundaries.py`` holds them to this)."""
 
-    players: int
+    @property
+    def players(self) -> int: ...
 
     @property
     def phase(self) -> Phase: ...
@@ -132,7 +201,7 @@ class DealState(Protocol):
 
     def apply(self, action: Action) -> tuple[Self, list[Event]]: ...
 
-    def view(self, seat: int) -> Any: ...
+    def view(self, seat: int) -> DealView: ...
 
     def result(self) -> DealResult | None: ...
 

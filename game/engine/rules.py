@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar, Self
@@ -31,8 +32,12 @@ class PartnerRuff(Enum):
 
 
 class AnnounceTie(Enum):
+    """Equal best announcements on both sides: nobody scores, or the first of them in
+    play order from the leader of trick 1, or counted from the taker."""
+
     CANCEL = "cancel"
     FIRST_IN_TURN = "first_in_turn"
+    FIRST_FROM_TAKER = "first_from_taker"
 
 
 class Direction(Enum):
@@ -118,6 +123,7 @@ class TrickGameRules(RulesJson):
     """Options shared by belote classique and coinche (``shared/rules/README.md``)."""
 
     game: ClassVar[str] = ""
+    player_counts: ClassVar[tuple[int, ...]] = (4,)
     players: int = 4
     target: int = 1000
     undertrump: Undertrump = Undertrump.MUST
@@ -175,15 +181,19 @@ class BeloteRules(TrickGameRules):
     """
 
     game: ClassVar[str] = "belote"
+    player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)
     undertrump: Undertrump = field(default=None)  # type: ignore[assignment]
     litige: Litige = Litige.HOLD
     round2_same_suit_allowed: bool = False
     capot_takes_defence_announcements: bool = False
     arret: bool = False
+    sans_atout_tout_atout: bool = False  # offered in the second round of bidding
+    belote_counts_for_contract: bool = True  # in the made / dedans comparison
+    litige_belote_paid: bool = False  # a litige held: the takers' belote is scored at once
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        if self.players not in (2, 3, 4):
+        if self.players not in self.player_counts:
             raise RulesError(f"belote is played by 2, 3 or 4 players, not {self.players}")
         if self.undertrump is None:
             default = Undertrump.MUST if self.players == 4 else Undertrump.OPTIONAL
@@ -202,15 +212,25 @@ class CoincheRules(TrickGameRules):
     multiplier_base: MultiplierBase = MultiplierBase.WHOLE
     fail_base: int = 160
     must_beat_defence: bool = True
+    made_base: int = 160  # a coinched contract made: 160 or 162 (a capot: 90 more)
+    bid_capot_base: int = 250  # what the tricks count when a capot is bid and made
+    defence_belote_to_coinched_takers: bool = False
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        if self.players != 4:
+        if self.players not in self.player_counts:
             raise RulesError("coinche is played by 4 players")
         if self.surcoinche_multiplier not in (3, 4):
             raise RulesError("surcoinche_multiplier must be 3 or 4")
-        if self.fail_base not in (160, 162):
-            raise RulesError("fail_base must be 160 or 162")
+        for name, allowed in (("fail_base", (160, 162)), ("made_base", (160, 162)),
+                              ("bid_capot_base", (250, 252))):
+            if getattr(self, name) not in allowed:
+                raise RulesError(f"{name} must be {allowed[0]} or {allowed[1]}")
+
+    @property
+    def made_capot_base(self) -> int:
+        """A coinched contract made with every trick: the made base and the capot's 90."""
+        return self.made_base + 90
 
     @property
     def lowest_bid(self) -> int:
@@ -226,6 +246,28 @@ class CoincheRules(TrickGameRules):
 
 
 TAROT_DEAL_COUNTS = (4, 8, 12, 16)
+CHELEM_BONUSES = (200, 0)  # the unannounced and the defence's chelem: FFT 200, or nothing
+
+
+class PoigneeSizes(Enum):
+    """Trumps a poignée shows: the FFT's table by the number of players, or the
+    four-player sizes (10, 13, 15) at every table, as older rulebooks and many homes do."""
+
+    FFT = "by_players"
+    FOUR_PLAYER = "10-13-15"
+
+
+class PetitAuBoutValue(Enum):
+    MULTIPLIED = "multiplied"  # 10 × the contract's multiplier (FFT)
+    FIXED = "fixed"  # 10 whatever the contract
+
+
+class KingCall(Enum):
+    """Five players: which cards the taker may call."""
+
+    FFT = "king_or_queen"  # a king (holding the four, a queen...); one of his own: he plays alone
+    NO_SELF = "no_self"  # only a card he does not hold
+    FOUR_KINGS_ALONE = "four_kings_alone"  # always a king: holding the four, he plays alone
 
 
 @dataclass(frozen=True)
@@ -237,13 +279,23 @@ class TarotRules(RulesJson):
     """
 
     game: ClassVar[str] = "tarot"
+    player_counts: ClassVar[tuple[int, ...]] = (3, 4, 5)
     players: int = 4
     deals: int | None = 8
     target: int = 1000
     direction: Direction = Direction.CCW
+    misere: bool = False
+    poignee_sizes: PoigneeSizes = PoigneeSizes.FFT
+    petit_au_bout: PetitAuBoutValue = PetitAuBoutValue.MULTIPLIED
+    unannounced_chelem: int = 200
+    defence_chelem: int = 200
+    king_call: KingCall = KingCall.FFT
 
     def __post_init__(self) -> None:
-        if self.players not in (3, 4, 5):
+        for name in ("unannounced_chelem", "defence_chelem"):
+            if getattr(self, name) not in CHELEM_BONUSES:
+                raise RulesError(f"{name} must be 200 or 0, not {getattr(self, name)}")
+        if self.players not in self.player_counts:
             raise RulesError(f"tarot is played by 3, 4 or 5 players, not {self.players}")
         if self.deals is not None and self.deals not in TAROT_DEAL_COUNTS:
             raise RulesError(f"a tarot match is 4, 8, 12 or 16 deals, not {self.deals}")
@@ -253,3 +305,50 @@ class TarotRules(RulesJson):
     @property
     def has_teams(self) -> bool:
         return False
+
+
+# --- what the new-game screen needs: which options apply, and the presets ---------------
+
+AnyGameRules = TrickGameRules | TarotRules
+
+# An option missing here always applies; one listed applies when its test is true of the
+# rules being set up (the other options and the number of players).
+APPLIES_WHEN: dict[str, Callable[[Any], bool]] = {
+    "overtrump_partner_when_trump_led": lambda rules: rules.has_teams,
+    "partner_ruff": lambda rules: rules.has_teams,
+    "announce_tie": lambda rules: rules.announcements,
+    "card_reuse_in_announcements": lambda rules: rules.announcements,
+    "capot_takes_defence_announcements": lambda rules: rules.announcements,
+    "arret": lambda rules: rules.players == 4,
+    "king_call": lambda rules: rules.players == 5,
+}
+
+
+def option_applies(rules: AnyGameRules, name: str) -> bool:
+    """Whether option ``name`` changes anything in a game played under ``rules``."""
+    test = APPLIES_WHEN.get(name)
+    return test is None or test(rules)
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named set of options a player recognises; ``changes`` are the options it sets
+    away from the defaults (translated as ``preset.<name>`` and, what it sets in one line,
+    ``preset.<name>.help.<game>``)."""
+
+    name: str
+    changes: dict[str, Any] = field(default_factory=dict)
+
+
+# The federation's presets: FFB for the 32-card games, FFT for tarot (whose defaults they
+# are); "default" is the specification's defaults where they differ; "last" (the player's
+# last settings) is added by the setup screen.
+PRESETS: dict[str, tuple[Preset, ...]] = {
+    "belote": (Preset("default"), Preset("ffb", {"round_to_10": True}),
+               Preset("cafe", {"announce_tie": AnnounceTie.FIRST_IN_TURN, "capot_points": 250})),
+    "coinche": (Preset("default"), Preset("ffb", {"round_to_10": True}),
+                Preset("cafe", {"bid_values": BidValues.V82_162,
+                                "overtrump_partner_when_trump_led": OvertrumpPartner.RELAXED,
+                                "card_reuse_in_announcements": True})),
+    "tarot": (Preset("fft"), Preset("cafe", {"misere": True})),
+}

@@ -20,6 +20,7 @@ from enum import Enum
 from typing import Any, Self
 
 from game.engine.actions import BidMade, DealScored, DealVoid
+from game.engine.deal import Deal
 from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase
 from game.engine.rules import TarotRules
 from game.engine.tarot_actions import (
@@ -28,6 +29,7 @@ from game.engine.tarot_actions import (
     CALL_OF,
     DECLINE,
     DISCARD_OF,
+    MISERE_OF,
     PASS,
     PLAY_OF,
     AnnounceChelem,
@@ -35,9 +37,11 @@ from game.engine.tarot_actions import (
     ChelemDecided,
     ChienCardDealt,
     ChienShown,
+    DeclareMisere,
     DeclineChelem,
     ExcuseExchanged,
     KingCalled,
+    MisereDeclared,
     PartnerRevealed,
     PetitSecShown,
     PoigneeShown,
@@ -67,8 +71,10 @@ from game.engine.tarot_scoring import (
     Camp,
     Contract,
     DealOutcome,
+    MisereKind,
     PoigneeKind,
-    marks,
+    TarotFacts,
+    deal_marks,
     poignee_kind,
     score_deal,
     score_lines,
@@ -87,6 +93,7 @@ from game.engine.tarot_tricks import (
     has_petit_sec,
     led_suit,
     legal_cards,
+    misere_kinds,
     poignee_choices,
     trick_winner,
     why_card_illegal,
@@ -96,8 +103,9 @@ from game.engine.tarot_tricks import (
 # (players import those); they are re-exported here for callers of the whole game.
 __all__ = [
     "CHIEN_SIZE", "PACKET_SIZE", "AnnounceChelem", "CallKing", "ChelemDecided",
-    "ChienCardDealt", "ChienShown", "DeclineChelem", "ExcuseExchanged", "ExcuseFate",
-    "ExcuseStatus", "KingCalled", "PartnerRevealed", "PetitSecShown", "PoigneeShown",
+    "ChienCardDealt", "ChienShown", "DeclareMisere", "DeclineChelem", "ExcuseExchanged",
+    "ExcuseFate", "ExcuseStatus", "KingCalled", "MisereDeclared", "PartnerRevealed",
+    "PetitSecShown", "PoigneeShown",
     "ShowPoignee", "Step", "TarotBid", "TarotCardPlayed", "TarotContractSet", "TarotDeal",
     "TarotDiscard", "TarotDiscarded", "TarotPacketDealt", "TarotPass", "TarotPlay",
     "TarotPlayCard", "TarotTrick", "TarotTrickWon", "TarotView", "callable_cards",
@@ -125,7 +133,7 @@ _PHASE_OF = {Step.BID: Phase.BIDDING, Step.CALL: Phase.EXCHANGE, Step.DISCARD: P
 
 
 @dataclass(frozen=True, eq=False)
-class TarotDeal:
+class TarotDeal(Deal[TarotView]):
     rules: TarotRules
     dealer: int
     hands: tuple[tuple[TarotCard, ...], ...]
@@ -141,6 +149,7 @@ class TarotDeal:
     ecart: tuple[TarotCard, ...] = ()
     chelem_announcer: int | None = None
     poignees: tuple[tuple[int, tuple[TarotCard, ...]], ...] = ()
+    miseres: tuple[tuple[int, MisereKind], ...] = ()
     trick: tuple[TarotPlay, ...] = ()
     tricks: tuple[TarotTrick, ...] = ()
     excuse: ExcuseStatus | None = None
@@ -179,33 +188,12 @@ class TarotDeal:
     # --- the protocol -------------------------------------------------------------------
 
     @property
-    def players(self) -> int:
-        return self.rules.players
-
-    @property
     def phase(self) -> Phase:
         return _PHASE_OF[self.step]
 
     @property
-    def current_player(self) -> int | None:
-        return self.turn
-
-    @property
     def is_over(self) -> bool:
         return self.step is Step.OVER
-
-    def result(self) -> DealResult | None:
-        return self.outcome
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        cached: tuple[Action, ...] | None = self.__dict__.get("_legal")
-        if cached is None:
-            cached = self.__dict__["_legal"] = self._legal_actions()
-        return cached
-
-    def is_legal(self, action: Action) -> bool:
-        legal = self.legal_actions()
-        return any(candidate is action for candidate in legal) or action in legal
 
     def apply(self, action: Action) -> tuple[Self, list[Event]]:
         if self.step is Step.OVER:
@@ -214,6 +202,8 @@ class TarotDeal:
         assert seat is not None
         if isinstance(action, ShowPoignee):
             return self._show_poignee(seat, action)
+        if isinstance(action, DeclareMisere):
+            return self._declare_misere(seat, action.kind)
         if not self.is_legal(action):
             raise IllegalAction(self._why_illegal(seat, action))
         if self.step is Step.BID:
@@ -234,7 +224,7 @@ class TarotDeal:
         chien_public = over or (self.contract is not None and self.contract.chien_shown
                                 and self.step is not Step.BID and self.step is not Step.CALL)
         return TarotView(
-            game="tarot", seat=seat, players=self.players, dealer=self.dealer,
+            game="tarot", rules=self.rules, seat=seat, players=self.players, dealer=self.dealer,
             phase=self.phase, current_player=self.turn,
             hand=sorted_tarot_hand(self.hands[seat]),
             legal=self.legal_actions() if self.turn == seat else (),
@@ -244,23 +234,12 @@ class TarotDeal:
             chien=self.chien if chien_public else (),
             ecart=self.ecart if seat == self.taker or over else (),
             ecart_trumps=tuple(c for c in self.ecart if c.is_trump),
-            poignees=self.poignees, chelem_announcer=self.chelem_announcer,
+            poignees=self.poignees, miseres=self.miseres, chelem_announcer=self.chelem_announcer,
             trick=self.trick, tricks=self.tricks, excuse=self.excuse,
             hand_sizes=tuple(len(h) for h in self.hands), result=self.outcome,
         )
 
     # --- helpers -----------------------------------------------------------------------
-
-    def evolve(self, **changes: Any) -> Self:
-        new = object.__new__(type(self))
-        fields = new.__dict__
-        fields.update(self.__dict__)
-        fields.update(changes)
-        fields.pop("_legal", None)
-        return new
-
-    def next_seat(self, seat: int) -> int:
-        return (seat + 1) % self.players
 
     def in_attack(self, seat: int) -> bool:
         return seat == self.taker or seat == self.partner
@@ -278,7 +257,8 @@ class TarotDeal:
             best = max((a.contract for _, a in self.bids if isinstance(a, TarotBid)), default=0)
             return (PASS, *(BID_OF[c] for c in Contract if c > best))
         if self.step is Step.CALL:
-            return tuple(CALL_OF[c] for c in callable_cards(self.hands[seat]))
+            return tuple(CALL_OF[c] for c in callable_cards(self.hands[seat],
+                                                             self.rules.king_call))
         if self.step is Step.DISCARD:
             return tuple(DISCARD_OF[c] for c in self._discardable(seat))
         if self.step is Step.CHELEM:
@@ -286,7 +266,8 @@ class TarotDeal:
         plays: list[Action] = [PLAY_OF[c] for c in self._legal_cards(seat)]
         if self._may_show_poignee(seat):
             plays.extend(ShowPoignee(cards) for cards in poignee_choices(
-                self.hands[seat], self.players))
+                self.hands[seat], self.players, self.rules.poignee_sizes))
+        plays.extend(MISERE_OF[kind] for kind in self._misere_choices(seat))
         return tuple(plays)
 
     def _why_illegal(self, seat: int, action: Action) -> str:
@@ -377,10 +358,36 @@ class TarotDeal:
     def _show_poignee(self, seat: int, action: ShowPoignee) -> tuple[Self, list[Event]]:
         if not self._may_show_poignee(seat):
             raise IllegalAction("a poignée is shown once, at one's turn before one's first card")
-        kind = check_poignee(self.hands[seat], action.cards, self.players)
+        kind = check_poignee(self.hands[seat], action.cards, self.players,
+                             self.rules.poignee_sizes)
         cards = tuple(sorted(action.cards, key=lambda c: (c.is_excuse, c.rank)))
         state = self.evolve(poignees=(*self.poignees, (seat, cards)))
         return state, [PoigneeShown(seat, kind, cards)]
+
+    def dealt_hand(self, seat: int) -> tuple[TarotCard, ...]:
+        """``seat``'s cards as dealt, valid before its first card: the taker's chien
+        taken back out and his écart put back."""
+        hand = self.hands[seat]
+        if seat != self.taker or not self.ecart:
+            return hand
+        return tuple(c for c in (*hand, *self.ecart) if c not in self.chien)
+
+    def _misere_choices(self, seat: int) -> tuple[MisereKind, ...]:
+        """Option ``misere``: the misères ``seat`` may declare now, at its turn before
+        its first card (once each)."""
+        if not self.rules.misere or self.step is not Step.PLAY or self.tricks \
+                or any(s == seat for s, _ in self.trick):
+            return ()
+        declared = {kind for s, kind in self.miseres if s == seat}
+        return tuple(k for k in misere_kinds(self.dealt_hand(seat)) if k not in declared)
+
+    def _declare_misere(self, seat: int, kind: MisereKind) -> tuple[Self, list[Event]]:
+        if kind not in self._misere_choices(seat):
+            raise IllegalAction("a misère is declared once, at one's turn before one's "
+                                "first card, with the rule on and a hand dealt without "
+                                "a trump (d'atout) or without a head (de têtes)")
+        state = self.evolve(miseres=(*self.miseres, (seat, kind)))
+        return state, [MisereDeclared(seat, kind)]
 
     # --- play --------------------------------------------------------------------------
 
@@ -465,19 +472,14 @@ class TarotDeal:
             events.append(PartnerRevealed(self.partner))
         outcome = self.deal_outcome()
         assert self.taker is not None
-        score = score_deal(outcome)
+        score = score_deal(outcome, self.rules)
         partner = None if outcome.alone else self.partner
-        seat_marks = marks(self.players, self.taker, partner, score.per_defender)
         result = DealResult(
             sides=tuple(f"player_{s}" for s in range(self.players)),
-            scores=seat_marks,
-            lines=score_lines(score, outcome, self.taker, partner),
+            scores=deal_marks(score, outcome, self.taker, partner),
+            lines=score_lines(score, outcome, self.taker, partner, self.rules),
             summary="won" if score.won else "lost",
-            facts=(("won", score.won), ("taker", self.taker), ("partner", partner),
-                   ("contract", outcome.contract), ("points", outcome.points),
-                   ("bouts", outcome.bouts), ("per_defender", score.per_defender),
-                   ("chelem", outcome.chelem), ("chelem_announced", outcome.chelem_announced),
-                   ("petit_au_bout", outcome.petit_au_bout)),
+            facts=TarotFacts.of(outcome, score, self.taker, partner),
         )
         events.append(DealScored(result))
         state = self.evolve(step=Step.OVER, turn=None, outcome=result, partner_revealed=True)
@@ -527,12 +529,17 @@ class TarotDeal:
         return DealOutcome(
             players=self.players, contract=contract, points=self.attack_half_points(),
             bouts=count_bouts(attack),
-            poignees=tuple((_kind(self.players, cards), camp_of[self.in_attack(s)])
+            poignees=tuple((self._poignee_kind(cards), camp_of[self.in_attack(s)])
                            for s, cards in self.poignees),
             petit_au_bout=self._petit_au_bout(camp_of),
             chelem_announced=self.chelem_announcer is not None, chelem=chelem,
-            alone=self.players == 5 and self.partner is None,
+            alone=self.players == 5 and self.partner is None, miseres=self.miseres,
         )
+
+    def _poignee_kind(self, cards: tuple[TarotCard, ...]) -> PoigneeKind:
+        kind = poignee_kind(self.players, len(cards), self.rules.poignee_sizes)
+        assert kind is not None
+        return kind
 
     def _petit_au_bout(self, camp_of: dict[bool, Camp]) -> Camp | None:
         tricks = self.tricks
@@ -546,12 +553,6 @@ class TarotDeal:
 
 def _interned(cards: Iterable[TarotCard]) -> tuple[TarotCard, ...]:
     return tuple(tarot_card(c.code) for c in cards)
-
-
-def _kind(players: int, cards: tuple[TarotCard, ...]) -> PoigneeKind:
-    kind = poignee_kind(players, len(cards))
-    assert kind is not None
-    return kind
 
 
 def deal_cards(

@@ -8,9 +8,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.protocol import Action, Event, register_action, register_codec
+from game.engine.protocol import (
+    Action,
+    CardPlayAction,
+    CardPlayedEvent,
+    Event,
+    PacketDealtEvent,
+    PassAction,
+    TrickWonEvent,
+    register_action,
+    register_codec,
+)
 from game.engine.tarot_cards import DECK78, TarotCard, tarot_card
-from game.engine.tarot_scoring import Contract, PoigneeKind
+from game.engine.tarot_scoring import Contract, MisereKind, PoigneeKind
 
 register_codec(TarotCard, lambda c: c.code, tarot_card)
 
@@ -20,7 +30,7 @@ register_codec(TarotCard, lambda c: c.code, tarot_card)
 
 @register_action
 @dataclass(frozen=True)
-class TarotPass(Action):
+class TarotPass(PassAction):
     def describe(self) -> str:
         return "pass"
 
@@ -86,7 +96,19 @@ class ShowPoignee(Action):
 
 @register_action
 @dataclass(frozen=True)
-class TarotPlayCard(Action):
+class DeclareMisere(Action):
+    """Option ``misere``: declare, just before one's first card, a hand dealt without a
+    trump (``trump``) or without a head (``heads``); the table hears it."""
+
+    kind: MisereKind
+
+    def describe(self) -> str:
+        return f"misère ({self.kind.value})"
+
+
+@register_action
+@dataclass(frozen=True)
+class TarotPlayCard(CardPlayAction):
     card: TarotCard
 
     def describe(self) -> str:
@@ -100,6 +122,7 @@ ANNOUNCE, DECLINE = AnnounceChelem(), DeclineChelem()
 # an interned action by identity.
 PLAY_OF: dict[TarotCard, TarotPlayCard] = {c: TarotPlayCard(c) for c in DECK78}
 DISCARD_OF: dict[TarotCard, TarotDiscard] = {c: TarotDiscard(c) for c in DECK78}
+MISERE_OF = {kind: DeclareMisere(kind) for kind in MisereKind}
 CALL_OF: dict[TarotCard, CallKing] = {c: CallKing(c) for c in DECK78 if c.suit.is_plain}
 
 
@@ -107,7 +130,7 @@ CALL_OF: dict[TarotCard, CallKing] = {c: CallKing(c) for c in DECK78 if c.suit.i
 
 
 @dataclass(frozen=True)
-class TarotPacketDealt(Event):
+class TarotPacketDealt(PacketDealtEvent):
     """A packet dealt to ``seat``; ``cards`` is None in the other seats' views."""
 
     seat: int
@@ -177,7 +200,13 @@ class PoigneeShown(Event):
 
 
 @dataclass(frozen=True)
-class TarotCardPlayed(Event):
+class MisereDeclared(Event):
+    seat: int
+    kind: MisereKind
+
+
+@dataclass(frozen=True)
+class TarotCardPlayed(CardPlayedEvent):
     seat: int
     card: TarotCard
 
@@ -190,7 +219,7 @@ class PartnerRevealed(Event):
 
 
 @dataclass(frozen=True)
-class TarotTrickWon(Event):
+class TarotTrickWon(TrickWonEvent):
     seat: int
     cards: tuple[TarotCard, ...]
     last: bool

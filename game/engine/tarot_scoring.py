@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, IntEnum
-from typing import Any
 
-from game.engine.protocol import Op, ScoreLine
+from game.engine.protocol import DealFacts, Op, ScoreArg, ScoreLine
+from game.engine.rules import PetitAuBoutValue, PoigneeSizes, TarotRules
 
 
 class Contract(IntEnum):
@@ -53,24 +53,34 @@ class PoigneeKind(IntEnum):
         return (20, 30, 40)[self - 1]
 
 
+class MisereKind(Enum):
+    """A personal prime declared before one's first card (option ``misere``)."""
+
+    TRUMP = "trump"  # misère d'atout: not one trump dealt (the Excuse is no trump here)
+    HEADS = "heads"  # misère de têtes: no king, queen, knight or jack dealt
+
+
 POIGNEE_SIZES: dict[int, tuple[int, int, int]] = {3: (13, 15, 18), 4: (10, 13, 15),
                                                   5: (8, 10, 13)}
 POINTS_NEEDED = (56, 51, 41, 36)  # by the number of bouts in the attack's tricks
 BASE = 25
 PETIT_AU_BOUT = 10
 CHELEM_ANNOUNCED_MADE = 400
-CHELEM_MADE = 200
 CHELEM_FAILED = -200
-CHELEM_DEFENCE = 200
+MISERE = 10  # paid to the declarer by each other player
+DEFAULT_RULES = TarotRules()
 
 
-def poignee_size(players: int, kind: PoigneeKind) -> int:
-    return POIGNEE_SIZES[players][kind - 1]
+def poignee_size(players: int, kind: PoigneeKind,
+                 sizes: PoigneeSizes = PoigneeSizes.FFT) -> int:
+    table = POIGNEE_SIZES[4 if sizes is PoigneeSizes.FOUR_PLAYER else players]
+    return table[kind - 1]
 
 
-def poignee_kind(players: int, shown: int) -> PoigneeKind | None:
+def poignee_kind(players: int, shown: int,
+                 sizes: PoigneeSizes = PoigneeSizes.FFT) -> PoigneeKind | None:
     """The biggest poignée ``shown`` trumps make (None: too few)."""
-    kinds = [k for k in PoigneeKind if shown >= poignee_size(players, k)]
+    kinds = [k for k in PoigneeKind if shown >= poignee_size(players, k, sizes)]
     return kinds[-1] if kinds else None
 
 
@@ -87,6 +97,7 @@ class DealOutcome:
     chelem_announced: bool = False
     chelem: Camp | None = None  # the camp that won every trick
     alone: bool = False  # five players: the taker plays alone
+    miseres: tuple[tuple[int, MisereKind], ...] = ()  # each declared, and by which seat
 
 
 @dataclass(frozen=True)
@@ -97,7 +108,32 @@ class TarotScore:
     parts: tuple[tuple[str, int], ...]  # contributions to X: contract, petit_au_bout, ...
 
 
-def score_deal(outcome: DealOutcome) -> TarotScore:
+@dataclass(frozen=True, kw_only=True)
+class TarotFacts(DealFacts):
+    """The facts of a tarot deal (sides are seats: ``taker`` and ``partner`` are seats)."""
+
+    contract: Contract
+    points: int  # half points the attack made
+    bouts: int
+    per_defender: int  # X: what each defender pays (negative: receives)
+    chelem: Camp | None  # the camp that won every trick
+    chelem_announced: bool
+    petit_au_bout: Camp | None
+
+    @classmethod
+    def of(cls, outcome: DealOutcome, score: TarotScore, taker: int,
+           partner: int | None) -> TarotFacts:
+        return cls(
+            taker=taker, partner=partner, made=score.won, contract=outcome.contract,
+            points=outcome.points, bouts=outcome.bouts, per_defender=score.per_defender,
+            chelem=outcome.chelem, chelem_announced=outcome.chelem_announced,
+            petit_au_bout=outcome.petit_au_bout,
+        )
+
+
+def score_deal(outcome: DealOutcome, rules: TarotRules = DEFAULT_RULES) -> TarotScore:
+    """What each defender pays under ``rules``' scoring options (the misères apart:
+    they are personal, see ``misere_marks``)."""
     needed = POINTS_NEEDED[outcome.bouts] * 2
     half_diff = outcome.points - needed
     won = half_diff >= 0
@@ -107,22 +143,33 @@ def score_deal(outcome: DealOutcome) -> TarotScore:
     parts = [("contract", sign * (BASE + abs(diff)) * multiplier)]
     if outcome.petit_au_bout is not None:
         petit_sign = 1 if outcome.petit_au_bout is Camp.ATTACK else -1
-        parts.append(("petit_au_bout", petit_sign * PETIT_AU_BOUT * multiplier))
+        parts.append(("petit_au_bout", petit_sign * PETIT_AU_BOUT
+                      * petit_multiplier(rules, outcome.contract)))
     if outcome.poignees:
         parts.append(("poignee", sign * sum(kind.bonus for kind, _ in outcome.poignees)))
-    chelem = _chelem_bonus(outcome)
-    if chelem:
+    chelem = _chelem_bonus(outcome, rules)
+    if chelem or outcome.chelem is not None:  # a chelem the table pays 0 still says so
         parts.append(("chelem", chelem))
     x = sum(value for _, value in parts)
     return TarotScore(won, diff, x, tuple(parts))
 
 
-def _chelem_bonus(outcome: DealOutcome) -> int:
+def petit_multiplier(rules: TarotRules, contract: Contract) -> int:
+    """The petit au bout is 10 × this: the contract's multiplier (FFT), or 1."""
+    return contract.multiplier if rules.petit_au_bout is PetitAuBoutValue.MULTIPLIED else 1
+
+
+def _chelem_bonus(outcome: DealOutcome, rules: TarotRules) -> int:
     if outcome.chelem is Camp.DEFENCE:
-        return -CHELEM_DEFENCE
+        return -rules.defence_chelem
     if outcome.chelem is Camp.ATTACK:
-        return CHELEM_ANNOUNCED_MADE if outcome.chelem_announced else CHELEM_MADE
+        return CHELEM_ANNOUNCED_MADE if outcome.chelem_announced else rules.unannounced_chelem
     return CHELEM_FAILED if outcome.chelem_announced else 0
+
+
+def misere_marks(players: int, seat: int) -> tuple[int, ...]:
+    """One misère: its declarer gets ``MISERE`` from each other player."""
+    return tuple(MISERE * (players - 1) if s == seat else -MISERE for s in range(players))
 
 
 def seat_factors(players: int, taker: int, partner: int | None) -> tuple[int, ...]:
@@ -139,32 +186,46 @@ def marks(players: int, taker: int, partner: int | None, per_defender: int) -> t
     return tuple(f * per_defender for f in seat_factors(players, taker, partner))
 
 
+def deal_marks(score: TarotScore, outcome: DealOutcome, taker: int,
+               partner: int | None) -> tuple[int, ...]:
+    """Each seat's marks for the deal: the contract's, and the misères'."""
+    totals = list(marks(outcome.players, taker, partner, score.per_defender))
+    for seat, _ in outcome.miseres:
+        totals = [t + m for t, m in zip(totals, misere_marks(outcome.players, seat),
+                                        strict=True)]
+    return tuple(totals)
+
+
 def score_lines(
-    score: TarotScore, outcome: DealOutcome, taker: int, partner: int | None
+    score: TarotScore, outcome: DealOutcome, taker: int, partner: int | None,
+    rules: TarotRules = DEFAULT_RULES,
 ) -> tuple[ScoreLine, ...]:
     """The breakdown the score sheet shows, one column per seat: the points made against
     the target (a note), each part of what a defender pays (the same in every column),
-    their sum, then each seat's factor (the taker pays or gets it once per defender) and
-    its marks, which add up to zero."""
+    their sum, then each seat's factor (the taker pays or gets it once per defender),
+    each misère (paid to its declarer by every other seat) and the marks, which add up
+    to zero."""
     seats = outcome.players
     verdict = "tarot_won" if score.won else "tarot_lost"
     lines = [ScoreLine(verdict, (None,) * seats, Op.NOTE, (
         ("points", format_half_points(outcome.points)), ("bouts", outcome.bouts),
         ("needed", POINTS_NEEDED[outcome.bouts]), ("diff", abs(score.diff))))]
-    for key, value, args in _parts(score, outcome):
+    for key, value, args in _parts(score, outcome, rules):
         lines.append(ScoreLine(key, (value,) * seats, Op.ADD, args))
     lines.append(ScoreLine("per_defender", (score.per_defender,) * seats, Op.TOTAL))
-    factors = seat_factors(seats, taker, partner)
-    lines.append(ScoreLine("seat_factor", factors, Op.TIMES))
-    lines.append(ScoreLine("deal_score", tuple(f * score.per_defender for f in factors),
+    lines.append(ScoreLine("seat_factor", seat_factors(seats, taker, partner), Op.TIMES))
+    for seat, kind in outcome.miseres:
+        lines.append(ScoreLine(f"misere_{kind.value}", misere_marks(seats, seat), Op.ADD,
+                               (("value", MISERE), ("others", seats - 1))))
+    lines.append(ScoreLine("deal_score", deal_marks(score, outcome, taker, partner),
                            Op.TOTAL))
     return tuple(lines)
 
 
-Part = tuple[str, int, tuple[tuple[str, Any], ...]]
+Part = tuple[str, int, tuple[tuple[str, ScoreArg], ...]]
 
 
-def _parts(score: TarotScore, outcome: DealOutcome) -> list[Part]:
+def _parts(score: TarotScore, outcome: DealOutcome, rules: TarotRules) -> list[Part]:
     """What a defender pays, part by part, with the arithmetic the sheet writes beside
     each: one line per poignée shown."""
     multiplier = outcome.contract.multiplier
@@ -177,7 +238,8 @@ def _parts(score: TarotScore, outcome: DealOutcome) -> list[Part]:
         elif key == "petit_au_bout":
             camp = outcome.petit_au_bout.value if outcome.petit_au_bout else ""
             parts.append((f"petit_au_bout_{camp}", value, (
-                ("value", PETIT_AU_BOUT), ("multiplier", multiplier))))
+                ("value", PETIT_AU_BOUT),
+                ("multiplier", petit_multiplier(rules, outcome.contract)))))
         elif key == "poignee":
             parts += [(f"poignee_{kind.name.lower()}_{camp.value}", sign * kind.bonus, ())
                       for kind, camp in outcome.poignees]

@@ -11,16 +11,24 @@ from dataclasses import dataclass
 from enum import Enum
 
 from game.engine.protocol import Action, DealResult, IllegalAction, Phase
+from game.engine.rules import KingCall, PoigneeSizes, TarotRules
 from game.engine.tarot_cards import (
     CHIEN_SIZE,
     EXCUSE,
+    JACK,
     KING,
     THE_PETIT,
     TarotCard,
     TarotSuit,
     suited,
 )
-from game.engine.tarot_scoring import Contract, PoigneeKind, poignee_kind, poignee_size
+from game.engine.tarot_scoring import (
+    Contract,
+    MisereKind,
+    PoigneeKind,
+    poignee_kind,
+    poignee_size,
+)
 
 TarotPlay = tuple[int, TarotCard]  # (seat, card)
 
@@ -56,6 +64,7 @@ class TarotView:
     """What one seat may know of a tarot deal."""
 
     game: str
+    rules: TarotRules  # the table's options, known to all
     seat: int
     players: int
     dealer: int
@@ -73,6 +82,7 @@ class TarotView:
     ecart: tuple[TarotCard, ...]  # the taker's own, in his view only
     ecart_trumps: tuple[TarotCard, ...]  # trumps discarded, shown to all
     poignees: tuple[tuple[int, tuple[TarotCard, ...]], ...]
+    miseres: tuple[tuple[int, MisereKind], ...]
     chelem_announcer: int | None
     trick: tuple[TarotPlay, ...]
     tricks: tuple[TarotTrick, ...]
@@ -87,13 +97,34 @@ def has_petit_sec(hand: Iterable[TarotCard]) -> bool:
     return trumps == [THE_PETIT]
 
 
-def callable_cards(hand: Sequence[TarotCard]) -> tuple[TarotCard, ...]:
-    """The four cards of the highest rank (king, then queen...) not all in ``hand``."""
+def callable_cards(hand: Sequence[TarotCard],
+                   king_call: KingCall = KingCall.FFT) -> tuple[TarotCard, ...]:
+    """What the taker may call (option ``king_call``): FFT, the four cards of the
+    highest rank (king, then queen...) not all in ``hand``; ``no_self``, those of them
+    he does not hold; ``four_kings_alone``, the four kings whatever he holds."""
+    if king_call is KingCall.FOUR_KINGS_ALONE:
+        return tuple(suited(suit, KING) for suit in TarotSuit if suit.is_plain)
     for rank in range(KING, 0, -1):
         cards = tuple(suited(suit, rank) for suit in TarotSuit if suit.is_plain)
         if not all(c in hand for c in cards):
+            if king_call is KingCall.NO_SELF:
+                return tuple(c for c in cards if c not in hand)
             return cards
     raise AssertionError("a hand cannot hold every suited card")
+
+
+def breaks_misere(kind: MisereKind, card: TarotCard) -> bool:
+    """Whether a hand dealt with ``card`` has no misère of ``kind``: a trump (the Excuse
+    is none here), or a head (king, queen, knight, jack)."""
+    if kind is MisereKind.TRUMP:
+        return card.is_trump
+    return card.suit.is_plain and card.rank >= JACK
+
+
+def misere_kinds(dealt: Iterable[TarotCard]) -> tuple[MisereKind, ...]:
+    """The misères a hand as dealt allows."""
+    cards = list(dealt)
+    return tuple(k for k in MisereKind if not any(breaks_misere(k, c) for c in cards))
 
 
 def discardable(hand: Sequence[TarotCard], remaining: int) -> tuple[TarotCard, ...]:
@@ -203,13 +234,14 @@ def trick_winner(plays: Sequence[TarotPlay]) -> int:
     return best_seat
 
 
-def poignee_choices(hand: Sequence[TarotCard], players: int) -> list[tuple[TarotCard, ...]]:
+def poignee_choices(hand: Sequence[TarotCard], players: int,
+                    sizes: PoigneeSizes = PoigneeSizes.FFT) -> list[tuple[TarotCard, ...]]:
     """One poignée per kind the hand allows: its lowest trumps (the strongest stay
     hidden), the Excuse standing for a trump only when every trump is shown."""
     trumps = sorted((c for c in hand if c.is_trump), key=lambda c: c.rank)
     choices = []
     for kind in PoigneeKind:
-        size = poignee_size(players, kind)
+        size = poignee_size(players, kind, sizes)
         if len(trumps) >= size:
             choices.append(tuple(trumps[:size]))
         elif len(trumps) == size - 1 and EXCUSE in hand:
@@ -218,7 +250,8 @@ def poignee_choices(hand: Sequence[TarotCard], players: int) -> list[tuple[Tarot
 
 
 def check_poignee(
-    hand: Sequence[TarotCard], cards: Sequence[TarotCard], players: int
+    hand: Sequence[TarotCard], cards: Sequence[TarotCard], players: int,
+    sizes: PoigneeSizes = PoigneeSizes.FFT,
 ) -> PoigneeKind:
     """The kind of poignée ``cards`` make; raises IllegalAction when it is not one."""
     if len(set(cards)) != len(cards) or any(c not in hand for c in cards):
@@ -227,8 +260,8 @@ def check_poignee(
         raise IllegalAction("a poignée shows only trumps (and the Excuse)")
     if EXCUSE in cards and any(c.is_trump and c not in cards for c in hand):
         raise IllegalAction("the Excuse may stand for a trump only when no trump is hidden")
-    kind = poignee_kind(players, len(cards))
-    if kind is None or len(cards) != poignee_size(players, kind):
-        sizes = ", ".join(str(poignee_size(players, k)) for k in PoigneeKind)
-        raise IllegalAction(f"a poignée at {players} players is exactly {sizes} trumps")
+    kind = poignee_kind(players, len(cards), sizes)
+    if kind is None or len(cards) != poignee_size(players, kind, sizes):
+        allowed = ", ".join(str(poignee_size(players, k, sizes)) for k in PoigneeKind)
+        raise IllegalAction(f"a poignée at {players} players is exactly {allowed} trumps")
     return kind

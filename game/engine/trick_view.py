@@ -6,7 +6,6 @@ hand (``trickgame``, which re-exports these names).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from game.engine.announcements import Announcement
 from game.engine.cards import Card
@@ -54,7 +53,12 @@ class TrickView:
     bergere: Card | None = None
     contract_value: int | None = None
     coinche_level: int = 0
-    extra: tuple[tuple[str, Any], ...] = ()
+    # Belote classique's own: the bidding round, who stopped (the arrêt), the match's
+    # totals and target (the arrêt weighs them).
+    bidding_round: int = 1
+    stopper: int | None = None
+    match_totals: tuple[int, ...] = ()
+    target: int | None = None
     rules: TrickGameRules | None = None  # the table's options: public to every seat
 
     def partner_of(self, seat: int) -> int | None:

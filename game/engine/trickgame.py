@@ -22,6 +22,7 @@ from game.engine.actions import (
 )
 from game.engine.announcements import Announcement, best_holders, find_announcements
 from game.engine.cards import Card, Rank, sorted_hand
+from game.engine.deal import Deal
 from game.engine.deal_scoring import SideTally as SideTally
 from game.engine.deal_scoring import round_to_10 as round_to_10
 from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase
@@ -34,7 +35,7 @@ from game.engine.tricks import Play, Trump, legal_cards, trick_points, winning_p
 
 
 @dataclass(frozen=True, eq=False)
-class TrickDeal:
+class TrickDeal(Deal[TrickView]):
     """Base state of a 32-card deal.  Subclasses add the bidding and the scoring."""
 
     rules: TrickGameRules
@@ -59,38 +60,11 @@ class TrickDeal:
     outcome: DealResult | None = None
     void: bool = False  # everyone passed
 
-    # --- the protocol ----------------------------------------------------------------
-
-    @property
-    def players(self) -> int:
-        return self.rules.players
-
-    @property
-    def current_player(self) -> int | None:
-        return self.turn
+    # --- the protocol (the rest is the base's, ``deal.Deal``) ------------------------
 
     @property
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
-
-    def result(self) -> DealResult | None:
-        return self.outcome
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        # Cached on the instance (states are immutable), outside the dataclass fields.
-        cached: tuple[Action, ...] | None = self.__dict__.get("_legal")
-        if cached is None:
-            cached = self.__dict__["_legal"] = self._legal_actions()
-        return cached
-
-    def is_legal(self, action: Action) -> bool:
-        """``action in legal_actions()``, by identity first: actions are interned, and
-        this spares the dataclass equality on every other element of the list."""
-        legal = self.legal_actions()
-        for candidate in legal:
-            if candidate is action:
-                return True
-        return action in legal
 
     def apply(self, action: Action) -> tuple[Self, list[Event]]:
         if self.phase is Phase.OVER:
@@ -143,18 +117,6 @@ class TrickDeal:
         return {}
 
     # --- helpers -------------------------------------------------------------------------
-
-    def evolve(self, **changes: Any) -> Self:
-        """A copy with some fields changed (fast: states are rebuilt on every action)."""
-        new = object.__new__(type(self))
-        fields = new.__dict__
-        fields.update(self.__dict__)
-        fields.update(changes)
-        fields.pop("_legal", None)
-        return new
-
-    def next_seat(self, seat: int) -> int:
-        return (seat + 1) % self.players
 
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.rules.has_teams else seat
@@ -337,9 +299,14 @@ class TrickDeal:
         if not holders:
             return (), ()
         sides = {self.side_of(s) for s in holders}
-        if len(sides) > 1 and self.rules.announce_tie is AnnounceTie.CANCEL:
+        tie = self.rules.announce_tie
+        if len(sides) > 1 and tie is AnnounceTie.CANCEL:
             return (), ()
-        side = self.side_of(holders[0])
+        first = holders[0]  # in play order: from the leader of trick 1
+        if tie is AnnounceTie.FIRST_FROM_TAKER and self.taker is not None:
+            taker = self.taker
+            first = min(holders, key=lambda seat: (seat - taker) % self.players)
+        side = self.side_of(first)
         seats = tuple(s for s, _ in self.declared if self.side_of(s) == side)
         shown = tuple((s, anns) for s, anns in self.declared if s in seats)
         return seats, shown

@@ -87,7 +87,7 @@ class Storage:
 
     def save_settings(self, settings: Settings) -> bool:
         """Keep ``settings`` (in memory in any case); False when the file was not written."""
-        self.settings = settings
+        self.settings = settings.choices()
         return self._write(SETTINGS_FILE, settings.to_json())
 
     def load_match(self) -> SavedMatch | None:

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from game.engine.match import Match
 from game.engine.protocol import SaveError
 from game.storage.settings import LEVELS
+
+if TYPE_CHECKING:  # imported when a save is read: the menu is drawn before the engine loads
+    from game.engine.match import Match
 
 
 @dataclass(frozen=True, eq=False)
@@ -38,6 +40,8 @@ class SavedMatch:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> SavedMatch:
         """Raises SaveError for anything the engine or this table cannot use."""
+        from game.engine.match import Match
+
         match = Match.from_json(data.get("match"))
         seat = data.get("human_seat")
         if type(seat) is not int or not 0 <= seat < match.players:

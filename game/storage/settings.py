@@ -1,4 +1,5 @@
-"""The player's settings: a frozen dataclass, written as versioned JSON.
+"""The player's settings: one frozen dataclass, what the app plays by and what is
+written, as versioned JSON.
 
 Reading is tolerant field by field: an unknown field is ignored, a missing one takes its
 default, and a wrong one takes its default with a problem for the player; the rest of the
@@ -13,21 +14,21 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from game.ai.budget import DEFAULT_THINK, THINK_CHOICES
-from game.coach import DEFAULT_THRESHOLD, THRESHOLDS
-from game.engine.rules import BeloteRules, CoincheRules, RulesError, RulesJson, TarotRules
+from game.choices import DEFAULT_THINK, DEFAULT_THRESHOLD, THINK_CHOICES, THRESHOLDS
+from game.engine.games import GAMES, rules_class
+from game.engine.rules import RulesError, RulesJson
+from game.i18n import LANGUAGES as GAME_LANGUAGES
 from game.i18n import system_language
 from game.storage.atomic import Problem
 
-LANGUAGES = ("auto", "fr", "en")
-LEVELS = ("debutant", "confirme", "expert")
-GAMES: dict[str, type[RulesJson]] = {
-    "belote": BeloteRules,
-    "coinche": CoincheRules,
-    "tarot": TarotRules,
-}
+AUTO_LANGUAGE = "auto"  # the language setting that follows the system's
+LANGUAGES = (AUTO_LANGUAGE, *GAME_LANGUAGES)
+LEVELS = ("debutant", "confirme", "expert")  # game.ai.Level's values
 AI_SEATS = 4  # the most computer players at a table (tarot at five)
 SPEED_RANGE = (0.5, 3.0)
+# The speeds the settings screen offers, as ``animation_speed`` values (any value of
+# SPEED_RANGE read from a file is kept as it is and played at exactly that speed).
+SPEEDS = {"slow": 0.625, "normal": 1.0, "fast": 2.0}
 NAME_LENGTH = 24
 WINDOW_RANGE = ((640, 360), (7680, 4320))
 TABLE_COLOURS = ("green", "blue", "red")
@@ -64,15 +65,30 @@ class Settings:
     collect_on_click: bool = False  # each trick stays until the player clicks
     coach_threshold: float = DEFAULT_THRESHOLD  # the review marks decisions costing more
 
+    @property
+    def speed_factor(self) -> float:
+        """What every animation's duration is multiplied by (0.5: twice as fast)."""
+        return 1 / self.animation_speed
+
+    @property
+    def speed(self) -> str:
+        """The name of the offered speed closest to ``animation_speed``."""
+        return min(SPEEDS, key=lambda name: abs(SPEEDS[name] - self.animation_speed))
+
+    def next_speed(self) -> float:
+        """The offered speed after this one (after the fastest: the slowest)."""
+        faster = [value for value in SPEEDS.values() if value > self.animation_speed + 1e-9]
+        return faster[0] if faster else next(iter(SPEEDS.values()))
+
     def resolved_language(self) -> str:
         """The language to show: the chosen one, or the system's for "auto"."""
-        return system_language() if self.language == "auto" else self.language
+        return system_language() if self.language == AUTO_LANGUAGE else self.language
 
     def rules_for(self, game: str) -> RulesJson:
         """The rules last chosen for ``game`` (its defaults the first time)."""
-        rules_class = GAMES[game]
+        rules = rules_class(game)
         saved = self.last_rules.get(game)
-        return rules_class() if saved is None else rules_class.from_json(dict(saved))
+        return rules() if saved is None else rules.from_json(dict(saved))
 
     def with_rules(self, rules: RulesJson) -> Settings:
         rules_json = {**self.last_rules, rules.game: rules.to_json()}
@@ -84,10 +100,16 @@ class Settings:
         return dataclasses.replace(self, ai_levels={**self.ai_levels, game: full})
 
     def to_json(self) -> dict[str, Any]:
+        """The player's choices (a subclass's own fields, such as the smoke run's fixed
+        animation factor, are not choices and are not written)."""
         return {
             "version": self.VERSION,
-            **{f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)},
+            **{f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(Settings)},
         }
+
+    def choices(self) -> Settings:
+        """These settings as a plain ``Settings`` (a subclass's own fields dropped)."""
+        return Settings(**{f.name: getattr(self, f.name) for f in dataclasses.fields(Settings)})
 
 
 def _plain(value: Any) -> Any:
@@ -162,7 +184,7 @@ def _window(raw: object) -> tuple[int, int]:
 
 def _rules(game: str, raw: object) -> dict[str, Any]:
     try:
-        return GAMES[game].from_json(raw).to_json()
+        return rules_class(game).from_json(raw).to_json()
     except RulesError as error:
         raise ValueError(raw) from error
 

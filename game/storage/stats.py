@@ -2,10 +2,10 @@
 
 Everything is counted from the player's point of view: a deal is won when the player's
 side wins it (his team at four, himself otherwise), a contract is "taken" when his side
-took it.  The counts come from the engine's ``DealResult`` facts (``outcome``, ``made``,
-``takers``, ``winner_side``, ``capot_side``, ``coinche_level``, ``contract``; tarot's
-``taker``, ``partner``, ``won``, ``contract`` and ``chelem``, see ``DealFacts``) and from a
-finished match's totals and winner.
+took it.  The counts come from the engine's typed deal facts (``DealFacts``: the taker's
+side, its partner's, made; ``TrickFacts``: the winner, the capot, the coinche level and
+the bid; ``TarotFacts``: the contract and the chelem) and from a finished match's totals
+and winner.
 """
 
 from __future__ import annotations
@@ -13,10 +13,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any, ClassVar
 
-from game.engine.protocol import DealResult
+from game.engine.deal_scoring import TrickFacts
+from game.engine.protocol import DealFacts, DealResult
+from game.engine.tarot_scoring import Camp, TarotFacts
 
 COUNTERS = (
     "matches_played",
@@ -43,44 +44,15 @@ def side_of(seat: int, players: int, sides: int) -> int:
     return seat if sides == players else seat % sides
 
 
-def contract_kind(game: str, result: DealResult) -> str:
+def contract_kind(game: str, facts: DealFacts) -> str:
     """How contracts are grouped: coinche by level ("80" ... "160", "capot"), tarot by
-    contract ("prise" ... "garde_contre"), belote has one kind (it has no levels)."""
-    contract = result.fact("contract")
-    if isinstance(contract, Enum):
-        return contract.name.lower()
-    if isinstance(contract, str) and contract:
-        return contract.split()[0]
+    contract ("prise" ... "garde_contre"), belote has one kind (it has no levels).  These
+    are the keys of the statistics file: they stay as they are."""
+    if isinstance(facts, TarotFacts):
+        return facts.contract.name.lower()
+    if isinstance(facts, TrickFacts) and facts.bid is not None:
+        return "capot" if facts.bid.is_capot else str(facts.bid.value)
     return game
-
-
-@dataclass(frozen=True)
-class DealFacts:
-    """The facts the statistics read, under the names each game gives them: belote and
-    coinche say ``takers`` (a side) and ``made``; tarot says ``taker`` (a seat), its
-    ``partner`` at five, ``won``, and ``chelem`` (the camp that won every trick)."""
-
-    takers: int | None
-    partner: int | None
-    made: bool
-    coinche_level: int
-    chelem: bool | None  # True: the attack made a chelem; False: the defence did
-
-    @classmethod
-    def of(cls, result: DealResult) -> DealFacts:
-        takers = result.fact("takers", result.fact("taker"))
-        chelem = result.fact("chelem")
-        camp = getattr(chelem, "value", chelem)
-        return cls(
-            takers=takers,
-            partner=result.fact("partner"),
-            made=result.fact("made", result.fact("won")) is True,
-            coinche_level=result.fact("coinche_level", 0),
-            chelem=None if camp not in ("attack", "defence") else camp == "attack",
-        )
-
-    def in_attack(self, side: int) -> bool:
-        return side in (self.takers, self.partner)
 
 
 @dataclass
@@ -157,19 +129,22 @@ class Statistics:
 
     def record_deal(self, game: str, players: int, result: DealResult, seat: int) -> None:
         """Count a finished deal (not a void one: nobody took) for the player at ``seat``."""
+        facts = result.facts
+        assert facts is not None, "a scored deal's result has its facts"
         stats = self._entry(game, players)
         side = side_of(seat, players, len(result.sides))
-        facts = DealFacts.of(result)
         stats.deals_played += 1
-        stats.deals_won += _deal_won(result, side)
-        if facts.takers == side:
-            kind = contract_kind(game, result)
+        stats.deals_won += _deal_won(result, facts, side)
+        if facts.taker == side:
+            kind = contract_kind(game, facts)
             stats.contracts_taken[kind] = stats.contracts_taken.get(kind, 0) + 1
             if facts.made:
                 stats.contracts_made[kind] = stats.contracts_made.get(kind, 0) + 1
-        stats.capots += result.fact("capot_side") == side
-        stats.chelems += facts.chelem is not None and facts.chelem == facts.in_attack(side)
-        stats.coinches_won += _coinche_won(facts, side)
+        if isinstance(facts, TrickFacts):
+            stats.capots += facts.capot_side == side
+            stats.coinches_won += _coinche_won(facts, side)
+        elif isinstance(facts, TarotFacts) and facts.chelem is not None:
+            stats.chelems += (facts.chelem is Camp.ATTACK) == facts.in_attack(side)
 
     def record_match(
         self,
@@ -232,16 +207,17 @@ class Statistics:
         return stats, bad
 
 
-def _deal_won(result: DealResult, side: int) -> bool:
-    facts = dict(result.facts)
-    if "winner_side" in facts:
-        return bool(facts["winner_side"] == side)
+def _deal_won(result: DealResult, facts: DealFacts, side: int) -> bool:
+    """The side won the deal: the 32-card games name the winner (none on a litige),
+    at tarot a seat won what it scored."""
+    if isinstance(facts, TrickFacts):
+        return facts.winner_side == side
     return result.scores[side] > 0
 
 
-def _coinche_won(facts: DealFacts, side: int) -> bool:
+def _coinche_won(facts: TrickFacts, side: int) -> bool:
     """The defence coinched and beat the contract, or the takers surcoinched and made it."""
-    if facts.takers is None or facts.coinche_level == 0:
+    if facts.coinche_level == 0:
         return False
     if facts.in_attack(side):
         return facts.coinche_level == 2 and facts.made

@@ -17,23 +17,22 @@ from game.engine.actions import (
     Coinche,
     ContractSet,
     DealVoid,
-    PacketDealt,
     RetourneTurned,
     SevenExchanged,
     TrickWon,
 )
 from game.engine.match import NewDeal
-from game.engine.protocol import Event
+from game.engine.protocol import CardPlayedEvent, Event, PacketDealtEvent, TrickWonEvent
 from game.engine.tarot import (
     ChelemDecided,
     ChienCardDealt,
     ChienShown,
     KingCalled,
+    MisereDeclared,
     PoigneeShown,
     TarotCardPlayed,
     TarotContractSet,
     TarotDiscarded,
-    TarotPacketDealt,
     TarotTrickWon,
 )
 from game.ui.layout import CENTRE, Point
@@ -52,7 +51,7 @@ PAUSES = {
     NewDeal: 0.35, RetourneTurned: 0.45, BidMade: 0.55, ContractSet: 0.8, DealVoid: 1.6,
     SevenExchanged: 0.8, Announced: 0.9, AnnouncementsShown: 1.4, BeloteSaid: 0.8,
     ChienCardDealt: 0.05, TarotContractSet: 0.8, KingCalled: 1.0, ChienShown: 1.6,
-    TarotDiscarded: 0.25, ChelemDecided: 0.3, PoigneeShown: 1.4,
+    TarotDiscarded: 0.25, ChelemDecided: 0.3, PoigneeShown: 1.4, MisereDeclared: 1.2,
 }
 SOUNDS = {
     NewDeal: "shuffle", RetourneTurned: "card_deal", BidMade: "bid", ContractSet: "bid",
@@ -60,11 +59,8 @@ SOUNDS = {
     CardPlayed: "card_play", TrickWon: "trick_collect", SevenExchanged: "card_deal",
     TarotCardPlayed: "card_play", TarotTrickWon: "trick_collect", TarotContractSet: "bid",
     KingCalled: "announce", PoigneeShown: "announce", ChienShown: "card_deal",
+    MisereDeclared: "announce",
 }
-PACKETS = (PacketDealt, TarotPacketDealt)
-PLAYS = (CardPlayed, TarotCardPlayed)
-TRICKS = (TrickWon, TarotTrickWon)
-Won = TrickWon | TarotTrickWon
 
 
 @dataclass
@@ -89,7 +85,7 @@ class Animator:
         self.card_position = card_position  # where a card of the viewer's hand is drawn
         self.flights: list[Flight] = []
         self.tweens = Tweens()
-        self.held: Won | None = None  # a trick waiting for a click
+        self.held: TrickWonEvent | None = None  # a trick waiting for a click
         self.void_message = 0.0  # seconds "all passed" stays shown
         self.collect_on_click = False  # the setting, followed by the table
 
@@ -100,17 +96,17 @@ class Animator:
             sound = "coinche"
         if sound is not None:
             self.sound(sound)
-        if isinstance(event, PACKETS):
+        if isinstance(event, PacketDealtEvent):
             return self._deal_packet(event, speed)
-        if isinstance(event, PLAYS):
+        if isinstance(event, CardPlayedEvent):
             return self._fly_to_trick(event, speed)
-        if isinstance(event, TRICKS):
+        if isinstance(event, TrickWonEvent):
             return self._collect(event, speed)
         if isinstance(event, DealVoid):
             self.void_message = PAUSES[DealVoid] * speed
         return PAUSES.get(type(event), 0.0) * speed
 
-    def _deal_packet(self, event: PacketDealt | TarotPacketDealt, speed: float) -> float:
+    def _deal_packet(self, event: PacketDealtEvent, speed: float) -> float:
         cards: list[Any] = list(event.cards) if event.cards else [None] * event.count
         target = self.layout.hand_target(event.seat)
         mine = event.seat == self.layout.viewer
@@ -121,14 +117,14 @@ class Animator:
             self._fly(Flight(tween, face if mine else None, width, "deal", event.seat))
         return event.count * DEAL_STAGGER * speed
 
-    def _fly_to_trick(self, event: CardPlayed | TarotCardPlayed, speed: float) -> float:
+    def _fly_to_trick(self, event: CardPlayedEvent, speed: float) -> float:
         spot = self.layout.spots[event.seat]
         start = self.card_position(event.card) or spot.hand
         tween = Tween(start, spot.trick, PLAY_FLIGHT * speed, ease_out_cubic)
         self._fly(Flight(tween, event.card, TRICK_WIDTH, "play", event.seat))
         return PLAY_FLIGHT * speed
 
-    def _collect(self, event: Won, speed: float) -> float:
+    def _collect(self, event: TrickWonEvent, speed: float) -> float:
         """The trick goes to its winner's pile after a pause (longer for the deal's last
         trick), or, with the setting, once the player clicks."""
         if self.collect_on_click:
@@ -137,7 +133,7 @@ class Animator:
         pause = LAST_TRICK_PAUSE if not any(self.model.counts) else TRICK_PAUSE
         return self.fly_to_pile(event, pause * speed, speed)
 
-    def fly_to_pile(self, event: Won, pause: float, speed: float) -> float:
+    def fly_to_pile(self, event: TrickWonEvent, pause: float, speed: float) -> float:
         target = self.layout.pile(self.model.teams, event.seat)
         for seat, c in self.model.last_trick:
             tween = Tween(self.layout.spots[seat].trick, target, TRICK_FLIGHT * speed,

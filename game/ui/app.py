@@ -4,30 +4,37 @@ scaled to the window with letterboxing (mouse positions are mapped back).
 ``step(dt, events)`` runs one frame without a real clock, for tests and the smoke run;
 ``run()`` is the interactive loop.  Scene changes requested during a frame (push, pop,
 replace) take effect between frames.
+
+Scenes open one another by name through the router (``go``, ``pop_to``): the names and
+the classes they build are registered by ``game/ui/scenes.py``, so no scene module
+imports another.  ``host`` keeps the match in progress (``game/ui/host.py``).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+import importlib
 import itertools
 import logging
 import os
 import sys
 import warnings
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ai import DEFAULT_THINK
-from game.coach import DEFAULT_THRESHOLD, Analysis, CoachWorker
-from game.engine.match import Match
-from game.i18n import LANGUAGES, language, set_language, system_language
+from game.i18n import LANGUAGES, language, set_language
 from game.session import Session
 from game.storage import Storage
-from game.storage.settings import Settings as StoredSettings
+from game.storage.settings import Settings
 from game.ui.assets import CODES_32, CODES_TAROT, SOUND_NAMES, SUITS, Assets
+from game.ui.host import MatchHost
+
+if TYPE_CHECKING:  # the engine, the AI and the coach load after the first frame
+    from game.coach import Analysis, CoachWorker
+    from game.engine.match import Match
 
 LOGICAL = (1280, 720)
 MIN_WINDOW = (960, 540)  # three quarters of the table: every card and word stays readable
@@ -35,66 +42,18 @@ FPS = 60
 MAX_DT = 0.1
 MIN_SAVED_WINDOW = (640, 360)  # a smaller window still works, but opens at this size
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
-AUTO = "auto"  # the language setting that follows the system
 PRELOAD_WIDTH = 100  # a card width the table draws (so the preloaded size is used)
 PRELOAD_PER_FRAME = 8  # assets loaded after each frame while the menu shows
-SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5}  # multiplies every animation's duration
 
 log = logging.getLogger("atout.app")
 
 
-@dataclass
-class Settings:
-    """The player's preferences (storage persists this dataclass later)."""
-
-    language: str = "en"  # "fr", "en" or "auto" (the system's)
-    speed: str = "normal"
-    sound: bool = True
-    volume: float = 0.7
-    table_colour: str = "green"
-    card_back: str = "blue"
-    four_colour: bool = False
-    left_handed: bool = False
-    fullscreen: bool = False
-    undo_allowed: bool = True
-    expert_think: float = DEFAULT_THINK  # the Expert's most seconds per decision (hint included)
-    collect_on_click: bool = False  # each trick stays in the middle until a click
-    coach_threshold: float = DEFAULT_THRESHOLD  # the review marks decisions costing more
-
-    @property
-    def speed_factor(self) -> float:
-        return SPEEDS.get(self.speed, 1.0)
-
-    @property
-    def shown_language(self) -> str:
-        """The language the game speaks: the chosen one, or the system's for "auto"."""
-        return system_language() if self.language == AUTO else self.language
-
-    @classmethod
-    def from_stored(cls, stored: StoredSettings) -> Settings:
-        """The UI's view of the saved settings (storage keeps a speed multiplier)."""
-        speed = min(SPEEDS, key=lambda name: abs(1 / SPEEDS[name] - stored.animation_speed))
-        chosen = stored.language if stored.language in (AUTO, *LANGUAGES) \
-            else stored.resolved_language()
-        return cls(chosen, speed, stored.sound, stored.volume, **{
-            name: getattr(stored, name) for name in SHARED_FIELDS})
-
-    def to_stored(self, stored: StoredSettings) -> StoredSettings:
-        return dataclasses.replace(
-            stored, language=self.language, animation_speed=round(1 / self.speed_factor, 3),
-            sound=self.sound, volume=self.volume,
-            **{name: getattr(self, name) for name in SHARED_FIELDS})
-
-
-# Kept as they are between the UI's settings and the stored ones.
-SHARED_FIELDS = ("table_colour", "card_back", "four_colour", "left_handed", "fullscreen",
-                 "undo_allowed", "expert_think", "collect_on_click", "coach_threshold")
-
-
 class Scene:
-    """One screen.  ``opaque`` scenes hide the ones below; overlays (score sheet) don't."""
+    """One screen.  ``opaque`` scenes hide the ones below; overlays (score sheet) don't.
+    ``route`` is the name the router knows it by (``game/ui/routes.py``)."""
 
     opaque = True
+    route = ""
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -112,6 +71,13 @@ class Scene:
         """Called once when the scene leaves the stack."""
 
 
+Route = Callable[..., Scene | None]  # (app, **data): the scene a name shows, or None
+
+
+def _is(scene: Scene, target: str | type[Scene]) -> bool:
+    return scene.route == target if isinstance(target, str) else isinstance(scene, target)
+
+
 class App:
     def __init__(
         self,
@@ -120,12 +86,14 @@ class App:
         assets: Assets | None = None,
         storage: Storage | None = None,
         coach: CoachWorker | None = None,
+        routes: Mapping[str, Route] | None = None,
     ) -> None:
         """``storage`` (the player's data folder) keeps the settings, the match in
         progress (saved after every action) and the statistics; without it nothing is
         written (tests, the smoke run).  ``coach`` analyses the reviewed deals (by
         default one that thinks as long as ``game.coach`` says, started when first
-        needed)."""
+        needed).  ``routes``: the scene each name builds (by default every scene of the
+        game, ``game.ui.scenes.SCENES``)."""
         os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "Atout")  # the taskbar's name
         pygame.init()
         # The AI thinks in a worker thread: a short GIL switch interval keeps a long
@@ -133,11 +101,13 @@ class App:
         sys.setswitchinterval(0.001)
         self.storage = storage
         self.session = Session(storage) if storage is not None else None
+        self.host = MatchHost(self.session)
         if settings is None and storage is not None:
-            settings = Settings.from_stored(storage.settings)
-        self.settings = settings or Settings(language=language())
-        if self.settings.shown_language in LANGUAGES:
-            set_language(self.settings.shown_language)
+            settings = storage.settings
+        self.settings: Settings = settings or Settings(language=language())
+        if self.settings.resolved_language() in LANGUAGES:
+            set_language(self.settings.resolved_language())
+        self.windowed_size = window_size  # what leaving fullscreen comes back to
         self.window = self._open_window(window_size)
         pygame.display.set_caption("Atout")
         self.assets = assets or Assets()
@@ -148,6 +118,14 @@ class App:
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []
         self._changes: list[Callable[[], None]] = []
+        self._routes: dict[str, Route] = {}
+        self._kept: dict[str, Scene] = {}
+        if routes is None:
+            from game.ui.scenes import SCENES
+
+            routes = SCENES
+        for name, factory in routes.items():
+            self.register(name, factory)
         self.running = True
         self.frames = 0
         self._preloading: Iterator[None] | None = None
@@ -159,6 +137,8 @@ class App:
     def coach(self) -> CoachWorker:
         """The review's coach, started the first time a deal is analysed."""
         if self._coach is None:
+            from game.coach import CoachWorker  # the AI with it: after the first frame
+
             self._coach = CoachWorker(self._deal_analysed)
         return self._coach
 
@@ -186,13 +166,43 @@ class App:
 
         self._changes.append(change)
 
-    def pop_to(self, kind: type[Scene]) -> None:
-        """Pop scenes until one of type ``kind`` is on top."""
+    def pop_to(self, target: str | type[Scene]) -> None:
+        """Pop scenes until the one named ``target`` (or of that type) is on top."""
         def change() -> None:
-            while self.scenes and not isinstance(self.scenes[-1], kind):
+            while self.scenes and not _is(self.scenes[-1], target):
                 self._pop_now()
 
         self._changes.append(change)
+
+    # --- the router: scenes by name --------------------------------------------------------
+
+    def register(self, name: str, factory: Route) -> None:
+        """``go(name, **data)`` shows ``factory(app, **data)``."""
+        self._routes[name] = factory
+
+    def go(self, name: str, replace: bool = False, **data: Any) -> bool:
+        """Show the scene named ``name`` made from ``data``, over the top one (or in its
+        place); False when there is nothing to show (a deal with nothing to replay)."""
+        scene = self._routes[name](self, **data)
+        if scene is None:
+            return False
+        if replace:
+            self.replace(scene)
+        else:
+            self.push(scene)
+        return True
+
+    def keep(self, scene: Scene) -> None:
+        """``scene`` is the one to come back to under its name (the table of the match
+        in progress), until another is kept."""
+        self._kept[scene.route] = scene
+
+    def kept(self, name: str) -> Scene | None:
+        return self._kept.get(name)
+
+    def showing(self, name: str) -> bool:
+        """A scene named ``name`` is on the stack (the changes asked are not applied)."""
+        return any(scene.route == name for scene in self.scenes)
 
     def _pop_now(self) -> None:
         if self.scenes:
@@ -226,15 +236,25 @@ class App:
         return window
 
     def toggle_fullscreen(self) -> None:
-        """F11 or the setting: the window fills the screen, or comes back (and stays so)."""
-        self.settings.fullscreen = not self.settings.fullscreen
+        """F11 or the setting: the window fills the screen, or comes back at the size it
+        had (and stays so).  The mode is set again rather than toggled: under X11 SDL
+        re-creates the window either way, and a toggled one came back screen-sized."""
+        if not self.settings.fullscreen:
+            self.windowed_size = self.window.get_size()
+        self.settings = dataclasses.replace(self.settings, fullscreen=not self.settings.fullscreen)
         try:
-            pygame.display.toggle_fullscreen()
-        except pygame.error as error:  # some drivers cannot: open the window again
-            log.info("toggle_fullscreen: %s; setting the mode again", error)
-            self.window = self._open_window(LOGICAL)
-        self.window = pygame.display.get_surface() or self.window
+            self.window = self._open_window(self.windowed_size)
+        except pygame.error as error:  # a driver that cannot: stay as the window was
+            log.warning("fullscreen %s refused: %s", self.settings.fullscreen, error)
+            self.settings = dataclasses.replace(self.settings,
+                                                fullscreen=not self.settings.fullscreen)
+            self.window = self._open_window(self.windowed_size)
         self.save_settings()
+
+    def change_settings(self, **changes: object) -> None:
+        """The settings with ``changes`` (field names and values), in effect at once;
+        they are written when the settings screen closes."""
+        self.settings = dataclasses.replace(self.settings, **changes)  # type: ignore[arg-type]
 
     def apply_look(self) -> None:
         """The felt's colour and the four-colour deck, from the settings (at once)."""
@@ -245,12 +265,12 @@ class App:
 
     def save_settings(self) -> None:
         if self.storage is not None:
-            stored = self.settings.to_stored(self.storage.settings)
             # In fullscreen the window is the screen: keep the last windowed size.
-            width, height = stored.window_size if self.settings.fullscreen \
+            width, height = self.windowed_size if self.settings.fullscreen \
                 else self.window.get_size()
             window = (max(MIN_SAVED_WINDOW[0], width), max(MIN_SAVED_WINDOW[1], height))
-            self.storage.save_settings(dataclasses.replace(stored, window_size=window))
+            self.settings = dataclasses.replace(self.settings, window_size=window)
+            self.storage.save_settings(self.settings)
 
     def take_problems(self) -> list[tuple[str, dict[str, object]]]:
         """Storage and asset problems to show the player once (i18n key, arguments)."""
@@ -269,8 +289,9 @@ class App:
             pass
 
     def start_preloading(self) -> None:
-        """Load every sprite and sound a few per frame from now on: the menu is drawn
-        at once, and a missing file still reaches it within the first second."""
+        """Load every sprite and sound a few per frame from now on, then import the
+        table: the menu is drawn at once, and a missing file still reaches it within the
+        first second."""
         self._preloading = self._loading()
 
     def _loading(self) -> Iterator[None]:
@@ -285,6 +306,9 @@ class App:
             *(functools.partial(self.assets.suit_icon, suit) for suit in SUITS),
             self.assets.dealer_button, self.assets.felt,
             *(functools.partial(self.assets.sound, name) for name in SOUND_NAMES),
+            # Last, the table with the engine and the AI (kept out of the first frame),
+            # so that the first match opens without a pause.
+            functools.partial(importlib.import_module, "game.ui.table"),
         ]
         for load in loads:
             load()
@@ -304,6 +328,7 @@ class App:
     def close(self) -> None:
         """Keep the settings (the window's size too) and wait for the last save."""
         self.save_settings()
+        self.host.close()
         if self._coach is not None:
             self._coach.close()
         if self.session is not None:

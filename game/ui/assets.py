@@ -19,8 +19,10 @@ from pathlib import Path
 
 import pygame
 
+from game.engine.games import DECKS
 from game.i18n import language
 from game.resources import resource_root
+from game.storage.settings import CARD_BACKS
 
 log = logging.getLogger("atout.assets")
 
@@ -34,8 +36,6 @@ EXCUSE = "EXC"
 CODES_TAROT: tuple[str, ...] = (
     tuple(rank + suit for suit in SUITS for rank in TAROT_RANKS) + TAROT_TRUMPS + (EXCUSE,)
 )
-DECKS = ("32", "tarot")
-BACK_COLOURS = ("blue", "red")
 SOUND_NAMES: tuple[str, ...] = (
     "card_play",
     "card_deal",
@@ -481,8 +481,8 @@ class Assets:
         """A back: blue or red for the 32-card deck, the tarot back for 'tarot'."""
         if deck not in DECKS:
             raise ValueError(f"unknown deck {deck!r}: expected one of {DECKS}")
-        if colour not in BACK_COLOURS:
-            raise ValueError(f"unknown back colour {colour!r}: expected one of {BACK_COLOURS}")
+        if colour not in CARD_BACKS:
+            raise ValueError(f"unknown back colour {colour!r}: expected one of {CARD_BACKS}")
         name = "tarot" if deck == "tarot" else colour
         return self._sprite(
             f"sprites/back_{name}.png",

@@ -11,6 +11,7 @@ import pygame
 from game.engine.actions import (
     CAPOT_BID,
     Bid,
+    ChooseMode,
     ChooseTrump,
     Coinche,
     ExchangeSeven,
@@ -20,7 +21,7 @@ from game.engine.actions import (
 )
 from game.engine.cards import TrumpMode
 from game.engine.protocol import Action, Phase
-from game.engine.tarot import AnnounceChelem, CallKing, DeclineChelem, TarotBid, TarotPass
+from game.engine.tarot import CallKing, TarotBid, TarotPass
 from game.i18n import tr
 from game.ui.model import contract_key
 from game.ui.seat_controls import SeatControls
@@ -91,6 +92,8 @@ class BidPanel:
             if isinstance(action, ChooseTrump):
                 icon = self.suit_icon(action.suit.letter, 34)
                 choices.append((action, _text(""), icon))
+            elif isinstance(action, ChooseMode):
+                choices.append((action, _text(_mode_short(action.mode)), None))
             elif isinstance(action, Take):
                 choices.append((action, _text("bid.take"), None))
             elif isinstance(action, ExchangeSeven):
@@ -98,7 +101,7 @@ class BidPanel:
             elif isinstance(action, Pass):
                 key = "bid.keep" if self._exchanging() else "bid.pass"
                 choices.append((action, _text(key), None))
-        width = 88 if len(choices) > 3 else 200
+        width = 76 if len(choices) > 5 else 88 if len(choices) > 3 else 200
         total = len(choices) * (width + 10) - 10
         left = self.rect.centerx - total // 2
         self.buttons = [
@@ -113,7 +116,8 @@ class BidPanel:
     # --- tarot ----------------------------------------------------------------------------
 
     def _build_tarot(self) -> None:
-        """Bids, the king call and the chelem question; the écart is made in the hand."""
+        """Bids and the king call; the écart is made in the hand, the chelem is declared
+        beside the écart or with the play buttons (never asked in a panel)."""
         self.rect = BELOTE_RECT
         choices: list[tuple[Action, Callable[[], str]]] = []
         for action in self._legal:
@@ -123,10 +127,6 @@ class BidPanel:
                 choices.append((action, _text("bid.pass")))
             elif isinstance(action, CallKing):
                 choices.append((action, _card(action.card.code)))
-            elif isinstance(action, AnnounceChelem):
-                choices.append((action, _text("tarot.announce_chelem")))
-            elif isinstance(action, DeclineChelem):
-                choices.append((action, _text("tarot.no_chelem")))
         width = 150 if len(choices) > 3 else 200
         total = len(choices) * (width + 10) - 10
         self.rect = BELOTE_RECT.inflate(max(0, total + 40 - BELOTE_RECT.width), 0)
@@ -140,8 +140,6 @@ class BidPanel:
     def _tarot_title(self) -> str:
         if any(isinstance(a, CallKing) for a in self._legal):
             return tr("tarot.call_title")
-        if any(isinstance(a, AnnounceChelem) for a in self._legal):
-            return tr("tarot.chelem_title")
         return tr("bid.your_bid_tarot")
 
     # --- coinche -------------------------------------------------------------------------
@@ -222,7 +220,7 @@ class BidPanel:
             title = tr("bid.your_bid")
         elif self._exchanging():
             title = tr("bid.exchange_title")
-        elif any(isinstance(a, ChooseTrump) for a in self._legal):
+        elif any(isinstance(a, ChooseTrump | ChooseMode) for a in self._legal):
             title = tr("bid.round2_title")
         else:
             title = tr("bid.round1_title")
@@ -234,6 +232,10 @@ class BidPanel:
 
 def _text(key: str) -> Callable[[], str]:
     return lambda: tr(key) if key else ""
+
+
+def _mode_short(mode: TrumpMode) -> str:
+    return "trump.no_trump_short" if mode is TrumpMode.NO_TRUMP else "trump.all_trump_short"
 
 
 def _card(code: str) -> Callable[[], str]:

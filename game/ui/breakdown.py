@@ -12,10 +12,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from game.engine.actions import Bid
+from game.engine.coinche import trump_of
+from game.engine.deal_scoring import TrickFacts
 from game.engine.match import DealRecord
 from game.engine.protocol import Op, ScoreLine
-from game.engine.tarot_scoring import Contract
+from game.engine.tarot_scoring import TarotFacts
 from game.i18n import has_key, language, tr, tr_n
 from game.ui.model import contract_key, trump_key
 from game.ui.words import say_text
@@ -43,16 +44,15 @@ def deal_words(record: DealRecord, side_name: Callable[[int], str],
     """Who took, the contract, and how it ended: "Ouest · 110 cœur, coinché · Contrat
     réussi" (``side_name`` names a side or seat)."""
     result = record.result
-    taker = result.fact("taker", result.fact("takers"))
-    words = [side_name(taker)] if taker is not None else []
-    contract, bid = result.fact("contract"), result.fact("bid")
-    if isinstance(contract, Contract):
-        words.append(tr(contract_key(contract)))
-    elif isinstance(bid, Bid):
-        trump = bid.suit.symbol if bid.suit is not None else bid.mode.value
+    facts = result.facts
+    words = [side_name(facts.taker)] if facts is not None else []
+    if isinstance(facts, TarotFacts):
+        words.append(tr(contract_key(facts.contract)))
+    elif isinstance(facts, TrickFacts) and facts.bid is not None:
+        bid = facts.bid
         value = tr("bid.capot_short") if bid.is_capot else str(bid.value)
-        contract_words = f"{value} {say_text(trump_key(trump))}"
-        level = result.fact("coinche_level", 0)
+        contract_words = f"{value} {say_text(trump_key(trump_of(bid)))}"
+        level = facts.coinche_level
         if level:
             coinched = tr("table.coinched" if level == 1 else "table.surcoinched")
             contract_words += f", {coinched.lower()}"

@@ -19,14 +19,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.ai import DEFAULT_THINK, Decision, Level, decide
-from game.engine.actions import DealScored, PlayCard
+from game.engine.actions import DealScored
 from game.engine.cards import Card, Suit
 from game.engine.match import AnyRules, DealRecord, Match, MatchView, NewDeal
-from game.engine.protocol import Action, Event, IllegalAction, Phase
+from game.engine.protocol import Action, CardPlayAction, Event, IllegalAction, Phase
 from game.engine.tarot import (
+    AnnounceChelem,
+    DeclineChelem,
     ShowPoignee,
     TarotDiscard,
-    TarotPlayCard,
     TarotView,
     check_poignee,
     led_suit,
@@ -36,7 +37,7 @@ from game.engine.tarot_tricks import ecart_order
 from game.engine.trickgame import TrickView
 from game.ui.model import Say, TableModel
 
-CARD_ACTIONS = (PlayCard, TarotPlayCard, TarotDiscard)
+CARD_ACTIONS = (CardPlayAction, TarotDiscard)
 
 THINK_DELAY = 0.7  # seconds a computer player "thinks" at normal speed, at least
 MESSAGE_TIME = 3.0
@@ -272,16 +273,18 @@ class Controller:
             return False
         hand = self.match.view(self.viewer).deal.hand
         try:
-            check_poignee(hand, cards, self.rules.players)  # type: ignore[arg-type]
+            check_poignee(hand, cards, self.rules.players,  # type: ignore[arg-type]
+                          self.rules.poignee_sizes)  # type: ignore[union-attr]
         except IllegalAction:
             self.tell(("illegal.poignee", ()))
             return False
         self._apply(ShowPoignee(tuple(cards)))
         return True
 
-    def discard(self, cards: Sequence[TarotCard]) -> bool:
+    def discard(self, cards: Sequence[TarotCard], chelem: bool = False) -> bool:
         """The viewer's whole écart at once ("Valider l'écart"): every card is given to
-        the engine, or none when one is refused."""
+        the engine, or none when one is refused.  The taker's chelem, announced beside
+        the écart (``chelem``) or not, is then said at once: nobody asks him."""
         if not any(isinstance(a, TarotDiscard) for a in self.human_legal()):
             self.tell(("illegal.not_now", ()))
             return False
@@ -294,6 +297,8 @@ class Controller:
             return False
         for card in ecart_order(cards):
             self._apply(TarotDiscard(card))
+        if AnnounceChelem() in self.match.view(self.viewer).deal.legal:
+            self._apply(AnnounceChelem() if chelem else DeclineChelem())
         return True
 
     def tell(self, say: Say) -> None:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 import pygame
 
 from game.i18n import tr
+from game.ui import routes
 from game.ui.app import LOGICAL, App, Scene
 from game.ui.widgets import CREAM, Button, KeyboardFocus, blit_text, panel, shade
 
@@ -17,6 +18,7 @@ class ConfirmDialog(Scene):
     when "Yes" and "No" would be vague."""
 
     opaque = False
+    route = routes.CONFIRM
     RECT = pygame.Rect(340, 250, 600, 220)
 
     def __init__(self, app: App, question_key: str, on_yes: Callable[[], None],

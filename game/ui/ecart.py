@@ -1,6 +1,7 @@
 """The tarot écart as French players make it: a click moves a card of the hand to the
 écart laid face up in the middle of the table, a click on it there takes it back, and
-nothing is given to the engine before "Valider l'écart".
+nothing is given to the engine before "Valider l'écart".  Beside it, the taker may
+announce a chelem (a toggle): nobody asks him after every take.
 
 While the player chooses, the hand keeps the place of every card (a chosen card leaves a
 gap), so the next click never lands on a card that slid under the pointer.  Each refusal
@@ -19,7 +20,7 @@ from game.engine.tarot_cards import TarotCard
 from game.engine.tarot_tricks import TarotView, ecart_left, ecart_refusal
 from game.i18n import tr
 from game.ui.seat_controls import SeatControls
-from game.ui.table_layout import ecart_area, ecart_slots
+from game.ui.table_layout import ECART_BUTTON, ecart_area, ecart_buttons, ecart_slots
 from game.ui.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel
 
 DrawCard = Callable[[pygame.Surface, Any, tuple[float, float], int], None]
@@ -32,8 +33,12 @@ class EcartChooser:
         self.controls = controls
         self.chosen: list[TarotCard] = []
         self.hand: tuple[TarotCard, ...] = ()  # the whole hand while choosing
-        self.confirm = Button(pygame.Rect(0, 0, 250, 44), lambda: tr("ecart.confirm"),
+        self.confirm = Button(pygame.Rect(ECART_BUTTON), lambda: tr("ecart.confirm"),
                               self.validate, size=26)
+        # The taker's chelem is declared here, before the first card, when he wants it:
+        # it is never asked (validating without it plays on).
+        self.chelem = Button(pygame.Rect(ECART_BUTTON), self._chelem_label,
+                             self._toggle_chelem, size=26)
 
     @property
     def active(self) -> bool:
@@ -51,14 +56,14 @@ class EcartChooser:
         """Follow the deal: a new écart starts empty; once made (or undone) it is gone."""
         if not self.active:
             self.chosen, self.hand = [], ()
+            self.chelem.selected = False
             return
         view = self.controls.human_view().deal
         hand = view.hand if isinstance(view, TarotView) else ()
         if set(hand) != set(self.hand):
             self.chosen, self.hand = [], hand
         self.confirm.enabled = len(self.chosen) == self.size
-        area = self.area_rect()
-        self.confirm.rect.midtop = (area.centerx, area.bottom + 10)
+        self.confirm.rect, self.chelem.rect = ecart_buttons(self.size)
 
     def toggle(self, card: TarotCard) -> None:
         """A click on a card of the hand: into the écart, or refused with its rule."""
@@ -77,8 +82,16 @@ class EcartChooser:
                 and ecart_refusal(self.hand, self.chosen, c, self.size) is None}
 
     def validate(self) -> None:
-        if len(self.chosen) == self.size and self.controls.discard(self.chosen):
+        if len(self.chosen) == self.size and self.controls.discard(
+                self.chosen, chelem=self.chelem.selected):
             self.chosen, self.hand = [], ()
+            self.chelem.selected = False
+
+    def _toggle_chelem(self) -> None:
+        self.chelem.selected = not self.chelem.selected
+
+    def _chelem_label(self) -> str:
+        return tr("ecart.chelem_announced" if self.chelem.selected else "tarot.announce_chelem")
 
     # --- geometry ----------------------------------------------------------------------
 
@@ -100,7 +113,7 @@ class EcartChooser:
         """The button, a card of the écart (taken back), a card of the hand (set aside)."""
         if not self.active:
             return False
-        if self.confirm.handle(event):
+        if self.confirm.handle(event) or self.chelem.handle(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             back = self.chosen_at(event.pos)
@@ -129,3 +142,4 @@ class EcartChooser:
             blit_text(surface, tr("ecart.trumps_shown"), 20, GLOW,
                       midbottom=(area.centerx, area.bottom - 8))
         self.confirm.draw(surface)
+        self.chelem.draw(surface)

@@ -16,6 +16,7 @@ from game.ui.model import Say
 TERMS = (
     "belote", "coinche", "surcoinche", "capot", "chelem", "tierce", "retourne", "dix_de_der",
     "prise", "garde", "garde_sans", "garde_contre", "chien", "poignee", "petit_sec", "excuse",
+    "misere",
 )
 # What a seat says, and the term it uses.
 SAY_TERMS = {
@@ -23,7 +24,7 @@ SAY_TERMS = {
     "bid.surcoinche": "surcoinche", "bid.capot": "capot", "tarot.prise": "prise",
     "tarot.garde": "garde", "tarot.garde_sans": "garde_sans",
     "tarot.garde_contre": "garde_contre", "say.poignee": "poignee",
-    "say.petit_sec": "petit_sec",
+    "say.petit_sec": "petit_sec", "say.misere_trump": "misere", "say.misere_heads": "misere",
 }
 NOTE_TIME = 6.0  # seconds each explanation stays
 

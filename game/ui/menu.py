@@ -7,14 +7,14 @@ from typing import TypeVar
 
 import pygame
 
-from game.ai import THINK_CHOICES
-from game.coach import THRESHOLDS
-from game.engine.match import Match
-from game.i18n import LANGUAGES, set_language, tr
-from game.storage.settings import CARD_BACKS, TABLE_COLOURS
-from game.ui.app import AUTO, LOGICAL, SPEEDS, App, Scene
-from game.ui.dialog import ConfirmDialog
-from game.ui.widgets import CREAM, GOLD, Button, KeyboardFocus, blit_text, panel, wrap
+from game.choices import THINK_CHOICES, THRESHOLDS
+from game.i18n import set_language, tr
+from game.storage.settings import CARD_BACKS, TABLE_COLOURS, Settings
+from game.storage.settings import LANGUAGES as SETTING_LANGUAGES
+from game.ui import routes
+from game.ui.app import App, Scene
+from game.ui.backdrop import draw_backdrop
+from game.ui.widgets import CREAM, Button, KeyboardFocus, blit_text, panel, wrap
 
 VOLUMES = (0.25, 0.5, 0.7, 1.0)  # 0.7: the default
 Choice = TypeVar("Choice")
@@ -22,27 +22,18 @@ Choice = TypeVar("Choice")
 THINK_NAMES = dict(zip(THINK_CHOICES, ("quick", "normal", "long"), strict=True))
 
 
-def draw_backdrop(scene: Scene, surface: pygame.Surface, title: str) -> None:
-    felt = scene.app.assets.felt()
-    width, height = felt.get_size()
-    for x in range(0, LOGICAL[0], width):
-        for y in range(0, LOGICAL[1], height):
-            surface.blit(felt, (x, y))
-    blit_text(surface, title, 72, GOLD, midtop=(640, 40))
-
-
 class MenuScene(Scene):
+    route = routes.MENU
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.table: Scene | None = None  # the match in progress, kept in memory
-        self.earlier: Match | None = None  # the match it replaced, while its deals count
         items: list[tuple[str, Callable[[], None]]] = [
-            ("menu.new_game", self.new_game),
+            ("menu.new_game", _open(app, routes.SETUP)),
             ("menu.continue", self.resume),
             ("menu.review", self.review),
-            ("menu.stats", self.statistics),
-            ("menu.settings", lambda: app.push(SettingsScene(app))),
-            ("menu.rules", lambda: app.push(RulesScene(app))),
+            ("menu.stats", _open(app, routes.STATS)),
+            ("menu.settings", _open(app, routes.SETTINGS)),
+            ("menu.rules", _open(app, routes.RULES)),
             ("menu.quit", self.quit),
         ]
         self.buttons = [
@@ -58,111 +49,21 @@ class MenuScene(Scene):
 
     @property
     def can_continue(self) -> bool:
-        """A match in memory, or one saved on disk (the last session's)."""
-        from game.ui.table import TableScene
-
-        if isinstance(self.table, TableScene):
-            return not self.table.controller.is_over
-        storage = self.app.storage
-        return storage is not None and storage.has_match()
-
-    def last_match(self) -> Match | None:
-        """The match whose last deal "Review" shows: the one in memory once it has a
-        finished deal, else the one it replaced ("play this deal again"), else the one
-        saved on disk."""
-        from game.ui.table import TableScene
-
-        if isinstance(self.table, TableScene):
-            match = self.table.controller.match
-            return match if match.history or self.earlier is None else self.earlier
-        storage = self.app.storage
-        saved = storage.load_match() if storage is not None and storage.has_match() else None
-        return saved.match if saved is not None else None
+        return self.app.host.can_continue
 
     @property
     def can_review(self) -> bool:
-        """A finished deal in the match in memory, or a saved match (read only when
-        asked: it may have none yet)."""
-        from game.ui.table import TableScene
-
-        if isinstance(self.table, TableScene):
-            return bool(self.table.controller.match.history) or self.earlier is not None
-        storage = self.app.storage
-        return storage is not None and storage.has_match()
+        return self.app.host.can_review
 
     def review(self) -> None:
-        from game.ui.replay_scene import ReplayScene
-
-        match = self.last_match()
-        scene = ReplayScene.of_last_deal(self.app, match) if match is not None else None
+        match = self.app.host.last_match()
         self.show_problems()
-        if scene is None:
+        if match is None or not routes.review_deal(self.app, match):
             self.problems.append(tr("menu.no_deal"))
-            return
-        self.app.push(scene)
-
-    def statistics(self) -> None:
-        from game.ui.stats_scene import StatsScene
-
-        self.app.push(StatsScene(self.app))
-
-    def new_game(self) -> None:
-        from game.ui.setup import SetupScene
-
-        self.app.push(SetupScene(self.app, self))
-
-    def start(self, make_table: Callable[[], Scene], back_to_match: bool = True) -> None:
-        """A new match: a match in progress is given up only when the player says so
-        (Abandon); Continue takes him back to it (``back_to_match``), or leaves him where
-        he is.  The new table is made only then: a table follows its match in the save
-        as soon as it exists."""
-        if not self.can_continue:
-            self.open(make_table())
-            return
-        self.app.push(ConfirmDialog(
-            self.app, "menu.abandon_question", lambda: self._abandon_for(make_table),
-            yes_key="menu.abandon", no_key="menu.keep_playing",
-            on_no=self.resume if back_to_match else None))
-
-    def _abandon_for(self, make_table: Callable[[], Scene]) -> None:
-        if self.app.session is not None:
-            self.app.session.abandon()
-        self.open(make_table())
-
-    def open(self, scene: Scene) -> None:
-        """``scene`` (a table) becomes the match in memory, replacing the last one."""
-        from game.ui.table import TableScene
-
-        if isinstance(self.table, TableScene):
-            old = self.table.controller.match
-            self.earlier = old if old.history else self.earlier
-            self.table.dispose()
-        self.table = scene
-        self.app.pop_to(MenuScene)
-        self.app.push(scene)
 
     def resume(self) -> None:
-        if self.table is not None and self.can_continue:
-            self.app.pop_to(MenuScene)
-            self.app.push(self.table)
-        elif self.app.session is not None:
-            self.resume_saved()
-
-    def resume_saved(self) -> None:
-        from game.ai import Level
-        from game.ui.controller import GameConfig, SeatConfig
-        from game.ui.table import TableScene
-
-        assert self.app.session is not None
-        saved = self.app.session.continue_match()
+        routes.resume(self.app)
         self.show_problems()
-        if saved is None:
-            return
-        seats = tuple(SeatConfig(human=seat == saved.human_seat,
-                                 level=Level(level) if level else Level.CONFIRME)
-                      for seat, level in enumerate(saved.levels))
-        config = GameConfig(saved.match.rules, seats, saved.match.seed, saved.match.first_deal)
-        self.open(TableScene(self.app, config, match=saved.match))
 
     def show_problems(self) -> None:
         self.problems += [tr(key, **args) for key, args in self.app.take_problems()]
@@ -199,35 +100,40 @@ class MenuScene(Scene):
 
 
 class SettingsScene(Scene):
+    route = routes.SETTINGS
     ROW_TOP, ROW_STEP = 122, 38  # thirteen rows above the Back button
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        settings = app.settings
+
+        def settings() -> Settings:
+            return app.settings
+
         rows: list[tuple[str, Callable[[], str], Callable[[], None]]] = [
-            ("settings.language", lambda: tr(f"language.{settings.language}"),
+            ("settings.language", lambda: tr(f"language.{settings().language}"),
              self.next_language),
-            ("settings.speed", lambda: tr(f"speed.{settings.speed}"), self.next_speed),
+            ("settings.speed", lambda: tr(f"speed.{settings().speed}"), self.next_speed),
             ("settings.sound", self.sound_label, self.toggle_sound),
-            ("settings.volume", lambda: f"{round(settings.volume * 100)} %", self.next_volume),
-            ("settings.table_colour", lambda: tr(f"colour.{settings.table_colour}"),
+            ("settings.volume", lambda: f"{round(settings().volume * 100)} %",
+             self.next_volume),
+            ("settings.table_colour", lambda: tr(f"colour.{settings().table_colour}"),
              self.next_table_colour),
-            ("settings.card_back", lambda: tr(f"colour.{settings.card_back}"),
+            ("settings.card_back", lambda: tr(f"colour.{settings().card_back}"),
              self.next_card_back),
-            ("settings.four_colour", _on_off(lambda: settings.four_colour),
+            ("settings.four_colour", _on_off(lambda: settings().four_colour),
              self.toggle_four_colour),
-            ("settings.left_handed", _on_off(lambda: settings.left_handed),
+            ("settings.left_handed", _on_off(lambda: settings().left_handed),
              self.toggle_left_handed),
-            ("settings.fullscreen", _on_off(lambda: settings.fullscreen),
+            ("settings.fullscreen", _on_off(lambda: settings().fullscreen),
              app.toggle_fullscreen),
-            ("settings.undo", _on_off(lambda: settings.undo_allowed), self.toggle_undo),
+            ("settings.undo", _on_off(lambda: settings().undo_allowed), self.toggle_undo),
             ("settings.expert_think",
-             lambda: tr(f"think.{THINK_NAMES.get(settings.expert_think, 'normal')}"),
+             lambda: tr(f"think.{THINK_NAMES.get(settings().expert_think, 'normal')}"),
              self.next_think),
-            ("settings.collect_on_click", _on_off(lambda: settings.collect_on_click),
+            ("settings.collect_on_click", _on_off(lambda: settings().collect_on_click),
              self.toggle_collect_on_click),
             ("settings.coach_threshold",
-             lambda: tr("coach.threshold", points=round(settings.coach_threshold)),
+             lambda: tr("coach.threshold", points=round(settings().coach_threshold)),
              self.next_coach_threshold),
         ]
         self.rows = [(key, Button(pygame.Rect(760, self.ROW_TOP + i * self.ROW_STEP, 240,
@@ -238,49 +144,42 @@ class SettingsScene(Scene):
         self.focus = KeyboardFocus([*(button for _, button in self.rows), self.back])
 
     def next_table_colour(self) -> None:
-        settings = self.app.settings
-        settings.table_colour = _next(TABLE_COLOURS, settings.table_colour)
+        self.app.change_settings(
+            table_colour=_next(TABLE_COLOURS, self.app.settings.table_colour))
         self.app.apply_look()
 
     def next_card_back(self) -> None:
-        settings = self.app.settings
-        settings.card_back = _next(CARD_BACKS, settings.card_back)
+        self.app.change_settings(card_back=_next(CARD_BACKS, self.app.settings.card_back))
 
     def toggle_four_colour(self) -> None:
-        self.app.settings.four_colour = not self.app.settings.four_colour
+        self.app.change_settings(four_colour=not self.app.settings.four_colour)
         self.app.apply_look()
 
     def toggle_collect_on_click(self) -> None:
-        self.app.settings.collect_on_click = not self.app.settings.collect_on_click
+        self.app.change_settings(collect_on_click=not self.app.settings.collect_on_click)
 
     def next_coach_threshold(self) -> None:
-        settings = self.app.settings
-        settings.coach_threshold = _next(THRESHOLDS, settings.coach_threshold)
+        self.app.change_settings(
+            coach_threshold=_next(THRESHOLDS, self.app.settings.coach_threshold))
 
     def toggle_undo(self) -> None:
-        self.app.settings.undo_allowed = not self.app.settings.undo_allowed
+        self.app.change_settings(undo_allowed=not self.app.settings.undo_allowed)
 
     def next_think(self) -> None:
         """The Expert's thinking time: quick, normal, long, then quick again."""
-        settings = self.app.settings
-        longer = [t for t in THINK_CHOICES if t > settings.expert_think]
-        settings.expert_think = longer[0] if longer else THINK_CHOICES[0]
+        longer = [t for t in THINK_CHOICES if t > self.app.settings.expert_think]
+        self.app.change_settings(expert_think=longer[0] if longer else THINK_CHOICES[0])
 
     def toggle_left_handed(self) -> None:
-        self.app.settings.left_handed = not self.app.settings.left_handed
+        self.app.change_settings(left_handed=not self.app.settings.left_handed)
 
     def next_language(self) -> None:
         """Automatic (the system's), then each language in turn."""
-        settings = self.app.settings
-        choices = (AUTO, *LANGUAGES)
-        index = choices.index(settings.language) if settings.language in choices else 0
-        settings.language = choices[(index + 1) % len(choices)]
-        set_language(settings.shown_language)
+        self.app.change_settings(language=_next(SETTING_LANGUAGES, self.app.settings.language))
+        set_language(self.app.settings.resolved_language())
 
     def next_speed(self) -> None:
-        names = list(SPEEDS)
-        settings = self.app.settings
-        settings.speed = names[(names.index(settings.speed) + 1) % len(names)]
+        self.app.change_settings(animation_speed=self.app.settings.next_speed())
 
     def sound_label(self) -> str:
         """On or Off; "no sound device" when none could be opened, whatever the setting."""
@@ -289,12 +188,11 @@ class SettingsScene(Scene):
         return tr("on" if self.app.settings.sound else "off")
 
     def toggle_sound(self) -> None:
-        self.app.settings.sound = not self.app.settings.sound
+        self.app.change_settings(sound=not self.app.settings.sound)
 
     def next_volume(self) -> None:
-        settings = self.app.settings
-        louder = [v for v in VOLUMES if v > settings.volume + 0.01]
-        settings.volume = louder[0] if louder else VOLUMES[0]
+        louder = [v for v in VOLUMES if v > self.app.settings.volume + 0.01]
+        self.app.change_settings(volume=louder[0] if louder else VOLUMES[0])
         self.app.sound("card_play")
 
     def closed(self) -> None:
@@ -321,6 +219,8 @@ class SettingsScene(Scene):
 
 class RulesScene(Scene):
     """A short summary of each game."""
+
+    route = routes.RULES
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -364,6 +264,13 @@ class RulesScene(Scene):
         self.back.draw(surface)
 
 
+def _open(app: App, name: str) -> Callable[[], None]:
+    def open_scene() -> None:
+        app.go(name)
+
+    return open_scene
+
+
 def _text(key: str) -> Callable[[], str]:
     return lambda: tr(key)
 
@@ -375,3 +282,4 @@ def _on_off(flag: Callable[[], bool]) -> Callable[[], str]:
 def _next(choices: tuple[Choice, ...], current: Choice) -> Choice:
     index = choices.index(current) if current in choices else -1
     return choices[(index + 1) % len(choices)]
+

@@ -18,12 +18,12 @@ from game.engine.actions import (
     Bid,
     BidMade,
     CardPlayed,
+    ChooseMode,
     ChooseTrump,
     Coinche,
     ContractSet,
     DealScored,
     PacketDealt,
-    Pass,
     RetourneTurned,
     SevenExchanged,
     Stopped,
@@ -33,7 +33,14 @@ from game.engine.actions import (
 )
 from game.engine.cards import Card, Suit, TrumpMode, sorted_hand
 from game.engine.match import DealRecord, MatchOver, NewDeal
-from game.engine.protocol import Action, Event
+from game.engine.protocol import (
+    Action,
+    CardPlayedEvent,
+    Event,
+    PacketDealtEvent,
+    PassAction,
+    TrickWonEvent,
+)
 from game.engine.tarot import (
     AnnounceChelem,
     CallKing,
@@ -41,6 +48,7 @@ from game.engine.tarot import (
     ChienCardDealt,
     ChienShown,
     KingCalled,
+    MisereDeclared,
     PartnerRevealed,
     PetitSecShown,
     PoigneeShown,
@@ -49,24 +57,21 @@ from game.engine.tarot import (
     TarotContractSet,
     TarotDiscarded,
     TarotPacketDealt,
-    TarotPass,
     TarotTrickWon,
 )
 from game.engine.tarot_cards import TarotCard, sorted_tarot_hand
 from game.engine.tarot_scoring import Contract
+from game.engine.tricks import Trump
 
 # Something said at a seat: an i18n key and its arguments (translated when drawn, so a
 # language change shows at once).
 Say = tuple[str, tuple[tuple[str, Any], ...]]
 
-SUIT_BY_SYMBOL = {suit.symbol: suit for suit in Suit}
-
-
-def trump_key(trump: str) -> Say:
-    """The words for a ContractSet trump: a suit symbol, 'sans-atout' or 'tout-atout'."""
-    if trump in SUIT_BY_SYMBOL:
-        return ("suit.name", (("suit", SUIT_BY_SYMBOL[trump]),))
-    return ("trump.no_trump" if trump == "sans-atout" else "trump.all_trump", ())
+def trump_key(trump: Trump) -> Say:
+    """The words for a contract's trump: a suit, sans-atout or tout-atout."""
+    if trump.suit is not None:
+        return ("suit.name", (("suit", trump.suit),))
+    return ("trump.no_trump" if trump.mode is TrumpMode.NO_TRUMP else "trump.all_trump", ())
 
 
 def contract_key(contract: Contract) -> str:
@@ -81,7 +86,7 @@ def card_words(c: TarotCard) -> str:
 
 def say_action(action: Action) -> Say:
     """How a bid or an exchange choice is said at the table."""
-    if isinstance(action, Pass | TarotPass):
+    if isinstance(action, PassAction):
         return ("bid.pass", ())
     if isinstance(action, TarotBid):
         return (contract_key(action.contract), ())
@@ -93,6 +98,9 @@ def say_action(action: Action) -> Say:
         return ("bid.take", ())
     if isinstance(action, ChooseTrump):
         return ("bid.choose", (("suit", action.suit),))
+    if isinstance(action, ChooseMode):
+        words = "trump.no_trump" if action.mode is TrumpMode.NO_TRUMP else "trump.all_trump"
+        return ("bid.choose_mode", (("trump", words),))
     if isinstance(action, Coinche):
         return ("bid.coinche", ())
     if isinstance(action, Surcoinche):
@@ -130,7 +138,7 @@ class TableModel:
     says: dict[int, Say] = field(default_factory=dict)  # speech bubbles by seat
     bids: list[tuple[int, Say]] = field(default_factory=list)  # this deal's, in order
     taker: int | None = None
-    trump: str | None = None  # as ContractSet gives it
+    trump: Trump | None = None  # the contract's, as ContractSet gives it
     contract_value: int | None = None
     coinche_level: int = 0
     bidding: bool = False
@@ -175,7 +183,7 @@ class TableModel:
 
     @property
     def trump_suit(self) -> Suit | None:
-        return SUIT_BY_SYMBOL.get(self.trump or "")
+        return self.trump.suit if self.trump is not None else None
 
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.teams else seat
@@ -197,7 +205,7 @@ class TableModel:
         self._reset_deal()
         self.dealer, self.deal_number, self.deal_seed = event.dealer, event.number, event.seed
 
-    def _packet(self, event: PacketDealt, _: DealRecord | None) -> None:
+    def _packet(self, event: PacketDealtEvent, _: DealRecord | None) -> None:
         self.counts[event.seat] += event.count
         if event.cards is not None and event.seat == self.viewer:
             self.hand = self.sort_hand([*self.hand, *event.cards])
@@ -276,10 +284,13 @@ class TableModel:
         self.says[event.seat] = ("say.poignee", (("count", len(event.cards)),))
         self.shown[event.seat] = event.cards
 
+    def _misere(self, event: MisereDeclared, _: DealRecord | None) -> None:
+        self.says[event.seat] = (f"say.misere_{event.kind.value}", ())
+
     def _partner(self, event: PartnerRevealed, _: DealRecord | None) -> None:
         self.partner = event.partner
 
-    def _played(self, event: CardPlayed, _: DealRecord | None) -> None:
+    def _played(self, event: CardPlayedEvent, _: DealRecord | None) -> None:
         if not self.trick:  # a new trick: the bidding bubbles have done their job
             self.says = {s: v for s, v in self.says.items() if v[0].startswith("say.")}
             self.retourne = self.bergere = None
@@ -288,7 +299,7 @@ class TableModel:
         if event.seat == self.viewer and event.card in self.hand:
             self.hand.remove(event.card)
 
-    def _trick_won(self, event: TrickWon, _: DealRecord | None) -> None:
+    def _trick_won(self, event: TrickWonEvent, _: DealRecord | None) -> None:
         self.last_trick, self.last_trick_winner = tuple(self.trick), event.seat
         self.trick = []
         self.tricks_won[event.seat] += 1
@@ -329,6 +340,7 @@ _HANDLERS: dict[type, Any] = {
     TarotDiscarded: TableModel._discarded,
     ChelemDecided: TableModel._chelem,
     PoigneeShown: TableModel._poignee,
+    MisereDeclared: TableModel._misere,
     PartnerRevealed: TableModel._partner,
     TarotCardPlayed: TableModel._played,
     TarotTrickWon: TableModel._trick_won,

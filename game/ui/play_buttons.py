@@ -1,5 +1,6 @@
-"""The buttons beside the hand during the play: announce (saying what), arrêt, and one
-per poignée size, which hands over to the poignée chooser's own two buttons."""
+"""The buttons beside the hand during the play: announce (saying what), arrêt, one per
+poignée size (which hands over to the poignée chooser's own two buttons), the misères,
+and the tarot taker's chelem when no écart came before (garde sans or contre)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 from game.engine.actions import Announce, Stop
 from game.engine.announcements import find_announcements
 from game.engine.protocol import Action
-from game.engine.tarot import ShowPoignee
+from game.engine.tarot import AnnounceChelem, DeclareMisere, DeclineChelem, ShowPoignee
 from game.i18n import tr
 from game.ui.poignee import PoigneeChooser
 from game.ui.seat_controls import SeatControls
@@ -30,7 +31,9 @@ class PlayButtons:
         self._built: tuple[tuple[Action, ...], bool, list[Button]] = ((), False, [])
 
     def actions(self) -> list[tuple[Action, Label]]:
-        """The extra choices during the play: announce, arrêt, poignées."""
+        """The extra choices beside the play: announce, arrêt, poignées, misères, and the
+        tarot taker's chelem when no écart came before (garde sans or contre, a resumed
+        deal)."""
         actions: list[tuple[Action, Label]] = []
         for action in self.controls.human_legal():
             if isinstance(action, Announce):
@@ -39,6 +42,12 @@ class PlayButtons:
                 actions.append((action, _label("table.stop")))
             elif isinstance(action, ShowPoignee):
                 actions.append((action, _label("table.poignee_size", count=len(action.cards))))
+            elif isinstance(action, AnnounceChelem):
+                actions.append((action, _label("tarot.announce_chelem")))
+            elif isinstance(action, DeclineChelem):
+                actions.append((action, _label("tarot.no_chelem")))
+            elif isinstance(action, DeclareMisere):
+                actions.append((action, _label(f"table.misere_{action.kind.value}")))
         return actions
 
     def announce_label(self) -> Label:

@@ -16,16 +16,17 @@ from typing import Any
 
 import pygame
 
-from game.engine.actions import CardPlayed, TrickWon
+from game.engine.games import deck_of
 from game.engine.match import AnyRules, Match, NewDeal, deal_bounds
-from game.engine.protocol import Action, Event, Phase
-from game.engine.tarot import ChienShown, TarotCardPlayed, TarotTrickWon
+from game.engine.protocol import Action, CardPlayedEvent, Event, Phase, TrickWonEvent
+from game.engine.tarot import ChienShown
 from game.i18n import tr
+from game.ui import routes
 from game.ui.app import App, Scene
 from game.ui.assets import CARD_RATIO
+from game.ui.backdrop import draw_backdrop
 from game.ui.coach_panel import LOSS, CoachPanel, draw_timeline
 from game.ui.layout import Point, seat_spots
-from game.ui.menu import draw_backdrop
 from game.ui.model import Say, TableModel
 from game.ui.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel
 from game.ui.words import contract_text, say_text, seat_after, seat_name
@@ -119,10 +120,10 @@ def _tell(
             _follow(model, event)
             if isinstance(event, ChienShown):
                 chien = event.cards
-            elif isinstance(event, CardPlayed | TarotCardPlayed):
+            elif isinstance(event, CardPlayedEvent):
                 plays.append((event.seat, event.card))
                 played.add(event.card)
-            elif isinstance(event, TrickWon | TarotTrickWon):
+            elif isinstance(event, TrickWonEvent):
                 tricks.append(TrickStep(tuple(plays), event.seat, after(played)))
                 plays = []
     if plays:
@@ -133,19 +134,21 @@ def _tell(
 
 def _follow(model: TableModel, event: Event) -> None:
     """The model keeps the bidding and the contract (tricks are kept here)."""
-    if not isinstance(event, CardPlayed | TarotCardPlayed | TrickWon | TarotTrickWon):
+    if not isinstance(event, CardPlayedEvent | TrickWonEvent):
         model.apply(event)
 
 
 class ReplayScene(Scene):
     """Step 0: the hands and the bidding; step n: trick n."""
 
+    route = routes.REPLAY
+
     def __init__(self, app: App, story: DealStory, viewer: int = 0) -> None:
         super().__init__(app)
         self.story = story
         self.viewer = viewer
         rules = story.rules
-        self.deck = "tarot" if rules.game == "tarot" else "32"
+        self.deck = deck_of(rules.game)
         self.spots = seat_spots(rules.players, viewer, rules.direction)
         self.step = 0
         self.buttons = [

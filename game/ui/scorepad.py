@@ -9,18 +9,16 @@ Back closes it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
 from game.engine.match import DealRecord
 from game.i18n import tr
+from game.ui import routes
 from game.ui.app import App, Scene
 from game.ui.breakdown import Style, breakdown_rows, deal_words
+from game.ui.routes import MatchScreen
 from game.ui.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, shade
-
-if TYPE_CHECKING:
-    from game.ui.table import TableScene
 
 PAD_RECT = pygame.Rect(90, 30, 1100, 660)
 LIST_TOP = PAD_RECT.y + 110
@@ -31,8 +29,9 @@ DETAIL_ROW = 24
 
 class ScorePad(Scene):
     opaque = False
+    route = routes.SCORE_PAD
 
-    def __init__(self, app: App, table: TableScene,
+    def __init__(self, app: App, table: MatchScreen,
                  review: Callable[[int], None], play_again: Callable[[DealRecord], None]) -> None:
         super().__init__(app)
         self.table = table

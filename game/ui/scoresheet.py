@@ -4,24 +4,17 @@ winner with "play again" and "menu"."""
 
 from __future__ import annotations
 
-import random
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game.engine.match import DealRecord
 from game.engine.rules import TarotRules
 from game.i18n import has_key, tr
+from game.ui import routes
 from game.ui.app import App, Scene
 from game.ui.breakdown import Style, breakdown_rows, deal_words
 from game.ui.chart import draw_chart
-from game.ui.controller import GameConfig
-from game.ui.dialog import ConfirmDialog
-from game.ui.scorepad import ScorePad
+from game.ui.routes import MatchScreen
 from game.ui.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, shade
-
-if TYPE_CHECKING:
-    from game.ui.table import TableScene
 
 SHEET_RECT = pygame.Rect(190, 40, 900, 640)
 CHART_RECT = pygame.Rect(SHEET_RECT.x + 400, SHEET_RECT.y + 200, 460, 300)
@@ -30,64 +23,15 @@ ROW_HEIGHT = 27
 DIM_TEXT = (200, 200, 190)
 
 
-def new_seed() -> int:
-    return random.randrange(1, 1 << 30)
-
-
-def start_match(app: App, old: TableScene, config: GameConfig) -> None:
-    """A new match replaces ``old`` (through the menu, which keeps the match in memory,
-    when there is one on the stack)."""
-    from game.ui.menu import MenuScene
-    from game.ui.table import TableScene
-
-    menu = next((scene for scene in app.scenes if isinstance(scene, MenuScene)), None)
-    if menu is not None:
-        menu.start(lambda: TableScene(app, config), back_to_match=False)
-        return
-
-    def replace() -> None:
-        old.dispose()
-        app.pop_to(TableScene)
-        app.replace(TableScene(app, config))
-
-    if old.controller.match.is_over:
-        replace()
-    else:
-        app.push(ConfirmDialog(app, "menu.abandon_question", replace,
-                               yes_key="menu.abandon", no_key="menu.keep_playing"))
-
-
-def play_deal_again(app: App, table: TableScene, record: DealRecord) -> None:
-    """A new match, same rules and seats, whose first deal is ``record``'s."""
-    config = table.config
-    start_match(app, table, GameConfig(config.rules, config.seats, new_seed(), record.seed))
-
-
-def open_score_pad(app: App, table: TableScene) -> None:
-    """The match's score pad over the table (or the score sheet)."""
-    from game.ui.replay_scene import ReplayScene
-
-    def review(index: int) -> None:
-        match = table.controller.match
-        scene = ReplayScene.of_deal(app, match, index, table.controller.viewer)
-        if scene is not None:
-            app.push(scene)
-
-    app.push(ScorePad(app, table, review, lambda record: play_deal_again(app, table, record)))
-
-
-def review_deal(app: App, table: TableScene) -> None:
-    from game.ui.replay_scene import ReplayScene
-
-    scene = ReplayScene.of_last_deal(app, table.controller.match, table.controller.viewer)
-    if scene is not None:
-        app.push(scene)
+def review_last_deal(app: App, table: MatchScreen) -> None:
+    routes.review_deal(app, table.controller.match, -1, table.controller.viewer)
 
 
 class ScoreSheet(Scene):
     opaque = False
+    route = routes.SCORE_SHEET
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: App, table: MatchScreen) -> None:
         super().__init__(app)
         self.table = table
         over = table.controller.match.is_over
@@ -97,7 +41,7 @@ class ScoreSheet(Scene):
         self.next_button.rect.midbottom = (SHEET_RECT.centerx, bottom)
         self.review_button = Button(pygame.Rect(SHEET_RECT.x + 20, bottom - 50, 210, 50),
                                     lambda: tr("sheet.review"),
-                                    lambda: review_deal(app, table), size=24)
+                                    lambda: review_last_deal(app, table), size=24)
         self.again_button = Button(pygame.Rect(SHEET_RECT.right - 230, bottom - 50, 210, 50),
                                    lambda: tr("sheet.play_again"), self.play_again, size=24)
 
@@ -112,7 +56,7 @@ class ScoreSheet(Scene):
         record = self.table.model.record
         if record is None:
             return
-        play_deal_again(self.app, self.table, record)  # the menu asks before abandoning
+        routes.play_again(self.app, record)  # asked first while this match goes on
 
     def handle(self, event: pygame.event.Event) -> None:
         """Enter or Space: the next deal; Escape or the table's Menu button: the menu
@@ -124,7 +68,7 @@ class ScoreSheet(Scene):
             self.table.to_menu()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_s:
-            open_score_pad(self.app, self.table)
+            routes.open_score_pad(self.app, self.table)
             return
         for button in [*self.buttons, self.table.menu_button]:
             if button.handle(event):
@@ -188,21 +132,21 @@ class ScoreSheet(Scene):
     def heading(self, side: int, record: DealRecord) -> list[str]:
         """A column's name, and under it its part in the deal (taker, partner)."""
         name = self.table.side_name(side)
-        result = record.result
-        taker = result.fact("taker", result.fact("takers"))
-        if taker is None:
+        facts = record.result.facts
+        if facts is None:
             return [name]
-        if side == taker:
+        if side == facts.taker:
             return [name, tr("sheet.takers" if self.table.model.teams else "sheet.taker")]
-        if side == result.fact("partner"):
+        if side == facts.partner:
             return [name, tr("sheet.partner")]
         return [name]
 
 
 class MatchEnd(Scene):
     opaque = False
+    route = routes.MATCH_END
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: App, table: MatchScreen) -> None:
         super().__init__(app)
         self.table = table
         rect = SHEET_RECT
@@ -210,14 +154,13 @@ class MatchEnd(Scene):
             Button(pygame.Rect(rect.x + 20, rect.bottom - 80, 210, 52),
                    lambda: tr("end.play_again"), self.play_again, size=26),
             Button(pygame.Rect(rect.centerx - 105, rect.bottom - 80, 210, 52),
-                   lambda: tr("end.review"), lambda: review_deal(app, table), size=26),
+                   lambda: tr("end.review"), lambda: review_last_deal(app, table), size=26),
             Button(pygame.Rect(rect.right - 230, rect.bottom - 80, 210, 52),
                    lambda: tr("end.menu"), self.menu, size=26),
         ]
 
     def play_again(self) -> None:
-        config = self.table.config
-        start_match(self.app, self.table, GameConfig(config.rules, config.seats, new_seed()))
+        routes.play_again(self.app)
 
     def menu(self) -> None:
         self.table.to_menu()

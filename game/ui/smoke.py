@@ -6,15 +6,14 @@ from __future__ import annotations
 import dataclasses
 import logging
 import time
-from typing import Any
 
 import pygame
 
 from game.ai import Level
 from game.engine.match import AnyRules
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
-from game.storage.settings import Settings as StoredSettings
-from game.ui.app import App, Scene, Settings
+from game.storage.settings import Settings
+from game.ui.app import App, Scene
 from game.ui.controller import GameConfig, SeatConfig
 from game.ui.scoresheet import MatchEnd, ScoreSheet
 from game.ui.table import TableScene
@@ -30,10 +29,11 @@ SMOKE_GAMES: tuple[AnyRules, ...] = (
 )
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(frozen=True)
 class FixedSpeed(Settings):
     """Settings whose tables animate at ``factor`` whatever speed is chosen (the smoke
-    run, the screenshots, the tests); what is saved is still the chosen speed."""
+    run, the screenshots, the tests); what is saved is still the chosen speed (the
+    factor is not a setting: ``Settings.to_json`` and ``choices`` leave it out)."""
 
     factor: float = SMOKE_SPEED
 
@@ -41,18 +41,12 @@ class FixedSpeed(Settings):
     def speed_factor(self) -> float:
         return self.factor
 
-    def to_stored(self, stored: StoredSettings) -> StoredSettings:
-        return Settings(**_choices(self)).to_stored(stored)
-
-
-def _choices(settings: Settings) -> dict[str, Any]:
-    """The player's choices in ``settings`` (the fields of ``Settings``)."""
-    return {f.name: getattr(settings, f.name) for f in dataclasses.fields(Settings)}
-
 
 def fixed_speed(settings: Settings, factor: float) -> FixedSpeed:
     """``settings`` with every table animating at ``factor`` (1.0: as a player sees it)."""
-    return FixedSpeed(**_choices(settings), factor=factor)
+    choices = settings.choices()
+    return FixedSpeed(**{f.name: getattr(choices, f.name) for f in dataclasses.fields(choices)},
+                      factor=factor)
 
 
 def click(app: App, pos: tuple[int, int]) -> list[pygame.event.Event]:

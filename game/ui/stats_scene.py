@@ -8,16 +8,17 @@ from collections.abc import Callable
 
 import pygame
 
+from game.engine.games import TABLES
 from game.i18n import tr
 from game.storage.stats import GameStats, Statistics
+from game.ui import routes
 from game.ui.app import App, Scene
+from game.ui.backdrop import draw_backdrop
 from game.ui.chart import draw_chart
-from game.ui.dialog import ConfirmDialog
-from game.ui.menu import draw_backdrop
+from game.ui.host import Question
 from game.ui.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel
 
-TABS = (("belote", 2), ("belote", 3), ("belote", 4), ("coinche", 4),
-        ("tarot", 3), ("tarot", 4), ("tarot", 5))
+TABS = TABLES  # one tab per game and player count
 COINCHE_KINDS = ("80", "90", "100", "110", "120", "130", "140", "150", "160", "capot")
 TAROT_KINDS = ("prise", "garde", "garde_sans", "garde_contre")
 PANEL_RECT = pygame.Rect(60, 180, 1160, 440)
@@ -77,7 +78,11 @@ def kind_label(game: str, kind: str) -> str:
     return kind
 
 
+RESET_QUESTION = Question("stats.reset_confirm", "yes", "no")
+
+
 class StatsScene(Scene):
+    route = routes.STATS
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.tab = 3  # coinche at four: the most played
@@ -105,7 +110,7 @@ class StatsScene(Scene):
         self.tab = index
 
     def ask_reset(self) -> None:
-        self.app.push(ConfirmDialog(self.app, "stats.reset_confirm", self.reset))
+        self.app.go(routes.CONFIRM, question=RESET_QUESTION, on_yes=self.reset)
 
     def reset(self) -> None:
         storage = self.app.storage

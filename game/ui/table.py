@@ -11,9 +11,11 @@ from typing import Any
 import pygame
 
 from game.engine.actions import DealScored
+from game.engine.games import deck_of
 from game.engine.match import Match, MatchOver
 from game.engine.protocol import Event
 from game.i18n import tr
+from game.ui import routes
 from game.ui.animator import Animator, Flight
 from game.ui.app import App, Scene
 from game.ui.bidding import BidPanel
@@ -41,22 +43,18 @@ from game.ui.widgets import Button
 
 
 class TableScene(Scene):
+    route = routes.TABLE
+
     def __init__(self, app: App, config: GameConfig, match: Match | None = None) -> None:
         """A new match of ``config``, or ``match`` resumed from the save."""
         super().__init__(app)
         self.config = config
-        self.controller = Controller(config.rules, config.seed, config.seats,
-                                     speed=app.settings.speed_factor, match=match,
-                                     first_deal=config.first_deal,
-                                     think=app.settings.expert_think)
+        # The match host owns the match (saves, statistics); this scene shows it.
+        self.controller: Controller = app.host.start(config, match,
+                                                     speed=app.settings.speed_factor,
+                                                     think=app.settings.expert_think)
         self.controller.on_event = self.on_event
-        session = app.session
-        if session is not None:
-            if match is None:
-                levels = [None if seat.human else seat.level for seat in config.seats]
-                session.new_match(self.controller.match, self.controller.viewer, levels)
-            self.controller.on_action = session.on_action
-            self.controller.undo_hook = session.undo
+        app.keep(self)  # "Continue" comes back to this table
         self.model = self.controller.model
         self._compose(app)
         self.show_last = False
@@ -69,8 +67,7 @@ class TableScene(Scene):
         self.layout = layout = TableLayout(rules.players, controller.viewer, rules.direction,
                                            tarot=rules.game == "tarot")
         self.spots = layout.spots
-        deck = "tarot" if rules.game == "tarot" else "32"
-        painter = Painter(app.assets, deck, lambda: self.app.settings.card_back)
+        painter = Painter(app.assets, deck_of(rules.game), lambda: self.app.settings.card_back)
         seats = Seats(layout)
         self.input = TableInput(self)
         self.hand = Hand(layout, model, painter, self.input)
@@ -109,14 +106,10 @@ class TableScene(Scene):
     # --- scenes ------------------------------------------------------------------------
 
     def to_menu(self) -> None:
-        from game.ui.menu import MenuScene
-
-        self.app.pop_to(MenuScene)
+        self.app.pop_to(routes.MENU)
 
     def show_score_pad(self) -> None:
-        from game.ui.scoresheet import open_score_pad
-
-        open_score_pad(self.app, self)
+        routes.open_score_pad(self.app, self)
 
     def show_hint(self) -> None:
         self.controller.request_hint()
@@ -156,16 +149,12 @@ class TableScene(Scene):
             self.controller.release(after)
 
     def _scored(self) -> None:
-        from game.ui.scoresheet import ScoreSheet
-
-        self.app.push(ScoreSheet(self.app, self))
+        self.app.go(routes.SCORE_SHEET, table=self)
 
     def _match_over(self, event: MatchOver) -> None:
-        from game.ui.scoresheet import MatchEnd
-
         viewer_side = self.model.side_of(self.controller.viewer)
         self.app.sound("win" if event.winner == viewer_side else "lose")
-        self.app.push(MatchEnd(self.app, self))
+        self.app.go(routes.MATCH_END, table=self)
 
     # --- what the parts and the tests read ------------------------------------------------
 
@@ -280,7 +269,8 @@ class TableScene(Scene):
             regions.append(("bid panel", self.bid_panel.rect))
         if self.ecart.active:
             regions += [("ecart", self.ecart.area_rect()),
-                        ("ecart confirm", self.ecart.confirm.rect)]
+                        ("ecart confirm", self.ecart.confirm.rect),
+                        ("ecart chelem", self.ecart.chelem.rect)]
         return regions
 
     def draw(self, surface: pygame.Surface) -> None:

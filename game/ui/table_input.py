@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.engine.protocol import Phase
+from game.engine.tarot import AnnounceChelem
 from game.i18n import tr, tr_n
 from game.ui.layout import Point
 from game.ui.words import hint_text, say_text
@@ -90,6 +91,8 @@ class TableInput:
             return tr("table.all_passed")
         if table.ecart.active:
             return tr_n("table.ecart", table.ecart.size - len(table.ecart.chosen))
+        if AnnounceChelem() in controller.human_legal():
+            return tr("tarot.chelem_choice")
         if controller.human_to_act and controller.match.phase is Phase.PLAY \
                 and not table.play.actions():
             return tr("table.your_turn")

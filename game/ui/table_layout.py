@@ -48,7 +48,9 @@ SIDE_BUTTONS = {  # the right-handed places; the left-handed ones are their mirr
     "undo": Rect(1108, 592, 160, 36),
     "hint": Rect(1108, 634, 160, 36),
 }
-PLAY_BUTTON = Rect(860, 504, 210, 42)  # the first play button; the next ones above it
+# The first play button; the next ones above it, clear of the dealer's button beside the
+# plate of the side seat on the same side (a long name widens the plate towards them).
+PLAY_BUTTON = Rect(836, 504, 210, 42)
 PLAY_STEP = 48
 SCORE_BOX = Rect(10, 10, 260, 64)  # grows by one row per side
 CONTRACT_BOX = Rect(1010, 10, 260, 104)
@@ -384,6 +386,18 @@ def ecart_area(size: int) -> Rect:
     rect = rect.inflate(36, 0)
     rect.top, rect.height = ECART_TOP, rect.bottom - ECART_TOP + 32
     return rect.clamp(SCREEN)
+
+
+ECART_BUTTON = Rect(0, 0, 250, 44)
+
+
+def ecart_buttons(size: int) -> tuple[Rect, Rect]:
+    """"Valider l'écart" centred under the écart's panel, the chelem toggle beside it."""
+    area = ecart_area(size)
+    confirm, chelem = Rect(ECART_BUTTON), Rect(ECART_BUTTON)
+    confirm.midtop = (area.centerx, area.bottom + 10)
+    chelem.midleft = (confirm.right + 12, confirm.centery)
+    return confirm, chelem
 
 
 def free_place(rect: Rect, taken: Sequence[Rect]) -> Rect:

@@ -127,6 +127,12 @@ def sample_world(know: Knowledge, rng: random.Random, tries: int = 50) -> list[t
 
     Cards with the fewest possible holders are placed first, each with a random holder
     that still has room; a dead end restarts (rare: the constraints are mostly voids)."""
+    return hands_of(know, sample_placement(know, rng, tries))
+
+
+def sample_placement(know: Knowledge, rng: random.Random,
+                     tries: int = 50) -> dict[int, list[Card]]:
+    """The hidden cards of one random world fitting ``know``, by holder (seat or STOCK)."""
     for _ in range(tries):
         deal = _try_deal(know, rng)
         if deal is not None:
@@ -137,7 +143,12 @@ def sample_world(know: Knowledge, rng: random.Random, tries: int = 50) -> list[t
     return deal
 
 
-def _try_deal(know: Knowledge, rng: random.Random) -> list[tuple[Card, ...]] | None:
+def fits(know: Knowledge, holder: int, cards: Sequence[Card]) -> bool:
+    """Whether ``holder`` may hold every one of ``cards`` (all hidden)."""
+    return all(holder in know.holders[c] for c in cards)
+
+
+def _try_deal(know: Knowledge, rng: random.Random) -> dict[int, list[Card]] | None:
     room = dict(know.room)
     hands: dict[int, list[Card]] = {h: [] for h in room}
     for c in _placing_order(know, rng):
@@ -147,10 +158,10 @@ def _try_deal(know: Knowledge, rng: random.Random) -> list[tuple[Card, ...]] | N
         holder = rng.choices(options, weights=[room[h] for h in options])[0]
         room[holder] -= 1
         hands[holder].append(c)
-    return _hands(know, hands)
+    return hands
 
 
-def _backtrack(know: Knowledge, rng: random.Random) -> list[tuple[Card, ...]] | None:
+def _backtrack(know: Knowledge, rng: random.Random) -> dict[int, list[Card]] | None:
     order = _placing_order(know, rng)
     room = dict(know.room)
     hands: dict[int, list[Card]] = {h: [] for h in room}
@@ -169,7 +180,7 @@ def _backtrack(know: Knowledge, rng: random.Random) -> list[tuple[Card, ...]] | 
                 room[holder] += 1
         return False
 
-    return _hands(know, hands) if place(0) else None
+    return hands if place(0) else None
 
 
 def _placing_order(know: Knowledge, rng: random.Random) -> list[Card]:
@@ -179,7 +190,8 @@ def _placing_order(know: Knowledge, rng: random.Random) -> list[Card]:
     return cards
 
 
-def _hands(know: Knowledge, dealt: dict[int, list[Card]]) -> list[tuple[Card, ...]]:
+def hands_of(know: Knowledge, dealt: dict[int, list[Card]]) -> list[tuple[Card, ...]]:
+    """Every seat's hand once the hidden cards are ``dealt`` (by holder)."""
     hands = []
     for seat in range(know.players):
         if seat == know.seat:

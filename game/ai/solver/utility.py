@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.engine.actions import Bid
-from game.engine.deal_scoring import SideTally, score_belote_teams, score_coinche
-from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
+from game.ai.deal_value import table_scorer
+from game.engine.deal_scoring import SideTally
+from game.engine.rules import TrickGameRules
 from game.engine.trick_view import BELOTE_POINTS, TrickView
 
 Utility = Callable[[int], int]  # points the seat's side takes from now on -> worth
@@ -28,7 +28,7 @@ def deal_utility(view: TrickView, rules: TrickGameRules, points_left: int) -> Ut
     """The worth of taking ``v`` of the ``points_left`` trick points still to play."""
     if not rules.has_teams or view.taker is None:
         return identity
-    side, takers = view.seat % 2, view.taker % 2
+    side = view.seat % 2
     taken = [0, 0]
     tricks_won = [0, 0]
     for t in view.tricks:
@@ -40,7 +40,8 @@ def deal_utility(view: TrickView, rules: TrickGameRules, points_left: int) -> Ut
     belote = [0, 0]
     if view.belote_seat is not None:  # the rebelote follows: the cards must be played
         belote[view.belote_seat % 2] = BELOTE_POINTS
-    score = _scorer(view, rules, takers)
+    score = table_scorer(view, rules)
+    assert score is not None
 
     def worth(v: int) -> int:
         trick_points = [0, 0]
@@ -57,17 +58,6 @@ def deal_utility(view: TrickView, rules: TrickGameRules, points_left: int) -> Ut
         return scores[side] - scores[1 - side]
 
     return worth
-
-
-def _scorer(
-    view: TrickView, rules: TrickGameRules, takers: int
-) -> Callable[[SideTally], tuple[int, ...]]:
-    if isinstance(rules, CoincheRules):
-        contract = next(a for _, a in reversed(view.bids) if isinstance(a, Bid))
-        level = view.coinche_level
-        return lambda tally: score_coinche(rules, contract, level, takers, tally).scores
-    assert isinstance(rules, BeloteRules)
-    return lambda tally: score_belote_teams(rules, takers, tally).scores
 
 
 def identity(v: int) -> int:

@@ -1,0 +1,102 @@
+"""What a deal played to its end is worth to a seat: the engine's own scoring
+(``deal_scoring``) of the contract on the table, under the table's rules.
+
+The Expert's rollouts and the exact solver's utility both finish a deal in a sampled
+world; they score it here, so a coinched contract, a failure base of 162, belote
+prenable or a capot count as the score sheet will count them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from game.engine.actions import Bid
+from game.engine.cards import Card, Rank, card
+from game.engine.deal_scoring import (
+    SideTally,
+    score_belote_each,
+    score_belote_teams,
+    score_coinche,
+)
+from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
+from game.engine.trick_view import BELOTE_POINTS, DIX_DE_DER
+from game.engine.tricks import Trump
+
+Scorer = Callable[[SideTally], tuple[int, ...]]  # what each side scores
+
+DECK_CARD_POINTS = 152  # every card's points, whatever the trump
+
+
+def table_scorer(view: Any, rules: TrickGameRules) -> Scorer | None:
+    """The scores of this deal's contract for a tally (memoised: rollouts repeat the same
+    tallies); None before there is a taker."""
+    if view.taker is None:
+        return None
+    score: Scorer
+    if isinstance(rules, CoincheRules):
+        contract = next(a for _, a in reversed(view.bids) if isinstance(a, Bid))
+        level, takers = view.coinche_level, view.taker % 2
+        score = lambda tally: score_coinche(rules, contract, level, takers, tally).scores  # noqa: E731
+    else:
+        assert isinstance(rules, BeloteRules)
+        if rules.has_teams:
+            takers = view.taker % 2
+            score = lambda tally: score_belote_teams(rules, takers, tally).scores  # noqa: E731
+        else:
+            taker = view.taker
+            score = lambda tally: score_belote_each(rules, taker, tally).scores  # noqa: E731
+    memo: dict[SideTally, tuple[int, ...]] = {}
+
+    def scores(tally: SideTally) -> tuple[int, ...]:
+        if tally not in memo:
+            memo[tally] = score(tally)
+        return memo[tally]
+
+    return scores
+
+
+def side_of(players: int, seat: int) -> int:
+    return seat % 2 if players == 4 else seat
+
+
+def finished_tally(view: Any, rules: TrickGameRules, points: Sequence[int],
+                   tricks: Sequence[int], belote_seat: int | None) -> SideTally:
+    """The tally of a deal finished from ``view``: ``points`` and ``tricks`` per seat over
+    the whole deal (dix de der included), the seat that scores belote (if any), the
+    announcements already shown to the table; a side that took every trick is capot."""
+    sides = 2 if view.players == 4 else view.players
+    side_points, side_tricks = [0] * sides, [0] * sides
+    for seat, (p, t) in enumerate(zip(points, tricks, strict=True)):
+        side_points[side_of(view.players, seat)] += p
+        side_tricks[side_of(view.players, seat)] += t
+    capot = next((s for s in range(sides) if side_tricks[s] == sum(side_tricks)), None)
+    if capot is not None:  # cards left undealt (two and three players) do not count
+        missing = DECK_CARD_POINTS - (sum(points) - DIX_DE_DER)
+        side_points[capot] = rules.capot_points - missing
+    announcements = [0] * sides
+    for seat, anns in view.shown_announcements:
+        announcements[side_of(view.players, seat)] += sum(a.value for a in anns)
+    belote = [0] * sides
+    if belote_seat is not None:
+        belote[side_of(view.players, belote_seat)] = BELOTE_POINTS
+    return SideTally(tuple(side_points), tuple(announcements), tuple(belote),
+                     tuple(side_tricks), capot)
+
+
+def belote_scorer(view: Any, trump: Trump, hands: Sequence[Sequence[Card]]) -> int | None:
+    """The seat whose belote will score in the world ``hands`` (each seat's cards now):
+    the one that said it, or else the one holding both trump king and queen, neither
+    played yet (the computer players always say it)."""
+    said: int | None = view.belote_seat
+    if said is not None or trump.suit is None:
+        return said
+    pair = {card(trump.suit, Rank.KING), card(trump.suit, Rank.QUEEN)}
+    return next((seat for seat, hand in enumerate(hands) if pair <= set(hand)), None)
+
+
+def seat_value(view: Any, scores: Sequence[int]) -> float:
+    """My side's score minus the mean of the others'."""
+    me = side_of(view.players, view.seat)
+    others = [v for s, v in enumerate(scores) if s != me]
+    return scores[me] - sum(others) / len(others)

@@ -1,0 +1,128 @@
+"""The new-game screen, headless, driven by real mouse events: the options shown follow
+the game and the number of players, the presets set what their line says, and the end
+of a tarot match is one choice, in French and in English."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest
+
+from game.engine.games import GAMES, rules_class
+from game.engine.rules import PRESETS, KingCall, TarotRules
+from game.i18n import set_language, tr
+from game.ui.app import App
+from game.ui.menu import MenuScene
+from game.ui.setup import SetupScene, preset
+from game.ui.smoke import click
+from tests.table_driver import DT
+
+PARTNER_OPTIONS = {"overtrump_partner_when_trump_led", "partner_ruff"}
+
+
+def open_setup(app: App) -> SetupScene:
+    menu = MenuScene(app)
+    app.replace(menu)
+    app.step(DT, [])
+    setup = SetupScene(app)
+    app.push(setup)
+    app.step(DT, [])
+    return setup
+
+
+def press(app: App, setup: SetupScene, label: str) -> None:
+    """Click the left panel's or the tabs' button that reads ``label``."""
+    button = next(b for b in setup.buttons if b.label() == label)
+    app.step(DT, click(app, button.rect.center))
+    app.step(DT, [])
+
+
+def press_row(app: App, setup: SetupScene, name: str) -> None:
+    row = next(r for r in setup.rows if r.name == name)
+    app.step(DT, click(app, row.button.rect.center))
+    app.step(DT, [])
+
+
+def shown(setup: SetupScene) -> set[str]:
+    return {row.name for row in setup.rows}
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_options_follow_the_game_and_the_players(
+    app: App, texts_drawn: list[str], language: str
+) -> None:
+    set_language(language)
+    setup = open_setup(app)
+    press(app, setup, tr("game.belote"))
+    press(app, setup, "3")
+    press(app, setup, tr("group.play"))
+    assert setup.rules.players == 3 and not shown(setup) & PARTNER_OPTIONS
+    assert tr("opt.partner_ruff") not in texts_drawn
+    press(app, setup, "4")
+    assert shown(setup) >= PARTNER_OPTIONS
+    assert tr("opt.partner_ruff") in texts_drawn and tr("opt.partner_ruff.help") in texts_drawn
+    press(app, setup, tr("group.announcements"))
+    press_row(app, setup, "announcements")  # off: its tie and reuse rules go
+    assert not setup.rules.announcements
+    assert not {"announce_tie", "card_reuse_in_announcements"} & shown(setup)
+    press(app, setup, tr("game.tarot"))
+    press(app, setup, "5")
+    press(app, setup, tr("group.play"))
+    assert shown(setup) == {"king_call", "direction"}
+    press_row(app, setup, "king_call")
+    assert isinstance(setup.rules, TarotRules) and setup.rules.king_call is KingCall.NO_SELF
+    assert tr("val.no_self") in texts_drawn
+    press(app, setup, "4")
+    assert shown(setup) == {"direction"}
+    tabs = {b.label() for b in setup.buttons}
+    assert tr("group.bidding") not in tabs and tr("group.announcements") not in tabs
+    press(app, setup, tr("group.primes"))
+    assert shown(setup) == {"misere", "poignee_sizes", "petit_au_bout", "unannounced_chelem",
+                            "defence_chelem"}
+    assert tr("opt.misere.help") in texts_drawn
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_tarot_presets_and_the_end_of_the_match(
+    app: App, texts_drawn: list[str], language: str
+) -> None:
+    set_language(language)
+    setup = open_setup(app)
+    press(app, setup, tr("game.tarot"))
+    press(app, setup, tr("group.presets"))
+    assert [row.name for row in setup.rows] == ["fft", "cafe", "last"]
+    assert tr("preset.fft.help.tarot") in texts_drawn
+    assert tr("preset.cafe.help.tarot") in texts_drawn
+    assert tr("preset.ffb") not in {row.title for row in setup.rows}  # not belote's
+    press_row(app, setup, "cafe")
+    assert setup.rules == TarotRules(misere=True)
+    current = next(r for r in setup.rows if r.name == "cafe")
+    assert current.button.label() == tr("setup.preset_current")
+    press_row(app, setup, "fft")
+    assert setup.rules == TarotRules()
+    end = tr("setup.end_deals", count=8)
+    assert end in texts_drawn and tr("setup.end_deals.help", count=8) in texts_drawn
+    for deals in (12, 16, 4):
+        press(app, setup, end)
+        end = tr("setup.end_deals", count=deals)
+        assert isinstance(setup.rules, TarotRules) and setup.rules.deals == deals
+    press(app, setup, end)
+    assert setup.rules == TarotRules(deals=None, target=500)  # a score instead of deals
+    assert tr("setup.end_target.help.tarot", target=500) in texts_drawn
+    press(app, setup, "5")
+    assert setup.rules == TarotRules(players=5, deals=None, target=500)  # the end is kept
+    press(app, setup, tr("group.presets"))
+    press_row(app, setup, "cafe")  # a preset keeps the table and the end of the match
+    assert setup.rules == TarotRules(players=5, deals=None, target=500, misere=True)
+
+
+@pytest.mark.parametrize("game", sorted(PRESETS))
+def test_every_preset_makes_rules_at_every_table(game: str) -> None:
+    for players in GAMES[game].players:
+        for chosen in PRESETS[game]:
+            rules = preset(rules_class(game)(players=players), chosen.name)
+            assert rules.players == players
+            assert all(getattr(rules, k) == v for k, v in chosen.changes.items())
