@@ -44,10 +44,18 @@ from game.storage import Storage
 from game.storage.saves import SavedMatch
 from game.ui.app import LOGICAL
 from game.ui.bidding import PANEL_RECT
-from game.ui.ecart import AREA_TOP, SLOT_STEP, SLOT_WIDTH, SLOT_Y
 from game.ui.menu import SettingsScene
 from game.ui.scoresheet import SHEET_RECT
-from game.ui.table import HAND_SPAN, HAND_TOP, HAND_WIDTH
+from game.ui.table_layout import (
+    ECART_TOP,
+    HAND_SPAN,
+    HAND_TOP,
+    HAND_WIDTH,
+    SLOT_STEP,
+    SLOT_WIDTH,
+    SLOT_Y,
+    TAROT_HAND_WIDTH,
+)
 from tests.x_server import DISPLAY, xvfb  # noqa: F401  (the fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -357,7 +365,6 @@ def test_a_player_plays_a_full_coinche_deal_in_the_real_window(
 
 # --- the tarot écart ------------------------------------------------------------------------
 
-TAROT_CARD_WIDTH = 92  # the table's tarot cards (``TableScene.hand_width``)
 
 
 def saved_at_the_ecart(data: Path) -> SavedMatch:
@@ -378,8 +385,8 @@ def tarot_card_point(hand: tuple[TarotCard, ...], card: TarotCard) -> tuple[int,
     """A point on ``card``'s visible strip in the hand as the table fans it at the écart
     (sorted; every card keeps its place while the écart is made)."""
     shown = sorted_tarot_hand(hand)
-    step = min(72, (HAND_SPAN - TAROT_CARD_WIDTH) // (len(shown) - 1))
-    left = 640 - (step * (len(shown) - 1) + TAROT_CARD_WIDTH) // 2
+    step = min(72, (HAND_SPAN - TAROT_HAND_WIDTH) // (len(shown) - 1))
+    left = 640 - (step * (len(shown) - 1) + TAROT_HAND_WIDTH) // 2
     return left + shown.index(card) * step + 12, HAND_TOP + 4
 
 
@@ -392,7 +399,7 @@ def validate_button(size: int) -> tuple[int, int]:
     """"Valider l'écart", centred under the écart area."""
     height = round(SLOT_WIDTH * 1.5)
     area_bottom = SLOT_Y - height // 2 + height + 32
-    assert area_bottom > AREA_TOP
+    assert area_bottom > ECART_TOP
     return 640, area_bottom + 10 + 22
 
 

@@ -19,7 +19,8 @@ from game.ui.app import App
 from game.ui.menu import MenuScene
 from game.ui.scoresheet import ScoreSheet
 from game.ui.smoke import click
-from game.ui.table import SETTLE, TableScene
+from game.ui.table import TableScene
+from game.ui.table_input import SETTLE
 from tests.table_driver import (
     DT,
     animate_at,

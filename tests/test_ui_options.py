@@ -296,11 +296,13 @@ def test_escape_still_goes_to_the_menu(app: App) -> None:
 
 
 def test_every_scene_is_photographed(tmp_path: Path) -> None:
-    from tools.screenshots import RUNS, SHEETS, take_all
+    from tools.screenshots import RUNS, SHEETS, matrix_runs, take_all
 
     taken = take_all(tmp_path)
     names = {path.stem for path in taken}
-    expected = {name for run in RUNS for name in run.shots} | set(SHEETS)
+    matrix = {name for _, _, run in matrix_runs() for name in run.shots}
+    assert len(matrix) == 7 * 2 * 2 * 2  # games × languages × hands × (bidding, trick)
+    expected = {name for run in RUNS for name in run.shots} | set(SHEETS) | matrix
     assert names == expected | {"replay", "review_analysis", "score_pad", "settings", "rules",
                                 "statistics"}
     for path in taken:

@@ -79,7 +79,7 @@ def test_the_score_box_and_the_key_open_the_pad_at_the_table(app: App) -> None:
     app.step(DT, [key(pygame.K_ESCAPE)])
     app.step(DT, [])
     assert app.top is table
-    app.step(DT, click(app, table.score_rect().center))
+    app.step(DT, click(app, table.score.rect().center))
     app.step(DT, [])
     assert isinstance(app.top, ScorePad)
 

@@ -360,7 +360,7 @@ def test_the_bidding_history_lists_every_bid_in_order(app: App, texts_drawn: lis
     view = table.controller.human_view().deal
     assert [seat for seat, _ in table.model.bids] == [seat for seat, _ in view.bids]
     assert table.controller.match.phase is Phase.BIDDING  # match seed 1: still bidding
-    rect = table.bid_history_rect()
+    rect = table.bid_history.rect()
     assert rect is not None
     app.step(DT, [])
     assert tr("table.bid_history") in texts_drawn
@@ -372,14 +372,14 @@ def test_the_announce_button_says_what_it_announces(app: App) -> None:
     table = start_table(app, CoincheRules(), seed=3)
     run_until_human(app, table)
     table.model.hand = [from_code(code) for code in ("7H", "8H", "9H", "AS", "AD")]
-    assert table.announce_label()() == tr("table.announce_kinds", kinds=tr("kind.tierce"))
+    assert table.play.announce_label()() == tr("table.announce_kinds", kinds=tr("kind.tierce"))
     set_language("fr")
     try:
-        assert table.announce_label()() == "Annoncer : tierce"
+        assert table.play.announce_label()() == "Annoncer : tierce"
     finally:
         set_language("en")
     table.model.hand = [from_code(code) for code in ("7H", "9H", "JS")]
-    assert table.announce_label()() == tr("table.announce")
+    assert table.play.announce_label()() == tr("table.announce")
 
 
 # --- the poignée: its size, then which trumps -----------------------------------------------
@@ -468,7 +468,7 @@ def test_the_table_explains_the_retourne_the_first_time(app: App, texts_drawn: l
             break
     app.step(DT, [])
     assert table.notes.current == "retourne"
-    rect = table.note_rect()
+    rect = table.messages.note_rect()
     assert rect is not None
     assert tuple(app.screen.get_at((rect.x + 6, rect.centery)))[:3] != tuple(
         app.screen.get_at((rect.x - 20, rect.centery)))[:3]  # the note's panel is drawn

@@ -11,10 +11,11 @@ each picture is the 1280×720 logical screen, saved as PNG.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -69,6 +70,7 @@ from game.ui.scoresheet import MatchEnd, ScoreSheet  # noqa: E402
 from game.ui.smoke import dismiss, fixed_speed  # noqa: E402
 from game.ui.stats_scene import StatsScene  # noqa: E402
 from game.ui.table import TableScene  # noqa: E402
+from tools.table_situations import GAMES  # noqa: E402  (the overlap test's situations)
 
 DT = 1 / 30
 SPEED = 0.05  # animations at 1/20 of their length: the pictures are taken at rest
@@ -98,6 +100,11 @@ def mid_trick(top: Scene | None, table: TableScene) -> bool:
             and bool(table.model.trick) and not table.tweens.busy and not table.flights)
 
 
+def bidding(top: Scene | None, table: TableScene) -> bool:
+    """The player's bidding panel is shown (a bid, a call, the chelem question)."""
+    return top is table and table.bid_panel.visible and not table.tweens.busy
+
+
 def showing(kind: type[Scene]) -> Check:
     return lambda top, _table: isinstance(top, kind)
 
@@ -107,8 +114,9 @@ class Run:
     """A match of ``rules``, until every picture of ``shots`` is taken."""
 
     rules: AnyRules
-    shots: dict[str, Check]
+    shots: Mapping[str, Check]
     seed: int = 1
+    first_deal: int | None = None
 
 
 RUNS = (
@@ -145,7 +153,7 @@ class Photographer:
         app = self.app
         computers = [SeatConfig() for _ in range(run.rules.players - 1)]
         seats = (SeatConfig(human=True), *computers)
-        table = TableScene(app, GameConfig(run.rules, seats, run.seed))
+        table = TableScene(app, GameConfig(run.rules, seats, run.seed, run.first_deal))
         app.push(table)
         app.step(DT, [])
         waiting = dict(run.shots)
@@ -269,6 +277,30 @@ def answer(legal: tuple[Action, ...]) -> Action:
     return legal[0]
 
 
+def matrix_runs() -> list[tuple[str, bool, Run]]:
+    """Every game and player count of the overlap test, in each language and hand: the
+    bidding and a trick, from the test's deal numbers."""
+    runs = []
+    for game in GAMES:
+        for words in ("fr", "en"):
+            for left in (False, True):
+                name = f"matrix_{game.name}_{words}_{'left' if left else 'right'}"
+                shots = {f"{name}_bid": bidding, f"{name}_play": mid_trick}
+                runs.append((words, left, Run(game.rules, shots, game.deals[0],
+                                              game.deals[0])))
+    return runs
+
+
+def take_matrix(photographer: Photographer) -> None:
+    app = photographer.app
+    for words, left, run in matrix_runs():
+        set_language(words)
+        app.settings = dataclasses.replace(app.settings, left_handed=left)
+        photographer.leave(photographer.play(run))
+    set_language("en")
+    app.settings = dataclasses.replace(app.settings, left_handed=False)
+
+
 def take_all(folder: Path) -> list[Path]:
     set_language("en")
     with tempfile.TemporaryDirectory() as data:
@@ -288,6 +320,7 @@ def take_all(folder: Path) -> list[Path]:
         photographer.scene("settings", SettingsScene(app))
         photographer.scene("rules", RulesScene(app))
         photographer.scene("statistics", StatsScene(app))
+        take_matrix(photographer)
         app.close()
     return photographer.taken
 

@@ -5,7 +5,6 @@ tout-atout when allowed, capot, coinche, surcoinche, pass)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -25,20 +24,22 @@ from game.engine.protocol import Action, Phase
 from game.engine.tarot import CallKing, TarotBid, TarotPass
 from game.i18n import tr
 from game.ui.model import contract_key
+from game.ui.seat_controls import SeatControls
+from game.ui.table_layout import BID_PANEL, CHOICE_PANEL
 from game.ui.widgets import GOLD, Button, blit_text, panel
 
-if TYPE_CHECKING:
-    from game.ui.table import TableScene
+SuitIcon = Callable[[str, int], pygame.Surface]  # a suit's icon by letter and size
 
-PANEL_RECT = pygame.Rect(300, 206, 680, 262)
-BELOTE_RECT = pygame.Rect(380, 424, 520, 116)
+PANEL_RECT = BID_PANEL
+BELOTE_RECT = CHOICE_PANEL
 
 
 class BidPanel:
     """Rebuilt whenever the viewer's legal actions change; hidden otherwise."""
 
-    def __init__(self, table: TableScene) -> None:
-        self.table = table
+    def __init__(self, controls: SeatControls, suit_icon: SuitIcon) -> None:
+        self.controls = controls
+        self.suit_icon = suit_icon
         self.buttons: list[Button] = []
         self._legal: tuple[Action, ...] = ()
         self.value: int | None = None  # the coinche value picked, waiting for a suit
@@ -50,9 +51,8 @@ class BidPanel:
         return bool(self.buttons)
 
     def refresh(self) -> None:
-        controller = self.table.controller
-        legal = controller.human_legal()
-        if controller.match.phase is Phase.PLAY:
+        legal = self.controls.human_legal()
+        if self.controls.human_view().deal.phase is Phase.PLAY:
             legal = ()
         if legal == self._legal:
             return
@@ -65,17 +65,21 @@ class BidPanel:
         legal = self._legal
         if not legal:
             self.buttons = []
-        elif self.table.model.game == "tarot":
+        elif self.game == "tarot":
             self._build_tarot()
         elif any(isinstance(a, Bid | Coinche | Surcoinche) for a in legal) or (
-                self.table.model.game == "coinche"):
+                self.game == "coinche"):
             self._build_coinche()
         else:
             self._build_belote()
 
+    @property
+    def game(self) -> str:
+        return self.controls.rules.game
+
     def _act(self, action: Action) -> Callable[[], None]:
         def press() -> None:
-            self.table.controller.act(action)
+            self.controls.act(action)
 
         return press
 
@@ -86,7 +90,7 @@ class BidPanel:
         choices: list[tuple[Action, Callable[[], str], pygame.Surface | None]] = []
         for action in self._legal:
             if isinstance(action, ChooseTrump):
-                icon = self.table.app.assets.suit_icon(action.suit.letter, 34)
+                icon = self.suit_icon(action.suit.letter, 34)
                 choices.append((action, _text(""), icon))
             elif isinstance(action, ChooseMode):
                 choices.append((action, _text(_mode_short(action.mode)), None))
@@ -161,7 +165,7 @@ class BidPanel:
             rect = pygame.Rect(self.rect.x + 20 + i * 106, self.rect.y + 112, 100, 56)
             if b.mode is TrumpMode.SUIT:
                 assert b.suit is not None
-                icon = self.table.app.assets.suit_icon(b.suit.letter, 40)
+                icon = self.suit_icon(b.suit.letter, 40)
                 buttons.append(Button(rect, _const(""), self._act(b), icon=icon))
             else:
                 key = "trump.no_trump_short" if b.mode is TrumpMode.NO_TRUMP \
@@ -210,7 +214,7 @@ class BidPanel:
         if not self.visible:
             return
         panel(surface, self.rect, alpha=235)
-        if self.table.model.game == "tarot":
+        if self.game == "tarot":
             title = self._tarot_title()
         elif self.rect is PANEL_RECT:
             title = tr("bid.your_bid")

@@ -19,41 +19,38 @@ from game.engine.tarot import TarotDiscard
 from game.engine.tarot_cards import TarotCard
 from game.engine.tarot_tricks import TarotView, ecart_left, ecart_refusal
 from game.i18n import tr
-from game.ui.controller import Controller
+from game.ui.seat_controls import SeatControls
+from game.ui.table_layout import ECART_BUTTON, ecart_area, ecart_buttons, ecart_slots
 from game.ui.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel
 
-SLOT_WIDTH = 70
-SLOT_STEP = 76
-SLOT_Y = 310  # the centre of the row of slots: about where the chien lay
-AREA_TOP = 230
 DrawCard = Callable[[pygame.Surface, Any, tuple[float, float], int], None]
 
 
 class EcartChooser:
     """The cards set aside so far, and the "Valider l'écart" button."""
 
-    def __init__(self, controller: Controller) -> None:
-        self.controller = controller
+    def __init__(self, controls: SeatControls) -> None:
+        self.controls = controls
         self.chosen: list[TarotCard] = []
         self.hand: tuple[TarotCard, ...] = ()  # the whole hand while choosing
-        self.confirm = Button(pygame.Rect(0, 0, 250, 44), lambda: tr("ecart.confirm"),
+        self.confirm = Button(pygame.Rect(ECART_BUTTON), lambda: tr("ecart.confirm"),
                               self.validate, size=26)
         # The taker's chelem is declared here, before the first card, when he wants it:
         # it is never asked (validating without it plays on).
-        self.chelem = Button(pygame.Rect(0, 0, 250, 44), self._chelem_label,
+        self.chelem = Button(pygame.Rect(ECART_BUTTON), self._chelem_label,
                              self._toggle_chelem, size=26)
 
     @property
     def active(self) -> bool:
         """The viewer is to make his écart (and has not confirmed it yet)."""
-        return any(isinstance(a, TarotDiscard) for a in self.controller.human_legal())
+        return any(isinstance(a, TarotDiscard) for a in self.controls.human_legal())
 
     @property
     def size(self) -> int:
         """The cards still to set aside (all of them, unless a save resumed half-way)."""
-        view = self.controller.human_view().deal
+        view = self.controls.human_view().deal
         made = view.ecart if isinstance(view, TarotView) else ()
-        return ecart_left(self.controller.rules.players, made)
+        return ecart_left(self.controls.rules.players, made)
 
     def refresh(self) -> None:
         """Follow the deal: a new écart starts empty; once made (or undone) it is gone."""
@@ -61,14 +58,12 @@ class EcartChooser:
             self.chosen, self.hand = [], ()
             self.chelem.selected = False
             return
-        view = self.controller.human_view().deal
+        view = self.controls.human_view().deal
         hand = view.hand if isinstance(view, TarotView) else ()
         if set(hand) != set(self.hand):
             self.chosen, self.hand = [], hand
         self.confirm.enabled = len(self.chosen) == self.size
-        area = self.area_rect()
-        self.confirm.rect.midtop = (area.centerx, area.bottom + 10)
-        self.chelem.rect.midleft = (self.confirm.rect.right + 12, self.confirm.rect.centery)
+        self.confirm.rect, self.chelem.rect = ecart_buttons(self.size)
 
     def toggle(self, card: TarotCard) -> None:
         """A click on a card of the hand: into the écart, or refused with its rule."""
@@ -77,7 +72,7 @@ class EcartChooser:
             return
         reason = ecart_refusal(self.hand, self.chosen, card, self.size)
         if reason is not None:
-            self.controller.tell((f"illegal.{reason}", (("count", self.size),)))
+            self.controls.tell((f"illegal.{reason}", (("count", self.size),)))
             return
         self.chosen.append(card)
 
@@ -87,7 +82,7 @@ class EcartChooser:
                 and ecart_refusal(self.hand, self.chosen, c, self.size) is None}
 
     def validate(self) -> None:
-        if len(self.chosen) == self.size and self.controller.discard(
+        if len(self.chosen) == self.size and self.controls.discard(
                 self.chosen, chelem=self.chelem.selected):
             self.chosen, self.hand = [], ()
             self.chelem.selected = False
@@ -101,19 +96,10 @@ class EcartChooser:
     # --- geometry ----------------------------------------------------------------------
 
     def slot_rects(self) -> list[pygame.Rect]:
-        height = round(SLOT_WIDTH * 1.5)
-        size = self.size
-        left = 640 - (SLOT_STEP * (size - 1)) // 2
-        return [pygame.Rect(0, 0, SLOT_WIDTH, height).move(left + i * SLOT_STEP - SLOT_WIDTH // 2,
-                                                           SLOT_Y - height // 2)
-                for i in range(size)]
+        return ecart_slots(self.size)
 
     def area_rect(self) -> pygame.Rect:
-        slots = self.slot_rects()
-        rect = slots[0].unionall(slots[1:]) if slots else pygame.Rect(640, SLOT_Y, 0, 0)
-        rect = rect.inflate(36, 0)
-        rect.top, rect.height = AREA_TOP, rect.bottom - AREA_TOP + 32
-        return rect.clamp(pygame.Rect(0, 0, 1280, 720))
+        return ecart_area(self.size)
 
     def chosen_at(self, pos: tuple[int, int]) -> TarotCard | None:
         for card, rect in zip(self.chosen, self.slot_rects(), strict=False):

@@ -8,27 +8,29 @@ valid set of that size (``check_poignee``), so the chosen set is checked the sam
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from game.engine.tarot import ShowPoignee
 from game.i18n import tr
+from game.ui.seat_controls import SeatControls
+from game.ui.table_layout import TableLayout
 from game.ui.widgets import Button
 
-if TYPE_CHECKING:
-    from game.ui.table import TableScene
+CardAt = Callable[[tuple[int, int]], Any]  # the card of the hand under a point, or None
 
 
 class PoigneeChooser:
-    def __init__(self, table: TableScene) -> None:
-        self.table = table
+    def __init__(self, controls: SeatControls, layout: TableLayout, card_at: CardAt) -> None:
+        self.controls = controls
+        self.layout = layout
+        self.card_at = card_at
         self.size = 0
         self.chosen: list[Any] = []
-        self.confirm = Button(pygame.Rect(860, 504, 210, 42), self._confirm_label, self.show,
-                              size=26)
-        self.cancel = Button(pygame.Rect(860, 456, 210, 42), lambda: tr("poignee.cancel"),
-                             self.stop, size=26)
+        self.confirm = Button(layout.play_button(0), self._confirm_label, self.show, size=26)
+        self.cancel = Button(layout.play_button(1), lambda: tr("poignee.cancel"), self.stop,
+                             size=26)
 
     @property
     def active(self) -> bool:
@@ -47,13 +49,16 @@ class PoigneeChooser:
 
     def refresh(self) -> None:
         """Stop choosing once a poignée may no longer be shown (played, undone)."""
-        legal = self.table.controller.human_legal()
+        self.confirm.rect = self.layout.play_button(0)  # the layout follows the handedness
+        self.cancel.rect = self.layout.play_button(1)
+        legal = self.controls.human_legal()
         if self.active and not any(isinstance(a, ShowPoignee) for a in legal):
             self.stop()
 
     def candidates(self) -> set[Any]:
         """The cards of the hand a poignée may show: trumps and the Excuse."""
-        return {c for c in self.table.model.hand if c.is_trump or c.is_excuse}
+        hand: tuple[Any, ...] = self.controls.human_view().deal.hand
+        return {c for c in hand if c.is_trump or c.is_excuse}
 
     def toggle(self, card: Any) -> None:
         """A click on a card of the hand: in or out of the poignée (trumps, the Excuse)."""
@@ -63,7 +68,7 @@ class PoigneeChooser:
             self.chosen.append(card)
 
     def show(self) -> None:
-        if len(self.chosen) == self.size and self.table.controller.show_poignee(self.chosen):
+        if len(self.chosen) == self.size and self.controls.show_poignee(self.chosen):
             self.stop()
 
     def buttons(self) -> list[Button]:
@@ -77,7 +82,7 @@ class PoigneeChooser:
         if any(button.handle(event) for button in self.buttons()):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            card = self.table.card_at(event.pos)
+            card = self.card_at(event.pos)
             if card is not None:
                 self.toggle(card)
                 return True

@@ -209,19 +209,18 @@ def focus_ring(target: pygame.Surface, rect: pygame.Rect) -> None:
 def bubble_rect(message: str, anchor: tuple[int, int], size: int = 26,
                 tail: str = "down") -> pygame.Rect:
     """Where ``bubble`` draws ``message`` (its body, the tail left out)."""
-    rect = text(message, size, INK).get_rect().inflate(24, 14)
-    if tail == "down":
-        rect.midbottom = (anchor[0], anchor[1] - 12)
-    else:
-        rect.midtop = (anchor[0], anchor[1] + 12)
-    return rect.clamp(pygame.Rect((0, 0), LOGICAL).inflate(-8, -8))
+    from game.ui.table_layout import bubble_box
+
+    return bubble_box(text(message, size, INK).get_size(), anchor, tail)
 
 
 def bubble(target: pygame.Surface, message: str, anchor: tuple[int, int], size: int = 26,
-           tail: str = "down") -> pygame.Rect:
-    """A speech bubble whose tail points at ``anchor`` from above ("down") or below."""
+           tail: str = "down", rect: pygame.Rect | None = None) -> pygame.Rect:
+    """A speech bubble whose tail points at ``anchor`` from above ("down") or below; its
+    body at ``rect`` when the caller placed it."""
     label = text(message, size, INK)
-    rect = bubble_rect(message, anchor, size, tail)
+    rect = rect or bubble_rect(message, anchor, size, tail)
+    anchor = (min(max(anchor[0], rect.left + 12), rect.right - 12), anchor[1])
     if tail == "down":
         tip = [(anchor[0] - 8, rect.bottom - 1), (anchor[0] + 8, rect.bottom - 1), anchor]
     else:
