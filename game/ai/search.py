@@ -38,9 +38,6 @@ from game.engine.trick_view import DIX_DE_DER
 from game.engine.tricks import Play, Trump, legal_cards, trick_points, winning_play
 
 WORLDS = 36  # at the default thinking time (12: 11 points a deal less, bench/RESULTS.md)
-# The first tricks of a rollout are played blind (each seat sees only its own hand), so a
-# card that only works if every seat sees every hand (strategy fusion) is not favoured.
-BLIND_TRICKS = 0
 # The share of the deadline the search plans to use: the rest absorbs a last rollout
 # slowed by a busy machine (under load the p95 went past the deadline without it).
 DEADLINE_SHARE = 0.85
@@ -125,17 +122,14 @@ def rollout(view: Any, mem: Memory, rules: TrickGameRules, score: Scorer | None,
         points[t.winner] += t.points
         tricks[t.winner] += 1
 
-    done = 0  # tricks finished in this rollout
-
     def choose(seat: int, trick: tuple[Play, ...]) -> Card:
-        return rollout_card(view, mem, hands, seat, trick, rules, done < BLIND_TRICKS)
+        return rollout_card(view, mem, hands, seat, trick, rules)
 
     winner = view.seat
     for winner, cards in finish_tricks(hands, list(view.trick), view.seat, mem.trump, choose,
                                        first):
         points[winner] += trick_points(cards, mem.trump)
         tricks[winner] += 1
-        done += 1
     points[winner] += DIX_DE_DER
     return outcome(view, rules, score, mem.trump, sampled, points, tricks)
 
@@ -162,23 +156,14 @@ def finish_tricks(hands: list[list[Card]], trick: list[Play], seat: int, trump: 
 
 
 def rollout_card(view: Any, mem: Memory, hands: list[list[Card]], seat: int,
-                 trick: tuple[Play, ...], rules: TrickGameRules, blind: bool = False) -> Card:
-    """``seat``'s Confirmé card in a rollout, seeing every hand, or (``blind``) only its
-    own and what the table saw."""
+                 trick: tuple[Play, ...], rules: TrickGameRules) -> Card:
+    """``seat``'s Confirmé card in a rollout, seeing every hand."""
     partner = (seat + 2) % 4 if view.players == 4 else None
     cards = legal_cards(hands[seat], trick, mem.trump, rules, partner)
     if len(cards) == 1:
         return cards[0]
-    seen = blind_memory(mem, hands, seat) if blind else perfect_memory(mem, hands, seat)
+    seen = perfect_memory(mem, hands, seat)
     return choose_card(SimView(seat, view.players, view.taker, trick), seen, cards)[0]
-
-
-def blind_memory(mem: Memory, hands: list[list[Card]], seat: int) -> Memory:
-    """What ``seat`` knows at the table: its own hand, the cards gone, the voids and caps
-    the plays showed (as of the decision), not who holds which card."""
-    unseen = frozenset(c for s, hand in enumerate(hands) if s != seat for c in hand)
-    return Memory(seat=seat, players=mem.players, trump=mem.trump, hand=tuple(hands[seat]),
-                  played=mem.played, unseen=unseen, caps=mem.caps)
 
 
 def perfect_memory(mem: Memory, hands: list[list[Card]], seat: int) -> Memory:
