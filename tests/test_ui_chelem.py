@@ -9,6 +9,8 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import pygame
+
 from game.engine.rules import TarotRules
 from game.engine.tarot import Step, TarotDeal
 from game.i18n import tr
@@ -71,6 +73,23 @@ def test_the_chelem_announced_beside_the_ecart_reaches_the_engine(app: App) -> N
     assert deal_of(table).chelem_announcer == 0
     frames_to_the_play(app, table)
     assert deal_of(table).turn == 0  # the announcer leads
+
+
+def test_the_key_c_announces_the_chelem_beside_the_ecart(app: App) -> None:
+    """The keyboard reaches the toggle too: C turns it on and off, Enter validates."""
+    table = to_ecart(app)
+    lay_aside_the_ecart(app, table)
+    app.step(DT, [key_down(pygame.K_c)])
+    assert table.ecart.chelem.label() == tr("ecart.chelem_announced")
+    app.step(DT, [key_down(pygame.K_c)])
+    assert table.ecart.chelem.label() == tr("tarot.announce_chelem")
+    app.step(DT, [key_down(pygame.K_c)])
+    app.step(DT, [key_down(pygame.K_RETURN)])
+    assert deal_of(table).chelem_announcer == 0
+
+
+def key_down(key: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="")
 
 
 def to_garde_sans(app: App) -> TableScene:

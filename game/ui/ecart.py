@@ -38,7 +38,7 @@ class EcartChooser:
         # The taker's chelem is declared here, before the first card, when he wants it:
         # it is never asked (validating without it plays on).
         self.chelem = Button(pygame.Rect(ECART_BUTTON), self._chelem_label,
-                             self._toggle_chelem, size=26)
+                             self.toggle_chelem, size=26)
 
     @property
     def active(self) -> bool:
@@ -87,7 +87,8 @@ class EcartChooser:
             self.chosen, self.hand = [], ()
             self.chelem.selected = False
 
-    def _toggle_chelem(self) -> None:
+    def toggle_chelem(self) -> None:
+        """The taker's chelem, on or off (a click on the toggle, or the key C)."""
         self.chelem.selected = not self.chelem.selected
 
     def _chelem_label(self) -> str:

@@ -155,6 +155,8 @@ class TableInput:
             table.show_hint()
         elif key == pygame.K_s:
             table.show_score_pad()
+        elif key == pygame.K_c and table.ecart.active:
+            table.ecart.toggle_chelem()
         elif key == pygame.K_ESCAPE:
             table.to_menu()
         elif key in ENTER:
