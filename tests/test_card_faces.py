@@ -26,7 +26,7 @@ from game.ui.assets import (
     sprite_point,
     suit_colour,
 )
-from game.ui.menu import SettingsScene
+from game.ui.settings_scene import SettingsScene
 
 WIDTH = SPRITE_SIZE[0]  # faces as stored: no scaling blurs the pixels looked at
 COURTS = [("KC", "32"), ("QD", "32"), ("JD", "32"), ("CD", "tarot"), ("RC", "tarot")]

@@ -86,8 +86,8 @@ def dynamic_keys() -> set[str]:
     from game.storage.settings import SPEEDS
     from game.ui.glossary import TERMS
     from game.ui.layout import SPOTS
-    from game.ui.menu import THINK_NAMES
     from game.ui.model import contract_key
+    from game.ui.settings_scene import THINK_NAMES
     from game.ui.setup import GROUPS, LAST, PRESETS_TAB, option_names, preset_help_key
     from game.ui.setup import preset_names as presets_of
 

@@ -40,7 +40,9 @@ def drawn(monkeypatch: pytest.MonkeyPatch, texts_drawn: list[str]) -> Iterator[l
 def visit_every_scene(tmp_path: Any) -> None:
     from game.storage import Storage
     from game.ui.app import App
-    from game.ui.menu import MenuScene, RulesScene, SettingsScene
+    from game.ui.menu import MenuScene
+    from game.ui.rules_scene import RulesScene
+    from game.ui.settings_scene import SettingsScene
     from game.ui.setup import SetupScene
     from game.ui.smoke import SMOKE_DT, play_deals
     from game.ui.stats_scene import StatsScene

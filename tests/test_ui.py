@@ -235,7 +235,8 @@ def test_last_trick_shows_on_the_button_and_key(app: App) -> None:
 
 
 def test_menu_to_setup_to_table_and_back(app: App) -> None:
-    from game.ui.menu import MenuScene, SettingsScene
+    from game.ui.menu import MenuScene
+    from game.ui.settings_scene import SettingsScene
     from game.ui.setup import SetupScene
 
     menu = MenuScene(app)
@@ -347,7 +348,7 @@ def test_a_match_saved_on_the_way_is_continued_after_a_restart(tmp_path: Path) -
 
 def test_settings_are_kept_in_the_storage(tmp_path: Path) -> None:
     from game.storage import Storage
-    from game.ui.menu import SettingsScene
+    from game.ui.settings_scene import SettingsScene
 
     app = App(storage=Storage(tmp_path))
     app.push(SettingsScene(app))

@@ -44,8 +44,8 @@ from game.storage import Storage
 from game.storage.saves import SavedMatch
 from game.ui.app import LOGICAL
 from game.ui.bidding import PANEL_RECT
-from game.ui.menu import SettingsScene
 from game.ui.scoresheet import SHEET_RECT
+from game.ui.settings_scene import SettingsScene
 from game.ui.table_layout import (
     ECART_TOP,
     HAND_SPAN,

@@ -16,7 +16,7 @@ PACKAGE = "game.ui"
 REGISTRY = "scenes"  # the one module that names the scene classes (it imports them all)
 # Scenes that exist today: the detection below must find at least these.
 KNOWN_SCENES = {"menu", "setup", "table", "scoresheet", "scorepad", "stats_scene",
-                "replay_scene", "dialog"}
+                "replay_scene", "dialog", "settings_scene", "rules_scene"}
 PYGAME_FREE = ("host", "routes")
 
 

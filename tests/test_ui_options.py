@@ -19,7 +19,7 @@ from game.i18n import set_language, tr
 from game.storage import Storage
 from game.ui.app import App, Scene
 from game.ui.assets import Assets
-from game.ui.menu import SettingsScene
+from game.ui.settings_scene import SettingsScene
 from game.ui.smoke import click
 from game.ui.table import TableScene
 from tests.table_driver import DT, animate_at, human_turn, run_until_human, start_table

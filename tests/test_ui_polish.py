@@ -16,7 +16,7 @@ from game.engine.rules import BeloteRules
 from game.i18n import set_language, tr
 from game.ui.app import MIN_WINDOW, App, Scene
 from game.ui.assets import Assets
-from game.ui.menu import SettingsScene
+from game.ui.settings_scene import SettingsScene
 from game.ui.words import seat_after
 from tests.table_driver import DT, run_until, start_table
 

@@ -322,7 +322,7 @@ def _config(rules: CoincheRules) -> GameConfig:
 
 
 def test_the_automatic_language_is_offered_and_kept(tmp_path: Path) -> None:
-    from game.ui.menu import SettingsScene
+    from game.ui.settings_scene import SettingsScene
 
     window = App(storage=Storage(tmp_path))
     window.push(SettingsScene(window))
@@ -484,7 +484,7 @@ def test_the_table_explains_the_retourne_the_first_time(app: App, texts_drawn: l
 
 
 def test_the_rules_have_a_glossary_page(app: App, texts_drawn: list[str]) -> None:
-    from game.ui.menu import RulesScene
+    from game.ui.rules_scene import RulesScene
 
     scene = RulesScene(app)
     app.push(scene)

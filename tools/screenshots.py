@@ -63,10 +63,11 @@ from game.i18n import set_language  # noqa: E402
 from game.storage import Storage  # noqa: E402
 from game.ui.app import App, Scene  # noqa: E402
 from game.ui.controller import GameConfig, SeatConfig  # noqa: E402
-from game.ui.menu import RulesScene, SettingsScene  # noqa: E402
 from game.ui.replay_scene import ReplayScene  # noqa: E402
+from game.ui.rules_scene import RulesScene  # noqa: E402
 from game.ui.scorepad import ScorePad  # noqa: E402
 from game.ui.scoresheet import MatchEnd, ScoreSheet  # noqa: E402
+from game.ui.settings_scene import SettingsScene  # noqa: E402
 from game.ui.smoke import dismiss, fixed_speed  # noqa: E402
 from game.ui.stats_scene import StatsScene  # noqa: E402
 from game.ui.table import TableScene  # noqa: E402

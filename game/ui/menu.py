@@ -1,25 +1,16 @@
-"""The title menu, the settings and the rules summary."""
+"""The title menu: new game, continue, review, statistics, settings, rules."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
 
 import pygame
 
-from game.choices import THINK_CHOICES, THRESHOLDS
-from game.i18n import set_language, tr
-from game.storage.settings import CARD_BACKS, TABLE_COLOURS, Settings
-from game.storage.settings import LANGUAGES as SETTING_LANGUAGES
+from game.i18n import tr
 from game.ui import routes
 from game.ui.app import App, Scene
 from game.ui.backdrop import draw_backdrop
-from game.ui.widgets import CREAM, Button, KeyboardFocus, blit_text, panel, wrap
-
-VOLUMES = (0.25, 0.5, 0.7, 1.0)  # 0.7: the default
-Choice = TypeVar("Choice")
-# The Expert's thinking time as the settings name it (keys "think.<name>").
-THINK_NAMES = dict(zip(THINK_CHOICES, ("quick", "normal", "long"), strict=True))
+from game.ui.widgets import CREAM, Button, KeyboardFocus, blit_text, translated
 
 
 class MenuScene(Scene):
@@ -37,7 +28,7 @@ class MenuScene(Scene):
             ("menu.quit", self.quit),
         ]
         self.buttons = [
-            Button(pygame.Rect(470, 180 + i * 64, 340, 54), _text(key), action, size=30)
+            Button(pygame.Rect(470, 180 + i * 64, 340, 54), translated(key), action, size=30)
             for i, (key, action) in enumerate(items)
         ]
         self.continue_button, self.review_button = self.buttons[1], self.buttons[2]
@@ -99,187 +90,8 @@ class MenuScene(Scene):
             y += 26
 
 
-class SettingsScene(Scene):
-    route = routes.SETTINGS
-    ROW_TOP, ROW_STEP = 122, 38  # thirteen rows above the Back button
-
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
-
-        def settings() -> Settings:
-            return app.settings
-
-        rows: list[tuple[str, Callable[[], str], Callable[[], None]]] = [
-            ("settings.language", lambda: tr(f"language.{settings().language}"),
-             self.next_language),
-            ("settings.speed", lambda: tr(f"speed.{settings().speed}"), self.next_speed),
-            ("settings.sound", self.sound_label, self.toggle_sound),
-            ("settings.volume", lambda: f"{round(settings().volume * 100)} %",
-             self.next_volume),
-            ("settings.table_colour", lambda: tr(f"colour.{settings().table_colour}"),
-             self.next_table_colour),
-            ("settings.card_back", lambda: tr(f"colour.{settings().card_back}"),
-             self.next_card_back),
-            ("settings.four_colour", _on_off(lambda: settings().four_colour),
-             self.toggle_four_colour),
-            ("settings.left_handed", _on_off(lambda: settings().left_handed),
-             self.toggle_left_handed),
-            ("settings.fullscreen", _on_off(lambda: settings().fullscreen),
-             app.toggle_fullscreen),
-            ("settings.undo", _on_off(lambda: settings().undo_allowed), self.toggle_undo),
-            ("settings.expert_think",
-             lambda: tr(f"think.{THINK_NAMES.get(settings().expert_think, 'normal')}"),
-             self.next_think),
-            ("settings.collect_on_click", _on_off(lambda: settings().collect_on_click),
-             self.toggle_collect_on_click),
-            ("settings.coach_threshold",
-             lambda: tr("coach.threshold", points=round(settings().coach_threshold)),
-             self.next_coach_threshold),
-        ]
-        self.rows = [(key, Button(pygame.Rect(760, self.ROW_TOP + i * self.ROW_STEP, 240,
-                                              self.ROW_STEP - 4),
-                                  label, action, size=26))
-                     for i, (key, label, action) in enumerate(rows)]
-        self.back = Button(pygame.Rect(540, 630, 200, 56), _text("back"), app.pop)
-        self.focus = KeyboardFocus([*(button for _, button in self.rows), self.back])
-
-    def next_table_colour(self) -> None:
-        self.app.change_settings(
-            table_colour=_next(TABLE_COLOURS, self.app.settings.table_colour))
-        self.app.apply_look()
-
-    def next_card_back(self) -> None:
-        self.app.change_settings(card_back=_next(CARD_BACKS, self.app.settings.card_back))
-
-    def toggle_four_colour(self) -> None:
-        self.app.change_settings(four_colour=not self.app.settings.four_colour)
-        self.app.apply_look()
-
-    def toggle_collect_on_click(self) -> None:
-        self.app.change_settings(collect_on_click=not self.app.settings.collect_on_click)
-
-    def next_coach_threshold(self) -> None:
-        self.app.change_settings(
-            coach_threshold=_next(THRESHOLDS, self.app.settings.coach_threshold))
-
-    def toggle_undo(self) -> None:
-        self.app.change_settings(undo_allowed=not self.app.settings.undo_allowed)
-
-    def next_think(self) -> None:
-        """The Expert's thinking time: quick, normal, long, then quick again."""
-        longer = [t for t in THINK_CHOICES if t > self.app.settings.expert_think]
-        self.app.change_settings(expert_think=longer[0] if longer else THINK_CHOICES[0])
-
-    def toggle_left_handed(self) -> None:
-        self.app.change_settings(left_handed=not self.app.settings.left_handed)
-
-    def next_language(self) -> None:
-        """Automatic (the system's), then each language in turn."""
-        self.app.change_settings(language=_next(SETTING_LANGUAGES, self.app.settings.language))
-        set_language(self.app.settings.resolved_language())
-
-    def next_speed(self) -> None:
-        self.app.change_settings(animation_speed=self.app.settings.next_speed())
-
-    def sound_label(self) -> str:
-        """On or Off; "no sound device" when none could be opened, whatever the setting."""
-        if not self.app.assets.sound_available:
-            return tr("settings.no_audio")
-        return tr("on" if self.app.settings.sound else "off")
-
-    def toggle_sound(self) -> None:
-        self.app.change_settings(sound=not self.app.settings.sound)
-
-    def next_volume(self) -> None:
-        louder = [v for v in VOLUMES if v > self.app.settings.volume + 0.01]
-        self.app.change_settings(volume=louder[0] if louder else VOLUMES[0])
-        self.app.sound("card_play")
-
-    def closed(self) -> None:
-        self.app.save_settings()
-
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
-        if self.focus.handle(event):
-            return
-        for button in [*(b for _, b in self.rows), self.back]:
-            if button.handle(event):
-                return
-
-    def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(self, surface, tr("menu.settings"))
-        panel(surface, pygame.Rect(240, self.ROW_TOP - 16, 800,
-                                   len(self.rows) * self.ROW_STEP + 24))
-        for key, button in self.rows:
-            blit_text(surface, tr(key), 28, CREAM, midleft=(280, button.rect.centery))
-            button.draw(surface)
-        self.back.draw(surface)
-
-
-class RulesScene(Scene):
-    """A short summary of each game."""
-
-    route = routes.RULES
-
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
-        self.page = 0
-        self.pages = ["rules.belote", "rules.coinche", "rules.tarot", "rules.glossary"]
-        self.tabs = [Button(pygame.Rect(185 + i * 230, 130, 220, 48), _text(f"{key}_title"),
-                            self._show(i)) for i, key in enumerate(self.pages)]
-        self.back = Button(pygame.Rect(540, 640, 200, 56), _text("back"), app.pop)
-
-    def _show(self, index: int) -> Callable[[], None]:
-        def show() -> None:
-            self.page = index
-
-        return show
-
-    def page_text(self) -> str:
-        from game.ui.glossary import glossary_text
-
-        key = self.pages[self.page]
-        return glossary_text() if key == "rules.glossary" else tr(key)
-
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
-        for button in [*self.tabs, self.back]:
-            if button.handle(event):
-                return
-
-    def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(self, surface, tr("menu.rules"))
-        for i, tab in enumerate(self.tabs):
-            tab.selected = i == self.page
-            tab.draw(surface)
-        area = pygame.Rect(160, 196, 960, 424)
-        panel(surface, area)
-        y = area.y + 20
-        size, line_height = (27, 30) if self.page < 3 else (21, 24)  # the glossary is long
-        for line in wrap(self.page_text(), size, area.width - 60):
-            blit_text(surface, line, size, CREAM, topleft=(area.x + 30, y))
-            y += line_height
-        self.back.draw(surface)
-
-
 def _open(app: App, name: str) -> Callable[[], None]:
     def open_scene() -> None:
         app.go(name)
 
     return open_scene
-
-
-def _text(key: str) -> Callable[[], str]:
-    return lambda: tr(key)
-
-
-def _on_off(flag: Callable[[], bool]) -> Callable[[], str]:
-    return lambda: tr("on" if flag() else "off")
-
-
-def _next(choices: tuple[Choice, ...], current: Choice) -> Choice:
-    index = choices.index(current) if current in choices else -1
-    return choices[(index + 1) % len(choices)]
-

@@ -23,13 +23,13 @@ def _menu(app: App) -> Scene:
 
 
 def _settings(app: App) -> Scene:
-    from game.ui.menu import SettingsScene
+    from game.ui.settings_scene import SettingsScene
 
     return SettingsScene(app)
 
 
 def _rules(app: App) -> Scene:
-    from game.ui.menu import RulesScene
+    from game.ui.rules_scene import RulesScene
 
     return RulesScene(app)
 

@@ -22,7 +22,7 @@ from game.ui.app import App, Scene
 from game.ui.backdrop import draw_backdrop
 from game.ui.controller import GameConfig, SeatConfig
 from game.ui.entry import DealNumberField
-from game.ui.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel
+from game.ui.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, translated
 
 TARGETS = (500, 1000, 1500, 2000, 3000)
 # Tarot's one end condition: a number of deals (the default, 8, first), or (deals None)
@@ -229,7 +229,8 @@ class SetupScene(Scene):
         rules = self.rules
         buttons: list[Button] = []
         for i, game in enumerate(GAMES):
-            buttons.append(Button(pygame.Rect(56 + i * 142, 150, 136, 48), _text(f"game.{game}"),
+            buttons.append(Button(pygame.Rect(56 + i * 142, 150, 136, 48),
+                                  translated(f"game.{game}"),
                                   _call(self.set_game, game), selected=rules.game == game,
                                   size=24))
         for i, players in enumerate(GAMES[rules.game].players):
@@ -248,11 +249,11 @@ class SetupScene(Scene):
         width = (1260 - 500) // len(groups) - 8
         for i, group in enumerate(groups):
             buttons.append(Button(pygame.Rect(500 + i * (width + 8), 130, width, 44),
-                                  _text(group), _call(self._pick_group, group),
+                                  translated(group), _call(self._pick_group, group),
                                   selected=group == self.group,
                                   size=24 if len(groups) < 5 else 22))
-        buttons.append(Button(pygame.Rect(60, 640, 200, 56), _text("back"), self.app.pop))
-        buttons.append(Button(pygame.Rect(1010, 640, 240, 56), _text("setup.start"),
+        buttons.append(Button(pygame.Rect(60, 640, 200, 56), translated("back"), self.app.pop))
+        buttons.append(Button(pygame.Rect(1010, 640, 240, 56), translated("setup.start"),
                               self.start))
         self.buttons = buttons
         self.rows = self._preset_rows() if self.group == PRESETS_TAB else self._option_rows()
@@ -276,7 +277,7 @@ class SetupScene(Scene):
             same = name != LAST and rules == preset(rules, name)
             rows.append(Row(name, tr(f"preset.{name}"), tr(preset_help_key(rules.game, name)),
                             Button(self._row_rect(i, len(names)),
-                                   _text("setup.preset_current" if same else "setup.apply"),
+                                   translated("setup.preset_current" if same else "setup.apply"),
                                    _call(self.apply_preset, name), size=22, selected=same,
                                    enabled=name != LAST or self.has_last())))
         return rows
@@ -350,10 +351,6 @@ class SetupScene(Scene):
         if field.error is not None:
             blit_text(surface, tr(field.error), 20, GLOW,
                       midtop=(field.rect.centerx, field.rect.bottom + 4))
-
-
-def _text(key: str) -> Callable[[], str]:
-    return lambda: tr(key)
 
 
 def _const(label: str) -> Callable[[], str]:

@@ -9,6 +9,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import tr
 from game.ui.app import LOGICAL
 from game.ui.assets import default_font
 
@@ -276,3 +277,8 @@ def vignette() -> pygame.Surface:
                              border_radius=40)
         _SURFACES["vignette"] = shade
     return _SURFACES["vignette"]
+
+
+def translated(key: str) -> Callable[[], str]:
+    """The text of ``key`` in the language shown when it is drawn (a button's label)."""
+    return lambda: tr(key)
