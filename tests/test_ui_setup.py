@@ -126,3 +126,27 @@ def test_every_preset_makes_rules_at_every_table(game: str) -> None:
             rules = preset(rules_class(game)(players=players), chosen.name)
             assert rules.players == players
             assert all(getattr(rules, k) == v for k, v in chosen.changes.items())
+
+
+@pytest.mark.parametrize(("language", "at_three", "at_five", "always"), [
+    ("fr", "FFT : 13, 15, 18", "FFT : 8, 10, 13", "Partout : 10, 13, 15"),
+    ("en", "FFT: 13, 15, 18", "FFT: 8, 10, 13", "Always: 10, 13, 15"),
+])
+def test_the_poignee_sizes_are_written_for_the_table(
+    app: App, language: str, at_three: str, at_five: str, always: str
+) -> None:
+    """The poignée option says the sizes it means at this table, not just its name."""
+    set_language(language)
+    setup = open_setup(app)
+    press(app, setup, tr("game.tarot"))
+    press(app, setup, "3")
+    press(app, setup, tr("group.primes"))
+
+    def label() -> str:
+        return next(r for r in setup.rows if r.name == "poignee_sizes").button.label()
+
+    assert label() == at_three
+    press(app, setup, "5")
+    assert label() == at_five
+    press_row(app, setup, "poignee_sizes")
+    assert label() == always

@@ -15,7 +15,15 @@ import pygame
 
 from game.ai import Level
 from game.engine.games import DEFAULT_PLAYERS, GAMES, AnyRules, rules_class
-from game.engine.rules import PRESETS, CoincheRules, RulesError, TarotRules, option_applies
+from game.engine.rules import (
+    PRESETS,
+    CoincheRules,
+    PoigneeSizes,
+    RulesError,
+    TarotRules,
+    option_applies,
+)
+from game.engine.tarot_scoring import PoigneeKind, poignee_size
 from game.i18n import tr
 from game.ui import routes
 from game.ui.app import App, Scene
@@ -75,7 +83,11 @@ def choices(rules: AnyRules, name: str) -> tuple[Any, ...]:
     return INT_CHOICES[name]
 
 
-def value_label(value: Any) -> str:
+def value_label(value: Any, rules: AnyRules) -> str:
+    if isinstance(value, PoigneeSizes) and isinstance(rules, TarotRules):
+        return tr("val.poignee_sizes", name=tr(f"val.{value.value}"),
+                  sizes=", ".join(str(poignee_size(rules.players, kind, value))
+                                  for kind in PoigneeKind))
     if isinstance(value, bool):
         return tr("on" if value else "off")
     if isinstance(value, Enum):
@@ -263,7 +275,7 @@ class SetupScene(Scene):
         names = shown_options(rules, self.group)
         return [Row(name, tr(f"opt.{name}"), tr(f"opt.{name}.help"),
                     Button(self._row_rect(i, len(names)),
-                           _const(value_label(getattr(rules, name))),
+                           _const(value_label(getattr(rules, name), rules)),
                            _call(self.next_value, name), size=22))
                 for i, name in enumerate(names)]
 
