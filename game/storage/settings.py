@@ -23,7 +23,7 @@ from game.storage.atomic import Problem
 
 AUTO_LANGUAGE = "auto"  # the language setting that follows the system's
 LANGUAGES = (AUTO_LANGUAGE, *GAME_LANGUAGES)
-LEVELS = ("debutant", "confirme", "expert")  # game.ai.Level's values
+LEVELS = ("debutant", "confirme", "expert")  # game.ai.Level, not imported: see its test
 AI_SEATS = 4  # the most computer players at a table (tarot at five)
 SPEED_RANGE = (0.5, 3.0)
 # The speeds the settings screen offers, as ``animation_speed`` values (any value of
