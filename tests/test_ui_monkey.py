@@ -448,8 +448,10 @@ SWEEP_SEEDS = int(os.environ.get("ATOUT_MONKEY_SEEDS", "1"))
 SWEEP_EVENTS = int(os.environ.get("ATOUT_MONKEY_EVENTS", "4000"))
 SWEEP_GAMES: tuple[AnyRules, ...] = (
     CoincheRules(target=300), BeloteRules(target=200), BeloteRules(players=2, target=200),
-    BeloteRules(players=3, target=200), TarotRules(players=4, deals=None, target=100),
-    TarotRules(players=5, deals=None, target=100))
+    # Tarot ends after a number of deals here: to a target, a tie at the top goes on, and
+    # a monkey's failed takes tie the three defenders (a run went 13 deals without an end).
+    BeloteRules(players=3, target=200), TarotRules(players=4, deals=4),
+    TarotRules(players=5, deals=4))
 
 
 @pytest.mark.slow
