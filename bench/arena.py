@@ -13,6 +13,7 @@ side; the figures end with one JSON line.  Seeded and reproducible, whatever ``-
 
     python -m bench.arena --game coinche --a confirme --b debutant --deals 500 --seed 1
     python -m bench.arena --a expert --b expert@ed8d699 --bidding confirme --seed 7
+    python -m bench.arena --a expert --b expert@ed8d699 --think none   # load-proof
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bench.revision import decide_at
-from game.ai import Level, decide
+from game.ai import DEFAULT_THINK, Level, decide
 from game.engine.games import GAMES, rules_class
 from game.engine.match import Match, new_deal_state
 from game.engine.protocol import Action, Phase
@@ -69,18 +70,25 @@ class Variant:
 Player = Level | Variant | None  # None: uniformly random legal actions, the baseline
 
 
-def parse_player(text: str) -> Player:
+def parse_player(text: str, think: float | None = DEFAULT_THINK) -> Player:
     """A level name, "random" for uniformly random legal play, or ``level@rev``: the
-    level as the code of git revision ``rev`` plays it (``bench/revision.py``)."""
+    level as the code of git revision ``rev`` plays it (``bench/revision.py``), thinking
+    ``think`` seconds at most a decision (None: no deadline, its default deals)."""
     if "@" in text:
         level, rev = text.split("@", 1)
         Level(level)  # a clear error for an unknown level, before any checkout
-        return Variant(text, functools.partial(_at_revision, rev, level))
+        return Variant(text, functools.partial(_at_revision, rev, level, think))
     return None if text == "random" else Level(text)
 
 
-def _at_revision(rev: str, level: str, state: Any, seat: int, rng: random.Random) -> Action:
-    action: Action = decide_at(rev, level, state.view(seat), rng)
+def parse_think(text: str) -> float | None:
+    """Seconds, or "none": no deadline (the default number of deals, whatever the load)."""
+    return None if text.lower() == "none" else float(text)
+
+
+def _at_revision(rev: str, level: str, think: float | None, state: Any, seat: int,
+                 rng: random.Random) -> Action:
+    action: Action = decide_at(rev, level, state.view(seat), rng, think)
     return action
 
 
@@ -97,6 +105,7 @@ class Setup:
     b: Player
     seed: int
     bidder: Level | None = None  # bids (and everything before the cards) for every seat
+    think: float | None = DEFAULT_THINK  # the Expert's deadline a decision; None: no deadline
 
     @property
     def seatings(self) -> list[tuple[int, ...]]:
@@ -128,7 +137,7 @@ def play_to_end(state: Any, a_seats: tuple[int, ...], setup: Setup,
         elif isinstance(level, Variant):
             action = level.choose(state, seat, rngs[seat])
         else:
-            action = decide(view, level, rngs[seat]).action
+            action = decide(view, level, rngs[seat], setup.think).action
         tally.times[side].append(time.perf_counter() - start)
         state, _ = state.apply(action)
     return state
@@ -230,6 +239,7 @@ def report(setup: Setup, tally: Tally, wall: float) -> dict[str, Any]:
         "game": setup.rules.game, "players": setup.rules.players,
         "a": player_name(setup.a), "b": player_name(setup.b), "seed": setup.seed,
         "bidding": setup.bidder.value if setup.bidder else "each side",
+        "think": setup.think,
         "deals": len(tally.deal_diffs), "void_plays": tally.void_plays,
         "mean_a_minus_b": round(mean, 2), "ci95": [round(low, 2), round(high, 2)],
         "deals_won_by_a": round(share, 4),
@@ -244,7 +254,7 @@ def print_report(data: dict[str, Any]) -> None:
     low, high = data["ci95"]
     print(f"{data['game']} {data['players']}p: A={data['a']} vs B={data['b']}, "
           f"{data['deals']} duplicate deals (void plays {data['void_plays']}), "
-          f"seed {data['seed']}, bidding: {data['bidding']}")
+          f"seed {data['seed']}, bidding: {data['bidding']}, think: {data['think']}")
     print(f"  A - B per deal: {data['mean_a_minus_b']:+.1f} points "
           f"(95% CI {low:+.1f} .. {high:+.1f})")
     print(f"  deals won by A: {100 * data['deals_won_by_a']:.1f}%")
@@ -271,10 +281,14 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
     parser.add_argument("--game", choices=sorted(GAMES), default="coinche")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--a", type=parse_player, default=Level.CONFIRME,
+    parser.add_argument("--a", default="confirme",
                         help="debutant, confirme, expert, random, or level@rev (e.g. "
                              "expert@ed8d699: that revision's code, through a worktree)")
-    parser.add_argument("--b", type=parse_player, default=Level.DEBUTANT)
+    parser.add_argument("--b", default="debutant")
+    parser.add_argument("--think", type=parse_think, default=DEFAULT_THINK,
+                        help="the Expert's seconds a decision at most (both sides), or "
+                             "none: no deadline, its default number of deals, the same "
+                             "play whatever the machine's load")
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--matches", type=int, default=0)
     parser.add_argument("--seed", type=int, default=1)
@@ -287,7 +301,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     args = parser.parse_args(argv)
     options = {"players": args.players, **dict(args.rule)}
     rules = rules_class(args.game).from_json(options)
-    setup = Setup(rules, args.a, args.b, args.seed, args.bidding)
+    a, b = (parse_player(text, args.think) for text in (args.a, args.b))
+    setup = Setup(rules, a, b, args.seed, args.bidding, args.think)
     start = time.perf_counter()
     tally = run(setup, args.deals, args.matches, args.jobs)
     data = report(setup, tally, time.perf_counter() - start)

@@ -21,10 +21,12 @@ import sys
 from pathlib import Path
 from typing import IO, Any
 
+from game.choices import DEFAULT_THINK
+
 ROOT = Path(__file__).resolve().parent.parent
 SERVER = Path(__file__).resolve().parent / "revision_server.py"
 
-_servers: dict[tuple[Path, str], subprocess.Popen[bytes]] = {}
+_servers: dict[tuple[Path, str, float | None], subprocess.Popen[bytes]] = {}
 
 
 @functools.cache
@@ -39,10 +41,10 @@ def checkout(rev: str) -> Path:
     return tree
 
 
-def _server(tree: Path, level: str) -> subprocess.Popen[bytes]:
-    key = (tree, level)
+def _server(tree: Path, level: str, think: float | None) -> subprocess.Popen[bytes]:
+    key = (tree, level, think)
     if key not in _servers:
-        process = subprocess.Popen([sys.executable, str(SERVER), str(tree), level],
+        process = subprocess.Popen([sys.executable, str(SERVER), str(tree), level, str(think)],
                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         _servers[key] = process
         atexit.register(_stop, process)
@@ -66,15 +68,17 @@ def _exchange(process: subprocess.Popen[bytes], message: Any) -> Any:
         raise RuntimeError(f"the revision's server stopped (exit {process.wait()})") from None
 
 
-def decide_at(rev: str, level: str, view: Any, rng: Any) -> Any:
-    """``decide(view, level, rng)`` as the code of ``rev`` answers it; ``rng`` advances as
-    it would have."""
-    return decide_in(checkout(rev), level, view, rng)
+def decide_at(rev: str, level: str, view: Any, rng: Any,
+              think: float | None = DEFAULT_THINK) -> Any:
+    """``decide(view, level, rng, think)`` as the code of ``rev`` answers it; ``rng``
+    advances as it would have."""
+    return decide_in(checkout(rev), level, view, rng, think)
 
 
-def decide_in(tree: Path, level: str, view: Any, rng: Any) -> Any:
-    """``decide(view, level, rng)`` as the code in ``tree`` answers it."""
-    reply = _exchange(_server(tree, level), (view, rng.getstate()))
+def decide_in(tree: Path, level: str, view: Any, rng: Any,
+              think: float | None = DEFAULT_THINK) -> Any:
+    """``decide(view, level, rng, think)`` as the code in ``tree`` answers it."""
+    reply = _exchange(_server(tree, level, think), (view, rng.getstate()))
     if isinstance(reply, BaseException):
         raise RuntimeError(f"{level} of {tree} failed on this view") from reply
     action, state = reply
