@@ -30,15 +30,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.dds.position import index_of, position_of
+from bench.dds.solver import SearchAborted, Solver
 from game.ai import Level, decide
-from game.ai.solver.dds import SearchAborted, Solver
-from game.ai.solver.position import index_of
 from game.coach import DEFAULT_THRESHOLD, Analysis, Remark, new_analysis
 from game.engine.actions import PlayCard
 from game.engine.match import AnyRules, Match, deal_bounds
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.engine.trickgame import TrickDeal
-from tests.solver_fixtures import position_of
 
 GAMES: dict[str, AnyRules] = {
     "coinche": CoincheRules(), "belote4": BeloteRules(), "belote3": BeloteRules(players=3),

@@ -33,16 +33,15 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.arena import Player, mean_ci, parse_player, player_name
+from bench.dds.position import index_of, position_of
+from bench.dds.solver import SearchAborted, Solver
+from bench.dds.utility import deal_utility
 from game.ai import Level, decide
-from game.ai.solver.dds import SearchAborted, Solver
-from game.ai.solver.position import index_of
-from game.ai.solver.utility import deal_utility
 from game.engine.actions import PlayCard
 from game.engine.match import new_deal_state
 from game.engine.protocol import Action, Phase
 from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
 from game.engine.trickgame import TrickDeal
-from tests.solver_fixtures import position_of
 
 NODE_CAP = 3_000_000
 KINDS = ("opening lead", "other leads", "following")

@@ -27,8 +27,8 @@ from bench.arena import Setup, Variant, report, run
 from game.ai import Level
 from game.ai.memory import Memory
 from game.ai.play import play_phase
+from game.ai.sampler import default_rules
 from game.ai.search import best_over_worlds, search_card
-from game.ai.solver.player import default_rules
 from game.engine.cards import Card
 from game.engine.protocol import Action
 from game.engine.rules import CoincheRules

@@ -24,15 +24,16 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from bench.dds.player import DEFAULT_WORLDS, choose_card
+from bench.dds.position import position_of
+from bench.dds.solver import Solver
 from game.ai import Level, decide
-from game.ai.solver.dds import Solver
-from game.ai.solver.player import DEFAULT_WORLDS, choose_card
 from game.engine.actions import Announce
 from game.engine.match import new_deal_state
 from game.engine.protocol import Phase
 from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
 from game.engine.trickgame import TrickDeal
-from tests.solver_fixtures import play_started, position_of
+from tests.play_fixtures import play_started
 
 
 def stats_ms(seconds: Sequence[float]) -> dict[str, float]:

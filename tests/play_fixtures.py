@@ -1,4 +1,5 @@
-"""Random engine deals played to the card play, for the solver's tests and benchmark.
+"""Random engine deals played to the card play, for the tests of the sampler and of the
+double-dummy solver (``bench/dds``), and its speed benchmark.
 
 Everything here goes through the real engine (``match.new_deal_state`` and legal
 actions), so positions are exactly those a game can reach.
@@ -10,7 +11,6 @@ import itertools
 import random
 from collections.abc import Iterator
 
-from game.ai.solver.position import PlayRules, Position
 from game.engine.actions import Announce, PlayCard
 from game.engine.match import new_deal_state
 from game.engine.protocol import Phase
@@ -71,12 +71,3 @@ def random_position(rules: TrickGameRules, seed: int, cards: int) -> TrickDeal:
     state = play_started(rules, seed)
     return play_cards(state, cards, random.Random(seed))
 
-
-def position_of(state: TrickDeal) -> Position:
-    """The solver's position of a real deal in play (every hand: tests and benches only)."""
-    assert state.trump is not None and state.turn is not None
-    rules = PlayRules.of(state.rules, state.trump)
-    taken = [0] * (2 if state.rules.has_teams else state.players)
-    for t in state.tricks:
-        taken[rules.side_of(t.winner)] += t.points
-    return Position.build(state.rules, state.trump, state.hands, state.trick, state.turn, taken)

@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 
 from game.ai.card_worlds import card_worlds
-from game.ai.solver.player import default_rules
-from game.ai.solver.sampler import knowledge, sample_world
+from game.ai.sampler import default_rules, knowledge, sample_world
 from game.engine.actions import Pass, PlayCard, bid
 from game.engine.cards import Card, Suit, parse_cards
 from game.engine.coinche import CoincheDeal

@@ -9,8 +9,7 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
-from game.ai.solver.dds import SearchAborted, Solver
-from game.ai.solver.position import (
+from bench.dds.position import (
     SUIT_MASKS,
     bits,
     card_of,
@@ -18,7 +17,9 @@ from game.ai.solver.position import (
     index_of,
     mask_of,
     points_table,
+    position_of,
 )
+from bench.dds.solver import SearchAborted, Solver
 from game.engine.cards import DECK32, Card, Suit
 from game.engine.protocol import Phase
 from game.engine.rules import CoincheRules
@@ -32,7 +33,7 @@ from game.engine.tricks import (
     trick_points,
     winning_play,
 )
-from tests.solver_fixtures import play_cards, play_started, position_of, rule_sets
+from tests.play_fixtures import play_cards, play_started, rule_sets
 
 RULE_SETS = list(rule_sets())
 TRUMPS = [NO_TRUMP, ALL_TRUMP, *(Trump.of_suit(s) for s in Suit)]

@@ -8,11 +8,11 @@ import time
 
 import pytest
 
-from game.ai.solver import player
-from game.ai.solver.dds import Solver
-from game.ai.solver.player import card_values, choose_card
-from game.ai.solver.position import bits
-from game.ai.solver.sampler import (
+from bench.dds import player
+from bench.dds.player import card_values, choose_card
+from bench.dds.position import bits, position_of
+from bench.dds.solver import Solver
+from game.ai.sampler import (
     STOCK,
     Knowledge,
     NoWorld,
@@ -26,7 +26,7 @@ from game.engine.coinche import CoincheDeal
 from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
 from game.engine.trickgame import TrickDeal, TrickView
 from game.engine.tricks import legal_cards
-from tests.solver_fixtures import play_cards, play_started, position_of, rule_sets
+from tests.play_fixtures import play_cards, play_started, rule_sets
 
 RULE_SETS = list(rule_sets())
 
@@ -268,7 +268,7 @@ def test_the_score_aware_player_plays_legal_cards() -> None:
 
 
 def test_the_search_plays_by_the_tables_rules_from_the_view() -> None:
-    from game.ai.solver.player import default_rules
+    from game.ai.sampler import default_rules
     from game.engine.match import new_deal_state
     from game.engine.rules import BeloteRules, PartnerRuff, Undertrump
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import itertools
 import random
 
-from game.ai.solver.dds import Solver
-from game.ai.solver.utility import deal_utility
+from bench.dds.position import position_of
+from bench.dds.solver import Solver
+from bench.dds.utility import deal_utility
 from game.engine.rules import BeloteRules, CoincheRules
-from tests.solver_fixtures import play_cards, play_started, position_of, rule_sets
+from tests.play_fixtures import play_cards, play_started, rule_sets
 
 
 def test_the_worth_of_the_last_trick_is_the_engine_score() -> None:

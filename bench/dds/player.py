@@ -17,14 +17,14 @@ import random
 import time
 from collections.abc import Sequence
 
-from game.ai.solver.dds import EXACT, SearchAborted, Solver
-from game.ai.solver.position import Position, index_of
-from game.ai.solver.sampler import NoWorld, bid_likelihood, knowledge, sample_world
-from game.ai.solver.utility import Utility, deal_utility, identity
+from bench.dds.position import Position, index_of
+from bench.dds.solver import EXACT, SearchAborted, Solver
+from bench.dds.utility import Utility, deal_utility, identity
+from game.ai.sampler import NoWorld, bid_likelihood, default_rules, knowledge, sample_world
 from game.engine.actions import PlayCard
 from game.engine.cards import Card
 from game.engine.protocol import Action
-from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
+from game.engine.rules import TrickGameRules
 from game.engine.trick_view import TrickView
 
 DEFAULT_DEADLINE_S = 0.3
@@ -64,15 +64,6 @@ def choose_card(
         chosen = cards[0]
     return next((a for a in plays if a.card == chosen and a.belote),
                 next(a for a in plays if a.card == chosen))
-
-
-def default_rules(view: TrickView) -> TrickGameRules:
-    """The table's rules, which every view carries; the game's defaults otherwise."""
-    if view.rules is not None:
-        return view.rules
-    if view.game == "coinche":
-        return CoincheRules()
-    return BeloteRules(players=view.players)
 
 
 def _best_card(

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from game.engine.cards import DECK32, Card, Suit, TrumpMode
 from game.engine.rules import OvertrumpPartner, PartnerRuff, TrickGameRules, Undertrump
 from game.engine.trick_view import DIX_DE_DER
+from game.engine.trickgame import TrickDeal
 from game.engine.tricks import Play, Trump
 
 SUIT_MASKS = tuple(0xFF << (8 * s) for s in range(4))
@@ -260,3 +261,13 @@ class Position:
         taken = list(self.taken)
         taken[self.rules.side_of(winner)] += points
         return Position(self.rules, self.trump, tuple(masks), (), winner, tuple(taken))
+
+
+def position_of(state: TrickDeal) -> Position:
+    """The position of a real deal in play (every hand: benches and tests only)."""
+    assert state.trump is not None and state.turn is not None
+    rules = PlayRules.of(state.rules, state.trump)
+    taken = [0] * (2 if state.rules.has_teams else state.players)
+    for t in state.tricks:
+        taken[rules.side_of(t.winner)] += t.points
+    return Position.build(state.rules, state.trump, state.hands, state.trick, state.turn, taken)

@@ -23,12 +23,12 @@ from __future__ import annotations
 import functools
 import time
 
-from game.ai.solver.position import (
+from bench.dds.position import (
     Position,
     legal_mask,
     points_table,
 )
-from game.ai.solver.position import bits as _bits
+from bench.dds.position import bits as _bits
 from game.engine.trick_view import DIX_DE_DER
 
 EXACT = 99  # the horizon of a search to the end of the deal

@@ -29,8 +29,8 @@ from game.ai.calls import calls_misfit
 from game.ai.decision import Decision
 from game.ai.memory import Memory, belote_pair
 from game.ai.metropolis import Walk, walk_deals
+from game.ai.sampler import default_rules
 from game.ai.search import SimView, finish_tricks, rollout_card
-from game.ai.solver.player import default_rules
 from game.engine.actions import Bid, Coinche, Pass, Surcoinche
 from game.engine.cards import DECK32, Card, Suit, TrumpMode
 from game.engine.deal_scoring import SideTally, score_coinche

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.ai.bidding import last_bid, team_estimate
-from game.ai.solver.player import default_rules
+from game.ai.sampler import default_rules
 from game.engine.actions import Bid, Pass
 from game.engine.cards import Card, Suit, TrumpMode
 from game.engine.protocol import Action

@@ -20,7 +20,7 @@ from typing import Any
 
 from game.ai.calls import seat_misfit
 from game.ai.metropolis import Walk, walk_deals
-from game.ai.solver.sampler import (
+from game.ai.sampler import (
     Knowledge,
     bid_likelihood,
     fits,

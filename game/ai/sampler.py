@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from game.engine.actions import Bid, ChooseTrump, Take
 from game.engine.cards import DECK32, Card, Rank, Suit, card
-from game.engine.rules import TrickGameRules
+from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
 from game.engine.trick_view import TrickView
 from game.engine.tricks import Play, Trump, legal_cards
 
@@ -50,6 +50,15 @@ class Knowledge:
     hidden: tuple[Card, ...]  # the other hidden cards, to deal
     room: dict[int, int]  # holder (seat or STOCK) -> how many of ``hidden`` it gets
     holders: dict[Card, tuple[int, ...]]  # hidden card -> the holders that may have it
+
+
+def default_rules(view: TrickView) -> TrickGameRules:
+    """The table's rules, which every view carries; the game's defaults otherwise."""
+    if view.rules is not None:
+        return view.rules
+    if view.game == "coinche":
+        return CoincheRules()
+    return BeloteRules(players=view.players)
 
 
 def knowledge(view: TrickView, rules: TrickGameRules | None) -> Knowledge:

@@ -30,8 +30,7 @@ from game.ai.deal_value import (
 )
 from game.ai.memory import VOID, Memory
 from game.ai.play import choose_card
-from game.ai.solver.player import default_rules
-from game.ai.solver.sampler import NoWorld, knowledge
+from game.ai.sampler import NoWorld, default_rules, knowledge
 from game.engine.cards import Card, Suit
 from game.engine.rules import TrickGameRules
 from game.engine.trick_view import DIX_DE_DER
