@@ -1,5 +1,6 @@
 """Random engine deals played to the card play, for the tests of the sampler and of the
-double-dummy solver (``bench/dds``), and its speed benchmark.
+double-dummy solver (``bench/dds``), and its speed benchmark; the check that a sampled
+world fits a view.
 
 Everything here goes through the real engine (``match.new_deal_state`` and legal
 actions), so positions are exactly those a game can reach.
@@ -11,7 +12,9 @@ import itertools
 import random
 from collections.abc import Iterator
 
-from game.engine.actions import Announce, PlayCard
+from game.engine.actions import Announce, Pass, PlayCard, bid
+from game.engine.cards import Card, Suit
+from game.engine.coinche import CoincheDeal
 from game.engine.match import new_deal_state
 from game.engine.protocol import Phase
 from game.engine.rules import (
@@ -22,7 +25,8 @@ from game.engine.rules import (
     TrickGameRules,
     Undertrump,
 )
-from game.engine.trickgame import TrickDeal
+from game.engine.trickgame import TrickDeal, TrickView
+from game.engine.tricks import legal_cards
 
 
 def rule_sets() -> Iterator[TrickGameRules]:
@@ -71,3 +75,48 @@ def random_position(rules: TrickGameRules, seed: int, cards: int) -> TrickDeal:
     state = play_started(rules, seed)
     return play_cards(state, cards, random.Random(seed))
 
+
+def coinche_play(hands: list[list[Card]], trump: Suit) -> TrickDeal:
+    """A coinche deal of ``hands`` (seat 0 deals) bid 80 in ``trump`` by seat 1, the
+    others passing: seat 1 leads the first card."""
+    state: TrickDeal = CoincheDeal.from_hands(CoincheRules(), hands)
+    state, _ = state.apply(bid(80, trump))
+    for _ in range(3):
+        state, _ = state.apply(Pass())
+    return state
+
+
+def replays_legally(view: TrickView, rules: TrickGameRules, hands: list[tuple[Card, ...]]) -> bool:
+    """Could these hands have played the view's tricks?  (Each seat's hand at a trick is
+    its hand now plus the cards it played from that trick on.)"""
+    assert view.trump is not None
+    tricks = [t.plays for t in view.tricks] + [view.trick]
+    held = [set(h) for h in hands]
+    for trick in reversed(tricks):
+        for seat, c in trick:
+            held[seat].add(c)
+        for k, (seat, c) in enumerate(trick):
+            if c not in legal_cards(tuple(held[seat]), trick[:k], view.trump, rules,
+                                    view.partner_of(seat)):
+                return False
+            held[seat].discard(c)
+        for seat, c in trick:
+            held[seat].add(c)
+    return True
+
+
+def check_world(
+    view: TrickView, state: TrickDeal, rules: TrickGameRules | None,
+    world: list[tuple[Card, ...]],
+) -> None:
+    """The world fits the view (and, given ``rules``, every play of the view)."""
+    played = {c for t in view.tricks for _, c in t.plays} | {c for _, c in view.trick}
+    assert world[view.seat] == view.hand
+    assert [len(h) for h in world] == [len(h) for h in state.hands]
+    dealt = [c for h in world for c in h]
+    assert len(dealt) == len(set(dealt)), "a card dealt twice"
+    assert not set(dealt) & played
+    if view.players < 4:
+        assert view.retourne not in dealt and view.bergere not in dealt
+    if rules is not None:
+        assert replays_legally(view, rules, world)
