@@ -21,7 +21,14 @@ from game.engine.rules import BeloteRules, CoincheRules
 from game.engine.trickgame import TrickDeal, TrickView
 from tests.replay import replay
 
-AI = Path(__file__).resolve().parent.parent / "game" / "ai"
+ROOT = Path(__file__).resolve().parent.parent
+AI = ROOT / "game" / "ai"
+# The project's code outside the game (the benches with their double-dummy oracle, the
+# tests, the tools) may read every hand: the AI imports none of it.
+OUTSIDE_THE_GAME = {
+    p.stem for p in ROOT.iterdir()
+    if not p.name.startswith(".") and (p.suffix == ".py" or any(p.glob("*.py")))
+} - {"game"}
 # Modules of pure rules (cards, trick rules, actions, rule options): no game state, so no
 # hidden card.
 ALLOWED_ENGINE_MODULES = {
@@ -169,20 +176,23 @@ def test_decide_reads_only_the_fields_of_the_view() -> None:
 
 
 def ai_modules() -> list[Path]:
-    """Every module of the AI, its subpackages (the solver) included."""
+    """Every module of the AI, any subpackage included."""
     return sorted(AI.rglob("*.py"))
 
 
 @pytest.mark.parametrize("path", ai_modules(), ids=lambda p: p.relative_to(AI).as_posix())
-def test_the_ai_imports_no_engine_module_that_holds_a_whole_deal(path: Path) -> None:
+def test_the_ai_imports_nothing_that_holds_a_whole_deal(path: Path) -> None:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            assert node.module.split(".")[0] not in OUTSIDE_THE_GAME, node.module
         if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("game"):
             assert node.module.startswith("game.ai") or node.module in (
                 ALLOWED_ENGINE_MODULES | ALLOWED_OTHER_MODULES)
             assert not {alias.name for alias in node.names} & DEAL_CLASSES
         if isinstance(node, ast.Import):
             assert not any(alias.name.startswith("game.engine") for alias in node.names)
+            assert not {alias.name.split(".")[0] for alias in node.names} & OUTSIDE_THE_GAME
         if isinstance(node, ast.Attribute):
             assert node.attr not in HIDDEN_FIELDS
         if isinstance(node, ast.Name):
