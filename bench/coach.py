@@ -9,7 +9,7 @@ Reported per game: CPU seconds per deal (mean, max), CPU seconds to the first we
 decision and to the first marked one, decisions weighed and marked.
 
 Confirmation (32-card games): each marked card decision is solved double-dummy on the
-true deal (``solver.dds``, every hand seen: a bench's privilege); it is confirmed when
+true deal (``bench/dds``, every hand seen: a bench's privilege); it is confirmed when
 the solver also finds the Expert's card strictly better than the player's for the
 player's side.  Decisions the solver cannot finish within its node cap are left out.
 

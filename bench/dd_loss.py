@@ -4,8 +4,8 @@ solver's yardstick, by kind of decision.
 Coinche or belote deals (four players) with fixed contracts: the Confirmé bids for every
 seat, then each level plays the deal alone at all four seats.  At each card decision
 with a choice, every legal card is solved double-dummy on the true deal
-(``game/ai/solver/dds.py``: every hand seen, a bench's privilege) and turned into the
-deal's score for the deciding side (``solver.utility``: the contract made or failed,
+(``bench/dds/solver.py``: every hand seen, a bench's privilege) and turned into the
+deal's score for the deciding side (``bench/dds/utility.py``: the contract made or failed,
 coinche level, belote...); the loss is the best card's worth minus the chosen one's
 (0 when the chosen card is as good).  Kinds: the opening lead (the deal's first card),
 other leads, following (2nd to 4th to play), each for the taker's side and the defence.

@@ -1,5 +1,5 @@
-"""The Expert search's position and double-dummy solver against the engine: the same
-legal moves on random positions of every rule set, and the values of a brute-force
+"""The double-dummy solver's position and search (``bench/dds``) against the engine: the
+same legal moves on random positions of every rule set, and the values of a brute-force
 minimax written on the engine's own card functions."""
 
 from __future__ import annotations

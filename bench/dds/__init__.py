@@ -1,10 +1,15 @@
-"""The Expert level's search: a double-dummy solver of the 32-card play on bitmasks
-(``dds``), worlds sampled from a seat's view (``sampler``) and the determinized card
-player that combines them (``player.choose_card``).
+"""The exact double-dummy solver of the 32-card play, a bench's yardstick: every hand is
+seen, so nothing here may serve the product (``tests/test_ai_hidden.py`` forbids
+``game/ai`` to import it).
 
-Wiring: ``choose_card(view, rng, deadline_s=0.3, rules=table_rules)`` returns the
-``PlayCard`` to play (with ``belote=True`` when the card may say it).  Pass the table's
-rule options: a view does not carry them, and the inference of what each play reveals
-and the search's legal moves depend on them (without them, the game's defaults are
-assumed).  Announcements and the arrêt stay the heuristic's decisions.
+- ``position``: a play position on bitmasks (``position_of`` builds one from a real deal);
+- ``solver``: the double-dummy search (alpha-beta, MTD(f), horizons, node cap);
+- ``utility``: what a side's trick points are worth on the score sheet (the engine's
+  scoring, ``game.ai.deal_value``);
+- ``player``: the determinized player once tried as the Expert (``choose_card``: worlds
+  from ``game.ai.sampler``, each solved double-dummy), measured no stronger than the
+  rollouts of ``game/ai/search.py`` (``bench/RESULTS.md``, "Expert search").
+
+Used by ``bench/dd_loss.py`` (the loss per decision), ``bench/coach.py`` (confirming the
+review's marks), ``bench/solver_speed.py`` and their tests (``tests/test_dds*.py``).
 """

@@ -1,7 +1,8 @@
-"""The determinized (perfect-information Monte Carlo) card player of the Expert level.
+"""The determinized (perfect-information Monte Carlo) card player once tried as the
+Expert level, kept for the benches (``bench/solver_speed.py``).
 
-Worlds are sampled from the view (``sampler``); in each, every legal card gets its
-double-dummy value (``dds``), turned into what it is worth on the score sheet
+Worlds are sampled from the view (``game.ai.sampler``); in each, every legal card gets
+its double-dummy value (``solver``), turned into what it is worth on the score sheet
 (``utility``); the card with the best sum over the worlds is played.
 
 The search deepens by horizon, anytime: first every world searched to the end of the
