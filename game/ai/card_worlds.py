@@ -1,5 +1,5 @@
 """The worlds the Expert's card play weighs: deals of the hidden cards that fit the view
-(``solver.sampler``: hand sizes, voids, known holdings), drawn in proportion to how well
+(``sampler``: hand sizes, voids, known holdings), drawn in proportion to how well
 they explain the other seats' calls.
 
 At coinche every call counts, bids and passes, judged as the bidding simulation judges

@@ -1,7 +1,7 @@
 """The Expert level's card play: Monte-Carlo sampling of the hidden cards.
 
 For each of a few deals drawn among those consistent with the seat's view
-(``solver.sampler``: hand sizes, cards each play rules out, known holdings), in
+(``sampler``: hand sizes, cards each play rules out, known holdings), in
 proportion to how well they explain the other seats' calls (``card_worlds``), every legal
 card is played and the deal finished by all four players with the Confirmé
 play, each seeing every hand of that sampled deal.  The card with the best mean
