@@ -207,11 +207,26 @@ def click_logical(window: str, point: tuple[int, int], settle: float = 0.4) -> N
     time.sleep(settle)
 
 
+def click_and_see(window: str, point: tuple[int, int], timeout: float = 20.0) -> None:
+    """A click that must change the window (a scene shown, a setting turned): on a loaded
+    machine a scene can take a while to appear, and a click before it would be lost."""
+    x, y = to_window(window, point)
+    xdotool("mousemove", "--window", window, str(x), str(y))
+    time.sleep(0.3)  # a hover highlight is drawn before the picture to compare
+    before = window_dump(window)
+    xdotool("click", "1")
+    wait_for(lambda: window_dump(window) != before, timeout)
+    time.sleep(0.2)
+
+
+def window_dump(window: str) -> bytes:
+    return subprocess.run(["xwd", "-silent", "-id", window, "-display", DISPLAY["name"]],
+                          capture_output=True, timeout=20, check=True).stdout
+
+
 def screenshot(window: str, path: Path) -> pygame.Surface:
     """The window as the X server shows it (``xwd``), saved as a PNG."""
-    dump = subprocess.run(["xwd", "-silent", "-id", window, "-display", DISPLAY["name"]],
-                          capture_output=True, timeout=20, check=True).stdout
-    image = read_xwd(dump)
+    image = read_xwd(window_dump(window))
     pygame.image.save(image, str(path))
     return image
 
@@ -267,10 +282,10 @@ def test_a_player_starts_a_game_in_the_real_window(app: RunningApp) -> None:
     wait_for(lambda: (app.data / "match.json").exists())
     xdotool("windowsize", app.window, "800", "600")
     time.sleep(0.8)
-    click_logical(app.window, MENU)  # in the letterboxed window
-    click_logical(app.window, SETTINGS)
-    click_logical(app.window, SOUND)  # on -> off
-    click_logical(app.window, SETTINGS_BACK)  # the settings are saved
+    click_and_see(app.window, MENU)  # in the letterboxed window
+    click_and_see(app.window, SETTINGS)
+    click_and_see(app.window, SOUND)  # on -> off
+    click_and_see(app.window, SETTINGS_BACK)  # the settings are saved
     settings = app.data / "settings.json"
     wait_for(lambda: settings.exists() and '"sound": false' in settings.read_text())
 
@@ -336,7 +351,7 @@ def test_a_player_plays_a_full_coinche_deal_in_the_real_window(
     shots = tmp_path / "shots"
     shots.mkdir()
     for button in (SETTINGS, SPEED, SETTINGS_BACK):  # fast animations: half the waits
-        click_logical(app.window, button)
+        click_and_see(app.window, button)
     settings = app.data / "settings.json"
     wait_for(lambda: settings.exists() and '"animation_speed": 2.0' in settings.read_text())
     click_logical(app.window, NEW_GAME)
