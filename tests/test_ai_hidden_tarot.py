@@ -1,0 +1,81 @@
+"""At tarot too, the AI decides from a seat's view only: moving the cards a seat cannot
+see (between the other hands, and the chien while it is unseen) changes none of its
+decisions, at any level, at three, four and five players."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai import Level, decide
+from game.engine.protocol import Action, Phase
+from game.engine.rules import TarotRules
+from game.engine.tarot import TarotDeal
+from game.engine.tarot_cards import TarotCard, TarotSuit
+from tests.replay import replay
+
+Places = tuple[tuple[TarotCard, ...], ...]  # the hands, then the chien
+
+
+def play_with_confirme(state: TarotDeal, steps: int,
+                       rng: random.Random) -> tuple[TarotDeal, list[Action]]:
+    actions: list[Action] = []
+    for _ in range(steps):
+        if state.is_over or state.current_player is None:
+            break
+        action = decide(state.view(state.current_player), Level.CONFIRME, rng).action
+        actions.append(action)
+        state, _ = state.apply(action)
+    return state, actions
+
+
+def moved(places: Places, x: TarotCard, y: TarotCard) -> Places:
+    return tuple(tuple(y if c == x else x if c == y else c for c in cards) for cards in places)
+
+
+def hidden_swaps(places: Places, state: TarotDeal, seat: int,
+                 rng: random.Random) -> list[tuple[TarotCard, TarotCard]]:
+    """Pairs of cards of one suit, never the Excuse or a bout, hidden from ``seat`` in two
+    places (two other hands, or another hand and the chien) and not played yet."""
+    played = {c for t in state.tricks for _, c in t.plays} | {c for _, c in state.trick}
+    hidden = [[c for c in cards if c not in played]
+              for place, cards in enumerate(places) if place != seat]
+    pairs = [(x, y) for i, xs in enumerate(hidden) for ys in hidden[i + 1:]
+             for x in xs for y in ys
+             if x.suit == y.suit and x.suit is not TarotSuit.EXCUSE
+             and not (x.is_bout or y.is_bout)]
+    rng.shuffle(pairs)
+    return pairs[:4]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_moving_the_hidden_cards_changes_no_tarot_decision(players: int) -> None:
+    rules = TarotRules(players=players)
+    rng = random.Random(players)
+    compared, expert_cards = 0, 0
+    for seed in range(6):
+        first, _ = TarotDeal.new(rules, seed, seed % players)
+        places: Places = (*first.hands, first.chien)
+        for steps in (1, 3 + players, 4 * players + 2, 9 * players, 30 * players // 2):
+            state, actions = play_with_confirme(first, steps, random.Random(seed))
+            if state.is_over or state.current_player is None:
+                continue
+            seat = state.current_player
+            for x, y in hidden_swaps(places, state, seat, rng):
+                swapped = moved(places, x, y)
+                other = replay(TarotDeal.from_hands(rules, swapped[:-1], swapped[-1],
+                                                    seed % players), actions)
+                if other is None or other.view(seat) != state.view(seat):
+                    continue  # not what the seat saw (a poignée shown, the chien...)
+                assert other.hands != state.hands or other.chien != state.chien
+                # The Expert's search is slower: one comparison in three.
+                levels = list(Level) if compared % 3 == 0 else [Level.DEBUTANT, Level.CONFIRME]
+                for level in levels:
+                    mine = decide(state.view(seat), level, random.Random(seed), think=None)
+                    theirs = decide(other.view(seat), level, random.Random(seed), think=None)
+                    assert mine == theirs, (level, seat, x, y)
+                compared += 1
+                expert_cards += Level.EXPERT in levels and state.phase is Phase.PLAY
+    assert compared >= 20
+    assert expert_cards >= 3  # the Expert's card search, not only its calls
