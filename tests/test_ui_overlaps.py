@@ -13,14 +13,14 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.engine.rules import TarotRules
+from game.engine.rules import BeloteRules, TarotRules
 from game.engine.tarot import AnnounceChelem, DeclareMisere
 from game.i18n import set_language, tr
 from game.storage import Storage
 from game.ui.app import LOGICAL, MIN_WINDOW, App
 from game.ui.table_layout import TableLayout
 from tests.table_driver import press_button, run_until, start_table
-from tests.table_overlaps import GAMES, Game, check, overlaps, tour
+from tests.table_overlaps import GAMES, Game, check, overlaps, tour, variants
 
 WINDOWS = (LOGICAL, MIN_WINDOW)
 
@@ -97,3 +97,20 @@ def test_the_misere_button_covers_nothing(app: App) -> None:
               and table.accepts_choice)
     assert tr("table.misere_heads") in [b.label() for b in table.play_buttons()]
     assert check(app, table, "misère") == []
+
+
+def test_the_sans_atout_bid_panel_covers_nothing(app: App) -> None:
+    """Belote with sans-atout / tout-atout (seed 3, deal 2: everyone passes the first
+    round): the second round's six buttons stay inside their panel, and the panel covers
+    nothing, in both languages and hands."""
+    table = start_table(app, BeloteRules(sans_atout_tout_atout=True), seed=3, first_deal=2)
+    run_until(app, table, lambda: table.bid_panel.visible and table.accepts_choice)
+    press_button(app, table, tr("bid.pass"))
+    run_until(app, table, lambda: table.controller.match.deal.round == 2  # type: ignore[union-attr]
+              and table.bid_panel.visible and table.accepts_choice)
+    assert tr("trump.no_trump_short") in [b.label() for b in table.bid_panel.buttons]
+    for variant in variants(app, table):
+        outside = [b.label() for b in table.bid_panel.buttons
+                   if not table.bid_panel.rect.contains(b.rect)]
+        assert outside == [], variant
+    assert check(app, table, "sans-atout round") == []
