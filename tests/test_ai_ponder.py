@@ -86,10 +86,12 @@ def test_a_pondered_decision_equals_the_unpondered_one_without_a_deadline() -> N
             alone, pondered = random.Random(k), random.Random(k)
             expected = appraise(view, alone, None)
             ponder = Ponder()
-            decoy = (seat_view(positions[k + 1]), pondered)  # 72 steps: 36 draws, 36 rollouts
-            ponder.prepare([decoy, (view, pondered)], None)
-            for _ in range(60 + 20 * k):  # from nothing to part of the rollouts
-                ponder.work(0.0)  # one step each
+            decoy = (seat_view(positions[k + 1]), pondered)
+            ponder.prepare([(view, pondered), decoy], None)
+            # A step draws a world or rolls one card out: from part of the draw to part
+            # of a world's rollouts, to everything (and on to the other situation).
+            for _ in range((10, 40, 100, 200, 2000)[k]):
+                ponder.work(0.0)
             got = ponder.decide(view, Level.EXPERT, pondered, None)
             assert got == expected.decision
             assert pondered.getstate() == alone.getstate()
@@ -119,7 +121,8 @@ def test_with_a_deadline_a_pondered_decision_sees_more_worlds() -> None:
     view = seat_view(card_positions(CoincheRules(), 4)[2])
     mem, cards, fallback = search_args(view)
     seen = []
-    for prepared_steps in (0, WORLDS + 3, 100):
+    # the draw's steps (a world each, then its end), then three worlds' rollouts
+    for prepared_steps in (0, WORLDS + 1 + 3 * len(cards), 1000):
         rng = random.Random(5)
         copy = random.Random()
         copy.setstate(rng.getstate())
@@ -128,7 +131,7 @@ def test_with_a_deadline_a_pondered_decision_sees_more_worlds() -> None:
             search.step()
         weigh_cards(view, mem, cards, fallback, rng, WORLDS, 1e-9, given(search))
         seen.append(len(search.values))
-    assert seen[0] == 1 and seen[1] >= 3 and seen[2] == WORLDS
+    assert seen == [1, 4, WORLDS]  # alone one world; else one more than prepared, at most all
     full = weigh_cards(view, mem, cards, fallback, random.Random(5), WORLDS, None)
     rng = random.Random(5)
     copy = random.Random()

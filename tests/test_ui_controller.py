@@ -23,6 +23,7 @@ DT = 0.05
 def tick(controller: Controller) -> None:
     """One frame; when a computer is thinking, give its thread the time to answer."""
     controller.update(DT)
+    controller.frame_drawn()
     controller.wait_for_computer(DT)
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from game.ai import appraise, decide
@@ -65,13 +65,15 @@ class Ponder:
                     for s in self._searches):
                 self._searches.append(search)
 
-    def work(self, seconds: float) -> bool:
-        """Advance the prepared searches, the first unfinished one first, for about
-        ``seconds`` (at least one step); False once every one is finished."""
+    def work(self, seconds: float, interrupted: Callable[[], bool] = lambda: False) -> bool:
+        """Advance the prepared searches, the first unfinished one first, by short steps
+        (a world drawn, a card rolled out) for about ``seconds``, or until
+        ``interrupted()`` says the host needs the processor back; False once every
+        search is finished."""
         start = time.perf_counter()
         for search in self._searches:
             while search.step():
-                if time.perf_counter() - start >= seconds:
+                if time.perf_counter() - start >= seconds or interrupted():
                     return True
         return False
 

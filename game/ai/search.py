@@ -99,6 +99,7 @@ class WorldSearch:
         self.rules = default_rules(view)
         self.worlds: list[list[tuple[Card, ...]]] = []
         self.values: list[dict[Card, float]] = []  # per world rolled out: each card's
+        self._rolling: dict[Card, float] = {}  # the next world's, while it is rolled out
         self.failed = False  # no world fits the view
         self._pending: Iterator[list[tuple[Card, ...]]] | None = None
         self._drawn = False
@@ -120,12 +121,13 @@ class WorldSearch:
         return self._drawn and not self.left
 
     def step(self) -> bool:
-        """Draw one world, or once all are drawn roll one out; False when finished."""
+        """Draw one world, or once all are drawn roll one card out in the next world (a
+        short step); False when finished."""
         if not self._drawn:
             self.draw_next()
             return True
         if self.left:
-            self.roll_next()
+            self.roll_card()
             return True
         return False
 
@@ -152,9 +154,19 @@ class WorldSearch:
             rng.setstate(self.rng.getstate())
 
     def roll_next(self) -> None:
+        """Finish rolling out the next world."""
+        done = len(self.values)
+        while len(self.values) == done:
+            self.roll_card()
+
+    def roll_card(self) -> None:
+        """One card's rollout in the next world (done once every card has its own)."""
         hands = self.worlds[len(self.values)]
-        self.values.append({c: rollout(self.view, self.mem, self.rules, self._score, hands, c)
-                            for c in self.cards})
+        c = self.cards[len(self._rolling)]
+        self._rolling[c] = rollout(self.view, self.mem, self.rules, self._score, hands, c)
+        if len(self._rolling) == len(self.cards):
+            self.values.append(self._rolling)
+            self._rolling = {}
 
     def totals(self) -> tuple[dict[Card, float], int]:
         """Each card's rollouts summed over the worlds rolled out, and their number."""

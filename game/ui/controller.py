@@ -45,7 +45,7 @@ CARD_ACTIONS = (CardPlayAction, TarotDiscard)
 THINK_DELAY = 0.7  # seconds a computer player "thinks" at normal speed, at least
 # Seconds of pondering the worker does per frame at most, while the human thinks: the
 # frame's own work waits for the GIL at most this long (measured: bench/frames.py).
-PONDER_SLICE = 0.004
+PONDER_SLICE = 0.008
 MESSAGE_TIME = 3.0
 
 
@@ -146,6 +146,7 @@ class Controller:
         self.ponder = Ponder() if ponder else None  # used in the worker thread only
         self._pondered: Match | None = None  # the position the ponder prepares for
         self._ponder_job: Future[bool | None] | None = None
+        self._drawing = False  # a frame is under way (between update and frame_drawn)
         self.message: Say | None = None
         self._message_time = 0.0
         self.actions_applied = 0
@@ -215,6 +216,7 @@ class Controller:
     # --- the loop ---------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self._drawing = True  # a frame begins: the pondering stops at its next step
         if self.message is not None:
             self._message_time -= dt
             if self._message_time <= 0:
@@ -226,13 +228,12 @@ class Controller:
             self._wait = max(self._wait, 0.0) + self.on_event(event)
         if self.idle:
             self._ask_next(dt)
-            self._think_ahead()
 
     def wait_for_computer(self, timeout: float) -> None:
         """Give a thinking (or pondering) computer up to ``timeout`` seconds, as a real
         frame's sleep would: headless loops (the smoke run) step frames without sleeping, and would
         otherwise count frames by the thousand while the worker waits for its turn."""
-        busy = self._thinking or self._ponder_job
+        busy: Future[Any] | None = self._thinking or self._ponder_job
         if busy is not None:
             wait([busy], timeout=timeout)
 
@@ -264,11 +265,14 @@ class Controller:
             self._thinking = None
             self._apply(decision.action)
 
-    def _think_ahead(self) -> None:
-        """While the human thinks over a card, one slice of pondering per frame: the
-        situations are listed (in the worker) once per position, then worked on until
-        every search is prepared.  A move, an undo or a new deal changes the position:
-        what was prepared for the old one is replaced."""
+    def frame_drawn(self) -> None:
+        """The frame is on screen: while the human thinks over a card, the worker
+        ponders for one short slice while the main thread sleeps until the next frame
+        (the next ``update`` interrupts it at its next step).  The situations are
+        listed (in the worker) once per position, then worked on until every search is
+        prepared.  A move, an undo or a new deal changes the position: what was
+        prepared for the old one is replaced."""
+        self._drawing = False
         if self.ponder is None or not self.human_to_act:
             return
         job = self._ponder_job
@@ -279,7 +283,12 @@ class Controller:
             self._ponder_job = self._executor.submit(
                 self.ponder.prepare, self._situations(self.match), self.think)
         elif job is None or job.result() is not False:  # re-raises an AI error
-            self._ponder_job = self._executor.submit(self.ponder.work, PONDER_SLICE)
+            self._ponder_job = self._executor.submit(self.ponder.work, PONDER_SLICE,
+                                                     self._in_frame)
+
+    def _in_frame(self) -> bool:
+        """Read by the worker between two steps of pondering."""
+        return self._drawing
 
     def _situations(self, match: Match) -> Iterator[Situation]:
         """What the next seat may face after each card the human may play, the card the
