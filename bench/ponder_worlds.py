@@ -4,7 +4,9 @@ Deals of coinche are played by the Confirmé at every seat; at each card of seat
 player) where the next seat has a card search to run, that seat decides as an Expert
 twice from the same generator state: once as is, once after pondering for
 ``--ponder-seconds`` of work (``game.ai.ponder``: every card seat 0 may play, his
-Confirmé card first, as the controller prepares them while he thinks).  Prints the
+Confirmé card first, as the controller prepares them while he thinks); he then plays
+his Confirmé card, or with ``--player-card last`` the card whose situation is prepared
+last.  Prints the
 worlds seen (mean, and the share of decisions that saw the cap), the decision times,
 how often the two decisions differ, and one JSON line.
 
@@ -60,15 +62,19 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--think", type=float, default=0.3)
     parser.add_argument("--ponder-seconds", type=float, default=1.0,
                         help="work the pondering may do while the player thinks")
+    parser.add_argument("--player-card", choices=("confirme", "last"), default="confirme",
+                        help="the card seat 0 plays: his Confirmé card (prepared first) or "
+                             "the one prepared last")
     args = parser.parse_args(argv)
     alone: list[int] = []
     pondered: list[int] = []
     reused: list[int] = []
     times: dict[str, list[float]] = {"alone": [], "pondered": []}
-    differ = 0
+    differ = differ_at_equal = 0  # decisions that differ (when both saw as many worlds)
     for deal in range(args.deals):
         for match in positions(args.seed * 1000 + deal):
-            choice = likely_first(match.view(PLAYER))[0]
+            order = likely_first(match.view(PLAYER))
+            choice = order[0] if args.player_card == "confirme" else order[-1]
             after, _ = match.apply(choice)
             seat = after.current_player
             if seat is None or seat == PLAYER:
@@ -94,6 +100,7 @@ def main(argv: list[str]) -> int:
             times["alone"].append(time_a)
             times["pondered"].append(time_b)
             differ += decision_a != decision_b
+            differ_at_equal += decision_a != decision_b and seen_a == seen_b
     count = len(alone)
     cap = max(pondered + alone)
 
@@ -109,7 +116,8 @@ def main(argv: list[str]) -> int:
         "at_cap_pondered": round(sum(s == cap for s in pondered) / count, 3),
         "fewer_with_pondering": sum(b < a for a, b in zip(alone, pondered, strict=True)),
         "p95_ms_alone": p95(times["alone"]), "p95_ms_pondered": p95(times["pondered"]),
-        "decisions_differ": differ,
+        "decisions_differ": differ, "differ_with_as_many_worlds": differ_at_equal,
+        "player_card": args.player_card,
     }
     print(f"{count} decisions (coinche, seat 0's cards, {args.deals} deals, seed {args.seed}), "
           f"think {args.think} s, {args.ponder_seconds} s of pondering")
@@ -117,7 +125,8 @@ def main(argv: list[str]) -> int:
           f"{figures['at_cap_alone']:.0%}), pondered {figures['worlds_mean_pondered']} "
           f"(at the cap {figures['at_cap_pondered']:.0%}; {figures['reused_mean']} prepared)")
     print(f"decision time p95: alone {figures['p95_ms_alone']} ms, pondered "
-          f"{figures['p95_ms_pondered']} ms; decisions that differ: {differ}")
+          f"{figures['p95_ms_pondered']} ms; decisions that differ: {differ} (of which "
+          f"with as many worlds seen: {differ_at_equal})")
     print(json.dumps(figures))
     return 0
 
