@@ -255,9 +255,11 @@ class Controller:
             return
         if self._thinking is None:
             view = self.match.view(seat)
-            ask = decide if self.ponder is None else self.ponder.decide
+            level = self.seats[seat].level
+            expert = self.ponder is not None and level is Level.EXPERT  # it may resume
+            ask = self.ponder.decide if self.ponder is not None and expert else decide
             self._thinking = self._executor.submit(
-                ask, view, self.seats[seat].level, self._rngs[seat], self.think)
+                ask, view, level, self._rngs[seat], self.think)
             self._think_time = 0.0
         self._think_time += dt
         if self._thinking.done() and self._think_time >= THINK_DELAY * self.speed:
