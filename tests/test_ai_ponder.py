@@ -173,3 +173,14 @@ def test_only_the_expert_card_play_is_prepared() -> None:
     play = card_positions(CoincheRules(), 4)[0]
     search = card_search(play.view(play.current_player), random.Random(0), 0.3)  # type: ignore[arg-type]
     assert search is not None and search.cap == 36 and not search.worlds
+
+
+def test_the_work_stops_at_the_next_step_when_the_host_needs_the_processor() -> None:
+    match = card_positions(CoincheRules(), 4)[1]
+    ponder = Ponder()
+    ponder.prepare([(match.view(match.current_player), random.Random(0))], None)  # type: ignore[arg-type]
+    assert ponder.work(10.0, lambda: True)  # more to do
+    assert len(ponder.prepared[0].worlds) == 1  # one step: one world drawn
+    while ponder.work(10.0):
+        pass
+    assert ponder.prepared[0].finished and len(ponder.prepared[0].values) == 36
