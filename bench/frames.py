@@ -1,8 +1,10 @@
 """The frame budget, in one run: p99 frame time while cards move and while the Expert
-thinks (its search runs in a worker thread while the frames go on), and the launch of
-``main.py`` to its first frame drawn.  Ends with one JSON line of the figures.
+thinks (its search runs in a worker thread while the frames go on), while a player
+thinks and the Expert seats ponder (prepare on his time) against the same match without
+pondering, and the launch of ``main.py`` to its first frame drawn.  Ends with one JSON
+line of the figures.
 
-    SDL_VIDEODRIVER=dummy .venv/bin/python bench/frames.py [FRAMES] [LAUNCHES]
+    SDL_VIDEODRIVER=dummy .venv/bin/python bench/frames.py [FRAMES] [LAUNCHES] [--ponder-frames N]
 
 The per-game table of mean / p95 / p99 / worst is ``bench/frame_time.py``.
 """
@@ -12,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import re
 import statistics
 import subprocess
@@ -24,16 +27,23 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.frame_time import Frame, measure_frames, percentile
-from game.ai import Level
+from bench.frame_time import DT, Frame, measure_frames, percentile
+from game.ai import Level, decide
 from game.applog import FIRST_FRAME
 from game.engine.match import AnyRules
+from game.engine.protocol import Phase
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.storage import ENV_DIR, log_path
+from game.ui.app import App, Scene
+from game.ui.controller import GameConfig, SeatConfig
+from game.ui.smoke import dismiss
+from game.ui.table import TableScene
 
 ROOT = Path(__file__).resolve().parent.parent
 WINDOW = (1280, 720)
 GAMES: tuple[AnyRules, ...] = (CoincheRules(), BeloteRules(), TarotRules(players=5))
+PONDER_GAMES: tuple[AnyRules, ...] = (CoincheRules(), BeloteRules())
+PLAYER_THINKS = 180  # frames (3 s) the scripted player takes over each of his decisions
 LAUNCH_PATTERN = re.compile(rf"{FIRST_FRAME} ([0-9.]+) s after launch")
 
 
@@ -59,7 +69,67 @@ def launch_seconds(timeout_s: float = 30) -> float:
 
 
 def p99(frames: list[Frame]) -> float:
-    return round(percentile([frame.ms for frame in frames], 0.99), 2) if frames else 0.0
+    return p(frames, 0.99)
+
+
+def p(frames: list[Frame], fraction: float) -> float:
+    return round(percentile([frame.ms for frame in frames], fraction), 2) if frames else 0.0
+
+
+def player_frames(rules: AnyRules, count: int) -> tuple[list[Frame], list[Frame]]:
+    """``count`` frames paced at 60 a second (as the app's clock does) of a match where
+    seat 0 is a player who takes ``PLAYER_THINKS`` frames over each decision (then the
+    Confirmé's choice) and the others are Experts.  The Experts ponder on every other
+    of his decisions, so that both kinds of frames share the machine's load of the
+    moment: the frames while he thinks over a card (``thinking``) and while the
+    computers play (``animating``), with pondering and without."""
+    app = App(window_size=WINDOW)
+    app.push(Scene(app))
+    experts = [SeatConfig(level=Level.EXPERT) for _ in range(rules.players - 1)]
+    table = TableScene(app, GameConfig(rules, (SeatConfig(human=True), *experts), 5))
+    app.push(table)
+    controller = table.controller
+    ponder = controller.ponder
+    runs: tuple[list[Frame], list[Frame]] = ([], [])
+    waited = decisions = 0
+    for _ in range(count):
+        top = app.top
+        events = dismiss(app, top) if top is not None else []
+        to_act = controller.human_to_act
+        player = to_act and controller.human_view().deal.phase is Phase.PLAY
+        waited = waited + 1 if to_act else 0
+        if waited > PLAYER_THINKS:
+            controller.act(decide(controller.human_view(), Level.CONFIRME,
+                                  random.Random(0)).action)
+            decisions += 1
+            controller.ponder = ponder if decisions % 2 == 0 else None
+        start = time.perf_counter()
+        app.step(DT, events)
+        spent = time.perf_counter() - start
+        runs[controller.ponder is None].append(Frame(spent * 1000, not to_act, player))
+        time.sleep(max(0.0, DT - spent))
+    table.dispose()
+    return runs[0][10:], runs[1]
+
+
+def pondering_figures(count: int) -> dict[str, float]:
+    """p99 while the player thinks and while the computers play, pondering and not."""
+    runs: tuple[list[Frame], list[Frame]] = ([], [])
+    for rules in PONDER_GAMES:
+        for ponder, frames in enumerate(player_frames(rules, count)):
+            runs[ponder].extend(frames)
+            player = [f for f in frames if f.thinking]
+            print(f"{rules.game} {rules.players}p, player's seat, pondering "
+                  f"{'off' if ponder else 'on'}: p99 {p99(frames)} ms over {len(frames)} "
+                  f"frames; while the player thinks p50 {p(player, 0.5)} / p95 "
+                  f"{p(player, 0.95)} / p99 {p99(player)} ms ({len(player)} frames)")
+    figures: dict[str, float] = {}
+    for name, frames in zip(("ponder", "no_ponder"), runs, strict=True):
+        figures[f"p99_player_thinking_{name}_ms"] = p99([f for f in frames if f.thinking])
+        figures[f"p95_player_thinking_{name}_ms"] = p([f for f in frames if f.thinking], 0.95)
+        figures[f"p99_computers_playing_{name}_ms"] = p99([f for f in frames if f.animating])
+        figures[f"player_thinking_frames_{name}"] = sum(f.thinking for f in frames)
+    return figures
 
 
 def main(argv: list[str]) -> int:
@@ -67,8 +137,15 @@ def main(argv: list[str]) -> int:
     parser.add_argument("frames", type=int, nargs="?", default=1200, help="frames per case")
     parser.add_argument("launches", type=int, nargs="?", default=5,
                         help="launches of main.py timed to their first frame")
+    parser.add_argument("--ponder-frames", type=int, default=3600,
+                        help="frames (paced at 60 a second) per game with a player")
+    parser.add_argument("--only-ponder", action="store_true",
+                        help="only the pondering comparison (no other case, no launch)")
     args = parser.parse_args(argv)
     count, launches = args.frames, args.launches
+    if args.only_ponder:
+        print(json.dumps(pondering_figures(args.ponder_frames)))
+        return 0
     animating: list[Frame] = []
     thinking: list[Frame] = []
     for rules in GAMES:
@@ -81,8 +158,9 @@ def main(argv: list[str]) -> int:
             print(f"{rules.game} {rules.players}p {level.value}: p99 {p99(frames)} ms over "
                   f"{len(frames)} frames; animating p99 {p99(moving)} ms ({len(moving)}); "
                   f"expert thinking p99 {p99(expert)} ms ({len(expert)})")
+    pondering = pondering_figures(args.ponder_frames)
     starts = sorted(launch_seconds() for _ in range(launches))
-    figures = {
+    figures = {**pondering,
         "p99_animating_ms": p99(animating), "animating_frames": len(animating),
         "p99_expert_thinking_ms": p99(thinking), "expert_thinking_frames": len(thinking),
         "launch_to_first_frame_s": round(statistics.median(starts), 3),

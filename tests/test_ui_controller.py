@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 import time
@@ -22,6 +23,7 @@ DT = 0.05
 def tick(controller: Controller) -> None:
     """One frame; when a computer is thinking, give its thread the time to answer."""
     controller.update(DT)
+    controller.frame_drawn()
     controller.wait_for_computer(DT)
 
 
@@ -147,6 +149,7 @@ def test_shown_announcements_stay_until_the_trick_is_won() -> None:
 def test_the_expert_seats_and_the_hint_think_as_long_as_the_setting_says(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    import game.ai.ponder
     import game.ui.controller
     from game.ai import Decision, Level
 
@@ -157,6 +160,8 @@ def test_the_expert_seats_and_the_hint_think_as_long_as_the_setting_says(
         return Decision(view.deal.legal[0], "hint.only_choice")
 
     monkeypatch.setattr(game.ui.controller, "decide", decide)
+    monkeypatch.setattr(game.ai.ponder.Ponder, "decide",
+                        lambda self, view, level, rng, think: decide(view, level, rng, think))
     seats = [SeatConfig(human=True)] + [SeatConfig(level=Level.EXPERT) for _ in range(3)]
     controller = Controller(CoincheRules(), 2, seats, speed=0.01, think=1.0)
     for _ in range(2000):
@@ -175,4 +180,45 @@ def test_the_expert_seats_and_the_hint_think_as_long_as_the_setting_says(
         time.sleep(0.005)
     assert controller.hint() is not None
     assert asked == [(Level.EXPERT, 0.1)]
+    controller.close()
+
+
+def test_the_expert_seats_prepare_while_the_human_thinks_and_the_next_one_resumes() -> None:
+    """At the human's card, the next seat's searches are prepared (for the Confirmé's
+    card in the human's place first) while the frames go on; the human plays that card
+    and the next seat's decision resumes the search prepared for it, every world."""
+    from game.ai import Level, decide
+
+    seats = [SeatConfig(human=True)] + [SeatConfig(level=Level.EXPERT) for _ in range(3)]
+    controller = Controller(CoincheRules(), 2, seats, speed=0.01, think=0.05)  # 6 worlds
+    ponder = controller.ponder
+    assert ponder is not None
+    resumed = 0
+    for _ in range(6000):
+        tick(controller)
+        if not controller.human_to_act:
+            assert not controller.pondering
+            continue
+        view = controller.human_view()
+        choice = decide(view, Level.CONFIRME, random.Random(0)).action
+        if view.deal.phase is not Phase.PLAY or len(view.deal.legal) < 2:
+            controller.act(choice)
+            continue
+        for _ in range(2000):
+            tick(controller)
+            if not controller.pondering:
+                break
+        prepared = ponder.prepared
+        assert all(search.finished for search in prepared)
+        controller.act(choice)
+        seat = controller.match.current_player
+        if not prepared or prepared[0].view.seat != seat:
+            continue  # the human won the trick, or leads the next deal
+        while controller.match.current_player == seat:
+            tick(controller)
+        assert ponder.last_reused == ponder.last_seen == 6
+        resumed += 1
+        if resumed == 2:
+            break
+    assert resumed == 2
     controller.close()

@@ -34,7 +34,7 @@ from game.ai.budget import DEFAULT_THINK, THINK_CHOICES, worlds_for
 from game.ai.decision import Decision, Level
 from game.ai.memory import Memory
 from game.ai.play import play_phase
-from game.ai.search import WORLDS, weigh_cards
+from game.ai.search import WORLDS, SearchSource, weigh_cards
 from game.ai.tarot import tarot_decision
 from game.ai.tarot_bid_search import WORLDS as TAROT_BID_WORLDS
 from game.ai.tarot_bid_search import weigh_tarot_calls
@@ -74,8 +74,10 @@ def decide(view: AnyView | MatchView, level: Level, rng: random.Random,
 
 
 def appraise(view: AnyView | MatchView, rng: random.Random,
-             think: float | None = DEFAULT_THINK) -> Appraisal:
-    """The Expert's decision in this seat, with the value of each choice it weighed."""
+             think: float | None = DEFAULT_THINK, *,
+             source: SearchSource | None = None) -> Appraisal:
+    """The Expert's decision in this seat, with the value of each choice it weighed.
+    ``source``: where the card search comes from (``ponder``: prepared ahead)."""
     target, deal = _unwrap(view)
     only = _only_choice(deal)
     if only is not None:
@@ -85,7 +87,7 @@ def appraise(view: AnyView | MatchView, rng: random.Random,
     if isinstance(deal, TarotView):
         return _appraise_tarot(deal, rng, deadline, think)
     if deal.phase is Phase.PLAY:
-        return _appraise_card_play(deal, target, rng, deadline, think)
+        return _appraise_card_play(deal, target, rng, deadline, think, source)
     if deal.game == "coinche":
         decision, values = weigh_coinche_calls(deal, rng, worlds_for(think, BID_WORLDS))
         return Appraisal(decision, values, side_unit(deal.players))
@@ -125,13 +127,14 @@ def _appraise_tarot(view: TarotView, rng: random.Random, deadline: float | None,
 
 
 def _appraise_card_play(view: TrickView, target: int | None, rng: random.Random,
-                        deadline: float | None, think: float) -> Appraisal:
+                        deadline: float | None, think: float,
+                        source: SearchSource | None) -> Appraisal:
     weighed: dict[Card, float] = {}
 
     def search(view: Any, mem: Memory, cards: list[Card],
                fallback: tuple[Card, str]) -> tuple[Card, str]:
         choice, means = weigh_cards(view, mem, cards, fallback, rng,
-                                    worlds_for(think, WORLDS), deadline)
+                                    worlds_for(think, WORLDS), deadline, source)
         weighed.update(means)
         return choice
 

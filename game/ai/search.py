@@ -61,22 +61,123 @@ def search_card(view: Any, mem: Memory, cards: list[Card], fallback: tuple[Card,
 
 def weigh_cards(view: Any, mem: Memory, cards: list[Card], fallback: tuple[Card, str],
                 rng: random.Random, worlds: int = WORLDS, deadline: float | None = None,
+                source: SearchSource | None = None,
                 ) -> tuple[tuple[Card, str], dict[Card, float]]:
-    """The card to play and each card's mean rollout (none when nothing was weighed)."""
+    """The card to play and each card's mean rollout (none when nothing was weighed).
+    ``source`` gives the search to run (``ponder``: one prepared ahead for exactly this
+    view and generator state, resumed here); by default a new one."""
     if len(cards) == 1:
         return fallback, {}
-    rules = default_rules(view)
     start = time.perf_counter()
-    try:
-        drawn = list(card_worlds(view, rules, knowledge(view, rules), rng, worlds))
-    except NoWorld:  # a view from house rules the sampler's defaults contradict
+    search = (source or WorldSearch)(view, mem, cards, rng, worlds)
+    search.draw_all()
+    search.settle(rng)
+    if search.failed:  # a view from house rules the sampler's defaults contradict
         return fallback, {}
     if deadline is not None:  # what is left once the worlds are drawn, with a margin
         deadline = max(0.0, deadline * DEADLINE_SHARE - (time.perf_counter() - start))
-    sampled = (drawn[k] for k in within(deadline, len(drawn)))
-    totals, count = rollout_totals(view, mem, rules, cards, sampled)
+    for _ in within(deadline, search.left):
+        search.roll_next()
+    totals, count = search.totals()
     means = {c: total / count for c, total in totals.items()} if count else {}
     return best_card(totals, cards, fallback), means
+
+
+class WorldSearch:
+    """One decision's search, resumable world by world: the worlds ``card_worlds`` draws
+    from ``rng`` (the seat's generator, or a copy of it when prepared ahead) and each
+    world's rollouts, in order.  Everything in it is a function of the view, the
+    generator's state and the cap ``worlds``, whenever and in how many steps it is
+    computed: prepared while the player thinks (``ponder``) and resumed by the decision,
+    it holds what the decision would have computed itself."""
+
+    def __init__(self, view: Any, mem: Memory, cards: list[Card], rng: random.Random,
+                 worlds: int) -> None:
+        self.view, self.mem, self.cards, self.rng, self.cap = view, mem, cards, rng, worlds
+        self.start_state = rng.getstate()
+        self.rules = default_rules(view)
+        self.worlds: list[list[tuple[Card, ...]]] = []
+        self.values: list[dict[Card, float]] = []  # per world rolled out: each card's
+        self._rolling: dict[Card, float] = {}  # the next world's, while it is rolled out
+        self.failed = False  # no world fits the view
+        self._pending: Iterator[list[tuple[Card, ...]]] | None = None
+        self._drawn = False
+        self._score = table_scorer(view, self.rules)
+
+    def matches(self, view: Any, cards: list[Card], rng: random.Random, worlds: int) -> bool:
+        """Prepared for exactly this decision: the same view, candidates, cap and
+        generator state."""
+        return (worlds == self.cap and cards == self.cards and view == self.view
+                and rng.getstate() == self.start_state)
+
+    @property
+    def left(self) -> int:
+        """The worlds drawn and not rolled out yet."""
+        return len(self.worlds) - len(self.values)
+
+    @property
+    def finished(self) -> bool:
+        return self._drawn and not self.left
+
+    def step(self) -> bool:
+        """Draw one world, or once all are drawn roll one card out in the next world (a
+        short step); False when finished."""
+        if not self._drawn:
+            self.draw_next()
+            return True
+        if self.left:
+            self.roll_card()
+            return True
+        return False
+
+    def draw_next(self) -> None:
+        try:
+            if self._pending is None:
+                self._pending = card_worlds(self.view, self.rules,
+                                            knowledge(self.view, self.rules), self.rng, self.cap)
+            self.worlds.append(next(self._pending))
+        except StopIteration:
+            self._drawn = True
+        except NoWorld:
+            self._drawn, self.failed = True, True
+            self.worlds.clear()
+
+    def draw_all(self) -> None:
+        while not self._drawn:
+            self.draw_next()
+
+    def settle(self, rng: random.Random) -> None:
+        """Leave ``rng`` as the draw left the generator it drew from (a copy when
+        prepared ahead): as if ``rng`` had drawn the worlds itself."""
+        if rng is not self.rng:
+            rng.setstate(self.rng.getstate())
+
+    def roll_next(self) -> None:
+        """Finish rolling out the next world."""
+        done = len(self.values)
+        while len(self.values) == done:
+            self.roll_card()
+
+    def roll_card(self) -> None:
+        """One card's rollout in the next world (done once every card has its own)."""
+        hands = self.worlds[len(self.values)]
+        c = self.cards[len(self._rolling)]
+        self._rolling[c] = rollout(self.view, self.mem, self.rules, self._score, hands, c)
+        if len(self._rolling) == len(self.cards):
+            self.values.append(self._rolling)
+            self._rolling = {}
+
+    def totals(self) -> tuple[dict[Card, float], int]:
+        """Each card's rollouts summed over the worlds rolled out, and their number."""
+        totals = dict.fromkeys(self.cards, 0.0)
+        for value in self.values:
+            for c in self.cards:
+                totals[c] += value[c]
+        return totals, len(self.values)
+
+
+# The search a decision runs: (view, memory, candidates, generator, cap) -> a search.
+SearchSource = Callable[[Any, Memory, list[Card], random.Random, int], WorldSearch]
 
 
 def best_over_worlds(view: Any, mem: Memory, rules: TrickGameRules, cards: list[Card],

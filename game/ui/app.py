@@ -70,6 +70,10 @@ class Scene:
     def closed(self) -> None:
         """Called once when the scene leaves the stack."""
 
+    def presented(self) -> None:
+        """The frame is on screen (called on the top scene): what is left of the
+        frame's time is free until the next (the table lets its computers ponder)."""
+
 
 Route = Callable[..., Scene | None]  # (app, **data): the scene a name shows, or None
 
@@ -389,6 +393,8 @@ class App:
         if top is not None:
             top.update(dt)
         self.draw()
+        if top is not None and top is self.top:
+            top.presented()
         self.apply_changes()
         self.frames += 1
         self._preload_some()

@@ -5,7 +5,9 @@ computer) is asked only once every event has been shown.
 No pygame here: the table registers ``on_event`` (it starts the tweens and sounds for
 an event and returns how long to wait before the next one), so the whole flow runs
 headless in tests.  Computer players think in a worker thread; a minimal think delay
-lets the human follow.
+lets the human follow.  While the human thinks over a card, the same worker prepares
+the Expert's search for each situation the next computer seat may face
+(``game.ai.ponder``), one short slice per frame.
 """
 
 from __future__ import annotations
@@ -13,12 +15,13 @@ from __future__ import annotations
 import math
 import random
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any
 
 from game.ai import DEFAULT_THINK, Decision, Level, decide
+from game.ai.ponder import Ponder, Situation, likely_first
 from game.engine.actions import DealScored
 from game.engine.cards import Card, Suit
 from game.engine.match import AnyRules, DealRecord, Match, MatchView, NewDeal
@@ -40,6 +43,9 @@ from game.ui.model import Say, TableModel
 CARD_ACTIONS = (CardPlayAction, TarotDiscard)
 
 THINK_DELAY = 0.7  # seconds a computer player "thinks" at normal speed, at least
+# Seconds of pondering the worker does per frame at most, while the human thinks: the
+# frame's own work waits for the GIL at most this long (measured: bench/frames.py).
+PONDER_SLICE = 0.008
 MESSAGE_TIME = 3.0
 
 
@@ -108,10 +114,13 @@ class Controller:
         match: Match | None = None,
         first_deal: int | None = None,
         think: float = DEFAULT_THINK,
+        ponder: bool = True,
     ) -> None:
         """A new match of ``rules`` from ``seed`` (its first deal ``first_deal`` when
         given), or ``match`` resumed (a saved one).  ``think``: the most seconds the
-        Expert spends on one decision, its seats' and the hint's (the setting)."""
+        Expert spends on one decision, its seats' and the hint's (the setting).
+        ``ponder``: the Expert seats think on the human's time (it never changes what
+        they decide, only how much they see in the same deadline)."""
         if len(seats) != rules.players:
             raise ValueError("one seat configuration per player")
         self.rules = rules
@@ -134,6 +143,10 @@ class Controller:
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="atout-ai")
         self._thinking: Future[Decision] | None = None
         self._think_time = 0.0
+        self.ponder = Ponder() if ponder else None  # used in the worker thread only
+        self._pondered: Match | None = None  # the position the ponder prepares for
+        self._ponder_job: Future[bool | None] | None = None
+        self._drawing = False  # a frame is under way (between update and frame_drawn)
         self.message: Say | None = None
         self._message_time = 0.0
         self.actions_applied = 0
@@ -159,6 +172,13 @@ class Controller:
     @property
     def thinking_seat(self) -> int | None:
         return self.match.current_player if self._thinking is not None else None
+
+    @property
+    def pondering(self) -> bool:
+        """The human is to act and the Expert seats still prepare for what may follow."""
+        job = self._ponder_job
+        more = job is None or not job.done() or job.result() is not False
+        return self.human_to_act and self._pondered is self.match and more
 
     @property
     def is_over(self) -> bool:
@@ -196,6 +216,7 @@ class Controller:
     # --- the loop ---------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self._drawing = True  # a frame begins: the pondering stops at its next step
         if self.message is not None:
             self._message_time -= dt
             if self._message_time <= 0:
@@ -209,11 +230,12 @@ class Controller:
             self._ask_next(dt)
 
     def wait_for_computer(self, timeout: float) -> None:
-        """Give a thinking computer up to ``timeout`` seconds, as a real frame's sleep
-        would: headless loops (the smoke run) step frames without sleeping, and would
+        """Give a thinking (or pondering) computer up to ``timeout`` seconds, as a real
+        frame's sleep would: headless loops (the smoke run) step frames without sleeping, and would
         otherwise count frames by the thousand while the worker waits for its turn."""
-        if self._thinking is not None:
-            wait([self._thinking], timeout=timeout)
+        busy: Future[Any] | None = self._thinking or self._ponder_job
+        if busy is not None:
+            wait([busy], timeout=timeout)
 
     def skip(self) -> None:
         """A click: stop waiting for the current animation."""
@@ -233,14 +255,56 @@ class Controller:
             return
         if self._thinking is None:
             view = self.match.view(seat)
+            level = self.seats[seat].level
+            expert = self.ponder is not None and level is Level.EXPERT  # it may resume
+            ask = self.ponder.decide if self.ponder is not None and expert else decide
             self._thinking = self._executor.submit(
-                decide, view, self.seats[seat].level, self._rngs[seat], self.think)
+                ask, view, level, self._rngs[seat], self.think)
             self._think_time = 0.0
         self._think_time += dt
         if self._thinking.done() and self._think_time >= THINK_DELAY * self.speed:
             decision = self._thinking.result()  # re-raises an AI error: never hidden
             self._thinking = None
             self._apply(decision.action)
+
+    def frame_drawn(self) -> None:
+        """The frame is on screen: while the human thinks over a card, the worker
+        ponders for one short slice while the main thread sleeps until the next frame
+        (the next ``update`` interrupts it at its next step).  The situations are
+        listed (in the worker) once per position, then worked on until every search is
+        prepared.  A move, an undo or a new deal changes the position: what was
+        prepared for the old one is replaced."""
+        self._drawing = False
+        if self.ponder is None or not self.human_to_act:
+            return
+        job = self._ponder_job
+        if job is not None and not job.done():
+            return
+        if self._pondered is not self.match:
+            self._pondered = self.match
+            self._ponder_job = self._executor.submit(
+                self.ponder.prepare, self._situations(self.match), self.think)
+        elif job is None or job.result() is not False:  # re-raises an AI error
+            self._ponder_job = self._executor.submit(self.ponder.work, PONDER_SLICE,
+                                                     self._in_frame)
+
+    def _in_frame(self) -> bool:
+        """Read by the worker between two steps of pondering."""
+        return self._drawing
+
+    def _situations(self, match: Match) -> Iterator[Situation]:
+        """What the next seat may face after each card the human may play, the card the
+        Confirmé would play in his place first: the next seat's view (the AI sees no
+        more) and its generator, when that seat is an Expert.  Run in the worker."""
+        view = match.view(self.viewer)
+        if not isinstance(view.deal, TrickView) or view.deal.phase is not Phase.PLAY:
+            return
+        for action in likely_first(view):
+            after, _ = match.apply(action)
+            seat = after.current_player
+            if seat is not None and self.seats[seat].level is Level.EXPERT \
+                    and not self.seats[seat].human:
+                yield after.view(seat), self._rngs[seat]
 
     # --- human input ------------------------------------------------------------------
 

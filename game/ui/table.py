@@ -142,6 +142,9 @@ class TableScene(Scene):
         self.animator.collect_on_click = self.app.settings.collect_on_click
         return self.animator.on_event(event, self.controller.speed)
 
+    def presented(self) -> None:
+        self.controller.frame_drawn()  # the worker may ponder until the next frame
+
     def collect_held(self) -> None:
         """The player's click takes the trick that waited for it."""
         after = self.animator.release_held(self.controller.speed)

@@ -1,0 +1,186 @@
+"""Thinking on the player's time never changes what the Expert decides, only how many
+worlds it has seen when its deadline comes (``game.ai.ponder``)."""
+
+from __future__ import annotations
+
+import random
+
+from game.ai import Level, appraise, decide
+from game.ai.memory import build_memory
+from game.ai.play import choose_card
+from game.ai.ponder import Ponder, card_search
+from game.ai.search import SearchSource, WorldSearch, weigh_cards
+from game.engine.actions import PlayCard
+from game.engine.match import Match
+from game.engine.protocol import Phase
+from game.engine.rules import BeloteRules, CoincheRules
+from game.engine.trick_view import TrickView
+
+WORLDS = 6  # a small cap keeps the searches fast; the default think's cap is 36
+
+
+def card_positions(rules: CoincheRules | BeloteRules, seed: int) -> list[Match]:
+    """Positions of a deal played by the Confirmé where the seat to play chooses among
+    cards (no announcement or arrêt to decide first)."""
+    match, _ = Match.new(rules, seed)
+    found: list[Match] = []
+    while match.current_player is not None and len(found) < 12 and not match.history:
+        view = match.view(match.current_player)
+        legal = view.deal.legal
+        if view.deal.phase is Phase.PLAY and len({a for a in legal if isinstance(a, PlayCard)}) \
+                == len(legal) > 1:
+            found.append(match)
+        match, _ = match.apply(decide(view, Level.CONFIRME, random.Random(0)).action)
+    return found
+
+
+def seat_view(match: Match) -> TrickView:
+    assert match.current_player is not None
+    view = match.view(match.current_player).deal
+    assert isinstance(view, TrickView)
+    return view
+
+
+def search_args(view: TrickView) -> tuple[object, list, tuple]:
+    mem = build_memory(view)
+    cards = sorted({a.card for a in view.legal if isinstance(a, PlayCard)})
+    return mem, cards, choose_card(view, mem, cards)
+
+
+def given(search: WorldSearch) -> SearchSource:
+    """A source of searches that hands over ``search``, prepared ahead."""
+    return lambda *args: search
+
+
+def test_a_search_prepared_in_steps_on_a_copy_holds_what_the_decision_computes() -> None:
+    for match in card_positions(CoincheRules(), 4)[:4]:
+        view = seat_view(match)
+        mem, cards, _ = search_args(view)
+        fresh, copied = random.Random(9), random.Random(9)
+        whole = WorldSearch(view, mem, cards, fresh, WORLDS)
+        while whole.step():
+            pass
+        copy = random.Random()
+        copy.setstate(copied.getstate())
+        stepped = WorldSearch(view, mem, cards, copy, WORLDS)
+        for _ in range(WORLDS + 2):  # the draw and a few rollouts, not all
+            stepped.step()
+        assert stepped.matches(view, cards, copied, WORLDS)
+        stepped.draw_all()
+        stepped.settle(copied)
+        while stepped.step():
+            pass
+        assert stepped.worlds == whole.worlds and stepped.values == whole.values
+        assert copied.getstate() == fresh.getstate()
+
+
+def test_a_pondered_decision_equals_the_unpondered_one_without_a_deadline() -> None:
+    """Each position is pondered part-way (several situations, the real one among them):
+    the decision, the values weighed and the seat's generator afterwards are the same."""
+    for rules, seed in ((CoincheRules(), 4), (BeloteRules(), 8)):
+        positions = card_positions(rules, seed)
+        assert len(positions) >= 6
+        reused = 0
+        for k, match in enumerate(positions[:5]):
+            view = match.view(match.current_player)  # type: ignore[arg-type]
+            alone, pondered = random.Random(k), random.Random(k)
+            expected = appraise(view, alone, None)
+            ponder = Ponder()
+            decoy = (seat_view(positions[k + 1]), pondered)
+            ponder.prepare([(view, pondered), decoy], None)
+            # A step draws a world or rolls one card out: from part of the draw to part
+            # of a world's rollouts, to everything (and on to the other situation).
+            for _ in range((10, 40, 100, 200, 2000)[k]):
+                ponder.work(0.0)
+            got = ponder.decide(view, Level.EXPERT, pondered, None)
+            assert got == expected.decision
+            assert pondered.getstate() == alone.getstate()
+            assert ponder.last_seen == 36
+            reused += ponder.last_reused
+        assert reused > 0
+
+
+def test_the_values_weighed_are_the_same_with_a_prepared_search() -> None:
+    match = card_positions(CoincheRules(), 4)[5]
+    view = match.view(match.current_player)  # type: ignore[arg-type]
+    alone, pondered = random.Random(2), random.Random(2)
+    expected = appraise(view, alone, None)
+    ponder = Ponder()
+    ponder.prepare([(view, pondered)], None)
+    while ponder.work(0.01):
+        pass
+    got = appraise(view, pondered, None, source=ponder._search_for)
+    assert ponder.last_reused == 36
+    assert got == expected and pondered.getstate() == alone.getstate()
+
+
+def test_with_a_deadline_a_pondered_decision_sees_more_worlds() -> None:
+    """A deadline too short for a second world: alone, the search sees one world; with
+    the search prepared part-way it goes on from there; prepared fully, it sees them all
+    and decides as with no deadline."""
+    view = seat_view(card_positions(CoincheRules(), 4)[2])
+    mem, cards, fallback = search_args(view)
+    seen = []
+    # the draw's steps (a world each, then its end), then three worlds' rollouts
+    for prepared_steps in (0, WORLDS + 1 + 3 * len(cards), 1000):
+        rng = random.Random(5)
+        copy = random.Random()
+        copy.setstate(rng.getstate())
+        search = WorldSearch(view, mem, cards, copy, WORLDS)
+        for _ in range(prepared_steps):
+            search.step()
+        weigh_cards(view, mem, cards, fallback, rng, WORLDS, 1e-9, given(search))
+        seen.append(len(search.values))
+    assert seen == [1, 4, WORLDS]  # alone one world; else one more than prepared, at most all
+    full = weigh_cards(view, mem, cards, fallback, random.Random(5), WORLDS, None)
+    rng = random.Random(5)
+    copy = random.Random()
+    copy.setstate(rng.getstate())
+    search = WorldSearch(view, mem, cards, copy, WORLDS)
+    while search.step():
+        pass
+    assert weigh_cards(view, mem, cards, fallback, rng, WORLDS, 1e-9,
+                       given(search)) == full
+
+
+def test_a_search_is_not_reused_for_another_situation_or_generator_state() -> None:
+    positions = card_positions(CoincheRules(), 4)
+    view = positions[3].view(positions[3].current_player)  # type: ignore[arg-type]
+    other = positions[4].view(positions[4].current_player)  # type: ignore[arg-type]
+    rng = random.Random(1)
+    ponder = Ponder()
+    ponder.prepare([(other, rng)], None)
+    while ponder.work(0.01):
+        pass
+    assert ponder.prepared and ponder.prepared[0].finished
+    alone = random.Random(1)
+    assert ponder.decide(view, Level.EXPERT, rng, None) == decide(view, Level.EXPERT, alone,
+                                                                  None)
+    assert ponder.last_reused == 0 and not ponder.prepared  # dropped after the decision
+    advanced = random.Random(1)
+    ponder.prepare([(view, advanced)], None)
+    while ponder.work(0.01):
+        pass
+    advanced.random()  # the seat's generator moved on since: the preparation is stale
+    ponder.decide(view, Level.EXPERT, advanced, None)
+    assert ponder.last_reused == 0
+
+
+def test_only_the_expert_card_play_is_prepared() -> None:
+    match, _ = Match.new(CoincheRules(), 4)  # the bidding
+    assert card_search(match.view(match.current_player), random.Random(0),  # type: ignore[arg-type]
+                       None) is None
+    play = card_positions(CoincheRules(), 4)[0]
+    search = card_search(play.view(play.current_player), random.Random(0), 0.3)  # type: ignore[arg-type]
+    assert search is not None and search.cap == 36 and not search.worlds
+
+
+def test_the_work_stops_at_the_next_step_when_the_host_needs_the_processor() -> None:
+    match = card_positions(CoincheRules(), 4)[1]
+    ponder = Ponder()
+    ponder.prepare([(match.view(match.current_player), random.Random(0))], None)  # type: ignore[arg-type]
+    assert ponder.work(10.0, lambda: True)  # more to do
+    assert len(ponder.prepared[0].worlds) == 1  # one step: one world drawn
+    while ponder.work(10.0):
+        pass
+    assert ponder.prepared[0].finished and len(ponder.prepared[0].values) == 36
