@@ -5,7 +5,8 @@ For each of a few deals drawn among those consistent with the seat's view
 proportion to how well they explain the other seats' calls (``card_worlds``), every legal
 card is played and the deal finished by all four players with the Confirmé
 play, each seeing every hand of that sampled deal.  The card with the best mean
-outcome is played: each finished rollout is scored by the engine's own scoring of the
+outcome is played (at the deal's first card only if it clearly beats the Confirmé's,
+``lead_gate``): each finished rollout is scored by the engine's own scoring of the
 contract under the table's rules (``deal_value``: coinche level, failure base, belote,
 capot, announcements shown).  The rollouts play by the table's trick rules too; the
 candidates themselves are always ``view.legal``.
@@ -17,6 +18,7 @@ import random
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from statistics import fmean
 from typing import Any
 
 from game.ai.budget import within
@@ -28,6 +30,7 @@ from game.ai.deal_value import (
     seat_value,
     table_scorer,
 )
+from game.ai.lead_gate import gated_lead, is_opening_lead, lead_gate
 from game.ai.memory import VOID, Memory
 from game.ai.play import choose_card
 from game.ai.solver.player import default_rules
@@ -75,6 +78,10 @@ def weigh_cards(view: Any, mem: Memory, cards: list[Card], fallback: tuple[Card,
     if deadline is not None:  # what is left once the worlds are drawn, with a margin
         deadline = max(0.0, deadline * DEADLINE_SHARE - (time.perf_counter() - start))
     sampled = (drawn[k] for k in within(deadline, len(drawn)))
+    if is_opening_lead(view):
+        values = rollout_values(view, mem, rules, cards, sampled)
+        means = {c: fmean(v) for c, v in values.items() if v}
+        return gated_lead(values, fallback, lead_gate(view, mem)) if means else fallback, means
     totals, count = rollout_totals(view, mem, rules, cards, sampled)
     means = {c: total / count for c, total in totals.items()} if count else {}
     return best_card(totals, cards, fallback), means
@@ -98,6 +105,17 @@ def rollout_totals(view: Any, mem: Memory, rules: TrickGameRules, cards: list[Ca
         for c in cards:
             totals[c] += rollout(view, mem, rules, score, hands, c)
     return totals, count
+
+
+def rollout_values(view: Any, mem: Memory, rules: TrickGameRules, cards: list[Card],
+                   worlds: Iterable[Sequence[Sequence[Card]]]) -> dict[Card, list[float]]:
+    """Each card's rollout in each of ``worlds``, in the worlds' order."""
+    values: dict[Card, list[float]] = {c: [] for c in cards}
+    score = table_scorer(view, rules)
+    for hands in worlds:
+        for c in cards:
+            values[c].append(rollout(view, mem, rules, score, hands, c))
+    return values
 
 
 def best_card(totals: dict[Card, float], cards: list[Card],
