@@ -16,6 +16,7 @@ seen looks free.  Compare levels on the same deals.
 
     python -m bench.dd_loss --game coinche --levels confirme expert --deals 100 --seed 7
     python -m bench.dd_loss --levels expert expert@ed8d699 --cards 1   # opening leads only
+    python -m bench.dd_loss --levels confirme expert --cards 1 --think none   # load-proof
 """
 
 from __future__ import annotations
@@ -32,11 +33,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.arena import Player, mean_ci, parse_player, player_name
+from bench.arena import Player, mean_ci, parse_player, parse_think, player_name
 from bench.dds.position import index_of, position_of
 from bench.dds.solver import SearchAborted, Solver
 from bench.dds.utility import deal_utility
-from game.ai import Level, decide
+from game.ai import DEFAULT_THINK, Level, decide
 from game.engine.actions import PlayCard
 from game.engine.match import new_deal_state
 from game.engine.protocol import Action, Phase
@@ -95,23 +96,26 @@ def kind_of(state: TrickDeal) -> tuple[str, str]:
     return kind, side
 
 
-def choose(player: Player, state: TrickDeal, seat: int, rng: random.Random) -> Action:
+def choose(player: Player, state: TrickDeal, seat: int, rng: random.Random,
+           think: float | None = DEFAULT_THINK) -> Action:
     if isinstance(player, Level):
-        return decide(state.view(seat), player, rng).action
+        return decide(state.view(seat), player, rng, think).action
     assert player is not None and not isinstance(player, Level)
     return player.choose(state, seat, rng)
 
 
 def measure(player: Player, start: TrickDeal, index: int, seed: int, cards: int,
-            node_cap: int, losses: Losses, cache: dict[Any, Any]) -> None:
-    """Play ``start`` to its end (or ``cards`` cards) with ``player`` at every seat."""
+            node_cap: int, losses: Losses, cache: dict[Any, Any],
+            think: float | None = DEFAULT_THINK) -> None:
+    """Play ``start`` to its end (or ``cards`` cards) with ``player`` at every seat, the
+    Expert thinking ``think`` seconds at most a decision (None: no deadline)."""
     state = start
     rngs = [random.Random(f"{seed}-{index}-{seat}") for seat in range(state.players)]
     played = 0
     while not state.is_over and played < cards:
         seat = state.current_player
         assert seat is not None
-        action = choose(player, state, seat, rngs[seat])
+        action = choose(player, state, seat, rngs[seat], think)
         if isinstance(action, PlayCard):
             options = {a.card for a in state.legal_actions() if isinstance(a, PlayCard)}
             if len(options) > 1:
@@ -142,7 +146,8 @@ def report(losses: dict[str, Losses], game: str, deals: int, seed: int,
 
 
 def print_report(data: dict[str, Any]) -> None:
-    print(f"{data['game']}: {data['deals']} deals with a contract, seed {data['seed']}; "
+    print(f"{data['game']}: {data['deals']} deals with a contract, seed {data['seed']}, "
+          f"think {data.get('think', DEFAULT_THINK)}; "
           "double-dummy loss per decision (deal points for the deciding side)")
     for key, row in data["rows"].items():
         name, kind, side = key.split("|")
@@ -156,17 +161,20 @@ def print_report(data: dict[str, Any]) -> None:
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
     parser.add_argument("--game", choices=("coinche", "belote"), default="coinche")
-    parser.add_argument("--levels", nargs="+", type=parse_player,
-                        default=[Level.CONFIRME, Level.EXPERT],
+    parser.add_argument("--levels", nargs="+", default=["confirme", "expert"],
                         help="levels (or level@rev, as in bench/arena.py)")
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--cards", type=int, default=32,
                         help="measure the first N cards of each deal only (1: opening leads)")
     parser.add_argument("--node-cap", type=int, default=NODE_CAP)
+    parser.add_argument("--think", type=parse_think, default=DEFAULT_THINK,
+                        help="the Expert's seconds a decision, or none: no deadline, its "
+                             "default number of deals (the same play at any load)")
     args = parser.parse_args(argv)
+    levels = [parse_player(text, args.think) for text in args.levels]
     rules: TrickGameRules = CoincheRules() if args.game == "coinche" else BeloteRules()
-    losses = {player_name(p): Losses() for p in args.levels}
+    losses = {player_name(p): Losses() for p in levels}
     cache: dict[Any, Any] = {}
     begin = time.perf_counter()
     found = 0
@@ -175,10 +183,11 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         if start is None:
             continue
         found += 1
-        for player in args.levels:
+        for player in levels:
             measure(player, start, index, args.seed, args.cards, args.node_cap,
-                    losses[player_name(player)], cache)
+                    losses[player_name(player)], cache, args.think)
     data = report(losses, args.game, found, args.seed, time.perf_counter() - begin)
+    data["think"] = args.think  # seconds a decision, None: no deadline
     print_report(data)
     return data
 

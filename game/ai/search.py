@@ -5,7 +5,8 @@ For each of a few deals drawn among those consistent with the seat's view
 proportion to how well they explain the other seats' calls (``card_worlds``), every legal
 card is played and the deal finished by all four players with the Confirmé
 play, each seeing every hand of that sampled deal.  The card with the best mean
-outcome is played: each finished rollout is scored by the engine's own scoring of the
+outcome is played (at the deal's first card only if it clearly beats the Confirmé's,
+``lead_gate``): each finished rollout is scored by the engine's own scoring of the
 contract under the table's rules (``deal_value``: coinche level, failure base, belote,
 capot, announcements shown).  The rollouts play by the table's trick rules too; the
 candidates themselves are always ``view.legal``.
@@ -17,6 +18,7 @@ import random
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from statistics import fmean
 from typing import Any
 
 from game.ai.budget import within
@@ -28,6 +30,7 @@ from game.ai.deal_value import (
     seat_value,
     table_scorer,
 )
+from game.ai.lead_gate import gated_lead, is_opening_lead, lead_gate
 from game.ai.memory import VOID, Memory
 from game.ai.play import choose_card
 from game.ai.sampler import NoWorld, default_rules, knowledge
@@ -78,6 +81,10 @@ def weigh_cards(view: Any, mem: Memory, cards: list[Card], fallback: tuple[Card,
         deadline = max(0.0, deadline * DEADLINE_SHARE - (time.perf_counter() - start))
     for _ in within(deadline, search.left):
         search.roll_next()
+    if is_opening_lead(view):
+        values = {c: [world[c] for world in search.values] for c in cards}
+        means = {c: fmean(v) for c, v in values.items() if v}
+        return gated_lead(values, fallback, lead_gate(view, mem)) if means else fallback, means
     totals, count = search.totals()
     means = {c: total / count for c, total in totals.items()} if count else {}
     return best_card(totals, cards, fallback), means

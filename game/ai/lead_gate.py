@@ -1,0 +1,73 @@
+"""The Expert's opening lead: the Confirmé's card unless the search's gain is clear.
+
+The search plays every card to the end of each sampled deal open-handed, so at the
+deal's first card, when nothing is known but the bidding, it overrates leads that only
+work when every seat sees every hand, and 36 worlds leave the best mean partly luck: a
+third of its opening leads on defence departed from the Confirmé's, for a double-dummy
+loss twice as high (``bench/RESULTS.md``, "The opening lead gated").  So the search's
+best lead replaces the Confirmé's only when, on the same worlds, its gain over the
+Confirmé's card is positive by ``z`` standard errors: a test of the best of some eight
+candidates, hence a high ``z``, and a higher one on defence, where the open-handed
+partner is the most wrong.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from statistics import fmean, stdev
+from typing import Any
+
+from game.ai.memory import Memory
+from game.engine.cards import Card
+
+REASON = "hint.search_best"
+
+
+@dataclass(frozen=True)
+class Gate:
+    """How clear the gain must be: ``z`` standard errors, and at least ``margin`` deal
+    points a deal."""
+
+    z: float
+    margin: float = 0.0
+
+
+TAKERS_GATE = Gate(z=2.0)
+DEFENCE_GATE = Gate(z=3.0)
+
+
+def is_opening_lead(view: Any) -> bool:
+    """The deal's first card."""
+    return not view.tricks and not view.trick
+
+
+def lead_gate(view: Any, mem: Memory) -> Gate:
+    """The gate for the seat to lead: its side's."""
+    takers = view.taker is not None and mem.same_side(view.taker, view.seat)
+    return TAKERS_GATE if takers else DEFENCE_GATE
+
+
+def paired_gain(card: Sequence[float], base: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``card``'s value minus ``base``'s world by world, and its standard
+    error (infinite with a single world: nothing is clear)."""
+    gains = [a - b for a, b in zip(card, base, strict=True)]
+    if len(gains) < 2:
+        return fmean(gains) if gains else 0.0, math.inf
+    return fmean(gains), stdev(gains) / math.sqrt(len(gains))
+
+
+def gated_lead(values: dict[Card, list[float]], fallback: tuple[Card, str],
+               gate: Gate) -> tuple[Card, str]:
+    """The card with the best mean if it clears ``gate`` against the Confirmé's card
+    (``fallback``), else the Confirmé's; ``values``: each card's rollouts, world by world
+    (the same worlds for every card)."""
+    base = fallback[0]
+    best = max(values, key=lambda c: (fmean(values[c]), c == base))
+    if best == base:
+        return fallback
+    gain, error = paired_gain(values[best], values[base])
+    if gain > gate.z * error and gain > gate.margin:
+        return best, REASON
+    return fallback
