@@ -26,7 +26,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -70,10 +70,18 @@ class Variant:
 Player = Level | Variant | None  # None: uniformly random legal actions, the baseline
 
 
-def parse_player(text: str, think: float | None = DEFAULT_THINK) -> Player:
-    """A level name, "random" for uniformly random legal play, or ``level@rev``: the
+# Players a bench module adds by name (``bench/play_inference.py``), made for a deadline.
+Extra = Mapping[str, Callable[[float | None], Variant]]
+
+
+def parse_player(text: str, think: float | None = DEFAULT_THINK, extra: Extra | None = None,
+                 ) -> Player:
+    """A level name, "random" for uniformly random legal play, ``level@rev``: the
     level as the code of git revision ``rev`` plays it (``bench/revision.py``), thinking
-    ``think`` seconds at most a decision (None: no deadline, its default deals)."""
+    ``think`` seconds at most a decision (None: no deadline, its default deals), or one
+    of the ``extra`` players' names."""
+    if extra and text in extra:
+        return extra[text](think)
     if "@" in text:
         level, rev = text.split("@", 1)
         Level(level)  # a clear error for an unknown level, before any checkout
@@ -277,7 +285,8 @@ def parse_rule(text: str) -> tuple[str, Any]:
         return key, raw
 
 
-def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
+def main(argv: Sequence[str] | None = None, extra: Extra | None = None) -> dict[str, Any]:
+    """``extra``: players a bench module adds by name (``--a inference``)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
     parser.add_argument("--game", choices=sorted(GAMES), default="coinche")
     parser.add_argument("--players", type=int, default=4)
@@ -301,7 +310,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     args = parser.parse_args(argv)
     options = {"players": args.players, **dict(args.rule)}
     rules = rules_class(args.game).from_json(options)
-    a, b = (parse_player(text, args.think) for text in (args.a, args.b))
+    a, b = (parse_player(text, args.think, extra) for text in (args.a, args.b))
     setup = Setup(rules, a, b, args.seed, args.bidding, args.think)
     start = time.perf_counter()
     tally = run(setup, args.deals, args.matches, args.jobs)
