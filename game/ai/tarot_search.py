@@ -5,7 +5,8 @@ Worlds are drawn among the placements of the hidden cards that the seat's view a
 the chien's cards with the taker or in his écart).  In each world every legal card is
 played and the deal finished with the Confirmé play, or in the last tricks solved
 exactly (``tarot_endgame``); the card with the best mean score for the seat (its marks
-for the deal) is played, the Confirmé card when tied.
+for the deal) is played, the Confirmé card when tied.  At five the rollouts keep the
+partner secret until the called card falls, as the real play does (``OpenTable``).
 
 The rollouts use the pure trick rules and scoring; two rare details are simplified
 there (an Excuse owed for want of a trick, the chelem's Excuse): they only weigh the
