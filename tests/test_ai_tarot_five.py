@@ -148,3 +148,18 @@ def test_the_sampler_does_not_know_the_partner_before_the_call_falls() -> None:
         assert len(set(defender_sees)) >= 2
         # the holder knows
         assert set(holders(deal.view(partner), 5)) == {partner}
+
+
+def test_the_called_card_goes_to_the_taker_when_no_other_seat_may_hold_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    deal = next(deals_before_the_call_falls(1))
+    taker, partner = deal.taker, deal.partner
+    assert taker is not None and partner is not None
+    view = deal.view(next(s for s in range(5) if s not in (taker, partner)))
+    places = tarot_search._places
+
+    def only_the_taker(v: Any, mem: Any, c: Any, pile: int) -> list[int]:
+        return [taker] if c is v.called else places(v, mem, c, pile)
+
+    monkeypatch.setattr(tarot_search, "_places", only_the_taker)
+    assert set(holders(view, 10)) == {taker}
