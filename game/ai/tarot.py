@@ -226,18 +226,26 @@ def _infer(plays: Sequence[tuple[int, TarotCard]], voids: list[set[TarotSuit]],
 
 
 def _camps(view: Any) -> tuple[set[int], set[int]]:
-    taker: int = view.taker
-    everyone = set(range(view.players))
-    partner = view.partner
-    if view.players < 5 or view.alone:
-        return {taker}, everyone - {taker}
-    if partner is None and view.called in view.hand:
-        partner = view.seat
+    attack, defence = known_camps(view.players, view.taker, view.seat, view.partner,
+                                  view.alone, view.called in view.hand)
+    return set(attack), set(defence)
+
+
+def known_camps(players: int, taker: int, seat: int, partner: int | None, alone: bool,
+                holds_called: bool) -> tuple[frozenset[int], frozenset[int]]:
+    """The seats ``seat`` knows in the attack and in the defence: everyone's camp but at
+    five before the called card falls (``partner`` None and not ``alone``), when only
+    its holder knows; the taker then knows no partner, a defender only himself."""
+    everyone = frozenset(range(players))
+    if players < 5 or alone:
+        return frozenset({taker}), everyone - {taker}
+    if partner is None and holds_called:
+        partner = seat
     if partner is not None:
-        return {taker, partner}, everyone - {taker, partner}
-    if view.seat == taker:
-        return {taker}, set()
-    return {taker}, {view.seat}
+        return frozenset({taker, partner}), everyone - {taker, partner}
+    if seat == taker:
+        return frozenset({taker}), frozenset()
+    return frozenset({taker}), frozenset({seat})
 
 
 # --- the play --------------------------------------------------------------------------------

@@ -5,7 +5,8 @@ Worlds are drawn among the placements of the hidden cards that the seat's view a
 the chien's cards with the taker or in his écart).  In each world every legal card is
 played and the deal finished with the Confirmé play, or in the last tricks solved
 exactly (``tarot_endgame``); the card with the best mean score for the seat (its marks
-for the deal) is played, the Confirmé card when tied.
+for the deal) is played, the Confirmé card when tied.  At five the rollouts keep the
+partner secret until the called card falls, as the real play does (``OpenTable``).
 
 The rollouts use the pure trick rules and scoring; two rare details are simplified
 there (an Excuse owed for want of a trick, the chelem's Excuse): they only weigh the
@@ -25,6 +26,7 @@ from game.ai.tarot import (
     TarotMemory,
     card_args,
     choose_tarot_card,
+    known_camps,
     tarot_decision,
     tarot_memory,
 )
@@ -73,7 +75,17 @@ def _played(view: Any) -> set[TarotCard]:
 
 
 def sample_world(view: Any, rng: random.Random) -> World:
-    """One placement of the cards ``view`` does not locate, consistent with it."""
+    """One placement of the cards ``view`` does not locate, consistent with it; at
+    five the called card with a seat other than the taker when some world allows it."""
+    if partner_secret(view) and view.called not in view.hand:
+        try:
+            return _sample(view, rng, called_off_taker=True)
+        except NoWorld:
+            pass
+    return _sample(view, rng, called_off_taker=False)
+
+
+def _sample(view: Any, rng: random.Random, called_off_taker: bool) -> World:
     n, me = view.players, view.seat
     played = _played(view)
     mem = tarot_memory(view)
@@ -83,6 +95,10 @@ def sample_world(view: Any, rng: random.Random) -> World:
     capacity = [0 if s == me else view.hand_sizes[s] for s in range(n)]
     capacity.append(len(hidden) - sum(capacity) if _pile_hidden(view) else 0)
     allowed = {c: _places(view, mem, c, pile_place) for c in hidden}
+    if called_off_taker and view.called in allowed:
+        # one calls a card of one's own only when one must (or to play alone, rarely)
+        others = [p for p in allowed[view.called] if p != view.taker]
+        allowed[view.called] = others or allowed[view.called]
     for _ in range(SAMPLING_TRIES):
         placed = _try_placing(allowed, capacity, rng)
         if placed is not None:
@@ -210,22 +226,31 @@ class _Play:
     partner: int | None
     trick: list[TarotPlay]
     tricks: list[TarotTrick]
+    holder: int | None  # of the called card in this world (None: in the pile, or none)
 
 
 def _start(view: Any, world: World) -> _Play:
     """The deal as it stands in ``world``, ready to be finished."""
-    partner = next((s for s, h in enumerate(world.holdings) if view.called in h), view.partner)
+    holder = next((s for s, h in enumerate(world.holdings) if view.called in h), None)
+    partner = view.partner if holder is None else holder
     if partner == view.taker:
         partner = None
     return _Play(view, [list(h) for h in world.holdings], partner, list(view.trick),
-                 list(view.tricks))
+                 list(view.tricks), holder)
+
+
+def partner_secret(view: Any) -> bool:
+    """Five players, the called card not yet seen: only its holder knows the camps."""
+    return view.players == 5 and view.partner is None and not view.alone
 
 
 def rollout(view: Any, world: World, first: TarotCard) -> float:
     """The seat's marks when it plays ``first`` and every seat then plays the Confirmé's
-    way, seeing every hand."""
+    way, seeing every hand; at five, the camps known as the real play would tell them
+    (the partner secret, but to himself, until the called card falls in the rollout)."""
     game = _start(view, world)
-    table = OpenTable(view.taker, deal_frame(view, game.partner).attack, view.called)
+    table = OpenTable(view.taker, deal_frame(view, game.partner).attack, view.called,
+                      game.holder, partner_secret(view))
     play_tricks(game.holdings, game.trick, game.tricks, view.seat, table, first)
     return _score(game, world)
 
@@ -253,11 +278,23 @@ class RolloutView:
 
 @dataclass(frozen=True)
 class OpenTable:
-    """Every seat plays the Confirmé's way, seeing every hand and knowing the camps."""
+    """Every seat plays the Confirmé's way, seeing every hand; it knows the camps unless
+    ``secret``: then, until the called card leaves its ``holder``'s hand, each seat knows
+    only what the real play would tell it (``known_camps``)."""
 
     taker: int
     attack: frozenset[int]
     called: TarotCard | None = None  # five players: the first lead may not be its suit
+    holder: int | None = None  # of the called card (None: in the pile, or no call)
+    secret: bool = False  # the partner unrevealed when the rollout starts
+
+    def camps(self, holdings: Sequence[Sequence[TarotCard]],
+              seat: int) -> tuple[frozenset[int], frozenset[int]]:
+        """The attack and the defence as ``seat`` knows them now."""
+        players = len(holdings)
+        if self.secret and (self.holder is None or self.called in holdings[self.holder]):
+            return known_camps(players, self.taker, seat, None, False, seat == self.holder)
+        return self.attack, frozenset(range(players)) - self.attack
 
     def card(self, holdings: list[list[TarotCard]], seat: int, trick: list[TarotPlay],
              tricks: list[TarotTrick]) -> TarotCard:
@@ -269,7 +306,8 @@ class OpenTable:
         if len(cards) == 1:
             return cards[0]
         seen = RolloutView(seat, tuple(hand), self.taker, tuple(trick))
-        return choose_tarot_card(seen, open_memory(holdings, seat, self.attack), cards)[0]
+        attack, defence = self.camps(holdings, seat)
+        return choose_tarot_card(seen, open_memory(holdings, seat, attack, defence), cards)[0]
 
 
 def play_tricks(holdings: list[list[TarotCard]], trick: list[TarotPlay],
@@ -292,9 +330,10 @@ def play_tricks(holdings: list[list[TarotCard]], trick: list[TarotPlay],
         card = table.card(holdings, seat, trick, tricks)
 
 
-def open_memory(hands: Sequence[Sequence[TarotCard]], seat: int,
-                attack: frozenset[int]) -> TarotMemory:
-    """What ``seat`` would know seeing every hand, the camps known."""
+def open_memory(hands: Sequence[Sequence[TarotCard]], seat: int, attack: frozenset[int],
+                defence: frozenset[int] | None = None) -> TarotMemory:
+    """What ``seat`` would know seeing every hand, the camps ``attack`` and ``defence``
+    (by default every other seat)."""
     others = {c for s, h in enumerate(hands) if s != seat for c in h}
     voids, caps = [], []
     for hand in hands:
@@ -303,7 +342,7 @@ def open_memory(hands: Sequence[Sequence[TarotCard]], seat: int,
     return TarotMemory(
         seat=seat, players=len(hands), hand=tuple(hands[seat]), unseen=frozenset(others),
         voids=tuple(voids), trump_caps=tuple(caps), attack=attack,
-        defence=frozenset(range(len(hands))) - attack)
+        defence=frozenset(range(len(hands))) - attack if defence is None else defence)
 
 
 def deal_frame(view: Any, partner: int | None) -> DealFrame:
