@@ -48,9 +48,16 @@ class Tally:
     void_plays: int = 0
     match_wins: list[float] = field(default_factory=list)
     times: dict[str, list[float]] = field(default_factory=lambda: {"a": [], "b": []})
+    # coinche: by side and call ("a_coinche", "b_surcoinche"...), [calls, right calls]
+    # (a coinched contract failed, a surcoinched one made)
+    doublings: dict[str, list[int]] = field(default_factory=dict)
 
     def merge(self, other: Tally) -> None:
         self.deal_diffs += other.deal_diffs
+        for key, (calls, right) in other.doublings.items():
+            mine = self.doublings.setdefault(key, [0, 0])
+            mine[0] += calls
+            mine[1] += right
         self.deal_wins += other.deal_wins
         self.void_plays += other.void_plays
         self.match_wins += other.match_wins
@@ -176,11 +183,26 @@ def play_deals(setup: Setup, indices: Sequence[int]) -> Tally:
                 tally.void_plays += 1
                 diffs.append(0.0)
                 continue
+            _count_doublings(final, result, a_seats, tally)
             diff = _a_minus_b(result.scores, a_seats, rules.has_teams)
             diffs.append(diff)
             tally.deal_wins.append(1.0 if diff > 0 else 0.5 if diff == 0 else 0.0)
         tally.deal_diffs.append(statistics.fmean(diffs))
     return tally
+
+
+def _count_doublings(final: Any, result: Any, a_seats: tuple[int, ...],
+                     tally: Tally) -> None:
+    """The coinches and surcoinches of a coinche deal, by side, and whether they were
+    right."""
+    made = getattr(result.facts, "made", None)
+    for seat, action in getattr(final, "bids", ()):
+        call = type(action).__name__.lower()
+        if made is None or call not in ("coinche", "surcoinche"):
+            continue
+        counts = tally.doublings.setdefault(f"{'a' if seat in a_seats else 'b'}_{call}", [0, 0])
+        counts[0] += 1
+        counts[1] += made == (call == "surcoinche")
 
 
 def play_matches(setup: Setup, indices: Sequence[int]) -> Tally:
@@ -254,6 +276,7 @@ def report(setup: Setup, tally: Tally, wall: float) -> dict[str, Any]:
         "matches": len(tally.match_wins), "matches_won_by_a": matches,
         "match_share_if_equal": 0.5 if setup.rules.has_teams else 1 / setup.rules.players,
         "time_a": time_stats(tally.times["a"]), "time_b": time_stats(tally.times["b"]),
+        "doublings": {k: {"calls": c, "right": r} for k, (c, r) in sorted(tally.doublings.items())},
         "wall_s": round(wall, 1), "python": sys.version.split()[0],
     }
 
@@ -273,6 +296,8 @@ def print_report(data: dict[str, Any]) -> None:
         t = data[f"time_{side}"]
         print(f"  decision time {side.upper()}: median {t['median_ms']:.3f} ms, "
               f"p95 {t['p95_ms']:.3f} ms, max {t['max_ms']:.3f} ms")
+    for key, counts in data["doublings"].items():
+        print(f"  {key.replace('_', ' ')}: {counts['calls']} (right {counts['right']})")
     print(f"  wall time {data['wall_s']} s")
     print(json.dumps(data, sort_keys=True))
 

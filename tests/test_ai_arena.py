@@ -8,8 +8,12 @@ from typing import Any
 
 import pytest
 
-from bench.arena import Setup, Tally, main, play_deals, play_to_end
+from bench.arena import Setup, Tally, _count_doublings, main, play_deals, play_to_end
 from game.ai import Level
+from game.engine.actions import Bid, Coinche, Surcoinche
+from game.engine.cards import Suit
+from game.engine.coinche import CoincheDeal
+from game.engine.deal_scoring import TrickFacts
 from game.engine.match import new_deal_state
 from game.engine.rules import BeloteRules, CoincheRules
 
@@ -87,3 +91,22 @@ def test_a_level_served_by_another_tree_plays_as_the_local_one() -> None:
                         range(3))
     assert remote.deal_diffs == local.deal_diffs
     assert len(set(local.deal_diffs)) > 1  # the beginner's random choices matter here
+
+
+def test_the_coinches_and_surcoinches_are_counted_by_side_with_whether_they_were_right(
+) -> None:
+    deal, _ = CoincheDeal.new(CoincheRules(), 3, dealer=2)  # seat 3 speaks first
+    coinched, _ = deal.apply(Bid(100, Suit.SPADES))
+    coinched, _ = coinched.apply(Coinche())  # seat 0
+    surcoinched, _ = coinched.apply(Surcoinche())  # seat 1, the takers' side
+    tally = Tally()
+    facts = TrickFacts(outcome="made", made=True, taker=1, tricks_won=(3, 5), capot_side=None)
+    result: Any = type("Result", (), {"facts": facts})()
+    for a_seats in ((0, 2), (1, 3)):
+        _count_doublings(surcoinched, result, a_seats, tally)
+    assert tally.doublings == {"a_coinche": [1, 0], "b_coinche": [1, 0],  # made: wrong
+                               "a_surcoinche": [1, 1], "b_surcoinche": [1, 1]}  # right
+    merged = Tally()
+    merged.merge(tally)
+    merged.merge(tally)
+    assert merged.doublings["a_coinche"] == [2, 0]

@@ -71,7 +71,7 @@ def weigh_coinche_calls(view: TrickView, rng: random.Random, worlds: int = WORLD
     deals = sample_deals(view, rng, worlds)
     if not deals:
         return confirme, {}
-    judge = _Judge(view, rules, deals)
+    judge = Judge(view, rules, deals)
     options = _options(view, rules, judge)
     if not options:
         return confirme, {}
@@ -97,7 +97,7 @@ def _explained(action: Action, value: float) -> Decision:
     return Decision(action, "hint.pass_simulated", (expected,))
 
 
-def _options(view: Any, rules: CoincheRules, judge: _Judge) -> dict[Action, float]:
+def _options(view: Any, rules: CoincheRules, judge: Judge) -> dict[Action, float]:
     """The expected score of each call worth weighing: pass, and the best value of
     each suit bid."""
     options: dict[Action, float] = {Pass(): judge.value_of(Pass())}
@@ -137,7 +137,7 @@ def sample_deals(view: Any, rng: random.Random, count: int) -> list[Deal]:
 # --- playing the worlds out -------------------------------------------------------------------
 
 
-class _Judge:
+class Judge:
     """Expected scores of calls over the sampled deals (deals played once per trump and
     taking side, then scored for each contract)."""
 
@@ -167,11 +167,17 @@ class _Judge:
         if suit is None or not self.deals:
             return 0.0
         total = 0.0
-        for tally in self._tally(suit, contract.takers):
+        for tally in self.tallies(contract):
             scores = score_coinche(self.rules, contract.bid, contract.coinche_level,
                                    contract.takers, tally).scores
             total += scores[self.side] - scores[1 - self.side]
         return total / len(self.deals)
+
+    def tallies(self, contract: Contract) -> list[SideTally]:
+        """The play-outs of ``contract``'s trump and takers, one a deal (a bench
+        experiment may correct them: ``bench/simulated_doubling.py``)."""
+        assert contract.bid.suit is not None
+        return self._tally(contract.bid.suit, contract.takers)
 
     def _tally(self, suit: Suit, takers: int) -> list[SideTally]:
         key = (suit, takers)
