@@ -32,7 +32,11 @@ BOUNDARY_MODULES = (actions, tarot_actions, protocol, views, trick_view, tarot_t
 
 
 def parts(hint: object) -> Iterator[object]:
-    """A type hint and every type it is made of."""
+    """A type hint and every type it is made of (a callable's parameters too)."""
+    if isinstance(hint, list):  # Callable[[parameters], result]
+        for arg in hint:
+            yield from parts(arg)
+        return
     yield hint
     for arg in typing.get_args(hint):
         yield from parts(arg)

@@ -36,7 +36,7 @@ from game.ai.play import choose_card
 from game.ai.sampler import NoWorld, default_rules, knowledge
 from game.engine.cards import Card, Suit
 from game.engine.rules import TrickGameRules
-from game.engine.trick_view import DIX_DE_DER
+from game.engine.trick_view import DIX_DE_DER, TrickView
 from game.engine.tricks import Play, Trump, legal_cards, trick_points, winning_play
 
 WORLDS = 36  # at the default thinking time (12: 11 points a deal less, bench/RESULTS.md)
@@ -184,7 +184,7 @@ class WorldSearch:
 
 
 # The search a decision runs: (view, memory, candidates, generator, cap) -> a search.
-SearchSource = Callable[[Any, Memory, list[Card], random.Random, int], WorldSearch]
+SearchSource = Callable[[TrickView, Memory, list[Card], random.Random, int], WorldSearch]
 
 
 def best_over_worlds(view: Any, mem: Memory, rules: TrickGameRules, cards: list[Card],
