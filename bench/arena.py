@@ -14,6 +14,7 @@ side; the figures end with one JSON line.  Seeded and reproducible, whatever ``-
     python -m bench.arena --game coinche --a confirme --b debutant --deals 500 --seed 1
     python -m bench.arena --a expert --b expert@ed8d699 --bidding confirme --seed 7
     python -m bench.arena --a expert --b expert@ed8d699 --think none   # load-proof
+    python -m bench.arena --a expert --b expert@ed8d699 --common-rngs  # less noise
 """
 
 from __future__ import annotations
@@ -121,6 +122,15 @@ class Setup:
     seed: int
     bidder: Level | None = None  # bids (and everything before the cards) for every seat
     think: float | None = DEFAULT_THINK  # the Expert's deadline a decision; None: no deadline
+    # Each seat's random generator the same in every seating of a deal (common random
+    # numbers): identical players then score exactly 0, and A − B carries no noise of
+    # the generators' own.  Off by default: the figures of bench/RESULTS.md were seeded so.
+    common_rngs: bool = False
+
+    def seat_rngs(self, *key: object) -> list[random.Random]:
+        """The seats' generators for one seating (``key`` ends with the seating)."""
+        key = key[:-1] if self.common_rngs else key
+        return [_rng(self.seed, *key, seat) for seat in range(self.rules.players)]
 
     @property
     def seatings(self) -> list[tuple[int, ...]]:
@@ -175,7 +185,7 @@ def play_deals(setup: Setup, indices: Sequence[int]) -> Tally:
         dealer = index % rules.players
         diffs: list[float] = []
         for k, a_seats in enumerate(setup.seatings):
-            rngs = [_rng(setup.seed, index, k, seat) for seat in range(rules.players)]
+            rngs = setup.seat_rngs(index, k)
             state, _ = new_deal_state(rules, deal_seed, dealer)
             final = play_to_end(state, a_seats, setup, rngs, tally)
             result = final.result()
@@ -210,7 +220,7 @@ def play_matches(setup: Setup, indices: Sequence[int]) -> Tally:
     for index in indices:
         match_seed = _rng(setup.seed, "match", index).getrandbits(62)
         for k, a_seats in enumerate(setup.seatings):
-            rngs = [_rng(setup.seed, "m", index, k, seat) for seat in range(setup.rules.players)]
+            rngs = setup.seat_rngs("m", index, k)
             match, _ = Match.new(setup.rules, match_seed)
             final = play_to_end(match, a_seats, setup, rngs, tally)
             a_side = a_seats[0] % 2 if setup.rules.has_teams else a_seats[0]
@@ -269,7 +279,7 @@ def report(setup: Setup, tally: Tally, wall: float) -> dict[str, Any]:
         "game": setup.rules.game, "players": setup.rules.players,
         "a": player_name(setup.a), "b": player_name(setup.b), "seed": setup.seed,
         "bidding": setup.bidder.value if setup.bidder else "each side",
-        "think": setup.think,
+        "think": setup.think, "common_rngs": setup.common_rngs,
         "deals": len(tally.deal_diffs), "void_plays": tally.void_plays,
         "mean_a_minus_b": round(mean, 2), "ci95": [round(low, 2), round(high, 2)],
         "deals_won_by_a": round(share, 4),
@@ -327,6 +337,9 @@ def main(argv: Sequence[str] | None = None, extra: Extra | None = None) -> dict[
     parser.add_argument("--matches", type=int, default=0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--common-rngs", action="store_true",
+                        help="a seat's random generator the same in every seating: "
+                             "identical players score exactly 0 (less noise in A - B)")
     parser.add_argument("--bidding", type=Level, default=None,
                         help="one level bids for every seat: the same contract in every "
                              "seating, so only the card play is compared")
@@ -336,7 +349,7 @@ def main(argv: Sequence[str] | None = None, extra: Extra | None = None) -> dict[
     options = {"players": args.players, **dict(args.rule)}
     rules = rules_class(args.game).from_json(options)
     a, b = (parse_player(text, args.think, extra) for text in (args.a, args.b))
-    setup = Setup(rules, a, b, args.seed, args.bidding, args.think)
+    setup = Setup(rules, a, b, args.seed, args.bidding, args.think, args.common_rngs)
     start = time.perf_counter()
     tally = run(setup, args.deals, args.matches, args.jobs)
     data = report(setup, tally, time.perf_counter() - start)

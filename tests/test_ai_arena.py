@@ -40,6 +40,17 @@ def test_the_same_player_on_both_sides_scores_exactly_even() -> None:
         assert tally.deal_diffs == [0.0] * 5
 
 
+def test_common_random_numbers_make_a_random_player_even_with_itself() -> None:
+    """The Débutant draws from its generator: against itself it differs between the
+    seatings unless each seat's generator is the same in every seating."""
+    for rules in (CoincheRules(), BeloteRules(players=3)):
+        apart = play_deals(Setup(rules, Level.DEBUTANT, Level.DEBUTANT, 1), range(6))
+        common = play_deals(Setup(rules, Level.DEBUTANT, Level.DEBUTANT, 1,
+                                  common_rngs=True), range(6))
+        assert any(diff != 0.0 for diff in apart.deal_diffs)
+        assert common.deal_diffs == [0.0] * 6
+
+
 def test_the_better_player_wins_a_short_duplicate() -> None:
     tally = play_deals(Setup(BeloteRules(), Level.CONFIRME, Level.DEBUTANT, 2), range(30))
     assert sum(tally.deal_diffs) > 0
