@@ -12,10 +12,10 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import statistics
 import time
 from collections.abc import Sequence
 
+from bench.arena import time_stats
 from bench.simulated_doubling import doubling_decision
 from game.ai import DEFAULT_THINK, Level, decide
 from game.ai.bidding import coinche_bidding
@@ -23,15 +23,6 @@ from game.engine.actions import Coinche, Surcoinche
 from game.engine.coinche import CoincheDeal
 from game.engine.protocol import Phase
 from game.engine.rules import CoincheRules
-
-
-def _stats(seconds: Sequence[float]) -> dict[str, float]:
-    ms = sorted(s * 1000 for s in seconds)
-    if not ms:
-        return {"decisions": 0}
-    return {"decisions": len(ms), "median_ms": round(statistics.median(ms), 1),
-            "p95_ms": round(ms[min(len(ms) - 1, int(0.95 * len(ms)))], 1),
-            "max_ms": round(ms[-1], 1)}
 
 
 def main(argv: Sequence[str] | None = None) -> dict[str, object]:
@@ -62,8 +53,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, object]:
             deal, _ = deal.apply(coinche_bidding(view).action)
     figures: dict[str, object] = {"think": args.think, "deals": args.deals,
                                   "simulated_doubling": simulated,
-                                  "all": _stats(times["doubling"] + times["other"]),
-                                  **{k: _stats(v) for k, v in times.items()}}
+                                  "all": time_stats(times["doubling"] + times["other"]),
+                                  **{k: time_stats(v) for k, v in times.items()}}
     for key, value in figures.items():
         print(f"{key:>10}: {value}")
     print(json.dumps(figures))

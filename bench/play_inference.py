@@ -46,7 +46,7 @@ from game.ai.card_worlds import card_worlds
 from game.ai.memory import Memory, build_memory
 from game.ai.play import choose_card
 from game.ai.sampler import knowledge
-from game.ai.search import WorldSearch
+from game.ai.search import SimView, WorldSearch
 from game.engine.cards import Card
 from game.engine.protocol import Action
 from game.engine.rules import TrickGameRules
@@ -76,22 +76,12 @@ class _PastView:
 
 
 @dataclass(frozen=True)
-class _Situation:
-    """The few view fields the Confirmé play reads, for a seat at an earlier moment."""
-
-    seat: int
-    players: int
-    taker: int | None
-    trick: tuple[Play, ...]
-
-
-@dataclass(frozen=True)
 class Moment:
     """One card another seat played: what it saw then, apart from its own hand."""
 
     seat: int
     card: Card
-    situation: _Situation
+    situation: SimView
     seen: Memory  # built with an empty hand: its hand's cards are still in ``unseen``
     later: tuple[Card, ...]  # what the seat played from then on, this card included
 
@@ -112,7 +102,7 @@ def past_moments(view: Any) -> list[Moment]:
             past = _PastView(seat, view.players, view.trump, (), tricks[:k], prefix,
                              getattr(view, "retourne", None), getattr(view, "bergere", None))
             later = tuple(p for s, p in plays_in_order[index - 1:] if s == seat)
-            moments.append(Moment(seat, c, _Situation(seat, view.players, view.taker, prefix),
+            moments.append(Moment(seat, c, SimView(seat, view.players, view.taker, prefix),
                                   build_memory(past), later))
     return moments
 
