@@ -70,12 +70,6 @@ def play_cards(state: TrickDeal, cards: int, rng: random.Random) -> TrickDeal:
     return state
 
 
-def random_position(rules: TrickGameRules, seed: int, cards: int) -> TrickDeal:
-    """A play position after ``cards`` random cards of a random deal."""
-    state = play_started(rules, seed)
-    return play_cards(state, cards, random.Random(seed))
-
-
 def coinche_play(hands: list[list[Card]], trump: Suit) -> TrickDeal:
     """A coinche deal of ``hands`` (seat 0 deals) bid 80 in ``trump`` by seat 1, the
     others passing: seat 1 leads the first card."""

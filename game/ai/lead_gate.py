@@ -22,7 +22,7 @@ from typing import Any
 from game.ai.memory import Memory
 from game.engine.cards import Card
 
-REASON = "hint.search_best"
+SEARCH_REASON = "hint.search_best"  # the search's card, rather than the Confirmé's
 
 
 @dataclass(frozen=True)
@@ -69,5 +69,5 @@ def gated_lead(values: dict[Card, list[float]], fallback: tuple[Card, str],
         return fallback
     gain, error = paired_gain(values[best], values[base])
     if gain > gate.z * error and gain > gate.margin:
-        return best, REASON
+        return best, SEARCH_REASON
     return fallback

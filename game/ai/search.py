@@ -30,7 +30,7 @@ from game.ai.deal_value import (
     seat_value,
     table_scorer,
 )
-from game.ai.lead_gate import gated_lead, is_opening_lead, lead_gate
+from game.ai.lead_gate import SEARCH_REASON, gated_lead, is_opening_lead, lead_gate
 from game.ai.memory import VOID, Memory
 from game.ai.play import choose_card
 from game.ai.sampler import NoWorld, default_rules, knowledge
@@ -213,7 +213,7 @@ def best_card(totals: dict[Card, float], cards: list[Card],
     totals = dict(totals)
     totals[fallback[0]] += 0.5
     best = max(cards, key=lambda c: totals[c])
-    return (best, fallback[1]) if best == fallback[0] else (best, "hint.search_best")
+    return (best, fallback[1]) if best == fallback[0] else (best, SEARCH_REASON)
 
 
 # --- rollouts ----------------------------------------------------------------------------------
