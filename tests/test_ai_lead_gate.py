@@ -2,19 +2,27 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
 from game.ai import lead_gate
-from game.ai.lead_gate import DEFENCE_GATE, TAKERS_GATE, Gate, gated_lead, paired_gain
+from game.ai.lead_gate import (
+    BELOTE_TAKERS_GATE,
+    DEFENCE_GATE,
+    TAKERS_GATE,
+    Gate,
+    gated_lead,
+    paired_gain,
+)
 from game.ai.memory import build_memory
 from game.ai.play import choose_card
 from game.ai.search import WorldSearch, weigh_cards
 from game.engine.actions import Pass, PlayCard, bid
 from game.engine.cards import Card, Suit, parse_cards
 from game.engine.coinche import CoincheDeal
-from game.engine.rules import CoincheRules
+from game.engine.rules import BeloteRules, CoincheRules
 from game.engine.trick_view import TrickView
 from tests.test_ai_search import HANDS, views
 
@@ -63,6 +71,17 @@ def test_each_side_leads_through_its_own_gate_the_defence_the_stricter() -> None
     defender = defence_lead()
     assert lead_gate.lead_gate(defender, build_memory(defender)) == DEFENCE_GATE
     assert DEFENCE_GATE.z > TAKERS_GATE.z
+
+
+def test_at_belote_the_takers_side_leads_the_searchs_best_card() -> None:
+    """Measured at four players: the taker's side gains by the search's best lead at
+    belote classique; the defence keeps its gate."""
+    taker, _ = views(100)
+    defender = defence_lead()
+    for view, gate in ((taker, BELOTE_TAKERS_GATE), (defender, DEFENCE_GATE)):
+        belote = dataclasses.replace(view, game="belote", rules=BeloteRules())
+        assert lead_gate.lead_gate(belote, build_memory(belote)) == gate
+    assert BELOTE_TAKERS_GATE.z < TAKERS_GATE.z
 
 
 def lead_of(view: TrickView) -> tuple[tuple[Card, str], tuple[Card, str], dict[Card, float]]:
