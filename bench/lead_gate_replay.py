@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sys
 from collections.abc import Sequence
@@ -26,44 +27,54 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import game.ai as ai
 from bench.arena import mean_ci
 from bench.dd_loss import NODE_CAP, card_worths, contract_deal, kind_of
-from game.ai import Level, decide, search
+from game.ai import appraise
 from game.ai.lead_gate import Gate, gated_lead
+from game.ai.memory import Memory
+from game.ai.search import WorldSearch
+from game.engine.actions import PlayCard
 from game.engine.cards import Card, parse_cards
 from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
 
 SET = 36  # the worlds the Expert rolls out with no deadline
 
 
+class Recorder(WorldSearch):
+    """The Expert's own search at its opening lead, with ``worlds`` worlds whatever its
+    cap, keeping every rollout and never leaving the Confirmé's card."""
+
+    cap_worlds = 3 * SET
+    last: Recorder | None = None
+
+    def __init__(self, view: Any, mem: Memory, cards: list[Card], rng: random.Random,
+                 worlds: int) -> None:
+        super().__init__(view, mem, cards, rng, Recorder.cap_worlds)
+        Recorder.last = self
+
+    def gate(self) -> Gate | None:
+        return Gate(z=math.inf)
+
+
 def record_lead(rules: TrickGameRules, seed: int, index: int,
                 worlds: int) -> dict[str, Any] | None:
     """The opening lead of deal ``index``: side, the Confirmé's card, each legal lead's
-    rollouts world by world and its double-dummy worth (None: no contract, or unsolved)."""
+    rollouts world by world and its double-dummy worth (None: no contract, no search at
+    that lead, or unsolved)."""
     state = contract_deal(rules, seed, index)
     if state is None:
         return None
     seat = state.current_player
     assert seat is not None
-    seen: dict[str, Any] = {}
-
-    def keep(values: dict[Card, list[float]], fallback: tuple[Card, str],
-             gate: Gate) -> tuple[Card, str]:
-        seen["values"], seen["confirme"] = values, fallback[0]
-        return fallback
-
-    saved = search.gated_lead, ai.WORLDS
-    search.gated_lead, ai.WORLDS = keep, worlds
-    try:
-        decide(state.view(seat), Level.EXPERT, random.Random(f"{seed}-{index}-{seat}"), None)
-    finally:
-        search.gated_lead, ai.WORLDS = saved
-    worths = card_worths(state, NODE_CAP)
-    if not seen or worths is None:
+    Recorder.cap_worlds, Recorder.last = worlds, None
+    rng = random.Random(f"{seed}-{index}-{seat}")
+    confirme = appraise(state.view(seat), rng, None, source=Recorder).decision.action
+    search, worths = Recorder.last, card_worths(state, NODE_CAP)
+    if search is None or worths is None:
         return None
-    return {"deal": index, "side": kind_of(state)[1], "confirme": str(seen["confirme"]),
-            "values": {str(c): v for c, v in seen["values"].items()},
+    assert isinstance(confirme, PlayCard)
+    return {"deal": index, "side": kind_of(state)[1], "confirme": str(confirme.card),
+            "values": {str(c): [world[c] for world in search.values] for c in search.cards},
             "worths": {str(c): w for c, w in worths.items()}}
 
 
