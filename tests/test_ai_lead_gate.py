@@ -2,19 +2,27 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
 from game.ai import lead_gate
-from game.ai.lead_gate import DEFENCE_GATE, TAKERS_GATE, Gate, gated_lead, paired_gain
+from game.ai.lead_gate import (
+    BELOTE_TAKERS_GATE,
+    DEFENCE_GATE,
+    TAKERS_GATE,
+    Gate,
+    gated_lead,
+    paired_gain,
+)
 from game.ai.memory import build_memory
 from game.ai.play import choose_card
-from game.ai.search import weigh_cards
+from game.ai.search import WorldSearch, weigh_cards
 from game.engine.actions import Pass, PlayCard, bid
 from game.engine.cards import Card, Suit, parse_cards
 from game.engine.coinche import CoincheDeal
-from game.engine.rules import CoincheRules
+from game.engine.rules import BeloteRules, CoincheRules
 from game.engine.trick_view import TrickView
 from tests.test_ai_search import HANDS, views
 
@@ -65,6 +73,17 @@ def test_each_side_leads_through_its_own_gate_the_defence_the_stricter() -> None
     assert DEFENCE_GATE.z > TAKERS_GATE.z
 
 
+def test_at_belote_the_takers_side_leads_the_searchs_best_card() -> None:
+    """Measured at four players: the taker's side gains by the search's best lead at
+    belote classique; the defence keeps its gate."""
+    taker, _ = views(100)
+    defender = defence_lead()
+    for view, gate in ((taker, BELOTE_TAKERS_GATE), (defender, DEFENCE_GATE)):
+        belote = dataclasses.replace(view, game="belote", rules=BeloteRules())
+        assert lead_gate.lead_gate(belote, build_memory(belote)) == gate
+    assert BELOTE_TAKERS_GATE.z < TAKERS_GATE.z
+
+
 def lead_of(view: TrickView) -> tuple[tuple[Card, str], tuple[Card, str], dict[Card, float]]:
     """The Confirmé's lead, the Expert's (12 seeded worlds), each card's mean."""
     mem = build_memory(view)
@@ -91,3 +110,30 @@ def test_the_search_leads_its_best_card_once_the_gain_clears_the_gate(
     confirme, choice, means = lead_of(taker)
     assert choice == (max(means, key=lambda c: means[c]), "hint.search_best")
     assert choice[0] != confirme[0]
+
+
+def gate_of(view: TrickView) -> Gate | None:
+    cards = sorted({a.card for a in view.legal if isinstance(a, PlayCard)})
+    return WorldSearch(view, build_memory(view), cards, random.Random(1), 4).gate()
+
+
+def seat_view(state: CoincheDeal) -> TrickView:
+    assert state.turn is not None
+    return state.view(state.turn)
+
+
+def test_only_the_deals_first_card_is_gated() -> None:
+    """The defence's opening lead goes through its gate; the next card (a follow) and
+    the second trick's lead play the search's best mean."""
+    view = defence_lead()
+    assert gate_of(view) == DEFENCE_GATE
+    state = CoincheDeal.from_hands(CoincheRules(), [parse_cards(h) for h in HANDS], 2)
+    for action in (Pass(), Pass(), Pass(), bid(100, Suit.HEARTS), Pass(), Pass(), Pass()):
+        state, _ = state.apply(action)
+    state, _ = state.apply(state.legal_actions()[0])
+    assert gate_of(seat_view(state)) is None
+    while state.trick:
+        state, _ = state.apply(state.legal_actions()[0])
+    second_lead = seat_view(state)
+    assert len(second_lead.tricks) == 1 and not second_lead.trick
+    assert gate_of(second_lead) is None

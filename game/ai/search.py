@@ -30,7 +30,7 @@ from game.ai.deal_value import (
     seat_value,
     table_scorer,
 )
-from game.ai.lead_gate import SEARCH_REASON, gated_lead, is_opening_lead, lead_gate
+from game.ai.lead_gate import SEARCH_REASON, Gate, gated_lead, is_opening_lead, lead_gate
 from game.ai.memory import VOID, Memory
 from game.ai.play import choose_card
 from game.ai.sampler import NoWorld, default_rules, knowledge
@@ -81,10 +81,11 @@ def weigh_cards(view: Any, mem: Memory, cards: list[Card], fallback: tuple[Card,
         deadline = max(0.0, deadline * DEADLINE_SHARE - (time.perf_counter() - start))
     for _ in within(deadline, search.left):
         search.roll_next()
-    if is_opening_lead(view):
+    gate = search.gate()
+    if gate is not None:
         values = {c: [world[c] for world in search.values] for c in cards}
         means = {c: fmean(v) for c, v in values.items() if v}
-        return gated_lead(values, fallback, lead_gate(view, mem)) if means else fallback, means
+        return gated_lead(values, fallback, gate) if means else fallback, means
     totals, count = search.totals()
     means = {c: total / count for c, total in totals.items()} if count else {}
     return best_card(totals, cards, fallback), means
@@ -116,6 +117,11 @@ class WorldSearch:
         generator state."""
         return (worlds == self.cap and cards == self.cards and view == self.view
                 and rng.getstate() == self.start_state)
+
+    def gate(self) -> Gate | None:
+        """What the best card must clear to replace the Confirmé's (``lead_gate``): at
+        the deal's first card only; None: the best mean is played."""
+        return lead_gate(self.view, self.mem) if is_opening_lead(self.view) else None
 
     @property
     def left(self) -> int:

@@ -20,13 +20,10 @@ import typing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar, runtime_checkable
+from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 
 from game.engine.cards import Card
 from game.engine.tarot_cards import TarotCard
-
-if TYPE_CHECKING:  # views.py imports this module
-    from game.engine.views import DealView
 
 
 class IllegalAction(Exception):
@@ -178,6 +175,40 @@ class DealResult:
     # What the match, the statistics and the score sheet read (None: a result built
     # for a test or a picture, with scores only).
     facts: DealFacts | None = None
+
+
+class DealView(Protocol):
+    """What every game's view of a deal offers (read-only)."""
+
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def dealer(self) -> int: ...
+
+    @property
+    def phase(self) -> Phase: ...
+
+    @property
+    def current_player(self) -> int | None: ...
+
+    @property
+    def hand(self) -> Sequence[Card | TarotCard]: ...
+
+    @property
+    def legal(self) -> tuple[Action, ...]: ...
+
+    @property
+    def taker(self) -> int | None: ...
+
+    @property
+    def bids(self) -> tuple[tuple[int, Action], ...]: ...
 
 
 @runtime_checkable
