@@ -42,7 +42,7 @@ from game.ui.table import TableScene
 ROOT = Path(__file__).resolve().parent.parent
 WINDOW = (1280, 720)
 GAMES: tuple[AnyRules, ...] = (CoincheRules(), BeloteRules(), TarotRules(players=5))
-PONDER_GAMES: tuple[AnyRules, ...] = (CoincheRules(), BeloteRules())
+PONDER_GAMES: tuple[AnyRules, ...] = (CoincheRules(), BeloteRules(), TarotRules(players=5))
 PLAYER_THINKS = 180  # frames (3 s) the scripted player takes over each of his decisions
 LAUNCH_PATTERN = re.compile(rf"{FIRST_FRAME} ([0-9.]+) s after launch")
 

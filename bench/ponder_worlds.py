@@ -1,8 +1,8 @@
 """Worlds the Expert sees per decision with and without pondering, in the same deadline.
 
-Deals of coinche are played by the Confirmé at every seat; at each card of seat 0 (the
-player) where the next seat has a card search to run, that seat decides as an Expert
-twice from the same generator state: once as is, once after pondering for
+Deals of coinche (or ``--game``) are played by the Confirmé at every seat; at each card
+of seat 0 (the player) where the next seat has a card search to run, that seat decides
+as an Expert twice from the same generator state: once as is, once after pondering for
 ``--ponder-seconds`` of work (``game.ai.ponder``: every card seat 0 may play, his
 Confirmé card first, as the controller prepares them while he thinks); he then plays
 his Confirmé card, or with ``--player-card last`` the card whose situation is prepared
@@ -11,6 +11,7 @@ worlds seen (mean, and the share of decisions that saw the cap), the decision ti
 how often the two decisions differ, and one JSON line.
 
     nice -n 19 .venv/bin/python -m bench.ponder_worlds [--deals 4] [--think 0.3]
+    nice -n 19 .venv/bin/python -m bench.ponder_worlds --game tarot5
 """
 
 from __future__ import annotations
@@ -27,16 +28,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import Level, decide
 from game.ai.ponder import Ponder, card_search, likely_first
-from game.engine.match import Match
+from game.engine.match import AnyRules, Match
 from game.engine.protocol import Phase
-from game.engine.rules import CoincheRules
+from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 
 PLAYER = 0
+GAMES: dict[str, AnyRules] = {
+    "coinche": CoincheRules(), "belote": BeloteRules(),
+    **{f"tarot{n}": TarotRules(players=n) for n in (3, 4, 5)}}
 
 
-def positions(seed: int) -> list[Match]:
+def positions(rules: AnyRules, seed: int) -> list[Match]:
     """Seat 0's card decisions in one deal played by the Confirmé."""
-    match, _ = Match.new(CoincheRules(), seed)
+    match, _ = Match.new(rules, seed)
     found = []
     while match.current_player is not None and not match.history:
         view = match.view(match.current_player)
@@ -57,6 +61,7 @@ def timed(ponder: Ponder, after: Match, rng: random.Random, think: float) -> tup
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
+    parser.add_argument("--game", choices=sorted(GAMES), default="coinche")
     parser.add_argument("--deals", type=int, default=4)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--think", type=float, default=0.3)
@@ -72,7 +77,7 @@ def main(argv: list[str]) -> int:
     times: dict[str, list[float]] = {"alone": [], "pondered": []}
     differ = differ_at_equal = 0  # decisions that differ (when both saw as many worlds)
     for deal in range(args.deals):
-        for match in positions(args.seed * 1000 + deal):
+        for match in positions(GAMES[args.game], args.seed * 1000 + deal):
             order = likely_first(match.view(PLAYER))
             choice = order[0] if args.player_card == "confirme" else order[-1]
             after, _ = match.apply(choice)
@@ -117,9 +122,9 @@ def main(argv: list[str]) -> int:
         "fewer_with_pondering": sum(b < a for a, b in zip(alone, pondered, strict=True)),
         "p95_ms_alone": p95(times["alone"]), "p95_ms_pondered": p95(times["pondered"]),
         "decisions_differ": differ, "differ_with_as_many_worlds": differ_at_equal,
-        "player_card": args.player_card,
+        "player_card": args.player_card, "game": args.game,
     }
-    print(f"{count} decisions (coinche, seat 0's cards, {args.deals} deals, seed {args.seed}), "
+    print(f"{count} decisions ({args.game}, seat 0's cards, {args.deals} deals, seed {args.seed}), "
           f"think {args.think} s, {args.ponder_seconds} s of pondering")
     print(f"worlds seen: alone {figures['worlds_mean_alone']} (at the cap "
           f"{figures['at_cap_alone']:.0%}), pondered {figures['worlds_mean_pondered']} "

@@ -10,10 +10,14 @@ from game.ai.memory import build_memory
 from game.ai.play import choose_card
 from game.ai.ponder import Ponder, card_search
 from game.ai.search import SearchSource, WorldSearch, weigh_cards
+from game.ai.tarot_search import TarotSource, TarotWorldSearch, weigh_tarot_cards
 from game.engine.actions import PlayCard
 from game.engine.match import Match
 from game.engine.protocol import Phase
-from game.engine.rules import BeloteRules, CoincheRules
+from game.engine.rules import BeloteRules, CoincheRules, TarotRules
+from game.engine.tarot_actions import TarotPlayCard
+from game.engine.tarot_cards import TarotCard
+from game.engine.tarot_tricks import TarotView
 from game.engine.trick_view import TrickView
 
 WORLDS = 6  # a small cap keeps the searches fast; the default think's cap is 36
@@ -184,3 +188,77 @@ def test_the_work_stops_at_the_next_step_when_the_host_needs_the_processor() -> 
     while ponder.work(10.0):
         pass
     assert ponder.prepared[0].finished and len(ponder.prepared[0].values) == 36
+
+
+def tarot_positions(players: int, seed: int) -> list[Match]:
+    """Positions of a tarot deal played by the Confirmé where the Expert weighs cards."""
+    match, _ = Match.new(TarotRules(players=players), seed)
+    found: list[Match] = []
+    while match.current_player is not None and len(found) < 8 and not match.history:
+        view = match.view(match.current_player)
+        if card_search(view, random.Random(0), None) is not None:
+            found.append(match)
+        match, _ = match.apply(decide(view, Level.CONFIRME, random.Random(0)).action)
+    return found
+
+
+def test_a_pondered_tarot_decision_equals_the_unpondered_one_without_a_deadline() -> None:
+    """As at the 32-card games: pondered part-way, or wholly, the same decision and
+    values, the same generator afterwards, every world seen."""
+    reused = 0
+    for players, seed in ((3, 1), (4, 2), (5, 3)):
+        positions = tarot_positions(players, seed)
+        assert len(positions) >= 4
+        for k, match in enumerate(positions[:3]):
+            view = match.view(match.current_player)  # type: ignore[arg-type]
+            alone, pondered = random.Random(k), random.Random(k)
+            expected = appraise(view, alone, None)
+            ponder = Ponder()
+            decoy = positions[k + 1].view(positions[k + 1].current_player)  # type: ignore[arg-type]
+            ponder.prepare([(decoy, pondered), (view, pondered)], None)
+            for _ in range((30, 60, 5000)[k]):
+                ponder.work(0.0)
+            assert isinstance(ponder.prepared[-1], TarotWorldSearch)
+            got = appraise(view, pondered, None, tarot_source=ponder._tarot_search_for)
+            assert got == expected and pondered.getstate() == alone.getstate()
+            reused += ponder.last_reused
+    assert reused > 0
+
+
+def test_with_a_deadline_a_pondered_tarot_decision_sees_more_worlds() -> None:
+    """A deadline too short for a second world: alone the search sees one; prepared
+    part-way it goes on from there; prepared fully it sees all and decides as with no
+    deadline."""
+    match = tarot_positions(4, 2)[1]
+    view = match.view(match.current_player).deal  # type: ignore[arg-type]
+    assert isinstance(view, TarotView)
+    seen, decisions = [], []
+    for steps in (0, 16 + 1 + 2 * len(legal_cards(view)), 10_000):
+        rng = random.Random(4)
+        copy = random.Random()
+        copy.setstate(rng.getstate())
+        search = TarotWorldSearch(view, copy, 16)
+        for _ in range(steps):
+            search.step()
+        decisions.append(weigh_tarot_cards(view, rng, 1e-9, 16, source=given_tarot(search)))
+        seen.append(len(search.values))
+    assert seen[0] == 1 and 2 <= seen[1] < 16 and seen[2] == 16
+    assert decisions[2] == weigh_tarot_cards(view, random.Random(4), None, 16)
+
+
+def given_tarot(search: TarotWorldSearch) -> TarotSource:
+    """A source of tarot searches that hands over ``search``, prepared ahead."""
+    return lambda *args: search
+
+
+def legal_cards(view: TarotView) -> set[TarotCard]:
+    return {a.card for a in view.legal if isinstance(a, TarotPlayCard)}
+
+
+def test_the_tarot_card_play_is_prepared_not_its_bidding() -> None:
+    match, _ = Match.new(TarotRules(players=4), 2)
+    assert card_search(match.view(match.current_player), random.Random(0),  # type: ignore[arg-type]
+                       None) is None
+    play = tarot_positions(4, 2)[0]
+    search = card_search(play.view(play.current_player), random.Random(0), 0.3)  # type: ignore[arg-type]
+    assert isinstance(search, TarotWorldSearch) and search.cap == 16 and not search.worlds

@@ -13,7 +13,7 @@ import pytest
 from game.engine.actions import CardPlayed, DealScored, PlayCard, TrickWon
 from game.engine.match import MatchView, NewDeal
 from game.engine.protocol import Event, Phase
-from game.engine.rules import BeloteRules, CoincheRules
+from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.ui.controller import Controller, SeatConfig
 from game.ui.tween import Tween, Tweens, ease_out_cubic, linear
 
@@ -183,14 +183,18 @@ def test_the_expert_seats_and_the_hint_think_as_long_as_the_setting_says(
     controller.close()
 
 
-def test_the_expert_seats_prepare_while_the_human_thinks_and_the_next_one_resumes() -> None:
+@pytest.mark.parametrize(("rules", "worlds"), [(CoincheRules(), 6), (TarotRules(players=4), 3)],
+                         ids=["coinche", "tarot"])
+def test_the_expert_seats_prepare_while_the_human_thinks_and_the_next_one_resumes(
+        rules: CoincheRules | TarotRules, worlds: int) -> None:
     """At the human's card, the next seat's searches are prepared (for the Confirmé's
     card in the human's place first) while the frames go on; the human plays that card
-    and the next seat's decision resumes the search prepared for it, every world."""
+    and the next seat's decision resumes the search prepared for it, every world (the
+    cap at 0.05 s of thought: 6 at coinche, 3 at tarot)."""
     from game.ai import Level, decide
 
     seats = [SeatConfig(human=True)] + [SeatConfig(level=Level.EXPERT) for _ in range(3)]
-    controller = Controller(CoincheRules(), 2, seats, speed=0.01, think=0.05)  # 6 worlds
+    controller = Controller(rules, 2, seats, speed=0.01, think=0.05)
     ponder = controller.ponder
     assert ponder is not None
     resumed = 0
@@ -216,7 +220,7 @@ def test_the_expert_seats_prepare_while_the_human_thinks_and_the_next_one_resume
             continue  # the human won the trick, or leads the next deal
         while controller.match.current_player == seat:
             tick(controller)
-        assert ponder.last_reused == ponder.last_seen == 6
+        assert ponder.last_reused == ponder.last_seen == worlds
         resumed += 1
         if resumed == 2:
             break

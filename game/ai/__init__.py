@@ -39,7 +39,7 @@ from game.ai.tarot import tarot_decision
 from game.ai.tarot_bid_search import WORLDS as TAROT_BID_WORLDS
 from game.ai.tarot_bid_search import weigh_tarot_calls
 from game.ai.tarot_search import MAX_WORLDS as TAROT_WORLDS
-from game.ai.tarot_search import weigh_tarot_cards
+from game.ai.tarot_search import TarotSource, weigh_tarot_cards
 from game.engine.actions import PlayCard
 from game.engine.cards import Card
 from game.engine.protocol import Phase
@@ -75,9 +75,11 @@ def decide(view: AnyView | MatchView, level: Level, rng: random.Random,
 
 def appraise(view: AnyView | MatchView, rng: random.Random,
              think: float | None = DEFAULT_THINK, *,
-             source: SearchSource | None = None) -> Appraisal:
+             source: SearchSource | None = None,
+             tarot_source: TarotSource | None = None) -> Appraisal:
     """The Expert's decision in this seat, with the value of each choice it weighed.
-    ``source``: where the card search comes from (``ponder``: prepared ahead)."""
+    ``source``, ``tarot_source``: where the card search comes from, at a 32-card game or
+    at tarot (``ponder``: prepared ahead)."""
     target, deal = _unwrap(view)
     only = _only_choice(deal)
     if only is not None:
@@ -85,7 +87,7 @@ def appraise(view: AnyView | MatchView, rng: random.Random,
     deadline = think  # None: no deadline, the default sample counts
     think = DEFAULT_THINK if think is None else think
     if isinstance(deal, TarotView):
-        return _appraise_tarot(deal, rng, deadline, think)
+        return _appraise_tarot(deal, rng, deadline, think, tarot_source)
     if deal.phase is Phase.PLAY:
         return _appraise_card_play(deal, target, rng, deadline, think, source)
     if deal.game == "coinche":
@@ -114,9 +116,10 @@ def _only_choice(view: AnyView) -> Decision | None:
 
 
 def _appraise_tarot(view: TarotView, rng: random.Random, deadline: float | None,
-                    think: float) -> Appraisal:
+                    think: float, source: TarotSource | None) -> Appraisal:
     if view.phase is Phase.PLAY:
-        decision, means = weigh_tarot_cards(view, rng, deadline, worlds_for(think, TAROT_WORLDS))
+        decision, means = weigh_tarot_cards(view, rng, deadline,
+                                            worlds_for(think, TAROT_WORLDS), source=source)
         plays = [a for a in view.legal if isinstance(a, TarotPlayCard) and a.card in means]
         return Appraisal(decision, {a: means[a.card] for a in plays})
     if view.phase is Phase.BIDDING:

@@ -2,14 +2,15 @@
 searches of the situations a computer seat may face next, and the real decision resumes
 the one prepared for exactly its situation.
 
-A card search (``search.WorldSearch``) is a function of the seat's view, its generator's
-state and the cap on worlds, whenever and in how many steps it is computed.  A search is
-prepared on a copy of the seat's generator; the decision takes it only when its view,
-candidates, cap and generator state are exactly those it was prepared for, draws what is
-left, leaves the seat's generator as its own draw would have, and rolls out worlds from
-where the preparation stopped until its deadline.  So the Expert decides exactly as
-without pondering for the worlds it sees (with no deadline: the same decision, the same
-generator state after it); pondering only lets it see more of them in the same deadline.
+A card search (``search.WorldSearch``, at tarot ``tarot_search.TarotWorldSearch``) is a
+function of the seat's view, its generator's state and the cap on worlds, whenever and in
+how many steps it is computed.  A search is prepared on a copy of the seat's generator;
+the decision takes it only when its view, candidates, cap and generator state are exactly
+those it was prepared for, draws what is left, leaves the seat's generator as its own
+draw would have, and rolls out worlds from where the preparation stopped until its
+deadline.  So the Expert decides exactly as without pondering for the worlds it sees
+(with no deadline: the same decision, the same generator state after it); pondering only
+lets it see more of them in the same deadline.
 
 The host knows the whole deal: it lists the situations (each a view of the seat that
 will play next, after one of the human's possible actions) and drives the work in short
@@ -22,7 +23,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from game.ai import appraise, decide
 from game.ai.budget import DEFAULT_THINK, worlds_for
@@ -30,25 +31,30 @@ from game.ai.decision import Decision, Level
 from game.ai.memory import Memory
 from game.ai.play import play_phase
 from game.ai.search import WORLDS, WorldSearch
+from game.ai.tarot_search import MAX_WORLDS as TAROT_WORLDS
+from game.ai.tarot_search import TarotWorldSearch
 from game.engine.cards import Card
 from game.engine.protocol import Action, Phase
+from game.engine.tarot_tricks import TarotView
 from game.engine.trick_view import TrickView
 from game.engine.views import AnyView, MatchView
 
 Situation = tuple[AnyView | MatchView, random.Random]  # a seat's view and its generator
+Prepared = WorldSearch | TarotWorldSearch  # a card search, at a 32-card game or at tarot
+SearchT = TypeVar("SearchT", WorldSearch, TarotWorldSearch)
 
 
 class Ponder:
     """The searches prepared for the situations a computer seat may face next."""
 
     def __init__(self) -> None:
-        self._searches: list[WorldSearch] = []
-        self._last: WorldSearch | None = None  # the last decision's card search
+        self._searches: list[Prepared] = []
+        self._last: Prepared | None = None  # the last decision's card search
         self.last_seen = 0  # worlds it rolled out
         self.last_reused = 0  # of which prepared ahead
 
     @property
-    def prepared(self) -> tuple[WorldSearch, ...]:
+    def prepared(self) -> tuple[Prepared, ...]:
         return tuple(self._searches)
 
     def prepare(self, situations: Iterable[Situation], think: float | None) -> None:
@@ -60,9 +66,8 @@ class Ponder:
             copy = random.Random()
             copy.setstate(rng.getstate())
             search = card_search(view, copy, think)
-            if search is not None and not any(
-                    s.matches(search.view, search.cards, copy, search.cap)
-                    for s in self._searches):
+            if search is not None and not any(_same_decision(s, search)
+                                              for s in self._searches):
                 self._searches.append(search)
 
     def work(self, seconds: float, interrupted: Callable[[], bool] = lambda: False) -> bool:
@@ -88,20 +93,39 @@ class Ponder:
         if level is not Level.EXPERT:
             decision = decide(view, level, rng, think)
         else:
-            decision = appraise(view, rng, think, source=self._search_for).decision
+            decision = appraise(view, rng, think, source=self._search_for,
+                                tarot_source=self._tarot_search_for).decision
         self.last_seen = len(self._last.values) if self._last is not None else 0
         self.clear()
         return decision
 
     def _search_for(self, view: Any, mem: Memory, cards: list[Card], rng: random.Random,
                     worlds: int) -> WorldSearch:
-        search = next((s for s in self._searches if s.matches(view, cards, rng, worlds)),
-                      None)
-        self.last_reused = len(search.values) if search is not None else 0
+        search = next((s for s in self._searches if isinstance(s, WorldSearch)
+                       and s.matches(view, cards, rng, worlds)), None)
         if search is None:
             search = WorldSearch(view, mem, cards, rng, worlds)
+        return self._resumed(search)
+
+    def _tarot_search_for(self, view: TarotView, rng: random.Random, worlds: int,
+                          exact_endgame: bool) -> TarotWorldSearch:
+        search = next((s for s in self._searches if isinstance(s, TarotWorldSearch)
+                       and s.matches(view, rng, worlds, exact_endgame)), None)
+        if search is None:
+            search = TarotWorldSearch(view, rng, worlds, exact_endgame)
+        return self._resumed(search)
+
+    def _resumed(self, search: SearchT) -> SearchT:
+        """``search`` is the decision's: count what was prepared of it."""
+        self.last_reused = len(search.values) if search in self._searches else 0
         self._last = search
         return search
+
+
+def _same_decision(a: Prepared, b: Prepared) -> bool:
+    """Two preparations of the same search (the same view, cap and generator state)."""
+    return (type(a) is type(b) and a.cap == b.cap and a.start_state == b.start_state
+            and a.view == b.view)
 
 
 def likely_first(view: AnyView | MatchView) -> list[Action]:
@@ -113,15 +137,19 @@ def likely_first(view: AnyView | MatchView) -> list[Action]:
 
 
 def card_search(view: AnyView | MatchView, rng: random.Random,
-                think: float | None) -> WorldSearch | None:
+                think: float | None) -> Prepared | None:
     """The card search the Expert would run in ``view`` with ``rng`` (None: it runs
-    none there: not the card play of a 32-card game, or a single sensible card)."""
+    none there: not the card play, or a single sensible card)."""
     target = view.target if isinstance(view, MatchView | TrickView) else None
     deal = view.deal if isinstance(view, MatchView) else view
-    if not isinstance(deal, TrickView) or deal.phase is not Phase.PLAY or len(deal.legal) < 2:
+    if deal.phase is not Phase.PLAY or len(deal.legal) < 2:
         return None
+    seconds = DEFAULT_THINK if think is None else think
+    if isinstance(deal, TarotView):
+        tarot = TarotWorldSearch(deal, rng, worlds_for(seconds, TAROT_WORLDS))
+        return tarot if tarot.weighs else None
     found: list[WorldSearch] = []
-    cap = worlds_for(DEFAULT_THINK if think is None else think, WORLDS)
+    cap = worlds_for(seconds, WORLDS)
 
     def capture(v: Any, mem: Memory, cards: list[Card],
                 fallback: tuple[Card, str]) -> tuple[Card, str]:

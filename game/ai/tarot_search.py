@@ -16,7 +16,8 @@ candidates, which are always ``view.legal``.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -160,34 +161,130 @@ def tarot_expert_decision(view: Any, rng: random.Random,
 
 def weigh_tarot_cards(view: TarotView, rng: random.Random, deadline: float | None = DEFAULT_THINK,
                       max_worlds: int = MAX_WORLDS, exact_endgame: bool = True,
+                      source: TarotSource | None = None,
                       ) -> tuple[Decision, dict[TarotCard, float]]:
     """The decision, and the seat's mean marks for each legal card it weighed (every
-    card of a set of equivalent ones gets their value; none when nothing was weighed)."""
-    confirme = tarot_decision(view)
-    legal = [a.card for a in view.legal if isinstance(a, TarotPlayCard)]
-    if not isinstance(confirme.action, TarotPlayCard) or len(legal) < 2 or len(view.hand) < 2:
-        return confirme, {}
-    located = _played(view) | set(view.hand)
-    cards = distinct_cards(legal, located)
-    evaluate = solved if exact_endgame and affordable(view.hand_sizes) else rollout
-    totals = dict.fromkeys(cards, 0.0)
-    count = 0
-    for _ in within(deadline, max_worlds):
+    card of a set of equivalent ones gets their value; none when nothing was weighed).
+    ``source`` gives the search to run (``ponder``: one prepared ahead); by default a
+    new one."""
+    start = time.perf_counter()
+    search = (source or TarotWorldSearch)(view, rng, max_worlds, exact_endgame)
+    if not search.weighs:
+        return search.confirme, {}
+    search.draw_all()
+    search.settle(rng)
+    if deadline is not None:  # what is left once the worlds are drawn
+        deadline = max(0.0, deadline - (time.perf_counter() - start))
+    for _ in within(deadline, search.left):
+        search.roll_next()
+    return search.verdict()
+
+
+class TarotWorldSearch:
+    """One tarot card decision's search, resumable world by world (as the 32-card
+    ``search.WorldSearch``): the worlds drawn from ``rng`` (the seat's generator, or a
+    copy when prepared ahead), then each world's evaluation of every distinct legal
+    card, in order.  All of it is a function of the view, the generator's state and the
+    cap ``worlds``, whenever and in how many steps it is computed."""
+
+    def __init__(self, view: TarotView, rng: random.Random, worlds: int,
+                 exact_endgame: bool = True) -> None:
+        self.view, self.rng, self.cap = view, rng, worlds
+        self.start_state = rng.getstate()
+        self.exact_endgame = exact_endgame
+        self.confirme = tarot_decision(view)
+        self.legal = [a.card for a in view.legal if isinstance(a, TarotPlayCard)]
+        self.located = _played(view) | set(view.hand)
+        self.cards = distinct_cards(self.legal, self.located)
+        self.weighs = (isinstance(self.confirme.action, TarotPlayCard) and len(self.legal) > 1
+                       and len(view.hand) > 1)  # else the Confirmé's card, nothing weighed
+        endgame = exact_endgame and affordable(view.hand_sizes)
+        self._evaluate = solved if endgame else rollout
+        self.worlds: list[World] = []
+        self.values: list[dict[TarotCard, float]] = []  # per world evaluated: each card's
+        self._rolling: dict[TarotCard, float] = {}  # the next world's, while evaluated
+        self._drawn = not self.weighs
+
+    def matches(self, view: TarotView, rng: random.Random, worlds: int,
+                exact_endgame: bool = True) -> bool:
+        """Prepared for exactly this decision: the same view, cap and generator state."""
+        return (worlds == self.cap and exact_endgame == self.exact_endgame
+                and view == self.view and rng.getstate() == self.start_state)
+
+    @property
+    def left(self) -> int:
+        """The worlds drawn and not evaluated yet."""
+        return len(self.worlds) - len(self.values)
+
+    @property
+    def finished(self) -> bool:
+        return self._drawn and not self.left
+
+    def step(self) -> bool:
+        """Draw one world, or once all are drawn evaluate one card in the next world (a
+        short step); False when finished."""
+        if not self._drawn:
+            self.draw_next()
+            return True
+        if self.left:
+            self.evaluate_card()
+            return True
+        return False
+
+    def draw_next(self) -> None:
+        """One more world, until the cap or until none fits the view."""
         try:
-            world = sample_world(view, rng)
+            self.worlds.append(sample_world(self.view, self.rng))
         except NoWorld:
-            break
-        count += 1
-        for c in cards:
-            totals[c] += evaluate(view, world, c)
-    means = {c: totals[_class_of(c, cards, located)] / count for c in legal} if count else {}
-    favourite: TarotCard = confirme.action.card
-    its_class = _class_of(favourite, cards, located)
-    totals[its_class] += 0.5  # ties keep the Confirmé card (and its reason)
-    best = max(cards, key=lambda c: totals[c])
-    if best == its_class:
-        return confirme, means
-    return Decision(TarotPlayCard(best), "hint.search_best", card_args(best)), means
+            self._drawn = True
+            return
+        self._drawn = len(self.worlds) >= self.cap
+
+    def draw_all(self) -> None:
+        while not self._drawn:
+            self.draw_next()
+
+    def settle(self, rng: random.Random) -> None:
+        """Leave ``rng`` as the draw left the generator it drew from (a copy when
+        prepared ahead): as if ``rng`` had drawn the worlds itself."""
+        if rng is not self.rng:
+            rng.setstate(self.rng.getstate())
+
+    def roll_next(self) -> None:
+        """Finish evaluating the next world."""
+        done = len(self.values)
+        while len(self.values) == done:
+            self.evaluate_card()
+
+    def evaluate_card(self) -> None:
+        """One card's worth in the next world (done once every card has its own)."""
+        world = self.worlds[len(self.values)]
+        c = self.cards[len(self._rolling)]
+        self._rolling[c] = self._evaluate(self.view, world, c)
+        if len(self._rolling) == len(self.cards):
+            self.values.append(self._rolling)
+            self._rolling = {}
+
+    def verdict(self) -> tuple[Decision, dict[TarotCard, float]]:
+        """The card with the best mean over the worlds evaluated (the Confirmé's when
+        tied), and each legal card's mean."""
+        totals = dict.fromkeys(self.cards, 0.0)
+        for value in self.values:
+            for c in self.cards:
+                totals[c] += value[c]
+        count = len(self.values)
+        means = ({c: totals[_class_of(c, self.cards, self.located)] / count for c in self.legal}
+                 if count else {})
+        assert isinstance(self.confirme.action, TarotPlayCard)
+        its_class = _class_of(self.confirme.action.card, self.cards, self.located)
+        totals[its_class] += 0.5  # ties keep the Confirmé card (and its reason)
+        best = max(self.cards, key=lambda c: totals[c])
+        if best == its_class:
+            return self.confirme, means
+        return Decision(TarotPlayCard(best), "hint.search_best", card_args(best)), means
+
+
+TarotSource = Callable[[TarotView, random.Random, int, bool], TarotWorldSearch]
 
 
 def _class_of(card: TarotCard, kept: list[TarotCard], located: set[TarotCard]) -> TarotCard:

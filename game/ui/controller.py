@@ -297,7 +297,7 @@ class Controller:
         Confirmé would play in his place first: the next seat's view (the AI sees no
         more) and its generator, when that seat is an Expert.  Run in the worker."""
         view = match.view(self.viewer)
-        if not isinstance(view.deal, TrickView) or view.deal.phase is not Phase.PLAY:
+        if view.deal.phase is not Phase.PLAY:
             return
         for action in likely_first(view):
             after, _ = match.apply(action)
