@@ -20,15 +20,15 @@ import functools
 import json
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from bench.arena import Setup, Variant, report, run
 from game.ai import Level
+from game.ai.lead_gate import Gate
 from game.ai.memory import Memory
 from game.ai.play import play_phase
-from game.ai.sampler import default_rules
-from game.ai.search import best_over_worlds, search_card
+from game.ai.search import WorldSearch, search_card, weigh_cards
 from game.engine.cards import Card
 from game.engine.protocol import Action
 from game.engine.rules import CoincheRules
@@ -39,12 +39,29 @@ def _with_worlds(worlds: int, state: Any, seat: int, rng: random.Random) -> Acti
     return play_phase(state.view(seat), None, refine).action
 
 
+class Oracle(WorldSearch):
+    """The search's rollouts on the one true deal, ungated (``truth``: the experiment's
+    one peek at the hidden cards)."""
+
+    def __init__(self, truth: list[tuple[Card, ...]], view: Any, mem: Memory,
+                 cards: list[Card], rng: random.Random, worlds: int) -> None:
+        super().__init__(view, mem, cards, rng, 1)
+        self.truth = truth
+
+    def world_stream(self) -> Iterator[list[tuple[Card, ...]]]:
+        return iter([self.truth])
+
+    def gate(self) -> Gate | None:
+        return None
+
+
 def _oracle(state: Any, seat: int, rng: random.Random) -> Action:
-    truth = [tuple(hand) for hand in state.hands]  # the experiment's one peek
+    truth = [tuple(hand) for hand in state.hands]
+    source = functools.partial(Oracle, truth)
 
     def refine(view: Any, mem: Memory, cards: list[Card],
                fallback: tuple[Card, str]) -> tuple[Card, str]:
-        return best_over_worlds(view, mem, default_rules(view), cards, fallback, [truth])
+        return weigh_cards(view, mem, cards, fallback, rng, 1, None, source)[0]
 
     return play_phase(state.view(seat), None, refine).action
 

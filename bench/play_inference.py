@@ -36,7 +36,7 @@ import functools
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -203,15 +203,15 @@ class InferenceSearch(WorldSearch):
         self.inferring = others_played(view)
         self.draws: list[int] = []  # per world: how often the resampling drew it
 
-    def draw_next(self) -> None:
+    def world_stream(self) -> Iterator[list[tuple[Card, ...]]]:
         if not self.inferring:
-            super().draw_next()
-            return
-        if self._pending is None:
-            self._pending = card_worlds(self.view, self.rules, knowledge(self.view, self.rules),
-                                        self.rng, self.cap * OVERSAMPLE)
+            return super().world_stream()
+        return card_worlds(self.view, self.rules, knowledge(self.view, self.rules), self.rng,
+                           self.cap * OVERSAMPLE)
+
+    def draw_next(self) -> None:
         super().draw_next()
-        if self._drawn and not self.failed:
+        if self.inferring and self._drawn and not self.failed:
             kept = weighted_worlds(self.view, self.rules, self.worlds, self.cap, self.rng,
                                    self.p_confirme)
             self.worlds = [world for world, _ in kept]

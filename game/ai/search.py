@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from statistics import fmean
 from typing import Any
@@ -143,11 +143,16 @@ class WorldSearch:
             return True
         return False
 
+    def world_stream(self) -> Iterator[list[tuple[Card, ...]]]:
+        """The worlds to draw, in order: the calls' walk (``card_worlds``), the cap of
+        them."""
+        return card_worlds(self.view, self.rules, knowledge(self.view, self.rules), self.rng,
+                           self.cap)
+
     def draw_next(self) -> None:
         try:
             if self._pending is None:
-                self._pending = card_worlds(self.view, self.rules,
-                                            knowledge(self.view, self.rules), self.rng, self.cap)
+                self._pending = self.world_stream()
             self.worlds.append(next(self._pending))
         except StopIteration:
             self._drawn = True
@@ -191,26 +196,6 @@ class WorldSearch:
 
 # The search a decision runs: (view, memory, candidates, generator, cap) -> a search.
 SearchSource = Callable[[TrickView, Memory, list[Card], random.Random, int], WorldSearch]
-
-
-def best_over_worlds(view: Any, mem: Memory, rules: TrickGameRules, cards: list[Card],
-                     fallback: tuple[Card, str],
-                     worlds: Iterable[Sequence[Sequence[Card]]]) -> tuple[Card, str]:
-    """The card with the best mean rollout over ``worlds``, the Confirmé's when tied."""
-    return best_card(rollout_totals(view, mem, rules, cards, worlds)[0], cards, fallback)
-
-
-def rollout_totals(view: Any, mem: Memory, rules: TrickGameRules, cards: list[Card],
-                   worlds: Iterable[Sequence[Sequence[Card]]]) -> tuple[dict[Card, float], int]:
-    """Each card's rollouts summed over ``worlds``, and how many worlds there were."""
-    totals = dict.fromkeys(cards, 0.0)
-    count = 0
-    score = table_scorer(view, rules)
-    for hands in worlds:
-        count += 1
-        for c in cards:
-            totals[c] += rollout(view, mem, rules, score, hands, c)
-    return totals, count
 
 
 def best_card(totals: dict[Card, float], cards: list[Card],
