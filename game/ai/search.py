@@ -33,6 +33,7 @@ from game.ai.deal_value import (
 from game.ai.lead_gate import SEARCH_REASON, Gate, gated_lead, is_opening_lead, lead_gate
 from game.ai.memory import VOID, Memory
 from game.ai.play import choose_card
+from game.ai.resumable import ResumableSearch
 from game.ai.sampler import NoWorld, default_rules, knowledge
 from game.engine.cards import Card, Suit
 from game.engine.rules import TrickGameRules
@@ -91,25 +92,16 @@ def weigh_cards(view: Any, mem: Memory, cards: list[Card], fallback: tuple[Card,
     return best_card(totals, cards, fallback), means
 
 
-class WorldSearch:
-    """One decision's search, resumable world by world: the worlds ``card_worlds`` draws
-    from ``rng`` (the seat's generator, or a copy of it when prepared ahead) and each
-    world's rollouts, in order.  Everything in it is a function of the view, the
-    generator's state and the cap ``worlds``, whenever and in how many steps it is
-    computed: prepared while the player thinks (``ponder``) and resumed by the decision,
-    it holds what the decision would have computed itself."""
+class WorldSearch(ResumableSearch[list[tuple[Card, ...]], Card]):
+    """One 32-card decision's search (``resumable``): the worlds ``card_worlds`` draws
+    from ``rng`` and each world's rollouts."""
 
     def __init__(self, view: Any, mem: Memory, cards: list[Card], rng: random.Random,
                  worlds: int) -> None:
-        self.view, self.mem, self.cards, self.rng, self.cap = view, mem, cards, rng, worlds
-        self.start_state = rng.getstate()
+        super().__init__(view, cards, rng, worlds)
+        self.mem = mem
         self.rules = default_rules(view)
-        self.worlds: list[list[tuple[Card, ...]]] = []
-        self.values: list[dict[Card, float]] = []  # per world rolled out: each card's
-        self._rolling: dict[Card, float] = {}  # the next world's, while it is rolled out
         self.failed = False  # no world fits the view
-        self._pending: Iterator[list[tuple[Card, ...]]] | None = None
-        self._drawn = False
         self._score = table_scorer(view, self.rules)
 
     def matches(self, view: Any, cards: list[Card], rng: random.Random, worlds: int) -> bool:
@@ -123,75 +115,20 @@ class WorldSearch:
         the deal's first card only; None: the best mean is played."""
         return lead_gate(self.view, self.mem) if is_opening_lead(self.view) else None
 
-    @property
-    def left(self) -> int:
-        """The worlds drawn and not rolled out yet."""
-        return len(self.worlds) - len(self.values)
-
-    @property
-    def finished(self) -> bool:
-        return self._drawn and not self.left
-
-    def step(self) -> bool:
-        """Draw one world, or once all are drawn roll one card out in the next world (a
-        short step); False when finished."""
-        if not self._drawn:
-            self.draw_next()
-            return True
-        if self.left:
-            self.roll_card()
-            return True
-        return False
-
     def world_stream(self) -> Iterator[list[tuple[Card, ...]]]:
-        """The worlds to draw, in order: the calls' walk (``card_worlds``), the cap of
-        them."""
+        """The calls' walk (``card_worlds``), the cap of worlds."""
         return card_worlds(self.view, self.rules, knowledge(self.view, self.rules), self.rng,
                            self.cap)
 
     def draw_next(self) -> None:
         try:
-            if self._pending is None:
-                self._pending = self.world_stream()
-            self.worlds.append(next(self._pending))
-        except StopIteration:
-            self._drawn = True
+            super().draw_next()
         except NoWorld:
             self._drawn, self.failed = True, True
             self.worlds.clear()
 
-    def draw_all(self) -> None:
-        while not self._drawn:
-            self.draw_next()
-
-    def settle(self, rng: random.Random) -> None:
-        """Leave ``rng`` as the draw left the generator it drew from (a copy when
-        prepared ahead): as if ``rng`` had drawn the worlds itself."""
-        if rng is not self.rng:
-            rng.setstate(self.rng.getstate())
-
-    def roll_next(self) -> None:
-        """Finish rolling out the next world."""
-        done = len(self.values)
-        while len(self.values) == done:
-            self.roll_card()
-
-    def roll_card(self) -> None:
-        """One card's rollout in the next world (done once every card has its own)."""
-        hands = self.worlds[len(self.values)]
-        c = self.cards[len(self._rolling)]
-        self._rolling[c] = rollout(self.view, self.mem, self.rules, self._score, hands, c)
-        if len(self._rolling) == len(self.cards):
-            self.values.append(self._rolling)
-            self._rolling = {}
-
-    def totals(self) -> tuple[dict[Card, float], int]:
-        """Each card's rollouts summed over the worlds rolled out, and their number."""
-        totals = dict.fromkeys(self.cards, 0.0)
-        for value in self.values:
-            for c in self.cards:
-                totals[c] += value[c]
-        return totals, len(self.values)
+    def value(self, world: list[tuple[Card, ...]], card: Card) -> float:
+        return rollout(self.view, self.mem, self.rules, self._score, world, card)
 
 
 # The search a decision runs: (view, memory, candidates, generator, cap) -> a search.

@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from game.ai.budget import DEFAULT_THINK, within
 from game.ai.decision import Decision
+from game.ai.resumable import ResumableSearch
 from game.ai.tarot import (
     TarotMemory,
     card_args,
@@ -180,30 +181,23 @@ def weigh_tarot_cards(view: TarotView, rng: random.Random, deadline: float | Non
     return search.verdict()
 
 
-class TarotWorldSearch:
-    """One tarot card decision's search, resumable world by world (as the 32-card
-    ``search.WorldSearch``): the worlds drawn from ``rng`` (the seat's generator, or a
-    copy when prepared ahead), then each world's evaluation of every distinct legal
-    card, in order.  All of it is a function of the view, the generator's state and the
-    cap ``worlds``, whenever and in how many steps it is computed."""
+class TarotWorldSearch(ResumableSearch[World, TarotCard]):
+    """One tarot card decision's search (``resumable``): the worlds drawn from ``rng``,
+    then each world's evaluation of every distinct legal card (rolled out, or solved
+    exactly in the last tricks)."""
 
     def __init__(self, view: TarotView, rng: random.Random, worlds: int,
                  exact_endgame: bool = True) -> None:
-        self.view, self.rng, self.cap = view, rng, worlds
-        self.start_state = rng.getstate()
-        self.exact_endgame = exact_endgame
+        legal = [a.card for a in view.legal if isinstance(a, TarotPlayCard)]
+        located = _played(view) | set(view.hand)
+        super().__init__(view, distinct_cards(legal, located), rng, worlds)
+        self.legal, self.located, self.exact_endgame = legal, located, exact_endgame
         self.confirme = tarot_decision(view)
-        self.legal = [a.card for a in view.legal if isinstance(a, TarotPlayCard)]
-        self.located = _played(view) | set(view.hand)
-        self.cards = distinct_cards(self.legal, self.located)
-        self.weighs = (isinstance(self.confirme.action, TarotPlayCard) and len(self.legal) > 1
+        self.weighs = (isinstance(self.confirme.action, TarotPlayCard) and len(legal) > 1
                        and len(view.hand) > 1)  # else the Confirmé's card, nothing weighed
+        self._drawn = not self.weighs
         endgame = exact_endgame and affordable(view.hand_sizes)
         self._evaluate = solved if endgame else rollout
-        self.worlds: list[World] = []
-        self.values: list[dict[TarotCard, float]] = []  # per world evaluated: each card's
-        self._rolling: dict[TarotCard, float] = {}  # the next world's, while evaluated
-        self._drawn = not self.weighs
 
     def matches(self, view: TarotView, rng: random.Random, worlds: int,
                 exact_endgame: bool = True) -> bool:
@@ -211,68 +205,21 @@ class TarotWorldSearch:
         return (worlds == self.cap and exact_endgame == self.exact_endgame
                 and view == self.view and rng.getstate() == self.start_state)
 
-    @property
-    def left(self) -> int:
-        """The worlds drawn and not evaluated yet."""
-        return len(self.worlds) - len(self.values)
+    def world_stream(self) -> Iterator[World]:
+        """Worlds drawn one by one, the cap of them, or until none fits the view."""
+        for _ in range(self.cap):
+            try:
+                yield sample_world(self.view, self.rng)
+            except NoWorld:
+                return
 
-    @property
-    def finished(self) -> bool:
-        return self._drawn and not self.left
-
-    def step(self) -> bool:
-        """Draw one world, or once all are drawn evaluate one card in the next world (a
-        short step); False when finished."""
-        if not self._drawn:
-            self.draw_next()
-            return True
-        if self.left:
-            self.evaluate_card()
-            return True
-        return False
-
-    def draw_next(self) -> None:
-        """One more world, until the cap or until none fits the view."""
-        try:
-            self.worlds.append(sample_world(self.view, self.rng))
-        except NoWorld:
-            self._drawn = True
-            return
-        self._drawn = len(self.worlds) >= self.cap
-
-    def draw_all(self) -> None:
-        while not self._drawn:
-            self.draw_next()
-
-    def settle(self, rng: random.Random) -> None:
-        """Leave ``rng`` as the draw left the generator it drew from (a copy when
-        prepared ahead): as if ``rng`` had drawn the worlds itself."""
-        if rng is not self.rng:
-            rng.setstate(self.rng.getstate())
-
-    def roll_next(self) -> None:
-        """Finish evaluating the next world."""
-        done = len(self.values)
-        while len(self.values) == done:
-            self.evaluate_card()
-
-    def evaluate_card(self) -> None:
-        """One card's worth in the next world (done once every card has its own)."""
-        world = self.worlds[len(self.values)]
-        c = self.cards[len(self._rolling)]
-        self._rolling[c] = self._evaluate(self.view, world, c)
-        if len(self._rolling) == len(self.cards):
-            self.values.append(self._rolling)
-            self._rolling = {}
+    def value(self, world: World, card: TarotCard) -> float:
+        return self._evaluate(self.view, world, card)
 
     def verdict(self) -> tuple[Decision, dict[TarotCard, float]]:
         """The card with the best mean over the worlds evaluated (the Confirmé's when
         tied), and each legal card's mean."""
-        totals = dict.fromkeys(self.cards, 0.0)
-        for value in self.values:
-            for c in self.cards:
-                totals[c] += value[c]
-        count = len(self.values)
+        totals, count = self.totals()
         means = ({c: totals[_class_of(c, self.cards, self.located)] / count for c in self.legal}
                  if count else {})
         assert isinstance(self.confirme.action, TarotPlayCard)
