@@ -41,14 +41,19 @@ def play_first_deal(rules: AnyRules, seed: int, policy: Policy, seat: int = 0) -
     return match
 
 
-def lead_the_jack_at_trick_seven(view: MatchView, deal: int, position: int) -> PlayCard:
-    """The Expert's play, but at trick 7 of coinche's match 7 (♣A and ♣J left, ♦ trump,
-    the player to lead) the jack instead of the master ace."""
+# The planted blunder: coinche match 21, trick 5, the player to lead with ♣A (master)
+# and ♣7 among his cards leads the seven.
+BLUNDER_MATCH, BLUNDER_TRICK = 21, 5
+BLUNDER_ACE, BLUNDER_LOW = card(Suit.CLUBS, Rank.ACE), card(Suit.CLUBS, Rank.SEVEN)
+
+
+def lead_low_under_the_ace(view: MatchView, deal: int, position: int) -> PlayCard:
+    """The Expert's play, but at ``BLUNDER_TRICK`` of coinche match ``BLUNDER_MATCH``
+    (the player to lead, ♣A master and ♣7 in hand) the seven instead of the ace."""
     deal_view = view.deal
-    if len(deal_view.tricks) == 6 and card(Suit.CLUBS, Rank.ACE) in deal_view.hand:
-        assert set(deal_view.hand) == {card(Suit.CLUBS, Rank.ACE), card(Suit.CLUBS, Rank.JACK)}
-        assert deal_view.trick == ()
-        return PlayCard(card(Suit.CLUBS, Rank.JACK))
+    if len(deal_view.tricks) == BLUNDER_TRICK - 1 and BLUNDER_ACE in deal_view.hand:
+        assert BLUNDER_LOW in deal_view.hand and deal_view.trick == ()
+        return PlayCard(BLUNDER_LOW)
     action = expert_policy(view, deal, position)
     assert isinstance(action, PlayCard) or deal_view.tricks == ()
     return action  # type: ignore[return-value]

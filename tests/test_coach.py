@@ -11,10 +11,17 @@ import game.coach as coach
 from game.ai import Appraisal
 from game.coach import Analysis, CoachWorker, new_analysis, no_clock
 from game.engine.actions import PlayCard
-from game.engine.cards import Rank, Suit, card
 from game.engine.match import AnyRules, Match, MatchView
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
-from tests.coach_driver import expert_policy, lead_the_jack_at_trick_seven, play_first_deal
+from tests.coach_driver import (
+    BLUNDER_ACE,
+    BLUNDER_LOW,
+    BLUNDER_MATCH,
+    BLUNDER_TRICK,
+    expert_policy,
+    lead_low_under_the_ace,
+    play_first_deal,
+)
 
 
 def analysed(match: Match, seat: int = 0) -> Analysis:
@@ -39,13 +46,13 @@ def test_a_deal_played_as_the_expert_plays_has_no_marked_decision(
 
 
 def test_a_planted_blunder_is_marked_with_the_right_suggestion() -> None:
-    analysis = analysed(play_first_deal(CoincheRules(), 7, lead_the_jack_at_trick_seven))
+    analysis = analysed(play_first_deal(CoincheRules(), BLUNDER_MATCH, lead_low_under_the_ace))
     marked = analysis.marked(10)
     assert len(marked) == 1
     blunder = marked[0]
-    assert blunder.trick == 7
-    assert blunder.action == PlayCard(card(Suit.CLUBS, Rank.JACK))
-    assert blunder.suggestion.action == PlayCard(card(Suit.CLUBS, Rank.ACE))
+    assert blunder.trick == BLUNDER_TRICK
+    assert blunder.action == PlayCard(BLUNDER_LOW)
+    assert blunder.suggestion.action == PlayCard(BLUNDER_ACE)
     assert blunder.suggestion.reason == "hint.play_master"
     assert blunder.lost is not None and blunder.lost > 20
     assert analysis.points_lost() == pytest.approx(blunder.lost)
@@ -69,7 +76,7 @@ def test_the_expert_is_handed_only_the_players_own_view(monkeypatch: pytest.Monk
 
 
 def test_the_worker_weighs_in_the_background_keeps_the_result_and_reports_it() -> None:
-    match = play_first_deal(CoincheRules(), 7, lead_the_jack_at_trick_seven)
+    match = play_first_deal(CoincheRules(), BLUNDER_MATCH, lead_low_under_the_ace)
     finished = threading.Event()
     totals: list[float] = []
 
@@ -109,7 +116,7 @@ def test_a_paused_analysis_stops_and_resumes_where_it_was() -> None:
 
 def test_an_error_of_the_expert_stops_the_analysis_and_not_the_worker(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    match = play_first_deal(CoincheRules(), 7, lead_the_jack_at_trick_seven)
+    match = play_first_deal(CoincheRules(), BLUNDER_MATCH, lead_low_under_the_ace)
 
     def broken(*_: object) -> Appraisal:
         raise ValueError("a bug in the search")

@@ -220,7 +220,7 @@ def test_the_expert_seats_prepare_while_the_human_thinks_and_the_next_one_resume
             continue  # the human won the trick, or leads the next deal
         while controller.match.current_player == seat:
             tick(controller)
-        assert ponder.last_reused == ponder.last_seen == worlds
+        assert ponder.last_reused == ponder.last_seen <= worlds  # distinct worlds kept
         resumed += 1
         if resumed == 2:
             break

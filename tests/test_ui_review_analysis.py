@@ -19,7 +19,13 @@ from game.storage import Storage
 from game.ui.app import App
 from game.ui.replay_scene import ANALYSE_BUTTON, ReplayScene
 from game.ui.stats_scene import StatsScene
-from tests.coach_driver import expert_policy, lead_the_jack_at_trick_seven, play_first_deal
+from tests.coach_driver import (
+    BLUNDER_MATCH,
+    BLUNDER_TRICK,
+    expert_policy,
+    lead_low_under_the_ace,
+    play_first_deal,
+)
 from tests.table_driver import DT
 
 
@@ -29,7 +35,7 @@ def mouse_down(pos: tuple[int, int]) -> pygame.event.Event:
 
 def test_the_review_marks_the_costly_decision_and_counts_it(
         tmp_path: Path, texts_drawn: list[str]) -> None:
-    match = play_first_deal(CoincheRules(), 7, lead_the_jack_at_trick_seven)
+    match = play_first_deal(CoincheRules(), BLUNDER_MATCH, lead_low_under_the_ace)
     app = App(storage=Storage(tmp_path), coach=CoachWorker(think=no_clock))
     try:
         review = ReplayScene.of_deal(app, match, 0)
@@ -41,12 +47,12 @@ def test_the_review_marks_the_costly_decision_and_counts_it(
         assert review.coach is not None
         assert app.coach.wait_idle(120)
         app.step(DT, [])
-        assert review.coach.marked_tricks() == {7}
-        assert "Trick 7: jack of clubs, better ace of clubs" in texts_drawn
+        assert review.coach.marked_tricks() == {BLUNDER_TRICK}
+        assert "Trick 5: 7 of clubs, better ace of clubs" in texts_drawn
         assert review.step == 0
         row = review.coach.row_rects()[0]
         app.step(DT, [mouse_down(row.center)])
-        assert review.step == 7
+        assert review.step == BLUNDER_TRICK
         texts_drawn.clear()
         app.step(DT, [])
         assert "ace of clubs is master: I play it." in texts_drawn

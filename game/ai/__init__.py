@@ -34,6 +34,7 @@ from game.ai.budget import DEFAULT_THINK, THINK_CHOICES, worlds_for
 from game.ai.decision import Decision, Level
 from game.ai.memory import Memory
 from game.ai.play import play_phase
+from game.ai.play_inference import InferenceSearch
 from game.ai.search import WORLDS, SearchSource, weigh_cards
 from game.ai.tarot import tarot_decision
 from game.ai.tarot_bid_search import WORLDS as TAROT_BID_WORLDS
@@ -137,7 +138,8 @@ def _appraise_card_play(view: TrickView, target: int | None, rng: random.Random,
     def search(view: Any, mem: Memory, cards: list[Card],
                fallback: tuple[Card, str]) -> tuple[Card, str]:
         choice, means = weigh_cards(view, mem, cards, fallback, rng,
-                                    worlds_for(think, WORLDS), deadline, source)
+                                    worlds_for(think, WORLDS), deadline,
+                                    source or InferenceSearch)
         weighed.update(means)
         return choice
 

@@ -30,6 +30,7 @@ from game.ai.budget import DEFAULT_THINK, worlds_for
 from game.ai.decision import Decision, Level
 from game.ai.memory import Memory
 from game.ai.play import play_phase
+from game.ai.play_inference import InferenceSearch
 from game.ai.search import WORLDS, WorldSearch
 from game.ai.tarot_search import MAX_WORLDS as TAROT_WORLDS
 from game.ai.tarot_search import TarotWorldSearch
@@ -104,7 +105,7 @@ class Ponder:
         search = next((s for s in self._searches if isinstance(s, WorldSearch)
                        and s.matches(view, cards, rng, worlds)), None)
         if search is None:
-            search = WorldSearch(view, mem, cards, rng, worlds)
+            search = InferenceSearch(view, mem, cards, rng, worlds)
         return self._resumed(search)
 
     def _tarot_search_for(self, view: TarotView, rng: random.Random, worlds: int,
@@ -154,7 +155,7 @@ def card_search(view: AnyView | MatchView, rng: random.Random,
     def capture(v: Any, mem: Memory, cards: list[Card],
                 fallback: tuple[Card, str]) -> tuple[Card, str]:
         if len(cards) > 1:
-            found.append(WorldSearch(v, mem, cards, rng, cap))
+            found.append(InferenceSearch(v, mem, cards, rng, cap))
         return fallback
 
     play_phase(deal, target, capture)

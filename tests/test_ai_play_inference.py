@@ -1,6 +1,6 @@
-"""Inference from the play (``bench/play_inference.py``, an experiment off the product
-path): a world is as likely as the other seats' cards under a soft Confirmé model of
-their play, judged from what each seat saw then."""
+"""Inference from the play (``game/ai/play_inference.py``, the Expert's card search): a
+world is as likely as the other seats' cards under a soft Confirmé model of their play,
+judged from what each seat saw then."""
 
 from __future__ import annotations
 
@@ -8,18 +8,18 @@ import functools
 import random
 
 from bench.arena import Variant, parse_player
-from bench.play_inference import (
+from bench.play_inference import inference_player, world_search_player
+from game.ai import Level, appraise, decide
+from game.ai.card_worlds import card_worlds
+from game.ai.memory import build_memory
+from game.ai.play_inference import (
     P_CONFIRME,
     InferenceSearch,
     card_likelihood,
-    inference_player,
     past_moments,
     play_likelihood,
     weighted_worlds,
 )
-from game.ai import Level, appraise, decide
-from game.ai.card_worlds import card_worlds
-from game.ai.memory import build_memory
 from game.ai.sampler import default_rules, knowledge
 from game.ai.search import WorldSearch
 from game.engine.actions import Pass, PlayCard, bid
@@ -198,8 +198,22 @@ def test_a_world_drawn_k_times_counts_k_times_in_the_totals() -> None:
     assert totals[cards[0]] == most and count == sum(search.draws) > len(search.worlds)
 
 
-def test_the_arena_names_the_inference_player() -> None:
-    extra = {"inference": functools.partial(inference_player, 0.8)}
+def test_the_arena_names_the_inference_player_and_the_expert_without_it() -> None:
+    extra = {"inference": functools.partial(inference_player, 0.8),
+             "world-search": world_search_player}
     player = parse_player("inference", None, extra)
     assert isinstance(player, Variant) and player.name == "inference-p0.8"
     assert parse_player("expert", None, extra) is Level.EXPERT
+    assert parse_player("world-search", None, extra).name == "world-search"  # type: ignore[union-attr]
+
+
+def test_the_expert_searches_with_the_inference() -> None:
+    """After another seat's card the Expert's decision is the inference search's, which
+    differs from the plain search's on these worlds."""
+    state = confirme_deal(5)
+    assert state.current_player is not None
+    view = state.view(state.current_player)
+    by_default = appraise(view, random.Random(5), None)
+    assert isinstance(by_default.decision.action, PlayCard) and by_default.values
+    assert by_default == appraise(view, random.Random(5), None, source=InferenceSearch)
+    assert by_default != appraise(view, random.Random(5), None, source=WorldSearch)
