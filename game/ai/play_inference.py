@@ -27,14 +27,12 @@ import dataclasses
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from game.ai.card_worlds import card_worlds
 from game.ai.memory import Memory, build_memory
 from game.ai.play import choose_card
-from game.ai.sampler import knowledge
 from game.ai.search import SimView, WorldSearch
 from game.engine.cards import Card
 from game.engine.rules import TrickGameRules
@@ -189,13 +187,9 @@ class InferenceSearch(WorldSearch):
         super().__init__(view, mem, cards, rng, worlds)
         self.p_confirme = p_confirme
         self.inferring = others_played(view)
+        if self.inferring:
+            self.candidates = worlds * OVERSAMPLE
         self.draws: list[int] = []  # per world: how often the resampling drew it
-
-    def world_stream(self) -> Iterator[list[tuple[Card, ...]]]:
-        if not self.inferring:
-            return super().world_stream()
-        return card_worlds(self.view, self.rules, knowledge(self.view, self.rules), self.rng,
-                           self.cap * OVERSAMPLE)
 
     def draw_next(self) -> None:
         super().draw_next()

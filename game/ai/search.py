@@ -102,6 +102,7 @@ class WorldSearch(ResumableSearch[list[tuple[Card, ...]], Card]):
         self.mem = mem
         self.rules = default_rules(view)
         self.failed = False  # no world fits the view
+        self.candidates = worlds  # the worlds the walk draws (a subclass may draw more)
         self._score = table_scorer(view, self.rules)
 
     def matches(self, view: Any, cards: list[Card], rng: random.Random, worlds: int) -> bool:
@@ -116,9 +117,9 @@ class WorldSearch(ResumableSearch[list[tuple[Card, ...]], Card]):
         return lead_gate(self.view, self.mem) if is_opening_lead(self.view) else None
 
     def world_stream(self) -> Iterator[list[tuple[Card, ...]]]:
-        """The calls' walk (``card_worlds``), the cap of worlds."""
+        """The calls' walk (``card_worlds``), ``candidates`` worlds."""
         return card_worlds(self.view, self.rules, knowledge(self.view, self.rules), self.rng,
-                           self.cap)
+                           self.candidates)
 
     def draw_next(self) -> None:
         try:
