@@ -16,6 +16,7 @@ it picks, per side, in deal points.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import random
@@ -41,16 +42,14 @@ SET = 36  # the worlds the Expert rolls out with no deadline
 
 
 class Recorder(WorldSearch):
-    """The Expert's own search at its opening lead, with ``worlds`` worlds whatever its
-    cap, keeping every rollout and never leaving the Confirmé's card."""
+    """The Expert's own search at its opening lead, with ``cap`` worlds whatever the
+    decision's cap, keeping every rollout and never leaving the Confirmé's card; each
+    search made is appended to ``made``."""
 
-    cap_worlds = 3 * SET
-    last: Recorder | None = None
-
-    def __init__(self, view: Any, mem: Memory, cards: list[Card], rng: random.Random,
-                 worlds: int) -> None:
-        super().__init__(view, mem, cards, rng, Recorder.cap_worlds)
-        Recorder.last = self
+    def __init__(self, cap: int, made: list[Recorder], view: Any, mem: Memory,
+                 cards: list[Card], rng: random.Random, worlds: int) -> None:
+        super().__init__(view, mem, cards, rng, cap)
+        made.append(self)
 
     def gate(self) -> Gate | None:
         return Gate(z=math.inf)
@@ -66,12 +65,14 @@ def record_lead(rules: TrickGameRules, seed: int, index: int,
         return None
     seat = state.current_player
     assert seat is not None
-    Recorder.cap_worlds, Recorder.last = worlds, None
+    made: list[Recorder] = []
     rng = random.Random(f"{seed}-{index}-{seat}")
-    confirme = appraise(state.view(seat), rng, None, source=Recorder).decision.action
-    search, worths = Recorder.last, card_worths(state, NODE_CAP)
-    if search is None or worths is None:
+    source = functools.partial(Recorder, worlds, made)
+    confirme = appraise(state.view(seat), rng, None, source=source).decision.action
+    worths = card_worths(state, NODE_CAP)
+    if not made or worths is None:
         return None
+    search = made[0]
     assert isinstance(confirme, PlayCard)
     return {"deal": index, "side": kind_of(state)[1], "confirme": str(confirme.card),
             "values": {str(c): [world[c] for world in search.values] for c in search.cards},
