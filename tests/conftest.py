@@ -59,7 +59,8 @@ def app() -> Iterator[App]:
     """The UI tests' app, in English, on an empty first scene; tables it opened are
     disposed of afterwards.  Imports the UI lazily: engine tests never load pygame."""
     from game.i18n import set_language
-    from game.ui.app.app import App, Scene
+    from game.ui.app.app import App
+    from game.ui.stage.scene import Scene
     from game.ui.table.scene import TableScene
 
     set_language("en")

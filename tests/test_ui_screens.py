@@ -22,7 +22,7 @@ from game.engine.protocol import Phase
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.i18n import language, set_language, system_language, tr
 from game.storage import Storage
-from game.ui.app.app import App, Scene
+from game.ui.app.app import App
 from game.ui.app.smoke import click
 from game.ui.kit.entry import parse_deal_number
 from game.ui.kit.widgets import GLOW
@@ -30,6 +30,7 @@ from game.ui.scenes.dialog import ConfirmDialog
 from game.ui.scenes.replay import ReplayScene, deal_story
 from game.ui.scenes.scoresheet import ScoreSheet
 from game.ui.scenes.stats import StatsScene
+from game.ui.stage.scene import Scene
 from game.ui.table.controller import GameConfig, SeatConfig
 from game.ui.table.glossary import NOTE_TIME, TERMS, FirstTimeNotes, forget_explained, terms_of
 from game.ui.table.model import say_action

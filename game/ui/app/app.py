@@ -30,13 +30,14 @@ from game.session import Session
 from game.storage import Storage
 from game.storage.settings import Settings
 from game.ui.kit.assets import CODES_32, CODES_TAROT, SOUND_NAMES, SUITS, Assets
+from game.ui.kit.layout import LOGICAL
+from game.ui.stage.scene import Route, Scene
 from game.ui.table.host import MatchHost
 
 if TYPE_CHECKING:  # the engine, the AI and the coach load after the first frame
     from game.coach import Analysis, CoachWorker
     from game.engine.match import Match
 
-LOGICAL = (1280, 720)
 MIN_WINDOW = (960, 540)  # three quarters of the table: every card and word stays readable
 FPS = 60
 MAX_DT = 0.1
@@ -46,36 +47,6 @@ PRELOAD_WIDTH = 100  # a card width the table draws (so the preloaded size is us
 PRELOAD_PER_FRAME = 8  # assets loaded after each frame while the menu shows
 
 log = logging.getLogger("atout.app")
-
-
-class Scene:
-    """One screen.  ``opaque`` scenes hide the ones below; overlays (score sheet) don't.
-    ``route`` is the name the router knows it by (``game/ui/stage/routes.py``)."""
-
-    opaque = True
-    route = ""
-
-    def __init__(self, app: App) -> None:
-        self.app = app
-
-    def handle(self, event: pygame.event.Event) -> None:
-        """One input event, mouse positions already in logical coordinates."""
-
-    def update(self, dt: float) -> None:
-        """Advance by ``dt`` seconds (only the top scene updates)."""
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Draw on the logical surface."""
-
-    def closed(self) -> None:
-        """Called once when the scene leaves the stack."""
-
-    def presented(self) -> None:
-        """The frame is on screen (called on the top scene): what is left of the
-        frame's time is free until the next (the table lets its computers ponder)."""
-
-
-Route = Callable[..., Scene | None]  # (app, **data): the scene a name shows, or None
 
 
 def _is(scene: Scene, target: str | type[Scene]) -> bool:

@@ -25,11 +25,11 @@ from game.engine.rules import (
 )
 from game.engine.tarot_scoring import PoigneeKind, poignee_size
 from game.i18n import tr
-from game.ui.app.app import App, Scene
 from game.ui.kit.backdrop import draw_backdrop
 from game.ui.kit.entry import DealNumberField
 from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, translated
 from game.ui.stage import routes
+from game.ui.stage.scene import Scene, Stage
 from game.ui.table.controller import GameConfig, SeatConfig
 
 TARGETS = (500, 1000, 1500, 2000, 3000)
@@ -147,7 +147,7 @@ class SetupScene(Scene):
     route = routes.SETUP
     last: GameConfig | None = None  # the last game started, for the "last settings" preset
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Stage) -> None:
         super().__init__(app)
         last = SetupScene.last
         self.rules: AnyRules = last.rules if last else CoincheRules()
@@ -333,7 +333,7 @@ class SetupScene(Scene):
                 return
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(self, surface, tr("menu.new_game"))
+        draw_backdrop(self.app.assets, surface, tr("menu.new_game"))
         panel(surface, pygame.Rect(40, 120, 440, 500))
         panel(surface, pygame.Rect(490, 184, 770, 436))
         blit_text(surface, tr("setup.players"), 26, CREAM, midleft=(60, 236))

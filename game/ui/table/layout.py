@@ -17,11 +17,19 @@ from typing import Any
 from pygame import Rect
 
 from game.engine.rules import Direction
-from game.ui.kit.layout import CENTRE, Point, Spot, pile_spot, seat_spots
+from game.ui.kit.layout import (
+    CENTRE,
+    LOGICAL,
+    SCREEN,
+    Point,
+    Size,
+    Spot,
+    bubble_box,
+    pile_spot,
+    seat_spots,
+)
 
-WIDTH, HEIGHT = 1280, 720
-SCREEN = Rect(0, 0, WIDTH, HEIGHT)
-Size = tuple[int, int]
+WIDTH, HEIGHT = LOGICAL
 
 CARD_RATIO = 1.5  # height / width of every card sprite (assets.CARD_RATIO)
 HAND_WIDTH = 100
@@ -76,17 +84,6 @@ def card_rect(centre: tuple[float, float], width: int) -> Rect:
     rect = Rect((0, 0), card_size(width))
     rect.center = (round(centre[0]), round(centre[1]))
     return rect
-
-
-def bubble_box(text_size: Size, anchor: Point, tail: str) -> Rect:
-    """The body of a speech bubble around a text of ``text_size`` whose tail points at
-    ``anchor`` from above ("down") or from below ("up"), kept on the screen."""
-    rect = Rect((0, 0), text_size).inflate(24, 14)
-    if tail == "down":
-        rect.midbottom = (anchor[0], anchor[1] - 12)
-    else:
-        rect.midtop = (anchor[0], anchor[1] + 12)
-    return rect.clamp(SCREEN.inflate(-8, -8))
 
 
 def stack(rects: Sequence[Rect]) -> Rect:

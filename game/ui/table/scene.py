@@ -15,9 +15,10 @@ from game.engine.games import deck_of
 from game.engine.match import Match, MatchOver
 from game.engine.protocol import Event
 from game.i18n import tr
-from game.ui.app.app import App, Scene
+from game.ui.kit.tween import Tweens
 from game.ui.kit.widgets import Button
 from game.ui.stage import routes
+from game.ui.stage.scene import Scene, Stage
 from game.ui.table.animator import Animator, Flight
 from game.ui.table.bidding import BidPanel
 from game.ui.table.boxes import BidHistory, ContractBox, LastTrick, Messages, ScoreBox
@@ -45,7 +46,7 @@ from game.ui.table.poignee import PoigneeChooser
 class TableScene(Scene):
     route = routes.TABLE
 
-    def __init__(self, app: App, config: GameConfig, match: Match | None = None) -> None:
+    def __init__(self, app: Stage, config: GameConfig, match: Match | None = None) -> None:
         """A new match of ``config``, or ``match`` resumed from the save."""
         super().__init__(app)
         self.config = config
@@ -61,7 +62,7 @@ class TableScene(Scene):
         self.turn_announced = False
         self.shown_turn: int | None = None
 
-    def _compose(self, app: App) -> None:
+    def _compose(self, app: Stage) -> None:
         """The layout, the animator, the panels and the parts, wired together."""
         controller, model, rules = self.controller, self.model, self.config.rules
         self.layout = layout = TableLayout(rules.players, controller.viewer, rules.direction,
@@ -166,7 +167,7 @@ class TableScene(Scene):
         return self.animator.flights
 
     @property
-    def tweens(self) -> Any:
+    def tweens(self) -> Tweens:
         return self.animator.tweens
 
     @property
