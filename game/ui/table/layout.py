@@ -291,32 +291,6 @@ class TableLayout:
             return Rect(236, 258, 205, height)
         return Rect(770, 10, 230, height)
 
-    @staticmethod
-    def message(text_size: Size, panel: Rect | None, avoid: Sequence[Rect]) -> Rect:
-        """The message to the player: above the hand (under the bid panel when it is
-        shown), at the nearest place free of every rectangle of ``avoid``."""
-        rect = Rect(0, 0, text_size[0] + 48, 44)
-        rect.center = MESSAGE_CENTRE
-        if panel is not None:
-            rect.top = panel.bottom + 8
-        return free_place(rect, [*avoid, *([panel] if panel else [])])
-
-    @staticmethod
-    def note(text_size: Size, message: Rect | None, panel: Rect | None,
-             avoid: Sequence[Rect]) -> Rect:
-        """The first-time explanation: over the message (under it below a bid panel),
-        free of the rest."""
-        rect = Rect(0, 0, text_size[0] + 36, 36)
-        rect.center = MESSAGE_CENTRE
-        if message is not None and panel is not None:
-            rect.top = message.bottom + 8
-        elif message is not None:
-            rect.bottom = message.top - 8
-        elif panel is not None:
-            rect.top = panel.bottom + 8
-        taken = [*avoid, *([panel] if panel else []), *([message] if message else [])]
-        return free_place(rect, taken)
-
     # --- the last trick ----------------------------------------------------------------------
 
     @staticmethod
@@ -395,6 +369,32 @@ def ecart_buttons(size: int) -> tuple[Rect, Rect]:
     confirm.midtop = (area.centerx, area.bottom + 10)
     chelem.midleft = (confirm.right + 12, confirm.centery)
     return confirm, chelem
+
+
+def message_box(text_size: Size, panel: Rect | None, avoid: Sequence[Rect]) -> Rect:
+    """The message to the player: above the hand (under the bid panel when it is
+    shown), at the nearest place free of every rectangle of ``avoid``."""
+    rect = Rect(0, 0, text_size[0] + 48, 44)
+    rect.center = MESSAGE_CENTRE
+    if panel is not None:
+        rect.top = panel.bottom + 8
+    return free_place(rect, [*avoid, *([panel] if panel else [])])
+
+
+def note_box(text_size: Size, message: Rect | None, panel: Rect | None,
+             avoid: Sequence[Rect]) -> Rect:
+    """The first-time explanation: over the message (under it below a bid panel),
+    free of the rest."""
+    rect = Rect(0, 0, text_size[0] + 36, 36)
+    rect.center = MESSAGE_CENTRE
+    if message is not None and panel is not None:
+        rect.top = message.bottom + 8
+    elif message is not None:
+        rect.bottom = message.top - 8
+    elif panel is not None:
+        rect.top = panel.bottom + 8
+    taken = [*avoid, *([panel] if panel else []), *([message] if message else [])]
+    return free_place(rect, taken)
 
 
 def free_place(rect: Rect, taken: Sequence[Rect]) -> Rect:
