@@ -30,6 +30,7 @@ from game.ui.app.preload import Preloader
 from game.ui.app.router import Router
 from game.ui.kit.assets import Assets
 from game.ui.kit.layout import LOGICAL
+from game.ui.stage.memory import Memory
 from game.ui.stage.scene import Route
 from game.ui.table.host import MatchHost
 
@@ -73,6 +74,7 @@ class App(Router):
         self.storage = storage
         self.session = Session(storage) if storage is not None else None
         self.host = MatchHost(self.session)
+        self.memory = Memory()
         if settings is None and storage is not None:
             settings = storage.settings
         self.settings: Settings = settings or Settings(language=language())

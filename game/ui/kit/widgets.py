@@ -25,6 +25,9 @@ BUTTON_OFF = (150, 150, 140)
 DIM = (0, 0, 0, 110)
 FOCUS = (255, 255, 255)
 
+# A memo, not a state: the same message, size and colour always render the same pixels
+# (pygame's bundled font), so what one app (or test) leaves here changes nothing for the
+# next; bounded by _TEXT_CACHE_LIMIT.
 _TEXT_CACHE: dict[tuple[str, int, RGB], pygame.Surface] = {}
 _TEXT_CACHE_LIMIT = 600
 

@@ -145,11 +145,10 @@ class Row(NamedTuple):
 
 class SetupScene(Scene):
     route = routes.SETUP
-    last: GameConfig | None = None  # the last game started, for the "last settings" preset
 
     def __init__(self, app: Stage) -> None:
         super().__init__(app)
-        last = SetupScene.last
+        last = self.app.memory.last_setup
         self.rules: AnyRules = last.rules if last else CoincheRules()
         self.levels: list[Level] = [Level.CONFIRME] * 5
         if last:
@@ -195,7 +194,7 @@ class SetupScene(Scene):
         self._replace(**{name: options[(options.index(current) + 1) % len(options)]})
 
     def apply_preset(self, name: str) -> None:
-        last = SetupScene.last
+        last = self.app.memory.last_setup
         storage = self.app.storage
         if name == LAST and last is not None and last.rules.game == self.rules.game:
             self.rules = last.rules
@@ -227,7 +226,7 @@ class SetupScene(Scene):
             self.deal_field.error = error
             return
         config = self.config(first_deal)
-        SetupScene.last = config
+        self.app.memory.last_setup = config
         if self.app.storage is not None:
             levels = tuple(seat.level.value for seat in config.seats if not seat.human)
             self.app.settings = self.app.settings.with_rules(config.rules).with_levels(
@@ -302,7 +301,7 @@ class SetupScene(Scene):
 
     def has_last(self) -> bool:
         storage = self.app.storage
-        return SetupScene.last is not None or (
+        return self.app.memory.last_setup is not None or (
             storage is not None and self.rules.game in storage.settings.last_rules)
 
     def groups(self) -> list[str]:

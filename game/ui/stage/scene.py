@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from game.storage import Storage
     from game.storage.settings import Settings
     from game.ui.kit.assets import Assets
+    from game.ui.stage.memory import Memory
     from game.ui.table.host import MatchHost
 
 
@@ -42,6 +43,9 @@ class Stage(Protocol):
 
     @property
     def coach(self) -> CoachWorker: ...
+
+    @property
+    def memory(self) -> Memory: ...  # what the app remembers until it closes
 
     def change_settings(self, **changes: object) -> None: ...
 

@@ -79,7 +79,7 @@ class TableScene(TableDrawing, Scene):
         self.poignee = PoigneeChooser(controller, layout, self.hand.card_at)
         self.ecart = EcartChooser(controller)
         self.play = PlayButtons(controller, layout, self.poignee, lambda: model.hand)
-        self.notes = FirstTimeNotes()
+        self.notes = FirstTimeNotes(app.memory.explained)
         self.opponents = Opponents(layout, model, painter, self.animator)
         self.centre = Centre(layout, model, painter, self.animator,
                              lambda: not self.ecart.active)
