@@ -31,7 +31,7 @@ from game.engine.trick_view import BELOTE_POINTS
 from game.engine.trick_view import DIX_DE_DER as DIX_DE_DER
 from game.engine.trick_view import Trick as Trick
 from game.engine.trick_view import TrickView as TrickView
-from game.engine.tricks import Play, Trump, legal_cards, trick_points, winning_play
+from game.engine.tricks import Play, Trump, card_refusal, card_rule, trick_points, winning_play
 
 
 @dataclass(frozen=True, eq=False)
@@ -68,9 +68,11 @@ class TrickDeal(Deal[TrickView]):
 
     def apply(self, action: Action) -> tuple[Self, list[Event]]:
         if self.phase is Phase.OVER:
-            raise IllegalAction("the deal is over")
+            raise IllegalAction("illegal.deal_over")
         if self.phase is Phase.PLAY:
             return self._apply_play(action)
+        if isinstance(action, PlayCard):
+            raise IllegalAction("illegal.not_playing")
         return self._apply_other(action)
 
     def view(self, seat: int) -> TrickView:
@@ -158,7 +160,7 @@ class TrickDeal(Deal[TrickView]):
         seat = self.turn
         assert seat is not None and self.trump is not None
         hand = self.hands[seat]
-        cards = legal_cards(hand, self.trick, self.trump, self.rules, self.partner_of(seat))
+        cards, _ = card_rule(hand, self.trick, self.trump, self.rules, self.partner_of(seat))
         actions: list[Action] = [PLAY_OF[c] for c in cards]
         if seat == self.belote_holder:
             belote_cards = self._belote_cards(seat)
@@ -195,14 +197,14 @@ class TrickDeal(Deal[TrickView]):
         assert seat is not None
         if isinstance(action, Announce):
             if not self._may_announce(seat):
-                raise IllegalAction("no announcement to declare now")
+                raise IllegalAction("illegal.no_announcement")
             anns = self.announceable[seat]
             state = self.evolve(declared=(*self.declared, (seat, anns)))
             return state, [Announced(seat, tuple(a.kind for a in anns))]
         if not isinstance(action, PlayCard):
             extra = self._apply_extra_play_action(action)
             if extra is None:
-                raise IllegalAction(f"{action.describe()} is not allowed during the play")
+                raise IllegalAction("illegal.not_now")
             return extra
         self._check_card(seat, action)
         return self._play_card(seat, action)
@@ -213,21 +215,14 @@ class TrickDeal(Deal[TrickView]):
     def _check_card(self, seat: int, action: PlayCard) -> None:
         c = action.card
         if c not in self.hands[seat]:
-            raise IllegalAction(f"{c} is not in your hand")
+            raise IllegalAction("illegal.not_in_hand")
         if not self.is_legal(action):
-            if action.belote:
-                raise IllegalAction("you can say belote only with the first of K and Q of trump")
-            raise IllegalAction(self._why_illegal(seat, c))
-
-    def _why_illegal(self, seat: int, c: Card) -> str:
-        assert self.trump is not None
-        led = self.trick[0][1].suit
-        hand = self.hands[seat]
-        if c.suit != led and any(h.suit == led for h in hand):
-            return f"you must follow suit ({led.symbol})"
-        if c.suit == self.trump.suit:
-            return "you must play a higher trump"
-        return "you must trump"
+            assert self.trump is not None
+            refusal = card_refusal(self.hands[seat], self.trick, self.trump, self.rules,
+                                   self.partner_of(seat), c)
+            if refusal is None:  # the card may be played, but not with the belote said
+                raise IllegalAction("illegal.belote_first")
+            raise IllegalAction.because(refusal)
 
     def _play_card(self, seat: int, action: PlayCard) -> tuple[Self, list[Event]]:
         c = action.card
