@@ -25,9 +25,9 @@ from game.engine.cards import Card, Rank, sorted_hand
 from game.engine.deal import Deal
 from game.engine.deal_scoring import SideTally as SideTally
 from game.engine.deal_scoring import round_to_10 as round_to_10
+from game.engine.deal_scoring import tally_of
 from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase
 from game.engine.rules import AnnounceTie, TrickGameRules
-from game.engine.trick_view import BELOTE_POINTS
 from game.engine.trick_view import DIX_DE_DER as DIX_DE_DER
 from game.engine.trick_view import Trick as Trick
 from game.engine.trick_view import TrickView as TrickView
@@ -313,39 +313,11 @@ class TrickDeal(Deal[TrickView]):
 
     def tally(self) -> SideTally:
         """Trick points, validated announcements, belote and tricks won by side."""
-        n = self.sides
-        points, tricks_won = [0] * n, [0] * n
+        points, tricks = [0] * self.players, [0] * self.players
         for t in self.tricks:
-            side = self.side_of(t.winner)
-            points[side] += t.points
-            tricks_won[side] += 1
-        capot_side = None
-        played_all = len(self.tricks) * self.players == _cards_in_play(self)
-        for side in range(n):
-            if played_all and tricks_won[side] == len(self.tricks):
-                capot_side = side
-                points[side] = self.rules.capot_points - _card_points_missing(self)
-        announcements = [0] * n
-        for s, anns in self.declared:
-            if self.validated and s in self.validated:
-                announcements[self.side_of(s)] += sum(a.value for a in anns)
-        belote = [0] * n
-        if self.belote_seat is not None and self.rebelote_done:
-            belote[self.side_of(self.belote_seat)] = BELOTE_POINTS
-        return SideTally(
-            tuple(points), tuple(announcements), tuple(belote), tuple(tricks_won), capot_side
-        )
-
-
-def _cards_in_play(deal: TrickDeal) -> int:
-    return sum(len(t.plays) for t in deal.tricks) + sum(len(h) for h in deal.hands)
-
-
-def _card_points_missing(deal: TrickDeal) -> int:
-    """Card points that never play (belote à 2 / 3 leaves cards undealt): 0 at four.
-
-    The capot value is the whole deck's 152 + 100 (or 98); with cards left out, the
-    capot side scores the points it took plus the capot bonus instead."""
-    assert deal.trump is not None
-    played = sum(t.points for t in deal.tricks) - DIX_DE_DER
-    return 152 - played
+            points[t.winner] += t.points
+            tricks[t.winner] += 1
+        announced = [(s, sum(a.value for a in anns)) for s, anns in self._shown_announcements()]
+        said = self.belote_seat if self.rebelote_done else None
+        cards_left = sum(len(h) for h in self.hands)
+        return tally_of(self.rules, points, tricks, announced, said, finished=not cards_left)
