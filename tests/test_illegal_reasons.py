@@ -22,8 +22,8 @@ from game.engine.tarot import TarotDeal, TarotPlayCard
 from game.engine.tarot_cards import TarotCard, tarot_card
 from game.engine.tricks import Trump
 from game.i18n import set_language, tr
-from game.ui.controller import Controller, SeatConfig
-from game.ui.words import say_text
+from game.ui.table.controller import Controller, SeatConfig
+from game.ui.table.words import say_text
 from tests.tarot_hands import C, play_state
 
 ROOT = Path(__file__).resolve().parent.parent
