@@ -42,6 +42,7 @@ from game.storage.atomic import (
     write_json_atomic,
     write_problem,
 )
+from game.storage.lessons import LessonProgress, progress_from_json
 from game.storage.saves import SavedMatch
 from game.storage.settings import Settings, settings_from_json
 from game.storage.stats import Statistics
@@ -53,6 +54,7 @@ __all__ = ["Problem", "SavedMatch", "Settings", "Statistics", "Storage", "data_d
 SETTINGS_FILE = "settings.json"
 MATCH_FILE = "match.json"
 STATS_FILE = "stats.json"
+LESSONS_FILE = "lessons.json"
 LOG_FILE = "atout.log"
 ENV_DIR = "ATOUT_DATA_DIR"
 
@@ -79,9 +81,11 @@ class Storage:
         self._match_usable: bool | None = None  # known once the save was read or written
         self.settings = Settings()
         self.stats = Statistics()
+        self.lessons = LessonProgress()
         if self._ensure_directory():
             self.settings = self._load_settings()
             self.stats = self._load_stats()
+            self.lessons = self._load_lessons()
 
     # --- the three files -------------------------------------------------------------------
 
@@ -130,6 +134,18 @@ class Storage:
         if self._match_usable is None:
             self.load_match()
         return bool(self._match_usable)
+
+    def save_lessons(self, progress: LessonProgress) -> bool:
+        """Keep the lessons' ``progress`` (in memory in any case)."""
+        self.lessons = progress
+        return self._write(LESSONS_FILE, progress.to_json())
+
+    def _load_lessons(self) -> LessonProgress:
+        """The lessons' progress (none when there is no file, or an unusable one: put
+        aside with a problem)."""
+        data, problem = read_versioned(self.base / LESSONS_FILE, LessonProgress.VERSION)
+        self._report(problem)
+        return LessonProgress() if data is None else progress_from_json(data)
 
     def record_deal(self, game: str, players: int, result: DealResult, seat: int) -> bool:
         self.stats.record_deal(game, players, result, seat)

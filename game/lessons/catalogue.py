@@ -1,0 +1,80 @@
+"""The lessons, in the order the Learn screen lists them.
+
+Each script was found and recorded with ``tools/lesson_deals.py`` (the Confirmé in every
+seat): the computers' moves are kept as they played them, so a lesson never depends on
+how the AI plays today.  ``tests/test_lessons.py`` plays every lesson through the engine.
+"""
+
+from __future__ import annotations
+
+from game.lessons.script import ECART_CONFIRM, FREE, Lesson, Step
+
+BELOTE = Lesson(
+    id="belote", game="belote", players=4, deal=1364, title_key="lesson.belote.title",
+    script=(
+        "Pass", "Pass", "Pass",
+        Step("Take", "lesson.belote.take", ("Take", "JC", "KC", "QC"),
+             why="lesson.belote.take_why"),
+        "PlayCard AD False", "PlayCard TD False", "PlayCard QD False",
+        Step("Announce", "lesson.belote.announce", ("Announce", "JC", "QC", "KC"),
+             why="lesson.belote.announce_why"),
+        Step("PlayCard JD False", "lesson.belote.follow", ("JD",)),
+        "PlayCard KD False", "PlayCard 8C False", "PlayCard 7D False",
+        Step("PlayCard TH False", "lesson.belote.partner", ("TH",),
+             why="lesson.belote.partner_why"),
+        "PlayCard AH False", "PlayCard 9H False",
+        Step("PlayCard QS False", "lesson.belote.keep", ("QS",),
+             why="lesson.belote.keep_why"),
+        "PlayCard 8H False", "PlayCard 7H False", "PlayCard JH False",
+        Step(FREE, "lesson.belote.trump", ("JC", "9C", "KC", "QC", "7C")),
+    ),
+    free_key="lesson.belote.free", end_key="lesson.belote.end",
+)
+
+COINCHE = Lesson(
+    id="coinche", game="coinche", players=4, deal=1122, title_key="lesson.coinche.title",
+    script=(
+        "Bid 90 2 suit",
+        Step("Bid 140 1 suit", "lesson.coinche.bid", ("Bid 140 1 suit", "JH", "9H", "AH",
+                                                     "TH", "AS", "AC"),
+             why="lesson.coinche.bid_why"),
+        "Pass", "Pass", "Pass",
+        "PlayCard 7D False",
+        Step("Announce", "lesson.coinche.announce", ("Announce", "9H", "TH", "JH"),
+             why="lesson.coinche.announce_why"),
+        Step("PlayCard TH False", "lesson.coinche.trump", ("TH",),
+             why="lesson.coinche.trump_why"),
+        "Announce", "PlayCard 8D False", "PlayCard TD False",
+        Step("PlayCard JH False", "lesson.coinche.lead", ("JH",),
+             why="lesson.coinche.lead_why"),
+        "PlayCard 7H False", "PlayCard KH True", "PlayCard 9C False",
+        Step(FREE, "lesson.coinche.belote"),
+    ),
+    free_key="lesson.coinche.free", end_key="lesson.coinche.end",
+)
+
+_ECART = ("1H", "DS", "VS", "DC", "VC", "4C")
+
+TAROT = Lesson(
+    id="tarot", game="tarot", players=4, deal=1028, title_key="lesson.tarot.title",
+    script=(
+        "TarotPass", "TarotPass", "TarotPass",
+        Step("TarotBid 2", "lesson.tarot.garde", ("TarotBid 2", "A21"),
+             why="lesson.tarot.garde_why"),
+        Step(f"TarotDiscard {_ECART[0]}", "lesson.tarot.ecart", (*_ECART, ECART_CONFIRM),
+             why="lesson.tarot.ecart_why"),
+        *(Step(f"TarotDiscard {card}") for card in _ECART[1:]),
+        Step("DeclineChelem"),
+        "TarotPlayCard TH", "TarotPlayCard 3H", "TarotPlayCard 4H",
+        Step("TarotPlayCard RH", "lesson.tarot.follow", ("RH",),
+             why="lesson.tarot.follow_why"),
+        Step(FREE, "lesson.tarot.lead"),
+    ),
+    free_key="lesson.tarot.free", end_key="lesson.tarot.end",
+)
+
+LESSONS: tuple[Lesson, ...] = (BELOTE, COINCHE, TAROT)
+
+
+def lesson_by_id(lesson_id: str) -> Lesson | None:
+    return next((lesson for lesson in LESSONS if lesson.id == lesson_id), None)
