@@ -11,6 +11,7 @@ from game.ui.stage import routes
 
 if TYPE_CHECKING:
     from game.engine.match import DealRecord, Match
+    from game.lessons.run import LessonRun
     from game.ui.stage.scene import Route, Scene, Stage
     from game.ui.table.controller import GameConfig
     from game.ui.table.host import Question
@@ -47,16 +48,23 @@ def _stats(app: Stage) -> Scene:
 
 
 def _table(app: Stage, config: GameConfig | None = None,
-           match: Match | None = None) -> Scene | None:
-    """A new table, or (no config) the one showing the match in progress."""
+           match: Match | None = None, lesson: LessonRun | None = None) -> Scene | None:
+    """A new table (a lesson's with ``lesson``), or (no config) the one showing the
+    match in progress."""
     from game.ui.table.scene import TableScene
 
     if config is not None:
-        return TableScene(app, config, match=match)
+        return TableScene(app, config, match=match, lesson=lesson)
     kept = app.kept(routes.TABLE)
     if isinstance(kept, TableScene) and kept.controller is app.host.controller:
         return kept
     return None
+
+
+def _lessons(app: Stage) -> Scene:
+    from game.ui.scenes.lessons import LessonsScene
+
+    return LessonsScene(app)
 
 
 def _score_sheet(app: Stage, table: routes.MatchScreen) -> Scene:
@@ -97,5 +105,6 @@ SCENES: dict[str, Route] = {
     routes.SETUP: _setup, routes.STATS: _stats, routes.TABLE: _table,
     routes.SCORE_SHEET: _score_sheet, routes.MATCH_END: _match_end,
     routes.SCORE_PAD: _score_pad, routes.REPLAY: _replay, routes.CONFIRM: _confirm,
+    routes.LESSONS: _lessons,
 }
 

@@ -1,4 +1,4 @@
-"""The title menu: new game, continue, review, statistics, settings, rules."""
+"""The title menu: new game, continue, review, statistics, settings, rules, the lessons."""
 
 from __future__ import annotations
 
@@ -25,10 +25,11 @@ class MenuScene(Scene):
             ("menu.stats", _open(app, routes.STATS)),
             ("menu.settings", _open(app, routes.SETTINGS)),
             ("menu.rules", _open(app, routes.RULES)),
+            ("menu.learn", _open(app, routes.LESSONS)),
             ("menu.quit", self.quit),
         ]
         self.buttons = [
-            Button(pygame.Rect(470, 180 + i * 64, 340, 54), translated(key), action, size=30)
+            Button(pygame.Rect(470, 166 + i * 58, 340, 50), translated(key), action, size=30)
             for i, (key, action) in enumerate(items)
         ]
         self.continue_button, self.review_button = self.buttons[1], self.buttons[2]

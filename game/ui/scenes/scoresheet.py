@@ -10,13 +10,14 @@ from game.engine.match import DealRecord
 from game.engine.rules import TarotRules
 from game.i18n import has_key, tr
 from game.ui.kit.chart import draw_chart
-from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, shade
+from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, shade, wrap
 from game.ui.scenes.breakdown import Style, breakdown_rows, deal_words
 from game.ui.stage import routes
 from game.ui.stage.routes import MatchScreen
 from game.ui.stage.scene import Scene, Stage
 
 SHEET_RECT = pygame.Rect(190, 40, 900, 640)
+LESSON_END = pygame.Rect(SHEET_RECT.x + 20, 0, SHEET_RECT.width - 40, 0)
 CHART_RECT = pygame.Rect(SHEET_RECT.x + 400, SHEET_RECT.y + 200, 460, 300)
 LABEL_WIDTH = 420  # the widest term's words, left of the figures
 ROW_HEIGHT = 27
@@ -38,6 +39,9 @@ class ScoreSheet(Scene):
         label = "sheet.result" if over else "sheet.next"
         bottom = SHEET_RECT.bottom - 18
         self.next_button = Button(pygame.Rect(0, 0, 200, 50), lambda: tr(label), self.app.pop)
+        if table.lesson is not None:  # the lesson's deal is over: back to the lessons
+            self.next_button = Button(pygame.Rect(0, 0, 260, 50), lambda: tr("lesson.back"),
+                                      lambda: app.pop_to(routes.LESSONS), size=24)
         self.next_button.rect.midbottom = (SHEET_RECT.centerx, bottom)
         self.review_button = Button(pygame.Rect(SHEET_RECT.x + 20, bottom - 50, 210, 50),
                                     lambda: tr("sheet.review"),
@@ -49,6 +53,8 @@ class ScoreSheet(Scene):
     def buttons(self) -> list[Button]:
         if self.table.model.record is None:
             return [self.next_button]
+        if self.table.lesson is not None:
+            return [self.review_button, self.next_button]
         return [self.review_button, self.next_button, self.again_button]
 
     def play_again(self) -> None:
@@ -62,7 +68,7 @@ class ScoreSheet(Scene):
         """Enter or Space: the next deal; Escape or the table's Menu button: the menu
         (the match waits there, "Continue" comes back to it)."""
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
-            self.app.pop()
+            self.next_button.on_click()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.table.to_menu()
@@ -102,6 +108,19 @@ class ScoreSheet(Scene):
         self.draw_breakdown(surface, y + 34, record)
         for button in self.buttons:
             button.draw(surface)
+        if self.table.lesson is not None:
+            self.draw_lesson_end(surface, self.table.lesson.lesson.end_key)
+
+    def draw_lesson_end(self, surface: pygame.Surface, key: str) -> None:
+        """The narrator's last words, over the table's left under the sheet's title: the
+        count and how to read the sheet."""
+        lines = wrap(tr(key), 19, LESSON_END.width - 24)
+        rect = LESSON_END.inflate(0, 0)
+        rect.height = 24 + 23 * len(lines)
+        rect.bottom = SHEET_RECT.bottom - 80
+        panel(surface, rect, (22, 34, 52), 245)
+        for index, line in enumerate(lines):
+            blit_text(surface, line, 19, CREAM, topleft=(rect.x + 12, rect.y + 12 + 23 * index))
 
     def draw_breakdown(self, surface: pygame.Surface, top: int, record: DealRecord) -> None:
         """The deal's arithmetic, a column per side (the taker and, at five, his partner

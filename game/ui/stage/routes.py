@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from game.engine.match import DealRecord, Match
+    from game.lessons.run import LessonRun
     from game.ui.kit.widgets import Button
     from game.ui.stage.scene import Stage
     from game.ui.table.controller import Controller, GameConfig
@@ -27,6 +28,7 @@ MATCH_END = "match_end"
 SCORE_PAD = "score_pad"
 REPLAY = "replay"
 CONFIRM = "confirm"
+LESSONS = "lessons"
 
 
 class MatchScreen(Protocol):
@@ -44,6 +46,9 @@ class MatchScreen(Protocol):
 
     @property
     def menu_button(self) -> Button: ...
+
+    @property
+    def lesson(self) -> LessonRun | None: ...  # a lesson's table
 
     def side_name(self, side: int) -> str: ...
 

@@ -23,6 +23,7 @@ from game.engine.cards import TrumpMode
 from game.engine.protocol import Action, Phase
 from game.engine.tarot import CallKing, TarotBid, TarotPass
 from game.i18n import tr
+from game.lessons.script import token
 from game.ui.kit.widgets import GOLD, Button, blit_text, panel
 from game.ui.table.layout import BID_PANEL, CHOICE_PANEL
 from game.ui.table.model import contract_key
@@ -41,6 +42,7 @@ class BidPanel:
         self.controls = controls
         self.suit_icon = suit_icon
         self.buttons: list[Button] = []
+        self.tokens: list[str] = []  # each button's action (``game.lessons.script.token``)
         self._legal: tuple[Action, ...] = ()
         self.value: int | None = None  # the coinche value picked, waiting for a suit
         self.rect = PANEL_RECT
@@ -64,7 +66,7 @@ class BidPanel:
     def _build(self) -> None:
         legal = self._legal
         if not legal:
-            self.buttons = []
+            self.buttons, self.tokens = [], []
         elif self.game == "tarot":
             self._build_tarot()
         elif any(isinstance(a, Bid | Coinche | Surcoinche) for a in legal) or (
@@ -109,6 +111,7 @@ class BidPanel:
                    self._act(action), icon=icon)
             for i, (action, label, icon) in enumerate(choices)
         ]
+        self.tokens = [token(action) for action, _, _ in choices]
 
     def _exchanging(self) -> bool:
         return any(isinstance(a, ExchangeSeven) for a in self._legal)
@@ -136,6 +139,7 @@ class BidPanel:
                    self._act(action), size=24)
             for i, (action, label) in enumerate(choices)
         ]
+        self.tokens = [token(action) for action, _ in choices]
 
     def _tarot_title(self) -> str:
         if any(isinstance(a, CallKing) for a in self._legal):
@@ -154,6 +158,7 @@ class BidPanel:
         if self.value is None and values:
             self.value = values[0]
         buttons: list[Button] = []
+        self.tokens = [f"Bid {value}" for value in values]
         width = min(60, (self.rect.width - 40) // max(1, len(values)) - 6)
         for i, value in enumerate(values):
             label = tr("bid.capot_short") if value == CAPOT_BID else str(value)
@@ -167,16 +172,19 @@ class BidPanel:
                 assert b.suit is not None
                 icon = self.suit_icon(b.suit.letter, 40)
                 buttons.append(Button(rect, _const(""), self._act(b), icon=icon))
+                self.tokens.append(token(b))
             else:
                 key = "trump.no_trump_short" if b.mode is TrumpMode.NO_TRUMP \
                     else "trump.all_trump_short"
                 buttons.append(Button(rect, _text(key), self._act(b), size=28))
+                self.tokens.append(token(b))
         others = [a for a in self._legal if isinstance(a, Pass | Coinche | Surcoinche)]
         for i, action in enumerate(others):
             key = {Pass: "bid.pass", Coinche: "bid.coinche", Surcoinche: "bid.surcoinche"}[
                 type(action)]
             rect = pygame.Rect(self.rect.x + 20 + i * 180, self.rect.y + 190, 170, 50)
             buttons.append(Button(rect, _text(key), self._act(action)))
+            self.tokens.append(token(action))
         self.buttons = buttons
 
     def _pick(self, value: int) -> Callable[[], None]:

@@ -39,6 +39,7 @@ from game.engine.tarot_actions import PLAY_OF as TAROT_PLAY_OF
 from game.engine.tarot_cards import TarotCard
 from game.engine.tarot_tricks import ecart_order
 from game.engine.trickgame import TrickView
+from game.lessons.run import LessonRun
 from game.ui.table.model import Say, TableModel
 
 CARD_ACTIONS = (CardPlayAction, TarotDiscard)
@@ -125,6 +126,8 @@ class Controller:
         self.message: Say | None = None
         self._message_time = 0.0
         self.actions_applied = 0
+        # A lesson's match: the computers play its script, the viewer its moves.
+        self.lesson: LessonRun | None = None
         if match is None:
             self.match, events = Match.new(rules, seed, first_deal)
             self._queue(events, None)
@@ -228,6 +231,12 @@ class Controller:
         seat = self.match.current_player
         if seat is None or self.seats[seat].human:
             return
+        if self._thinking is None and self.lesson is not None:
+            scripted = self.lesson.scripted(self.match)
+            if scripted is not None:  # a lesson's computer plays its script
+                self._thinking = Future()
+                self._thinking.set_result(Decision(scripted, "lesson.scripted"))
+                self._think_time = 0.0
         if self._thinking is None:
             view = self.match.view(seat)
             level = self.seats[seat].level
@@ -293,7 +302,10 @@ class Controller:
             if self.human_to_act or view.current_player != self.viewer:
                 self.tell(self.refusal(card_action(view, c)))
             return False
-        self._apply(max(plays, key=lambda a: getattr(a, "belote", False)))
+        play = max(plays, key=lambda a: getattr(a, "belote", False))
+        if self._not_the_lesson([play]):
+            return False
+        self._apply(play)
         return True
 
     def act(self, action: Action) -> bool:
@@ -301,8 +313,20 @@ class Controller:
         if action not in self.human_legal():
             self.tell(self.refusal(action))
             return False
+        if self._not_the_lesson([action]):
+            return False
         self._apply(action)
         return True
+
+    def _not_the_lesson(self, actions: Sequence[Action]) -> bool:
+        """In a lesson, a move other than the lesson's is refused with the rule or the
+        lesson's reason, and the player tries again."""
+        if self.lesson is None:
+            return False
+        reason = self.lesson.refusal(self.match, actions)
+        if reason is not None:
+            self.tell(reason)
+        return reason is not None
 
     def refusal(self, action: Action) -> Say:
         """Why the viewer may not do ``action`` now: not his turn, else the reason of
@@ -344,6 +368,8 @@ class Controller:
                 trial, _ = trial.apply(TarotDiscard(card))
         except IllegalAction as refused:
             self.tell(refused.reason)
+            return False
+        if self._not_the_lesson([TarotDiscard(card) for card in ecart_order(cards)]):
             return False
         for card in ecart_order(cards):
             self._apply(TarotDiscard(card))

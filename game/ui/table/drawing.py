@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from game.ui.table.controller import Controller
     from game.ui.table.ecart import EcartChooser
     from game.ui.table.model import TableModel
+    from game.ui.table.narrator import Narrator
     from game.ui.table.parts import Bubbles, Centre, Hand, Opponents, Painter, Piles, Plates
     from game.ui.table.play_buttons import PlayButtons
 
@@ -43,6 +44,7 @@ class TableDrawing:
     ecart: EcartChooser
     play: PlayButtons
     buttons: list[Button]
+    narrator: Narrator | None  # a lesson's
     show_last: bool
     shown_turn: int | None
 
@@ -67,8 +69,16 @@ class TableDrawing:
             return self.last_trick.regions()
         return [*self._placed(), *self.messages.regions()]
 
+    def _parts_taken(self) -> list[pygame.Rect]:
+        """The narrator goes where it covers nothing but the messages."""
+        return [rect for _, rect in self._parts_placed()]
+
     def _placed(self) -> list[Region]:
         """The regions of everything but the messages (which find room among them)."""
+        regions = self._parts_placed()
+        return regions if self.narrator is None else [*regions, *self.narrator.regions()]
+
+    def _parts_placed(self) -> list[Region]:
         parts = (self.hand, self.opponents, self.centre, self.plates, self.piles,
                  self.bubbles, self.score, self.contract, self.bid_history)
         regions = [region for part in parts for region in part.regions()]
@@ -103,6 +113,8 @@ class TableDrawing:
             button.focused = index == self.play.focus
         for button in [*self.buttons, *self.play.buttons()]:
             button.draw(surface)
+        if self.narrator is not None:
+            self.narrator.draw(surface)
         self.messages.draw(surface)
         if self.show_last:
             self.last_trick.draw(surface)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the engine loads with the first match, after the menu's first frame
     from game.engine.match import DealRecord, Match
+    from game.lessons.run import LessonRun
     from game.session import Session
     from game.ui.table.controller import Controller, GameConfig
 
@@ -102,6 +103,33 @@ class MatchHost:
             controller.undo_hook = self.session.undo
         self._stop_current()
         self.controller, self.config = controller, config
+        return controller
+
+    def lesson(self, config: GameConfig, run: LessonRun, match: Match | None = None, *,
+               speed: float) -> Controller:
+        """The controller of a lesson's deal (``match``: resumed at a step).  It is not
+        the match in progress: neither saved nor counted, and the one in memory stays;
+        the lesson's progress is kept after each of the player's steps, and the lesson
+        marked done once its deal is scored."""
+        from game.ui.table.controller import Controller
+
+        controller = Controller(config.rules, config.seed, config.seats, speed=speed,
+                                match=match, first_deal=config.first_deal, ponder=False)
+        controller.lesson = run
+        kept: list[tuple[int, bool]] = []
+
+        def keep(played: Match) -> None:
+            mark = (run.steps_done(played), bool(played.history))
+            if self.session is None or (kept and kept[-1] == mark):
+                return
+            kept.append(mark)
+            storage = self.session.storage
+            progress = storage.lessons
+            lesson_id = run.lesson.id
+            storage.save_lessons(progress.finished(lesson_id) if mark[1]
+                                 else progress.at_step(lesson_id, mark[0]))
+
+        controller.on_action = keep
         return controller
 
     def _stop_current(self) -> None:

@@ -15,6 +15,7 @@ from game.engine.games import deck_of
 from game.engine.match import Match, MatchOver
 from game.engine.protocol import Event
 from game.i18n import tr
+from game.lessons.run import LessonRun
 from game.ui.kit.tween import Tweens
 from game.ui.kit.widgets import Button
 from game.ui.stage import routes
@@ -28,6 +29,7 @@ from game.ui.table.ecart import EcartChooser
 from game.ui.table.glossary import FirstTimeNotes, terms_of
 from game.ui.table.input import TableInput
 from game.ui.table.layout import TableLayout
+from game.ui.table.narrator import Narrator, panel_buttons
 from game.ui.table.parts import (
     Bubbles,
     Centre,
@@ -48,16 +50,20 @@ class TableScene(TableDrawing, Scene):
 
     route = routes.TABLE
 
-    def __init__(self, app: Stage, config: GameConfig, match: Match | None = None) -> None:
-        """A new match of ``config``, or ``match`` resumed from the save."""
+    def __init__(self, app: Stage, config: GameConfig, match: Match | None = None,
+                 lesson: LessonRun | None = None) -> None:
+        """A new match of ``config``, or ``match`` resumed from the save; or a lesson's
+        deal (``match``: resumed at a step)."""
         super().__init__(app)
-        self.config = config
+        self.config, self.lesson = config, lesson
+        speed = app.settings.speed_factor
         # The match host owns the match (saves, statistics); this scene shows it.
-        self.controller: Controller = app.host.start(config, match,
-                                                     speed=app.settings.speed_factor,
-                                                     think=app.settings.expert_think)
+        self.controller: Controller = app.host.start(
+            config, match, speed=speed, think=app.settings.expert_think
+        ) if lesson is None else app.host.lesson(config, lesson, match, speed=speed)
         self.controller.on_event = self.on_event
-        app.keep(self)  # "Continue" comes back to this table
+        if lesson is None:
+            app.keep(self)  # "Continue" comes back to this table
         self.model = self.controller.model
         self._compose(app)
         self.show_last = False
@@ -101,6 +107,9 @@ class TableScene(TableDrawing, Scene):
         self.hint_button = self._side_button("hint", "table.hint", self.show_hint)
         self.undo_button.enabled = app.session is None or app.session.undo_allowed
         self.buttons = [self.menu_button, self.last_button, self.undo_button, self.hint_button]
+        self.narrator = None if self.lesson is None else Narrator(
+            controller, self.lesson, self._parts_taken, self.hand.cards,
+            lambda: panel_buttons(self.bid_panel, self.play, self.ecart))
         self._follow_handedness()
 
     def _side_button(self, name: str, key: str, press: Callable[[], None]) -> Button:

@@ -1,0 +1,244 @@
+"""The lessons: every lesson's script is legal in its deal and leads where its words
+say; a move other than the lesson's is refused with the rule or the lesson's reason and
+tried again; progress is remembered across a restart; a lesson played by clicks."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from game.ai import Level, decide
+from game.engine.match import Match
+from game.engine.tarot import TarotView
+from game.engine.tarot_scoring import Contract
+from game.engine.trick_view import TrickView
+from game.i18n import LANGUAGES, has_key, set_language, tr
+from game.lessons.catalogue import LESSONS, lesson_by_id
+from game.lessons.run import VIEWER, LessonRun, legal_with_token
+from game.lessons.script import ECART_CONFIRM, FREE, Lesson, Step, card_of, token
+from game.storage import Storage
+from game.storage.lessons import LessonMark
+from game.ui.app.app import App
+from game.ui.app.smoke import click
+from game.ui.scenes.lessons import LessonsScene
+from game.ui.scenes.scoresheet import ScoreSheet
+from game.ui.stage import routes
+from game.ui.stage.scene import Scene
+from game.ui.table.scene import TableScene
+from tests.lesson_driver import lesson_turn, lit_point, play_lesson
+from tests.table_driver import DT, FAST, animate_at, card_click, run_until_human
+
+
+def script_played(lesson: Lesson) -> tuple[Match, list[Match]]:
+    """The lesson's script applied through the engine, up to its free step: the match
+    then, and the match at each of the viewer's steps."""
+    run = LessonRun(lesson)
+    match = run.new_match()
+    at_steps: list[Match] = []
+    for item in lesson.script:
+        if isinstance(item, Step):
+            assert match.current_player == VIEWER, f"{lesson.id}: a step out of turn"
+            assert run.expected(match) is item
+            at_steps.append(match)
+            if item.expect == FREE:
+                break
+            action = legal_with_token(match, item.expect)
+            assert run.refusal(match, [action]) is None
+        else:
+            assert match.current_player != VIEWER, f"{lesson.id}: {item} is the viewer's"
+            action = run.scripted(match)
+            assert action is not None and token(action) == item
+        match, _ = match.apply(action)
+    return match, at_steps
+
+
+# What each lesson's words say happens, checked on the deal (the view of its end).
+def _belote_taken_in_clubs(view: TrickView | TarotView) -> bool:
+    assert isinstance(view, TrickView) and view.trump is not None
+    return view.taker == VIEWER and view.trump.suit is not None and \
+        view.trump.suit.letter == "C" and view.belote_seat is None  # said when played
+
+
+def _coinche_140_hearts(view: TrickView | TarotView) -> bool:
+    assert isinstance(view, TrickView) and view.trump is not None
+    partner_said_belote = view.belote_seat == 2
+    return view.taker == VIEWER and view.contract_value == 140 and \
+        view.trump.suit is not None and view.trump.suit.letter == "H" and partner_said_belote
+
+
+def _tarot_garde_won_first_trick(view: TrickView | TarotView) -> bool:
+    assert isinstance(view, TarotView)
+    first = view.tricks[0]
+    return view.taker == VIEWER and view.contract is Contract.GARDE and \
+        first.winner == VIEWER and {c.code for c in view.ecart} == {
+            "1H", "DS", "VS", "DC", "VC", "4C"}
+
+
+WHAT_THE_WORDS_SAY: dict[str, Callable[[TrickView | TarotView], bool]] = {
+    "belote": _belote_taken_in_clubs,
+    "coinche": _coinche_140_hearts,
+    "tarot": _tarot_garde_won_first_trick,
+}
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_every_lesson_plays_through_the_engine_to_its_end(lesson: Lesson) -> None:
+    match, at_steps = script_played(lesson)
+    run = LessonRun(lesson)
+    last = lesson.script[-1]
+    assert isinstance(last, Step) and last.expect == FREE  # the script ends free
+    assert WHAT_THE_WORDS_SAY[lesson.id](match.view(VIEWER).deal)
+    for step_match, step in zip(at_steps, lesson.steps, strict=True):
+        hand = {c.code for c in step_match.view(VIEWER).deal.hand}
+        legal = {token(a) for a in step_match.view(VIEWER).deal.legal}
+        for lit in step.highlight:  # a lit card is in the hand, a lit button is legal
+            assert lit in hand or lit == ECART_CONFIRM or any(
+                word == lit or word.startswith(lit + " ") for word in legal), lit
+        assert card_of(step.expect) is None or card_of(step.expect) in hand
+    # then any legal move: the deal is played out and scored
+    rng = random.Random(lesson.deal)
+    while not match.history:
+        seat = match.current_player
+        assert seat is not None
+        assert run.refusal(match, [match.view(seat).deal.legal[-1]]) is None
+        match, _ = match.apply(decide(match.view(seat), Level.DEBUTANT, rng).action)
+    assert run.words(match) == lesson.free_key
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_every_lesson_speaks_french_and_english(lesson: Lesson) -> None:
+    keys = [lesson.title_key, lesson.free_key, lesson.end_key]
+    keys += [key for step in lesson.steps for key in (step.key, step.why) if key]
+    for language in LANGUAGES:
+        set_language(language)
+        for key in keys:
+            assert has_key(key) and tr(key) != key, (language, key)
+
+
+def test_a_wrong_card_gets_the_rule_and_the_lesson_goes_on_when_retried() -> None:
+    belote = lesson_by_id("belote")
+    assert belote is not None
+    run = LessonRun(belote)
+    match = run.replayed(2)  # taken, announced: the J♦ must follow the A♦
+    assert run.expected(match) == belote.steps[2]
+    view = match.view(VIEWER).deal
+    wrong = next(a for a in legal_actions_any_card(match) if token(a) != "PlayCard JD False")
+    assert wrong not in view.legal
+    assert run.refusal(match, [wrong]) == ("illegal.follow_suit", (("suit", wrong_suit(view)),))
+    # a legal move that is not the lesson's: the lesson's own reason
+    later = run.replayed(3)  # the partner's exception: any card is legal, the 10♥ asked
+    other = next(a for a in later.view(VIEWER).deal.legal if token(a) != "PlayCard TH False")
+    assert run.refusal(later, [other]) == ("lesson.belote.partner_why", ())
+
+
+def legal_actions_any_card(match: Match) -> list[object]:
+    from game.engine.actions import PLAY_OF
+
+    return [PLAY_OF[c] for c in match.view(VIEWER).deal.hand]  # type: ignore[index]
+
+
+def wrong_suit(view: TrickView | TarotView) -> object:
+    assert isinstance(view, TrickView)
+    return view.trick[0][1].suit
+
+
+def open_lesson_by_clicks(app: App, lesson_id: str) -> TableScene:
+    """The menu's Learn, then the lesson's button."""
+    app.go(routes.MENU)
+    app.step(DT, [])
+    menu = app.top
+    learn = next(b for b in menu.buttons if b.label() == tr("menu.learn"))  # type: ignore[attr-defined]
+    app.step(DT, click(app, learn.rect.center))
+    app.step(DT, [])
+    scene = app.top
+    assert isinstance(scene, LessonsScene)
+    index = next(i for i, lesson in enumerate(LESSONS) if lesson.id == lesson_id)
+    app.step(DT, click(app, scene.play_buttons[index].rect.center))
+    app.step(DT, [])
+    table = app.top
+    assert isinstance(table, TableScene) and table.lesson is not None
+    return table
+
+
+def test_the_table_refuses_a_wrong_card_with_the_reason_then_takes_the_right_one(
+        app: App) -> None:
+    animate_at(app, FAST)
+    table = open_lesson_by_clicks(app, "belote")
+    for _ in range(2):  # take, announce
+        run_until_human(app, table)
+        lesson_turn(app, table)
+    run_until_human(app, table)
+    controller = table.controller
+    assert table.lesson is not None and table.narrator is not None
+    assert table.lesson.expected(controller.match) == table.lesson.lesson.steps[2]
+    before = controller.actions_applied
+    wrong = next(c for c, _ in table.hand_layout() if c.code != "JD")
+    app.step(DT, click(app, card_click(table, wrong)))
+    assert controller.actions_applied == before
+    assert controller.message is not None and controller.message[0] == "illegal.follow_suit"
+    assert tr("lesson.retry") in " ".join(table.narrator.lines())
+    lit = table.narrator.lit()
+    assert lit == [dict(table.hand_layout())[next(c for c, _ in table.hand_layout()
+                                                  if c.code == "JD")]]
+    app.step(DT, click(app, lit_point(table, lit[0])))
+    assert controller.actions_applied == before + 1
+
+
+def test_progress_is_remembered_across_a_restart_and_the_lesson_resumes(
+        tmp_path: Path) -> None:
+    first = App(storage=Storage(tmp_path))
+    first.push(Scene(first))
+    animate_at(first, FAST)
+    table = open_lesson_by_clicks(first, "tarot")
+    for _ in range(2):  # the garde, the écart
+        run_until_human(first, table)
+        lesson_turn(first, table)
+    assert first.storage is not None
+    assert first.storage.lessons.of("tarot") == LessonMark(steps=8, done=False)
+    table.dispose()
+    first.close()
+
+    # the app restarted: the Learn screen says where the lesson stands
+    again = App(storage=Storage(tmp_path))
+    again.push(Scene(again))
+    animate_at(again, FAST)
+    assert again.storage is not None and again.storage.lessons.of("tarot").steps == 8
+    resumed = open_lesson_by_clicks(again, "tarot")
+    assert resumed.lesson is not None
+    assert resumed.lesson.steps_done(resumed.controller.match) == 8
+    run_until_human(again, resumed)
+    assert resumed.narrator is not None
+    assert resumed.narrator.lines()[0].split()[0] == tr("lesson.tarot.follow").split()[0]
+    sheet = play_lesson(again, resumed)
+    assert again.storage.lessons.of("tarot") == LessonMark(steps=0, done=True)
+    app_step_back = sheet.next_button
+    again.step(DT, click(again, app_step_back.rect.center))
+    assert isinstance(again.top, LessonsScene)
+    assert again.top.status(resumed.lesson.lesson, again.storage.lessons) == tr("lesson.done")
+    resumed.dispose()
+    again.close()
+    assert Storage(tmp_path).lessons.of("tarot").done  # on disk, for the next start
+
+
+@pytest.mark.parametrize("lesson_id", ["belote", "coinche"])
+def test_a_lesson_played_by_clicks_reaches_its_score_sheet_and_is_done(
+        tmp_path: Path, lesson_id: str) -> None:
+    app = App(storage=Storage(tmp_path))
+    app.push(Scene(app))
+    animate_at(app, FAST)
+    table = open_lesson_by_clicks(app, lesson_id)
+    sheet = play_lesson(app, table)
+    assert isinstance(sheet, ScoreSheet) and sheet.table is table
+    assert app.host.controller is None  # a lesson is not the match in progress
+    assert not app.host.can_continue  # nor saved as one
+    assert app.storage is not None and app.storage.lessons.of(lesson_id).done
+    table.dispose()
+    app.close()
