@@ -33,7 +33,7 @@ from game.ui.assets import CODES_32, CODES_TAROT, SOUND_NAMES, SUITS, Assets
 from game.ui.host import MatchHost
 
 if TYPE_CHECKING:  # the engine, the AI and the coach load after the first frame
-    from game.coach import Analysis, CoachWorker
+    from game.coach import Analysis, Budget, CoachWorker
     from game.engine.match import Match
 
 LOGICAL = (1280, 720)
@@ -89,15 +89,16 @@ class App:
         window_size: tuple[int, int] = LOGICAL,
         assets: Assets | None = None,
         storage: Storage | None = None,
-        coach: CoachWorker | None = None,
+        coach_think: Budget | None = None,
         routes: Mapping[str, Route] | None = None,
     ) -> None:
         """``storage`` (the player's data folder) keeps the settings, the match in
         progress (saved after every action) and the statistics; without it nothing is
-        written (tests, the smoke run).  ``coach`` analyses the reviewed deals (by
-        default one that thinks as long as ``game.coach`` says, started when first
-        needed).  ``routes``: the scene each name builds (by default every scene of the
-        game, ``game.ui.scenes.SCENES``)."""
+        written (tests, the smoke run).  The review's coach, started when first
+        needed, gives each decision of an analysis ``coach_think`` (by default as long
+        as ``game.coach`` says; ``game.coach.no_clock`` for results that do not depend
+        on the machine).  ``routes``: the scene each name builds (by default every
+        scene of the game, ``game.ui.scenes.SCENES``)."""
         os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "Atout")  # the taskbar's name
         pygame.init()
         # The AI thinks in a worker thread: a short GIL switch interval keeps a long
@@ -133,9 +134,8 @@ class App:
         self.running = True
         self.frames = 0
         self._preloading: Iterator[None] | None = None
-        self._coach = coach
-        if coach is not None:
-            coach.on_finished = self._deal_analysed
+        self._coach: CoachWorker | None = None
+        self._coach_think = coach_think
 
     @property
     def coach(self) -> CoachWorker:
@@ -143,7 +143,9 @@ class App:
         if self._coach is None:
             from game.coach import CoachWorker  # the AI with it: after the first frame
 
-            self._coach = CoachWorker(self._deal_analysed)
+            think = self._coach_think
+            self._coach = CoachWorker(self._deal_analysed) if think is None \
+                else CoachWorker(self._deal_analysed, think)
         return self._coach
 
     def _deal_analysed(self, match: Match, analysis: Analysis) -> None:

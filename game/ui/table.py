@@ -19,7 +19,7 @@ from game.ui import routes
 from game.ui.animator import Animator, Flight
 from game.ui.app import App, Scene
 from game.ui.bidding import BidPanel
-from game.ui.controller import Controller, GameConfig
+from game.ui.controller import Controller, GameConfig, Pace
 from game.ui.ecart import EcartChooser
 from game.ui.glossary import FirstTimeNotes, terms_of
 from game.ui.play_buttons import PlayButtons
@@ -50,10 +50,8 @@ class TableScene(Scene):
         super().__init__(app)
         self.config = config
         # The match host owns the match (saves, statistics); this scene shows it.
-        self.controller: Controller = app.host.start(config, match,
-                                                     speed=app.settings.speed_factor,
-                                                     think=app.settings.expert_think)
-        self.controller.on_event = self.on_event
+        self.controller: Controller = app.host.start(config, match, on_event=self.on_event,
+                                                     pace=self.pace)
         app.keep(self)  # "Continue" comes back to this table
         self.model = self.controller.model
         self._compose(app)
@@ -124,12 +122,23 @@ class TableScene(Scene):
         self.show_last = False
         self.controller.undo()
 
+    def redo(self) -> None:
+        """Play again the move the last undo took back."""
+        self.animator.drop()
+        self.show_last = False
+        self.controller.redo()
+
     def toggle_last(self) -> None:
         self.show_last = not self.show_last and bool(self.model.last_trick)
 
     def dispose(self) -> None:
         """The match is abandoned for good (a new one starts)."""
         self.controller.close()
+
+    def pace(self) -> Pace:
+        """The settings the match runs by (they may change during the match)."""
+        settings = self.app.settings
+        return Pace(settings.speed_factor, settings.expert_think)
 
     def on_event(self, event: Event) -> float:
         """Animate and sound ``event``: seconds before the next one."""
@@ -223,8 +232,6 @@ class TableScene(Scene):
         self.input.handle(event)
 
     def update(self, dt: float) -> None:
-        self.controller.speed = self.app.settings.speed_factor
-        self.controller.think = self.app.settings.expert_think
         self.animator.update(dt)
         self.controller.update(dt)
         self.input.time_the_choices(dt)

@@ -20,14 +20,22 @@ if TYPE_CHECKING:
 SETTLE = 0.3  # seconds the player's new choices are shown before a click may take one
 ARROWS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB)
 ENTER = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+CTRL = pygame.KMOD_CTRL | pygame.KMOD_META
+
+
+def redo_keys(key: int, mods: int) -> bool:
+    """Ctrl+Y, or Ctrl+Shift+Z (Cmd on a Mac)."""
+    shift = bool(mods & pygame.KMOD_SHIFT)
+    return bool(mods & CTRL) and (key == pygame.K_y or (key == pygame.K_z and shift))
 
 
 class TableInput:
     def __init__(self, table: TableScene) -> None:
         self.table = table
-        self._asked: tuple[int, bool] = (-1, False)  # (actions applied, human to act)
+        # (the position, human to act): a move, an undo or a redo changes the position
+        self._asked: tuple[object, bool] = (None, False)
         self.asked_for = 0.0  # seconds the player's current choices have been shown
-        self.hint: tuple[str, Any, int] | None = None  # text, suggested card, at action
+        self.hint: tuple[str, Any, object] | None = None  # text, suggested card, position
 
     # --- the hint (H) --------------------------------------------------------------------
 
@@ -39,13 +47,13 @@ class TableInput:
             return
         card = getattr(decision.action, "card", None)
         words = hint_text(decision.reason, decision.reason_args)
-        self.hint = (words, card, controller.actions_applied)
+        self.hint = (words, card, controller.match)
         if card is not None:
             self.table.hand.selected = card  # Enter or Space plays the suggested card
 
     def current_hint(self) -> tuple[str, Any] | None:
         """The hint asked for this move (gone once anyone acts)."""
-        if self.hint is None or self.hint[2] != self.table.controller.actions_applied:
+        if self.hint is None or self.hint[2] is not self.table.controller.match:
             return None
         return self.hint[0], self.hint[1]
 
@@ -113,8 +121,8 @@ class TableInput:
         """How long the player's current choices have been shown (from 0 each time the
         table asks him something new)."""
         controller = self.table.controller
-        asked = (controller.actions_applied, controller.human_to_act)
-        if asked != self._asked or self.table.tweens.busy:
+        asked = (controller.match, controller.human_to_act)
+        if asked[0] is not self._asked[0] or asked[1] != self._asked[1] or self.table.tweens.busy:
             self._asked, self.asked_for = asked, 0.0
         else:
             self.asked_for += dt
@@ -149,7 +157,9 @@ class TableInput:
             self.arrow(key, bool(mods & pygame.KMOD_SHIFT))
         elif key == pygame.K_l:
             table.toggle_last()
-        elif key == pygame.K_z and mods & (pygame.KMOD_CTRL | pygame.KMOD_META):
+        elif redo_keys(key, mods):
+            table.redo()
+        elif key == pygame.K_z and mods & CTRL:
             table.undo()
         elif key == pygame.K_h:
             table.show_hint()
