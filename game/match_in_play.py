@@ -137,12 +137,12 @@ class MatchInPlay:
 
     @property
     def can_redo(self) -> bool:
-        return bool(self._redo)
+        return bool(self._redo) and self.undo_allowed
 
     def redo(self) -> Match | None:
         """Forward again to where the last undo left from; None when nothing was undone
-        since the last action."""
-        if not self._redo:
+        since the last action, or the settings forbid undo (and so redo)."""
+        if not self.can_redo:
             return None
         self._at = self._redo.pop()
         if self._recorder is not None:

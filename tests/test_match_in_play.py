@@ -77,8 +77,11 @@ def test_the_recorder_hears_every_change_and_may_forbid_undo() -> None:
     earlier = play.undo(0)
     later = play.redo()
     assert earlier is not None and heard.told == [("undo", earlier), ("action", later)]
+    play.undo(0)
     heard.undo_allowed = False
-    assert play.undo(0) is None and play.match is later
+    assert play.undo(0) is None and play.redo() is None
+    heard.undo_allowed = True  # the settings allow it again: the redo is still there
+    assert play.redo() is later
 
 
 def test_undo_is_refused_once_the_match_is_over() -> None:

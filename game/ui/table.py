@@ -69,7 +69,8 @@ class TableScene(Scene):
         seats = Seats(layout)
         self.input = TableInput(self)
         self.hand = Hand(layout, model, painter, self.input)
-        self.animator = Animator(layout, model, app.sound, self.hand.position)
+        self.animator = Animator(layout, model, app.sound, self.hand.position,
+                                 lambda: self.app.settings.collect_on_click)
         self.bid_panel = BidPanel(controller, app.assets.suit_icon)
         self.poignee = PoigneeChooser(controller, layout, self.hand.card_at)
         self.ecart = EcartChooser(controller)
@@ -148,7 +149,6 @@ class TableScene(Scene):
         if isinstance(event, MatchOver):
             self._match_over(event)
             return 0.0
-        self.animator.collect_on_click = self.app.settings.collect_on_click
         return self.animator.on_event(event, self.controller.speed)
 
     def presented(self) -> None:
