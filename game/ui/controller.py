@@ -234,10 +234,6 @@ class Controller:
         """A click: stop waiting for the current animation."""
         self.events.skip()
 
-    def hold(self) -> None:
-        """Show nothing more until ``release`` (a trick waits for the player's click)."""
-        self.events.hold()
-
     def release(self, after: float) -> None:
         """Go on ``after`` seconds from now (the held trick's collection)."""
         self.events.release(after)

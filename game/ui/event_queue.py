@@ -3,7 +3,6 @@ shows an event and says how long to wait before the next one.  No pygame here.""
 
 from __future__ import annotations
 
-import math
 from collections import deque
 from collections.abc import Callable, Iterable
 
@@ -11,7 +10,7 @@ from game.engine.match import DealRecord
 from game.engine.protocol import Event
 
 # Show an event (the model follows it, the table animates it): seconds before the next.
-Show = Callable[[Event, "DealRecord | None"], float]
+Show = Callable[[Event, DealRecord | None], float]
 
 
 class EventQueue:
@@ -53,10 +52,7 @@ class EventQueue:
         """A click: stop waiting for the current animation."""
         self._wait = 0.0
 
-    def hold(self) -> None:
-        """Show nothing more until ``release`` (a trick waits for the player's click)."""
-        self._wait = math.inf
-
     def release(self, after: float) -> None:
-        """Go on ``after`` seconds from now (the held trick's collection)."""
+        """Go on ``after`` seconds from now: the trick held for the player's click (its
+        show said to wait forever) is collected."""
         self._wait = after
