@@ -49,7 +49,7 @@ from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.match_in_play import MatchInPlay
 from game.session import Session
 from game.storage import Storage
-from game.ui.controller import Controller, EventHandler, SeatConfig
+from game.ui.table.controller import Controller, EventHandler, SeatConfig
 
 GAMES: tuple[AnyRules, ...] = (
     CoincheRules(),

@@ -15,6 +15,7 @@ figures, then one JSON line.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import statistics
 import sys
@@ -28,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.engine.match import AnyRules, Match
 from game.engine.rules import CoincheRules, TarotRules
 from game.match_in_play import MatchInPlay
-from game.ui.controller import Controller, SeatConfig
+from game.ui.table.controller import Controller, SeatConfig
 from tests.kill_driver import next_action
 
 GAMES: tuple[AnyRules, ...] = (CoincheRules(), TarotRules(players=5))
@@ -63,7 +64,7 @@ def measure(rules: AnyRules, matches: int) -> dict[str, float]:
         undo.append(ms(controller.undo))
         redo.append(ms(controller.redo))
         assert controller.match is match, "the redo came back to the state undone"
-        replay.append(ms(lambda: Match.replay(rules, match.seed, match.actions)))
+        replay.append(ms(functools.partial(Match.replay, rules, match.seed, match.actions)))
         actions.append(len(match.actions))
         controller.close()
     return {"undo_ms": statistics.median(undo), "redo_ms": statistics.median(redo),
