@@ -226,6 +226,21 @@ def test_a_deal_taken_back_by_undo_and_scored_again_counts_once(
     assert deals_played(Storage(tmp_path)) == 1
 
 
+def test_a_deal_taken_back_and_redone_counts_once_and_is_saved(
+    session: Session, tmp_path: Path
+) -> None:
+    play = new_play(session)
+    before_end = play_on(play, lambda m: bool(m.apply(next_action(m))[0].history))
+    last_card_by = before_end.current_player
+    assert last_card_by is not None
+    ended = play_on(play, lambda m: len(m.history) == 1)
+    assert play.undo(last_card_by) is before_end
+    assert play.redo() is ended
+    assert session.flush(timeout=5)
+    assert deals_played(Storage(tmp_path)) == 1
+    assert reloaded(tmp_path).match.to_json() == ended.to_json()
+
+
 # --- undo --------------------------------------------------------------------------------
 
 
