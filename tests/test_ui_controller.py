@@ -236,3 +236,29 @@ def test_the_expert_seats_prepare_while_the_human_thinks_and_the_next_one_resume
             break
     assert resumed == 2
     controller.close()
+
+
+def test_the_hint_answers_for_the_position_it_was_asked_in_through_undo_and_redo() -> None:
+    """The hint belongs to a position: an undo leaves it behind (no stale advice on the
+    earlier position), a redo back to that very position finds it again."""
+    seats = [SeatConfig(human=True)] + [SeatConfig() for _ in range(3)]
+    controller = new_controller(CoincheRules(), 11, seats, think=0.05)
+    asked_in = None
+    for _ in range(20000):
+        tick(controller)
+        if not controller.human_to_act:
+            continue
+        if controller.match.phase is Phase.PLAY and controller.match.deal.trick:
+            asked_in = controller.match
+            break
+        controller.act(controller.human_legal()[0])
+    assert asked_in is not None, "the human never followed to a trick"
+    controller.request_hint()
+    assert controller._hint.wait(30)
+    suggestion = controller.hint()
+    assert suggestion is not None and suggestion.action in controller.human_legal()
+    assert controller.undo() and controller.match is not asked_in
+    assert controller.hint() is None
+    assert controller.redo() and controller.match is asked_in
+    assert controller.hint() is suggestion
+    controller.close()
