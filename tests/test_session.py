@@ -211,14 +211,19 @@ def play_on(play: MatchInPlay, done: Callable[[Match], bool]) -> Match:
     return play.match
 
 
+def to_the_first_deal_s_end(play: MatchInPlay) -> tuple[Match, int, Match]:
+    """The state before the first deal's last card, who plays it, and the state after."""
+    before_end = play_on(play, lambda m: bool(m.apply(next_action(m))[0].history))
+    last_card_by = before_end.current_player
+    assert last_card_by is not None
+    return before_end, last_card_by, play_on(play, lambda m: len(m.history) == 1)
+
+
 def test_a_deal_taken_back_by_undo_and_scored_again_counts_once(
     session: Session, tmp_path: Path
 ) -> None:
     play = new_play(session)
-    before_end = play_on(play, lambda m: bool(m.apply(next_action(m))[0].history))
-    last_card_by = before_end.current_player
-    assert last_card_by is not None
-    play_on(play, lambda m: len(m.history) == 1)
+    before_end, last_card_by, _ = to_the_first_deal_s_end(play)
     earlier = play.undo(last_card_by)
     assert earlier is before_end and earlier.history == ()
     play_on(play, lambda m: len(m.history) == 1)
@@ -230,10 +235,7 @@ def test_a_deal_taken_back_and_redone_counts_once_and_is_saved(
     session: Session, tmp_path: Path
 ) -> None:
     play = new_play(session)
-    before_end = play_on(play, lambda m: bool(m.apply(next_action(m))[0].history))
-    last_card_by = before_end.current_player
-    assert last_card_by is not None
-    ended = play_on(play, lambda m: len(m.history) == 1)
+    before_end, last_card_by, ended = to_the_first_deal_s_end(play)
     assert play.undo(last_card_by) is before_end
     assert play.redo() is ended
     assert session.flush(timeout=5)

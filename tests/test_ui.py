@@ -366,13 +366,19 @@ def test_settings_are_kept_in_the_storage(tmp_path: Path) -> None:
     set_language("en")
 
 
-def test_undo_takes_back_the_players_last_card(app: App) -> None:
+def to_six_cards_in_hand(app: App) -> TableScene:
+    """A coinche table where the human is to play, six cards in his hand."""
     table = start_table(app, CoincheRules(), seed=6)
     for _ in range(60):
         run_until_human(app, table)
         if table.controller.match.phase is Phase.PLAY and len(table.model.hand) == 6:
-            break
+            return table
         human_turn(app, table)
+    raise AssertionError("the human never reached his third card")
+
+
+def test_undo_takes_back_the_players_last_card(app: App) -> None:
+    table = to_six_cards_in_hand(app)
     hand = sorted(table.model.hand)
     actions = table.controller.match.actions
     human_turn(app, table)  # plays a card
@@ -393,12 +399,7 @@ def ctrl_key(code: int, shift: bool = False) -> pygame.event.Event:
 
 @pytest.mark.parametrize("shift_z", [False, True], ids=["ctrl-y", "ctrl-shift-z"])
 def test_redo_plays_again_what_undo_took_back(app: App, shift_z: bool) -> None:
-    table = start_table(app, CoincheRules(), seed=6)
-    for _ in range(60):
-        run_until_human(app, table)
-        if table.controller.match.phase is Phase.PLAY and len(table.model.hand) == 6:
-            break
-        human_turn(app, table)
+    table = to_six_cards_in_hand(app)
     human_turn(app, table)  # plays a card
     run_until_human(app, table)
     after, hand_after = table.controller.match, sorted(table.model.hand)
