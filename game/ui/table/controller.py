@@ -125,6 +125,10 @@ class Controller:
         return self.play.match
 
     @property
+    def speed(self) -> float:
+        return self._pace().speed
+
+    @property
     def think(self) -> float:
         return self._pace().think
 

@@ -52,9 +52,11 @@ class TableScene(TableDrawing, Scene):
         """A new match of ``config``, or ``match`` resumed from the save."""
         super().__init__(app)
         self.config = config
-        # The match host owns the match (saves, statistics); this scene shows it.
-        self.controller: Controller = app.host.start(config, match, on_event=self.on_event,
-                                                     pace=self.pace)
+        # The match host holds the match in progress (saved, counted); this scene shows
+        # it, at the pace of the settings (read at each frame: they may change).
+        self.controller: Controller = app.host.start(
+            config, match, on_event=self.on_event,
+            pace=lambda: Pace(app.settings.speed_factor, app.settings.expert_think))
         app.keep(self)  # "Continue" comes back to this table
         self.model = self.controller.model
         self._compose(app)
@@ -139,32 +141,24 @@ class TableScene(TableDrawing, Scene):
         """The match is abandoned for good (a new one starts)."""
         self.controller.close()
 
-    def pace(self) -> Pace:
-        """The settings the match runs by (they may change during the match)."""
-        settings = self.app.settings
-        return Pace(settings.speed_factor, settings.expert_think)
-
     def on_event(self, event: Event) -> float:
         """Animate and sound ``event``: seconds before the next one."""
         if isinstance(event, DealScored):
-            self._scored()
-            return 0.2 * self.pace().speed
+            self.app.go(routes.SCORE_SHEET, table=self)
+            return 0.2 * self.controller.speed
         if isinstance(event, MatchOver):
             self._match_over(event)
             return 0.0
-        return self.animator.on_event(event, self.pace().speed)
+        return self.animator.on_event(event, self.controller.speed)
 
     def presented(self) -> None:
         self.controller.frame_drawn()  # the worker may ponder until the next frame
 
     def collect_held(self) -> None:
         """The player's click takes the trick that waited for it."""
-        after = self.animator.release_held(self.pace().speed)
+        after = self.animator.release_held(self.controller.speed)
         if after is not None:
             self.controller.events.release(after)
-
-    def _scored(self) -> None:
-        self.app.go(routes.SCORE_SHEET, table=self)
 
     def _match_over(self, event: MatchOver) -> None:
         viewer_side = self.model.side_of(self.controller.viewer)
