@@ -22,6 +22,8 @@ from game.ui.app import App
 from game.ui.table import TableScene
 from game.ui.table_parts import Region
 from tests.table_driver import DT, human_turn, wait_for_hint
+from tools.eye_checks import look
+from tools.eye_checks import problems as eye_problems
 from tools.table_situations import GAMES, Game
 
 __all__ = ["GAMES", "Game", "check", "overlaps", "tour"]
@@ -102,6 +104,7 @@ def check(app: App, table: TableScene, where: str) -> list[str]:
         problems += [f"{where} ({variant}): {a} over {b}" for a, b in overlaps(regions)]
         problems += [f"{where} ({variant}): {name} off the screen"
                      for name in offscreen(regions)]
+        problems += eye_problems(look(app), f"{where} ({variant})")
     return problems
 
 

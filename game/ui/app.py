@@ -30,6 +30,7 @@ from game.session import Session
 from game.storage import Storage
 from game.storage.settings import Settings
 from game.ui.assets import CODES_32, CODES_TAROT, SOUND_NAMES, SUITS, Assets
+from game.ui.drawlog import active_log
 from game.ui.host import MatchHost
 
 if TYPE_CHECKING:  # the engine, the AI and the coach load after the first frame
@@ -404,7 +405,12 @@ class App:
         for index, scene in enumerate(self.scenes):
             if scene.opaque:
                 first = index
+        log = active_log()
+        if log is not None:
+            log.clear()
         for scene in self.scenes[first:]:
+            if log is not None:
+                log.start_layer(type(scene).__name__)
             scene.draw(self.screen)
         self.present()
 

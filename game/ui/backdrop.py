@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui.app import LOGICAL, Scene
-from game.ui.widgets import GOLD, blit_text
+from game.ui.widgets import GLOW, blit_text
 
 
 def draw_backdrop(scene: Scene, surface: pygame.Surface, title: str) -> None:
@@ -14,4 +14,4 @@ def draw_backdrop(scene: Scene, surface: pygame.Surface, title: str) -> None:
     for x in range(0, LOGICAL[0], width):
         for y in range(0, LOGICAL[1], height):
             surface.blit(felt, (x, y))
-    blit_text(surface, title, 72, GOLD, midtop=(640, 40))
+    blit_text(surface, title, 72, GLOW, midtop=(640, 40))

@@ -70,7 +70,7 @@ class CoachPanel:
 
     def draw(self, surface: pygame.Surface, step: int) -> None:
         rect = self.rect
-        panel(surface, rect, alpha=235)
+        panel(surface, rect)
         x = rect.x + 14
         blit_text(surface, tr("coach.title"), 22, GOLD, topleft=(x, rect.y + 8))
         if self.analysis.failed:

@@ -20,6 +20,7 @@ from game.ui.animator import Animator, Flight
 from game.ui.app import App, Scene
 from game.ui.bidding import BidPanel
 from game.ui.controller import Controller, GameConfig
+from game.ui.drawlog import overlay
 from game.ui.ecart import EcartChooser
 from game.ui.glossary import FirstTimeNotes, terms_of
 from game.ui.play_buttons import PlayButtons
@@ -299,4 +300,5 @@ class TableScene(Scene):
             button.draw(surface)
         self.messages.draw(surface)
         if self.show_last:
+            overlay(surface, "last trick")
             self.last_trick.draw(surface)

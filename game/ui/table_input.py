@@ -4,6 +4,8 @@ the hand shows of the player's choices (``HandChoices``)."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -27,7 +29,8 @@ class TableInput:
         self.table = table
         self._asked: tuple[int, bool] = (-1, False)  # (actions applied, human to act)
         self.asked_for = 0.0  # seconds the player's current choices have been shown
-        self.hint: tuple[str, Any, int] | None = None  # text, suggested card, at action
+        # the words (in the language shown when drawn), the suggested card, at which action
+        self.hint: tuple[Callable[[], str], Any, int] | None = None
 
     # --- the hint (H) --------------------------------------------------------------------
 
@@ -38,7 +41,7 @@ class TableInput:
         if decision is None or self.current_hint() is not None:
             return
         card = getattr(decision.action, "card", None)
-        words = hint_text(decision.reason, decision.reason_args)
+        words = functools.partial(hint_text, decision.reason, decision.reason_args)
         self.hint = (words, card, controller.actions_applied)
         if card is not None:
             self.table.hand.selected = card  # Enter or Space plays the suggested card
@@ -47,7 +50,7 @@ class TableInput:
         """The hint asked for this move (gone once anyone acts)."""
         if self.hint is None or self.hint[2] != self.table.controller.actions_applied:
             return None
-        return self.hint[0], self.hint[1]
+        return self.hint[0](), self.hint[1]
 
     # --- what the hand shows (HandChoices) ----------------------------------------------
 
