@@ -130,7 +130,7 @@ class Run:
 
 RUNS = (
     Run(CoincheRules(), {"bid_coinche": asked(Pass), "table_coinche": mid_trick,
-                         "score_sheet": showing(ScoreSheet)}, seed=3),
+                         "score_sheet": showing(ScoreSheet)}, seed=5),
     Run(BeloteRules(), {"bid_belote_round1": asked(Take), "bid_belote_round2":
                         asked(ChooseTrump), "table_belote4": mid_trick}, seed=2),
     Run(BeloteRules(players=3), {"table_belote3": mid_trick}),
@@ -208,7 +208,8 @@ class Photographer:
         app.step(DT, [])
 
     def review(self, name: str, match: Match) -> None:
-        """The last deal's review with the Expert's analysis, at the costliest decision."""
+        """The last deal's review with the Expert's analysis, at the first costly
+        decision (coinche match 5: a card at trick 7)."""
         app = self.app
         replay = ReplayScene.of_last_deal(app, match)
         if replay is None:
@@ -314,12 +315,13 @@ def matrix_runs() -> list[tuple[str, bool, Run]]:
 
 def take_matrix(photographer: Photographer) -> None:
     app = photographer.app
+    before = (language(), app.settings)
     for words, left, run in matrix_runs():
         set_language(words)
         app.settings = dataclasses.replace(app.settings, left_handed=left)
         photographer.leave(photographer.play(run))
-    set_language("en")
-    app.settings = dataclasses.replace(app.settings, left_handed=False)
+    set_language(before[0])
+    app.settings = before[1]
 
 
 def take_screens(photographer: Photographer) -> None:
@@ -343,10 +345,11 @@ def take_all(folder: Path | None, words: str = "en", window: tuple[int, int] = L
              matrix: bool = True) -> Photographer:
     """Every picture in ``words``, through a window of ``window``; the matrix of games,
     languages and hands too when ``matrix``."""
-    set_language(words)
     with tempfile.TemporaryDirectory() as data:
         photographer = Photographer(folder, Storage(Path(data)), window)
         app = photographer.app
+        app.settings = dataclasses.replace(app.settings, language=words)
+        set_language(words)  # the new app took the empty folder's "auto"
         for run in RUNS:
             table = photographer.play(run)
             if run.rules.game == "coinche":

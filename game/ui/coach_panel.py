@@ -82,8 +82,9 @@ class CoachPanel:
         blit_text(surface, tr(key, points=lost), 20, CREAM, topleft=(x, rect.y + 56))
         marked = self.marked()
         if not marked and self.analysis.done:
-            blit_text(surface, tr("coach.none", points=round(self.threshold)), 20, GLOW,
-                      topleft=(x, rect.y + 88))
+            none = tr("coach.none", points=round(self.threshold))
+            for row, line in enumerate(wrap(none, 20, rect.width - 28)):
+                blit_text(surface, line, 20, GLOW, topleft=(x, rect.y + 88 + row * 24))
         for remark, row in zip(marked, self.row_rects(), strict=False):
             self.draw_row(surface, remark, row, remark.trick == step)
         here = next((r for r in marked if r.trick == step), None)
