@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.ui.app import MIN_WINDOW
+from game.ui.app.app import MIN_WINDOW
 from tools.screenshots import take_all
 
 

@@ -1,5 +1,5 @@
 """A player's eye on a frame: what the tests and ``make screenshots`` check on every
-picture.  ``look`` draws the app's current frame while recording it (game/ui/drawlog.py),
+picture.  ``look`` draws the app's current frame while recording it (game/ui/kit/drawlog.py),
 then ``problems`` lists, each naming the text and where it is:
 
 - a text that runs out of its panel, button or bubble, or off the screen;
@@ -22,8 +22,8 @@ from pathlib import Path
 import pygame
 
 from game.i18n import language
-from game.ui.app import LOGICAL, App
-from game.ui.drawlog import DrawnBox, DrawnText, recording
+from game.ui.app.app import LOGICAL, App
+from game.ui.kit.drawlog import DrawnBox, DrawnText, recording
 
 MIN_CONTRAST = 4.5  # WCAG 2 AA for text
 INK_CORE = 200  # the pixels of a glyph at least this opaque are its ink (not its edge)
