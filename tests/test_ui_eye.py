@@ -13,7 +13,14 @@ from __future__ import annotations
 
 import pytest
 
-from game.ui.app.app import MIN_WINDOW
+from game.engine.cards import Suit, TrumpMode
+from game.engine.rules import CoincheRules
+from game.engine.tricks import Trump
+from game.i18n import set_language
+from game.ui.app.app import MIN_WINDOW, App
+from game.ui.table.words import hint_text
+from tests.table_driver import start_table
+from tools.eye_checks import faint, look
 from tools.screenshots import take_all
 
 
@@ -29,3 +36,33 @@ def test_every_game_language_and_hand_passes_the_eye_checks_in_the_smallest_wind
         words: str) -> None:
     photographer = take_all(None, words, MIN_WINDOW, matrix=True)
     assert photographer.problems == [], "\n".join(photographer.problems[:30])
+
+
+@pytest.mark.parametrize("four_colour", [False, True], ids=["two colours", "four colours"])
+def test_every_trump_symbol_in_the_contract_box_is_readable(app: App,
+                                                            four_colour: bool) -> None:
+    """Issue item 9: the black ♠ and ♣ were almost invisible on the contract box's dark
+    panel; each suit's symbol now stands at 4.5:1 at least against what is behind it."""
+    app.change_settings(four_colour=four_colour)
+    app.apply_look()
+    table = start_table(app, CoincheRules(), seed=1)
+    model = table.model
+    for suit in Suit:
+        model.taker, model.contract_value = 1, 90
+        model.trump = Trump(TrumpMode.SUIT, suit)
+        picture = look(app)
+        symbols = [drawn for drawn in picture.texts if drawn.words == suit.symbol]
+        assert len(symbols) == 1, [drawn.words for drawn in picture.texts]
+        assert faint(picture) == []
+
+
+@pytest.mark.parametrize(("words", "opening"), [("en", "Queen of spades wins"),
+                                                ("fr", "Dame de pique")])
+def test_a_reason_that_opens_with_a_card_opens_with_a_capital(words: str,
+                                                               opening: str) -> None:
+    """The review's advice read "queen of spades gives the best result…"."""
+    set_language(words)
+    try:
+        assert hint_text("hint.win_trick", (("card", "♠Q"),)).startswith(opening)
+    finally:
+        set_language("en")

@@ -21,7 +21,7 @@ from game.ui.kit.widgets import CREAM, GLOW, GOLD, blit_text, panel, text, wrap
 from game.ui.table.model import say_action
 from game.ui.table.words import card_name, hint_text, say_text
 
-LOSS = (226, 84, 64)
+LOSS = (240, 110, 90)  # 4.5:1 at least on the panel
 TRACK = (70, 90, 80)
 ROWS = 4  # costly decisions listed
 ROW_HEIGHT = 24
