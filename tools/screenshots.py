@@ -85,6 +85,7 @@ DT = 1 / 30
 SPEED = 0.05  # animations at 1/20 of their length: the pictures are taken at rest
 FRAME_LIMIT = 30_000
 POSTER_BITS = 5
+EXAMPLE_DEAL, EXAMPLE_SEED = 1, 123456789  # the score sheet's worked examples
 CARD_PLAYS = (PlayCard, TarotPlayCard)
 # The player's answers, first match first: pass in the first belote round (to see the
 # second), name the trumps in the second, take at tarot, then call, discard and play.
@@ -230,8 +231,12 @@ class Photographer:
         """The score sheet of a deal scored as ``result`` (a worked example)."""
         seats = (SeatConfig(human=True), *(SeatConfig() for _ in range(rules.players - 1)))
         table = TableScene(self.app, GameConfig(rules, seats, 1))
-        table.model.record = DealRecord(1, 0, 123456789, result, (0,) * len(result.scores),
-                                        result.scores)
+        model = table.model
+        model.record = DealRecord(EXAMPLE_DEAL, 0, EXAMPLE_SEED, result,
+                                  (0,) * len(result.scores), result.scores)
+        # the boxes under the sheet say the same deal and totals
+        model.deal_number, model.deal_seed, model.totals = EXAMPLE_DEAL, EXAMPLE_SEED, \
+            result.scores
         self.app.push(table)  # the table under the sheet, as in a game
         self.scene(name, ScoreSheet(self.app, table))
         self.app.pop()
