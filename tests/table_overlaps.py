@@ -97,7 +97,8 @@ def variants(app: App, table: TableScene) -> Iterator[str]:
 
 
 def check(app: App, table: TableScene, where: str) -> list[str]:
-    """Every overlap and rectangle off the screen now, in every language and hand."""
+    """Every overlap and rectangle off the screen now, and what the eye checks find, in
+    every language and hand."""
     problems = []
     for variant in variants(app, table):
         regions = table.regions()
