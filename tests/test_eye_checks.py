@@ -11,12 +11,13 @@ import pygame
 import pytest
 
 from game.i18n import set_language, tr
-from game.ui.app.app import App, Scene
+from game.ui.app.app import App
 from game.ui.kit import widgets
 from game.ui.kit.drawlog import active_log, recording
 from game.ui.kit.widgets import CREAM, INK, Button, blit_text, bubble, panel
 from game.ui.scenes.dialog import ConfirmDialog
 from game.ui.scenes.setup import SetupScene
+from game.ui.stage.scene import Scene
 from tools.eye_checks import Picture, contrast, look, problems
 
 BOX = pygame.Rect(400, 300, 300, 80)

@@ -22,8 +22,9 @@ from pathlib import Path
 import pygame
 
 from game.i18n import language
-from game.ui.app.app import LOGICAL, App
+from game.ui.app.app import App
 from game.ui.kit.drawlog import DrawnBox, DrawnText, recording
+from game.ui.kit.layout import LOGICAL
 
 MIN_CONTRAST = 4.5  # WCAG 2 AA for text
 INK_CORE = 200  # the pixels of a glyph at least this opaque are its ink (not its edge)

@@ -65,8 +65,9 @@ from game.engine.tarot_scoring import (  # noqa: E402
 )
 from game.i18n import language, set_language  # noqa: E402
 from game.storage import Storage  # noqa: E402
-from game.ui.app.app import LOGICAL, App, Scene  # noqa: E402
+from game.ui.app.app import App  # noqa: E402
 from game.ui.app.smoke import dismiss, fixed_speed  # noqa: E402
+from game.ui.kit.layout import LOGICAL  # noqa: E402
 from game.ui.scenes.dialog import ConfirmDialog  # noqa: E402
 from game.ui.scenes.menu import MenuScene  # noqa: E402
 from game.ui.scenes.replay import ReplayScene  # noqa: E402
@@ -76,6 +77,7 @@ from game.ui.scenes.scoresheet import MatchEnd, ScoreSheet  # noqa: E402
 from game.ui.scenes.settings import SettingsScene  # noqa: E402
 from game.ui.scenes.setup import SetupScene  # noqa: E402
 from game.ui.scenes.stats import StatsScene  # noqa: E402
+from game.ui.stage.scene import Scene  # noqa: E402
 from game.ui.table.controller import GameConfig, SeatConfig  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
 from tools.eye_checks import look, problems  # noqa: E402
