@@ -16,11 +16,11 @@ import pytest
 from game.engine.cards import Suit, TrumpMode
 from game.engine.rules import CoincheRules
 from game.engine.tricks import Trump
-from game.i18n import set_language
+from game.i18n import set_language, tr
 from game.ui.app.app import MIN_WINDOW, App
 from game.ui.table.words import hint_text
-from tests.table_driver import start_table
-from tools.eye_checks import faint, look
+from tests.table_driver import human_turn, run_until_human, start_table
+from tools.eye_checks import faint, look, problems
 from tools.screenshots import take_all
 
 
@@ -66,3 +66,22 @@ def test_a_reason_that_opens_with_a_card_opens_with_a_capital(words: str,
         assert hint_text("hint.win_trick", (("card", "♠Q"),)).startswith(opening)
     finally:
         set_language("en")
+
+
+def test_the_last_trick_hides_the_message_that_would_stick_out_of_it(app: App) -> None:
+    """The message and the first-time note are wider than the last trick's panel: shown
+    under it, their ends stuck out on both sides."""
+    table = start_table(app, CoincheRules(), seed=1)
+    for _ in range(60):
+        run_until_human(app, table)
+        if table.model.last_trick and table.controller.legal_cards():
+            break
+        human_turn(app, table)
+    message = table.message_text()
+    assert message
+    assert message in [drawn.words for drawn in look(app).texts]
+    table.toggle_last()
+    shown = look(app)
+    assert message not in [drawn.words for drawn in shown.texts]
+    assert tr("table.last_trick") in [drawn.words for drawn in shown.texts]
+    assert problems(shown, "last trick") == []
