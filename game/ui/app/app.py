@@ -5,9 +5,11 @@ scaled to the window with letterboxing (mouse positions are mapped back).
 ``run()`` is the interactive loop.  Scene changes requested during a frame (push, pop,
 replace) take effect between frames.
 
-Scenes open one another by name through the router (``go``, ``pop_to``): the names and
-the classes they build are registered by ``game/ui/app/scenes.py``, so no scene module
-imports another.  ``host`` keeps the match in progress (``game/ui/table/host.py``).
+Scenes open one another by name through the router (``go``, ``pop_to``, ``router.py``):
+the names and the classes they build are registered by ``game/ui/app/scenes.py``, so no
+scene module imports another, and a scene sees the app only as a ``Stage``
+(``game/ui/stage/scene.py``), so none imports the app.  ``host`` keeps the match in
+progress (``game/ui/table/host.py``); ``memory`` what the app remembers until it closes.
 """
 
 from __future__ import annotations
