@@ -55,7 +55,7 @@ def test_the_review_marks_the_costly_decision_and_counts_it(
         assert review.step == BLUNDER_TRICK
         texts_drawn.clear()
         app.step(DT, [])
-        assert "ace of clubs is master: I play it." in texts_drawn
+        assert "Ace of clubs is master: I play it." in texts_drawn
         assert app.session is not None and app.session.flush(10)
         lost = Storage(tmp_path).stats.of("coinche", 4).points_lost
         assert len(lost) == 1 and lost[0] > 20

@@ -31,6 +31,7 @@ from game.storage.settings import Settings
 from game.ui.app.preload import Preloader
 from game.ui.app.router import Router
 from game.ui.kit.assets import Assets
+from game.ui.kit.drawlog import active_log
 from game.ui.kit.layout import LOGICAL
 from game.ui.stage.memory import Memory
 from game.ui.stage.scene import Route
@@ -275,7 +276,12 @@ class App(Router):
         for index, scene in enumerate(self.scenes):
             if scene.opaque:
                 first = index
+        log = active_log()
+        if log is not None:
+            log.clear()
         for scene in self.scenes[first:]:
+            if log is not None:
+                log.start_layer(type(scene).__name__)
             scene.draw(self.screen)
         self.present()
 

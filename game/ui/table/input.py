@@ -4,6 +4,8 @@ the hand shows of the player's choices (``HandChoices``)."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
@@ -83,7 +85,8 @@ class TableInput:
         # (the position, human to act): a move, an undo or a redo changes the position
         self._asked: tuple[object, bool] = (None, False)
         self.asked_for = 0.0  # seconds the player's current choices have been shown
-        self.hint: tuple[str, Any, object] | None = None  # text, suggested card, position
+        # the words (in the language shown when drawn), the suggested card, the position
+        self.hint: tuple[Callable[[], str], Any, object] | None = None
 
     # --- the hint (H) --------------------------------------------------------------------
 
@@ -94,7 +97,7 @@ class TableInput:
         if decision is None or self.current_hint() is not None:
             return
         card = getattr(decision.action, "card", None)
-        words = hint_text(decision.reason, decision.reason_args)
+        words = functools.partial(hint_text, decision.reason, decision.reason_args)
         self.hint = (words, card, controller.match)
         if card is not None:
             self.table.hand.selected = card  # Enter or Space plays the suggested card
@@ -103,7 +106,7 @@ class TableInput:
         """The hint asked for this move (gone once anyone acts)."""
         if self.hint is None or self.hint[2] is not self.table.controller.match:
             return None
-        return self.hint[0], self.hint[1]
+        return self.hint[0](), self.hint[1]
 
     # --- what the hand shows (HandChoices) ----------------------------------------------
 
