@@ -28,7 +28,7 @@ from game.storage import Storage
 from game.storage.lessons import LessonMark
 from game.ui.app.app import App
 from game.ui.app.smoke import click
-from game.ui.scenes.lessons import LessonsScene
+from game.ui.scenes.lessons import LessonsScene, lesson_config
 from game.ui.scenes.scoresheet import ScoreSheet
 from game.ui.stage import routes
 from game.ui.stage.scene import Scene
@@ -190,6 +190,13 @@ def test_the_table_refuses_a_wrong_card_with_the_reason_then_takes_the_right_one
                                                   if c.code == "JD")]]
     app.step(DT, click(app, lit_point(table, lit[0])))
     assert controller.actions_applied == before + 1
+    # the partner's exception: any card is legal, the lesson asks for the 10 of hearts
+    run_until_human(app, table)
+    assert table.lesson.expected(controller.match) == table.lesson.lesson.steps[3]
+    other = next(c for c, _ in table.hand_layout() if c.code == "QS")
+    app.step(DT, click(app, card_click(table, other)))
+    assert controller.actions_applied == before + 4  # three computers' cards, not this
+    assert controller.message == ("lesson.belote.partner_why", ())
 
 
 def test_progress_is_remembered_across_a_restart_and_the_lesson_resumes(
@@ -242,3 +249,41 @@ def test_a_lesson_played_by_clicks_reaches_its_score_sheet_and_is_done(
     assert app.storage is not None and app.storage.lessons.of(lesson_id).done
     table.dispose()
     app.close()
+
+
+@pytest.mark.parametrize(("words", "window"), [("en", (1280, 720)), ("fr", (1280, 720)),
+                                               ("fr", (960, 540))])
+def test_every_lesson_step_passes_the_eye_checks(tmp_path: Path, words: str,
+                                                 window: tuple[int, int]) -> None:
+    """At each of the player's steps of every lesson, the narrator's words stay inside
+    its panel, which covers nothing drawn on the table (the cards it talks about
+    included), in the language's own words; and the end's words on the score sheet."""
+    from tools.eye_checks import look, problems
+    from tools.screenshots import played_out
+
+    set_language(words)
+    app = App(window_size=window, storage=Storage(tmp_path))
+    app.push(Scene(app))
+    animate_at(app, FAST)
+    found: list[str] = []
+    for lesson in LESSONS:
+        run = LessonRun(lesson)
+        for steps in [index for index, step in enumerate(lesson.steps) if step.key]:
+            table = TableScene(app, lesson_config(lesson), run.replayed(steps), lesson=run)
+            app.push(table)
+            run_until_human(app, table)
+            app.step(DT, [])
+            assert table.narrator is not None
+            if run.highlight(table.controller.match):  # what the step needs glows
+                assert table.narrator.lit(), f"{lesson.id} step {steps}: nothing lit"
+            found += problems(look(app), f"{lesson.id} step {steps}")
+            if steps == 0:
+                table.model.record = played_out(run.replayed(0)).history[0]
+                app.push(ScoreSheet(app, table))
+                app.step(DT, [])
+                found += problems(look(app), f"{lesson.id} end")
+                app.pop()
+            app.pop()
+            table.dispose()
+    app.close()
+    assert found == [], "\n".join(found[:20])

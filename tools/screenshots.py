@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
+import random
 import sys
 import tempfile
 from collections.abc import Callable, Mapping
@@ -30,6 +31,7 @@ if str(ROOT) not in sys.path:
 
 import pygame  # noqa: E402
 
+from game.ai import Level, decide  # noqa: E402
 from game.engine.actions import Bid, ChooseTrump, Pass, PlayCard, Take  # noqa: E402
 from game.engine.cards import Suit  # noqa: E402
 from game.engine.deal_scoring import (  # noqa: E402
@@ -64,11 +66,14 @@ from game.engine.tarot_scoring import (  # noqa: E402
     score_lines,
 )
 from game.i18n import language, set_language  # noqa: E402
+from game.lessons.catalogue import LESSONS  # noqa: E402
+from game.lessons.run import LessonRun  # noqa: E402
 from game.storage import Storage  # noqa: E402
 from game.ui.app.app import App  # noqa: E402
 from game.ui.app.smoke import dismiss, fixed_speed  # noqa: E402
 from game.ui.kit.layout import LOGICAL  # noqa: E402
 from game.ui.scenes.dialog import ConfirmDialog  # noqa: E402
+from game.ui.scenes.lessons import LessonsScene, lesson_config  # noqa: E402
 from game.ui.scenes.menu import MenuScene  # noqa: E402
 from game.ui.scenes.replay import ReplayScene  # noqa: E402
 from game.ui.scenes.rules import RulesScene  # noqa: E402
@@ -331,6 +336,44 @@ def take_matrix(photographer: Photographer) -> None:
     app.settings = before[1]
 
 
+# Each game's lesson photographed at one step (the player's steps made before it): the
+# belote's J♦ to follow, the coinche's bid of 140 ♥, the tarot's écart.
+LESSON_SHOTS = {"belote": 2, "coinche": 0, "tarot": 1}
+
+
+def take_lessons(photographer: Photographer) -> None:
+    """The Learn screen, a step of each game's lesson with its narrator and highlights,
+    and the belote lesson's score sheet with the narrator's last words."""
+    app = photographer.app
+    photographer.scene("lessons", LessonsScene(app))
+    for lesson in LESSONS:
+        run = LessonRun(lesson)
+        match = run.replayed(LESSON_SHOTS[lesson.id])
+        table = TableScene(app, lesson_config(lesson), match, lesson=run)
+        app.push(table)
+        for _ in range(FRAME_LIMIT):
+            app.step(DT, [])
+            if table.controller.human_to_act and table.accepts_choice \
+                    and not table.tweens.busy and not table.flights:
+                break
+        app.step(DT, [])
+        photographer.save(f"lesson_{lesson.id}")
+        if lesson.id == "belote":
+            table.model.record = played_out(match).history[0]
+            photographer.scene("lesson_end_belote", ScoreSheet(app, table))
+        photographer.leave(table)
+
+
+def played_out(match: Match) -> Match:
+    """``match``'s first deal played to its end by the Débutant in every seat."""
+    rng = random.Random(1)
+    while not match.history:
+        seat = match.current_player
+        assert seat is not None
+        match, _ = match.apply(decide(match.view(seat), Level.DEBUTANT, rng).action)
+    return match
+
+
 def take_screens(photographer: Photographer) -> None:
     """The scenes outside a match: the menu, the set-up and its question, the settings,
     the rules and the statistics."""
@@ -369,6 +412,7 @@ def take_all(folder: Path | None, words: str = "en", window: tuple[int, int] = L
         for name, (rules, result) in SHEETS.items():
             photographer.sheet(name, rules, result)
         take_screens(photographer)
+        take_lessons(photographer)
         if matrix:
             take_matrix(photographer)
         app.close()

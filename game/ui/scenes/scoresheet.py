@@ -42,6 +42,7 @@ class ScoreSheet(Scene):
         if table.lesson is not None:  # the lesson's deal is over: back to the lessons
             self.next_button = Button(pygame.Rect(0, 0, 260, 50), lambda: tr("lesson.back"),
                                       lambda: app.pop_to(routes.LESSONS), size=24)
+            self.next_button.rect.midbottom = (SHEET_RECT.centerx, bottom)
         self.next_button.rect.midbottom = (SHEET_RECT.centerx, bottom)
         self.review_button = Button(pygame.Rect(SHEET_RECT.x + 20, bottom - 50, 210, 50),
                                     lambda: tr("sheet.review"),
@@ -118,7 +119,7 @@ class ScoreSheet(Scene):
         rect = LESSON_END.inflate(0, 0)
         rect.height = 24 + 23 * len(lines)
         rect.bottom = SHEET_RECT.bottom - 80
-        panel(surface, rect, (22, 34, 52), 245)
+        panel(surface, rect, (22, 34, 52))
         for index, line in enumerate(lines):
             blit_text(surface, line, 19, CREAM, topleft=(rect.x + 12, rect.y + 12 + 23 * index))
 

@@ -71,8 +71,9 @@ class TableDrawing:
         return [*self._placed(), *self.messages.regions()]
 
     def _parts_taken(self) -> list[pygame.Rect]:
-        """The narrator goes where it covers nothing but the messages."""
-        return [rect for _, rect in self._parts_placed()]
+        """The narrator goes where it covers nothing but the messages and the
+        opponents' card backs (nothing it talks about)."""
+        return [rect for name, rect in self._parts_placed() if not name.startswith("backs ")]
 
     def _placed(self) -> list[Region]:
         """The regions of everything but the messages (which find room among them)."""

@@ -21,12 +21,14 @@ from game.ui.table.ecart import EcartChooser
 from game.ui.table.layout import free_place
 from game.ui.table.play_buttons import PlayButtons
 
-WIDTH = 410
-TEXT = 20
-LINE = 24
-PADDING = 14
-PREFERRED = pygame.Rect(16, 150, WIDTH, 0)  # the left of the table, under the scores
+WIDTH = 292
+TEXT = 18
+LINE = 22
+TITLE = 26
+PADDING = 12
+PREFERRED = pygame.Rect(10, 150, WIDTH, 0)  # the left of the table, under the scores
 
+NARRATOR = (22, 34, 52)  # the narrator's panel: night blue, apart from the table's
 Region = tuple[str, pygame.Rect]
 
 
@@ -51,7 +53,7 @@ class Narrator:
         return lines
 
     def rect(self) -> pygame.Rect:
-        height = 2 * PADDING + 30 + LINE * len(self.lines())
+        height = 2 * PADDING + TITLE + LINE * len(self.lines())
         wanted = pygame.Rect(PREFERRED.x, PREFERRED.y, WIDTH, height)
         return free_place(wanted, self.avoid()).clamp(SCREEN)
 
@@ -75,10 +77,10 @@ class Narrator:
         for rect in self.lit():
             pygame.draw.rect(surface, GLOW, rect.inflate(8, 8), width=4, border_radius=10)
         rect = self.rect()
-        panel(surface, rect, (22, 34, 52), 240, border=GOLD)
-        blit_text(surface, tr(self.run.lesson.title_key), 22, GOLD,
+        panel(surface, rect, NARRATOR, border=GOLD)
+        blit_text(surface, tr(self.run.lesson.title_key), 20, GOLD,
                   topleft=(rect.x + PADDING, rect.y + PADDING - 2))
-        y = rect.y + PADDING + 30
+        y = rect.y + PADDING + TITLE
         retry_from = len(wrap(tr(self.run.words(self.controller.match)), TEXT,
                               WIDTH - 2 * PADDING))
         for index, line in enumerate(self.lines()):
