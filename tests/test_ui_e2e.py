@@ -35,18 +35,22 @@ from game.engine.actions import PlayCard
 from game.engine.cards import sorted_hand
 from game.engine.match import Match
 from game.engine.protocol import Phase, SaveError
-from game.engine.rules import TarotRules
+from game.engine.rules import BeloteRules, TarotRules
 from game.engine.tarot import TarotBid, TarotDeal, TarotDiscard, TarotPass, TarotView
 from game.engine.tarot_cards import TarotCard, sorted_tarot_hand
 from game.engine.tarot_scoring import Contract
 from game.engine.trickgame import TrickView
+from game.lessons.catalogue import lesson_by_id
 from game.storage import Storage
 from game.storage.saves import SavedMatch
 from game.ui.kit.layout import LOGICAL
+from game.ui.scenes.lessons import lesson_rect
+from game.ui.scenes.menu import item_rect
 from game.ui.scenes.scoresheet import SHEET_RECT
 from game.ui.scenes.settings import SettingsScene
 from game.ui.table.bidding import PANEL_RECT
 from game.ui.table.layout import (
+    CHOICE_PANEL,
     ECART_TOP,
     HAND_SPAN,
     HAND_TOP,
@@ -55,6 +59,7 @@ from game.ui.table.layout import (
     SLOT_WIDTH,
     SLOT_Y,
     TAROT_HAND_WIDTH,
+    TableLayout,
 )
 from tests.x_server import DISPLAY, xvfb  # noqa: F401  (the fixture)
 
@@ -82,9 +87,10 @@ def require(tools: tuple[str, ...], packages: str) -> None:
 
 
 # Logical points of the app's buttons and cards (from its constants where it has them).
-NEW_GAME = (640, 207)
-CONTINUE = (640, 271)
-SETTINGS = (640, 463)  # in the main menu
+NEW_GAME = item_rect(0).center  # in the main menu
+CONTINUE = item_rect(1).center
+SETTINGS = item_rect(4).center
+LEARN = item_rect(6).center
 MENU = (72, 694)  # on the table
 COINCHE = (266, 174)  # the second game button of the setup screen
 DEAL = (1130, 668)
@@ -376,6 +382,58 @@ def test_a_player_plays_a_full_coinche_deal_in_the_real_window(
     click_logical(app.window, SHEET_NEXT)
     wait_for(lambda: brightness(screenshot(app.window, shots / "after_sheet.png"),
                                 app.window, FELT) > felt * 0.9, timeout=20.0)
+
+
+# --- a lesson ---------------------------------------------------------------------------------
+
+
+def lesson_mark(data: Path, lesson_id: str) -> dict[str, object]:
+    """The lesson's progress as the app wrote it last ({} before it did)."""
+    try:
+        marks = json.loads((data / "lessons.json").read_text())["lessons"]
+    except (OSError, ValueError, KeyError):
+        return {}
+    mark = marks.get(lesson_id, {})
+    return mark if isinstance(mark, dict) else {}
+
+
+def click_until(window: str, points: list[tuple[int, int]], done: Callable[[], bool],
+                timeout: float) -> None:
+    """Click ``points`` in turn, over and over, until ``done``."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for point in points:
+            if done():
+                return
+            click_logical(window, point, settle=0.25)
+    raise AssertionError("timed out")
+
+
+def test_a_player_finishes_the_belote_lesson_by_clicks_in_the_real_window(
+        app: RunningApp, tmp_path: Path) -> None:
+    """Learn, the belote lesson: Take and Announce where they glow, then cards: a sweep
+    over the hand at the raised cards' height hits only legal ones (the lesson refuses
+    those it does not ask for, with its reason, and the sweep goes on to its card); the
+    free play to the end; the score sheet's "Back to the lessons"; lessons.json says it
+    is done, and the Learn screen is shown."""
+    lesson = lesson_by_id("belote")
+    assert lesson is not None
+    layout = TableLayout(4, 0, BeloteRules().direction)
+    click_and_see(app.window, LEARN)
+    click_and_see(app.window, lesson_rect(0).center)  # the first lesson: belote
+    steps = lambda: int(lesson_mark(app.data, "belote").get("steps", 0))  # noqa: E731
+    take = (CHOICE_PANEL.centerx - 105, CHOICE_PANEL.y + 54 + 24)  # Take, then Pass
+    click_until(app.window, [take], lambda: steps() >= 1, timeout=60.0)
+    announce = layout.play_button(0).center
+    click_until(app.window, [announce], lambda: steps() >= 2, timeout=30.0)
+    sweep = [(x, HAND_Y) for x in range(300, 1000, CARD_STEP // 2)]
+    click_until(app.window, sweep, lambda: lesson_mark(app.data, "belote").get("done") is True,
+                timeout=240.0)
+    time.sleep(1.5)  # the last trick flies, the sheet comes
+    click_and_see(app.window, SHEET_NEXT)  # Back to the lessons
+    image = screenshot(app.window, tmp_path / "lessons.png")
+    assert lesson_mark(app.data, "belote") == {"steps": 0, "done": True}
+    assert brightness(image, app.window, FELT) > 0  # the window still shows
 
 
 # --- the tarot écart ------------------------------------------------------------------------

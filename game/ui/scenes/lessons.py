@@ -32,6 +32,11 @@ def lesson_config(lesson: Lesson) -> GameConfig:
     return GameConfig(rules, seats, lesson.deal, lesson.deal)
 
 
+def lesson_rect(index: int) -> pygame.Rect:
+    """The ``index``-th lesson's button."""
+    return pygame.Rect(300, TOP + index * ROW, 430, 60)
+
+
 def open_lesson(app: Stage, lesson: Lesson, steps_done: int) -> None:
     """The lesson at the table, from the start or at the player's step ``steps_done``."""
     run = LessonRun(lesson)
@@ -45,7 +50,7 @@ class LessonsScene(Scene):
     def __init__(self, app: Stage) -> None:
         super().__init__(app)
         self.play_buttons = [
-            Button(pygame.Rect(300, TOP + i * ROW, 430, 60), translated(lesson.title_key),
+            Button(lesson_rect(i), translated(lesson.title_key),
                    self._play(lesson, resume=True), size=26)
             for i, lesson in enumerate(LESSONS)]
         self.restart_buttons = [

@@ -28,10 +28,8 @@ class MenuScene(Scene):
             ("menu.learn", _open(app, routes.LESSONS)),
             ("menu.quit", self.quit),
         ]
-        self.buttons = [
-            Button(pygame.Rect(470, 166 + i * 58, 340, 50), translated(key), action, size=30)
-            for i, (key, action) in enumerate(items)
-        ]
+        self.buttons = [Button(item_rect(i), translated(key), action, size=30)
+                        for i, (key, action) in enumerate(items)]
         self.continue_button, self.review_button = self.buttons[1], self.buttons[2]
         self.focus = KeyboardFocus(self.buttons)
         self.icon = pygame.transform.smoothscale(app.assets.icon(), (110, 110))
@@ -89,6 +87,11 @@ class MenuScene(Scene):
         for line in self.problems[-3:]:
             blit_text(surface, line, 22, CREAM, midtop=(640, y))
             y += 26
+
+
+def item_rect(index: int) -> pygame.Rect:
+    """Where the menu's ``index``-th button is (New game first, Quit last)."""
+    return pygame.Rect(470, 166 + index * 58, 340, 50)
 
 
 def _open(app: Stage, name: str) -> Callable[[], None]:
