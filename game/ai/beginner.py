@@ -12,6 +12,7 @@ from game.ai.decision import Decision
 from game.ai.tarot import tarot_decision
 from game.engine.actions import Announce, Bid, ChooseTrump, ExchangeSeven, PlayCard, Take
 from game.engine.cards import Card, Rank, Suit
+from game.engine.games import COINCHE, game_of
 from game.engine.protocol import Action, PassAction, Phase
 from game.engine.tarot_actions import TarotBid, TarotPlayCard
 from game.engine.tarot_tricks import TarotView
@@ -39,7 +40,7 @@ def _bid(view: Any, rng: random.Random) -> Decision:
     legal: tuple[Action, ...] = view.legal
     passing = next(a for a in legal if isinstance(a, PassAction))
     hunch = rng.random() < HUNCH
-    if view.game == "coinche":
+    if game_of(view.game) is COINCHE:
         bids = [a for a in legal if isinstance(a, Bid) and not a.is_capot]
         current = last_bid(view.bids)
         ours = current is not None and current[0] % 2 == view.seat % 2

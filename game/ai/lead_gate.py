@@ -21,6 +21,7 @@ from typing import Any
 
 from game.ai.memory import Memory
 from game.engine.cards import Card
+from game.engine.games import BELOTE, game_of
 
 SEARCH_REASON = "hint.search_best"  # the search's card, rather than the Confirmé's
 
@@ -52,7 +53,8 @@ def lead_gate(view: Any, mem: Memory) -> Gate:
     takers = view.taker is not None and mem.same_side(view.taker, view.seat)
     if not takers:
         return DEFENCE_GATE
-    return BELOTE_TAKERS_GATE if view.game == "belote" and view.players == 4 else TAKERS_GATE
+    belote_at_four = game_of(view.game) is BELOTE and view.players == 4
+    return BELOTE_TAKERS_GATE if belote_at_four else TAKERS_GATE
 
 
 def paired_gain(card: Sequence[float], base: Sequence[float]) -> tuple[float, float]:

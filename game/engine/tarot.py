@@ -22,7 +22,7 @@ from typing import Any, Self
 from game.engine.actions import BidMade, DealScored, DealVoid
 from game.engine.deal import Deal
 from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase, Reason
-from game.engine.rules import TarotRules
+from game.engine.rules import TarotRules, TrickGameRules
 from game.engine.tarot_actions import (
     ANNOUNCE,
     BID_OF,
@@ -593,3 +593,11 @@ def deal_cards(
             position += 1
             events.append(ChienCardDealt())
     return hands, chien, events
+
+
+def new_tarot_deal(rules: TrickGameRules | TarotRules, seed: int, dealer: int,
+                   totals: tuple[int, ...]) -> tuple[TarotDeal, list[Event]]:
+    """A new deal, as the registry starts one (``games.TAROT``); the match's totals
+    change nothing at tarot."""
+    assert isinstance(rules, TarotRules)
+    return TarotDeal.new(rules, seed, dealer)

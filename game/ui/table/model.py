@@ -32,6 +32,7 @@ from game.engine.actions import (
     TrickWon,
 )
 from game.engine.cards import Card, Suit, TrumpMode, sorted_hand
+from game.engine.games import TAROT, game_of
 from game.engine.match import DealRecord, MatchOver, NewDeal
 from game.engine.protocol import (
     Action,
@@ -189,7 +190,7 @@ class TableModel:
         return seat % 2 if self.teams else seat
 
     def sort_hand(self, cards: list[Any]) -> list[Any]:
-        if self.game == "tarot":
+        if game_of(self.game) is TAROT:
             return list(sorted_tarot_hand(cards))
         return list(sorted_hand(cards, self.trump_suit))
 
