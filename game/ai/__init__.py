@@ -25,7 +25,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from game.ai.appraisal import Appraisal, side_unit
 from game.ai.beginner import beginner_decision
@@ -158,7 +157,7 @@ def _appraise_card_play(view: TrickView, target: int | None, rng: random.Random,
                         source: SearchSource | None) -> Appraisal:
     weighed: dict[Card, float] = {}
 
-    def search(view: Any, mem: Memory, cards: list[Card],
+    def search(view: TrickView, mem: Memory, cards: list[Card],
                fallback: tuple[Card, str]) -> tuple[Card, str]:
         choice, means = weigh_cards(view, mem, cards, fallback, rng,
                                     worlds_for(think, WORLDS), deadline,
