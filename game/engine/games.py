@@ -41,6 +41,9 @@ DealFactory = Callable[[AnyRules, int, int, tuple[int, ...]],
                        "tuple[TrickDeal | TarotDeal, list[Event]]"]
 
 
+_FACTORIES: dict[str, DealFactory] = {}  # each deal factory, once imported
+
+
 class Deck(StrEnum):
     PIQUET = "32"  # the 32 cards of belote and coinche
     TAROT = "tarot"  # the 78 cards
@@ -72,8 +75,11 @@ class Game:
                  totals: tuple[int, ...] = ()) -> tuple[TrickDeal | TarotDeal, list[Event]]:
         """A new deal of this game from ``seed``; ``totals`` (the match score) matter to
         the arrêt of belote."""
-        module, function = self.deal_factory.split(":")
-        factory: DealFactory = getattr(importlib.import_module(module), function)
+        factory = _FACTORIES.get(self.deal_factory)
+        if factory is None:
+            module, function = self.deal_factory.split(":")
+            factory = _FACTORIES[self.deal_factory] = getattr(
+                importlib.import_module(module), function)
         return factory(rules, seed, dealer, totals)
 
 

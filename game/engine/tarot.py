@@ -88,6 +88,7 @@ from game.engine.tarot_tricks import (
     callable_cards,
     called_suit_refusal,
     card_refusal,
+    card_rule,
     check_poignee,
     discardable,
     ecart_left,
@@ -411,7 +412,7 @@ class TarotDeal(Deal[TarotView]):
             hand = tuple(c for c in hand if c is not EXCUSE)
         if not self.trick and not self.tricks and self.called is not None:
             return first_lead_cards(hand, self.called)
-        return legal_cards(hand, self.trick)
+        return card_rule(hand, self.trick)[0]
 
     def _play(self, seat: int, card: TarotCard) -> tuple[Self, list[Event]]:
         hand = list(self.hands[seat])
