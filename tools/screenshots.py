@@ -337,8 +337,9 @@ def take_matrix(photographer: Photographer) -> None:
 
 
 # Each game's lesson photographed at one step (the player's steps made before it): the
-# belote's J♦ to follow, the coinche's bid of 140 ♥, the tarot's écart.
-LESSON_SHOTS = {"belote": 2, "coinche": 0, "tarot": 1}
+# belote's J♦ to follow, the coinche's bid of 140 ♥, the tarot's écart, the club to follow
+# at three, the king called at five.
+LESSON_SHOTS = {"belote": 2, "coinche": 0, "tarot": 1, "tarot3": 8, "tarot5": 1}
 
 
 def take_lessons(photographer: Photographer) -> None:

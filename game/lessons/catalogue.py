@@ -73,7 +73,47 @@ TAROT = Lesson(
     free_key="lesson.tarot.free", end_key="lesson.tarot.end",
 )
 
-LESSONS: tuple[Lesson, ...] = (BELOTE, COINCHE, TAROT)
+_ECART3 = ("DD", "VD", "2D", "1D", "DH", "8H")
+
+TAROT_THREE = Lesson(
+    id="tarot3", game="tarot", players=3, deal=1002, title_key="lesson.tarot3.title",
+    script=(
+        "TarotPass", "TarotPass",
+        Step("TarotBid 1", "lesson.tarot3.prise", ("TarotBid 1",),
+             why="lesson.tarot3.prise_why"),
+        Step(f"TarotDiscard {_ECART3[0]}", "lesson.tarot3.ecart", (*_ECART3, ECART_CONFIRM),
+             why="lesson.tarot3.ecart_why"),
+        *(Step(f"TarotDiscard {card}") for card in _ECART3[1:]),
+        Step("DeclineChelem"),
+        "TarotPlayCard RC", "TarotPlayCard TC",
+        Step("TarotPlayCard 3C", "lesson.tarot3.follow", ("3C",),
+             why="lesson.tarot3.follow_why"),
+    ),
+    free_key="lesson.tarot3.free", end_key="lesson.tarot3.end",
+)
+
+_ECART5 = ("9H", "VD", "8D")
+
+TAROT_FIVE = Lesson(
+    id="tarot5", game="tarot", players=5, deal=1011, title_key="lesson.tarot5.title",
+    script=(
+        "TarotPass", "TarotPass", "TarotPass",
+        Step("TarotBid 2", "lesson.tarot5.garde", ("TarotBid 2",),
+             why="lesson.tarot5.garde_why"),
+        "TarotPass",
+        Step("CallKing RC", "lesson.tarot5.call", ("CallKing RC",),
+             why="lesson.tarot5.call_why"),
+        Step(f"TarotDiscard {_ECART5[0]}", "lesson.tarot5.ecart", (*_ECART5, ECART_CONFIRM),
+             why="lesson.tarot5.ecart_why"),
+        *(Step(f"TarotDiscard {card}") for card in _ECART5[1:]),
+        Step("DeclineChelem"),
+        "TarotPlayCard RC", "TarotPlayCard 4C", "TarotPlayCard TC",
+        Step(FREE, "lesson.tarot5.partner"),
+    ),
+    free_key="lesson.tarot.free", end_key="lesson.tarot5.end",
+)
+
+LESSONS: tuple[Lesson, ...] = (BELOTE, COINCHE, TAROT, TAROT_THREE, TAROT_FIVE)
 
 
 def lesson_by_id(lesson_id: str) -> Lesson | None:

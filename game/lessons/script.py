@@ -43,9 +43,10 @@ class Step:
 @dataclass(frozen=True)
 class Lesson:
     """One guided deal.  ``script``: the deal's actions from the first, a token for a
-    computer's, a ``Step`` for the viewer's (seat 0); after it the deal is played freely
-    (any legal move, the computers thinking for themselves) with ``free_key`` said;
-    ``end_key`` is said over the score sheet."""
+    computer's, a ``Step`` for the viewer's (seat 0), ending with one of the viewer's
+    (a ``FREE`` one: any legal move); after it the deal is played freely (the computers
+    thinking for themselves) with ``free_key`` said; ``end_key`` is said over the score
+    sheet."""
 
     id: str
     game: str
