@@ -122,6 +122,16 @@ def bidding(top: Scene | None, table: TableScene) -> bool:
     return top is table and table.bid_panel.visible and not table.tweens.busy
 
 
+def card_reason_asked(top: Scene | None, table: TableScene) -> bool:
+    """The player is to play after a trick: the last trick is shown, with why the first
+    computer's card of it was played ("why that card?")."""
+    if not (mid_trick(top, table) and table.model.last_trick):
+        return False
+    table.show_last = True
+    table.last_trick.asked = next(c for seat, c in table.model.last_trick if seat != 0)
+    return True
+
+
 def showing(kind: type[Scene]) -> Check:
     return lambda top, _table: isinstance(top, kind)
 
@@ -149,6 +159,7 @@ RUNS = (
     Run(TarotRules(players=5), {"call_king": asked(CallKing), "table_tarot5": mid_trick}),
     Run(TarotRules(players=5), {"poignee": asked(ShowPoignee)}, first_deal=1032),
     Run(BeloteRules(target=300), {"match_end": showing(MatchEnd)}, seed=5),
+    Run(CoincheRules(), {"card_reason": card_reason_asked}, seed=2),
 )
 
 

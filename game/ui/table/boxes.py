@@ -5,13 +5,14 @@ other parts, each draws from ``TableLayout`` and names its rectangles (``regions
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
 from game.engine.actions import CAPOT_BID
 from game.engine.games import game_of
 from game.i18n import tr
-from game.ui.kit.widgets import CREAM, GLOW, GOLD, blit_symbol, blit_text, panel, text
+from game.ui.kit.widgets import CREAM, GLOW, GOLD, blit_symbol, blit_text, panel, text, wrap
 from game.ui.table.layout import (
     BID_HISTORY_ROWS,
     BID_ROW,
@@ -27,6 +28,8 @@ from game.ui.table.words import say_text, tarot_contract_words
 MESSAGE_TEXT = 28
 NOTE_TEXT = 22
 NAME_TEXT = 20
+REASON_TEXT = 20  # why a computer played a card of the last trick
+REASON_LINE = 24
 SUIT_ICON = 32
 CHIP_MARGIN = 3  # the light chip around the trump's symbol
 
@@ -192,8 +195,27 @@ class LastTrick:
     """The last trick, opaque over the table, its winner named."""
 
     def __init__(self, layout: TableLayout, model: TableModel, seats: Seats,
-                 painter: Painter) -> None:
+                 painter: Painter, reason: Callable[[Any], str | None] = lambda c: None
+                 ) -> None:
         self.layout, self.model, self.seats, self.painter = layout, model, seats, painter
+        self.reason = reason  # why a computer played a card, in words (None: not known)
+        self.asked: Any | None = None  # the card whose reason is shown
+
+    def card_at(self, pos: tuple[int, int]) -> Any | None:
+        """The card of the last trick at ``pos`` (its reason is asked by a click)."""
+        for (_, c), rect in zip(self.model.last_trick, self.cards(), strict=False):
+            if rect.collidepoint(pos):
+                return c
+        return None
+
+    def why(self) -> tuple[list[str], int] | None:
+        """The asked card's reason in lines, and the top of the first (above "won by")."""
+        words = self.reason(self.asked) if self.asked is not None else None
+        if words is None:
+            return None
+        box = self.layout.last_trick_box()
+        lines = wrap(words, REASON_TEXT, box.width - 40)
+        return lines, box.bottom - 40 - REASON_LINE * len(lines)
 
     def title(self) -> pygame.Rect:
         box = self.layout.last_trick_box()
@@ -221,6 +243,14 @@ class LastTrick:
         won = self.won_by()
         if won is not None:
             blit_text(surface, won[0], 24, CREAM, topleft=won[1].topleft)
+        why = self.why()
+        if why is None:  # how to ask
+            blit_text(surface, tr("table.last_trick_ask"), REASON_TEXT - 2, CREAM,
+                      midtop=(self.title().centerx, self.title().bottom + 6))
+        for index, line in enumerate(why[0] if why else ()):
+            assert why is not None
+            blit_text(surface, line, REASON_TEXT, GLOW,
+                      midtop=(self.layout.last_trick_box().centerx, why[1] + REASON_LINE * index))
 
     def cards(self) -> list[pygame.Rect]:
         count = len(self.model.last_trick)

@@ -44,6 +44,8 @@ class ComputerSeats:
         script's moves are played instead of thinking, while it has one."""
         self.seats = tuple(seats)
         self.lesson = lesson
+        # Why each computer played its card, by deal number and card ("why that card?")
+        self.reasons: dict[tuple[int, object], Decision] = {}
         self.viewer = viewer
         self._rngs = [random.Random(seed * 31 + seat) for seat in range(len(seats))]
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="atout-ai")
@@ -94,6 +96,9 @@ class ComputerSeats:
             return None
         decision = self._thinking.result()  # re-raises an AI error: never hidden
         self._thinking = None
+        card = getattr(decision.action, "card", None)
+        if card is not None:
+            self.reasons[(match.number, card)] = decision
         return decision.action
 
     def drop(self) -> None:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from game.ui.kit.widgets import Button
     from game.ui.table.animator import Animator
     from game.ui.table.bidding import BidPanel
-    from game.ui.table.boxes import ScoreBox
+    from game.ui.table.boxes import LastTrick, ScoreBox
     from game.ui.table.controller import Controller
     from game.ui.table.ecart import EcartChooser
     from game.ui.table.model import TableModel
@@ -55,6 +55,7 @@ class InputTable(Protocol):
     play: PlayButtons
     animator: Animator
     score: ScoreBox
+    last_trick: LastTrick  # a click on its card asks why it was played
     buttons: list[Button]
     show_last: bool  # the last trick is shown over the table
 
@@ -271,8 +272,10 @@ class TableInput:
     def click(self, pos: Point) -> None:
         table = self.table
         table.hand.selected = None  # the mouse takes over from the keyboard
-        if table.show_last:
-            table.show_last = False
+        if table.show_last:  # a card of it: why it was played; elsewhere: closed
+            asked = table.last_trick.card_at(pos)
+            table.last_trick.asked = asked
+            table.show_last = asked is not None
             return
         c = table.hand.card_at(pos)
         if c is not None:

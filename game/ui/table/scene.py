@@ -42,6 +42,7 @@ from game.ui.table.parts import (
 )
 from game.ui.table.play_buttons import PlayButtons
 from game.ui.table.poignee import PoigneeChooser
+from game.ui.table.words import card_reason
 
 
 class TableScene(TableDrawing, Scene):
@@ -102,7 +103,8 @@ class TableScene(TableDrawing, Scene):
         self.messages = Messages(layout, self.message_text,
                                  lambda: controller.message is not None, self.notes.text,
                                  self._panel_shown, self._taken)
-        self.last_trick = LastTrick(layout, model, seats, painter)
+        self.last_trick = LastTrick(layout, model, seats, painter, lambda card: card_reason(
+            controller.computers.reasons, model.deal_number, card))
         self.painter = painter
         self.menu_button = self._side_button("menu", "table.menu", self.to_menu)
         self.last_button = self._side_button("last", "table.last_trick", self.toggle_last)
@@ -147,6 +149,7 @@ class TableScene(TableDrawing, Scene):
 
     def toggle_last(self) -> None:
         self.show_last = not self.show_last and bool(self.model.last_trick)
+        self.last_trick.asked = None
 
     def dispose(self) -> None:
         """The match is abandoned for good (a new one starts)."""

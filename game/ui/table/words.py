@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
+from game.ai.decision import Decision
 from game.engine.actions import CAPOT_BID
 from game.engine.cards import Suit
 from game.i18n import tr
@@ -111,3 +112,13 @@ def contract_text(model: TableModel, name_of: Callable[[int], str]) -> str:
         words.append(tr("table.coinched" if model.coinche_level == 1
                         else "table.surcoinched").lower())
     return tr("sheet.contract", name=who, contract=" ".join(words))
+
+
+def card_reason(reasons: Mapping[tuple[int, object], Decision], deal: int,
+                card: object) -> str | None:
+    """Why a computer played ``card`` in deal ``deal``, in words ("why that card?");
+    None for a card it did not choose (the player's)."""
+    decision = reasons.get((deal, card))
+    if decision is None:
+        return None
+    return tr("table.why_card", reason=hint_text(decision.reason, decision.reason_args))

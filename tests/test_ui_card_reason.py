@@ -1,0 +1,57 @@
+""""Why that card?": in the last-trick panel, a click on a computer's card says the
+reason it played it (the AI's own ``Decision.reason``, kept as it decided); the
+player's own card has none; a click elsewhere closes the panel."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from game.engine.rules import CoincheRules
+from game.i18n import tr
+from game.ui.app.app import App
+from game.ui.app.smoke import click
+from game.ui.table.scene import TableScene
+from game.ui.table.words import hint_text
+from tests.table_driver import DT, human_turn, run_until_human, start_table
+
+
+def with_a_last_trick(app: App) -> TableScene:
+    table = start_table(app, CoincheRules(), seed=1)
+    for _ in range(80):
+        run_until_human(app, table)
+        if table.model.last_trick and table.controller.legal_cards():
+            return table
+        human_turn(app, table)
+    raise AssertionError("no trick was played")
+
+
+def test_a_click_on_a_computers_card_in_the_last_trick_says_why_it_played_it(
+        app: App) -> None:
+    table = with_a_last_trick(app)
+    table.toggle_last()
+    app.step(DT, [])
+    trick = table.model.last_trick
+    rects = table.last_trick.cards()
+    card = next(c for seat, c in trick if seat != table.controller.viewer)
+    rect = rects[[c for _, c in trick].index(card)]
+    app.step(DT, click(app, rect.center))
+    assert table.show_last and table.last_trick.asked == card
+    decision = table.controller.computers.reasons[(table.model.deal_number, card)]
+    assert getattr(decision.action, "card", None) == card
+    assert decision.reason.startswith("hint.")  # the AI's own reason, from its catalogue
+    why = table.last_trick.why()
+    assert why is not None
+    shown = " ".join(why[0])
+    assert shown == tr("table.why_card", reason=hint_text(decision.reason,
+                                                          decision.reason_args))
+    box = table.last_trick.layout.last_trick_box()
+    assert box.top < why[1] and why[1] + 24 * len(why[0]) < box.bottom  # inside the panel
+    # the player's own card: no reason to give
+    mine = next(c for s, c in trick if s == table.controller.viewer)
+    app.step(DT, click(app, rects[[c for _, c in trick].index(mine)].center))
+    assert table.show_last and table.last_trick.why() is None
+    app.step(DT, click(app, (40, 360)))  # elsewhere: the panel closes
+    assert not table.show_last
