@@ -132,6 +132,15 @@ def card_reason_asked(top: Scene | None, table: TableScene) -> bool:
     return True
 
 
+def call_read(top: Scene | None, table: TableScene) -> bool:
+    """The player is to bid after another seat's call: what the computers read from the
+    first call, as a click on it in the bid history shows."""
+    if not (bidding(top, table) and table.model.bids and table.controller.human_legal()):
+        return False
+    table.bid_history.note = table.bid_history.read(0)
+    return table.bid_history.note is not None
+
+
 def showing(kind: type[Scene]) -> Check:
     return lambda top, _table: isinstance(top, kind)
 
@@ -160,6 +169,7 @@ RUNS = (
     Run(TarotRules(players=5), {"poignee": asked(ShowPoignee)}, first_deal=1032),
     Run(BeloteRules(target=300), {"match_end": showing(MatchEnd)}, seed=5),
     Run(CoincheRules(), {"card_reason": card_reason_asked}, seed=2),
+    Run(CoincheRules(), {"call_read": call_read}, first_deal=1122),
 )
 
 

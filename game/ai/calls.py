@@ -43,17 +43,21 @@ def seat_misfit(view: TrickView, seat: int, hand: Sequence[Card]) -> float:
     """``calls_misfit``'s part for the calls of ``seat`` holding ``hand`` (as dealt)."""
     rules = default_rules(view)
     assert isinstance(rules, CoincheRules)
-    misfit = 0.0
-    for i, (caller, action) in enumerate(view.bids):
-        if caller != seat:
-            continue
-        past = _Past(seat, tuple(hand), view.bids[:i])
-        current = last_bid(past.bids)
-        if isinstance(action, Bid) and action.suit is not None and not action.is_capot:
-            worth = team_estimate(past, TrumpMode.SUIT, action.suit)
-            misfit += max(0.0, action.value - BID_SLACK - worth)
-        elif isinstance(action, Pass) and (current is None or current[0] % 2 != seat % 2):
-            lowest = rules.lowest_bid if current is None else current[1].value + 10
-            worth = max(team_estimate(past, TrumpMode.SUIT, s) for s in Suit)
-            misfit += max(0.0, worth - lowest + 1)
-    return misfit
+    return sum(call_misfit(rules, view.bids, i, hand)
+               for i, (caller, _) in enumerate(view.bids) if caller == seat)
+
+
+def call_misfit(rules: CoincheRules, bids: Sequence[tuple[int, Action]], index: int,
+                hand: Sequence[Card]) -> float:
+    """How far ``hand`` is from making call ``index`` of ``bids`` (0: in keeping)."""
+    seat, action = bids[index]
+    past = _Past(seat, tuple(hand), tuple(bids[:index]))
+    current = last_bid(past.bids)
+    if isinstance(action, Bid) and action.suit is not None and not action.is_capot:
+        worth = team_estimate(past, TrumpMode.SUIT, action.suit)
+        return max(0.0, action.value - BID_SLACK - worth)
+    if isinstance(action, Pass) and (current is None or current[0] % 2 != seat % 2):
+        lowest = rules.lowest_bid if current is None else current[1].value + 10
+        worth = max(team_estimate(past, TrumpMode.SUIT, s) for s in Suit)
+        return max(0.0, worth - lowest + 1)
+    return 0.0

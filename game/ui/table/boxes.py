@@ -18,6 +18,7 @@ from game.ui.table.layout import (
     BID_ROW,
     LAST_TRICK_WIDTH,
     TableLayout,
+    free_place,
     message_box,
     note_box,
 )
@@ -30,6 +31,7 @@ NOTE_TEXT = 22
 NAME_TEXT = 20
 REASON_TEXT = 20  # why a computer played a card of the last trick
 REASON_LINE = 24
+NOTE_WIDTH = 440  # what the computers read from a call, under the bid history
 SUIT_ICON = 32
 CHIP_MARGIN = 3  # the light chip around the trump's symbol
 
@@ -123,14 +125,44 @@ class BidHistory:
     """Every bid of the deal in order, seat and bid (the latest when many), while the
     bidding lasts at coinche and tarot."""
 
-    def __init__(self, layout: TableLayout, model: TableModel, seats: Seats) -> None:
+    def __init__(self, layout: TableLayout, model: TableModel, seats: Seats,
+                 read: Callable[[int], str | None] = lambda index: None) -> None:
         self.layout, self.model, self.seats = layout, model, seats
+        self.read = read  # what the computers read from a call, in words (None: nothing)
+        self.note: str | None = None  # the call read, shown under the history
 
     def rect(self) -> pygame.Rect | None:
         model = self.model
         if not model.bidding or not model.bids or not game_of(model.game).bid_history:
             return None
         return self.layout.bid_history(len(model.bids))
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        """The call (its index in the deal's bids) whose row is at ``pos``."""
+        rect = self.rect()
+        if rect is None or not rect.collidepoint(pos) or pos[1] < rect.y + 26:
+            return None
+        shown = min(len(self.model.bids), BID_HISTORY_ROWS)
+        row = (pos[1] - rect.y - 26) // BID_ROW
+        return len(self.model.bids) - shown + row if row < shown else None
+
+    def note_rect(self, avoid: list[pygame.Rect]) -> pygame.Rect | None:
+        rect = self.rect()
+        if rect is None or self.note is None:
+            return None
+        lines = wrap(self.note, REASON_TEXT, NOTE_WIDTH - 24)
+        wanted = pygame.Rect(0, rect.bottom + 8, NOTE_WIDTH, 20 + REASON_LINE * len(lines))
+        wanted.right = rect.right
+        return free_place(wanted, avoid)
+
+    def draw_note(self, surface: pygame.Surface, avoid: list[pygame.Rect]) -> None:
+        rect = self.note_rect(avoid)
+        if rect is None or self.note is None:
+            return
+        panel(surface, rect)
+        for index, line in enumerate(wrap(self.note, REASON_TEXT, NOTE_WIDTH - 24)):
+            blit_text(surface, line, REASON_TEXT, CREAM,
+                      topleft=(rect.x + 12, rect.y + 10 + REASON_LINE * index))
 
     def draw(self, surface: pygame.Surface) -> None:
         rect = self.rect()

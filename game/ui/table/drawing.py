@@ -78,6 +78,8 @@ class TableDrawing:
     def _placed(self) -> list[Region]:
         """The regions of everything but the messages (which find room among them)."""
         regions = self._parts_placed()
+        note = self.bid_history.note_rect(self._parts_taken())
+        regions += [] if note is None else [("call note", note)]
         return regions if self.narrator is None else [*regions, *self.narrator.regions()]
 
     def _parts_placed(self) -> list[Region]:
@@ -109,6 +111,7 @@ class TableDrawing:
         flights_drawn(surface, self.animator, self.painter, self.model)
         for part in (self.bid_history, self.bubbles, self.score, self.contract):
             part.draw(surface)
+        self.bid_history.draw_note(surface, self._parts_taken())
         self.ecart.draw(surface, self.painter.card)
         self.bid_panel.draw(surface)
         for index, button in enumerate(self.play.buttons()):

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from game.ui.kit.widgets import Button
     from game.ui.table.animator import Animator
     from game.ui.table.bidding import BidPanel
-    from game.ui.table.boxes import LastTrick, ScoreBox
+    from game.ui.table.boxes import BidHistory, LastTrick, ScoreBox
     from game.ui.table.controller import Controller
     from game.ui.table.ecart import EcartChooser
     from game.ui.table.model import TableModel
@@ -56,6 +56,7 @@ class InputTable(Protocol):
     animator: Animator
     score: ScoreBox
     last_trick: LastTrick  # a click on its card asks why it was played
+    bid_history: BidHistory  # a click on a call asks what it shows
     buttons: list[Button]
     show_last: bool  # the last trick is shown over the table
 
@@ -277,6 +278,8 @@ class TableInput:
             table.last_trick.asked = asked
             table.show_last = asked is not None
             return
+        row = table.bid_history.row_at(pos)  # a call: what the computers read from it
+        table.bid_history.note = None if row is None else table.bid_history.read(row)
         c = table.hand.card_at(pos)
         if c is not None:
             table.controller.play_card(c)

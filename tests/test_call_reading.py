@@ -1,0 +1,77 @@
+""""What does this call show?": a coinche call read the way the Expert weighs its deals
+(``calls.call_misfit``), from the asking seat's cards only, reproducibly; worded as what
+the computers read, with how often; and shown by a click on the bid history."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from game.ai.call_reading import DRAWS, read_call
+from game.engine.actions import Bid, Pass
+from game.engine.cards import Suit
+from game.engine.match import Match
+from game.engine.rules import CoincheRules
+from game.engine.trick_view import TrickView
+from game.i18n import set_language
+from game.lessons.run import legal_with_token
+from game.ui.app.app import App
+from game.ui.app.smoke import click
+from game.ui.table.call_words import call_shown, call_words
+from tests.table_driver import DT, run_until_human, start_table
+from tools.eye_checks import look, problems
+
+
+def after(tokens: list[str], deal: int = 1122) -> TrickView:
+    match, _ = Match.new(CoincheRules(), deal, deal)
+    for word in tokens:
+        match, _ = match.apply(legal_with_token(match, word))
+    view = match.view(0).deal
+    assert isinstance(view, TrickView)
+    return view
+
+
+def test_a_higher_bid_reads_as_more_trumps_and_the_same_read_twice() -> None:
+    low = read_call(after(["Bid 80 2 suit"]), 0, 7)
+    high = read_call(after(["Bid 120 2 suit"]), 0, 7)
+    assert low is not None and high is not None
+    assert low.call == Bid(80, Suit.DIAMONDS) and high.seat == 3
+    assert 0 < high.fitted < low.fitted <= DRAWS  # a higher bid fits fewer hands
+    assert high.trumps >= low.trumps and high.jack > low.jack
+    assert read_call(after(["Bid 120 2 suit"]), 0, 7) == high  # reproducible
+
+
+def test_a_pass_reads_as_few_top_trumps_and_the_players_own_call_is_not_read() -> None:
+    view = after(["Pass"], deal=1046)  # West passes first
+    reading = read_call(view, 0, 3)
+    assert reading is not None and reading.call == Pass()
+    assert reading.jack_and_nine < 0.5
+    player = after(["Pass", "Bid 90 3 suit"], deal=1046)
+    assert player.bids[1][0] == 0 and read_call(player, 1, 3) is None
+
+
+def test_the_words_say_what_the_computers_read_in_both_languages() -> None:
+    reading = read_call(after(["Bid 90 2 suit"]), 0, 1122)
+    assert reading is not None
+    words = call_words(reading, "West")
+    assert words.startswith("West, 90 diamonds: the computers read about")
+    assert f"{reading.fitted} of {DRAWS}" in words
+    set_language("fr")
+    assert "les ordinateurs lisent" in call_words(reading, "Ouest")
+
+
+def test_a_click_on_a_call_in_the_bid_history_shows_what_it_shows(app: App) -> None:
+    table = start_table(app, CoincheRules(), seed=1, first_deal=1122)  # West opens 90
+    run_until_human(app, table)
+    row = table.bid_history.rect()
+    assert row is not None
+    app.step(DT, click(app, (row.centerx, row.y + 26 + 5)))
+    view = table.controller.human_view().deal
+    assert table.bid_history.note == call_shown(view, 0, table.model.deal_seed,
+                                                table.bid_history.seats.name)
+    assert table.bid_history.note is not None and "90" in table.bid_history.note
+    assert problems(look(app), "call note") == []
+    app.step(DT, click(app, (640, 150)))  # elsewhere: the note goes
+    assert table.bid_history.note is None
