@@ -55,3 +55,37 @@ def test_a_click_on_a_computers_card_in_the_last_trick_says_why_it_played_it(
     assert table.show_last and table.last_trick.why() is None
     app.step(DT, click(app, (40, 360)))  # elsewhere: the panel closes
     assert not table.show_last
+
+
+def test_in_the_review_a_click_on_a_computers_card_says_why_it_played_it(
+        app: App) -> None:
+    from game.ui.scenes.replay import ReplayScene
+    from game.ui.stage import routes
+    from game.ui.table.words import card_reason
+    from tests.table_driver import play_to_score_sheet
+    from tools.eye_checks import look, problems
+
+    table = start_table(app, CoincheRules(), seed=1)
+    play_to_score_sheet(app, table)
+    assert routes.review_deal(app, table.controller.match)
+    app.step(DT, [])
+    replay = app.top
+    assert isinstance(replay, ReplayScene)
+    replay.go_to(1)
+    app.step(DT, [])
+    trick = replay.trick()
+    assert trick is not None
+    seat, card = next((s, c) for s, c in trick.plays if s != 0)
+    app.step(DT, click(app, replay.trick_card_rect(seat).center))
+    words = replay.reason()
+    assert words is not None and words == card_reason(
+        table.controller.computers.reasons, replay.story.number, card)
+    assert problems(look(app), "review reason") == []
+    mine = next(c for s, c in trick.plays if s == 0)
+    app.step(DT, click(app, replay.trick_card_rect(0).center))
+    assert replay.asked == mine and replay.reason() is None  # the player's own card
+    replay.go_to(2)
+    app.step(DT, click(app, replay.trick_card_rect(seat).center))
+    assert replay.reason() is not None
+    replay.go_to(3)  # another trick: the card asked before is not in it
+    assert replay.reason() is None

@@ -24,12 +24,12 @@ from game.i18n import tr
 from game.ui.kit.assets import CARD_RATIO
 from game.ui.kit.backdrop import draw_backdrop
 from game.ui.kit.layout import Point, seat_spots
-from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel
+from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, wrap
 from game.ui.scenes.coach_panel import LOSS, CoachPanel, draw_timeline
 from game.ui.stage import routes
 from game.ui.stage.scene import Scene, Stage
 from game.ui.table.model import Say, TableModel
-from game.ui.table.words import contract_text, say_text, seat_after, seat_name
+from game.ui.table.words import card_reason, contract_text, say_text, seat_after, seat_name
 
 Hands = tuple[tuple[Any, ...], ...]
 
@@ -48,6 +48,7 @@ HAND_AREAS: dict[str, tuple[Point, int, int]] = {
 }
 ANALYSE_BUTTON = pygame.Rect(20, 664, 250, 46)
 TIMELINE_RECT = pygame.Rect(470, 658, 340, 12)
+REASON_BOX = pygame.Rect(20, 96, 430, 0)  # why a computer played a card: top left, free
 COACH_RECT = pygame.Rect(880, 436, 390, 216)  # right, under East's hand, above Back
 TRICK_SPOTS: dict[str, Point] = {
     "S": (640, 480), "N": (640, 290), "W": (520, 385), "E": (760, 385),
@@ -163,6 +164,7 @@ class ReplayScene(Scene):
                                        size=24))
         self.coach: CoachPanel | None = None
         self.timeline: list[pygame.Rect] = []
+        self.asked: Any | None = None  # the trick's card whose reason is shown
 
     @classmethod
     def of_last_deal(cls, app: Stage, match: Match, viewer: int = 0) -> ReplayScene | None:
@@ -228,6 +230,7 @@ class ReplayScene(Scene):
         if self.coach is not None and self.coach.handle(event):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.asked = self.trick_card_at(event.pos)  # why a computer played it
             step = next((i for i, cell in enumerate(self.timeline)
                          if cell.inflate(0, 12).collidepoint(event.pos)), None)
             if step is not None:
@@ -284,6 +287,7 @@ class ReplayScene(Scene):
         for seat, hand in enumerate(self.hands()):
             self.draw_hand(surface, seat, hand)
         self.draw_trick(surface)
+        self.draw_reason(surface)
         blit_text(surface, self.step_label(), 24, CREAM, center=(640, 690))
         marked = self.coach.marked_tricks() if self.coach is not None else set()
         self.timeline = draw_timeline(surface, TIMELINE_RECT, self.steps, self.step, marked)
@@ -323,15 +327,47 @@ class ReplayScene(Scene):
         if trick is None:
             self.draw_chien(surface)
             return
-        height = round(TRICK_CARD_WIDTH * CARD_RATIO)
         for seat, card in trick.plays:
-            rect = pygame.Rect(0, 0, TRICK_CARD_WIDTH, height)
-            rect.center = TRICK_SPOTS[self.spots[seat].compass]
+            rect = self.trick_card_rect(seat)
             surface.blit(self.face(card, TRICK_CARD_WIDTH), rect)
             if seat == trick.winner:
                 pygame.draw.rect(surface, GLOW, rect.inflate(8, 8), width=4, border_radius=9)
+            if card == self.asked and self.reason() is not None:  # the card explained
+                pygame.draw.rect(surface, CREAM, rect.inflate(18, 18), width=2, border_radius=12)
             if seat == self.viewer and self.step in marked:
                 pygame.draw.rect(surface, LOSS, rect.inflate(16, 16), width=3, border_radius=12)
+
+    def trick_card_rect(self, seat: int) -> pygame.Rect:
+        rect = pygame.Rect(0, 0, TRICK_CARD_WIDTH, round(TRICK_CARD_WIDTH * CARD_RATIO))
+        rect.center = TRICK_SPOTS[self.spots[seat].compass]
+        return rect
+
+    def trick_card_at(self, pos: tuple[int, int]) -> Any | None:
+        trick = self.trick()
+        plays = trick.plays if trick is not None else ()
+        return next((c for seat, c in plays if self.trick_card_rect(seat).collidepoint(pos)),
+                    None)
+
+    def reason(self) -> str | None:
+        """Why a computer played the asked card, when this deal was played here: the
+        match in progress's deal (kept as the computer decided); None otherwise."""
+        play, source = self.app.host.play, self.story.source
+        controller, trick = self.app.host.controller, self.trick()
+        if trick is None or self.asked not in {c for _, c in trick.plays} or play is None \
+                or source is None or controller is None \
+                or source[0].history[source[1]] not in play.match.history:
+            return None
+        return card_reason(controller.computers.reasons, self.story.number, self.asked)
+
+    def draw_reason(self, surface: pygame.Surface) -> None:
+        words = self.reason()
+        if words is None:
+            return
+        lines = wrap(words, 20, REASON_BOX.width - 24)
+        box = pygame.Rect(REASON_BOX.topleft, (REASON_BOX.width, 20 + 24 * len(lines)))
+        panel(surface, box)
+        for index, line in enumerate(lines):
+            blit_text(surface, line, 20, GLOW, topleft=(box.x + 12, box.y + 10 + 24 * index))
 
     def draw_chien(self, surface: pygame.Surface) -> None:
         chien = self.story.chien
