@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, wait
@@ -38,6 +39,7 @@ from game.engine.tarot import (
 from game.engine.tarot_cards import TarotCard, TarotSuit
 from game.engine.tarot_tricks import ecart_order
 from game.engine.trickgame import TrickView
+from game.par import seat_generator
 from game.ui.model import Say, TableModel
 
 CARD_ACTIONS = (CardPlayAction, TarotDiscard)
@@ -136,7 +138,10 @@ class Controller:
             lambda match, seat: None if match.is_over else match.undo_last_action_of(seat))
         self._pending: deque[tuple[Event, DealRecord | None]] = deque()
         self._wait = 0.0
-        self._rngs = [random.Random(seed * 31 + seat) for seat in range(rules.players)]
+        # Each computer seat's random generator, new at each deal (``seat_generator``:
+        # the par's replay of the deal gives the seats the same), by deal number.
+        self._generators: dict[int, list[random.Random]] = {}
+        self._generators_lock = threading.Lock()  # the worker asks too, while pondering
         self._hint_rng = random.Random(seed)
         self._hint: Future[Decision] | None = None
         self._hint_asked_at = -1  # actions_applied when the hint was asked
@@ -259,7 +264,7 @@ class Controller:
             expert = self.ponder is not None and level is Level.EXPERT  # it may resume
             ask = self.ponder.decide if self.ponder is not None and expert else decide
             self._thinking = self._executor.submit(
-                ask, view, level, self._rngs[seat], self.think)
+                ask, view, level, self._generator(self.match, seat), self.think)
             self._think_time = 0.0
         self._think_time += dt
         if self._thinking.done() and self._think_time >= THINK_DELAY * self.speed:
@@ -304,7 +309,20 @@ class Controller:
             seat = after.current_player
             if seat is not None and self.seats[seat].level is Level.EXPERT \
                     and not self.seats[seat].human:
-                yield after.view(seat), self._rngs[seat]
+                yield after.view(seat), self._generator(after, seat)
+
+    def _generator(self, match: Match, seat: int) -> random.Random:
+        """``seat``'s generator in ``match``'s current deal (made when first asked; the
+        previous deal's are kept, the worker may still ponder with them)."""
+        number = match.deal_number()
+        with self._generators_lock:
+            generators = self._generators.get(number)
+            if generators is None:
+                generators = [seat_generator(number, s) for s in range(self.rules.players)]
+                for old in list(self._generators)[:-1]:
+                    del self._generators[old]
+                self._generators[number] = generators
+        return generators[seat]
 
     # --- human input ------------------------------------------------------------------
 
