@@ -182,5 +182,5 @@ class ScorePad(Scene):
         bottom = PAD_RECT.bottom - 86
         tarot = isinstance(self.table.config.rules, TarotRules)
         note = tr("sheet.par_note_tarot" if tarot else "sheet.par_note")
-        blit_text(surface, note, 17, (200, 200, 190), midbottom=(PAD_RECT.centerx, bottom))
+        blit_text(surface, note, 20, (200, 200, 190), midbottom=(PAD_RECT.centerx, bottom))
         blit_text(surface, words, 22, GLOW, midbottom=(PAD_RECT.centerx, bottom - 24))

@@ -142,7 +142,7 @@ class ScoreSheet(Scene):
         blit_text(surface, words, 24, GLOW, midtop=(SHEET_RECT.centerx, PAR_Y))
         tarot = isinstance(self.table.config.rules, TarotRules)
         note = tr("sheet.par_note_tarot" if tarot else "sheet.par_note")
-        blit_text(surface, note, 17, DIM_TEXT, midtop=(SHEET_RECT.centerx, PAR_Y + 32))
+        blit_text(surface, note, 20, DIM_TEXT, midtop=(SHEET_RECT.centerx, PAR_Y + 30))
 
     def heading(self, side: int, record: DealRecord) -> list[str]:
         """A column's name, and under it its part in the deal (taker, partner)."""
