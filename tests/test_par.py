@@ -207,3 +207,40 @@ def test_damaged_par_statistics_are_dropped_alone(tmp_path: Path) -> None:
     path.write_text(json.dumps(data), "utf-8")
     stats = Storage(tmp_path).stats.of("coinche", 4)
     assert stats.par_differences == [] and stats.deals_played == 1
+
+
+def test_the_table_s_computer_seats_start_each_deal_with_the_par_s_generators() -> None:
+    """At the table, each computer seat's generator is new at each deal, the one the
+    par's replay gives it: a Débutant (whose every choice draws from it) decides at the
+    table as it would in the replay, deal after deal."""
+    from game.ui.controller import Controller, SeatConfig
+
+    rules = CoincheRules()
+    seats = (SeatConfig(human=True), *(SeatConfig(level=Level.DEBUTANT),) * 3)
+    controller = Controller(rules, 7, seats, speed=0.0, ponder=False)
+    try:
+        while len(controller.match.history) < 2:
+            controller.update(1.0)
+            if controller.human_to_act:
+                view = controller.human_view()
+                controller.act(decide(view, Level.CONFIRME, random.Random(0)).action)
+            else:
+                controller.wait_for_computer(1.0)
+        match = controller.match
+    finally:
+        controller.close()
+    computer_decisions = 0
+    for index in range(2):
+        start = replay_deal_start(match, index)
+        generators = [game.par.seat_generator(start.deal_number(), s) for s in range(4)]
+        state = start
+        while len(state.history) == index:
+            seat = state.current_player
+            assert seat is not None
+            action = match.actions[len(state.actions)]
+            if seat != 0:
+                expected = decide(state.view(seat), Level.DEBUTANT, generators[seat])
+                assert expected.action == action
+                computer_decisions += 1
+            state, _ = state.apply(action)
+    assert computer_decisions > 20

@@ -150,10 +150,10 @@ class StatsScene(Scene):
         running average over the last ``AVERAGE_OVER`` deals."""
         lost = stats.points_lost
         draw_series(surface, LOST_CHART, tr("stats.points_lost", count=len(lost)), lost,
-                    tr("stats.lost_line"), tr("stats.points_lost_none"))
+                    tr("stats.lost_line"), tr("stats.points_lost_none"), plain_points)
         differences = stats.par_differences
         draw_series(surface, PAR_CHART, tr("stats.par", count=len(differences)),
-                    differences, tr("stats.par_line"), tr("stats.par_none"))
+                    differences, tr("stats.par_line"), tr("stats.par_none"), signed_points)
 
     def draw_counters(self, surface: pygame.Surface, game: str, stats: GameStats) -> None:
         x, y = PANEL_RECT.x + 30, PANEL_RECT.y + 24
@@ -179,9 +179,11 @@ class StatsScene(Scene):
 
 
 def draw_series(surface: pygame.Surface, chart: pygame.Rect, title: str,
-                values: list[float], name: str, none_text: str) -> None:
+                values: list[float], name: str, none_text: str,
+                number: Callable[[float], str]) -> None:
     """One value per deal and its running average, titled, the bottom and top values
-    written beside the axis; ``none_text`` in the chart's place while there are none."""
+    written beside the axis (by ``number``); ``none_text`` in the chart's place while
+    there are none."""
     title_lines = wrap(title, 20, chart.width + 60)
     for row, line in enumerate(title_lines):
         blit_text(surface, line, 20, GOLD,
@@ -195,8 +197,12 @@ def draw_series(surface: pygame.Surface, chart: pygame.Rect, title: str,
     rows = list(zip(values, running_average(values, AVERAGE_OVER), strict=True))
     names = [name, tr("stats.lost_average", count=AVERAGE_OVER)]
     low, high = draw_chart(surface, chart, rows, None, names, from_zero=False)
-    blit_text(surface, signed_points(high), 18, CREAM, topright=(chart.x - 8, chart.y))
-    blit_text(surface, signed_points(low), 18, CREAM, bottomright=(chart.x - 8, chart.bottom))
+    blit_text(surface, number(high), 18, CREAM, topright=(chart.x - 8, chart.y))
+    blit_text(surface, number(low), 18, CREAM, bottomright=(chart.x - 8, chart.bottom))
+
+
+def plain_points(value: float) -> str:
+    return str(round(value))
 
 
 def running_average(values: list[float], window: int) -> list[float]:
