@@ -177,6 +177,12 @@ class ParWorker:
             self._margins.clear()
             self._generation += 1
 
+    @property
+    def working(self) -> bool:
+        """A par is being computed or waits to be."""
+        with self._changed:
+            return bool(self._queue) or self._busy
+
     def wait_idle(self, timeout: float | None = None) -> bool:
         """Wait until every par asked is computed (tests, the benchmark)."""
         with self._changed:

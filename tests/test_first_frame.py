@@ -22,7 +22,8 @@ from game.storage import Storage
 from game.ui.app import App
 from game.ui.menu import MenuScene
 
-HEAVY = ("game.engine.match", "game.ai", "game.coach", "game.ui.table", "game.ui.controller")
+HEAVY = ("game.engine.match", "game.ai", "game.coach", "game.par", "game.ui.table",
+         "game.ui.controller")
 
 def heavy():
     return sorted(m for m in sys.modules if m in HEAVY)
@@ -53,5 +54,5 @@ def test_the_menu_is_drawn_before_the_engine_and_the_ai_are_imported(tmp_path: P
     loaded = launch(tmp_path)
     assert loaded["first_frame"] == []
     # the coach comes with the review only
-    assert loaded["preloaded"] == ["game.ai", "game.engine.match", "game.ui.controller",
-                                   "game.ui.table"]
+    assert loaded["preloaded"] == ["game.ai", "game.engine.match", "game.par",
+                                   "game.ui.controller", "game.ui.table"]

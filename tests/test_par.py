@@ -66,6 +66,13 @@ def test_the_same_deal_gives_the_same_par(rules: AnyRules) -> None:
     assert first == again  # every card and call, and the result
 
 
+def test_the_par_reads_no_clock_and_draws_no_picture() -> None:
+    """Nothing in the par depends on the machine: no clock, no pygame."""
+    from tests.test_engine_boundaries import imported_modules
+
+    assert not imported_modules(Path(game.par.__file__)) & {"time", "pygame", "datetime"}
+
+
 def test_the_replay_starts_from_the_deal_as_it_was_dealt() -> None:
     match = played(CoincheRules(), seed=11, deals=2)
     start = replay_deal_start(match, 1)
