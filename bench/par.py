@@ -40,10 +40,10 @@ from game.engine.match import AnyRules, Match
 from game.engine.protocol import Phase
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.par import ParWorker, expert_margin
-from game.ui.app import App, Scene
-from game.ui.controller import GameConfig, SeatConfig
-from game.ui.smoke import dismiss
-from game.ui.table import TableScene
+from game.ui.app.app import App, Scene
+from game.ui.app.smoke import dismiss
+from game.ui.table.controller import GameConfig, SeatConfig
+from game.ui.table.scene import TableScene
 
 GAMES: dict[str, AnyRules] = {
     "coinche": CoincheRules(), "belote4": BeloteRules(), "tarot4": TarotRules(players=4),

@@ -220,7 +220,7 @@ def test_the_table_s_computer_seats_start_each_deal_with_the_par_s_generators() 
     """At the table, each computer seat's generator is new at each deal, the one the
     par's replay gives it: a Débutant (whose every choice draws from it) decides at the
     table as it would in the replay, deal after deal."""
-    from game.ui.controller import Controller, SeatConfig
+    from game.ui.table.controller import Controller, SeatConfig
 
     rules = CoincheRules()
     seats = (SeatConfig(human=True), *(SeatConfig(level=Level.DEBUTANT),) * 3)

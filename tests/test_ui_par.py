@@ -20,12 +20,12 @@ from game.engine.rules import CoincheRules
 from game.i18n import set_language, tr
 from game.par import Par
 from game.storage import Storage
-from game.ui.app import App
-from game.ui.menu import MenuScene
-from game.ui.scorepad import ScorePad
-from game.ui.scoresheet import ScoreSheet
-from game.ui.smoke import click
-from game.ui.table import TableScene
+from game.ui.app.app import App
+from game.ui.app.smoke import click
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.scorepad import ScorePad
+from game.ui.scenes.scoresheet import ScoreSheet
+from game.ui.table.scene import TableScene
 from tests.table_driver import DT, play_to_score_sheet, run_until_human, start_table
 
 
