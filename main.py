@@ -50,4 +50,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # the par's process, in the packaged app
     sys.exit(main())

@@ -8,10 +8,10 @@ seconds per deal (mean, max).  Each par is computed twice: the two must be equal
 
 Frames: a table at 60 frames a second, seat 0 a scripted player who takes
 ``PLAYER_THINKS`` frames over each decision (the others Experts at the default thinking
-time, pondering on his time), while a ``ParWorker`` computes pars (all-Expert seats)
-in alternate stretches of ``STRETCH`` frames: the p99 frame (wall time) with and
-without a par being computed, while the player thinks and while the computers play,
-and the p99 of the main thread's own CPU time per frame, with and without.
+time, pondering on his time), while a ``ParWorker`` computes pars (all-Expert seats,
+in its process, as in the game) in alternate stretches of ``STRETCH`` frames: the p99
+frame (wall time) with and without a par being computed, while the player thinks and
+while the computers play, and the p99 of the main thread's own CPU time per frame.
 
     SDL_VIDEODRIVER=dummy .venv/bin/python bench/par.py [--deals N] [--frames N]
 
@@ -86,13 +86,13 @@ RUN_NAMES = ("player_thinking_par", "player_thinking_no_par", "computers_playing
              "computers_playing_no_par", "cpu_par", "cpu_no_par")
 
 
-def frames(rules: AnyRules, count: int) -> Runs:
+def frames(rules: AnyRules, count: int, in_thread: bool = False) -> Runs:
     """Frame times (ms, wall): player thinking with a par computed, without; computers
     playing with, without; and the main thread's own CPU time per frame, with and
     without (the frame's work, whatever it waited for: the machine's other processes,
     the other threads' turn at the interpreter)."""
     deals = [first_deal(rules, seed) for seed in (1, 2)]
-    worker = ParWorker()
+    worker = ParWorker(compute=expert_margin if in_thread else None)
     keys = itertools.count()
     app = App(window_size=(1280, 720))
     app.push(Scene(app))
@@ -136,10 +136,15 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
     parser.add_argument("--deals", type=int, default=5, help="deals per game for the cost")
     parser.add_argument("--frames", type=int, default=2400, help="frames per game (60 a s)")
+    parser.add_argument("--only-frames", action="store_true", help="no cost, the frames only")
+    parser.add_argument("--in-thread", action="store_true",
+                        help="the pars computed in a thread of the game's process (the "
+                             "design the process replaced), for comparison")
     args = parser.parse_args(argv)
-    figures: dict[str, float | int | bool] = {"deals_per_game": args.deals}
+    figures: dict[str, float | int | bool] = {"deals_per_game": args.deals,
+                                              "in_thread": args.in_thread}
     reproducible = True
-    for name, rules in GAMES.items():
+    for name, rules in {} if args.only_frames else GAMES.items():
         for level in ("confirme", "expert"):
             seconds, same = cost(rules, args.deals, level)
             reproducible &= same
@@ -148,10 +153,11 @@ def main(argv: list[str]) -> int:
             print(f"{name}, computer seats {level}: par CPU mean "
                   f"{statistics.mean(seconds):.2f} s, max {max(seconds):.2f} s over "
                   f"{len(seconds)} deals; computed twice, the same: {same}", flush=True)
-    figures["reproducible"] = reproducible
+    if not args.only_frames:
+        figures["reproducible"] = reproducible
     pooled: Runs = ([], [], [], [], [], [])
     for name in FRAME_GAMES:
-        runs = frames(GAMES[name], args.frames)
+        runs = frames(GAMES[name], args.frames, args.in_thread)
         for into, run in zip(pooled, runs, strict=True):
             into.extend(run)
         print(f"{name} frames, p99 ms (frames): " + "; ".join(

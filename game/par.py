@@ -16,24 +16,32 @@ What is compared is the deal's **margin** for the player's side (``deal_margin``
 tarot the seat's score (already the difference with the others, the scores summing to
 zero), in the 32-card games the side's points less the others' (their mean at three).
 
-``ParWorker`` computes pars one at a time in a daemon thread, in the order asked.  No
-pygame here.
+``ParWorker`` computes pars one at a time, in the order asked, in a process of its own
+(``ParProcess``: spawned once, at a lower priority): a search in a thread of the game's
+process would hold the interpreter's lock, and each frame would wait for it (measured
+in ``bench/par.py``).  No pygame here.
 """
 
 from __future__ import annotations
 
 import logging
+import multiprocessing
+import os
 import random
 import threading
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from game.ai import Level, decide
 from game.engine.match import Match, NewDeal, deal_bounds, deal_scored
 from game.engine.protocol import Action, DealResult
 from game.storage.stats import side_of
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 log = logging.getLogger("atout.par")
 
@@ -120,6 +128,73 @@ def player_margin(match: Match, index: int, seat: int) -> float:
 
 ParKey = tuple[int, int]  # the deal's index in the match's history, its deal number
 Ready = Callable[[ParKey, float], None]
+Compute = Callable[[Match, int, int, Sequence[str]], float]  # expert_margin's arguments
+PAR_NICENESS = 5  # the par's process gives way to the game's (POSIX)
+
+
+class ParProcess:
+    """``expert_margin`` computed in a child process, started when first needed (and
+    again if it stopped); ``close`` ends it."""
+
+    def __init__(self) -> None:
+        self._process: multiprocessing.process.BaseProcess | None = None
+        self._connection: Connection | None = None
+        self._lock = threading.Lock()  # closed by the game while the worker waits on it
+
+    def margin(self, match: Match, index: int, seat: int, levels: Sequence[str]) -> float:
+        """Raises RuntimeError when the replay failed or the process stopped."""
+        connection = self._connected()
+        try:
+            connection.send((match.to_json(), index, seat, tuple(levels)))
+            reply = connection.recv()
+        except (EOFError, OSError) as error:
+            self.close()
+            raise RuntimeError("the par's process stopped") from error
+        if isinstance(reply, str):
+            raise RuntimeError(f"the par's replay failed: {reply}")
+        return float(reply)
+
+    def _connected(self) -> Connection:
+        with self._lock:
+            alive = self._process is not None and self._process.is_alive()
+            if alive and self._connection is not None:
+                return self._connection
+            context = multiprocessing.get_context("spawn")  # no fork of a threaded window
+            mine, theirs = context.Pipe()
+            self._process = context.Process(target=serve, args=(theirs,), name="atout-par",
+                                            daemon=True)
+            self._process.start()
+            theirs.close()
+            self._connection = mine
+            return mine
+
+    def close(self) -> None:
+        with self._lock:
+            process, self._process = self._process, None
+            connection, self._connection = self._connection, None
+        if process is not None:
+            process.terminate()
+            process.join(2)
+        if connection is not None:
+            connection.close()
+
+
+def serve(connection: Connection) -> None:
+    """The par's process: one margin for each request, until the game closes the pipe;
+    a replay that raises answers its error in words."""
+    if hasattr(os, "nice"):
+        os.nice(PAR_NICENESS)
+    while True:
+        try:
+            match_json, index, seat, levels = connection.recv()
+        except EOFError:
+            return
+        try:
+            margin: float | str = expert_margin(Match.from_json(match_json), index, seat,
+                                                levels)
+        except Exception as error:
+            margin = f"{type(error).__name__}: {error}"
+        connection.send(margin)
 
 
 @dataclass(frozen=True)
@@ -138,8 +213,15 @@ class ParWorker:
     called in the worker's thread with each margin.  ``forget`` drops every par and
     waiting deal (another match is followed); a par being computed then is discarded."""
 
-    def __init__(self, on_ready: Ready | None = None) -> None:
+    def __init__(self, on_ready: Ready | None = None, compute: Compute | None = None) -> None:
+        """``compute``: how a deal's Expert margin is computed (by default in a
+        ``ParProcess``)."""
         self.on_ready = on_ready
+        self._process: ParProcess | None = None
+        if compute is None:
+            self._process = ParProcess()
+            compute = self._process.margin
+        self._margin = compute
         self._changed = threading.Condition()
         self._queue: deque[_Job] = deque()
         self._margins: dict[ParKey, float | ParStatus] = {}
@@ -193,6 +275,8 @@ class ParWorker:
             self._closed = True
             self._queue.clear()
             self._changed.notify_all()
+        if self._process is not None:
+            self._process.close()  # a par being computed is given up
 
     def _loop(self) -> None:
         while True:
@@ -217,10 +301,10 @@ class ParWorker:
                 self._busy = False
                 self._changed.notify_all()
 
-    @staticmethod
-    def _compute(job: _Job) -> float | ParStatus:
+    def _compute(self, job: _Job) -> float | ParStatus:
         try:
-            return expert_margin(job.match, job.key[0], job.seat, job.levels)
+            return self._margin(job.match, job.key[0], job.seat, job.levels)
         except Exception:  # a bug: the deal has no par, said on the sheet and logged
-            log.exception("the par of deal %s failed", job.key)
+            if not self._closed:
+                log.exception("the par of deal %s failed", job.key)
             return ParStatus.FAILED

@@ -110,6 +110,18 @@ def test_every_seat_decides_from_its_own_view_the_player_s_by_the_expert(
         state, _ = state.apply(action)
 
 
+def test_a_failure_in_the_par_s_process_is_a_clear_state_and_it_starts_again() -> None:
+    process = game.par.ParProcess()
+    match = played(CoincheRules(), seed=4)
+    try:
+        with pytest.raises(RuntimeError, match="the par's replay failed"):
+            process.margin(match, 3, 0, LEVELS_4)  # the match has one scored deal
+        process.close()  # as when the process stops: the next par starts another
+        assert process.margin(match, 0, 0, LEVELS_4) == expert_margin(match, 0, 0, LEVELS_4)
+    finally:
+        process.close()
+
+
 def test_the_worker_computes_each_deal_once_and_forgets_another_match() -> None:
     match = played(CoincheRules(), seed=4)
     ready: list[tuple[tuple[int, int], float]] = []
@@ -125,12 +137,11 @@ def test_the_worker_computes_each_deal_once_and_forgets_another_match() -> None:
     worker.close()
 
 
-def test_a_replay_that_fails_is_a_clear_state(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_replay_that_fails_is_a_clear_state() -> None:
     def broken(*_: object) -> float:
         raise IllegalAction("a bug")
 
-    monkeypatch.setattr(game.par, "expert_margin", broken)
-    worker = ParWorker()
+    worker = ParWorker(compute=broken)
     match = played(CoincheRules(), seed=4)
     worker.ask((0, 1), match, 0, LEVELS_4)
     assert worker.wait_idle(60)

@@ -45,13 +45,13 @@ def test_the_sheet_says_the_par_is_computed_then_shows_it_and_it_survives_a_rest
 ) -> None:
     set_language("en")
     computing = threading.Event()  # the replay waits until the sheet was seen
-    replay = game.par.expert_margin
+    replay = game.par.ParProcess.margin
 
     def held(*args: object) -> float:
         computing.wait(60)
         return replay(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(game.par, "expert_margin", held)
+    monkeypatch.setattr(game.par.ParProcess, "margin", held)
     app = menu_app(tmp_path)
     table = start_table(app, CoincheRules(), seed=8)
     play_to_score_sheet(app, table, limit=3000)
