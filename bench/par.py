@@ -8,8 +8,9 @@ seconds per deal (mean, max).  Each par is computed twice: the two must be equal
 
 Frames: a table at 60 frames a second, seat 0 a scripted player who takes
 ``PLAYER_THINKS`` frames over each decision (the others Experts at the default thinking
-time, pondering on his time), while a ``ParWorker`` computes pars (all-Expert seats,
-in its process, as in the game) in alternate stretches of ``STRETCH`` frames: the p99
+time, pondering on his time), while a ``ParWorker`` computes pars (the default
+Confirmé seats, about a second each, so that a stretch without ends soon after it
+starts; in its process, as in the game) in alternate stretches of ``STRETCH`` frames: the p99
 frame (wall time) with and without a par being computed, while the player thinks and
 while the computers play, and the p99 of the main thread's own CPU time per frame.
 
@@ -106,7 +107,7 @@ def frames(rules: AnyRules, count: int, in_thread: bool = False) -> Runs:
         computing = (frame // STRETCH) % 2 == 0
         if computing and not worker.working:
             match = deals[next(keys) % len(deals)]
-            worker.ask((0, next(keys)), match, 0, levels(rules.players, "expert"))
+            worker.ask((0, next(keys)), match, 0, levels(rules.players, "confirme"))
         top = app.top
         events = dismiss(app, top) if top is not None else []
         to_act = controller.human_to_act
