@@ -34,8 +34,9 @@ from game.engine.match import AnyRules
 from game.engine.protocol import Phase
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.storage import ENV_DIR, log_path
-from game.ui.app.app import App, Scene
+from game.ui.app.app import App
 from game.ui.app.smoke import dismiss
+from game.ui.stage.scene import Scene
 from game.ui.table.controller import GameConfig, SeatConfig
 from game.ui.table.scene import TableScene
 
@@ -89,7 +90,7 @@ def player_frames(rules: AnyRules, count: int) -> tuple[list[Frame], list[Frame]
     table = TableScene(app, GameConfig(rules, (SeatConfig(human=True), *experts), 5))
     app.push(table)
     controller = table.controller
-    ponder = controller.ponder
+    ponder = controller.computers.ponder
     runs: tuple[list[Frame], list[Frame]] = ([], [])
     waited = decisions = 0
     for _ in range(count):
@@ -102,11 +103,11 @@ def player_frames(rules: AnyRules, count: int) -> tuple[list[Frame], list[Frame]
             controller.act(decide(controller.human_view(), Level.CONFIRME,
                                   random.Random(0)).action)
             decisions += 1
-            controller.ponder = ponder if decisions % 2 == 0 else None
+            controller.computers.ponder = ponder if decisions % 2 == 0 else None
         start = time.perf_counter()
         app.step(DT, events)
         spent = time.perf_counter() - start
-        runs[controller.ponder is None].append(Frame(spent * 1000, not to_act, player))
+        runs[controller.computers.ponder is None].append(Frame(spent * 1000, not to_act, player))
         time.sleep(max(0.0, DT - spent))
     table.dispose()
     return runs[0][10:], runs[1]

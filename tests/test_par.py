@@ -231,11 +231,13 @@ def test_the_table_s_computer_seats_start_each_deal_with_the_par_s_generators() 
     """At the table, each computer seat's generator is new at each deal, the one the
     par's replay gives it: a Débutant (whose every choice draws from it) decides at the
     table as it would in the replay, deal after deal."""
-    from game.ui.table.controller import Controller, SeatConfig
+    from game.match_in_play import MatchInPlay
+    from game.ui.table.controller import Controller, Pace, SeatConfig
 
     rules = CoincheRules()
     seats = (SeatConfig(human=True), *(SeatConfig(level=Level.DEBUTANT),) * 3)
-    controller = Controller(rules, 7, seats, speed=0.0, ponder=False)
+    controller = Controller(MatchInPlay.new(rules, 7), seats, pace=lambda: Pace(speed=0.0),
+                            ponder=False)
     try:
         while len(controller.match.history) < 2:
             controller.update(1.0)

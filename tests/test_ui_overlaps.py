@@ -3,7 +3,9 @@ button (and the piles, hands and trick under them) is laid out from rectangles t
 parts name (``TableScene.regions``).  Each game and player count plays a fixed deal to
 its score sheet at 1280×720 and at the smallest window; at every settled moment, with
 the hint and the last trick shown once, the table is drawn in French and English,
-right- and left-handed, and no two rectangles may overlap or leave the screen."""
+right- and left-handed, and no two rectangles may overlap or leave the screen; the eye
+checks (tools/eye_checks.py: texts in their boxes, nothing over anything, contrast,
+opaque panels, the language's own words) look at the same frames."""
 
 from __future__ import annotations
 
@@ -17,7 +19,8 @@ from game.engine.rules import BeloteRules, TarotRules
 from game.engine.tarot import AnnounceChelem, DeclareMisere
 from game.i18n import set_language, tr
 from game.storage import Storage
-from game.ui.app.app import LOGICAL, MIN_WINDOW, App
+from game.ui.app.app import MIN_WINDOW, App
+from game.ui.kit.layout import LOGICAL
 from game.ui.table.layout import TableLayout
 from tests.table_driver import press_button, run_until, start_table
 from tests.table_overlaps import GAMES, Game, check, overlaps, tour, variants

@@ -11,8 +11,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
 
-from game.engine.games import GAMES, rules_class
-from game.engine.rules import PRESETS, KingCall, TarotRules
+from game.engine.games import GAMES, PRESETS, rules_class
+from game.engine.rules import KingCall, TarotRules
 from game.i18n import set_language, tr
 from game.ui.app.app import App
 from game.ui.app.smoke import click
@@ -150,3 +150,20 @@ def test_the_poignee_sizes_are_written_for_the_table(
     assert label() == at_five
     press_row(app, setup, "poignee_sizes")
     assert label() == always
+
+
+def test_the_last_setup_is_remembered_by_its_app_only(app: App) -> None:
+    """The "last settings" are the app's memory: the next new-game screen of this app
+    opens on the game just started, another app's on the default game."""
+    setup = open_setup(app)
+    press(app, setup, tr("game.tarot"))
+    setup.start()
+    app.step(DT, [])
+    assert app.memory.last_setup is not None
+    assert SetupScene(app).rules.game == "tarot"
+    other = App()
+    try:
+        assert other.memory.last_setup is None
+        assert SetupScene(other).rules.game == "coinche"
+    finally:
+        other.host.close()

@@ -25,7 +25,7 @@ from game.engine.deal_scoring import TEAM_NAMES as TEAM_NAMES
 from game.engine.deal_scoring import SideTally
 from game.engine.deal_scoring import score_coinche as score_coinche
 from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase
-from game.engine.rules import CoincheRules
+from game.engine.rules import CoincheRules, TarotRules, TrickGameRules
 from game.engine.trickgame import TrickDeal
 from game.engine.tricks import ALL_TRUMP, NO_TRUMP, Trump
 
@@ -156,15 +156,16 @@ class CoincheDeal(TrickDeal):
         return self.evolve(bids=bids, coinche_level=2)._close_bidding(bids, events)
 
     def _why_bid_illegal(self, action: Action) -> str:
+        """The i18n key of the rule that refuses ``action`` in the bidding."""
         if isinstance(action, Bid):
             if self.coinche_level:
-                return "the contract is coinched: no more bids"
-            return "a bid must be higher than the current one, on the ladder of values"
+                return "illegal.bid_after_coinche"
+            return "illegal.bid_higher"
         if isinstance(action, Coinche):
-            return "only an opponent of the highest bidder may coinche, once"
+            return "illegal.coinche"
         if isinstance(action, Surcoinche):
-            return "only the coinched side may surcoinche"
-        return f"{action.describe()} is not a bid"
+            return "illegal.surcoinche"
+        return "illegal.not_now"
 
     def _close_bidding(
         self, bids: tuple[tuple[int, Action], ...], events: list[Event]
@@ -189,3 +190,11 @@ class CoincheDeal(TrickDeal):
         return score_coinche(
             self.rules, self.contract, self.coinche_level, self.side_of(self.taker), tally
         )
+
+
+def new_coinche_deal(rules: TrickGameRules | TarotRules, seed: int, dealer: int,
+                     totals: tuple[int, ...]) -> tuple[CoincheDeal, list[Event]]:
+    """A new deal, as the registry starts one (``games.COINCHE``); the match's totals
+    change nothing at coinche."""
+    assert isinstance(rules, CoincheRules)
+    return CoincheDeal.new(rules, seed, dealer)

@@ -17,11 +17,11 @@ from game.engine.match import DealRecord
 from game.engine.rules import TarotRules
 from game.i18n import tr
 from game.par import Par, ParStatus
-from game.ui.app.app import App, Scene
 from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, shade
 from game.ui.scenes.breakdown import Style, breakdown_rows, deal_words, par_cell, par_words
 from game.ui.stage import routes
 from game.ui.stage.routes import MatchScreen
+from game.ui.stage.scene import Scene, Stage
 
 PAD_RECT = pygame.Rect(90, 30, 1100, 660)
 LIST_TOP = PAD_RECT.y + 110
@@ -35,7 +35,7 @@ class ScorePad(Scene):
     opaque = False
     route = routes.SCORE_PAD
 
-    def __init__(self, app: App, table: MatchScreen,
+    def __init__(self, app: Stage, table: MatchScreen,
                  review: Callable[[int], None], play_again: Callable[[DealRecord], None]) -> None:
         super().__init__(app)
         self.table = table
@@ -108,7 +108,7 @@ class ScorePad(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(shade(surface.get_size(), 150), (0, 0))
-        panel(surface, PAD_RECT, alpha=255)
+        panel(surface, PAD_RECT)
         blit_text(surface, tr("pad.title"), 34, GOLD, midtop=(PAD_RECT.centerx, PAD_RECT.y + 14))
         if self.chosen is None:
             self.draw_list(surface)

@@ -9,12 +9,12 @@ import pygame
 from game.engine.match import DealRecord
 from game.engine.rules import TarotRules
 from game.i18n import has_key, tr
-from game.ui.app.app import App, Scene
 from game.ui.kit.chart import draw_chart
 from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, shade
 from game.ui.scenes.breakdown import Style, breakdown_rows, deal_words, par_words
 from game.ui.stage import routes
 from game.ui.stage.routes import MatchScreen
+from game.ui.stage.scene import Scene, Stage
 
 SHEET_RECT = pygame.Rect(190, 40, 900, 640)
 CHART_RECT = pygame.Rect(SHEET_RECT.x + 400, SHEET_RECT.y + 200, 460, 300)
@@ -24,7 +24,7 @@ PAR_Y = SHEET_RECT.bottom - 122  # the par's line, above the buttons
 DIM_TEXT = (200, 200, 190)
 
 
-def review_last_deal(app: App, table: MatchScreen) -> None:
+def review_last_deal(app: Stage, table: MatchScreen) -> None:
     routes.review_deal(app, table.controller.match, -1, table.controller.viewer)
 
 
@@ -32,7 +32,7 @@ class ScoreSheet(Scene):
     opaque = False
     route = routes.SCORE_SHEET
 
-    def __init__(self, app: App, table: MatchScreen) -> None:
+    def __init__(self, app: Stage, table: MatchScreen) -> None:
         super().__init__(app)
         self.table = table
         over = table.controller.match.is_over
@@ -78,7 +78,7 @@ class ScoreSheet(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(shade(surface.get_size(), 120), (0, 0))
         self.table.menu_button.draw(surface)
-        panel(surface, SHEET_RECT, alpha=255)
+        panel(surface, SHEET_RECT)
         record = self.table.model.record
         y = SHEET_RECT.y + 20
         number = record.number if record else self.table.model.deal_number
@@ -161,7 +161,7 @@ class MatchEnd(Scene):
     opaque = False
     route = routes.MATCH_END
 
-    def __init__(self, app: App, table: MatchScreen) -> None:
+    def __init__(self, app: Stage, table: MatchScreen) -> None:
         super().__init__(app)
         self.table = table
         rect = SHEET_RECT
@@ -199,7 +199,7 @@ class MatchEnd(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(shade(surface.get_size(), 140), (0, 0))
-        panel(surface, SHEET_RECT, alpha=255)
+        panel(surface, SHEET_RECT)
         model = self.table.model
         winner = model.winner
         viewer_side = model.side_of(self.table.controller.viewer)

@@ -8,15 +8,15 @@ from collections.abc import Callable
 
 import pygame
 
-from game.engine.games import TABLES
+from game.engine.games import COINCHE, TABLES, TAROT, game_of
 from game.i18n import tr
 from game.storage.stats import GameStats, Statistics
-from game.ui.app.app import App, Scene
 from game.ui.kit.backdrop import draw_backdrop
 from game.ui.kit.chart import draw_chart
 from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, wrap
 from game.ui.scenes.breakdown import signed_points
 from game.ui.stage import routes
+from game.ui.stage.scene import Scene, Stage
 from game.ui.table.host import Question
 
 TABS = TABLES  # one tab per game and player count
@@ -41,11 +41,11 @@ def counter_rows(game: str, stats: GameStats) -> list[tuple[str, str]]:
         (tr("stats.deals_played"), str(stats.deals_played)),
         (tr("stats.deals_won"), percent(stats.deals_won, stats.deals_played)),
     ]
-    if game == "tarot":
+    if game_of(game) is TAROT:
         rows.append((tr("stats.chelems"), str(stats.chelems)))
     else:
         rows.append((tr("stats.capots"), str(stats.capots)))
-    if game == "coinche":
+    if game_of(game) is COINCHE:
         rows.append((tr("stats.coinches_won"), str(stats.coinches_won)))
     rows.append((tr("stats.best_score"), best_score(stats)))
     rows.append((tr("stats.matches_with_undo"), str(stats.matches_with_undo)))
@@ -65,13 +65,13 @@ def best_score(stats: GameStats) -> str:
 def kinds_of(game: str, stats: GameStats) -> list[str]:
     """The contract kinds of ``game`` in their natural order (any other recorded kind
     after them)."""
-    known = {"coinche": COINCHE_KINDS, "tarot": TAROT_KINDS}.get(game, (game,))
+    known = {COINCHE: COINCHE_KINDS, TAROT: TAROT_KINDS}.get(game_of(game), (game,))
     extra = sorted(set(stats.contracts_taken) - set(known))
     return [*known, *extra]
 
 
 def kind_label(game: str, kind: str) -> str:
-    if game == "tarot" and kind in TAROT_KINDS:
+    if game_of(game) is TAROT and kind in TAROT_KINDS:
         return tr(f"tarot.{kind}")
     if kind == "capot":
         return tr("bid.capot_short")
@@ -85,7 +85,7 @@ RESET_QUESTION = Question("stats.reset_confirm", "yes", "no")
 
 class StatsScene(Scene):
     route = routes.STATS
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Stage) -> None:
         super().__init__(app)
         self.tab = 3  # coinche at four: the most played
         self.tabs = [Button(pygame.Rect(60 + i * 166, 116, 158, 46), _tab_label(game, players),
@@ -128,7 +128,7 @@ class StatsScene(Scene):
                 return
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(self, surface, tr("menu.stats"))
+        draw_backdrop(self.app.assets, surface, tr("menu.stats"))
         for index, tab in enumerate(self.tabs):
             tab.selected = index == self.tab
             tab.draw(surface)

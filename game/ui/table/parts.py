@@ -13,7 +13,8 @@ import pygame
 
 from game.i18n import tr, tr_n
 from game.ui.kit.assets import Assets
-from game.ui.kit.layout import CENTRE
+from game.ui.kit.drawlog import framed
+from game.ui.kit.layout import CENTRE, SCREEN
 from game.ui.kit.widgets import (
     CREAM,
     GLOW,
@@ -38,7 +39,6 @@ from game.ui.table.layout import (
     PILE_WIDTH,
     RAISE,
     RETOURNE,
-    SCREEN,
     SELECT_RAISE,
     SHOWN_WIDTH,
     SLOT_WIDTH,
@@ -307,6 +307,7 @@ class Plates:
             if seat == turn:
                 surface.blit(halo(rect.size), rect.inflate(28, 28).topleft)
             colour = (250, 238, 200) if seat == turn else (28, 46, 36)
+            framed(surface, "plate", rect, name)
             pygame.draw.rect(surface, colour, rect, border_radius=12)
             pygame.draw.rect(surface, GOLD, rect, width=2, border_radius=12)
             blit_text(surface, name, PLATE_TEXT, INK if seat == turn else CREAM,

@@ -11,17 +11,19 @@ from typing import Any
 import pygame
 
 from game.engine.actions import DealScored
-from game.engine.games import deck_of
+from game.engine.games import TAROT, deck_of, game_of
 from game.engine.match import Match, MatchOver
 from game.engine.protocol import Event
 from game.i18n import tr
-from game.ui.app.app import App, Scene
+from game.ui.kit.tween import Tweens
 from game.ui.kit.widgets import Button
 from game.ui.stage import routes
+from game.ui.stage.scene import Scene, Stage
 from game.ui.table.animator import Animator, Flight
 from game.ui.table.bidding import BidPanel
 from game.ui.table.boxes import BidHistory, ContractBox, LastTrick, Messages, ScoreBox
-from game.ui.table.controller import Controller, GameConfig
+from game.ui.table.controller import Controller, GameConfig, Pace
+from game.ui.table.drawing import TableDrawing
 from game.ui.table.ecart import EcartChooser
 from game.ui.table.glossary import FirstTimeNotes, terms_of
 from game.ui.table.input import TableInput
@@ -34,26 +36,27 @@ from game.ui.table.parts import (
     Painter,
     Piles,
     Plates,
-    Region,
     Seats,
-    flights_drawn,
 )
 from game.ui.table.play_buttons import PlayButtons
 from game.ui.table.poignee import PoigneeChooser
 
 
-class TableScene(Scene):
+class TableScene(TableDrawing, Scene):
+    """The match in progress on the table: the parts composed, the input, the frame's
+    update; what it draws and where is ``TableDrawing``'s."""
+
     route = routes.TABLE
 
-    def __init__(self, app: App, config: GameConfig, match: Match | None = None) -> None:
+    def __init__(self, app: Stage, config: GameConfig, match: Match | None = None) -> None:
         """A new match of ``config``, or ``match`` resumed from the save."""
         super().__init__(app)
         self.config = config
-        # The match host owns the match (saves, statistics); this scene shows it.
-        self.controller: Controller = app.host.start(config, match,
-                                                     speed=app.settings.speed_factor,
-                                                     think=app.settings.expert_think)
-        self.controller.on_event = self.on_event
+        # The match host holds the match in progress (saved, counted); this scene shows
+        # it, at the pace of the settings (read at each frame: they may change).
+        self.controller: Controller = app.host.start(
+            config, match, on_event=self.on_event,
+            pace=lambda: Pace(app.settings.speed_factor, app.settings.expert_think))
         app.keep(self)  # "Continue" comes back to this table
         self.model = self.controller.model
         self._compose(app)
@@ -61,22 +64,23 @@ class TableScene(Scene):
         self.turn_announced = False
         self.shown_turn: int | None = None
 
-    def _compose(self, app: App) -> None:
+    def _compose(self, app: Stage) -> None:
         """The layout, the animator, the panels and the parts, wired together."""
         controller, model, rules = self.controller, self.model, self.config.rules
         self.layout = layout = TableLayout(rules.players, controller.viewer, rules.direction,
-                                           tarot=rules.game == "tarot")
+                                           tarot=game_of(rules.game) is TAROT)
         self.spots = layout.spots
         painter = Painter(app.assets, deck_of(rules.game), lambda: self.app.settings.card_back)
         seats = Seats(layout)
         self.input = TableInput(self)
         self.hand = Hand(layout, model, painter, self.input)
-        self.animator = Animator(layout, model, app.sound, self.hand.position)
+        self.animator = Animator(layout, model, app.sound, self.hand.position,
+                                 lambda: self.app.settings.collect_on_click)
         self.bid_panel = BidPanel(controller, app.assets.suit_icon)
         self.poignee = PoigneeChooser(controller, layout, self.hand.card_at)
         self.ecart = EcartChooser(controller)
         self.play = PlayButtons(controller, layout, self.poignee, lambda: model.hand)
-        self.notes = FirstTimeNotes()
+        self.notes = FirstTimeNotes(app.memory.explained)
         self.opponents = Opponents(layout, model, painter, self.animator)
         self.centre = Centre(layout, model, painter, self.animator,
                              lambda: not self.ecart.active)
@@ -124,6 +128,12 @@ class TableScene(Scene):
         self.show_last = False
         self.controller.undo()
 
+    def redo(self) -> None:
+        """Play again the move the last undo took back."""
+        self.animator.drop()
+        self.show_last = False
+        self.controller.redo()
+
     def toggle_last(self) -> None:
         self.show_last = not self.show_last and bool(self.model.last_trick)
 
@@ -134,12 +144,11 @@ class TableScene(Scene):
     def on_event(self, event: Event) -> float:
         """Animate and sound ``event``: seconds before the next one."""
         if isinstance(event, DealScored):
-            self._scored()
+            self.app.go(routes.SCORE_SHEET, table=self)
             return 0.2 * self.controller.speed
         if isinstance(event, MatchOver):
             self._match_over(event)
             return 0.0
-        self.animator.collect_on_click = self.app.settings.collect_on_click
         return self.animator.on_event(event, self.controller.speed)
 
     def presented(self) -> None:
@@ -149,10 +158,7 @@ class TableScene(Scene):
         """The player's click takes the trick that waited for it."""
         after = self.animator.release_held(self.controller.speed)
         if after is not None:
-            self.controller.release(after)
-
-    def _scored(self) -> None:
-        self.app.go(routes.SCORE_SHEET, table=self)
+            self.controller.events.release(after)
 
     def _match_over(self, event: MatchOver) -> None:
         viewer_side = self.model.side_of(self.controller.viewer)
@@ -166,7 +172,7 @@ class TableScene(Scene):
         return self.animator.flights
 
     @property
-    def tweens(self) -> Any:
+    def tweens(self) -> Tweens:
         return self.animator.tweens
 
     @property
@@ -210,21 +216,12 @@ class TableScene(Scene):
             terms.append("retourne")
         return terms
 
-    def turn_seat(self) -> int | None:
-        """The seat the table waits for; while an animation runs, the one that just
-        acted keeps the glow, so some seat always has it."""
-        if self.controller.idle:
-            self.shown_turn = self.controller.match.current_player
-        return self.shown_turn
-
     # --- the frame -----------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
         self.input.handle(event)
 
     def update(self, dt: float) -> None:
-        self.controller.speed = self.app.settings.speed_factor
-        self.controller.think = self.app.settings.expert_think
         self.animator.update(dt)
         self.controller.update(dt)
         self.input.time_the_choices(dt)
@@ -247,56 +244,3 @@ class TableScene(Scene):
         if self.layout.handed(self.app.settings.left_handed):
             for button, name in zip(self.buttons, ("menu", "last", "undo", "hint"), strict=True):
                 button.rect = self.layout.side_button(name)
-
-    def _panel_shown(self) -> pygame.Rect | None:
-        return self.bid_panel.rect if self.bid_panel.visible else None
-
-    def _taken(self) -> list[pygame.Rect]:
-        """The messages go where they cover nothing else."""
-        return [rect for _, rect in self._placed()]
-
-    def regions(self) -> list[Region]:
-        """Every rectangle drawn now that must not cover another: the overlap test's."""
-        if self.show_last:
-            return self.last_trick.regions()
-        return [*self._placed(), *self.messages.regions()]
-
-    def _placed(self) -> list[Region]:
-        """The regions of everything but the messages (which find room among them)."""
-        parts = (self.hand, self.opponents, self.centre, self.plates, self.piles,
-                 self.bubbles, self.score, self.contract, self.bid_history)
-        regions = [region for part in parts for region in part.regions()]
-        regions += [(f"button {b.label()}", b.rect) for b in self.buttons]
-        regions += self.play.regions()
-        if self.bid_panel.visible:
-            regions.append(("bid panel", self.bid_panel.rect))
-        if self.ecart.active:
-            regions += [("ecart", self.ecart.area_rect()),
-                        ("ecart confirm", self.ecart.confirm.rect),
-                        ("ecart chelem", self.ecart.chelem.rect)]
-        return regions
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.painter.felt(surface)
-        self.piles.draw(surface)
-        self.centre.draw(surface)
-        turn = self.turn_seat()
-        if turn is not None and not (self.model.trick or self.model.retourne is not None
-                                     or self.model.chien or self.ecart.active
-                                     or self.bid_panel.visible):
-            self.centre.draw_turn_arrow(surface, turn)
-        self.opponents.draw(surface)
-        self.plates.draw(surface, turn)
-        self.hand.draw(surface, self.animator.in_flight("deal") | self.animator.in_flight("play"))
-        flights_drawn(surface, self.animator, self.painter, self.model)
-        for part in (self.bid_history, self.bubbles, self.score, self.contract):
-            part.draw(surface)
-        self.ecart.draw(surface, self.painter.card)
-        self.bid_panel.draw(surface)
-        for index, button in enumerate(self.play.buttons()):
-            button.focused = index == self.play.focus
-        for button in [*self.buttons, *self.play.buttons()]:
-            button.draw(surface)
-        self.messages.draw(surface)
-        if self.show_last:
-            self.last_trick.draw(surface)
