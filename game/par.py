@@ -129,7 +129,7 @@ def player_margin(match: Match, index: int, seat: int) -> float:
 ParKey = tuple[int, int]  # the deal's index in the match's history, its deal number
 Ready = Callable[[ParKey, float], None]
 Compute = Callable[[Match, int, int, Sequence[str]], float]  # expert_margin's arguments
-PAR_NICENESS = 5  # the par's process gives way to the game's (POSIX)
+PAR_NICENESS = 19  # the par's process runs when the machine has nothing else to do (POSIX)
 
 
 class ParProcess:
