@@ -16,7 +16,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+WINDOW_CLASS = "Atout"  # the name docks and task bars show (X11 WM_CLASS)
+
+
 def main(argv: list[str] | None = None) -> int:
+    # Before pygame is imported: on import it names the window class after the script.
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
     args = parse_args(sys.argv[1:] if argv is None else argv)
     if args.smoke:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

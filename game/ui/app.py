@@ -17,7 +17,6 @@ import functools
 import importlib
 import itertools
 import logging
-import os
 import sys
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -98,7 +97,6 @@ class App:
         default one that thinks as long as ``game.coach`` says, started when first
         needed).  ``routes``: the scene each name builds (by default every scene of the
         game, ``game.ui.scenes.SCENES``)."""
-        os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "Atout")  # the taskbar's name
         pygame.init()
         # The AI thinks in a worker thread: a short GIL switch interval keeps a long
         # search from holding the render loop for the default 5 ms at each switch.
@@ -112,6 +110,7 @@ class App:
         if self.settings.resolved_language() in LANGUAGES:
             set_language(self.settings.resolved_language())
         self.windowed_size = window_size  # what leaving fullscreen comes back to
+        self._windowed_position: tuple[int, int] | None = None  # and where
         self.window = self._open_window(window_size)
         pygame.display.set_caption("Atout")
         self.assets = assets or Assets()
@@ -234,9 +233,7 @@ class App:
     def _open_window(self, window_size: tuple[int, int]) -> pygame.Surface:
         """The window, which the player cannot shrink below ``MIN_WINDOW`` either."""
         window = pygame.display.set_mode(self._mode_size(window_size), self._window_flags())
-        with warnings.catch_warnings():  # pygame-ce 2.5 has no other handle on it yet
-            warnings.simplefilter("ignore", DeprecationWarning)
-            pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+        self._window_handle().minimum_size = MIN_WINDOW
         return window
 
     def toggle_fullscreen(self) -> None:
@@ -245,6 +242,7 @@ class App:
         re-creates the window either way, and a toggled one came back screen-sized."""
         if not self.settings.fullscreen:
             self.windowed_size = self.window.get_size()
+            self._windowed_position = self._window_handle().position
         self.settings = dataclasses.replace(self.settings, fullscreen=not self.settings.fullscreen)
         try:
             self.window = self._open_window(self.windowed_size)
@@ -253,7 +251,17 @@ class App:
             self.settings = dataclasses.replace(self.settings,
                                                 fullscreen=not self.settings.fullscreen)
             self.window = self._open_window(self.windowed_size)
+        if not self.settings.fullscreen and self._windowed_position is not None:
+            # Re-created, the window would be placed anew by the window manager, each
+            # time a title bar lower: it goes back exactly where it was.
+            self._window_handle().position = self._windowed_position
         self.save_settings()
+
+    @staticmethod
+    def _window_handle() -> pygame.Window:
+        with warnings.catch_warnings():  # pygame-ce 2.5 has no other handle on it yet
+            warnings.simplefilter("ignore", DeprecationWarning)
+            return pygame.Window.from_display_module()
 
     def change_settings(self, **changes: object) -> None:
         """The settings with ``changes`` (field names and values), in effect at once;
