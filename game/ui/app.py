@@ -90,13 +90,16 @@ class App:
         storage: Storage | None = None,
         coach: CoachWorker | None = None,
         routes: Mapping[str, Route] | None = None,
+        language_override: str | None = None,
     ) -> None:
         """``storage`` (the player's data folder) keeps the settings, the match in
         progress (saved after every action) and the statistics; without it nothing is
         written (tests, the smoke run).  ``coach`` analyses the reviewed deals (by
         default one that thinks as long as ``game.coach`` says, started when first
         needed).  ``routes``: the scene each name builds (by default every scene of the
-        game, ``game.ui.scenes.SCENES``)."""
+        game, ``game.ui.scenes.SCENES``).  ``language_override`` (``--lang``) wins over
+        the stored language for this run, and is not saved: the stored one is changed
+        only when the player picks a language in the settings."""
         pygame.init()
         # The AI thinks in a worker thread: a short GIL switch interval keeps a long
         # search from holding the render loop for the default 5 ms at each switch.
@@ -107,8 +110,10 @@ class App:
         if settings is None and storage is not None:
             settings = storage.settings
         self.settings: Settings = settings or Settings(language=language())
-        if self.settings.resolved_language() in LANGUAGES:
-            set_language(self.settings.resolved_language())
+        self.language_override = language_override
+        shown = language_override or self.settings.resolved_language()
+        if shown in LANGUAGES:
+            set_language(shown)
         self.windowed_size = window_size  # what leaving fullscreen comes back to
         self._windowed_position: tuple[int, int] | None = None  # and where
         self.window = self._open_window(window_size)
@@ -267,6 +272,18 @@ class App:
         """The settings with ``changes`` (field names and values), in effect at once;
         they are written when the settings screen closes."""
         self.settings = dataclasses.replace(self.settings, **changes)  # type: ignore[arg-type]
+
+    def language_setting(self) -> str:
+        """The language setting in effect this run: the command line's, or the stored
+        one ("auto" or a language)."""
+        return self.language_override or self.settings.language
+
+    def choose_language(self, setting: str) -> None:
+        """The player's choice in the settings: it ends the command line's for this
+        run and is saved with the other settings."""
+        self.language_override = None
+        self.change_settings(language=setting)
+        set_language(self.settings.resolved_language())
 
     def apply_look(self) -> None:
         """The felt's colour and the four-colour deck, from the settings (at once)."""

@@ -9,7 +9,7 @@ from typing import TypeVar
 import pygame
 
 from game.choices import THINK_CHOICES, THRESHOLDS
-from game.i18n import set_language, tr
+from game.i18n import tr
 from game.storage.settings import CARD_BACKS, TABLE_COLOURS, Settings
 from game.storage.settings import LANGUAGES as SETTING_LANGUAGES
 from game.ui import routes
@@ -34,7 +34,7 @@ class SettingsScene(Scene):
             return app.settings
 
         rows: list[tuple[str, Callable[[], str], Callable[[], None]]] = [
-            ("settings.language", lambda: tr(f"language.{settings().language}"),
+            ("settings.language", lambda: tr(f"language.{app.language_setting()}"),
              self.next_language),
             ("settings.speed", lambda: tr(f"speed.{settings().speed}"), self.next_speed),
             ("settings.sound", self.sound_label, self.toggle_sound),
@@ -99,8 +99,7 @@ class SettingsScene(Scene):
 
     def next_language(self) -> None:
         """Automatic (the system's), then each language in turn."""
-        self.app.change_settings(language=_next(SETTING_LANGUAGES, self.app.settings.language))
-        set_language(self.app.settings.resolved_language())
+        self.app.choose_language(_next(SETTING_LANGUAGES, self.app.language_setting()))
 
     def next_speed(self) -> None:
         self.app.change_settings(animation_speed=self.app.settings.next_speed())
