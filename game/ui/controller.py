@@ -368,6 +368,9 @@ class Controller:
     def tell(self, say: Say) -> None:
         self.message, self._message_time = say, MESSAGE_TIME
 
+    def hush(self) -> None:
+        self.message = None
+
     def _apply(self, action: Action) -> None:
         try:
             self.match, events = self.match.apply(action)

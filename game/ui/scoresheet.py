@@ -14,7 +14,7 @@ from game.ui.app import App, Scene
 from game.ui.breakdown import Style, breakdown_rows, deal_words
 from game.ui.chart import draw_chart
 from game.ui.routes import MatchScreen
-from game.ui.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, shade
+from game.ui.widgets import CREAM, GLOW, GOLD, Button, Grace, blit_text, panel, shade
 
 SHEET_RECT = pygame.Rect(190, 40, 900, 640)
 CHART_RECT = pygame.Rect(SHEET_RECT.x + 400, SHEET_RECT.y + 200, 460, 300)
@@ -44,6 +44,10 @@ class ScoreSheet(Scene):
                                     lambda: review_last_deal(app, table), size=24)
         self.again_button = Button(pygame.Rect(SHEET_RECT.right - 230, bottom - 50, 210, 50),
                                    lambda: tr("sheet.play_again"), self.play_again, size=24)
+        self.grace = Grace()  # a steady clicker does not skip the sheet unread
+
+    def update(self, dt: float) -> None:
+        self.grace.tick(dt)
 
     @property
     def buttons(self) -> list[Button]:
@@ -61,6 +65,8 @@ class ScoreSheet(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         """Enter or Space: the next deal; Escape or the table's Menu button: the menu
         (the match waits there, "Continue" comes back to it)."""
+        if self.table.menu_button.handle(event) or not self.grace.lets(event):
+            return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
             self.app.pop()
             return
@@ -70,7 +76,7 @@ class ScoreSheet(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_s:
             routes.open_score_pad(self.app, self.table)
             return
-        for button in [*self.buttons, self.table.menu_button]:
+        for button in self.buttons:
             if button.handle(event):
                 return
 
@@ -158,6 +164,10 @@ class MatchEnd(Scene):
             Button(pygame.Rect(rect.right - 230, rect.bottom - 80, 210, 52),
                    lambda: tr("end.menu"), self.menu, size=26),
         ]
+        self.grace = Grace()
+
+    def update(self, dt: float) -> None:
+        self.grace.tick(dt)
 
     def play_again(self) -> None:
         routes.play_again(self.app)
@@ -177,6 +187,8 @@ class MatchEnd(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.menu()
+            return
+        if not self.grace.lets(event):
             return
         for button in self.buttons:
             if button.handle(event):

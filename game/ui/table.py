@@ -12,7 +12,7 @@ import pygame
 
 from game.engine.actions import DealScored
 from game.engine.games import deck_of
-from game.engine.match import Match, MatchOver
+from game.engine.match import Match, MatchOver, NewDeal
 from game.engine.protocol import Event
 from game.i18n import tr
 from game.ui import routes
@@ -139,6 +139,8 @@ class TableScene(Scene):
         if isinstance(event, MatchOver):
             self._match_over(event)
             return 0.0
+        if isinstance(event, NewDeal):
+            self.hand.selected = None  # the keyboard's card was of the last deal
         self.animator.collect_on_click = self.app.settings.collect_on_click
         return self.animator.on_event(event, self.controller.speed)
 
