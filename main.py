@@ -8,7 +8,7 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pygame loads after the window class is named (in main)
-    from game.ui.app import App
+    from game.ui.app.app import App
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.lang:
         set_language(args.lang)  # the smoke run's; the app's is given to it below
     if args.smoke:
-        from game.ui.smoke import smoke
+        from game.ui.app.smoke import smoke
 
         try:
             return smoke(args.smoke)
@@ -58,8 +58,8 @@ def open_app(args: argparse.Namespace) -> App:
     """The window on the menu, with the player's data and settings; ``--lang`` wins
     over the stored language for this run."""
     from game.storage import Storage
-    from game.ui.app import App
-    from game.ui.routes import MENU
+    from game.ui.app.app import App
+    from game.ui.stage.routes import MENU
 
     storage = Storage()
     app = App(storage=storage, window_size=storage.settings.window_size,  # every scene

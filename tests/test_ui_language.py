@@ -13,10 +13,10 @@ import main
 from game.i18n import language, tr
 from game.storage import Storage
 from game.storage.settings import Settings
-from game.ui.app import App
-from game.ui.menu import MenuScene
-from game.ui.settings_scene import SettingsScene
-from game.ui.smoke import click
+from game.ui.app.app import App
+from game.ui.app.smoke import click
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.settings import SettingsScene
 from tests.table_driver import DT
 
 
