@@ -5,6 +5,7 @@ sheet and the AI's searches call the same code; ``belote`` and ``coinche`` re-ex
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -13,6 +14,7 @@ from game.engine.protocol import DealFacts, DealResult, Op, ScoreArg, ScoreLine,
 from game.engine.rules import BeloteRules, CoincheRules, Litige, MultiplierBase
 
 TEAM_NAMES = ("team_0_2", "team_1_3")
+CARD_POINTS = 162  # a whole deck's card points with the dix de der
 
 
 @dataclass(frozen=True)
@@ -24,6 +26,9 @@ class SideTally:
     belote: tuple[int, ...]
     tricks_won: tuple[int, ...]
     capot_side: int | None  # the side that won every trick
+    # Each validated announcement: (side, seat, kind, value), in the order declared.
+    announced: tuple[tuple[int, int, str, int], ...] = ()
+    unplayed: int = 0  # card points never played (belote at two or three: undealt cards)
 
     def total(self, side: int) -> int:
         return self.trick_points[side] + self.announcements[side] + self.belote[side]
@@ -62,15 +67,27 @@ def made_lines(tally: SideTally) -> list[ScoreLine]:
     sides = range(len(tally.trick_points))
     cards = [None if tally.capot_side == s else tally.trick_points[s] for s in sides]
     lines = [_line("cards", cards)]
+    if tally.unplayed:  # why the cards do not add up to 162
+        lines.append(_line("unplayed", [None] * len(cards), Op.NOTE,
+                           points=tally.unplayed, played=CARD_POINTS - tally.unplayed))
     if tally.capot_side is not None:
         capot: Column = [None] * len(cards)
         capot[tally.capot_side] = tally.trick_points[tally.capot_side]
         lines.append(_line("capot", capot))
     if any(tally.announcements):
         lines.append(_line("announcements", tally.announcements))
+        lines += announcement_notes(tally.announced, len(cards))
     if any(tally.belote):
         lines.append(_line("belote", tally.belote))
     return lines
+
+
+def announcement_notes(announced: Sequence[tuple[int, int, str, int]],
+                       sides: int) -> list[ScoreLine]:
+    """Under the announcements' term, each one: its kind and who declared it, its value
+    in its side's column (notes: the term above already counts them)."""
+    return [_moved("announcement", sides, {side: value}, Op.NOTE, kind=kind, seat=seat)
+            for side, seat, kind, value in announced]
 
 
 def closing_lines(rules: BeloteRules | CoincheRules, sums: Sequence[int],
@@ -123,6 +140,16 @@ def _comparison_note(rules: BeloteRules, tally: SideTally) -> list[ScoreLine]:
     return [_line("contract_points", contract_totals(rules, tally), Op.NOTE)]
 
 
+def _dedans_why(rules: BeloteRules, compared: Sequence[int], taker: int,
+                beater: int) -> ScoreLine:
+    """Why the takers are dedans: the totals compared (cards, announcements and, when it
+    counts, the belote), the takers' no more than the best other side's."""
+    key = "dedans_why" if rules.players == 4 else "dedans_why_one"
+    if not rules.belote_counts_for_contract:
+        key += "_no_belote"
+    return _line(key, compared, Op.NOTE, taker=compared[taker], beater=compared[beater])
+
+
 def _held_for_litige(rules: BeloteRules, tally: SideTally, taker: int) -> int:
     """What a litige freezes of the takers' total: all of it, or all but their belote
     when ``litige_belote_paid`` scores the belote at once."""
@@ -157,6 +184,7 @@ def score_belote_teams(rules: BeloteRules, takers: int, tally: SideTally) -> Dea
         moves.append(_moved("litige_held", 2, {takers: -frozen}))
     else:
         outcome, winner = "dedans", defence
+        moves = [_dedans_why(rules, compared, takers, defence)]
         if rules.belote_prenable:
             belote[defence] += belote[takers]
             belote[takers] = 0
@@ -190,6 +218,8 @@ def score_belote_each(rules: BeloteRules, taker: int, tally: SideTally) -> DealR
         outcome, winner = "passe", taker
     elif best > compared[taker]:
         outcome = "dedans"
+        best_side = next(s for s in opponents if compared[s] == best)
+        moves = [_dedans_why(rules, compared, taker, best_side)]
         scores[taker] = total[taker] - taker_points
         beaters = [s for s in opponents if compared[s] == best]
         if len(beaters) == 1:
@@ -244,8 +274,7 @@ def score_coinche(
     if made and coinche_level == 0:
         scores[takers] = total[takers] + bid
         scores[defence] = total[defence]
-        counted = SideTally(tuple(trick_points), tally.announcements, tally.belote,
-                            tally.tricks_won, tally.capot_side)
+        counted = dataclasses.replace(tally, trick_points=tuple(trick_points))
         lines += [*made_lines(counted), _moved("contract", 2, {takers: bid})]
     elif made:
         capot = tally.capot_side == takers
@@ -261,7 +290,7 @@ def score_coinche(
         scores[defence] = belote[defence]
         key = "capot_base" if capot else "made_base"
         lines += _stake_lines(rules, takers, (key, base), all_announcements, tally.belote,
-                              bid, coinche_level, moves)
+                              bid, coinche_level, moves, tally.announced)
     else:
         extra = rules.fail_base + all_announcements + belote[defence]
         scores[defence] = (
@@ -269,7 +298,8 @@ def score_coinche(
         )
         scores[takers] = belote[takers]
         lines += _stake_lines(rules, defence, ("fail_base", rules.fail_base),
-                              all_announcements, belote, bid, coinche_level)
+                              all_announcements, belote, bid, coinche_level,
+                              announced=tally.announced)
     sums = evaluate(lines, 2)
     if rules.round_to_10:
         scores = [round_to_10(s) for s in scores]
@@ -285,7 +315,8 @@ def score_coinche(
 
 def _stake_lines(rules: CoincheRules, winner: int, base: tuple[str, int], announcements: int,
                  belote: Sequence[int], bid: int, level: int,
-                 belote_moves: Sequence[ScoreLine] = ()) -> list[ScoreLine]:
+                 belote_moves: Sequence[ScoreLine] = (),
+                 announced: Sequence[tuple[int, int, str, int]] = ()) -> list[ScoreLine]:
     """What the side that wins the stake scores in place of its cards (the takers of a
     coinched contract made, or the defence of a contract failed): the base (160, 250 on
     a capot, or the failure base), every announcement, its belote (with the defence's
@@ -294,6 +325,7 @@ def _stake_lines(rules: CoincheRules, winner: int, base: tuple[str, int], announ
     lines = [_moved(base[0], 2, {winner: base[1]})]
     if announcements:
         lines.append(_moved("all_announcements", 2, {winner: announcements}))
+        lines += announcement_notes(announced, 2)
     if any(belote):
         lines.append(_line("belote", belote))
     lines += belote_moves

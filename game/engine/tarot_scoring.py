@@ -206,13 +206,10 @@ def score_lines(
     each misère (paid to its declarer by every other seat) and the marks, which add up
     to zero."""
     seats = outcome.players
-    verdict = "tarot_won" if score.won else "tarot_lost"
-    lines = [ScoreLine(verdict, (None,) * seats, Op.NOTE, (
-        ("points", format_half_points(outcome.points)), ("bouts", outcome.bouts),
-        ("needed", POINTS_NEEDED[outcome.bouts]), ("diff", abs(score.diff))))]
+    lines = [_verdict(score, outcome, seats)]
     for key, value, args in _parts(score, outcome, rules):
         lines.append(ScoreLine(key, (value,) * seats, Op.ADD, args))
-    lines.append(ScoreLine("per_defender", (score.per_defender,) * seats, Op.TOTAL))
+    lines.append(_per_defender(score.per_defender, seats))
     lines.append(ScoreLine("seat_factor", seat_factors(seats, taker, partner), Op.TIMES))
     for seat, kind in outcome.miseres:
         lines.append(ScoreLine(f"misere_{kind.value}", misere_marks(seats, seat), Op.ADD,
@@ -220,6 +217,30 @@ def score_lines(
     lines.append(ScoreLine("deal_score", deal_marks(score, outcome, taker, partner),
                            Op.TOTAL))
     return tuple(lines)
+
+
+def _verdict(score: TarotScore, outcome: DealOutcome, seats: int) -> ScoreLine:
+    """The points made against the points needed (a note).  Half points (three or five
+    players) are rounded to the winning camp's benefit: then the exact difference is
+    given too ("fait de 15,5, soit 16")."""
+    verdict = "tarot_won" if score.won else "tarot_lost"
+    args: tuple[tuple[str, ScoreArg], ...] = (
+        ("points", format_half_points(outcome.points)), ("bouts", outcome.bouts),
+        ("needed", POINTS_NEEDED[outcome.bouts]), ("diff", abs(score.diff)))
+    if outcome.points % 2:
+        exact = abs(outcome.points - POINTS_NEEDED[outcome.bouts] * 2)
+        verdict += "_rounded"
+        args += (("exact", format_half_points(exact)),)
+    return ScoreLine(verdict, (None,) * seats, Op.NOTE, args)
+
+
+def _per_defender(per_defender: int, seats: int) -> ScoreLine:
+    """What each defender pays, the same in every column; named for what it is when
+    negative: the defenders receive it."""
+    if per_defender >= 0:
+        return ScoreLine("per_defender", (per_defender,) * seats, Op.TOTAL)
+    return ScoreLine("per_defender_receives", (per_defender,) * seats, Op.TOTAL,
+                     (("amount", -per_defender),))
 
 
 Part = tuple[str, int, tuple[tuple[str, ScoreArg], ...]]

@@ -331,14 +331,17 @@ class TrickDeal(Deal[TrickView]):
                 capot_side = side
                 points[side] = self.rules.capot_points - _card_points_missing(self)
         announcements = [0] * n
+        announced = []
         for s, anns in self.declared:
             if self.validated and s in self.validated:
                 announcements[self.side_of(s)] += sum(a.value for a in anns)
+                announced += [(self.side_of(s), s, a.kind.value, a.value) for a in anns]
         belote = [0] * n
         if self.belote_seat is not None and self.rebelote_done:
             belote[self.side_of(self.belote_seat)] = BELOTE_POINTS
         return SideTally(
-            tuple(points), tuple(announcements), tuple(belote), tuple(tricks_won), capot_side
+            tuple(points), tuple(announcements), tuple(belote), tuple(tricks_won), capot_side,
+            tuple(announced), _card_points_missing(self) if played_all else 0,
         )
 
 

@@ -123,7 +123,8 @@ class ScoreSheet(Scene):
                           midtop=(x - spacing // 2 + 8, top - 30 + 20 * index))
         y = top + 12
         x0 = SHEET_RECT.x + 24
-        for row in breakdown_rows(result.lines, record.carried, record.totals):
+        for row in breakdown_rows(result.lines, record.carried, record.totals,
+                                  self.table.seat_name):
             size = 18 if len(row.label) > 44 else 21
             colour = DIM_TEXT if row.style is Style.NOTE else CREAM
             if row.style in (Style.SCORE, Style.TOTALS):

@@ -200,6 +200,9 @@ class TableScene(Scene):
     def side_name(self, side: int) -> str:
         return self.score.side_name(side)
 
+    def seat_name(self, seat: int) -> str:
+        return self.score.seats.name(seat)
+
     def message_text(self) -> str:
         return self.input.message()
 
