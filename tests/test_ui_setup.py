@@ -12,12 +12,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest
 
 from game.engine.games import GAMES, rules_class
-from game.engine.rules import PRESETS, KingCall, TarotRules
+from game.engine.rules import PRESETS, CoincheRules, KingCall, TarotRules
 from game.i18n import set_language, tr
 from game.ui.app.app import App
 from game.ui.app.smoke import click
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.setup import SetupScene, preset
+from game.ui.table.controller import GameConfig, SeatConfig
 from tests.table_driver import DT
 
 PARTNER_OPTIONS = {"overtrump_partner_when_trump_led", "partner_ruff"}
@@ -150,3 +151,19 @@ def test_the_poignee_sizes_are_written_for_the_table(
     assert label() == at_five
     press_row(app, setup, "poignee_sizes")
     assert label() == always
+
+
+def test_my_last_settings_wait_for_a_first_match_of_that_game(app: App) -> None:
+    """A coinche match started this session: its settings are offered for coinche, not
+    for tarot, where the row is disabled and says why."""
+    SetupScene.last = GameConfig(CoincheRules(target=1000), (SeatConfig(human=True),
+                                                              *[SeatConfig()] * 3), 1)
+    setup = open_setup(app)
+    press(app, setup, tr("game.tarot"))
+    press(app, setup, tr("group.presets"))
+    last = next(r for r in setup.rows if r.name == "last")
+    assert not last.button.enabled and last.help == tr("preset.last.none")
+    press(app, setup, tr("game.coinche"))
+    press(app, setup, tr("group.presets"))
+    last = next(r for r in setup.rows if r.name == "last")
+    assert last.button.enabled and last.help == tr("preset.last.help")

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from game.engine.actions import Bid
 from game.engine.protocol import DealFacts, DealResult, Op, ScoreArg, ScoreLine, evaluate
 from game.engine.rules import BeloteRules, CoincheRules, Litige, MultiplierBase
+from game.engine.tricks import Trump
 
 TEAM_NAMES = ("team_0_2", "team_1_3")
 CARD_POINTS = 162  # a whole deck's card points with the dix de der
@@ -44,6 +45,7 @@ class TrickFacts(DealFacts):
     coinche_level: int = 0  # coinche: 1 coinché, 2 surcoinché
     bid: Bid | None = None  # coinche: the contract, as a value (its trump and level)
     arret_winner: int | None = None  # belote's arrêt: the side that wins the match
+    trump: Trump | None = None  # belote classique: the deal's trump (coinche: in ``bid``)
 
 
 def round_to_10(points: int) -> int:

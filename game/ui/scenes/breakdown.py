@@ -57,6 +57,8 @@ def deal_words(record: DealRecord, side_name: Callable[[int], str],
             coinched = tr("table.coinched" if level == 1 else "table.surcoinched")
             contract_words += f", {coinched.lower()}"
         words.append(contract_words)
+    elif isinstance(facts, TrickFacts) and facts.trump is not None:  # belote classique
+        words.append(say_text(trump_key(facts.trump)))
     if with_result:
         summary = f"outcome.{result.summary}"
         words.append(tr(summary) if has_key(summary) else result.summary)

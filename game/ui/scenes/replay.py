@@ -99,7 +99,8 @@ def _tell(
     state: Match, actions: tuple[Action, ...], number: int, seed: int, dealer: int
 ) -> DealStory:
     rules = state.rules
-    model = TableModel(rules.players, 0, rules.target, rules.game, rules.has_teams)
+    model = TableModel(rules.players, 0, rules.target, rules.game, rules.has_teams,
+                       deals=getattr(rules, "deals", None))
     hands: Hands | None = None
     chien: tuple[Any, ...] = ()
     played: set[Any] = set()

@@ -287,7 +287,10 @@ class SetupScene(Scene):
         rows = []
         for i, name in enumerate(names):
             same = name != LAST and rules == preset(rules, name)
-            rows.append(Row(name, tr(f"preset.{name}"), tr(preset_help_key(rules.game, name)),
+            help_key = preset_help_key(rules.game, name)
+            if name == LAST and not self.has_last():
+                help_key = "preset.last.none"  # disabled: why
+            rows.append(Row(name, tr(f"preset.{name}"), tr(help_key),
                             Button(self._row_rect(i, len(names)),
                                    translated("setup.preset_current" if same else "setup.apply"),
                                    _call(self.apply_preset, name), size=22, selected=same,
@@ -301,8 +304,11 @@ class SetupScene(Scene):
         return pygame.Rect(1030, ROW_TOP + index * step, 210, 40)
 
     def has_last(self) -> bool:
+        """A game of the chosen kind was started before (this session or an earlier
+        one): its settings can be taken again."""
         storage = self.app.storage
-        return SetupScene.last is not None or (
+        last = SetupScene.last
+        return (last is not None and last.rules.game == self.rules.game) or (
             storage is not None and self.rules.game in storage.settings.last_rules)
 
     def groups(self) -> list[str]:

@@ -129,7 +129,7 @@ class Controller:
         self.think = think
         self.viewer = viewer
         self.model = TableModel(rules.players, viewer, rules.target, rules.game,
-                                rules.has_teams)
+                                rules.has_teams, deals=getattr(rules, "deals", None))
         self.on_event: EventHandler = lambda event: 0.0
         self.on_action: Callable[[Match], None] = lambda match: None
         self.undo_hook: Callable[[Match, int], Match | None] = (
