@@ -156,7 +156,7 @@ def test_the_poignee_sizes_are_written_for_the_table(
 def test_my_last_settings_wait_for_a_first_match_of_that_game(app: App) -> None:
     """A coinche match started this session: its settings are offered for coinche, not
     for tarot, where the row is disabled and says why."""
-    SetupScene.last = GameConfig(CoincheRules(target=1000), (SeatConfig(human=True),
+    app.memory.last_setup = GameConfig(CoincheRules(target=1000), (SeatConfig(human=True),
                                                               *[SeatConfig()] * 3), 1)
     setup = open_setup(app)
     press(app, setup, tr("game.tarot"))
@@ -167,3 +167,20 @@ def test_my_last_settings_wait_for_a_first_match_of_that_game(app: App) -> None:
     press(app, setup, tr("group.presets"))
     last = next(r for r in setup.rows if r.name == "last")
     assert last.button.enabled and last.help == tr("preset.last.help")
+
+
+def test_the_last_setup_is_remembered_by_its_app_only(app: App) -> None:
+    """The "last settings" are the app's memory: the next new-game screen of this app
+    opens on the game just started, another app's on the default game."""
+    setup = open_setup(app)
+    press(app, setup, tr("game.tarot"))
+    setup.start()
+    app.step(DT, [])
+    assert app.memory.last_setup is not None
+    assert SetupScene(app).rules.game == "tarot"
+    other = App()
+    try:
+        assert other.memory.last_setup is None
+        assert SetupScene(other).rules.game == "coinche"
+    finally:
+        other.host.close()

@@ -6,16 +6,18 @@ sheet and the AI's searches call the same code; ``belote`` and ``coinche`` re-ex
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from game.engine.actions import Bid
 from game.engine.protocol import DealFacts, DealResult, Op, ScoreArg, ScoreLine, evaluate
-from game.engine.rules import BeloteRules, CoincheRules, Litige, MultiplierBase
+from game.engine.rules import BeloteRules, CoincheRules, Litige, MultiplierBase, TrickGameRules
+from game.engine.trick_view import BELOTE_POINTS, DIX_DE_DER
 from game.engine.tricks import Trump
 
+DECK_CARD_POINTS = 152  # every card's points, whatever the trump
+
 TEAM_NAMES = ("team_0_2", "team_1_3")
-CARD_POINTS = 162  # a whole deck's card points with the dix de der
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,53 @@ class SideTally:
 
     def total(self, side: int) -> int:
         return self.trick_points[side] + self.announcements[side] + self.belote[side]
+
+
+def side_of_seat(rules: TrickGameRules, seat: int) -> int:
+    """The side ``seat`` scores for: its team at four, else itself."""
+    return seat % 2 if rules.has_teams else seat
+
+
+def tally_of(
+    rules: TrickGameRules,
+    seat_points: Sequence[int],
+    seat_tricks: Sequence[int],
+    announced: Iterable[tuple[int, int]] = (),
+    belote_seat: int | None = None,
+    finished: bool = True,
+    declared: Iterable[tuple[int, str, int]] = (),
+) -> SideTally:
+    """The tally of a deal from what each seat took: ``seat_points`` (card points of its
+    tricks, dix de der included) and ``seat_tricks``; ``announced``, the value of each
+    validated announcement by seat; ``belote_seat``, the seat whose belote scores;
+    ``declared``, each validated announcement (seat, kind, value) for the score sheet.
+
+    A side that took every trick of a ``finished`` deal is capot: its trick points are
+    the capot's value, less the card points that never played (belote à 2 and 3 leave
+    cards undealt).  The deal, the Expert's rollouts and the bidding simulation all
+    build their tally here."""
+    sides = 2 if rules.has_teams else rules.players
+    points, tricks = [0] * sides, [0] * sides
+    for seat, (taken, won) in enumerate(zip(seat_points, seat_tricks, strict=True)):
+        points[side_of_seat(rules, seat)] += taken
+        tricks[side_of_seat(rules, seat)] += won
+    played = sum(tricks)
+    capot = None
+    if finished and played:
+        capot = next((side for side in range(sides) if tricks[side] == played), None)
+    missing = DECK_CARD_POINTS - (sum(seat_points) - DIX_DE_DER) if finished else 0
+    if capot is not None:
+        points[capot] = rules.capot_points - missing
+    announcements = [0] * sides
+    for seat, value in announced:
+        announcements[side_of_seat(rules, seat)] += value
+    belote = [0] * sides
+    if belote_seat is not None:
+        belote[side_of_seat(rules, belote_seat)] = BELOTE_POINTS
+    shown = tuple((side_of_seat(rules, seat), seat, kind, value)
+                  for seat, kind, value in declared)
+    return SideTally(tuple(points), tuple(announcements), tuple(belote), tuple(tricks), capot,
+                     shown, missing if played else 0)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -70,8 +119,9 @@ def made_lines(tally: SideTally) -> list[ScoreLine]:
     cards = [None if tally.capot_side == s else tally.trick_points[s] for s in sides]
     lines = [_line("cards", cards)]
     if tally.unplayed:  # why the cards do not add up to 162
+        played = DECK_CARD_POINTS + DIX_DE_DER - tally.unplayed
         lines.append(_line("unplayed", [None] * len(cards), Op.NOTE,
-                           points=tally.unplayed, played=CARD_POINTS - tally.unplayed))
+                           points=tally.unplayed, played=played))
     if tally.capot_side is not None:
         capot: Column = [None] * len(cards)
         capot[tally.capot_side] = tally.trick_points[tally.capot_side]
