@@ -115,6 +115,9 @@ def test_the_replay_steps_trick_by_trick_with_keys_and_buttons(app: App) -> None
     trick = scene.trick()
     assert trick is not None and trick.winner is not None
     assert tr("replay.trick", number=2, count=8) in scene.step_label()
+    leader = trick.plays[0][0]  # who led the trick is said, then who won it
+    assert tr("replay.led_by", name=scene.after(leader)) in scene.step_label()
+    assert scene.step_label().endswith(tr("replay.won_by", name=scene.after(trick.winner)))
     # the winner's card is outlined: the ring's pixels are the glow colour
     from game.ui.scenes.replay import TRICK_CARD_WIDTH, TRICK_SPOTS
 

@@ -250,11 +250,16 @@ class ReplayScene(Scene):
         trick = self.trick()
         if trick is None:
             return tr("replay.start")
-        label = tr("replay.trick", number=self.step, count=self.steps)
-        if trick.winner is None:
-            return label
-        winner = seat_after(trick.winner, self.viewer, self.spots[trick.winner].compass)
-        return f"{label} · {tr('replay.won_by', name=winner)}"
+        words = [tr("replay.trick", number=self.step, count=self.steps)]
+        if trick.plays:
+            words.append(tr("replay.led_by", name=self.after(trick.plays[0][0])))
+        if trick.winner is not None:
+            words.append(tr("replay.won_by", name=self.after(trick.winner)))
+        return " · ".join(words)
+
+    def after(self, seat: int) -> str:
+        """The seat's name after a preposition ("par vous", "by West")."""
+        return seat_after(seat, self.viewer, self.spots[seat].compass)
 
     def hand_rects(self, seat: int, count: int) -> list[pygame.Rect]:
         """Where ``seat``'s ``count`` cards lie: rows of its area, overlapping."""
