@@ -88,8 +88,8 @@ SETTINGS = (640, 463)  # in the main menu
 MENU = (72, 694)  # on the table
 COINCHE = (266, 174)  # the second game button of the setup screen
 DEAL = (1130, 668)
-SPEED = (880, SettingsScene.ROW_TOP + SettingsScene.ROW_STEP + 21)  # normal -> fast
-SOUND = (880, SettingsScene.ROW_TOP + 2 * SettingsScene.ROW_STEP + 21)  # on -> off
+SPEED = (880, SettingsScene.ROW_TOP + 2 * SettingsScene.ROW_STEP + 15)  # normal -> fast
+SOUND = (880, SettingsScene.ROW_TOP + 3 * SettingsScene.ROW_STEP + 15)  # on -> off
 SETTINGS_BACK = (640, 658)
 # The first button of the coinche panel's bottom row: Pass, always legal.
 PASS = (PANEL_RECT.x + 20 + 85, PANEL_RECT.y + 190 + 25)

@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from game.engine.rules import BeloteRules, TarotRules
 from game.i18n import set_language, tr
 from game.ui.app.app import App
-from tests.table_driver import run_until, start_table
+from tests.table_driver import DT, run_until, start_table
 
 
 def test_the_score_box_shows_how_the_match_ends(app: App) -> None:
@@ -59,3 +59,39 @@ def test_the_belote_sheet_names_the_trump(app: App) -> None:
     assert trump is not None and trump.suit in Suit
     words = deal_words(record, table.side_name, with_result=False)
     assert tr(f"suit.{trump.suit.letter}") in words
+
+
+def test_the_player_types_his_name_and_the_table_and_sheets_show_it(app: App) -> None:
+    import pygame
+
+    from game.ui.app.smoke import click
+    from game.ui.scenes.settings import SettingsScene
+
+    def typed(char: str) -> pygame.event.Event:
+        return pygame.event.Event(pygame.KEYDOWN, key=0, mod=0, unicode=char)
+
+    settings = SettingsScene(app)
+    app.push(settings)
+    app.step(DT, [])
+    app.step(DT, click(app, settings.name_field.rect.center))
+    app.step(DT, [typed(c) for c in "Léa"])
+    app.step(DT, [typed("\x07")])  # a control character is refused, said why
+    assert settings.name_field.error == "entry.printable_only"
+    assert app.settings.player_name == "Léa"
+    app.step(DT, [typed(c) for c in "abcdefghijkl"])  # past twelve: refused
+    assert app.settings.player_name == "Léaabcdefghi" and settings.name_field.error
+    for _ in range(9):
+        app.step(DT, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0,
+                                         unicode="")])
+    assert app.settings.player_name == "Léa"
+    app.pop()
+    app.step(DT, [])
+    table = start_table(app, BeloteRules(players=3), seed=3)
+    assert table.side_name(0) == "Léa"  # the score box and the sheets' columns
+    assert table.seat_name(0) == "Léa"
+    assert table.side_name(1) != "Léa"
+
+
+def test_without_a_name_the_player_is_you(app: App) -> None:
+    table = start_table(app, BeloteRules(players=3), seed=3)
+    assert table.side_name(0) == "You"

@@ -244,7 +244,8 @@ class ReplayScene(Scene):
         return trick.hands if trick is not None else self.story.hands
 
     def name(self, seat: int) -> str:
-        return seat_name(seat, self.viewer, self.spots[seat].compass)
+        return seat_name(seat, self.viewer, self.spots[seat].compass,
+                         self.app.settings.player_name)
 
     def step_label(self) -> str:
         trick = self.trick()
@@ -259,7 +260,8 @@ class ReplayScene(Scene):
 
     def after(self, seat: int) -> str:
         """The seat's name after a preposition ("par vous", "by West")."""
-        return seat_after(seat, self.viewer, self.spots[seat].compass)
+        return seat_after(seat, self.viewer, self.spots[seat].compass,
+                          self.app.settings.player_name)
 
     def hand_rects(self, seat: int, count: int) -> list[pygame.Rect]:
         """Where ``seat``'s ``count`` cards lie: rows of its area, overlapping."""

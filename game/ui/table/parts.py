@@ -96,13 +96,16 @@ class Seats:
     """The seats' names as the viewer sees them."""
 
     layout: TableLayout
+    player: Callable[[], str] = str  # the player's name in the settings ("": "You")
 
     def name(self, seat: int) -> str:
-        return seat_name(seat, self.layout.viewer, self.layout.spots[seat].compass)
+        return seat_name(seat, self.layout.viewer, self.layout.spots[seat].compass,
+                         self.player())
 
     def after(self, seat: int) -> str:
         """The name after a preposition ("par Vous" / "by you")."""
-        return seat_after(seat, self.layout.viewer, self.layout.spots[seat].compass)
+        return seat_after(seat, self.layout.viewer, self.layout.spots[seat].compass,
+                          self.player())
 
 
 class HandChoices(Protocol):

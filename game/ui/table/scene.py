@@ -71,7 +71,7 @@ class TableScene(TableDrawing, Scene):
                                            tarot=rules.game == "tarot")
         self.spots = layout.spots
         painter = Painter(app.assets, deck_of(rules.game), lambda: self.app.settings.card_back)
-        seats = Seats(layout)
+        seats = Seats(layout, lambda: app.settings.player_name)
         self.input = TableInput(self)
         self.hand = Hand(layout, model, painter, self.input)
         self.animator = Animator(layout, model, app.sound, self.hand.position)
