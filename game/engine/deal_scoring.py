@@ -199,7 +199,8 @@ def _dedans_why(rules: BeloteRules, compared: Sequence[int], taker: int,
     key = "dedans_why" if rules.players == 4 else "dedans_why_one"
     if not rules.belote_counts_for_contract:
         key += "_no_belote"
-    return _line(key, compared, Op.NOTE, taker=compared[taker], beater=compared[beater])
+    return _line(key, [None] * len(compared), Op.NOTE, taker=compared[taker],
+                 beater=compared[beater])  # the figures in the words: the row is wide
 
 
 def _held_for_litige(rules: BeloteRules, tally: SideTally, taker: int) -> int:

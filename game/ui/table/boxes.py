@@ -48,7 +48,8 @@ class ScoreBox:
         number shown against it)."""
         model = self.model
         if model.deals is not None:
-            return tr("table.score_title_deals", number=model.deal_number, deals=model.deals)
+            return tr("table.score_title_deals", number=max(1, model.deal_number),
+                      deals=model.deals)
         return tr("table.score_title", target=model.target)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -257,6 +257,10 @@ class Centre:
                 words = tr(key)
                 labels.append((words, under(card_rect(centre, width),
                                             text(words, LABEL_TEXT).get_size())))
+        if self.model.bergere is not None:  # shown for information only: said below
+            words = tr("table.bergere_note")
+            labels.append((words, under(labels[-1][1].move(0, -4),
+                                        text(words, LABEL_TEXT).get_size())))
         return labels
 
     def regions(self) -> list[Region]:
