@@ -102,7 +102,8 @@ def test_no_story_before_a_deal_is_over() -> None:
     assert deal_story(match) is None
 
 
-def test_the_replay_steps_trick_by_trick_with_keys_and_buttons(app: App) -> None:
+def test_the_replay_steps_trick_by_trick_with_keys_and_buttons(
+        app: App, texts_drawn: list[str]) -> None:
     scene = ReplayScene.of_last_deal(app, random_match(CoincheRules()))
     assert scene is not None
     app.push(scene)
@@ -116,9 +117,12 @@ def test_the_replay_steps_trick_by_trick_with_keys_and_buttons(app: App) -> None
     trick = scene.trick()
     assert trick is not None and trick.winner is not None
     assert tr("replay.trick", number=2, count=8) in scene.step_label()
-    leader = trick.plays[0][0]  # who led the trick is said, then who won it
-    assert tr("replay.led_by", name=scene.after(leader)) in scene.step_label()
-    assert scene.step_label().endswith(tr("replay.won_by", name=scene.after(trick.winner)))
+    # who led the trick: "Led" over the first card played, in gold
+    leader = scene.trick_card(trick.plays[0][0])
+    assert tr("replay.led") in texts_drawn
+    above = [tuple(app.screen.get_at((x, leader.top - 18)))[:3]
+             for x in range(leader.left, leader.right)]
+    assert GLOW in above
     # the winner's card is outlined: the ring's pixels are the glow colour
     from game.ui.scenes.replay import TRICK_CARD_WIDTH, TRICK_SPOTS
 

@@ -251,12 +251,10 @@ class ReplayScene(Scene):
         trick = self.trick()
         if trick is None:
             return tr("replay.start")
-        words = [tr("replay.trick", number=self.step, count=self.steps)]
-        if trick.plays:
-            words.append(tr("replay.led_by", name=self.after(trick.plays[0][0])))
-        if trick.winner is not None:
-            words.append(tr("replay.won_by", name=self.after(trick.winner)))
-        return " · ".join(words)
+        label = tr("replay.trick", number=self.step, count=self.steps)
+        if trick.winner is None:
+            return label
+        return f"{label} · {tr('replay.won_by', name=self.after(trick.winner))}"
 
     def after(self, seat: int) -> str:
         """The seat's name after a preposition ("par vous", "by West")."""
@@ -331,15 +329,22 @@ class ReplayScene(Scene):
         if trick is None:
             self.draw_chien(surface)
             return
-        height = round(TRICK_CARD_WIDTH * CARD_RATIO)
-        for seat, card in trick.plays:
-            rect = pygame.Rect(0, 0, TRICK_CARD_WIDTH, height)
-            rect.center = TRICK_SPOTS[self.spots[seat].compass]
+        for index, (seat, card) in enumerate(trick.plays):
+            rect = self.trick_card(seat)
             surface.blit(self.face(card, TRICK_CARD_WIDTH), rect)
+            if index == 0:  # who led the trick, over his card
+                blit_text(surface, tr("replay.led"), 18, GLOW,
+                          midbottom=(rect.centerx, rect.top - 10))
             if seat == trick.winner:
                 pygame.draw.rect(surface, GLOW, rect.inflate(8, 8), width=4, border_radius=9)
             if seat == self.viewer and self.step in marked:
                 pygame.draw.rect(surface, LOSS, rect.inflate(16, 16), width=3, border_radius=12)
+
+    def trick_card(self, seat: int) -> pygame.Rect:
+        """Where ``seat``'s card of the trick lies."""
+        rect = pygame.Rect(0, 0, TRICK_CARD_WIDTH, round(TRICK_CARD_WIDTH * CARD_RATIO))
+        rect.center = TRICK_SPOTS[self.spots[seat].compass]
+        return rect
 
     def draw_chien(self, surface: pygame.Surface) -> None:
         chien = self.story.chien
