@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from game.ai.decision import Decision
+from game.ai.seat import TarotPlaySeat
 from game.engine.protocol import Action, Phase
 from game.engine.tarot_actions import (
     AnnounceChelem,
@@ -93,7 +93,7 @@ def threshold(contract: Contract, players: int) -> float:
     return THRESHOLDS[contract] * HAND_SIZE[players] / HAND_SIZE[4]
 
 
-def _bid(view: Any) -> Decision:
+def _bid(view: TarotView) -> Decision:
     strength = hand_strength(view.hand)
     bids = [a for a in view.legal if isinstance(a, TarotBid)
             and strength >= threshold(a.contract, view.players)]
@@ -103,7 +103,7 @@ def _bid(view: Any) -> Decision:
     return Decision(best, "hint.tarot_contract", (("contract", best.contract.label),))
 
 
-def _call(view: Any) -> Decision:
+def _call(view: TarotView) -> Decision:
     """Call the king of the suit I hold best, never one of my own cards if I can help it."""
     calls = [a for a in view.legal if isinstance(a, CallKing)]
     hand = set(view.hand)
@@ -133,7 +133,7 @@ def ecart_decision(hand: Sequence[TarotCard], legal: Sequence[Action]) -> Decisi
     return Decision(best, "hint.ecart", card_args(best.card))
 
 
-def _chelem(view: Any) -> Decision:
+def _chelem(view: TarotView) -> Decision:
     sure = hand_strength(view.hand) >= CHELEM_FACTOR * threshold(
         Contract.GARDE_CONTRE, view.players)
     if sure:
@@ -184,7 +184,7 @@ class TarotMemory:
         return not any(u.suit is c.suit and u.rank > c.rank for u in self.unseen)
 
 
-def tarot_memory(view: Any) -> TarotMemory:
+def tarot_memory(view: TarotView) -> TarotMemory:
     tricks = [t.plays for t in view.tricks] + ([view.trick] if view.trick else [])
     gone = {c for plays in tricks for _, c in plays} | set(view.hand) | set(view.ecart)
     voids: list[set[TarotSuit]] = [set() for _ in range(view.players)]
@@ -200,7 +200,7 @@ def tarot_memory(view: Any) -> TarotMemory:
     )
 
 
-def _barred(view: Any) -> tuple[frozenset[TarotCard], ...]:
+def _barred(view: TarotView) -> tuple[frozenset[TarotCard], ...]:
     """The cards each seat's misère says it was not dealt; only the taker may hold
     some, from the chien he showed."""
     barred: list[set[TarotCard]] = [set() for _ in range(view.players)]
@@ -225,7 +225,8 @@ def _infer(plays: Sequence[tuple[int, TarotCard]], voids: list[set[TarotSuit]],
             caps[seat] = min(caps[seat], top)  # could not go over: none above ``top``
 
 
-def _camps(view: Any) -> tuple[set[int], set[int]]:
+def _camps(view: TarotView) -> tuple[set[int], set[int]]:
+    assert view.taker is not None, "the card play comes after the contract"
     attack, defence = known_camps(view.players, view.taker, view.seat, view.partner,
                                   view.alone, view.called in view.hand)
     return set(attack), set(defence)
@@ -251,7 +252,7 @@ def known_camps(players: int, taker: int, seat: int, partner: int | None, alone:
 # --- the play --------------------------------------------------------------------------------
 
 
-def _play(view: Any) -> Decision:
+def _play(view: TarotView) -> Decision:
     legal: tuple[Action, ...] = view.legal
     misere = next((a for a in legal if isinstance(a, DeclareMisere)), None)
     if misere is not None:  # a prime paid by every other player, whatever the deal
@@ -265,7 +266,7 @@ def _play(view: Any) -> Decision:
     return Decision(TarotPlayCard(chosen), reason, card_args(chosen))
 
 
-def choose_tarot_card(view: Any, mem: TarotMemory,
+def choose_tarot_card(view: TarotPlaySeat, mem: TarotMemory,
                       cards: list[TarotCard]) -> tuple[TarotCard, str]:
     """The card among ``cards`` and its reason; of ``view`` only ``seat``, ``hand``,
     ``taker`` and ``trick`` are read (the Expert's rollouts pass a lighter object)."""
@@ -298,7 +299,7 @@ def _opponents(mem: TarotMemory, seats: Iterable[int]) -> list[int]:
     return [s for s in seats if not mem.same_camp(s, mem.seat)]
 
 
-def _follow(view: Any, mem: TarotMemory, cards: list[TarotCard]) -> tuple[TarotCard, str]:
+def _follow(view: TarotPlaySeat, mem: TarotMemory, cards: list[TarotCard]) -> tuple[TarotCard, str]:
     trick = view.trick
     led = led_suit(trick)
     if led is None:  # the Excuse was led: the next card sets the suit
@@ -340,7 +341,7 @@ def _give(cards: list[TarotCard], hand_left: int) -> tuple[TarotCard, str]:
     return _cheapest(cards, hand_left), "hint.partner_master"
 
 
-def _lead(view: Any, mem: TarotMemory, cards: list[TarotCard]) -> tuple[TarotCard, str]:
+def _lead(view: TarotPlaySeat, mem: TarotMemory, cards: list[TarotCard]) -> tuple[TarotCard, str]:
     hand_left = len(view.hand)
     if EXCUSE in cards and hand_left <= 2:
         return EXCUSE, "hint.excuse"

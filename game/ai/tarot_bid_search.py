@@ -32,7 +32,6 @@ import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from game.ai.budget import DEFAULT_THINK, within
 from game.ai.decision import Decision
@@ -69,7 +68,7 @@ WALK = Walk(burn_in=60, thinning=8, span=10.0)  # a deal 10 strength off a call:
 SIMULATED_PLAYERS = (3, 4)
 
 
-def expert_tarot_bidding(view: Any, rng: random.Random,
+def expert_tarot_bidding(view: TarotView, rng: random.Random,
                          deadline: float | None = DEFAULT_THINK, worlds: int = WORLDS,
                          margin: float = SWITCH_MARGIN) -> Decision:
     """The call at ``view``'s bidding turn.  ``deadline`` None: exactly ``worlds``
@@ -102,7 +101,7 @@ def weigh_tarot_calls(view: TarotView, rng: random.Random, deadline: float | Non
     return Decision(best, "hint.pass_simulated", (shown,)), options
 
 
-def expected_marks(view: Any, rng: random.Random, contracts: Sequence[Contract],
+def expected_marks(view: TarotView, rng: random.Random, contracts: Sequence[Contract],
                    deadline: float | None, worlds: int) -> dict[Contract | None, float] | None:
     """Mean marks for me of each contract (me taking), and of passing (key None);
     None when no world was played."""
@@ -130,7 +129,7 @@ def expected_marks(view: Any, rng: random.Random, contracts: Sequence[Contract],
     return {c: t / played for c, t in totals.items()}
 
 
-def _standing_bid(view: Any) -> tuple[int, Contract] | None:
+def _standing_bid(view: TarotView) -> tuple[int, Contract] | None:
     bids = [(s, a.contract) for s, a in view.bids if isinstance(a, TarotBid)]
     return bids[-1] if bids else None
 
@@ -141,7 +140,7 @@ def _standing_bid(view: Any) -> tuple[int, Contract] | None:
 Deal = tuple[list[tuple[TarotCard, ...]], tuple[TarotCard, ...]]
 
 
-def sample_deals(view: Any, rng: random.Random, count: int) -> list[Deal]:
+def sample_deals(view: TarotView, rng: random.Random, count: int) -> list[Deal]:
     """``count`` deals of the cards I do not hold (the other hands, then the chien), in
     proportion to how well they explain the earlier calls (``calls_misfit``, by the
     ``metropolis`` walk; the chien is one of the places cards move between)."""
@@ -174,7 +173,7 @@ def _strength(hand: tuple[TarotCard, ...]) -> float:
     return hand_strength(hand)
 
 
-def calls_misfit(view: Any, strengths: Sequence[float]) -> float:
+def calls_misfit(view: TarotView, strengths: Sequence[float]) -> float:
     """How far the strengths are from the earlier calls made the Confirmé's way: a bid
     from a hand at least as strong as its threshold, a pass from one weaker than the
     lowest contract left.  Each ``WALK.span`` off makes a deal 10 times less

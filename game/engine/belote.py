@@ -31,7 +31,7 @@ from game.engine.deal_scoring import TEAM_NAMES, SideTally, TrickFacts, belote_s
 from game.engine.deal_scoring import score_belote_each as score_belote_each
 from game.engine.deal_scoring import score_belote_teams as score_belote_teams
 from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase, ScoreLine
-from game.engine.rules import BeloteRules
+from game.engine.rules import BeloteRules, TarotRules, TrickGameRules
 from game.engine.trickgame import TrickDeal
 from game.engine.tricks import ALL_TRUMP, NO_TRUMP, Trump
 
@@ -273,3 +273,10 @@ class BeloteDeal(TrickDeal):
         if not isinstance(facts, TrickFacts):
             return result
         return dataclasses.replace(result, facts=dataclasses.replace(facts, trump=self.trump))
+
+
+def new_belote_deal(rules: TrickGameRules | TarotRules, seed: int, dealer: int,
+                    totals: tuple[int, ...]) -> tuple[BeloteDeal, list[Event]]:
+    """A new deal, as the registry starts one (``games.BELOTE``)."""
+    assert isinstance(rules, BeloteRules)
+    return BeloteDeal.new(rules, seed, dealer, totals)

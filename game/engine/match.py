@@ -20,10 +20,8 @@ from dataclasses import dataclass
 from typing import Any, Self, overload
 
 from game.engine.actions import DealScored
-from game.engine.belote import BeloteDeal
-from game.engine.coinche import CoincheDeal
 from game.engine.deal_scoring import TrickFacts
-from game.engine.games import GAMES, rules_class
+from game.engine.games import GAMES, game_of, rules_class
 from game.engine.games import AnyRules as AnyRules
 from game.engine.protocol import (
     Action,
@@ -36,8 +34,6 @@ from game.engine.protocol import (
     action_to_json,
 )
 from game.engine.rules import (
-    BeloteRules,
-    CoincheRules,
     Rubicon,
     RulesError,
     TarotRules,
@@ -113,12 +109,7 @@ def new_deal_state(
     rules: AnyRules, seed: int, dealer: int, totals: tuple[int, ...] = ()
 ) -> tuple[TrickDeal | TarotDeal, list[Event]]:
     """A new deal; ``totals`` (the match score) matter to the arrêt of belote."""
-    if isinstance(rules, TarotRules):
-        return TarotDeal.new(rules, seed, dealer)
-    if isinstance(rules, CoincheRules):
-        return CoincheDeal.new(rules, seed, dealer)
-    assert isinstance(rules, BeloteRules)
-    return BeloteDeal.new(rules, seed, dealer, totals)
+    return game_of(rules.game).new_deal(rules, seed, dealer, totals)
 
 
 @dataclass(frozen=True, eq=False)

@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pygame
 
 from game.engine.actions import CAPOT_BID
+from game.engine.games import game_of
 from game.i18n import tr
 from game.ui.kit.widgets import CREAM, GLOW, GOLD, blit_symbol, blit_text, panel, text
 from game.ui.table.layout import (
@@ -133,7 +134,7 @@ class BidHistory:
 
     def rect(self) -> pygame.Rect | None:
         model = self.model
-        if not model.bidding or not model.bids or model.game not in ("coinche", "tarot"):
+        if not model.bidding or not model.bids or not game_of(model.game).bid_history:
             return None
         return self.layout.bid_history(len(model.bids))
 

@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from game.engine.actions import DealScored
-from game.engine.games import deck_of
+from game.engine.games import TAROT, deck_of, game_of
 from game.engine.match import Match, MatchOver, NewDeal
 from game.engine.protocol import Event
 from game.i18n import tr
@@ -68,7 +68,7 @@ class TableScene(TableDrawing, Scene):
         """The layout, the animator, the panels and the parts, wired together."""
         controller, model, rules = self.controller, self.model, self.config.rules
         self.layout = layout = TableLayout(rules.players, controller.viewer, rules.direction,
-                                           tarot=rules.game == "tarot")
+                                           tarot=game_of(rules.game) is TAROT)
         self.spots = layout.spots
         painter = Painter(app.assets, deck_of(rules.game), lambda: self.app.settings.card_back)
         seats = Seats(layout, lambda: app.settings.player_name)
