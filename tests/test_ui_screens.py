@@ -26,7 +26,7 @@ from game.ui.app.app import App
 from game.ui.app.smoke import click
 from game.ui.kit.drawlog import recording
 from game.ui.kit.entry import parse_deal_number
-from game.ui.kit.widgets import GLOW
+from game.ui.kit.widgets import GLOW, text
 from game.ui.scenes.dialog import ConfirmDialog
 from game.ui.scenes.replay import ReplayScene, deal_story
 from game.ui.scenes.scoresheet import ScoreSheet
@@ -118,11 +118,13 @@ def test_the_replay_steps_trick_by_trick_with_keys_and_buttons(
     assert trick is not None and trick.winner is not None
     assert tr("replay.trick", number=2, count=8) in scene.step_label()
     # who led the trick: "Led" over the first card played, in gold
-    leader = scene.trick_card(trick.plays[0][0])
+    first = trick.plays[0][0]
     assert tr("replay.led") in texts_drawn
-    above = [tuple(app.screen.get_at((x, leader.top - 18)))[:3]
-             for x in range(leader.left, leader.right)]
-    assert GLOW in above
+    label = text(tr("replay.led"), 18).get_rect(**scene.led_anchor(first,
+                                                                     scene.trick_card(first)))
+    drawn = {tuple(app.screen.get_at((x, y)))[:3]
+             for x in range(label.left, label.right) for y in range(label.top, label.bottom)}
+    assert GLOW in drawn  # beside the first card played
     # the winner's card is outlined: the ring's pixels are the glow colour
     from game.ui.scenes.replay import TRICK_CARD_WIDTH, TRICK_SPOTS
 

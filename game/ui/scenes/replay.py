@@ -332,13 +332,22 @@ class ReplayScene(Scene):
         for index, (seat, card) in enumerate(trick.plays):
             rect = self.trick_card(seat)
             surface.blit(self.face(card, TRICK_CARD_WIDTH), rect)
-            if index == 0:  # who led the trick, over his card
-                blit_text(surface, tr("replay.led"), 18, GLOW,
-                          midbottom=(rect.centerx, rect.top - 10))
+            if index == 0:  # who led the trick, beside his card on the outer side
+                blit_text(surface, tr("replay.led"), 18, GLOW, **self.led_anchor(seat, rect))
             if seat == trick.winner:
                 pygame.draw.rect(surface, GLOW, rect.inflate(8, 8), width=4, border_radius=9)
             if seat == self.viewer and self.step in marked:
                 pygame.draw.rect(surface, LOSS, rect.inflate(16, 16), width=3, border_radius=12)
+
+    def led_anchor(self, seat: int, card: pygame.Rect) -> dict[str, tuple[int, int]]:
+        """Where "Led" goes: west and east of the side cards (at five the cards above
+        them come close), over the others."""
+        compass = self.spots[seat].compass
+        if compass == "W":
+            return {"midright": (card.left - 8, card.centery)}
+        if compass == "E":
+            return {"midleft": (card.right + 8, card.centery)}
+        return {"midbottom": (card.centerx, card.top - 10)}
 
     def trick_card(self, seat: int) -> pygame.Rect:
         """Where ``seat``'s card of the trick lies."""
