@@ -268,18 +268,26 @@ def _play(view: Any) -> Decision:
 def choose_tarot_card(view: Any, mem: TarotMemory,
                       cards: list[TarotCard]) -> tuple[TarotCard, str]:
     """The card among ``cards`` and its reason; of ``view`` only ``seat``, ``hand``,
-    ``taker`` and ``trick`` are read (the Expert's rollouts pass a lighter object)."""
+    ``taker``, ``trick`` and ``tricks`` are read (the Expert's rollouts pass a lighter
+    object)."""
     if len(cards) == 1:
         return cards[0], "hint.only_card"
+    if EXCUSE in cards and len(view.hand) == 2 and not _chelem_in_reach(view, mem):
+        return EXCUSE, "hint.excuse_before_last"  # in the last trick: the other camp's
     if view.trick:
         return _follow(view, mem, cards)
     return _lead(view, mem, cards)
 
 
+def _chelem_in_reach(view: Any, mem: TarotMemory) -> bool:
+    """My camp has won every trick so far: the Excuse, kept for the last, would win it."""
+    return bool(view.tricks) and all(mem.same_camp(t.winner, mem.seat) for t in view.tricks)
+
+
 def keep_value(c: TarotCard, hand_left: int) -> float:
     """What losing ``c`` in a trick lost costs."""
     if c is EXCUSE:
-        return 0 if hand_left <= 2 else 40  # never keep it to the last trick
+        return 40  # played before the last trick (``choose_tarot_card``), or for a chelem
     if c is THE_PETIT or c is THE_21:
         return 50
     value = float(c.half_points)
@@ -342,8 +350,6 @@ def _give(cards: list[TarotCard], hand_left: int) -> tuple[TarotCard, str]:
 
 def _lead(view: Any, mem: TarotMemory, cards: list[TarotCard]) -> tuple[TarotCard, str]:
     hand_left = len(view.hand)
-    if EXCUSE in cards and hand_left <= 2:
-        return EXCUSE, "hint.excuse"
     others = _opponents(mem, range(mem.players))
     trumps = sorted((c for c in cards if c.is_trump), key=lambda c: c.rank)
     their_trumps = [c for c in mem.unseen_in(TarotSuit.TRUMP)

@@ -212,7 +212,8 @@ class PlayedDeal:
         """What the taker won, with what lies aside when it counts for him."""
         tally = Tally().with_cards(self.aside if aside_to_attack else ())
         for index, trick in enumerate(self.tricks):
-            tally = tally.after(trick, self._attacks, last=index == len(self.tricks) - 1)
+            tally = tally.after(trick, self._attacks, index == len(self.tricks) - 1,
+                                self.rules.excuse_last_trick)
         return tally
 
     def _attacks(self, seat: int) -> bool:

@@ -8,9 +8,9 @@ exactly (``tarot_endgame``); the card with the best mean score for the seat (its
 for the deal) is played, the Confirmé card when tied.  At five the rollouts keep the
 partner secret until the called card falls, as the real play does (``OpenTable``).
 
-The rollouts use the pure trick rules and scoring; two rare details are simplified
-there (an Excuse owed for want of a trick, the chelem's Excuse): they only weigh the
-candidates, which are always ``view.legal``.
+The rollouts use the pure trick rules and scoring (the Excuse's fate the engine's); two
+rare details are simplified there (an Excuse owed for want of a trick, the Petit au bout
+behind a chelem's Excuse): they only weigh the candidates, which are always ``view.legal``.
 """
 
 from __future__ import annotations
@@ -318,6 +318,7 @@ class RolloutView:
     hand: tuple[TarotCard, ...]
     taker: int
     trick: tuple[TarotPlay, ...]
+    tricks: tuple[TarotTrick, ...]
 
 
 @dataclass(frozen=True)
@@ -349,7 +350,7 @@ class OpenTable:
             cards = legal_cards(hand, trick)
         if len(cards) == 1:
             return cards[0]
-        seen = RolloutView(seat, tuple(hand), self.taker, tuple(trick))
+        seen = RolloutView(seat, tuple(hand), self.taker, tuple(trick), tuple(tricks))
         attack, defence = self.camps(holdings, seat)
         return choose_tarot_card(seen, open_memory(holdings, seat, attack, defence), cards)[0]
 
@@ -407,7 +408,7 @@ def _tally(frame: DealFrame, world: World, tricks: Sequence[TarotTrick],
     tally = Tally().with_cards(world.pile if frame.contract.chien_to_attack else ())
     for index, trick in enumerate(tricks):
         last = through_last and index == len(tricks) - 1
-        tally = tally.after(trick, frame.in_attack, last)
+        tally = tally.after(trick, frame.in_attack, last, frame.rules.excuse_last_trick)
     return tally
 
 
