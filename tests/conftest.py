@@ -20,7 +20,7 @@ import pytest  # noqa: E402
 from hypothesis import settings  # noqa: E402
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.app.app import App
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
@@ -39,13 +39,13 @@ def fresh_ui_state() -> Iterator[None]:
     set_language("en")
     yield
     set_language("en")
-    setup = sys.modules.get("game.ui.setup")
+    setup = sys.modules.get("game.ui.scenes.setup")
     if setup is not None:
         setup.SetupScene.last = None
-    glossary = sys.modules.get("game.ui.glossary")
+    glossary = sys.modules.get("game.ui.table.glossary")
     if glossary is not None:
         glossary.forget_explained()
-    widgets = sys.modules.get("game.ui.widgets")
+    widgets = sys.modules.get("game.ui.kit.widgets")
     if widgets is not None:
         widgets._TEXT_CACHE.clear()
 
@@ -59,8 +59,8 @@ def app() -> Iterator[App]:
     """The UI tests' app, in English, on an empty first scene; tables it opened are
     disposed of afterwards.  Imports the UI lazily: engine tests never load pygame."""
     from game.i18n import set_language
-    from game.ui.app import App, Scene
-    from game.ui.table import TableScene
+    from game.ui.app.app import App, Scene
+    from game.ui.table.scene import TableScene
 
     set_language("en")
     application = App()
@@ -77,7 +77,7 @@ def app() -> Iterator[App]:
 def texts_drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every string the widgets render during the test, in order (not a cache that
     earlier tests filled)."""
-    from game.ui import widgets
+    from game.ui.kit import widgets
 
     lines: list[str] = []
     original = widgets.text

@@ -13,7 +13,7 @@ One step ahead only: the auction is taken to stop after this call (a bid that wi
 be raised or coinched is judged as if it stood).  Coinche and surcoinche stay the
 Confirmé's: measured against the real outcome of Confirmé contracts, the simulation
 thinks them weaker than they are (the open-handed defence is too strong, the sampled
-hands too weak), and coinching by it lost 37 points a deal (``bench/RESULTS.md``).
+hands too weak), and coinching by it lost 37 points a deal (``bench/HISTORY.md``).
 No-trump and all-trump bids (a house rule) are left to the Confirmé too.
 """
 

@@ -1,0 +1,112 @@
+"""The words of the table: what a seat says, card and seat names, all through ``tr``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.engine.actions import CAPOT_BID
+from game.engine.cards import Suit
+from game.i18n import tr
+from game.ui.table.model import Say, TableModel, contract_key, trump_key
+
+
+def say_text(say: Say) -> str:
+    """Translate a model ``Say``; suits and trump modes inside it are translated too."""
+    key, args = say
+    words: dict[str, object] = {}
+    for name, value in args:
+        if isinstance(value, Suit):
+            words[name] = tr(f"suit.{value.letter}")
+        elif isinstance(value, str) and value.startswith("trump."):
+            words[name] = tr(value)
+        elif name == "card":
+            words[name] = card_name(str(value))
+        elif name == "kinds":
+            words[name] = ", ".join(tr(f"kind.{kind}") for kind in str(value).split(","))
+        else:
+            words[name] = value
+    return tr(key, **words)
+
+
+SUIT_OF_SYMBOL = {suit.symbol: suit for suit in Suit}
+TAROT_SUITS = "SHDC"
+
+
+def card_name(text: str) -> str:
+    """A card in words, from a tarot code ('RH', 'A21', 'EXC') or a 32-card card as
+    shown ('♥10', '♠J'): 'king of hearts', 'trump 21', 'ten of hearts'..."""
+    if text[:1] in SUIT_OF_SYMBOL:
+        suit, rank = SUIT_OF_SYMBOL[text[0]], text[1:]
+        rank_words = tr(f"rank.{rank}") if rank in "JQKA" else rank
+        return tr("card.name", rank=rank_words, suit=tr(f"suit.{suit.letter}"))
+    if text == "EXC":
+        return tr("card.excuse")
+    if text.startswith("A") and text[1:].isdigit():
+        return tr("card.trump", rank=int(text[1:]))
+    if len(text) == 2 and text[1] in TAROT_SUITS:
+        return tr("tarot.card", rank=tr(f"tarot.rank.{text[0]}"), suit=tr(f"suit.{text[1]}"))
+    return text
+
+
+def trump_words(value: str) -> str:
+    """A suit symbol, 'no_trump' or 'all_trump' in words."""
+    if value in SUIT_OF_SYMBOL:
+        return tr(f"suit.{SUIT_OF_SYMBOL[value].letter}")
+    if value in ("no_trump", "all_trump"):
+        return tr(f"trump.{value}")
+    return value
+
+
+def hint_text(reason: str, args: tuple[tuple[str, str], ...]) -> str:
+    """A computer's reason (``game/ai/README.md``: an i18n key and its arguments)."""
+    words: dict[str, object] = {}
+    for name, value in args:
+        if name in ("suit", "trump"):
+            words[name] = trump_words(value)
+        elif name == "card":
+            words[name] = card_name(value)
+        elif name == "contract":
+            words[name] = tr(f"tarot.{value.lower().replace(' ', '_')}")
+        elif name == "value" and value == "capot":
+            words[name] = tr("bid.capot_short")
+        else:
+            words[name] = value
+    return tr(reason, **words)
+
+
+def seat_name(seat: int, viewer: int, compass: str) -> str:
+    return tr("seat.you") if seat == viewer else tr(f"seat.{compass}")
+
+
+def seat_after(seat: int, viewer: int, compass: str) -> str:
+    """The seat's name inside a sentence ("Pris par vous", "Won by you")."""
+    return tr("seat.you_in_sentence") if seat == viewer else tr(f"seat.{compass}")
+
+
+def tarot_contract_words(model: TableModel) -> str:
+    """A tarot contract, with the called king at five: "Garde · king of hearts"."""
+    assert model.tarot_contract is not None
+    words = tr(contract_key(model.tarot_contract))
+    if model.called is not None:
+        words = f"{words} · {card_name(model.called.code)}"
+    return words
+
+
+def contract_text(model: TableModel, name_of: Callable[[int], str]) -> str:
+    """The contract in words: "Taken by West: 100 hearts, coinched" ("" before one)."""
+    if model.taker is None:
+        return ""
+    who = name_of(model.taker)
+    if model.tarot_contract is not None:
+        return tr("sheet.contract", name=who, contract=tarot_contract_words(model))
+    if model.trump is None:
+        return ""
+    words = [say_text(trump_key(model.trump))]
+    if model.contract_value is not None:
+        value = tr("bid.capot_short") if model.contract_value >= CAPOT_BID \
+            else str(model.contract_value)
+        words.insert(0, value)
+    if model.coinche_level:
+        words.append(tr("table.coinched" if model.coinche_level == 1
+                        else "table.surcoinched").lower())
+    return tr("sheet.contract", name=who, contract=" ".join(words))
