@@ -93,25 +93,36 @@ def threshold(contract: Contract, players: int) -> float:
     return THRESHOLDS[contract] * HAND_SIZE[players] / HAND_SIZE[4]
 
 
+def confirme_contract(hand: Sequence[TarotCard], players: int,
+                      above: int = 0) -> Contract | None:
+    """The highest contract over ``above`` that ``hand``'s strength reaches (None: pass)."""
+    strength = hand_strength(hand)
+    return max((c for c in Contract if c > above and strength >= threshold(c, players)),
+               default=None)
+
+
 def _bid(view: Any) -> Decision:
-    strength = hand_strength(view.hand)
-    bids = [a for a in view.legal if isinstance(a, TarotBid)
-            and strength >= threshold(a.contract, view.players)]
-    if not bids:
+    legal = [a.contract for a in view.legal if isinstance(a, TarotBid)]
+    above = min(legal) - 1 if legal else Contract.GARDE_CONTRE
+    best = confirme_contract(view.hand, view.players, above)
+    if best is None:
         return Decision(TarotPass(), "hint.pass_weak")
-    best = max(bids, key=lambda a: a.contract)
-    return Decision(best, "hint.tarot_contract", (("contract", best.contract.label),))
+    return Decision(TarotBid(best), "hint.tarot_contract", (("contract", best.label),))
+
+
+def confirme_call(hand: Sequence[TarotCard], callable_: Iterable[TarotCard]) -> TarotCard:
+    """The king (or card) of the suit I hold best, never one of my own if I can help it."""
+    held = set(hand)
+
+    def merit(card: TarotCard) -> tuple[bool, int]:
+        return (card not in held, sum(c.rank for c in hand if c.suit is card.suit))
+
+    return max(callable_, key=merit)
 
 
 def _call(view: Any) -> Decision:
-    """Call the king of the suit I hold best, never one of my own cards if I can help it."""
-    calls = [a for a in view.legal if isinstance(a, CallKing)]
-    hand = set(view.hand)
-
-    def merit(a: CallKing) -> tuple[bool, int]:
-        return (a.card not in hand, sum(c.rank for c in hand if c.suit is a.card.suit))
-
-    best = max(calls, key=merit)
+    calls = {a.card: a for a in view.legal if isinstance(a, CallKing)}
+    best = calls[confirme_call(view.hand, calls)]
     return Decision(best, "hint.call_king", card_args(best.card))
 
 
@@ -185,18 +196,29 @@ class TarotMemory:
 
 
 def tarot_memory(view: Any) -> TarotMemory:
-    tricks = [t.plays for t in view.tricks] + ([view.trick] if view.trick else [])
-    gone = {c for plays in tricks for _, c in plays} | set(view.hand) | set(view.ecart)
-    voids: list[set[TarotSuit]] = [set() for _ in range(view.players)]
-    caps = [21] * view.players
-    for plays in tricks:
-        _infer(plays, voids, caps)
     attack, defence = _camps(view)
+    return play_memory(view.seat, view.players, view.hand, view.ecart, view.tricks,
+                       view.trick, frozenset(attack), frozenset(defence), _barred(view))
+
+
+def play_memory(seat: int, players: int, hand: Sequence[TarotCard],
+                known: Iterable[TarotCard], tricks: Sequence[Any],
+                trick: Sequence[tuple[int, TarotCard]], attack: frozenset[int],
+                defence: frozenset[int],
+                barred: tuple[frozenset[TarotCard], ...] = ()) -> TarotMemory:
+    """What ``seat`` knows from its ``hand``, the cards it saw aside (``known``: the
+    taker's écart) and the play so far (the voids and trump caps it showed)."""
+    plays = [t.plays for t in tricks] + ([tuple(trick)] if trick else [])
+    gone = {c for played in plays for _, c in played} | set(hand) | set(known)
+    voids: list[set[TarotSuit]] = [set() for _ in range(players)]
+    caps = [21] * players
+    for played in plays:
+        _infer(played, voids, caps)
     return TarotMemory(
-        seat=view.seat, players=view.players, hand=tuple(view.hand),
+        seat=seat, players=players, hand=tuple(hand),
         unseen=frozenset(c for c in DECK78 if c not in gone),
         voids=tuple(frozenset(v) for v in voids), trump_caps=tuple(caps),
-        attack=frozenset(attack), defence=frozenset(defence), barred=_barred(view),
+        attack=attack, defence=defence, barred=barred,
     )
 
 

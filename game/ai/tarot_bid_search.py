@@ -1,29 +1,30 @@
-"""Tarot, Expert level: the contract chosen by simulation.
+"""Tarot, Expert level: the contract chosen by simulation, at three, four and five.
 
 The Confirmé bids from a hand strength against fixed thresholds.  The Expert plays the
 deal out instead: it deals the cards it does not see (the other hands and the chien) a
 few times, weighted by what the earlier calls say (a seat that bid holds a hand at
 least as strong as the Confirmé's threshold for its contract, a seat that passed one
 weaker than the lowest contract it could bid; found by a Metropolis walk, as the
-coinche Expert's ``bid_search`` does), and finishes each deal open-handed with the
-Confirmé play, itself as the taker:
+coinche Expert's ``bid_search`` does).  In each world the seats still to speak bid the
+Confirmé's way (``auction_end``), so a call may be outbid, and a pass leave the deal to
+another taker or to nobody; the final contract is then played out with the Confirmé
+play, each seat seeing only its own hand and the cards played (``ClosedTable``: the
+open-handed play-outs first tried gave the defence a sight it does not have):
 
 - Prise and Garde: the chien taken and the écart made the Confirmé's way (within the
   engine's rule, ``discardable``: no king, no bout, trumps only when forced); one
   play-out scores both (only the multiplier differs);
 - Garde Sans and Garde Contre: no exchange, the chien counts for the attack or for the
-  defence; one play-out scores both.
+  defence; one play-out scores both;
+- at five, the taker first calls a king the Confirmé's way; its holder is his partner,
+  unknown to the others until the card falls (the chien holding it: he plays alone).
 
-Each contract is worth its mean marks for me (the table's scoring: ``score_deal`` and
-``marks``, with the Petit au bout, the taker's poignée and an unannounced chelem).
-Passing is worth 0 when nobody has bid yet, else the contract on the table played by
-its bidder (who takes the chien and discards the Confirmé's way), me defending.  The
-Confirmé call is kept unless another gains ``SWITCH_MARGIN`` marks on average.
-
-One step ahead only: the auction is taken to stop after this call (later seats may
-outbid it).  At five players (the king call, the unknown partner) the Expert bids as
-the Confirmé.  The play-outs leave out the Excuse owed for want of a trick and a
-chelem announcement.
+Each call is worth its mean marks for me (the table's scoring: ``score_deal`` and
+``marks``, with the Petit au bout, the taker's poignée and an unannounced chelem); an
+auction where everybody passes is worth 0.  The Confirmé call is kept unless another
+gains ``SWITCH_MARGIN`` marks on average.  ``bench/tarot_bids.py`` sets the predictions
+against the marks each call realised.  The play-outs leave out the Excuse owed for want
+of a trick and a chelem announcement.
 """
 
 from __future__ import annotations
@@ -38,13 +39,15 @@ from game.ai.budget import DEFAULT_THINK, within
 from game.ai.decision import Decision
 from game.ai.metropolis import Walk, walk_deals
 from game.ai.tarot import (
+    confirme_call,
+    confirme_contract,
     ecart_decision,
     hand_strength,
     tarot_decision,
     threshold,
 )
 from game.ai.tarot_endgame import DealFrame, Tally
-from game.ai.tarot_search import OpenTable, play_tricks
+from game.ai.tarot_search import ClosedTable, play_tricks
 from game.engine.protocol import Action, Phase
 from game.engine.rules import TarotRules
 from game.engine.tarot_actions import TarotBid, TarotDiscard, TarotPass
@@ -59,6 +62,7 @@ from game.engine.tarot_scoring import (
 from game.engine.tarot_tricks import (
     TarotTrick,
     TarotView,
+    callable_cards,
     discardable,
     poignee_choices,
 )
@@ -66,7 +70,7 @@ from game.engine.tarot_tricks import (
 WORLDS = 12  # at the default thinking time
 SWITCH_MARGIN = 20.0  # marks per deal another call must gain over the Confirmé's
 WALK = Walk(burn_in=60, thinning=8, span=10.0)  # a deal 10 strength off a call: 10x rarer
-SIMULATED_PLAYERS = (3, 4)
+SIMULATED_PLAYERS = (3, 4, 5)
 
 
 def expert_tarot_bidding(view: Any, rng: random.Random,
@@ -104,30 +108,47 @@ def weigh_tarot_calls(view: TarotView, rng: random.Random, deadline: float | Non
 
 def expected_marks(view: Any, rng: random.Random, contracts: Sequence[Contract],
                    deadline: float | None, worlds: int) -> dict[Contract | None, float] | None:
-    """Mean marks for me of each contract (me taking), and of passing (key None);
-    None when no world was played."""
+    """Mean marks for me of each contract (me bidding it), and of passing (key None);
+    None when no world was played.  In each world the seats still to speak bid the
+    Confirmé's way (``auction_end``): my call may be outbid, and I then defend."""
     n, me = view.players, view.seat
     leader = (view.dealer + 1) % n
-    standing = _standing_bid(view)
     totals: dict[Contract | None, float] = dict.fromkeys([None, *contracts], 0.0)
     played = 0
     deals = sample_deals(view, rng, worlds)
     for k in within(deadline, len(deals)):
         hands, chien = deals[k]
-        for exchange in (True, False):  # one play-out for the contracts alike in it
-            alike = [c for c in contracts if c.chien_shown == exchange]
-            if alike:
-                result = play_out(hands, chien, me, leader, exchange, view.rules)
-                for c in alike:
-                    totals[c] += result.marks(c)[me]
-        if standing is not None:
-            taker, contract = standing
-            result = play_out(hands, chien, taker, leader, contract.chien_shown, view.rules)
-            totals[None] += result.marks(contract)[me]
+        outcomes: dict[tuple[int, bool], PlayedDeal] = {}  # by taker and exchange
+        for call in totals:
+            end = auction_end(view, hands, call)
+            if end is None:
+                continue  # everybody passed: 0
+            taker, contract = end
+            key = (taker, contract.chien_shown)
+            if key not in outcomes:
+                outcomes[key] = play_out(hands, chien, taker, leader, contract.chien_shown,
+                                         view.rules)
+            totals[call] += outcomes[key].marks(contract)[me]
         played += 1
     if not played:
         return None
     return {c: t / played for c, t in totals.items()}
+
+
+def auction_end(view: Any, hands: Sequence[Sequence[TarotCard]],
+                call: Contract | None) -> tuple[int, Contract] | None:
+    """The taker and contract when I make ``call`` (None: pass) and the seats after me
+    bid the Confirmé's way with ``hands`` (None: everybody passed)."""
+    n, me = view.players, view.seat
+    best = _standing_bid(view)
+    if call is not None:
+        best = (me, call)
+    for k in range(1, n - len(view.bids)):
+        seat = (me + k) % n
+        contract = confirme_contract(hands[seat], n, best[1] if best else 0)
+        if contract is not None:
+            best = (seat, contract)
+    return best
 
 
 def _standing_bid(view: Any) -> tuple[int, Contract] | None:
@@ -207,6 +228,7 @@ class PlayedDeal:
     aside: tuple[TarotCard, ...]
     poignee: int  # trumps the taker showed (0: none)
     rules: TarotRules = DEFAULT_RULES  # the table's options (poignée sizes, scoring)
+    partner: int | None = None  # five players: the called card's holder (None: alone)
 
     def tally(self, aside_to_attack: bool) -> Tally:
         """What the taker won, with what lies aside when it counts for him."""
@@ -217,16 +239,17 @@ class PlayedDeal:
         return tally
 
     def _attacks(self, seat: int) -> bool:
-        return seat == self.taker
+        return seat == self.taker or seat == self.partner
 
     def marks(self, contract: Contract) -> tuple[int, ...]:
         sizes = self.rules.poignee_sizes
         kind = poignee_kind(self.players, self.poignee, sizes) if self.poignee else None
-        frame = DealFrame(self.players, contract, frozenset({self.taker}),
+        attack = frozenset(s for s in range(self.players) if self._attacks(s))
+        frame = DealFrame(self.players, contract, attack,
                           ((kind, Camp.ATTACK),) if kind is not None else (), False,
                           self.rules)
         x = frame.per_defender(self.tally(contract.chien_to_attack), self.tricks[-1])
-        return marks(self.players, self.taker, None, x)
+        return marks(self.players, self.taker, self.partner, x)
 
 
 def confirme_ecart(hand: Sequence[TarotCard], size: int) -> tuple[list[TarotCard], list[TarotCard]]:
@@ -245,10 +268,16 @@ def confirme_ecart(hand: Sequence[TarotCard], size: int) -> tuple[list[TarotCard
 
 def play_out(dealt: Sequence[Sequence[TarotCard]], chien: Sequence[TarotCard], taker: int,
              leader: int, exchange: bool, rules: TarotRules = DEFAULT_RULES) -> PlayedDeal:
-    """The deal played to its end by the Confirmé play, open-handed, ``taker`` taking
-    the chien and discarding (``exchange``) or leaving it aside."""
+    """The deal played to its end by the Confirmé play, each seat seeing its own hand
+    and the play (``ClosedTable``), ``taker`` taking the chien and discarding
+    (``exchange``) or leaving it aside; at five, calling a king the Confirmé's way
+    first, his partner unknown to the others until it falls."""
     players = len(dealt)
     hands = [list(h) for h in dealt]
+    called, partner = None, None
+    if players == 5:
+        called = confirme_call(hands[taker], callable_cards(hands[taker], rules.king_call))
+        partner = next((s for s in range(players) if s != taker and called in hands[s]), None)
     aside: tuple[TarotCard, ...] = tuple(chien)
     if exchange:
         hands[taker], ecart = confirme_ecart([*hands[taker], *chien], len(chien))
@@ -256,5 +285,8 @@ def play_out(dealt: Sequence[Sequence[TarotCard]], chien: Sequence[TarotCard], t
     shown = poignee_choices(hands[taker], players, rules.poignee_sizes)
     poignee = max((len(p) for p in shown), default=0)
     tricks: list[TarotTrick] = []
-    play_tricks(hands, [], tricks, leader, OpenTable(taker, frozenset({taker})))
-    return PlayedDeal(players, taker, tuple(tricks), aside, poignee, rules)
+    attack = frozenset({taker} if partner is None else {taker, partner})
+    table = ClosedTable(taker, attack, called, partner, partner is not None,
+                        aside=aside if exchange else ())
+    play_tricks(hands, [], tricks, leader, table)
+    return PlayedDeal(players, taker, tuple(tricks), aside, poignee, rules, partner)

@@ -29,6 +29,7 @@ from game.ai.tarot import (
     card_args,
     choose_tarot_card,
     known_camps,
+    play_memory,
     tarot_decision,
     tarot_memory,
 )
@@ -351,8 +352,28 @@ class OpenTable:
         if len(cards) == 1:
             return cards[0]
         seen = RolloutView(seat, tuple(hand), self.taker, tuple(trick), tuple(tricks))
+        memory = self.memory(holdings, seat, trick, tricks)
+        return choose_tarot_card(seen, memory, cards)[0]
+
+    def memory(self, holdings: list[list[TarotCard]], seat: int, trick: list[TarotPlay],
+               tricks: list[TarotTrick]) -> TarotMemory:
         attack, defence = self.camps(holdings, seat)
-        return choose_tarot_card(seen, open_memory(holdings, seat, attack, defence), cards)[0]
+        return open_memory(holdings, seat, attack, defence)
+
+
+@dataclass(frozen=True)
+class ClosedTable(OpenTable):
+    """Every seat plays the Confirmé's way as at the real table: seeing its own hand
+    and the play only (the taker also his écart, ``aside``)."""
+
+    aside: tuple[TarotCard, ...] = ()
+
+    def memory(self, holdings: list[list[TarotCard]], seat: int, trick: list[TarotPlay],
+               tricks: list[TarotTrick]) -> TarotMemory:
+        attack, defence = self.camps(holdings, seat)
+        known = self.aside if seat == self.taker else ()
+        return play_memory(seat, len(holdings), holdings[seat], known, tricks, trick,
+                           attack, defence)
 
 
 def play_tricks(holdings: list[list[TarotCard]], trick: list[TarotPlay],
