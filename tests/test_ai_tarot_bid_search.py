@@ -16,6 +16,7 @@ from game.ai.tarot_bid_search import (
     expert_tarot_bidding,
     play_out,
     sample_deals,
+    sure_gain,
     weigh_tarot_calls,
 )
 from game.engine.protocol import Phase
@@ -168,6 +169,15 @@ def test_a_play_out_counts_all_91_points_once(players: int) -> None:
             assert 0 <= without.points <= with_aside.points <= TOTAL_POINTS
             for contract in Contract:
                 assert sum(played.marks(contract)) == 0
+
+
+def test_a_switch_needs_a_gain_the_worlds_can_tell_from_noise() -> None:
+    base = [0.0, 0.0, 0.0, 0.0]
+    steady = [10.0, 12.0, 11.0, 9.0]  # +10.5 in every world, give or take 1.5
+    lucky = [300.0, -250.0, 280.0, -260.0]  # +17.5 on average, by two lucky worlds
+    assert sure_gain(steady, base) > 5
+    assert sure_gain(lucky, base) < 0
+    assert sure_gain(base, steady) < 0
 
 
 def test_sampled_deals_hold_the_hidden_cards_once() -> None:

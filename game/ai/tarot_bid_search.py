@@ -22,15 +22,19 @@ open-handed play-outs first tried gave the defence a sight it does not have):
 Each call is worth its mean marks for me (the table's scoring: ``score_deal`` and
 ``marks``, with the Petit au bout, the taker's poignée and an unannounced chelem); an
 auction where everybody passes is worth 0.  The Confirmé call is kept unless another
-gains ``SWITCH_MARGIN`` marks on average.  ``bench/tarot_bids.py`` sets the predictions
-against the marks each call realised.  The play-outs leave out the Excuse owed for want
-of a trick and a chelem announcement.
+gains ``SWITCH_MARGIN`` marks on average and more than ``RISK`` standard errors of the
+gain, paired world by world (``sure_gain``): with a dozen worlds the best of five noisy
+means is picked for its luck more than its worth (a Garde Contre on one lucky world).
+``bench/tarot_bids.py`` sets the predictions against the marks each call realised.  The
+play-outs leave out the Excuse owed for want of a trick and a chelem announcement.
 """
 
 from __future__ import annotations
 
 import functools
+import math
 import random
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -69,6 +73,7 @@ from game.engine.tarot_tricks import (
 
 WORLDS = 12  # at the default thinking time
 SWITCH_MARGIN = 20.0  # marks per deal another call must gain over the Confirmé's
+RISK = 2.0  # standard errors of the gain, in the worlds drawn, a switch must clear
 WALK = Walk(burn_in=60, thinning=8, span=10.0)  # a deal 10 strength off a call: 10x rarer
 SIMULATED_PLAYERS = (3, 4, 5)
 
@@ -90,49 +95,63 @@ def weigh_tarot_calls(view: TarotView, rng: random.Random, deadline: float | Non
     contracts = [a.contract for a in view.legal if isinstance(a, TarotBid)]
     if view.players not in SIMULATED_PLAYERS or view.phase is not Phase.BIDDING or not contracts:
         return confirme, {}
-    values = expected_marks(view, rng, contracts, deadline, worlds)
-    if values is None:
+    samples = world_marks(view, rng, contracts, deadline, worlds)
+    if samples is None:
         return confirme, {}
-    options: dict[Action, float] = {TarotPass(): values.pop(None)}
-    options.update({TarotBid(c): v for c, v in values.items() if c is not None})
-    mine = options.get(confirme.action)
-    best, best_value = max(options.items(), key=lambda item: item[1])
-    if mine is None or best == confirme.action or best_value < mine + margin:
+    calls: dict[Action, list[float]] = {TarotPass(): samples.pop(None)}
+    calls.update({TarotBid(c): v for c, v in samples.items() if c is not None})
+    options = {call: statistics.fmean(v) for call, v in calls.items()}
+    mine = calls.get(confirme.action)
+    if mine is None:
         return confirme, options
-    shown = ("value", str(round(best_value)))
+    best, gain = max(((call, sure_gain(v, mine)) for call, v in calls.items()),
+                     key=lambda item: item[1])
+    if best == confirme.action or gain <= 0 or options[best] < options[confirme.action] + margin:
+        return confirme, options
+    shown = ("value", str(round(options[best])))
     if isinstance(best, TarotBid):
         return Decision(best, "hint.tarot_simulated",
                         (("contract", best.contract.label), shown)), options
     return Decision(best, "hint.pass_simulated", (shown,)), options
 
 
-def expected_marks(view: Any, rng: random.Random, contracts: Sequence[Contract],
-                   deadline: float | None, worlds: int) -> dict[Contract | None, float] | None:
-    """Mean marks for me of each contract (me bidding it), and of passing (key None);
-    None when no world was played.  In each world the seats still to speak bid the
-    Confirmé's way (``auction_end``): my call may be outbid, and I then defend."""
+def sure_gain(values: Sequence[float], base: Sequence[float]) -> float:
+    """How much a call worth ``values`` gains over one worth ``base`` in the same
+    worlds, at the low end of its confidence (the mean gain less ``RISK`` standard
+    errors): a gain the few worlds cannot tell from noise is none."""
+    gains = [v - b for v, b in zip(values, base, strict=True)]
+    if len(gains) < 2:
+        return 0.0
+    spread = statistics.stdev(gains) / math.sqrt(len(gains))
+    return statistics.fmean(gains) - RISK * spread
+
+
+def world_marks(view: Any, rng: random.Random, contracts: Sequence[Contract],
+                deadline: float | None, worlds: int) -> dict[Contract | None, list[float]] | None:
+    """My marks in each world played, for each contract (me bidding it) and for passing
+    (key None); None when no world was played.  In each world the seats still to speak
+    bid the Confirmé's way (``auction_end``): my call may be outbid, and I then defend."""
     n, me = view.players, view.seat
     leader = (view.dealer + 1) % n
-    totals: dict[Contract | None, float] = dict.fromkeys([None, *contracts], 0.0)
-    played = 0
+    marks_of: dict[Contract | None, list[float]] = {c: [] for c in [None, *contracts]}
     deals = sample_deals(view, rng, worlds)
     for k in within(deadline, len(deals)):
         hands, chien = deals[k]
         outcomes: dict[tuple[int, bool], PlayedDeal] = {}  # by taker and exchange
-        for call in totals:
+        for call, values in marks_of.items():
             end = auction_end(view, hands, call)
             if end is None:
-                continue  # everybody passed: 0
+                values.append(0.0)  # everybody passed
+                continue
             taker, contract = end
             key = (taker, contract.chien_shown)
             if key not in outcomes:
                 outcomes[key] = play_out(hands, chien, taker, leader, contract.chien_shown,
                                          view.rules)
-            totals[call] += outcomes[key].marks(contract)[me]
-        played += 1
-    if not played:
+            values.append(float(outcomes[key].marks(contract)[me]))
+    if not marks_of[None]:
         return None
-    return {c: t / played for c, t in totals.items()}
+    return marks_of
 
 
 def auction_end(view: Any, hands: Sequence[Sequence[TarotCard]],
