@@ -34,8 +34,9 @@ from game.engine.match import AnyRules
 from game.engine.protocol import Phase
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.storage import ENV_DIR, log_path
-from game.ui.app.app import App, Scene
+from game.ui.app.app import App
 from game.ui.app.smoke import dismiss
+from game.ui.stage.scene import Scene
 from game.ui.table.controller import GameConfig, SeatConfig
 from game.ui.table.scene import TableScene
 

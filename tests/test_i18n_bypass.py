@@ -11,7 +11,6 @@ import pytest
 
 from game import i18n
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
-from game.ui.kit import widgets
 
 MARK = "\u2063"  # INVISIBLE SEPARATOR: drawn as nothing, kept in the string
 WORD = re.compile(r"[^\W\d_]{2,}")
@@ -32,9 +31,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch, texts_drawn: list[str]) -> Iterator[l
     """Every string the widgets render, with the English catalogue marked."""
     english = {key: marked(text) for key, text in i18n.catalogue("en").items()}
     monkeypatch.setattr(i18n, "catalogue", lambda language: english)
-    widgets._TEXT_CACHE.clear()
     yield texts_drawn
-    widgets._TEXT_CACHE.clear()
 
 
 def visit_every_scene(tmp_path: Any) -> None:

@@ -20,9 +20,11 @@ from game.engine.match import AnyRules
 from game.engine.protocol import Phase
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.i18n import set_language, tr
-from game.ui.app.app import LOGICAL, App, Scene
+from game.ui.app.app import App
 from game.ui.app.smoke import SMOKE_GAMES, click
+from game.ui.kit.layout import LOGICAL
 from game.ui.scenes.scoresheet import MatchEnd, ScoreSheet
+from game.ui.stage.scene import Scene
 from game.ui.table.controller import GameConfig, SeatConfig
 from game.ui.table.scene import TableScene
 from tests.table_driver import (

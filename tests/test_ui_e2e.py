@@ -42,7 +42,7 @@ from game.engine.tarot_scoring import Contract
 from game.engine.trickgame import TrickView
 from game.storage import Storage
 from game.storage.saves import SavedMatch
-from game.ui.app.app import LOGICAL
+from game.ui.kit.layout import LOGICAL
 from game.ui.scenes.scoresheet import SHEET_RECT
 from game.ui.scenes.settings import SettingsScene
 from game.ui.table.bidding import PANEL_RECT

@@ -4,14 +4,13 @@ through the router, and the match host and the routes import no pygame."""
 
 from __future__ import annotations
 
-import ast
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-UI = Path(__file__).resolve().parent.parent / "game" / "ui"
+from tests.ui_imports import UI, is_scene_module, ui_imports, ui_modules
+
 PACKAGE = "game.ui"
 REGISTRY = "app.scenes"  # the one module that names the scene classes (it imports them all)
 # Scenes that exist today: the detection below must find at least these.
@@ -19,45 +18,6 @@ KNOWN_SCENES = {"scenes.menu", "scenes.setup", "table.scene", "scenes.scoresheet
                 "scenes.scorepad", "scenes.stats", "scenes.replay", "scenes.dialog",
                 "scenes.settings", "scenes.rules"}
 PYGAME_FREE = ("table.host", "stage.routes")
-
-
-def ui_modules() -> dict[str, ast.Module]:
-    """Each module by its dotted name under ``game.ui`` ("table.scene")."""
-    return {".".join(path.relative_to(UI).with_suffix("").parts):
-            ast.parse(path.read_text(encoding="utf-8"))
-            for path in sorted(UI.rglob("*.py")) if path.stem != "__init__"}
-
-
-def ui_imports(tree: ast.Module, modules: set[str]) -> set[str]:
-    """The ``game.ui`` modules ``tree`` imports, anywhere in it: at the top, inside
-    functions, under ``if TYPE_CHECKING``."""
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            # "from game.ui.scenes import menu" names the module in the alias
-            names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
-        else:
-            continue
-        for name in names:
-            parts = name.split(".")
-            for end in range(len(parts), 2, -1):
-                if parts[:2] == ["game", "ui"] and ".".join(parts[2:end]) in modules:
-                    found.add(".".join(parts[2:end]))
-                    break
-    return found
-
-
-def is_scene_module(tree: ast.Module) -> bool:
-    """The module defines a subclass of ``Scene``."""
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ClassDef):
-            for base in node.bases:
-                name = base.id if isinstance(base, ast.Name) else getattr(base, "attr", "")
-                if name == "Scene":
-                    return True
-    return False
 
 
 MODULES = ui_modules()

@@ -14,9 +14,10 @@ import pytest
 
 from game.engine.rules import BeloteRules
 from game.i18n import set_language, tr
-from game.ui.app.app import MIN_WINDOW, App, Scene
+from game.ui.app.app import MIN_WINDOW, App
 from game.ui.kit.assets import Assets
 from game.ui.scenes.settings import SettingsScene
+from game.ui.stage.scene import Scene
 from game.ui.table.words import seat_after
 from tests.table_driver import DT, run_until, start_table
 

@@ -22,7 +22,7 @@ from game.engine.protocol import Phase
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.i18n import language, set_language, system_language, tr
 from game.storage import Storage
-from game.ui.app.app import App, Scene
+from game.ui.app.app import App
 from game.ui.app.smoke import click
 from game.ui.kit.entry import parse_deal_number
 from game.ui.kit.widgets import GLOW
@@ -30,8 +30,9 @@ from game.ui.scenes.dialog import ConfirmDialog
 from game.ui.scenes.replay import ReplayScene, deal_story
 from game.ui.scenes.scoresheet import ScoreSheet
 from game.ui.scenes.stats import StatsScene
+from game.ui.stage.scene import Scene
 from game.ui.table.controller import GameConfig, SeatConfig
-from game.ui.table.glossary import NOTE_TIME, TERMS, FirstTimeNotes, forget_explained, terms_of
+from game.ui.table.glossary import NOTE_TIME, TERMS, FirstTimeNotes, terms_of
 from game.ui.table.model import say_action
 from game.ui.table.scene import TableScene
 from tests.table_driver import (
@@ -430,8 +431,8 @@ def card_point(table: TableScene, card: object) -> tuple[int, int]:
 
 def test_first_time_notes_come_one_at_a_time_and_once_per_session() -> None:
     set_language("en")
-    forget_explained()
-    notes = FirstTimeNotes()
+    explained: set[str] = set()  # the app's memory
+    notes = FirstTimeNotes(explained)
     notes.notice(["coinche", "capot", "coinche"])
     assert notes.current == "coinche"
     assert notes.text() == "Coinche: " + tr("glossary.coinche")
@@ -441,12 +442,14 @@ def test_first_time_notes_come_one_at_a_time_and_once_per_session() -> None:
     assert notes.current == "capot"
     notes.update(NOTE_TIME + 0.01)
     assert notes.current is None
-    again = FirstTimeNotes()
+    again = FirstTimeNotes(explained)
     again.notice(["coinche", "capot"])  # already explained in this session
     assert again.current is None
+    another_app = FirstTimeNotes(set())
+    another_app.notice(["coinche"])
+    assert another_app.current == "coinche"  # another app's memory: explained again
     set_language("fr")
-    forget_explained()
-    french = FirstTimeNotes()
+    french = FirstTimeNotes(set())
     french.notice(["coinche"])  # a French player knows the word
     assert french.current is None
     set_language("en")
@@ -460,7 +463,6 @@ def test_the_terms_of_what_seats_say() -> None:
 
 
 def test_the_table_explains_the_retourne_the_first_time(app: App, texts_drawn: list[str]) -> None:
-    forget_explained()
     table = start_table(app, BeloteRules(), seed=4)
     for _ in range(300):
         app.step(DT, [])

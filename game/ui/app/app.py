@@ -5,23 +5,22 @@ scaled to the window with letterboxing (mouse positions are mapped back).
 ``run()`` is the interactive loop.  Scene changes requested during a frame (push, pop,
 replace) take effect between frames.
 
-Scenes open one another by name through the router (``go``, ``pop_to``): the names and
-the classes they build are registered by ``game/ui/app/scenes.py``, so no scene module
-imports another.  ``host`` keeps the match in progress (``game/ui/table/host.py``).
+Scenes open one another by name through the router (``go``, ``pop_to``, ``router.py``):
+the names and the classes they build are registered by ``game/ui/app/scenes.py``, so no
+scene module imports another, and a scene sees the app only as a ``Stage``
+(``game/ui/stage/scene.py``), so none imports the app.  ``host`` keeps the match in
+progress (``game/ui/table/host.py``); ``memory`` what the app remembers until it closes.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import functools
-import importlib
-import itertools
 import logging
 import os
 import sys
 import warnings
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -29,60 +28,31 @@ from game.i18n import LANGUAGES, language, set_language
 from game.session import Session
 from game.storage import Storage
 from game.storage.settings import Settings
-from game.ui.kit.assets import CODES_32, CODES_TAROT, SOUND_NAMES, SUITS, Assets
+from game.ui.app.preload import Preloader
+from game.ui.app.router import Router
+from game.ui.kit.assets import Assets
+from game.ui.kit.layout import LOGICAL
+from game.ui.stage.memory import Memory
+from game.ui.stage.scene import Route
 from game.ui.table.host import MatchHost
 
 if TYPE_CHECKING:  # the engine, the AI and the coach load after the first frame
     from game.coach import Analysis, CoachWorker
     from game.engine.match import Match
 
-LOGICAL = (1280, 720)
 MIN_WINDOW = (960, 540)  # three quarters of the table: every card and word stays readable
 FPS = 60
 MAX_DT = 0.1
 MIN_SAVED_WINDOW = (640, 360)  # a smaller window still works, but opens at this size
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
-PRELOAD_WIDTH = 100  # a card width the table draws (so the preloaded size is used)
-PRELOAD_PER_FRAME = 8  # assets loaded after each frame while the menu shows
 
 log = logging.getLogger("atout.app")
 
 
-class Scene:
-    """One screen.  ``opaque`` scenes hide the ones below; overlays (score sheet) don't.
-    ``route`` is the name the router knows it by (``game/ui/stage/routes.py``)."""
+class App(Router):
+    """The game's window and loop: the router's stack of scenes drawn each frame, the
+    settings, the assets and sounds, the match host and the player's data."""
 
-    opaque = True
-    route = ""
-
-    def __init__(self, app: App) -> None:
-        self.app = app
-
-    def handle(self, event: pygame.event.Event) -> None:
-        """One input event, mouse positions already in logical coordinates."""
-
-    def update(self, dt: float) -> None:
-        """Advance by ``dt`` seconds (only the top scene updates)."""
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Draw on the logical surface."""
-
-    def closed(self) -> None:
-        """Called once when the scene leaves the stack."""
-
-    def presented(self) -> None:
-        """The frame is on screen (called on the top scene): what is left of the
-        frame's time is free until the next (the table lets its computers ponder)."""
-
-
-Route = Callable[..., Scene | None]  # (app, **data): the scene a name shows, or None
-
-
-def _is(scene: Scene, target: str | type[Scene]) -> bool:
-    return scene.route == target if isinstance(target, str) else isinstance(scene, target)
-
-
-class App:
     def __init__(
         self,
         settings: Settings | None = None,
@@ -106,6 +76,7 @@ class App:
         self.storage = storage
         self.session = Session(storage) if storage is not None else None
         self.host = MatchHost(self.session)
+        self.memory = Memory()
         if settings is None and storage is not None:
             settings = storage.settings
         self.settings: Settings = settings or Settings(language=language())
@@ -120,19 +91,13 @@ class App:
         pygame.display.set_icon(self.assets.icon())
         self.screen = pygame.Surface(LOGICAL).convert()
         self.clock = pygame.time.Clock()
-        self.scenes: list[Scene] = []
-        self._changes: list[Callable[[], None]] = []
-        self._routes: dict[str, Route] = {}
-        self._kept: dict[str, Scene] = {}
         if routes is None:
             from game.ui.app.scenes import SCENES
 
             routes = SCENES
-        for name, factory in routes.items():
-            self.register(name, factory)
-        self.running = True
+        super().__init__(routes)
         self.frames = 0
-        self._preloading: Iterator[None] | None = None
+        self._preloader = Preloader(self.assets)
         self._coach = coach
         if coach is not None:
             coach.on_finished = self._deal_analysed
@@ -150,74 +115,6 @@ class App:
         if self.session is not None:
             self.session.on_deal_analysed(match.rules.game, match.players,
                                           analysis.points_lost())
-
-    # --- the scene stack (changes apply between frames) ----------------------------------
-
-    @property
-    def top(self) -> Scene | None:
-        return self.scenes[-1] if self.scenes else None
-
-    def push(self, scene: Scene) -> None:
-        self._changes.append(lambda: self.scenes.append(scene))
-
-    def pop(self) -> None:
-        self._changes.append(self._pop_now)
-
-    def replace(self, scene: Scene) -> None:
-        def change() -> None:
-            self._pop_now()
-            self.scenes.append(scene)
-
-        self._changes.append(change)
-
-    def pop_to(self, target: str | type[Scene]) -> None:
-        """Pop scenes until the one named ``target`` (or of that type) is on top."""
-        def change() -> None:
-            while self.scenes and not _is(self.scenes[-1], target):
-                self._pop_now()
-
-        self._changes.append(change)
-
-    # --- the router: scenes by name --------------------------------------------------------
-
-    def register(self, name: str, factory: Route) -> None:
-        """``go(name, **data)`` shows ``factory(app, **data)``."""
-        self._routes[name] = factory
-
-    def go(self, name: str, replace: bool = False, **data: Any) -> bool:
-        """Show the scene named ``name`` made from ``data``, over the top one (or in its
-        place); False when there is nothing to show (a deal with nothing to replay)."""
-        scene = self._routes[name](self, **data)
-        if scene is None:
-            return False
-        if replace:
-            self.replace(scene)
-        else:
-            self.push(scene)
-        return True
-
-    def keep(self, scene: Scene) -> None:
-        """``scene`` is the one to come back to under its name (the table of the match
-        in progress), until another is kept."""
-        self._kept[scene.route] = scene
-
-    def kept(self, name: str) -> Scene | None:
-        return self._kept.get(name)
-
-    def showing(self, name: str) -> bool:
-        """A scene named ``name`` is on the stack (the changes asked are not applied)."""
-        return any(scene.route == name for scene in self.scenes)
-
-    def _pop_now(self) -> None:
-        if self.scenes:
-            self.scenes.pop().closed()
-
-    def apply_changes(self) -> None:
-        changes, self._changes = self._changes, []
-        for change in changes:
-            change()
-        if not self.scenes:
-            self.running = False
 
     # --- the window and the look -------------------------------------------------------
 
@@ -289,45 +186,17 @@ class App:
     def preload_assets(self) -> None:
         """Load every sprite and sound now, so that a missing or damaged file is reported
         on the menu at start rather than found in the middle of a deal."""
-        for _ in self._loading():
-            pass
+        self._preloader.all_now()
 
     def start_preloading(self) -> None:
         """Load every sprite and sound a few per frame from now on, then import the
         table: the menu is drawn at once, and a missing file still reaches it within the
         first second."""
-        self._preloading = self._loading()
-
-    def _loading(self) -> Iterator[None]:
-        """Each asset loaded, one step at a time."""
-        loads: list[Callable[[], object]] = [
-            *(functools.partial(self.assets.card_face, code, PRELOAD_WIDTH)
-              for code in CODES_32),
-            *(functools.partial(self.assets.card_face, code, PRELOAD_WIDTH, "tarot")
-              for code in CODES_TAROT),
-            *(functools.partial(self.assets.card_back, PRELOAD_WIDTH, deck, colour)
-              for deck, colour in (("32", "blue"), ("32", "red"), ("tarot", "blue"))),
-            *(functools.partial(self.assets.suit_icon, suit) for suit in SUITS),
-            self.assets.dealer_button, self.assets.felt,
-            *(functools.partial(self.assets.sound, name) for name in SOUND_NAMES),
-            # Last, the table with the engine and the AI (kept out of the first frame),
-            # so that the first match opens without a pause.
-            functools.partial(importlib.import_module, "game.ui.table.scene"),
-        ]
-        for load in loads:
-            load()
-            yield
-
-    def _preload_some(self) -> None:
-        if self._preloading is None:
-            return
-        loaded = sum(1 for _ in itertools.islice(self._preloading, PRELOAD_PER_FRAME))
-        if loaded < PRELOAD_PER_FRAME:
-            self._preloading = None
+        self._preloader.start()
 
     @property
     def preloading(self) -> bool:
-        return self._preloading is not None
+        return self._preloader.running
 
     def close(self) -> None:
         """Keep the settings (the window's size too) and wait for the last save."""
@@ -397,7 +266,7 @@ class App:
             top.presented()
         self.apply_changes()
         self.frames += 1
-        self._preload_some()
+        self._preloader.some()
 
     def draw(self) -> None:
         first = 0

@@ -11,42 +11,43 @@ from game.ui.stage import routes
 
 if TYPE_CHECKING:
     from game.engine.match import DealRecord, Match
-    from game.ui.app.app import App, Route, Scene
+    from game.ui.stage.scene import Route, Scene, Stage
     from game.ui.table.controller import GameConfig
     from game.ui.table.host import Question
 
 
-def _menu(app: App) -> Scene:
+def _menu(app: Stage) -> Scene:
     from game.ui.scenes.menu import MenuScene
 
     return MenuScene(app)
 
 
-def _settings(app: App) -> Scene:
+def _settings(app: Stage) -> Scene:
     from game.ui.scenes.settings import SettingsScene
 
     return SettingsScene(app)
 
 
-def _rules(app: App) -> Scene:
+def _rules(app: Stage) -> Scene:
     from game.ui.scenes.rules import RulesScene
 
     return RulesScene(app)
 
 
-def _setup(app: App) -> Scene:
+def _setup(app: Stage) -> Scene:
     from game.ui.scenes.setup import SetupScene
 
     return SetupScene(app)
 
 
-def _stats(app: App) -> Scene:
+def _stats(app: Stage) -> Scene:
     from game.ui.scenes.stats import StatsScene
 
     return StatsScene(app)
 
 
-def _table(app: App, config: GameConfig | None = None, match: Match | None = None) -> Scene | None:
+def _table(app: Stage, config: GameConfig | None = None,
+           match: Match | None = None) -> Scene | None:
     """A new table, or (no config) the one showing the match in progress."""
     from game.ui.table.scene import TableScene
 
@@ -58,32 +59,32 @@ def _table(app: App, config: GameConfig | None = None, match: Match | None = Non
     return None
 
 
-def _score_sheet(app: App, table: routes.MatchScreen) -> Scene:
+def _score_sheet(app: Stage, table: routes.MatchScreen) -> Scene:
     from game.ui.scenes.scoresheet import ScoreSheet
 
     return ScoreSheet(app, table)
 
 
-def _match_end(app: App, table: routes.MatchScreen) -> Scene:
+def _match_end(app: Stage, table: routes.MatchScreen) -> Scene:
     from game.ui.scenes.scoresheet import MatchEnd
 
     return MatchEnd(app, table)
 
 
-def _score_pad(app: App, table: routes.MatchScreen, review: Callable[[int], None],
+def _score_pad(app: Stage, table: routes.MatchScreen, review: Callable[[int], None],
                play_again: Callable[[DealRecord], None]) -> Scene:
     from game.ui.scenes.scorepad import ScorePad
 
     return ScorePad(app, table, review, play_again)
 
 
-def _replay(app: App, match: Match, index: int = -1, viewer: int = 0) -> Scene | None:
+def _replay(app: Stage, match: Match, index: int = -1, viewer: int = 0) -> Scene | None:
     from game.ui.scenes.replay import ReplayScene
 
     return ReplayScene.of_deal(app, match, index, viewer)
 
 
-def _confirm(app: App, question: Question, on_yes: Callable[[], None],
+def _confirm(app: Stage, question: Question, on_yes: Callable[[], None],
              on_no: Callable[[], None] | None = None) -> Scene:
     from game.ui.scenes.dialog import ConfirmDialog
 

@@ -13,8 +13,9 @@ from game.ai import Level
 from game.engine.match import AnyRules
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.storage.settings import Settings
-from game.ui.app.app import App, Scene
+from game.ui.app.app import App
 from game.ui.scenes.scoresheet import MatchEnd, ScoreSheet
+from game.ui.stage.scene import Scene
 from game.ui.table.controller import GameConfig, SeatConfig
 from game.ui.table.scene import TableScene
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.app.app import LOGICAL, Scene
+from game.ui.kit.assets import Assets
+from game.ui.kit.layout import LOGICAL
 from game.ui.kit.widgets import GOLD, blit_text
 
 
-def draw_backdrop(scene: Scene, surface: pygame.Surface, title: str) -> None:
-    felt = scene.app.assets.felt()
+def draw_backdrop(assets: Assets, surface: pygame.Surface, title: str) -> None:
+    felt = assets.felt()
     width, height = felt.get_size()
     for x in range(0, LOGICAL[0], width):
         for y in range(0, LOGICAL[1], height):

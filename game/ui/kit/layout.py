@@ -8,9 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pygame import Rect
+
 from game.engine.rules import Direction
 
 Point = tuple[int, int]
+Size = tuple[int, int]
+LOGICAL: Size = (1280, 720)  # every scene draws on this; the app scales it to the window
+SCREEN = Rect((0, 0), LOGICAL)
 CENTRE: Point = (640, 340)
 
 
@@ -60,3 +65,14 @@ def pile_spot(teams: bool, viewer: int, seat: int, spots: list[Spot]) -> Point:
         return spots[seat].pile
     same_side = (seat - viewer) % 2 == 0
     return spots[viewer].pile if same_side else spots[(viewer + 1) % 4].pile
+
+
+def bubble_box(text_size: Size, anchor: Point, tail: str) -> Rect:
+    """The body of a speech bubble around a text of ``text_size`` whose tail points at
+    ``anchor`` from above ("down") or from below ("up"), kept on the screen."""
+    rect = Rect((0, 0), text_size).inflate(24, 14)
+    if tail == "down":
+        rect.midbottom = (anchor[0], anchor[1] - 12)
+    else:
+        rect.midtop = (anchor[0], anchor[1] + 12)
+    return rect.clamp(SCREEN.inflate(-8, -8))

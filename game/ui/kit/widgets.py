@@ -10,8 +10,8 @@ from typing import Any
 import pygame
 
 from game.i18n import tr
-from game.ui.app.app import LOGICAL
 from game.ui.kit.assets import default_font
+from game.ui.kit.layout import LOGICAL, bubble_box
 
 RGB = tuple[int, int, int]
 CREAM = (250, 244, 226)
@@ -25,6 +25,9 @@ BUTTON_OFF = (150, 150, 140)
 DIM = (0, 0, 0, 110)
 FOCUS = (255, 255, 255)
 
+# A memo, not a state: the same message, size and colour always render the same pixels
+# (pygame's bundled font), so what one app (or test) leaves here changes nothing for the
+# next; bounded by _TEXT_CACHE_LIMIT.
 _TEXT_CACHE: dict[tuple[str, int, RGB], pygame.Surface] = {}
 _TEXT_CACHE_LIMIT = 600
 
@@ -210,8 +213,6 @@ def focus_ring(target: pygame.Surface, rect: pygame.Rect) -> None:
 def bubble_rect(message: str, anchor: tuple[int, int], size: int = 26,
                 tail: str = "down") -> pygame.Rect:
     """Where ``bubble`` draws ``message`` (its body, the tail left out)."""
-    from game.ui.table.layout import bubble_box
-
     return bubble_box(text(message, size, INK).get_size(), anchor, tail)
 
 

@@ -7,9 +7,10 @@ from collections.abc import Callable
 import pygame
 
 from game.i18n import tr
-from game.ui.app.app import LOGICAL, App, Scene
+from game.ui.kit.layout import LOGICAL
 from game.ui.kit.widgets import CREAM, Button, KeyboardFocus, blit_text, panel, shade
 from game.ui.stage import routes
+from game.ui.stage.scene import Scene, Stage
 
 
 class ConfirmDialog(Scene):
@@ -21,7 +22,7 @@ class ConfirmDialog(Scene):
     route = routes.CONFIRM
     RECT = pygame.Rect(340, 250, 600, 220)
 
-    def __init__(self, app: App, question_key: str, on_yes: Callable[[], None],
+    def __init__(self, app: Stage, question_key: str, on_yes: Callable[[], None],
                  yes_key: str = "yes", no_key: str = "no",
                  on_no: Callable[[], None] | None = None) -> None:
         super().__init__(app)

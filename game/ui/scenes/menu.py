@@ -7,16 +7,16 @@ from collections.abc import Callable
 import pygame
 
 from game.i18n import tr
-from game.ui.app.app import App, Scene
 from game.ui.kit.backdrop import draw_backdrop
 from game.ui.kit.widgets import CREAM, Button, KeyboardFocus, blit_text, translated
 from game.ui.stage import routes
+from game.ui.stage.scene import Scene, Stage
 
 
 class MenuScene(Scene):
     route = routes.MENU
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Stage) -> None:
         super().__init__(app)
         items: list[tuple[str, Callable[[], None]]] = [
             ("menu.new_game", _open(app, routes.SETUP)),
@@ -77,7 +77,7 @@ class MenuScene(Scene):
                 return
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(self, surface, tr("app.title"))
+        draw_backdrop(self.app.assets, surface, tr("app.title"))
         surface.blit(self.icon, (1130, 24))
         blit_text(surface, tr("app.subtitle"), 30, CREAM, midtop=(640, 120))
         self.continue_button.enabled = self.can_continue
@@ -90,7 +90,7 @@ class MenuScene(Scene):
             y += 26
 
 
-def _open(app: App, name: str) -> Callable[[], None]:
+def _open(app: Stage, name: str) -> Callable[[], None]:
     def open_scene() -> None:
         app.go(name)
 

@@ -21,13 +21,13 @@ from game.engine.match import AnyRules, Match, NewDeal, deal_bounds
 from game.engine.protocol import Action, CardPlayedEvent, Event, Phase, TrickWonEvent
 from game.engine.tarot import ChienShown
 from game.i18n import tr
-from game.ui.app.app import App, Scene
 from game.ui.kit.assets import CARD_RATIO
 from game.ui.kit.backdrop import draw_backdrop
 from game.ui.kit.layout import Point, seat_spots
 from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel
 from game.ui.scenes.coach_panel import LOSS, CoachPanel, draw_timeline
 from game.ui.stage import routes
+from game.ui.stage.scene import Scene, Stage
 from game.ui.table.model import Say, TableModel
 from game.ui.table.words import contract_text, say_text, seat_after, seat_name
 
@@ -143,7 +143,7 @@ class ReplayScene(Scene):
 
     route = routes.REPLAY
 
-    def __init__(self, app: App, story: DealStory, viewer: int = 0) -> None:
+    def __init__(self, app: Stage, story: DealStory, viewer: int = 0) -> None:
         super().__init__(app)
         self.story = story
         self.viewer = viewer
@@ -165,11 +165,11 @@ class ReplayScene(Scene):
         self.timeline: list[pygame.Rect] = []
 
     @classmethod
-    def of_last_deal(cls, app: App, match: Match, viewer: int = 0) -> ReplayScene | None:
+    def of_last_deal(cls, app: Stage, match: Match, viewer: int = 0) -> ReplayScene | None:
         return cls.of_deal(app, match, -1, viewer)
 
     @classmethod
-    def of_deal(cls, app: App, match: Match, index: int, viewer: int = 0) -> ReplayScene | None:
+    def of_deal(cls, app: Stage, match: Match, index: int, viewer: int = 0) -> ReplayScene | None:
         """Scored deal ``index`` of ``match`` (the score pad's line)."""
         story = deal_story(match, index)
         return None if story is None else cls(app, story, viewer)
@@ -275,7 +275,7 @@ class ReplayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         story = self.story
-        draw_backdrop(self, surface, "")
+        draw_backdrop(self.app.assets, surface, "")
         blit_text(surface, tr("replay.title", number=story.number, seed=story.seed), 34, GOLD,
                   midtop=(640, 12))
         contract = contract_text(story.model, self.name)

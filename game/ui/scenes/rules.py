@@ -7,10 +7,10 @@ from collections.abc import Callable
 import pygame
 
 from game.i18n import tr
-from game.ui.app.app import App, Scene
 from game.ui.kit.backdrop import draw_backdrop
 from game.ui.kit.widgets import CREAM, Button, blit_text, panel, translated, wrap
 from game.ui.stage import routes
+from game.ui.stage.scene import Scene, Stage
 
 
 class RulesScene(Scene):
@@ -18,7 +18,7 @@ class RulesScene(Scene):
 
     route = routes.RULES
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Stage) -> None:
         super().__init__(app)
         self.page = 0
         self.pages = ["rules.belote", "rules.coinche", "rules.tarot", "rules.glossary"]
@@ -46,7 +46,7 @@ class RulesScene(Scene):
                 return
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(self, surface, tr("menu.rules"))
+        draw_backdrop(self.app.assets, surface, tr("menu.rules"))
         for i, tab in enumerate(self.tabs):
             tab.selected = i == self.page
             tab.draw(surface)

@@ -14,11 +14,11 @@ import pygame
 
 from game.engine.match import DealRecord
 from game.i18n import tr
-from game.ui.app.app import App, Scene
 from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, shade
 from game.ui.scenes.breakdown import Style, breakdown_rows, deal_words
 from game.ui.stage import routes
 from game.ui.stage.routes import MatchScreen
+from game.ui.stage.scene import Scene, Stage
 
 PAD_RECT = pygame.Rect(90, 30, 1100, 660)
 LIST_TOP = PAD_RECT.y + 110
@@ -31,7 +31,7 @@ class ScorePad(Scene):
     opaque = False
     route = routes.SCORE_PAD
 
-    def __init__(self, app: App, table: MatchScreen,
+    def __init__(self, app: Stage, table: MatchScreen,
                  review: Callable[[int], None], play_again: Callable[[DealRecord], None]) -> None:
         super().__init__(app)
         self.table = table

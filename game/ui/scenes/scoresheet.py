@@ -9,12 +9,12 @@ import pygame
 from game.engine.match import DealRecord
 from game.engine.rules import TarotRules
 from game.i18n import has_key, tr
-from game.ui.app.app import App, Scene
 from game.ui.kit.chart import draw_chart
 from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, shade
 from game.ui.scenes.breakdown import Style, breakdown_rows, deal_words
 from game.ui.stage import routes
 from game.ui.stage.routes import MatchScreen
+from game.ui.stage.scene import Scene, Stage
 
 SHEET_RECT = pygame.Rect(190, 40, 900, 640)
 CHART_RECT = pygame.Rect(SHEET_RECT.x + 400, SHEET_RECT.y + 200, 460, 300)
@@ -23,7 +23,7 @@ ROW_HEIGHT = 27
 DIM_TEXT = (200, 200, 190)
 
 
-def review_last_deal(app: App, table: MatchScreen) -> None:
+def review_last_deal(app: Stage, table: MatchScreen) -> None:
     routes.review_deal(app, table.controller.match, -1, table.controller.viewer)
 
 
@@ -31,7 +31,7 @@ class ScoreSheet(Scene):
     opaque = False
     route = routes.SCORE_SHEET
 
-    def __init__(self, app: App, table: MatchScreen) -> None:
+    def __init__(self, app: Stage, table: MatchScreen) -> None:
         super().__init__(app)
         self.table = table
         over = table.controller.match.is_over
@@ -146,7 +146,7 @@ class MatchEnd(Scene):
     opaque = False
     route = routes.MATCH_END
 
-    def __init__(self, app: App, table: MatchScreen) -> None:
+    def __init__(self, app: Stage, table: MatchScreen) -> None:
         super().__init__(app)
         self.table = table
         rect = SHEET_RECT

@@ -12,10 +12,10 @@ from game.choices import THINK_CHOICES, THRESHOLDS
 from game.i18n import set_language, tr
 from game.storage.settings import CARD_BACKS, TABLE_COLOURS, Settings
 from game.storage.settings import LANGUAGES as SETTING_LANGUAGES
-from game.ui.app.app import App, Scene
 from game.ui.kit.backdrop import draw_backdrop
 from game.ui.kit.widgets import CREAM, Button, KeyboardFocus, blit_text, panel, translated
 from game.ui.stage import routes
+from game.ui.stage.scene import Scene, Stage
 
 VOLUMES = (0.25, 0.5, 0.7, 1.0)  # 0.7: the default
 Choice = TypeVar("Choice")
@@ -27,7 +27,7 @@ class SettingsScene(Scene):
     route = routes.SETTINGS
     ROW_TOP, ROW_STEP = 122, 38  # thirteen rows above the Back button
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Stage) -> None:
         super().__init__(app)
 
         def settings() -> Settings:
@@ -132,7 +132,7 @@ class SettingsScene(Scene):
                 return
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(self, surface, tr("menu.settings"))
+        draw_backdrop(self.app.assets, surface, tr("menu.settings"))
         panel(surface, pygame.Rect(240, self.ROW_TOP - 16, 800,
                                    len(self.rows) * self.ROW_STEP + 24))
         for key, button in self.rows:

@@ -25,11 +25,11 @@ from game.engine.rules import (
 )
 from game.engine.tarot_scoring import PoigneeKind, poignee_size
 from game.i18n import tr
-from game.ui.app.app import App, Scene
 from game.ui.kit.backdrop import draw_backdrop
 from game.ui.kit.entry import DealNumberField
 from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, translated
 from game.ui.stage import routes
+from game.ui.stage.scene import Scene, Stage
 from game.ui.table.controller import GameConfig, SeatConfig
 
 TARGETS = (500, 1000, 1500, 2000, 3000)
@@ -145,11 +145,10 @@ class Row(NamedTuple):
 
 class SetupScene(Scene):
     route = routes.SETUP
-    last: GameConfig | None = None  # the last game started, for the "last settings" preset
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Stage) -> None:
         super().__init__(app)
-        last = SetupScene.last
+        last = self.app.memory.last_setup
         self.rules: AnyRules = last.rules if last else CoincheRules()
         self.levels: list[Level] = [Level.CONFIRME] * 5
         if last:
@@ -195,7 +194,7 @@ class SetupScene(Scene):
         self._replace(**{name: options[(options.index(current) + 1) % len(options)]})
 
     def apply_preset(self, name: str) -> None:
-        last = SetupScene.last
+        last = self.app.memory.last_setup
         storage = self.app.storage
         if name == LAST and last is not None and last.rules.game == self.rules.game:
             self.rules = last.rules
@@ -227,7 +226,7 @@ class SetupScene(Scene):
             self.deal_field.error = error
             return
         config = self.config(first_deal)
-        SetupScene.last = config
+        self.app.memory.last_setup = config
         if self.app.storage is not None:
             levels = tuple(seat.level.value for seat in config.seats if not seat.human)
             self.app.settings = self.app.settings.with_rules(config.rules).with_levels(
@@ -302,7 +301,7 @@ class SetupScene(Scene):
 
     def has_last(self) -> bool:
         storage = self.app.storage
-        return SetupScene.last is not None or (
+        return self.app.memory.last_setup is not None or (
             storage is not None and self.rules.game in storage.settings.last_rules)
 
     def groups(self) -> list[str]:
@@ -333,7 +332,7 @@ class SetupScene(Scene):
                 return
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(self, surface, tr("menu.new_game"))
+        draw_backdrop(self.app.assets, surface, tr("menu.new_game"))
         panel(surface, pygame.Rect(40, 120, 440, 500))
         panel(surface, pygame.Rect(490, 184, 770, 436))
         blit_text(surface, tr("setup.players"), 26, CREAM, midleft=(60, 236))

@@ -11,11 +11,11 @@ import pygame
 from game.engine.games import TABLES
 from game.i18n import tr
 from game.storage.stats import GameStats, Statistics
-from game.ui.app.app import App, Scene
 from game.ui.kit.backdrop import draw_backdrop
 from game.ui.kit.chart import draw_chart
 from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel
 from game.ui.stage import routes
+from game.ui.stage.scene import Scene, Stage
 from game.ui.table.host import Question
 
 TABS = TABLES  # one tab per game and player count
@@ -83,7 +83,7 @@ RESET_QUESTION = Question("stats.reset_confirm", "yes", "no")
 
 class StatsScene(Scene):
     route = routes.STATS
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Stage) -> None:
         super().__init__(app)
         self.tab = 3  # coinche at four: the most played
         self.tabs = [Button(pygame.Rect(60 + i * 166, 116, 158, 46), _tab_label(game, players),
@@ -126,7 +126,7 @@ class StatsScene(Scene):
                 return
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(self, surface, tr("menu.stats"))
+        draw_backdrop(self.app.assets, surface, tr("menu.stats"))
         for index, tab in enumerate(self.tabs):
             tab.selected = index == self.tab
             tab.draw(surface)

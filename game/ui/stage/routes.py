@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from game.engine.match import DealRecord, Match
-    from game.ui.app.app import App
     from game.ui.kit.widgets import Button
+    from game.ui.stage.scene import Stage
     from game.ui.table.controller import Controller, GameConfig
     from game.ui.table.model import TableModel
 
@@ -50,7 +50,7 @@ class MatchScreen(Protocol):
     def to_menu(self) -> None: ...
 
 
-def open_match(app: App, config: GameConfig, match: Match | None = None) -> None:
+def open_match(app: Stage, config: GameConfig, match: Match | None = None) -> None:
     """A table for a new match of ``config`` (or ``match`` resumed) over the menu; with
     no menu on the stack (the smoke run, the screenshots) it takes the old table's place."""
     if app.showing(MENU):
@@ -61,7 +61,7 @@ def open_match(app: App, config: GameConfig, match: Match | None = None) -> None
         app.go(TABLE, replace=True, config=config, match=match)
 
 
-def start_match(app: App, config: GameConfig, back_to_match: bool = True) -> None:
+def start_match(app: Stage, config: GameConfig, back_to_match: bool = True) -> None:
     """A new match: a match in progress is given up only when the player says so
     (Abandon); Continue takes him back to it (``back_to_match``), or leaves him where he
     is.  The new table is made only then: a table follows its match in the save as soon
@@ -79,7 +79,7 @@ def start_match(app: App, config: GameConfig, back_to_match: bool = True) -> Non
            on_no=(lambda: resume(app)) if back_to_match else None)
 
 
-def resume(app: App) -> None:
+def resume(app: Stage) -> None:
     """Back to the match in memory, or to the one saved on disk."""
     if app.host.in_progress and app.showing(MENU):
         app.pop_to(MENU)
@@ -90,18 +90,18 @@ def resume(app: App) -> None:
         open_match(app, *saved)
 
 
-def play_again(app: App, record: DealRecord | None = None) -> None:
+def play_again(app: Stage, record: DealRecord | None = None) -> None:
     """A new match with the same rules and seats, first dealing ``record``'s deal
     ("play this deal again") when given; asked first while this match goes on."""
     start_match(app, app.host.play_again(record), back_to_match=False)
 
 
-def review_deal(app: App, match: Match, index: int = -1, viewer: int = 0) -> bool:
+def review_deal(app: Stage, match: Match, index: int = -1, viewer: int = 0) -> bool:
     """The replay of scored deal ``index`` of ``match``; False when it has none."""
     return app.go(REPLAY, match=match, index=index, viewer=viewer)
 
 
-def open_score_pad(app: App, table: MatchScreen) -> None:
+def open_score_pad(app: Stage, table: MatchScreen) -> None:
     """The match's score pad over the table (or the score sheet)."""
     controller = table.controller
 

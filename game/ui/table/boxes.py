@@ -11,7 +11,14 @@ import pygame
 from game.engine.actions import CAPOT_BID
 from game.i18n import tr
 from game.ui.kit.widgets import CREAM, GLOW, GOLD, blit_text, panel, text
-from game.ui.table.layout import BID_HISTORY_ROWS, BID_ROW, LAST_TRICK_WIDTH, TableLayout
+from game.ui.table.layout import (
+    BID_HISTORY_ROWS,
+    BID_ROW,
+    LAST_TRICK_WIDTH,
+    TableLayout,
+    message_box,
+    note_box,
+)
 from game.ui.table.model import TableModel, trump_key
 from game.ui.table.parts import Painter, Region, Seats
 from game.ui.table.words import say_text, tarot_contract_words
@@ -148,14 +155,14 @@ class Messages:
         words = self.message()
         if not words:
             return None
-        return self.layout.message(text(words, MESSAGE_TEXT).get_size(), self.above(),
+        return message_box(text(words, MESSAGE_TEXT).get_size(), self.above(),
                                    self.avoid())
 
     def note_rect(self) -> pygame.Rect | None:
         words = self.note()
         if not words:
             return None
-        return self.layout.note(text(words, NOTE_TEXT).get_size(), self.message_rect(),
+        return note_box(text(words, NOTE_TEXT).get_size(), self.message_rect(),
                                 self.above(), self.avoid())
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -22,8 +22,8 @@ from typing import Any
 
 from game.ai import DEFAULT_THINK, Decision, Level, decide
 from game.ai.ponder import Ponder, Situation, likely_first
-from game.engine.actions import DealScored
-from game.engine.cards import Card, Suit
+from game.engine.actions import PLAY_OF, DealScored
+from game.engine.cards import Card
 from game.engine.match import AnyRules, DealRecord, Match, MatchView, NewDeal
 from game.engine.protocol import Action, CardPlayAction, Event, IllegalAction, Phase
 from game.engine.tarot import (
@@ -33,9 +33,10 @@ from game.engine.tarot import (
     TarotDiscard,
     TarotView,
     check_poignee,
-    led_suit,
 )
-from game.engine.tarot_cards import TarotCard, TarotSuit
+from game.engine.tarot_actions import DISCARD_OF
+from game.engine.tarot_actions import PLAY_OF as TAROT_PLAY_OF
+from game.engine.tarot_cards import TarotCard
 from game.engine.tarot_tricks import ecart_order
 from game.engine.trickgame import TrickView
 from game.ui.table.model import Say, TableModel
@@ -69,38 +70,12 @@ class GameConfig:
 EventHandler = Callable[[Event], float]
 
 
-def why_illegal(view: TrickView | TarotView, c: Any) -> Say:
-    """Why the viewer may not play ``c`` now, in words (an i18n key and arguments)."""
-    if view.current_player != view.seat:
-        return ("illegal.not_your_turn", ())
-    if view.phase is Phase.EXCHANGE and isinstance(view, TarotView):
-        return ("illegal.ecart", ())
-    if view.phase is not Phase.PLAY:
-        return ("illegal.not_playing", ())
-    if c not in view.hand:
-        return ("illegal.not_in_hand", ())
-    if isinstance(view, TarotView):
-        return _why_tarot_card_illegal(view, c)
-    led: Suit = view.trick[0][1].suit
-    trump = view.trump.suit if view.trump else None
-    if c.suit != led and any(h.suit == led for h in view.hand):
-        return ("illegal.follow_suit", (("suit", led),))
-    if c.suit == trump:
-        return ("illegal.overtrump", ())
-    return ("illegal.must_trump", ())
-
-
-def _why_tarot_card_illegal(view: TarotView, c: TarotCard) -> Say:
-    led = led_suit(view.trick)
-    if led is None:
-        return ("illegal.tarot_lead", ())
-    if c.suit is not led and any(h.suit is led for h in view.hand):
-        if led is TarotSuit.TRUMP:
-            return ("illegal.follow_trump", ())
-        return ("illegal.follow_suit", (("suit", Suit(int(led))),))
-    if c.is_trump:
-        return ("illegal.overtrump", ())
-    return ("illegal.must_trump", ())
+def card_action(view: TrickView | TarotView, c: Card | TarotCard) -> Action:
+    """What a click on ``c`` asks of the engine: set it aside in the tarot écart, else
+    play it."""
+    if isinstance(c, TarotCard):
+        return DISCARD_OF[c] if view.phase is Phase.EXCHANGE else TAROT_PLAY_OF[c]
+    return PLAY_OF[c]
 
 
 class Controller:
@@ -316,7 +291,7 @@ class Controller:
         if not plays:
             view = self.match.view(self.viewer).deal
             if self.human_to_act or view.current_player != self.viewer:
-                self.tell(why_illegal(view, c))
+                self.tell(self.refusal(card_action(view, c)))
             return False
         self._apply(max(plays, key=lambda a: getattr(a, "belote", False)))
         return True
@@ -324,10 +299,21 @@ class Controller:
     def act(self, action: Action) -> bool:
         """A button (bid, pass, announce, arrêt...): applied when legal, else refused."""
         if action not in self.human_legal():
-            self.tell(("illegal.not_now", ()))
+            self.tell(self.refusal(action))
             return False
         self._apply(action)
         return True
+
+    def refusal(self, action: Action) -> Say:
+        """Why the viewer may not do ``action`` now: not his turn, else the reason of
+        the engine's rule that refuses it (or the animations still running)."""
+        if self.match.current_player != self.viewer:
+            return ("illegal.not_your_turn", ())
+        try:
+            self.match.apply(action)
+        except IllegalAction as refused:
+            return refused.reason
+        return ("illegal.not_now", ())
 
     def show_poignee(self, cards: Sequence[TarotCard]) -> bool:
         """The viewer shows ``cards`` as a poignée: any valid set of his trumps (the
@@ -339,8 +325,8 @@ class Controller:
         try:
             check_poignee(hand, cards, self.rules.players,  # type: ignore[arg-type]
                           self.rules.poignee_sizes)  # type: ignore[union-attr]
-        except IllegalAction:
-            self.tell(("illegal.poignee", ()))
+        except IllegalAction as refused:
+            self.tell(refused.reason)
             return False
         self._apply(ShowPoignee(tuple(cards)))
         return True
@@ -356,8 +342,8 @@ class Controller:
         try:
             for card in ecart_order(cards):
                 trial, _ = trial.apply(TarotDiscard(card))
-        except IllegalAction:
-            self.tell(("illegal.ecart", ()))
+        except IllegalAction as refused:
+            self.tell(refused.reason)
             return False
         for card in ecart_order(cards):
             self._apply(TarotDiscard(card))
@@ -371,8 +357,8 @@ class Controller:
     def _apply(self, action: Action) -> None:
         try:
             self.match, events = self.match.apply(action)
-        except IllegalAction:
-            self.tell(("illegal.not_now", ()))
+        except IllegalAction as refused:
+            self.tell(refused.reason)
             return
         self.actions_applied += 1
         self.on_action(self.match)

@@ -28,14 +28,6 @@ SAY_TERMS = {
 }
 NOTE_TIME = 6.0  # seconds each explanation stays
 
-_explained: set[str] = set()
-
-
-def forget_explained() -> None:
-    """A new session: every term will be explained again (tests)."""
-    _explained.clear()
-
-
 def terms_of(say: Say) -> list[str]:
     """The French terms a bubble uses."""
     key, args = say
@@ -56,9 +48,11 @@ def glossary_text() -> str:
 
 
 class FirstTimeNotes:
-    """The explanations waiting to be shown at a table, one at a time."""
+    """The explanations waiting to be shown at a table, one at a time; each term once
+    while the app runs (``explained``: the app's memory of the terms already shown)."""
 
-    def __init__(self) -> None:
+    def __init__(self, explained: set[str]) -> None:
+        self.explained = explained
         self.queue: list[str] = []
         self.time_left = 0.0
 
@@ -66,8 +60,8 @@ class FirstTimeNotes:
         if language() != "en":
             return
         for term in terms:
-            if term not in _explained:
-                _explained.add(term)
+            if term not in self.explained:
+                self.explained.add(term)
                 self.queue.append(term)
                 if len(self.queue) == 1:
                     self.time_left = NOTE_TIME

@@ -4,7 +4,7 @@ the hand shows of the player's choices (``HandChoices``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -15,15 +15,61 @@ from game.ui.kit.layout import Point
 from game.ui.table.words import hint_text, say_text
 
 if TYPE_CHECKING:
-    from game.ui.table.scene import TableScene
+    from game.ui.kit.tween import Tweens
+    from game.ui.kit.widgets import Button
+    from game.ui.table.animator import Animator
+    from game.ui.table.bidding import BidPanel
+    from game.ui.table.boxes import ScoreBox
+    from game.ui.table.controller import Controller
+    from game.ui.table.ecart import EcartChooser
+    from game.ui.table.model import TableModel
+    from game.ui.table.parts import Hand
+    from game.ui.table.play_buttons import PlayButtons
+    from game.ui.table.poignee import PoigneeChooser
 
 SETTLE = 0.3  # seconds the player's new choices are shown before a click may take one
 ARROWS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB)
 ENTER = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
+class InputTable(Protocol):
+    """What the input reads and asks of the table (``TableScene`` satisfies it): the
+    match, the hand and the panels that take the player's choices, the side buttons and
+    the score box, and the table's own commands."""
+
+    controller: Controller
+    model: TableModel
+    hand: Hand
+    bid_panel: BidPanel
+    poignee: PoigneeChooser
+    ecart: EcartChooser
+    play: PlayButtons
+    animator: Animator
+    score: ScoreBox
+    buttons: list[Button]
+    show_last: bool  # the last trick is shown over the table
+
+    @property
+    def tweens(self) -> Tweens: ...
+
+    @property
+    def held(self) -> Any: ...  # the trick waiting for the player's click
+
+    def collect_held(self) -> None: ...
+
+    def toggle_last(self) -> None: ...
+
+    def undo(self) -> None: ...
+
+    def show_hint(self) -> None: ...
+
+    def show_score_pad(self) -> None: ...
+
+    def to_menu(self) -> None: ...
+
+
 class TableInput:
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: InputTable) -> None:
         self.table = table
         self._asked: tuple[int, bool] = (-1, False)  # (actions applied, human to act)
         self.asked_for = 0.0  # seconds the player's current choices have been shown
@@ -71,7 +117,7 @@ class TableInput:
         return list(self.table.ecart.chosen) if self.table.ecart.active else []
 
     def outlined(self) -> Any:
-        hint = self.table.current_hint()
+        hint = self.current_hint()
         return hint[1] if hint is not None else None
 
     def message(self) -> str:

@@ -17,11 +17,19 @@ from typing import Any
 from pygame import Rect
 
 from game.engine.rules import Direction
-from game.ui.kit.layout import CENTRE, Point, Spot, pile_spot, seat_spots
+from game.ui.kit.layout import (
+    CENTRE,
+    LOGICAL,
+    SCREEN,
+    Point,
+    Size,
+    Spot,
+    bubble_box,
+    pile_spot,
+    seat_spots,
+)
 
-WIDTH, HEIGHT = 1280, 720
-SCREEN = Rect(0, 0, WIDTH, HEIGHT)
-Size = tuple[int, int]
+WIDTH, HEIGHT = LOGICAL
 
 CARD_RATIO = 1.5  # height / width of every card sprite (assets.CARD_RATIO)
 HAND_WIDTH = 100
@@ -76,17 +84,6 @@ def card_rect(centre: tuple[float, float], width: int) -> Rect:
     rect = Rect((0, 0), card_size(width))
     rect.center = (round(centre[0]), round(centre[1]))
     return rect
-
-
-def bubble_box(text_size: Size, anchor: Point, tail: str) -> Rect:
-    """The body of a speech bubble around a text of ``text_size`` whose tail points at
-    ``anchor`` from above ("down") or from below ("up"), kept on the screen."""
-    rect = Rect((0, 0), text_size).inflate(24, 14)
-    if tail == "down":
-        rect.midbottom = (anchor[0], anchor[1] - 12)
-    else:
-        rect.midtop = (anchor[0], anchor[1] + 12)
-    return rect.clamp(SCREEN.inflate(-8, -8))
 
 
 def stack(rects: Sequence[Rect]) -> Rect:
@@ -294,32 +291,6 @@ class TableLayout:
             return Rect(236, 258, 205, height)
         return Rect(770, 10, 230, height)
 
-    @staticmethod
-    def message(text_size: Size, panel: Rect | None, avoid: Sequence[Rect]) -> Rect:
-        """The message to the player: above the hand (under the bid panel when it is
-        shown), at the nearest place free of every rectangle of ``avoid``."""
-        rect = Rect(0, 0, text_size[0] + 48, 44)
-        rect.center = MESSAGE_CENTRE
-        if panel is not None:
-            rect.top = panel.bottom + 8
-        return free_place(rect, [*avoid, *([panel] if panel else [])])
-
-    @staticmethod
-    def note(text_size: Size, message: Rect | None, panel: Rect | None,
-             avoid: Sequence[Rect]) -> Rect:
-        """The first-time explanation: over the message (under it below a bid panel),
-        free of the rest."""
-        rect = Rect(0, 0, text_size[0] + 36, 36)
-        rect.center = MESSAGE_CENTRE
-        if message is not None and panel is not None:
-            rect.top = message.bottom + 8
-        elif message is not None:
-            rect.bottom = message.top - 8
-        elif panel is not None:
-            rect.top = panel.bottom + 8
-        taken = [*avoid, *([panel] if panel else []), *([message] if message else [])]
-        return free_place(rect, taken)
-
     # --- the last trick ----------------------------------------------------------------------
 
     @staticmethod
@@ -398,6 +369,32 @@ def ecart_buttons(size: int) -> tuple[Rect, Rect]:
     confirm.midtop = (area.centerx, area.bottom + 10)
     chelem.midleft = (confirm.right + 12, confirm.centery)
     return confirm, chelem
+
+
+def message_box(text_size: Size, panel: Rect | None, avoid: Sequence[Rect]) -> Rect:
+    """The message to the player: above the hand (under the bid panel when it is
+    shown), at the nearest place free of every rectangle of ``avoid``."""
+    rect = Rect(0, 0, text_size[0] + 48, 44)
+    rect.center = MESSAGE_CENTRE
+    if panel is not None:
+        rect.top = panel.bottom + 8
+    return free_place(rect, [*avoid, *([panel] if panel else [])])
+
+
+def note_box(text_size: Size, message: Rect | None, panel: Rect | None,
+             avoid: Sequence[Rect]) -> Rect:
+    """The first-time explanation: over the message (under it below a bid panel),
+    free of the rest."""
+    rect = Rect(0, 0, text_size[0] + 36, 36)
+    rect.center = MESSAGE_CENTRE
+    if message is not None and panel is not None:
+        rect.top = message.bottom + 8
+    elif message is not None:
+        rect.bottom = message.top - 8
+    elif panel is not None:
+        rect.top = panel.bottom + 8
+    taken = [*avoid, *([panel] if panel else []), *([message] if message else [])]
+    return free_place(rect, taken)
 
 
 def free_place(rect: Rect, taken: Sequence[Rect]) -> Rect:

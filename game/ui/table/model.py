@@ -163,9 +163,9 @@ class TableModel:
         sides = 2 if self.teams else self.players
         self.totals = (0,) * sides
         self.record, self.winner = None, None
-        self._reset_deal()
+        self.reset_deal()
 
-    def _reset_deal(self) -> None:
+    def reset_deal(self) -> None:
         self.hand = []
         self.counts = [0] * self.players
         self.retourne = self.bergere = None
@@ -199,152 +199,178 @@ class TableModel:
         if handler is not None:
             handler(self, event, record)
 
-    # --- handlers, one per event type ------------------------------------------------------
 
-    def _new_deal(self, event: NewDeal, _: DealRecord | None) -> None:
-        self._reset_deal()
-        self.dealer, self.deal_number, self.deal_seed = event.dealer, event.number, event.seed
+# --- how the model follows each event type ------------------------------------------------
 
-    def _packet(self, event: PacketDealtEvent, _: DealRecord | None) -> None:
-        self.counts[event.seat] += event.count
-        if event.cards is not None and event.seat == self.viewer:
-            self.hand = self.sort_hand([*self.hand, *event.cards])
-        if event.cards is not None and self.retourne in event.cards:
-            self.retourne = None  # the taker picked it up
 
-    def _retourne(self, event: RetourneTurned, _: DealRecord | None) -> None:
-        self.retourne = event.card
+def _new_deal(model: TableModel, event: NewDeal, _: DealRecord | None) -> None:
+    model.reset_deal()
+    model.dealer, model.deal_number, model.deal_seed = event.dealer, event.number, event.seed
 
-    def _bergere(self, event: BergereShown, _: DealRecord | None) -> None:
-        self.bergere = event.card
 
-    def _bid(self, event: BidMade, _: DealRecord | None) -> None:
-        self.says[event.seat] = say_action(event.action)
-        self.bids.append((event.seat, self.says[event.seat]))
+def _packet(model: TableModel, event: PacketDealtEvent, _: DealRecord | None) -> None:
+    model.counts[event.seat] += event.count
+    if event.cards is not None and event.seat == model.viewer:
+        model.hand = model.sort_hand([*model.hand, *event.cards])
+    if event.cards is not None and model.retourne in event.cards:
+        model.retourne = None  # the taker picked it up
 
-    def _contract(self, event: ContractSet, _: DealRecord | None) -> None:
-        self.taker, self.trump = event.taker, event.trump
-        self.contract_value, self.coinche_level = event.value, event.coinche_level
-        self.bidding = False
-        self.hand = self.sort_hand(self.hand)
 
-    def _exchange(self, event: SevenExchanged, _: DealRecord | None) -> None:
-        self.retourne = event.seven
-        self.says[event.seat] = ("say.exchange", ())
-        if event.seat == self.viewer:
-            hand = [event.retourne if c == event.seven else c for c in self.hand]
-            self.hand = self.sort_hand(hand)
+def _retourne(model: TableModel, event: RetourneTurned, _: DealRecord | None) -> None:
+    model.retourne = event.card
 
-    def _announced(self, event: Announced, _: DealRecord | None) -> None:
-        kinds = ",".join(kind.value for kind in event.kinds)
-        self.says[event.seat] = ("say.announce", (("kinds", kinds),))
 
-    def _shown(self, event: AnnouncementsShown, _: DealRecord | None) -> None:
-        for seat, announcements in event.announcements:
-            points = sum(a.value for a in announcements)
-            self.says[seat] = ("say.announce_scores", (("points", points),))
-            self.shown[seat] = tuple(c for a in announcements for c in a.cards)
+def _bergere(model: TableModel, event: BergereShown, _: DealRecord | None) -> None:
+    model.bergere = event.card
 
-    def _belote(self, event: BeloteSaid, _: DealRecord | None) -> None:
-        self.says[event.seat] = ("say.rebelote" if event.rebelote else "say.belote", ())
 
-    # tarot
+def _bid(model: TableModel, event: BidMade, _: DealRecord | None) -> None:
+    model.says[event.seat] = say_action(event.action)
+    model.bids.append((event.seat, model.says[event.seat]))
 
-    def _chien_card(self, event: ChienCardDealt, _: DealRecord | None) -> None:
-        self.chien_count += 1
 
-    def _petit_sec(self, event: PetitSecShown, _: DealRecord | None) -> None:
-        self.says[event.seat] = ("say.petit_sec", ())
+def _contract(model: TableModel, event: ContractSet, _: DealRecord | None) -> None:
+    model.taker, model.trump = event.taker, event.trump
+    model.contract_value, model.coinche_level = event.value, event.coinche_level
+    model.bidding = False
+    model.hand = model.sort_hand(model.hand)
 
-    def _tarot_contract(self, event: TarotContractSet, _: DealRecord | None) -> None:
-        self.taker, self.tarot_contract, self.bidding = event.taker, event.contract, False
 
-    def _king_called(self, event: KingCalled, _: DealRecord | None) -> None:
-        self.called = event.card
-        self.says[event.taker] = say_action(CallKing(event.card))
+def _exchange(model: TableModel, event: SevenExchanged, _: DealRecord | None) -> None:
+    model.retourne = event.seven
+    model.says[event.seat] = ("say.exchange", ())
+    if event.seat == model.viewer:
+        hand = [event.retourne if c == event.seven else c for c in model.hand]
+        model.hand = model.sort_hand(hand)
 
-    def _chien_shown(self, event: ChienShown, _: DealRecord | None) -> None:
-        self.chien, self.chien_count = list(event.cards), 0
-        assert self.taker is not None
-        self.counts[self.taker] += len(event.cards)
-        if self.taker == self.viewer:
-            self.hand = self.sort_hand([*self.hand, *event.cards])
 
-    def _discarded(self, event: TarotDiscarded, _: DealRecord | None) -> None:
-        self.chien = []
-        self.counts[event.seat] -= 1
-        if event.seat == self.viewer and event.card in self.hand:
-            self.hand.remove(event.card)
+def _announced(model: TableModel, event: Announced, _: DealRecord | None) -> None:
+    kinds = ",".join(kind.value for kind in event.kinds)
+    model.says[event.seat] = ("say.announce", (("kinds", kinds),))
 
-    def _chelem(self, event: ChelemDecided, _: DealRecord | None) -> None:
-        if event.announced:
-            self.says[event.seat] = ("say.chelem", ())
 
-    def _poignee(self, event: PoigneeShown, _: DealRecord | None) -> None:
-        self.says[event.seat] = ("say.poignee", (("count", len(event.cards)),))
-        self.shown[event.seat] = event.cards
+def _shown(model: TableModel, event: AnnouncementsShown, _: DealRecord | None) -> None:
+    for seat, announcements in event.announcements:
+        points = sum(a.value for a in announcements)
+        model.says[seat] = ("say.announce_scores", (("points", points),))
+        model.shown[seat] = tuple(c for a in announcements for c in a.cards)
 
-    def _misere(self, event: MisereDeclared, _: DealRecord | None) -> None:
-        self.says[event.seat] = (f"say.misere_{event.kind.value}", ())
 
-    def _partner(self, event: PartnerRevealed, _: DealRecord | None) -> None:
-        self.partner = event.partner
+def _belote(model: TableModel, event: BeloteSaid, _: DealRecord | None) -> None:
+    model.says[event.seat] = ("say.rebelote" if event.rebelote else "say.belote", ())
 
-    def _played(self, event: CardPlayedEvent, _: DealRecord | None) -> None:
-        if not self.trick:  # a new trick: the bidding bubbles have done their job
-            self.says = {s: v for s, v in self.says.items() if v[0].startswith("say.")}
-            self.retourne = self.bergere = None
-        self.trick.append((event.seat, event.card))
-        self.counts[event.seat] -= 1
-        if event.seat == self.viewer and event.card in self.hand:
-            self.hand.remove(event.card)
+# tarot
 
-    def _trick_won(self, event: TrickWonEvent, _: DealRecord | None) -> None:
-        self.last_trick, self.last_trick_winner = tuple(self.trick), event.seat
-        self.trick = []
-        self.tricks_won[event.seat] += 1
-        self.says = {}
-        self.shown = {}
 
-    def _stopped(self, event: Stopped, _: DealRecord | None) -> None:
-        self.says[event.seat] = ("say.stop", ())
+def _chien_card(model: TableModel, event: ChienCardDealt, _: DealRecord | None) -> None:
+    model.chien_count += 1
 
-    def _scored(self, event: DealScored, record: DealRecord | None) -> None:
-        self.record = record
-        if record is not None:
-            self.totals = record.totals
 
-    def _match_over(self, event: MatchOver, _: DealRecord | None) -> None:
-        self.winner, self.games_lost, self.totals = event.winner, event.games_lost, event.totals
+def _petit_sec(model: TableModel, event: PetitSecShown, _: DealRecord | None) -> None:
+    model.says[event.seat] = ("say.petit_sec", ())
+
+
+def _tarot_contract(model: TableModel, event: TarotContractSet, _: DealRecord | None) -> None:
+    model.taker, model.tarot_contract, model.bidding = event.taker, event.contract, False
+
+
+def _king_called(model: TableModel, event: KingCalled, _: DealRecord | None) -> None:
+    model.called = event.card
+    model.says[event.taker] = say_action(CallKing(event.card))
+
+
+def _chien_shown(model: TableModel, event: ChienShown, _: DealRecord | None) -> None:
+    model.chien, model.chien_count = list(event.cards), 0
+    assert model.taker is not None
+    model.counts[model.taker] += len(event.cards)
+    if model.taker == model.viewer:
+        model.hand = model.sort_hand([*model.hand, *event.cards])
+
+
+def _discarded(model: TableModel, event: TarotDiscarded, _: DealRecord | None) -> None:
+    model.chien = []
+    model.counts[event.seat] -= 1
+    if event.seat == model.viewer and event.card in model.hand:
+        model.hand.remove(event.card)
+
+
+def _chelem(model: TableModel, event: ChelemDecided, _: DealRecord | None) -> None:
+    if event.announced:
+        model.says[event.seat] = ("say.chelem", ())
+
+
+def _poignee(model: TableModel, event: PoigneeShown, _: DealRecord | None) -> None:
+    model.says[event.seat] = ("say.poignee", (("count", len(event.cards)),))
+    model.shown[event.seat] = event.cards
+
+
+def _misere(model: TableModel, event: MisereDeclared, _: DealRecord | None) -> None:
+    model.says[event.seat] = (f"say.misere_{event.kind.value}", ())
+
+
+def _partner(model: TableModel, event: PartnerRevealed, _: DealRecord | None) -> None:
+    model.partner = event.partner
+
+
+def _played(model: TableModel, event: CardPlayedEvent, _: DealRecord | None) -> None:
+    if not model.trick:  # a new trick: the bidding bubbles have done their job
+        model.says = {s: v for s, v in model.says.items() if v[0].startswith("say.")}
+        model.retourne = model.bergere = None
+    model.trick.append((event.seat, event.card))
+    model.counts[event.seat] -= 1
+    if event.seat == model.viewer and event.card in model.hand:
+        model.hand.remove(event.card)
+
+
+def _trick_won(model: TableModel, event: TrickWonEvent, _: DealRecord | None) -> None:
+    model.last_trick, model.last_trick_winner = tuple(model.trick), event.seat
+    model.trick = []
+    model.tricks_won[event.seat] += 1
+    model.says = {}
+    model.shown = {}
+
+
+def _stopped(model: TableModel, event: Stopped, _: DealRecord | None) -> None:
+    model.says[event.seat] = ("say.stop", ())
+
+
+def _scored(model: TableModel, event: DealScored, record: DealRecord | None) -> None:
+    model.record = record
+    if record is not None:
+        model.totals = record.totals
+
+
+def _match_over(model: TableModel, event: MatchOver, _: DealRecord | None) -> None:
+    model.winner, model.games_lost, model.totals = event.winner, event.games_lost, event.totals
 
 
 _HANDLERS: dict[type, Any] = {
-    NewDeal: TableModel._new_deal,
-    PacketDealt: TableModel._packet,
-    RetourneTurned: TableModel._retourne,
-    BergereShown: TableModel._bergere,
-    BidMade: TableModel._bid,
-    ContractSet: TableModel._contract,
-    SevenExchanged: TableModel._exchange,
-    Announced: TableModel._announced,
-    AnnouncementsShown: TableModel._shown,
-    BeloteSaid: TableModel._belote,
-    CardPlayed: TableModel._played,
-    TrickWon: TableModel._trick_won,
-    TarotPacketDealt: TableModel._packet,
-    ChienCardDealt: TableModel._chien_card,
-    PetitSecShown: TableModel._petit_sec,
-    TarotContractSet: TableModel._tarot_contract,
-    KingCalled: TableModel._king_called,
-    ChienShown: TableModel._chien_shown,
-    TarotDiscarded: TableModel._discarded,
-    ChelemDecided: TableModel._chelem,
-    PoigneeShown: TableModel._poignee,
-    MisereDeclared: TableModel._misere,
-    PartnerRevealed: TableModel._partner,
-    TarotCardPlayed: TableModel._played,
-    TarotTrickWon: TableModel._trick_won,
-    Stopped: TableModel._stopped,
-    DealScored: TableModel._scored,
-    MatchOver: TableModel._match_over,
+    NewDeal: _new_deal,
+    PacketDealt: _packet,
+    RetourneTurned: _retourne,
+    BergereShown: _bergere,
+    BidMade: _bid,
+    ContractSet: _contract,
+    SevenExchanged: _exchange,
+    Announced: _announced,
+    AnnouncementsShown: _shown,
+    BeloteSaid: _belote,
+    CardPlayed: _played,
+    TrickWon: _trick_won,
+    TarotPacketDealt: _packet,
+    ChienCardDealt: _chien_card,
+    PetitSecShown: _petit_sec,
+    TarotContractSet: _tarot_contract,
+    KingCalled: _king_called,
+    ChienShown: _chien_shown,
+    TarotDiscarded: _discarded,
+    ChelemDecided: _chelem,
+    PoigneeShown: _poignee,
+    MisereDeclared: _misere,
+    PartnerRevealed: _partner,
+    TarotCardPlayed: _played,
+    TarotTrickWon: _trick_won,
+    Stopped: _stopped,
+    DealScored: _scored,
+    MatchOver: _match_over,
 }

@@ -13,7 +13,7 @@ import pygame
 
 from game.i18n import tr, tr_n
 from game.ui.kit.assets import Assets
-from game.ui.kit.layout import CENTRE
+from game.ui.kit.layout import CENTRE, SCREEN
 from game.ui.kit.widgets import (
     CREAM,
     GLOW,
@@ -38,7 +38,6 @@ from game.ui.table.layout import (
     PILE_WIDTH,
     RAISE,
     RETOURNE,
-    SCREEN,
     SELECT_RAISE,
     SHOWN_WIDTH,
     SLOT_WIDTH,

@@ -15,13 +15,15 @@ from game.engine.games import deck_of
 from game.engine.match import Match, MatchOver
 from game.engine.protocol import Event
 from game.i18n import tr
-from game.ui.app.app import App, Scene
+from game.ui.kit.tween import Tweens
 from game.ui.kit.widgets import Button
 from game.ui.stage import routes
+from game.ui.stage.scene import Scene, Stage
 from game.ui.table.animator import Animator, Flight
 from game.ui.table.bidding import BidPanel
 from game.ui.table.boxes import BidHistory, ContractBox, LastTrick, Messages, ScoreBox
 from game.ui.table.controller import Controller, GameConfig
+from game.ui.table.drawing import TableDrawing
 from game.ui.table.ecart import EcartChooser
 from game.ui.table.glossary import FirstTimeNotes, terms_of
 from game.ui.table.input import TableInput
@@ -34,18 +36,19 @@ from game.ui.table.parts import (
     Painter,
     Piles,
     Plates,
-    Region,
     Seats,
-    flights_drawn,
 )
 from game.ui.table.play_buttons import PlayButtons
 from game.ui.table.poignee import PoigneeChooser
 
 
-class TableScene(Scene):
+class TableScene(TableDrawing, Scene):
+    """The match in progress on the table: the parts composed, the input, the frame's
+    update; what it draws and where is ``TableDrawing``'s."""
+
     route = routes.TABLE
 
-    def __init__(self, app: App, config: GameConfig, match: Match | None = None) -> None:
+    def __init__(self, app: Stage, config: GameConfig, match: Match | None = None) -> None:
         """A new match of ``config``, or ``match`` resumed from the save."""
         super().__init__(app)
         self.config = config
@@ -61,7 +64,7 @@ class TableScene(Scene):
         self.turn_announced = False
         self.shown_turn: int | None = None
 
-    def _compose(self, app: App) -> None:
+    def _compose(self, app: Stage) -> None:
         """The layout, the animator, the panels and the parts, wired together."""
         controller, model, rules = self.controller, self.model, self.config.rules
         self.layout = layout = TableLayout(rules.players, controller.viewer, rules.direction,
@@ -76,7 +79,7 @@ class TableScene(Scene):
         self.poignee = PoigneeChooser(controller, layout, self.hand.card_at)
         self.ecart = EcartChooser(controller)
         self.play = PlayButtons(controller, layout, self.poignee, lambda: model.hand)
-        self.notes = FirstTimeNotes()
+        self.notes = FirstTimeNotes(app.memory.explained)
         self.opponents = Opponents(layout, model, painter, self.animator)
         self.centre = Centre(layout, model, painter, self.animator,
                              lambda: not self.ecart.active)
@@ -166,7 +169,7 @@ class TableScene(Scene):
         return self.animator.flights
 
     @property
-    def tweens(self) -> Any:
+    def tweens(self) -> Tweens:
         return self.animator.tweens
 
     @property
@@ -210,13 +213,6 @@ class TableScene(Scene):
             terms.append("retourne")
         return terms
 
-    def turn_seat(self) -> int | None:
-        """The seat the table waits for; while an animation runs, the one that just
-        acted keeps the glow, so some seat always has it."""
-        if self.controller.idle:
-            self.shown_turn = self.controller.match.current_player
-        return self.shown_turn
-
     # --- the frame -----------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -247,56 +243,3 @@ class TableScene(Scene):
         if self.layout.handed(self.app.settings.left_handed):
             for button, name in zip(self.buttons, ("menu", "last", "undo", "hint"), strict=True):
                 button.rect = self.layout.side_button(name)
-
-    def _panel_shown(self) -> pygame.Rect | None:
-        return self.bid_panel.rect if self.bid_panel.visible else None
-
-    def _taken(self) -> list[pygame.Rect]:
-        """The messages go where they cover nothing else."""
-        return [rect for _, rect in self._placed()]
-
-    def regions(self) -> list[Region]:
-        """Every rectangle drawn now that must not cover another: the overlap test's."""
-        if self.show_last:
-            return self.last_trick.regions()
-        return [*self._placed(), *self.messages.regions()]
-
-    def _placed(self) -> list[Region]:
-        """The regions of everything but the messages (which find room among them)."""
-        parts = (self.hand, self.opponents, self.centre, self.plates, self.piles,
-                 self.bubbles, self.score, self.contract, self.bid_history)
-        regions = [region for part in parts for region in part.regions()]
-        regions += [(f"button {b.label()}", b.rect) for b in self.buttons]
-        regions += self.play.regions()
-        if self.bid_panel.visible:
-            regions.append(("bid panel", self.bid_panel.rect))
-        if self.ecart.active:
-            regions += [("ecart", self.ecart.area_rect()),
-                        ("ecart confirm", self.ecart.confirm.rect),
-                        ("ecart chelem", self.ecart.chelem.rect)]
-        return regions
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.painter.felt(surface)
-        self.piles.draw(surface)
-        self.centre.draw(surface)
-        turn = self.turn_seat()
-        if turn is not None and not (self.model.trick or self.model.retourne is not None
-                                     or self.model.chien or self.ecart.active
-                                     or self.bid_panel.visible):
-            self.centre.draw_turn_arrow(surface, turn)
-        self.opponents.draw(surface)
-        self.plates.draw(surface, turn)
-        self.hand.draw(surface, self.animator.in_flight("deal") | self.animator.in_flight("play"))
-        flights_drawn(surface, self.animator, self.painter, self.model)
-        for part in (self.bid_history, self.bubbles, self.score, self.contract):
-            part.draw(surface)
-        self.ecart.draw(surface, self.painter.card)
-        self.bid_panel.draw(surface)
-        for index, button in enumerate(self.play.buttons()):
-            button.focused = index == self.play.focus
-        for button in [*self.buttons, *self.play.buttons()]:
-            button.draw(surface)
-        self.messages.draw(surface)
-        if self.show_last:
-            self.last_trick.draw(surface)
