@@ -73,7 +73,7 @@ from game.engine.tarot_tricks import (
 
 WORLDS = 12  # at the default thinking time
 SWITCH_MARGIN = 20.0  # marks per deal another call must gain over the Confirmé's
-RISK = 2.0  # standard errors of the gain, in the worlds drawn, a switch must clear
+RISK = 3.0  # standard errors of the gain, in the worlds drawn, a switch must clear
 WALK = Walk(burn_in=60, thinning=8, span=10.0)  # a deal 10 strength off a call: 10x rarer
 SIMULATED_PLAYERS = (3, 4, 5)
 
