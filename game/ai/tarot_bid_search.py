@@ -25,6 +25,9 @@ auction where everybody passes is worth 0.  The Confirmé call is kept unless an
 gains ``SWITCH_MARGIN`` marks on average and more than ``RISK`` standard errors of the
 gain, paired world by world (``sure_gain``): with a dozen worlds the best of five noisy
 means is picked for its luck more than its worth (a Garde Contre on one lucky world).
+Nor does it bid a Garde Sans or a Garde Contre more than one contract over the
+Confirmé's: such a contract made in all of a dozen worlds still fails often enough at
+the table to lose (measured at five players, ``bench/tarot_bids.py``).
 ``bench/tarot_bids.py`` sets the predictions against the marks each call realised.  The
 play-outs leave out the Excuse owed for want of a trick and a chelem announcement.
 """
@@ -92,7 +95,9 @@ def weigh_tarot_calls(view: TarotView, rng: random.Random, deadline: float | Non
     """The call, and my mean marks for passing and for each legal contract (none when
     the simulation was not used)."""
     confirme = tarot_decision(view)
-    contracts = [a.contract for a in view.legal if isinstance(a, TarotBid)]
+    ceiling = max(Contract.GARDE, _contract_of(confirme.action) + 1)
+    contracts = [a.contract for a in view.legal if isinstance(a, TarotBid)
+                 and a.contract <= ceiling]
     if view.players not in SIMULATED_PLAYERS or view.phase is not Phase.BIDDING or not contracts:
         return confirme, {}
     samples = world_marks(view, rng, contracts, deadline, worlds)
@@ -113,6 +118,10 @@ def weigh_tarot_calls(view: TarotView, rng: random.Random, deadline: float | Non
         return Decision(best, "hint.tarot_simulated",
                         (("contract", best.contract.label), shown)), options
     return Decision(best, "hint.pass_simulated", (shown,)), options
+
+
+def _contract_of(call: Action) -> int:
+    return call.contract if isinstance(call, TarotBid) else 0
 
 
 def sure_gain(values: Sequence[float], base: Sequence[float]) -> float:
