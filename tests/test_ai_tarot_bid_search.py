@@ -78,7 +78,8 @@ def test_legal_and_reproducible_along_confirme_auctions(players: int) -> None:
 def test_five_players_are_simulated_with_the_king_call() -> None:
     view = bidding_views(5, 1)[0]
     _, options = weigh_tarot_calls(view, random.Random(0), None, 4)
-    assert set(options) == {TarotPass(), *(a for a in view.legal if isinstance(a, TarotBid))}
+    assert {TarotPass(), TarotBid(Contract.PRISE), TarotBid(Contract.GARDE)} <= set(options)
+    assert set(options) <= set(view.legal)
 
 
 def test_a_five_player_play_out_calls_a_king_and_scores_the_partner() -> None:
