@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bench.arena import Player, Variant, mean_ci, parse_player
+from bench.arena import Player, Variant, mean_ci, parse_player, time_stats
 from game.ai import Level, decide
 from game.ai.tarot_bid_search import weigh_tarot_calls
 from game.engine.match import new_deal_state
@@ -269,8 +269,6 @@ def print_report(data: dict[str, Any]) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
-    from bench.arena import time_stats
-
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--deals", type=int, default=100)
