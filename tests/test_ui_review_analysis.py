@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pygame
 
-from game.coach import CoachWorker, no_clock
+from game.coach import no_clock
 from game.engine.rules import CoincheRules, TarotRules
 from game.storage import Storage
 from game.ui.app.app import App
@@ -36,7 +36,7 @@ def mouse_down(pos: tuple[int, int]) -> pygame.event.Event:
 def test_the_review_marks_the_costly_decision_and_counts_it(
         tmp_path: Path, texts_drawn: list[str]) -> None:
     match = play_first_deal(CoincheRules(), BLUNDER_MATCH, lead_low_under_the_ace)
-    app = App(storage=Storage(tmp_path), coach=CoachWorker(think=no_clock))
+    app = App(storage=Storage(tmp_path), coach_think=no_clock)
     try:
         review = ReplayScene.of_deal(app, match, 0)
         assert review is not None
@@ -55,7 +55,7 @@ def test_the_review_marks_the_costly_decision_and_counts_it(
         assert review.step == BLUNDER_TRICK
         texts_drawn.clear()
         app.step(DT, [])
-        assert "ace of clubs is master: I play it." in texts_drawn
+        assert "Ace of clubs is master: I play it." in texts_drawn
         assert app.session is not None and app.session.flush(10)
         lost = Storage(tmp_path).stats.of("coinche", 4).points_lost
         assert len(lost) == 1 and lost[0] > 20
@@ -65,7 +65,7 @@ def test_the_review_marks_the_costly_decision_and_counts_it(
 
 def test_leaving_the_review_pauses_the_analysis(tmp_path: Path) -> None:
     match = play_first_deal(TarotRules(players=3), 5, expert_policy)  # a long analysis
-    app = App(storage=Storage(tmp_path), coach=CoachWorker(think=no_clock))
+    app = App(storage=Storage(tmp_path), coach_think=no_clock)
     try:
         review = ReplayScene.of_deal(app, match, 0)
         assert review is not None

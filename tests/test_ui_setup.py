@@ -11,8 +11,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
 
-from game.engine.games import GAMES, rules_class
-from game.engine.rules import PRESETS, ExcuseLastTrick, KingCall, TarotRules
+from game.engine.games import GAMES, PRESETS, rules_class
+from game.engine.rules import ExcuseLastTrick, KingCall, TarotRules
 from game.i18n import set_language, tr
 from game.ui.app.app import App
 from game.ui.app.smoke import click

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from game.ai.decision import Decision
+from game.ai.seat import TarotPlaySeat
 from game.engine.protocol import Action, Phase
 from game.engine.tarot_actions import (
     AnnounceChelem,
@@ -38,7 +38,13 @@ from game.engine.tarot_cards import (
     TarotSuit,
 )
 from game.engine.tarot_scoring import Contract
-from game.engine.tarot_tricks import TarotView, breaks_misere, led_suit, trick_winner
+from game.engine.tarot_tricks import (
+    TarotTrick,
+    TarotView,
+    breaks_misere,
+    led_suit,
+    trick_winner,
+)
 
 HAND_SIZE = {3: 24, 4: 18, 5: 15}
 # Hand strength needed for each contract at four players (scaled by the hand size);
@@ -101,7 +107,7 @@ def confirme_contract(hand: Sequence[TarotCard], players: int,
                default=None)
 
 
-def _bid(view: Any) -> Decision:
+def _bid(view: TarotView) -> Decision:
     legal = [a.contract for a in view.legal if isinstance(a, TarotBid)]
     above = min(legal) - 1 if legal else Contract.GARDE_CONTRE
     best = confirme_contract(view.hand, view.players, above)
@@ -120,7 +126,7 @@ def confirme_call(hand: Sequence[TarotCard], callable_: Iterable[TarotCard]) -> 
     return max(callable_, key=merit)
 
 
-def _call(view: Any) -> Decision:
+def _call(view: TarotView) -> Decision:
     calls = {a.card: a for a in view.legal if isinstance(a, CallKing)}
     best = calls[confirme_call(view.hand, calls)]
     return Decision(best, "hint.call_king", card_args(best.card))
@@ -144,7 +150,7 @@ def ecart_decision(hand: Sequence[TarotCard], legal: Sequence[Action]) -> Decisi
     return Decision(best, "hint.ecart", card_args(best.card))
 
 
-def _chelem(view: Any) -> Decision:
+def _chelem(view: TarotView) -> Decision:
     sure = hand_strength(view.hand) >= CHELEM_FACTOR * threshold(
         Contract.GARDE_CONTRE, view.players)
     if sure:
@@ -195,14 +201,14 @@ class TarotMemory:
         return not any(u.suit is c.suit and u.rank > c.rank for u in self.unseen)
 
 
-def tarot_memory(view: Any) -> TarotMemory:
+def tarot_memory(view: TarotView) -> TarotMemory:
     attack, defence = _camps(view)
     return play_memory(view.seat, view.players, view.hand, view.ecart, view.tricks,
                        view.trick, frozenset(attack), frozenset(defence), _barred(view))
 
 
 def play_memory(seat: int, players: int, hand: Sequence[TarotCard],
-                known: Iterable[TarotCard], tricks: Sequence[Any],
+                known: Iterable[TarotCard], tricks: Sequence[TarotTrick],
                 trick: Sequence[tuple[int, TarotCard]], attack: frozenset[int],
                 defence: frozenset[int],
                 barred: tuple[frozenset[TarotCard], ...] = ()) -> TarotMemory:
@@ -222,7 +228,7 @@ def play_memory(seat: int, players: int, hand: Sequence[TarotCard],
     )
 
 
-def _barred(view: Any) -> tuple[frozenset[TarotCard], ...]:
+def _barred(view: TarotView) -> tuple[frozenset[TarotCard], ...]:
     """The cards each seat's misère says it was not dealt; only the taker may hold
     some, from the chien he showed."""
     barred: list[set[TarotCard]] = [set() for _ in range(view.players)]
@@ -247,7 +253,8 @@ def _infer(plays: Sequence[tuple[int, TarotCard]], voids: list[set[TarotSuit]],
             caps[seat] = min(caps[seat], top)  # could not go over: none above ``top``
 
 
-def _camps(view: Any) -> tuple[set[int], set[int]]:
+def _camps(view: TarotView) -> tuple[set[int], set[int]]:
+    assert view.taker is not None, "the card play comes after the contract"
     attack, defence = known_camps(view.players, view.taker, view.seat, view.partner,
                                   view.alone, view.called in view.hand)
     return set(attack), set(defence)
@@ -273,7 +280,7 @@ def known_camps(players: int, taker: int, seat: int, partner: int | None, alone:
 # --- the play --------------------------------------------------------------------------------
 
 
-def _play(view: Any) -> Decision:
+def _play(view: TarotView) -> Decision:
     legal: tuple[Action, ...] = view.legal
     misere = next((a for a in legal if isinstance(a, DeclareMisere)), None)
     if misere is not None:  # a prime paid by every other player, whatever the deal
@@ -287,7 +294,7 @@ def _play(view: Any) -> Decision:
     return Decision(TarotPlayCard(chosen), reason, card_args(chosen))
 
 
-def choose_tarot_card(view: Any, mem: TarotMemory,
+def choose_tarot_card(view: TarotPlaySeat, mem: TarotMemory,
                       cards: list[TarotCard]) -> tuple[TarotCard, str]:
     """The card among ``cards`` and its reason; of ``view`` only ``seat``, ``hand``,
     ``taker``, ``trick`` and ``tricks`` are read (the Expert's rollouts pass a lighter
@@ -301,7 +308,7 @@ def choose_tarot_card(view: Any, mem: TarotMemory,
     return _lead(view, mem, cards)
 
 
-def _chelem_in_reach(view: Any, mem: TarotMemory) -> bool:
+def _chelem_in_reach(view: TarotPlaySeat, mem: TarotMemory) -> bool:
     """My camp has won every trick so far: the Excuse, kept for the last, would win it."""
     return bool(view.tricks) and all(mem.same_camp(t.winner, mem.seat) for t in view.tricks)
 
@@ -328,7 +335,7 @@ def _opponents(mem: TarotMemory, seats: Iterable[int]) -> list[int]:
     return [s for s in seats if not mem.same_camp(s, mem.seat)]
 
 
-def _follow(view: Any, mem: TarotMemory, cards: list[TarotCard]) -> tuple[TarotCard, str]:
+def _follow(view: TarotPlaySeat, mem: TarotMemory, cards: list[TarotCard]) -> tuple[TarotCard, str]:
     trick = view.trick
     led = led_suit(trick)
     if led is None:  # the Excuse was led: the next card sets the suit
@@ -370,7 +377,7 @@ def _give(cards: list[TarotCard], hand_left: int) -> tuple[TarotCard, str]:
     return _cheapest(cards, hand_left), "hint.partner_master"
 
 
-def _lead(view: Any, mem: TarotMemory, cards: list[TarotCard]) -> tuple[TarotCard, str]:
+def _lead(view: TarotPlaySeat, mem: TarotMemory, cards: list[TarotCard]) -> tuple[TarotCard, str]:
     hand_left = len(view.hand)
     others = _opponents(mem, range(mem.players))
     trumps = sorted((c for c in cards if c.is_trump), key=lambda c: c.rank)

@@ -40,7 +40,6 @@ import random
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from game.ai.budget import DEFAULT_THINK, within
 from game.ai.decision import Decision
@@ -81,7 +80,7 @@ WALK = Walk(burn_in=60, thinning=8, span=10.0)  # a deal 10 strength off a call:
 SIMULATED_PLAYERS = (3, 4, 5)
 
 
-def expert_tarot_bidding(view: Any, rng: random.Random,
+def expert_tarot_bidding(view: TarotView, rng: random.Random,
                          deadline: float | None = DEFAULT_THINK, worlds: int = WORLDS,
                          margin: float = SWITCH_MARGIN) -> Decision:
     """The call at ``view``'s bidding turn.  ``deadline`` None: exactly ``worlds``
@@ -135,7 +134,7 @@ def sure_gain(values: Sequence[float], base: Sequence[float]) -> float:
     return statistics.fmean(gains) - RISK * spread
 
 
-def world_marks(view: Any, rng: random.Random, contracts: Sequence[Contract],
+def world_marks(view: TarotView, rng: random.Random, contracts: Sequence[Contract],
                 deadline: float | None, worlds: int) -> dict[Contract | None, list[float]] | None:
     """My marks in each world played, for each contract (me bidding it) and for passing
     (key None); None when no world was played.  In each world the seats still to speak
@@ -163,7 +162,7 @@ def world_marks(view: Any, rng: random.Random, contracts: Sequence[Contract],
     return marks_of
 
 
-def auction_end(view: Any, hands: Sequence[Sequence[TarotCard]],
+def auction_end(view: TarotView, hands: Sequence[Sequence[TarotCard]],
                 call: Contract | None) -> tuple[int, Contract] | None:
     """The taker and contract when I make ``call`` (None: pass) and the seats after me
     bid the Confirmé's way with ``hands`` (None: everybody passed)."""
@@ -179,7 +178,7 @@ def auction_end(view: Any, hands: Sequence[Sequence[TarotCard]],
     return best
 
 
-def _standing_bid(view: Any) -> tuple[int, Contract] | None:
+def _standing_bid(view: TarotView) -> tuple[int, Contract] | None:
     bids = [(s, a.contract) for s, a in view.bids if isinstance(a, TarotBid)]
     return bids[-1] if bids else None
 
@@ -190,7 +189,7 @@ def _standing_bid(view: Any) -> tuple[int, Contract] | None:
 Deal = tuple[list[tuple[TarotCard, ...]], tuple[TarotCard, ...]]
 
 
-def sample_deals(view: Any, rng: random.Random, count: int) -> list[Deal]:
+def sample_deals(view: TarotView, rng: random.Random, count: int) -> list[Deal]:
     """``count`` deals of the cards I do not hold (the other hands, then the chien), in
     proportion to how well they explain the earlier calls (``calls_misfit``, by the
     ``metropolis`` walk; the chien is one of the places cards move between)."""
@@ -223,7 +222,7 @@ def _strength(hand: tuple[TarotCard, ...]) -> float:
     return hand_strength(hand)
 
 
-def calls_misfit(view: Any, strengths: Sequence[float]) -> float:
+def calls_misfit(view: TarotView, strengths: Sequence[float]) -> float:
     """How far the strengths are from the earlier calls made the Confirmé's way: a bid
     from a hand at least as strong as its threshold, a pass from one weaker than the
     lowest contract left.  Each ``WALK.span`` off makes a deal 10 times less

@@ -19,7 +19,6 @@ import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from game.ai.budget import DEFAULT_THINK, within
 from game.ai.decision import Decision
@@ -69,15 +68,16 @@ class World:
 # --- sampling --------------------------------------------------------------------------------
 
 
-def _pile_hidden(view: Any) -> bool:
+def _pile_hidden(view: TarotView) -> bool:
+    assert view.contract is not None, "the card play comes after the contract"
     return not (view.contract.chien_shown and view.seat == view.taker)
 
 
-def _played(view: Any) -> set[TarotCard]:
+def _played(view: TarotView) -> set[TarotCard]:
     return {c for t in view.tricks for _, c in t.plays} | {c for _, c in view.trick}
 
 
-def sample_world(view: Any, rng: random.Random) -> World:
+def sample_world(view: TarotView, rng: random.Random) -> World:
     """One placement of the cards ``view`` does not locate, consistent with it; at
     five the called card with a seat other than the taker when some world allows it."""
     if partner_secret(view) and view.called not in view.hand:
@@ -88,7 +88,7 @@ def sample_world(view: Any, rng: random.Random) -> World:
     return _sample(view, rng, called_off_taker=False)
 
 
-def _sample(view: Any, rng: random.Random, called_off_taker: bool) -> World:
+def _sample(view: TarotView, rng: random.Random, called_off_taker: bool) -> World:
     n, me = view.players, view.seat
     played = _played(view)
     mem = tarot_memory(view)
@@ -111,7 +111,7 @@ def _sample(view: Any, rng: random.Random, called_off_taker: bool) -> World:
     raise NoWorld(f"no world fits seat {me}'s view")
 
 
-def _places(view: Any, mem: Any, c: TarotCard, pile: int) -> list[int]:
+def _places(view: TarotView, mem: TarotMemory, c: TarotCard, pile: int) -> list[int]:
     shown = [s for s, cards in view.poignees if c in cards]
     if shown:
         return shown
@@ -124,9 +124,10 @@ def _places(view: Any, mem: Any, c: TarotCard, pile: int) -> list[int]:
     return places
 
 
-def _may_lie_aside(view: Any, c: TarotCard) -> bool:
+def _may_lie_aside(view: TarotView, c: TarotCard) -> bool:
     if not _pile_hidden(view):
         return False
+    assert view.contract is not None
     if not view.contract.chien_shown:
         return c not in view.chien  # the unseen chien may hold anything
     # an écart: no king, no bout, and the trumps in it are shown
@@ -151,7 +152,7 @@ def _try_placing(allowed: dict[TarotCard, list[int]], capacity: list[int],
 # --- the choice ------------------------------------------------------------------------------
 
 
-def tarot_expert_decision(view: Any, rng: random.Random,
+def tarot_expert_decision(view: TarotView, rng: random.Random,
                           deadline: float | None = DEFAULT_THINK,
                           max_worlds: int = MAX_WORLDS, exact_endgame: bool = True) -> Decision:
     """Confirmé everywhere but the choice among several cards before the last trick.
@@ -182,7 +183,7 @@ def weigh_tarot_cards(view: TarotView, rng: random.Random, deadline: float | Non
     return search.verdict()
 
 
-class TarotWorldSearch(ResumableSearch[World, TarotCard]):
+class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
     """One tarot card decision's search (``resumable``): the worlds drawn from ``rng``,
     then each world's evaluation of every distinct legal card (rolled out, or solved
     exactly in the last tricks)."""
@@ -266,7 +267,7 @@ def distinct_cards(cards: list[TarotCard], located: set[TarotCard]) -> list[Taro
 class _Play:
     """A deal being finished in one world."""
 
-    view: Any
+    view: TarotView
     holdings: list[list[TarotCard]]
     partner: int | None
     trick: list[TarotPlay]
@@ -274,7 +275,7 @@ class _Play:
     holder: int | None  # of the called card in this world (None: in the pile, or none)
 
 
-def _start(view: Any, world: World) -> _Play:
+def _start(view: TarotView, world: World) -> _Play:
     """The deal as it stands in ``world``, ready to be finished."""
     holder = next((s for s, h in enumerate(world.holdings) if view.called in h), None)
     partner = view.partner if holder is None else holder
@@ -284,23 +285,24 @@ def _start(view: Any, world: World) -> _Play:
                  list(view.tricks), holder)
 
 
-def partner_secret(view: Any) -> bool:
+def partner_secret(view: TarotView) -> bool:
     """Five players, the called card not yet seen: only its holder knows the camps."""
     return view.players == 5 and view.partner is None and not view.alone
 
 
-def rollout(view: Any, world: World, first: TarotCard) -> float:
+def rollout(view: TarotView, world: World, first: TarotCard) -> float:
     """The seat's marks when it plays ``first`` and every seat then plays the Confirmé's
     way, seeing every hand; at five, the camps known as the real play would tell them
     (the partner secret, but to himself, until the called card falls in the rollout)."""
     game = _start(view, world)
+    assert view.taker is not None
     table = OpenTable(view.taker, deal_frame(view, game.partner).attack, view.called,
                       game.holder, partner_secret(view))
     play_tricks(game.holdings, game.trick, game.tricks, view.seat, table, first)
     return _score(game, world)
 
 
-def solved(view: Any, world: World, first: TarotCard) -> float:
+def solved(view: TarotView, world: World, first: TarotCard) -> float:
     """The seat's marks when it plays ``first`` and the rest of the deal is played
     perfectly, every hand seen (``tarot_endgame``)."""
     game = _start(view, world)
@@ -411,7 +413,8 @@ def open_memory(hands: Sequence[Sequence[TarotCard]], seat: int, attack: frozens
         defence=frozenset(range(len(hands))) - attack if defence is None else defence)
 
 
-def deal_frame(view: Any, partner: int | None) -> DealFrame:
+def deal_frame(view: TarotView, partner: int | None) -> DealFrame:
+    assert view.taker is not None and view.contract is not None
     attack = frozenset({view.taker} | ({partner} if partner is not None else set()))
     poignees = []
     for seat, cards in view.poignees:
@@ -441,6 +444,7 @@ def _score(game: _Play, world: World) -> float:
 
 def _seat_marks(game: _Play, per_defender: int) -> float:
     view = game.view
+    assert view.taker is not None
     return float(marks(view.players, view.taker, game.partner, per_defender)[view.seat])
 
 

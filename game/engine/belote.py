@@ -30,7 +30,7 @@ from game.engine.deal_scoring import TEAM_NAMES, SideTally, TrickFacts, belote_s
 from game.engine.deal_scoring import score_belote_each as score_belote_each
 from game.engine.deal_scoring import score_belote_teams as score_belote_teams
 from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase, ScoreLine
-from game.engine.rules import BeloteRules
+from game.engine.rules import BeloteRules, TarotRules, TrickGameRules
 from game.engine.trickgame import TrickDeal
 from game.engine.tricks import ALL_TRUMP, NO_TRUMP, Trump
 
@@ -266,3 +266,10 @@ class BeloteDeal(TrickDeal):
         if self.players == 4:
             return score_belote_teams(self.rules, self.side_of(self.taker), tally)
         return score_belote_each(self.rules, self.taker, tally)
+
+
+def new_belote_deal(rules: TrickGameRules | TarotRules, seed: int, dealer: int,
+                    totals: tuple[int, ...]) -> tuple[BeloteDeal, list[Event]]:
+    """A new deal, as the registry starts one (``games.BELOTE``)."""
+    assert isinstance(rules, BeloteRules)
+    return BeloteDeal.new(rules, seed, dealer, totals)

@@ -20,10 +20,8 @@ from dataclasses import dataclass
 from typing import Any, Self, overload
 
 from game.engine.actions import DealScored
-from game.engine.belote import BeloteDeal
-from game.engine.coinche import CoincheDeal
 from game.engine.deal_scoring import TrickFacts
-from game.engine.games import GAMES, rules_class
+from game.engine.games import GAMES, game_of, rules_class
 from game.engine.games import AnyRules as AnyRules
 from game.engine.protocol import (
     Action,
@@ -36,8 +34,6 @@ from game.engine.protocol import (
     action_to_json,
 )
 from game.engine.rules import (
-    BeloteRules,
-    CoincheRules,
     ExcuseLastTrick,
     Rubicon,
     RulesError,
@@ -117,12 +113,7 @@ def new_deal_state(
     rules: AnyRules, seed: int, dealer: int, totals: tuple[int, ...] = ()
 ) -> tuple[TrickDeal | TarotDeal, list[Event]]:
     """A new deal; ``totals`` (the match score) matter to the arrêt of belote."""
-    if isinstance(rules, TarotRules):
-        return TarotDeal.new(rules, seed, dealer)
-    if isinstance(rules, CoincheRules):
-        return CoincheDeal.new(rules, seed, dealer)
-    assert isinstance(rules, BeloteRules)
-    return BeloteDeal.new(rules, seed, dealer, totals)
+    return game_of(rules.game).new_deal(rules, seed, dealer, totals)
 
 
 @dataclass(frozen=True, eq=False)
@@ -177,19 +168,6 @@ class Match:
         if self.number == 1 and self.first_deal is not None:
             return self.first_deal
         return numbered_for(deal_seed(self.seed, self.number), self.dealer, self.players)
-
-    def undo_last_action_of(self, seat: int) -> Self | None:
-        """The match as it was just before ``seat``'s last action (and everything after
-        it), or None when that seat has not acted yet."""
-        match, _ = type(self).new(self.rules, self.seed, self.first_deal)
-        last_turn = None
-        for index, action in enumerate(self.actions):
-            if match.current_player == seat:
-                last_turn = index
-            match, _ = match.apply(action)
-        if last_turn is None:
-            return None
-        return type(self).replay(self.rules, self.seed, self.actions[:last_turn], self.first_deal)
 
     # --- the protocol, delegated to the current deal -------------------------------------
 

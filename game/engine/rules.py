@@ -346,17 +346,3 @@ class Preset:
 
     name: str
     changes: dict[str, Any] = field(default_factory=dict)
-
-
-# The federation's presets: FFB for the 32-card games, FFT for tarot (whose defaults they
-# are); "default" is the specification's defaults where they differ; "last" (the player's
-# last settings) is added by the setup screen.
-PRESETS: dict[str, tuple[Preset, ...]] = {
-    "belote": (Preset("default"), Preset("ffb", {"round_to_10": True}),
-               Preset("cafe", {"announce_tie": AnnounceTie.FIRST_IN_TURN, "capot_points": 250})),
-    "coinche": (Preset("default"), Preset("ffb", {"round_to_10": True}),
-                Preset("cafe", {"bid_values": BidValues.V82_162,
-                                "overtrump_partner_when_trump_led": OvertrumpPartner.RELAXED,
-                                "card_reuse_in_announcements": True})),
-    "tarot": (Preset("fft"), Preset("cafe", {"misere": True})),
-}

@@ -24,7 +24,7 @@ from typing import Any, Self
 from game.engine.actions import BidMade, DealScored, DealVoid
 from game.engine.deal import Deal
 from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase, Reason
-from game.engine.rules import TarotRules
+from game.engine.rules import TarotRules, TrickGameRules
 from game.engine.tarot_actions import (
     ANNOUNCE,
     BID_OF,
@@ -90,6 +90,7 @@ from game.engine.tarot_tricks import (
     callable_cards,
     called_suit_refusal,
     card_refusal,
+    card_rule,
     check_poignee,
     discardable,
     ecart_left,
@@ -416,7 +417,7 @@ class TarotDeal(Deal[TarotView]):
             hand = tuple(c for c in hand if c is not EXCUSE)
         if not self.trick and not self.tricks and self.called is not None:
             return first_lead_cards(hand, self.called)
-        return legal_cards(hand, self.trick)
+        return card_rule(hand, self.trick)[0]
 
     def _play(self, seat: int, card: TarotCard) -> tuple[Self, list[Event]]:
         hand = list(self.hands[seat])
@@ -610,3 +611,11 @@ def deal_cards(
             position += 1
             events.append(ChienCardDealt())
     return hands, chien, events
+
+
+def new_tarot_deal(rules: TrickGameRules | TarotRules, seed: int, dealer: int,
+                   totals: tuple[int, ...]) -> tuple[TarotDeal, list[Event]]:
+    """A new deal, as the registry starts one (``games.TAROT``); the match's totals
+    change nothing at tarot."""
+    assert isinstance(rules, TarotRules)
+    return TarotDeal.new(rules, seed, dealer)

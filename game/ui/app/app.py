@@ -31,13 +31,14 @@ from game.storage.settings import Settings
 from game.ui.app.preload import Preloader
 from game.ui.app.router import Router
 from game.ui.kit.assets import Assets
+from game.ui.kit.drawlog import active_log
 from game.ui.kit.layout import LOGICAL
 from game.ui.stage.memory import Memory
 from game.ui.stage.scene import Route
 from game.ui.table.host import MatchHost
 
 if TYPE_CHECKING:  # the engine, the AI and the coach load after the first frame
-    from game.coach import Analysis, CoachWorker
+    from game.coach import Analysis, Budget, CoachWorker
     from game.engine.match import Match
 
 MIN_WINDOW = (960, 540)  # three quarters of the table: every card and word stays readable
@@ -59,15 +60,16 @@ class App(Router):
         window_size: tuple[int, int] = LOGICAL,
         assets: Assets | None = None,
         storage: Storage | None = None,
-        coach: CoachWorker | None = None,
+        coach_think: Budget | None = None,
         routes: Mapping[str, Route] | None = None,
     ) -> None:
         """``storage`` (the player's data folder) keeps the settings, the match in
         progress (saved after every action) and the statistics; without it nothing is
-        written (tests, the smoke run).  ``coach`` analyses the reviewed deals (by
-        default one that thinks as long as ``game.coach`` says, started when first
-        needed).  ``routes``: the scene each name builds (by default every scene of the
-        game, ``game.ui.app.scenes.SCENES``)."""
+        written (tests, the smoke run).  The review's coach, started when first
+        needed, gives each decision of an analysis ``coach_think`` (by default as long
+        as ``game.coach`` says; ``game.coach.no_clock`` for results that do not depend
+        on the machine).  ``routes``: the scene each name builds (by default every
+        scene of the game, ``game.ui.app.scenes.SCENES``)."""
         os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "Atout")  # the taskbar's name
         pygame.init()
         # The AI thinks in a worker thread: a short GIL switch interval keeps a long
@@ -98,9 +100,8 @@ class App(Router):
         super().__init__(routes)
         self.frames = 0
         self._preloader = Preloader(self.assets)
-        self._coach = coach
-        if coach is not None:
-            coach.on_finished = self._deal_analysed
+        self._coach: CoachWorker | None = None
+        self._coach_think = coach_think
 
     @property
     def coach(self) -> CoachWorker:
@@ -108,7 +109,9 @@ class App(Router):
         if self._coach is None:
             from game.coach import CoachWorker  # the AI with it: after the first frame
 
-            self._coach = CoachWorker(self._deal_analysed)
+            think = self._coach_think
+            self._coach = CoachWorker(self._deal_analysed) if think is None \
+                else CoachWorker(self._deal_analysed, think)
         return self._coach
 
     def _deal_analysed(self, match: Match, analysis: Analysis) -> None:
@@ -273,7 +276,12 @@ class App(Router):
         for index, scene in enumerate(self.scenes):
             if scene.opaque:
                 first = index
+        log = active_log()
+        if log is not None:
+            log.clear()
         for scene in self.scenes[first:]:
+            if log is not None:
+                log.start_layer(type(scene).__name__)
             scene.draw(self.screen)
         self.present()
 

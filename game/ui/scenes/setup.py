@@ -14,9 +14,8 @@ from typing import Any, NamedTuple
 import pygame
 
 from game.ai import Level
-from game.engine.games import DEFAULT_PLAYERS, GAMES, AnyRules, rules_class
+from game.engine.games import DEFAULT_PLAYERS, GAMES, PRESETS, AnyRules, rules_class
 from game.engine.rules import (
-    PRESETS,
     CoincheRules,
     PoigneeSizes,
     RulesError,
@@ -128,7 +127,7 @@ def match_table(rules: AnyRules) -> dict[str, Any]:
 
 
 def preset(rules: AnyRules, name: str) -> AnyRules:
-    """``rules``' game under the preset ``name`` (``rules.PRESETS``), its players and end
+    """``rules``' game under the preset ``name`` (``games.PRESETS``), its players and end
     of the match kept."""
     chosen = next(p for p in PRESETS[rules.game] if p.name == name)
     return rules_class(rules.game)(**match_table(rules), **chosen.changes)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.engine.games import TABLES
+from game.engine.games import COINCHE, TABLES, TAROT, game_of
 from game.i18n import tr
 from game.storage.stats import GameStats, Statistics
 from game.ui.kit.backdrop import draw_backdrop
@@ -39,11 +39,11 @@ def counter_rows(game: str, stats: GameStats) -> list[tuple[str, str]]:
         (tr("stats.deals_played"), str(stats.deals_played)),
         (tr("stats.deals_won"), percent(stats.deals_won, stats.deals_played)),
     ]
-    if game == "tarot":
+    if game_of(game) is TAROT:
         rows.append((tr("stats.chelems"), str(stats.chelems)))
     else:
         rows.append((tr("stats.capots"), str(stats.capots)))
-    if game == "coinche":
+    if game_of(game) is COINCHE:
         rows.append((tr("stats.coinches_won"), str(stats.coinches_won)))
     rows.append((tr("stats.best_score"), best_score(stats)))
     rows.append((tr("stats.matches_with_undo"), str(stats.matches_with_undo)))
@@ -63,13 +63,13 @@ def best_score(stats: GameStats) -> str:
 def kinds_of(game: str, stats: GameStats) -> list[str]:
     """The contract kinds of ``game`` in their natural order (any other recorded kind
     after them)."""
-    known = {"coinche": COINCHE_KINDS, "tarot": TAROT_KINDS}.get(game, (game,))
+    known = {COINCHE: COINCHE_KINDS, TAROT: TAROT_KINDS}.get(game_of(game), (game,))
     extra = sorted(set(stats.contracts_taken) - set(known))
     return [*known, *extra]
 
 
 def kind_label(game: str, kind: str) -> str:
-    if game == "tarot" and kind in TAROT_KINDS:
+    if game_of(game) is TAROT and kind in TAROT_KINDS:
         return tr(f"tarot.{kind}")
     if kind == "capot":
         return tr("bid.capot_short")

@@ -20,6 +20,7 @@ from game.engine.actions import (
     Take,
 )
 from game.engine.cards import TrumpMode
+from game.engine.games import COINCHE, TAROT, Game, game_of
 from game.engine.protocol import Action, Phase
 from game.engine.tarot import CallKing, TarotBid, TarotPass
 from game.i18n import tr
@@ -65,17 +66,17 @@ class BidPanel:
         legal = self._legal
         if not legal:
             self.buttons = []
-        elif self.game == "tarot":
+        elif self.game is TAROT:
             self._build_tarot()
         elif any(isinstance(a, Bid | Coinche | Surcoinche) for a in legal) or (
-                self.game == "coinche"):
+                self.game is COINCHE):
             self._build_coinche()
         else:
             self._build_belote()
 
     @property
-    def game(self) -> str:
-        return self.controls.rules.game
+    def game(self) -> Game:
+        return game_of(self.controls.rules.game)
 
     def _act(self, action: Action) -> Callable[[], None]:
         def press() -> None:
@@ -213,8 +214,8 @@ class BidPanel:
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
-        panel(surface, self.rect, alpha=235)
-        if self.game == "tarot":
+        panel(surface, self.rect)
+        if self.game is TAROT:
             title = self._tarot_title()
         elif self.rect is PANEL_RECT:
             title = tr("bid.your_bid")

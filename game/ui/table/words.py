@@ -71,7 +71,8 @@ def hint_text(reason: str, args: tuple[tuple[str, str], ...]) -> str:
             words[name] = tr("bid.capot_short")
         else:
             words[name] = value
-    return tr(reason, **words)
+    sentence = tr(reason, **words)
+    return sentence[:1].upper() + sentence[1:]  # "{card} wins the trick." opens with a card
 
 
 def seat_name(seat: int, viewer: int, compass: str) -> str:
