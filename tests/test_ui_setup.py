@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest
 
 from game.engine.games import GAMES, PRESETS, rules_class
-from game.engine.rules import CoincheRules, KingCall, TarotRules
+from game.engine.rules import CoincheRules, ExcuseLastTrick, KingCall, TarotRules
 from game.i18n import set_language, tr
 from game.ui.app.app import App
 from game.ui.app.smoke import click
@@ -72,12 +72,16 @@ def test_options_follow_the_game_and_the_players(
     press(app, setup, tr("game.tarot"))
     press(app, setup, "5")
     press(app, setup, tr("group.play"))
-    assert shown(setup) == {"king_call", "direction"}
+    assert shown(setup) == {"king_call", "excuse_last_trick", "direction"}
+    press_row(app, setup, "excuse_last_trick")
+    assert isinstance(setup.rules, TarotRules)
+    assert setup.rules.excuse_last_trick is ExcuseLastTrick.TRICK_WINNER
+    assert tr("val.trick_winner") in texts_drawn
     press_row(app, setup, "king_call")
     assert isinstance(setup.rules, TarotRules) and setup.rules.king_call is KingCall.NO_SELF
     assert tr("val.no_self") in texts_drawn
     press(app, setup, "4")
-    assert shown(setup) == {"direction"}
+    assert shown(setup) == {"excuse_last_trick", "direction"}
     tabs = {b.label() for b in setup.buttons}
     assert tr("group.bidding") not in tabs and tr("group.announcements") not in tabs
     press(app, setup, tr("group.primes"))

@@ -43,6 +43,17 @@ class Camp(Enum):
     DEFENCE = "defence"
 
 
+class ExcuseFate(Enum):
+    """What became of the Excuse once played."""
+
+    SAME_CAMP = "same_camp"  # its own camp won the trick
+    EXCHANGED = "exchanged"  # kept, a half-point card given
+    OWED = "owed"  # kept, the half-point card given when its camp wins a trick
+    CHANGED_CAMP = "changed_camp"  # played in the last trick: goes to the other camp (FFT)
+    LAST_TRICK = "last_trick"  # played in the last trick: goes to the winner's camp (option)
+    CHELEM = "chelem"  # last card of a chelem: wins the trick
+
+
 class PoigneeKind(IntEnum):
     SIMPLE = 1
     DOUBLE = 2
@@ -98,6 +109,9 @@ class DealOutcome:
     chelem: Camp | None = None  # the camp that won every trick
     alone: bool = False  # five players: the taker plays alone
     miseres: tuple[tuple[int, MisereKind], ...] = ()  # each declared, and by which seat
+    # an Excuse played in the last trick: its fate (changed camp, to the trick's winner, a
+    # chelem's) and the camp it went to; the score sheet says so
+    excuse_last_trick: tuple[ExcuseFate, Camp] | None = None
 
 
 @dataclass(frozen=True)
@@ -207,6 +221,9 @@ def score_lines(
     to zero."""
     seats = outcome.players
     lines = [_verdict(score, outcome, seats)]
+    if outcome.excuse_last_trick is not None:
+        fate, camp = outcome.excuse_last_trick
+        lines.append(ScoreLine(f"excuse_{fate.value}_{camp.value}", (None,) * seats, Op.NOTE))
     for key, value, args in _parts(score, outcome, rules):
         lines.append(ScoreLine(key, (value,) * seats, Op.ADD, args))
     lines.append(_per_defender(score.per_defender, seats))

@@ -45,7 +45,7 @@ PRESETS_TAB = "group.presets"
 LAST = "last"
 GROUPS = {
     "group.play": ("undertrump", "overtrump_partner_when_trump_led", "partner_ruff",
-                   "king_call", "direction"),
+                   "king_call", "excuse_last_trick", "direction"),
     "group.bidding": ("round2_same_suit_allowed", "arret", "packets", "bid_values",
                       "sans_atout_tout_atout", "must_beat_defence", "made_base",
                       "bid_capot_base"),
