@@ -69,4 +69,7 @@ def open_app(args: argparse.Namespace) -> App:
 
 
 if __name__ == "__main__":
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # the par's process, in the packaged app
     sys.exit(main())

@@ -18,6 +18,7 @@ from game.engine.match import DealRecord
 from game.engine.protocol import Op, ScoreLine
 from game.engine.tarot_scoring import TarotFacts
 from game.i18n import has_key, language, tr, tr_n
+from game.par import Par, ParStatus
 from game.ui.table.model import contract_key, trump_key
 from game.ui.table.words import say_text
 
@@ -136,3 +137,34 @@ def _number(value: int) -> str:
 
 def _signed(value: int) -> str:
     return f"{MINUS} {-value}" if value < 0 else f"+ {value}"
+
+
+def signed_points(value: float) -> str:
+    """A margin as the score sheet writes it: "+80", "−82", "0", "+26.5" ("+26,5")."""
+    magnitude = f"{abs(value):.1f}".removesuffix(".0")
+    if language() == "fr":
+        magnitude = magnitude.replace(".", ",")
+    if magnitude == "0":
+        return "0"
+    return f"{'+' if value > 0 else MINUS}{magnitude}"
+
+
+def par_words(par: Par | ParStatus | None) -> str:
+    """The deal's par in a sentence: "You +80 · the Expert in your seat +120", or that
+    it is being computed, or that it failed; "" when there is none."""
+    if isinstance(par, Par):
+        return tr("sheet.par", you=signed_points(par.player),
+                  expert=signed_points(par.expert))
+    if par is ParStatus.COMPUTING:
+        return tr("sheet.par_computing")
+    if par is ParStatus.FAILED:
+        return tr("sheet.par_failed")
+    return ""
+
+
+def par_cell(par: Par | ParStatus | None) -> str:
+    """The par in a score pad line: the player's margin less the Expert's, "…" while
+    it is computed, "—" without one."""
+    if isinstance(par, Par):
+        return signed_points(par.difference)
+    return "…" if par is ParStatus.COMPUTING else "—"

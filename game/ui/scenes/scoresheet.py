@@ -11,7 +11,7 @@ from game.engine.rules import TarotRules
 from game.i18n import has_key, tr
 from game.ui.kit.chart import draw_chart
 from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, Grace, blit_text, panel, shade
-from game.ui.scenes.breakdown import Style, breakdown_rows, deal_words
+from game.ui.scenes.breakdown import Style, breakdown_rows, deal_words, par_words
 from game.ui.stage import routes
 from game.ui.stage.routes import MatchScreen
 from game.ui.stage.scene import Scene, Stage
@@ -20,6 +20,7 @@ SHEET_RECT = pygame.Rect(190, 40, 900, 640)
 CHART_RECT = pygame.Rect(SHEET_RECT.x + 400, SHEET_RECT.y + 200, 460, 300)
 LABEL_WIDTH = 420  # the widest term's words, left of the figures
 ROW_HEIGHT = 27
+PAR_Y = SHEET_RECT.bottom - 122  # the par's line, above the buttons
 DIM_TEXT = (200, 200, 190)
 
 
@@ -106,6 +107,7 @@ class ScoreSheet(Scene):
             blit_text(surface, contract, 24, CREAM, midtop=(SHEET_RECT.centerx, y))
         y += 30
         self.draw_breakdown(surface, y + 34, record)
+        self.draw_par(surface, record)
         for button in self.buttons:
             button.draw(surface)
 
@@ -135,6 +137,19 @@ class ScoreSheet(Scene):
                 blit_text(surface, cell, 24 if strong else 21, GLOW if strong else colour,
                           topright=(x, y))
             y += ROW_HEIGHT
+
+    def draw_par(self, surface: pygame.Surface, record: DealRecord) -> None:
+        """The player's margin beside the Expert's in his seat (or that it is being
+        computed), and what the figures are."""
+        match = self.table.controller.match
+        index = next((i for i, r in enumerate(match.history) if r is record), None)
+        words = par_words(self.app.host.par(match, index) if index is not None else None)
+        if not words:
+            return
+        blit_text(surface, words, 24, GLOW, midtop=(SHEET_RECT.centerx, PAR_Y))
+        tarot = isinstance(self.table.config.rules, TarotRules)
+        note = tr("sheet.par_note_tarot" if tarot else "sheet.par_note")
+        blit_text(surface, note, 20, DIM_TEXT, midtop=(SHEET_RECT.centerx, PAR_Y + 30))
 
     def heading(self, side: int, record: DealRecord) -> list[str]:
         """A column's name, and under it its part in the deal (taker, partner)."""

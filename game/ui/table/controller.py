@@ -108,7 +108,7 @@ class Controller:
         self.model = TableModel(rules.players, viewer, rules.target, rules.game,
                                 rules.has_teams, deals=getattr(rules, "deals", None))
         self.events = EventQueue(viewer, self._show)
-        self.computers = ComputerSeats(seats, play.match.seed, viewer, ponder)
+        self.computers = ComputerSeats(seats, viewer, ponder)
         self._hint = Hint(play.match.seed, self.computers.submit)
         self.message: Say | None = None
         self._message_time = 0.0
