@@ -14,7 +14,8 @@ import pytest
 
 from game.engine.rules import BeloteRules
 from game.i18n import set_language, tr
-from game.ui.app.app import MIN_WINDOW, App
+from game.ui.app.app import App
+from game.ui.app.window import MIN_WINDOW
 from game.ui.kit.assets import Assets
 from game.ui.scenes.settings import SettingsScene
 from game.ui.stage.scene import Scene

@@ -68,9 +68,7 @@ class InputTable(Protocol):
 
     def toggle_last(self) -> None: ...
 
-    def undo(self) -> None: ...
-
-    def redo(self) -> None: ...
+    def take_back(self, redo: bool = False) -> None: ...
 
     def show_hint(self) -> None: ...
 
@@ -210,9 +208,9 @@ class TableInput:
         elif key == pygame.K_l:
             table.toggle_last()
         elif redo_keys(key, mods):
-            table.redo()
+            table.take_back(redo=True)
         elif key == pygame.K_z and mods & CTRL:
-            table.undo()
+            table.take_back()
         elif key == pygame.K_h:
             table.show_hint()
         elif key == pygame.K_s:

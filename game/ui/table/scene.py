@@ -98,7 +98,7 @@ class TableScene(TableDrawing, Scene):
         self.painter = painter
         self.menu_button = self._side_button("menu", "table.menu", self.to_menu)
         self.last_button = self._side_button("last", "table.last_trick", self.toggle_last)
-        self.undo_button = self._side_button("undo", "table.undo", self.undo)
+        self.undo_button = self._side_button("undo", "table.undo", self.take_back)
         self.hint_button = self._side_button("hint", "table.hint", self.show_hint)
         self.undo_button.enabled = app.session is None or app.session.undo_allowed
         self.buttons = [self.menu_button, self.last_button, self.undo_button, self.hint_button]
@@ -122,17 +122,15 @@ class TableScene(TableDrawing, Scene):
         """The hint asked for this move (gone once anyone acts)."""
         return self.input.current_hint()
 
-    def undo(self) -> None:
-        """Take back the player's last move: the animations in flight are dropped."""
+    def take_back(self, redo: bool = False) -> None:
+        """Take back the player's last move (Ctrl+Z), or play again the move the last
+        undo took back (``redo``): the animations in flight are dropped."""
         self.animator.drop()
         self.show_last = False
-        self.controller.undo()
-
-    def redo(self) -> None:
-        """Play again the move the last undo took back."""
-        self.animator.drop()
-        self.show_last = False
-        self.controller.redo()
+        if redo:
+            self.controller.redo()
+        else:
+            self.controller.undo()
 
     def toggle_last(self) -> None:
         self.show_last = not self.show_last and bool(self.model.last_trick)
