@@ -58,6 +58,8 @@ def deal_words(record: DealRecord, side_name: Callable[[int], str],
             coinched = tr("table.coinched" if level == 1 else "table.surcoinched")
             contract_words += f", {coinched.lower()}"
         words.append(contract_words)
+    elif isinstance(facts, TrickFacts) and facts.trump is not None:  # belote classique
+        words.append(say_text(trump_key(facts.trump)))
     if with_result:
         summary = f"outcome.{result.summary}"
         words.append(tr(summary) if has_key(summary) else result.summary)
@@ -65,14 +67,16 @@ def deal_words(record: DealRecord, side_name: Callable[[int], str],
 
 
 def breakdown_rows(lines: Sequence[ScoreLine], carried: Sequence[int] = (),
-                   totals: Sequence[int] = ()) -> list[Row]:
+                   totals: Sequence[int] = (),
+                   seat_name: Callable[[int], str] = str) -> list[Row]:
     """The rows of ``lines``, then the points carried from an earlier deal (when any)
-    and the match's totals (when given)."""
+    and the match's totals (when given); ``seat_name`` names who declared an
+    announcement."""
     sides = len(lines[0].values) if lines else len(totals)
     started = [False] * sides
     rows = []
     for line in lines:
-        label = term_label(line)
+        label = term_label(line, seat_name)
         cells = tuple(_cell(line, side, started) for side in range(sides))
         rows.append(Row(label, cells, _style(line)))
     if any(carried):
@@ -82,10 +86,16 @@ def breakdown_rows(lines: Sequence[ScoreLine], carried: Sequence[int] = (),
     return rows
 
 
-def term_label(line: ScoreLine) -> str:
+def term_label(line: ScoreLine, seat_name: Callable[[int], str] = str) -> str:
     """The term's words with its arguments: half points written the player's way
-    ("43,5" in French), plurals by the count of bouts."""
+    ("43,5" in French), plurals by the count of bouts, an announcement's kind and
+    declarer in words."""
     args = {name: _localized(value) for name, value in line.args}
+    if "kind" in args:
+        args["kind"] = tr(f"kind.{args['kind']}")
+    seat = args.get("seat")
+    if isinstance(seat, int):
+        args["seat"] = seat_name(seat)
     bouts = args.get("bouts")
     if isinstance(bouts, int):
         return tr_n(f"term.{line.key}", bouts, **args)

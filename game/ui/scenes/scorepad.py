@@ -166,7 +166,8 @@ class ScorePad(Scene):
         for side, x in enumerate(columns):
             blit_text(surface, self.table.side_name(side), 20, GOLD, topright=(x, y))
         y += 30
-        for row in breakdown_rows(record.result.lines, record.carried, record.totals):
+        for row in breakdown_rows(record.result.lines, record.carried, record.totals,
+                                  self.table.seat_name):
             colour = (200, 200, 190) if row.style is Style.NOTE else CREAM
             blit_text(surface, row.label, 18 if len(row.label) > 48 else 20, colour,
                       topleft=(PAD_RECT.x + 30, y))

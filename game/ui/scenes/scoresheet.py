@@ -10,7 +10,7 @@ from game.engine.match import DealRecord
 from game.engine.rules import TarotRules
 from game.i18n import has_key, tr
 from game.ui.kit.chart import draw_chart
-from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, shade
+from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, Grace, blit_text, panel, shade
 from game.ui.scenes.breakdown import Style, breakdown_rows, deal_words, par_words
 from game.ui.stage import routes
 from game.ui.stage.routes import MatchScreen
@@ -45,6 +45,10 @@ class ScoreSheet(Scene):
                                     lambda: review_last_deal(app, table), size=24)
         self.again_button = Button(pygame.Rect(SHEET_RECT.right - 230, bottom - 50, 210, 50),
                                    lambda: tr("sheet.play_again"), self.play_again, size=24)
+        self.grace = Grace()  # a steady clicker does not skip the sheet unread
+
+    def update(self, dt: float) -> None:
+        self.grace.tick(dt)
 
     @property
     def buttons(self) -> list[Button]:
@@ -62,6 +66,8 @@ class ScoreSheet(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         """Enter or Space: the next deal; Escape or the table's Menu button: the menu
         (the match waits there, "Continue" comes back to it)."""
+        if self.table.menu_button.handle(event) or not self.grace.lets(event):
+            return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
             self.app.pop()
             return
@@ -71,7 +77,7 @@ class ScoreSheet(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_s:
             routes.open_score_pad(self.app, self.table)
             return
-        for button in [*self.buttons, self.table.menu_button]:
+        for button in self.buttons:
             if button.handle(event):
                 return
 
@@ -119,7 +125,8 @@ class ScoreSheet(Scene):
                           midtop=(x - spacing // 2 + 8, top - 30 + 20 * index))
         y = top + 12
         x0 = SHEET_RECT.x + 24
-        for row in breakdown_rows(result.lines, record.carried, record.totals):
+        for row in breakdown_rows(result.lines, record.carried, record.totals,
+                                  self.table.seat_name):
             size = 18 if len(row.label) > 44 else 21
             colour = DIM_TEXT if row.style is Style.NOTE else CREAM
             if row.style in (Style.SCORE, Style.TOTALS):
@@ -173,6 +180,10 @@ class MatchEnd(Scene):
             Button(pygame.Rect(rect.right - 230, rect.bottom - 80, 210, 52),
                    lambda: tr("end.menu"), self.menu, size=26),
         ]
+        self.grace = Grace()
+
+    def update(self, dt: float) -> None:
+        self.grace.tick(dt)
 
     def play_again(self) -> None:
         routes.play_again(self.app)
@@ -192,6 +203,8 @@ class MatchEnd(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.menu()
+            return
+        if not self.grace.lets(event):
             return
         for button in self.buttons:
             if button.handle(event):
