@@ -206,7 +206,8 @@ class _Job:
 
 
 class ParWorker:
-    """Pars computed in a background thread, one deal at a time.
+    """Pars computed one deal at a time: a daemon thread hands each to the par's
+    process (``ParProcess``) and waits for its answer.
 
     ``ask`` queues a deal (once per key); ``expert`` says where it stands (a margin,
     ``ParStatus.COMPUTING`` or ``FAILED``, None when never asked); ``on_ready`` is
