@@ -76,16 +76,16 @@ def test_in_the_review_a_click_on_a_computers_card_says_why_it_played_it(
     trick = replay.trick()
     assert trick is not None
     seat, card = next((s, c) for s, c in trick.plays if s != 0)
-    app.step(DT, click(app, replay.trick_card_rect(seat).center))
+    app.step(DT, click(app, replay.trick_card(seat).center))
     words = replay.reason()
     assert words is not None and words == card_reason(
         table.controller.computers.reasons, replay.story.number, card)
     assert problems(look(app), "review reason") == []
     mine = next(c for s, c in trick.plays if s == 0)
-    app.step(DT, click(app, replay.trick_card_rect(0).center))
+    app.step(DT, click(app, replay.trick_card(0).center))
     assert replay.asked == mine and replay.reason() is None  # the player's own card
     replay.go_to(2)
-    app.step(DT, click(app, replay.trick_card_rect(seat).center))
+    app.step(DT, click(app, replay.trick_card(seat).center))
     assert replay.reason() is not None
     replay.go_to(3)  # another trick: the card asked before is not in it
     assert replay.reason() is None

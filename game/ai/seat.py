@@ -10,7 +10,7 @@ from typing import Protocol
 from game.engine.cards import Card
 from game.engine.protocol import Action
 from game.engine.tarot_cards import TarotCard
-from game.engine.tarot_tricks import TarotPlay
+from game.engine.tarot_tricks import TarotPlay, TarotTrick
 from game.engine.trick_view import Trick
 from game.engine.tricks import Play, Trump
 
@@ -72,3 +72,5 @@ class TarotPlaySeat(Protocol):
     def taker(self) -> int | None: ...
     @property
     def trick(self) -> tuple[TarotPlay, ...]: ...
+    @property
+    def tricks(self) -> tuple[TarotTrick, ...]: ...

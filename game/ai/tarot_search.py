@@ -8,9 +8,9 @@ exactly (``tarot_endgame``); the card with the best mean score for the seat (its
 for the deal) is played, the Confirmé card when tied.  At five the rollouts keep the
 partner secret until the called card falls, as the real play does (``OpenTable``).
 
-The rollouts use the pure trick rules and scoring; two rare details are simplified
-there (an Excuse owed for want of a trick, the chelem's Excuse): they only weigh the
-candidates, which are always ``view.legal``.
+The rollouts use the pure trick rules and scoring (the Excuse's fate the engine's); two
+rare details are simplified there (an Excuse owed for want of a trick, the Petit au bout
+behind a chelem's Excuse): they only weigh the candidates, which are always ``view.legal``.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from game.ai.tarot import (
     card_args,
     choose_tarot_card,
     known_camps,
+    play_memory,
     tarot_decision,
     tarot_memory,
 )
@@ -320,6 +321,7 @@ class RolloutView:
     hand: tuple[TarotCard, ...]
     taker: int
     trick: tuple[TarotPlay, ...]
+    tricks: tuple[TarotTrick, ...]
 
 
 @dataclass(frozen=True)
@@ -351,9 +353,29 @@ class OpenTable:
             cards = legal_cards(hand, trick)
         if len(cards) == 1:
             return cards[0]
-        seen = RolloutView(seat, tuple(hand), self.taker, tuple(trick))
+        seen = RolloutView(seat, tuple(hand), self.taker, tuple(trick), tuple(tricks))
+        memory = self.memory(holdings, seat, trick, tricks)
+        return choose_tarot_card(seen, memory, cards)[0]
+
+    def memory(self, holdings: list[list[TarotCard]], seat: int, trick: list[TarotPlay],
+               tricks: list[TarotTrick]) -> TarotMemory:
         attack, defence = self.camps(holdings, seat)
-        return choose_tarot_card(seen, open_memory(holdings, seat, attack, defence), cards)[0]
+        return open_memory(holdings, seat, attack, defence)
+
+
+@dataclass(frozen=True)
+class ClosedTable(OpenTable):
+    """Every seat plays the Confirmé's way as at the real table: seeing its own hand
+    and the play only (the taker also his écart, ``aside``)."""
+
+    aside: tuple[TarotCard, ...] = ()
+
+    def memory(self, holdings: list[list[TarotCard]], seat: int, trick: list[TarotPlay],
+               tricks: list[TarotTrick]) -> TarotMemory:
+        attack, defence = self.camps(holdings, seat)
+        known = self.aside if seat == self.taker else ()
+        return play_memory(seat, len(holdings), holdings[seat], known, tricks, trick,
+                           attack, defence)
 
 
 def play_tricks(holdings: list[list[TarotCard]], trick: list[TarotPlay],
@@ -410,7 +432,7 @@ def _tally(frame: DealFrame, world: World, tricks: Sequence[TarotTrick],
     tally = Tally().with_cards(world.pile if frame.contract.chien_to_attack else ())
     for index, trick in enumerate(tricks):
         last = through_last and index == len(tricks) - 1
-        tally = tally.after(trick, frame.in_attack, last)
+        tally = tally.after(trick, frame.in_attack, last, frame.rules.excuse_last_trick)
     return tally
 
 

@@ -34,6 +34,7 @@ from game.engine.protocol import (
     action_to_json,
 )
 from game.engine.rules import (
+    ExcuseLastTrick,
     Rubicon,
     RulesError,
     TarotRules,
@@ -44,7 +45,10 @@ from game.engine.trickgame import TrickDeal
 from game.engine.views import DealRecord as DealRecord
 from game.engine.views import MatchView as MatchView
 
-SAVE_VERSION = 1
+# 2: tarot's Excuse played in the last trick changes camp (FFT), option
+# ``excuse_last_trick``; a version-1 tarot save, written when it went to the trick's
+# winner, is read with that rule so that its deals replay to the scores they had.
+SAVE_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -302,7 +306,7 @@ class Match:
                             f"this version reads format {SAVE_VERSION}")
         if version < 1:
             raise SaveError(f"unknown save format {version}")
-        rules = _rules_from_json(data.get("rules"))
+        rules = _rules_from_json(_upgraded_rules(data.get("rules"), version))
         seed = data.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise SaveError("the save has no valid seed")
@@ -321,6 +325,14 @@ class Match:
             except IllegalAction as exc:
                 raise SaveError(f"action {i + 1} of the save cannot be replayed: {exc}") from exc
         return match
+
+
+def _upgraded_rules(data: object, version: int) -> object:
+    """The rules of a save of format ``version`` as this version reads them: before
+    format 2, tarot's Excuse played in the last trick went to the trick's winner."""
+    if version < 2 and isinstance(data, dict) and data.get("game") == TarotRules.game:
+        return {"excuse_last_trick": ExcuseLastTrick.TRICK_WINNER.value} | data
+    return data
 
 
 def _rules_from_json(data: object) -> AnyRules:

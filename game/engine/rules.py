@@ -262,6 +262,13 @@ class PetitAuBoutValue(Enum):
     FIXED = "fixed"  # 10 whatever the contract
 
 
+class ExcuseLastTrick(Enum):
+    """Where an Excuse played in the last trick goes (a chelem's apart: it wins it)."""
+
+    CHANGES_CAMP = "changes_camp"  # to the camp opposing its owner's (FFT 2012)
+    TRICK_WINNER = "trick_winner"  # to the camp that wins the trick (some tables)
+
+
 class KingCall(Enum):
     """Five players: which cards the taker may call."""
 
@@ -290,6 +297,7 @@ class TarotRules(RulesJson):
     unannounced_chelem: int = 200
     defence_chelem: int = 200
     king_call: KingCall = KingCall.FFT
+    excuse_last_trick: ExcuseLastTrick = ExcuseLastTrick.CHANGES_CAMP
 
     def __post_init__(self) -> None:
         for name in ("unannounced_chelem", "defence_chelem"):

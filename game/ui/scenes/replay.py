@@ -100,7 +100,8 @@ def _tell(
     state: Match, actions: tuple[Action, ...], number: int, seed: int, dealer: int
 ) -> DealStory:
     rules = state.rules
-    model = TableModel(rules.players, 0, rules.target, rules.game, rules.has_teams)
+    model = TableModel(rules.players, 0, rules.target, rules.game, rules.has_teams,
+                       deals=getattr(rules, "deals", None))
     hands: Hands | None = None
     chien: tuple[Any, ...] = ()
     played: set[Any] = set()
@@ -246,7 +247,8 @@ class ReplayScene(Scene):
         return trick.hands if trick is not None else self.story.hands
 
     def name(self, seat: int) -> str:
-        return seat_name(seat, self.viewer, self.spots[seat].compass)
+        return seat_name(seat, self.viewer, self.spots[seat].compass,
+                         self.app.settings.player_name)
 
     def step_label(self) -> str:
         trick = self.trick()
@@ -255,8 +257,12 @@ class ReplayScene(Scene):
         label = tr("replay.trick", number=self.step, count=self.steps)
         if trick.winner is None:
             return label
-        winner = seat_after(trick.winner, self.viewer, self.spots[trick.winner].compass)
-        return f"{label} · {tr('replay.won_by', name=winner)}"
+        return f"{label} · {tr('replay.won_by', name=self.after(trick.winner))}"
+
+    def after(self, seat: int) -> str:
+        """The seat's name after a preposition ("par vous", "by West")."""
+        return seat_after(seat, self.viewer, self.spots[seat].compass,
+                          self.app.settings.player_name)
 
     def hand_rects(self, seat: int, count: int) -> list[pygame.Rect]:
         """Where ``seat``'s ``count`` cards lie: rows of its area, overlapping."""
@@ -287,7 +293,7 @@ class ReplayScene(Scene):
         for seat, hand in enumerate(self.hands()):
             self.draw_hand(surface, seat, hand)
         self.draw_trick(surface)
-        self.draw_reason(surface)
+        draw_reason(surface, self.reason())
         blit_text(surface, self.step_label(), 24, CREAM, center=(640, 690))
         marked = self.coach.marked_tricks() if self.coach is not None else set()
         self.timeline = draw_timeline(surface, TIMELINE_RECT, self.steps, self.step, marked)
@@ -327,9 +333,11 @@ class ReplayScene(Scene):
         if trick is None:
             self.draw_chien(surface)
             return
-        for seat, card in trick.plays:
-            rect = self.trick_card_rect(seat)
+        for index, (seat, card) in enumerate(trick.plays):
+            rect = self.trick_card(seat)
             surface.blit(self.face(card, TRICK_CARD_WIDTH), rect)
+            if index == 0:  # who led the trick, beside his card on the outer side
+                blit_text(surface, tr("replay.led"), 18, GLOW, **self.led_anchor(seat, rect))
             if seat == trick.winner:
                 pygame.draw.rect(surface, GLOW, rect.inflate(8, 8), width=4, border_radius=9)
             if card == self.asked and self.reason() is not None:  # the card explained
@@ -337,7 +345,18 @@ class ReplayScene(Scene):
             if seat == self.viewer and self.step in marked:
                 pygame.draw.rect(surface, LOSS, rect.inflate(16, 16), width=3, border_radius=12)
 
-    def trick_card_rect(self, seat: int) -> pygame.Rect:
+    def led_anchor(self, seat: int, card: pygame.Rect) -> dict[str, tuple[int, int]]:
+        """Where "Led" goes: west and east of the side cards (at five the cards above
+        them come close), over the others."""
+        compass = self.spots[seat].compass
+        if compass == "W":
+            return {"midright": (card.left - 8, card.centery)}
+        if compass == "E":
+            return {"midleft": (card.right + 8, card.centery)}
+        return {"midbottom": (card.centerx, card.top - 10)}
+
+    def trick_card(self, seat: int) -> pygame.Rect:
+        """Where ``seat``'s card of the trick lies."""
         rect = pygame.Rect(0, 0, TRICK_CARD_WIDTH, round(TRICK_CARD_WIDTH * CARD_RATIO))
         rect.center = TRICK_SPOTS[self.spots[seat].compass]
         return rect
@@ -345,29 +364,11 @@ class ReplayScene(Scene):
     def trick_card_at(self, pos: tuple[int, int]) -> Any | None:
         trick = self.trick()
         plays = trick.plays if trick is not None else ()
-        return next((c for seat, c in plays if self.trick_card_rect(seat).collidepoint(pos)),
+        return next((c for seat, c in plays if self.trick_card(seat).collidepoint(pos)),
                     None)
 
     def reason(self) -> str | None:
-        """Why a computer played the asked card, when this deal was played here: the
-        match in progress's deal (kept as the computer decided); None otherwise."""
-        play, source = self.app.host.play, self.story.source
-        controller, trick = self.app.host.controller, self.trick()
-        if trick is None or self.asked not in {c for _, c in trick.plays} or play is None \
-                or source is None or controller is None \
-                or source[0].history[source[1]] not in play.match.history:
-            return None
-        return card_reason(controller.computers.reasons, self.story.number, self.asked)
-
-    def draw_reason(self, surface: pygame.Surface) -> None:
-        words = self.reason()
-        if words is None:
-            return
-        lines = wrap(words, 20, REASON_BOX.width - 24)
-        box = pygame.Rect(REASON_BOX.topleft, (REASON_BOX.width, 20 + 24 * len(lines)))
-        panel(surface, box)
-        for index, line in enumerate(lines):
-            blit_text(surface, line, 20, GLOW, topleft=(box.x + 12, box.y + 10 + 24 * index))
+        return review_reason(self.app, self.story, self.trick(), self.asked)
 
     def draw_chien(self, surface: pygame.Surface) -> None:
         chien = self.story.chien
@@ -382,3 +383,25 @@ class ReplayScene(Scene):
     def face(self, card: Any, width: int) -> pygame.Surface:
         return self.app.assets.card_face(card.code, width, self.deck)
 
+
+def review_reason(app: Stage, story: DealStory, trick: TrickStep | None,
+                  asked: Any | None) -> str | None:
+    """Why a computer played ``asked`` in the trick shown, when this deal was played
+    here: the match in progress's deal (kept as the computer decided); None otherwise."""
+    play, source, controller = app.host.play, story.source, app.host.controller
+    if trick is None or asked not in {c for _, c in trick.plays} or play is None \
+            or source is None or controller is None \
+            or source[0].history[source[1]] not in play.match.history:
+        return None
+    return card_reason(controller.computers.reasons, story.number, asked)
+
+
+def draw_reason(surface: pygame.Surface, words: str | None) -> None:
+    """The reason asked, in a panel at the top left (where nothing else is drawn)."""
+    if words is None:
+        return
+    lines = wrap(words, 20, REASON_BOX.width - 24)
+    box = pygame.Rect(REASON_BOX.topleft, (REASON_BOX.width, 20 + 24 * len(lines)))
+    panel(surface, box)
+    for index, line in enumerate(lines):
+        blit_text(surface, line, 20, GLOW, topleft=(box.x + 12, box.y + 10 + 24 * index))

@@ -250,7 +250,11 @@ def _mode_short(mode: TrumpMode) -> str:
 def _card(code: str) -> Callable[[], str]:
     from game.ui.table.words import card_name
 
-    return lambda: card_name(code)
+    return lambda: capitalized(card_name(code))  # a button's words ("Roi de pique")
+
+
+def capitalized(words: str) -> str:
+    return words[:1].upper() + words[1:]
 
 
 def _const(label: str) -> Callable[[], str]:

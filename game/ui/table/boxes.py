@@ -51,13 +51,22 @@ class ScoreBox:
             return tr("side.us") if mine else tr("side.them")
         return self.seats.name(side)
 
+    def title(self) -> str:
+        """How the match ends: at a total, or after a number of deals (this one's
+        number shown against it)."""
+        model = self.model
+        if model.deals is not None:
+            return tr("table.score_title_deals", number=max(1, model.deal_number),
+                      deals=model.deals)
+        return tr("table.score_title", target=model.target)
+
     def draw(self, surface: pygame.Surface) -> None:
         rect = self.rect()
         row = self.layout.score_row(len(self.model.totals))
         panel(surface, rect)
         blit_text(surface, tr("table.score_pad"), 18, GLOW,
                   bottomright=(rect.right - 4, rect.bottom - 6))
-        blit_text(surface, tr("table.score_title", target=self.model.target), 24, GOLD,
+        blit_text(surface, self.title(), 24, GOLD,
                   topleft=(rect.x + 14, rect.y + 10))
         for side, total in enumerate(self.model.totals):
             y = rect.y + 38 + side * row

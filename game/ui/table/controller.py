@@ -33,7 +33,6 @@ from game.engine.tarot_actions import PLAY_OF as TAROT_PLAY_OF
 from game.engine.tarot_cards import TarotCard
 from game.engine.tarot_tricks import ecart_order
 from game.engine.trickgame import TrickView
-from game.lessons.run import LessonRun
 from game.match_in_play import MatchInPlay
 from game.ui.table.computer_seats import ComputerSeats, SeatConfig
 from game.ui.table.event_queue import EventQueue
@@ -91,13 +90,12 @@ class Controller:
         viewer: int = 0,
         pace: Callable[[], Pace] = Pace,
         ponder: bool = True,
-        lesson: LessonRun | None = None,
     ) -> None:
         """The table's side of ``play``, the match in progress (a new one's deal is
         animated, a resumed one's shown at once).  ``on_event`` animates an event and
         says how long to wait before the next one; ``pace`` gives the settings' speed
         and thinking time at each frame; ``ponder``: the Expert seats think on the
-        human's time; ``lesson``: its script, when the match is a lesson's."""
+        human's time (a lesson's script is handed to ``computers``)."""
         rules = play.match.rules
         if len(seats) != rules.players:
             raise ValueError("one seat configuration per player")
@@ -108,9 +106,9 @@ class Controller:
         self._pace = pace
         self._on_event = on_event
         self.model = TableModel(rules.players, viewer, rules.target, rules.game,
-                                rules.has_teams)
+                                rules.has_teams, deals=getattr(rules, "deals", None))
         self.events = EventQueue(viewer, self._show)
-        self.computers = ComputerSeats(seats, play.match.seed, viewer, ponder, lesson)
+        self.computers = ComputerSeats(seats, viewer, ponder)
         self._hint = Hint(play.match.seed, self.computers.submit)
         self.message: Say | None = None
         self._message_time = 0.0
@@ -219,8 +217,7 @@ class Controller:
             if self.human_to_act or view.current_player != self.viewer:
                 self.tell(self.refusal(card_action(view, c)))
             return False
-        play = max(plays, key=lambda a: getattr(a, "belote", False))
-        if not_the_lesson(self, [play]):
+        if not_the_lesson(self, [play := max(plays, key=lambda a: getattr(a, "belote", False))]):
             return False
         self._apply(play)
         return True
@@ -229,11 +226,10 @@ class Controller:
         """A button (bid, pass, announce, arrêt...): applied when legal, else refused."""
         if action not in self.human_legal():
             self.tell(self.refusal(action))
-            return False
-        if not_the_lesson(self, [action]):
-            return False
-        self._apply(action)
-        return True
+        elif not not_the_lesson(self, [action]):
+            self._apply(action)
+            return True
+        return False
 
     def refusal(self, action: Action) -> Say:
         """Why the viewer may not do ``action`` now: not his turn, else the reason of
@@ -286,6 +282,9 @@ class Controller:
 
     def tell(self, say: Say) -> None:
         self.message, self._message_time = say, MESSAGE_TIME
+
+    def hush(self) -> None:
+        self.message = None
 
     def _apply(self, action: Action) -> None:
         try:

@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # the engine loads with the first match, after the menu's fir
     from game.engine.match import DealRecord, Match
     from game.lessons.run import LessonRun
     from game.match_in_play import MatchInPlay
+    from game.par import Par, ParStatus
     from game.session import Session
     from game.ui.table.controller import Controller, EventHandler, GameConfig, Pace
 
@@ -78,6 +79,10 @@ class MatchHost:
         saved = self.session.storage.load_match()
         return saved.match if saved is not None else None
 
+    def par(self, match: Match, index: int) -> Par | ParStatus | None:
+        """Scored deal ``index``'s par (the session computes it; None without one)."""
+        return self.session.par(match, index) if self.session is not None else None
+
     @property
     def can_review(self) -> bool:
         """A finished deal in the match in memory, or a saved match (read only when
@@ -127,8 +132,10 @@ class MatchHost:
         keeper = LessonKeeper(run, self.session.storage if self.session else None)
         play = MatchInPlay.new(config.rules, config.seed, config.first_deal, keeper) \
             if match is None else MatchInPlay.resume(match, keeper)
-        return Controller(play, config.seats, on_event=on_event, viewer=VIEWER, pace=pace,
-                          ponder=False, lesson=run)
+        controller = Controller(play, config.seats, on_event=on_event, viewer=VIEWER,
+                                pace=pace, ponder=False)
+        controller.computers.lesson = run  # its computers play the script
+        return controller
 
     def _stop_current(self) -> None:
         if self.play is not None:

@@ -126,6 +126,7 @@ class TableModel:
     target: int
     game: str
     teams: bool = False
+    deals: int | None = None  # a match of so many deals (tarot), else played to ``target``
     dealer: int = 0
     deal_number: int = 0
     deal_seed: int = 0

@@ -76,13 +76,18 @@ def hint_text(reason: str, args: tuple[tuple[str, str], ...]) -> str:
     return sentence[:1].upper() + sentence[1:]  # "{card} wins the trick." opens with a card
 
 
-def seat_name(seat: int, viewer: int, compass: str) -> str:
-    return tr("seat.you") if seat == viewer else tr(f"seat.{compass}")
+def seat_name(seat: int, viewer: int, compass: str, player: str = "") -> str:
+    """The seat's name: the player's own (``player``, from the settings) or "You"."""
+    if seat == viewer:
+        return player.strip() or tr("seat.you")
+    return tr(f"seat.{compass}")
 
 
-def seat_after(seat: int, viewer: int, compass: str) -> str:
+def seat_after(seat: int, viewer: int, compass: str, player: str = "") -> str:
     """The seat's name inside a sentence ("Pris par vous", "Won by you")."""
-    return tr("seat.you_in_sentence") if seat == viewer else tr(f"seat.{compass}")
+    if seat == viewer:
+        return player.strip() or tr("seat.you_in_sentence")
+    return tr(f"seat.{compass}")
 
 
 def tarot_contract_words(model: TableModel) -> str:
