@@ -73,9 +73,22 @@ class Narrator:
                  if any(w.startswith(word + " ") for w in wanted)]
         return rects + (exact or first)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def glows(self) -> list[pygame.Rect]:
+        """The glow drawn round each lit card's visible strip (the hand is fanned: a
+        glow round the whole card would take in the next ones) and each lit button."""
+        lefts = sorted(rect.x for _, rect in self.cards())
+        cards = {(rect.x, rect.y) for _, rect in self.cards()}
+        glows = []
         for rect in self.lit():
-            pygame.draw.rect(surface, GLOW, rect.inflate(8, 8), width=4, border_radius=10)
+            if (rect.x, rect.y) in cards:
+                right = min((x for x in lefts if x > rect.x), default=rect.right)
+                rect = pygame.Rect(rect.x, rect.y, right - rect.x, rect.height)
+            glows.append(rect.inflate(6, 6))
+        return glows
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for rect in self.glows():
+            pygame.draw.rect(surface, GLOW, rect, width=4, border_radius=8)
         rect = self.rect()
         panel(surface, rect, NARRATOR, border=GOLD)
         blit_text(surface, tr(self.run.lesson.title_key), 20, GOLD,
