@@ -53,6 +53,13 @@ COINCHE = Lesson(
     free_key="lesson.coinche.free", end_key="lesson.coinche.end",
 )
 
+def ecart(cards: tuple[str, ...], key: str, why: str) -> tuple[Step, ...]:
+    """The tarot écart's steps: the first with the words (every card of it lit, and the
+    confirmation), the others silent, then the chelem declined with it."""
+    first = Step(f"TarotDiscard {cards[0]}", key, (*cards, ECART_CONFIRM), why=why)
+    return first, *(Step(f"TarotDiscard {card}") for card in cards[1:]), Step("DeclineChelem")
+
+
 _ECART = ("1H", "DS", "VS", "DC", "VC", "4C")
 
 TAROT = Lesson(
@@ -61,10 +68,7 @@ TAROT = Lesson(
         "TarotPass", "TarotPass", "TarotPass",
         Step("TarotBid 2", "lesson.tarot.garde", ("TarotBid 2", "A21"),
              why="lesson.tarot.garde_why"),
-        Step(f"TarotDiscard {_ECART[0]}", "lesson.tarot.ecart", (*_ECART, ECART_CONFIRM),
-             why="lesson.tarot.ecart_why"),
-        *(Step(f"TarotDiscard {card}") for card in _ECART[1:]),
-        Step("DeclineChelem"),
+        *ecart(_ECART, "lesson.tarot.ecart", "lesson.tarot.ecart_why"),
         "TarotPlayCard TH", "TarotPlayCard 3H", "TarotPlayCard 4H",
         Step("TarotPlayCard RH", "lesson.tarot.follow", ("RH",),
              why="lesson.tarot.follow_why"),
@@ -81,10 +85,7 @@ TAROT_THREE = Lesson(
         "TarotPass", "TarotPass",
         Step("TarotBid 1", "lesson.tarot3.prise", ("TarotBid 1",),
              why="lesson.tarot3.prise_why"),
-        Step(f"TarotDiscard {_ECART3[0]}", "lesson.tarot3.ecart", (*_ECART3, ECART_CONFIRM),
-             why="lesson.tarot3.ecart_why"),
-        *(Step(f"TarotDiscard {card}") for card in _ECART3[1:]),
-        Step("DeclineChelem"),
+        *ecart(_ECART3, "lesson.tarot3.ecart", "lesson.tarot3.ecart_why"),
         "TarotPlayCard RC", "TarotPlayCard TC",
         Step("TarotPlayCard 3C", "lesson.tarot3.follow", ("3C",),
              why="lesson.tarot3.follow_why"),
@@ -103,10 +104,7 @@ TAROT_FIVE = Lesson(
         "TarotPass",
         Step("CallKing RC", "lesson.tarot5.call", ("CallKing RC",),
              why="lesson.tarot5.call_why"),
-        Step(f"TarotDiscard {_ECART5[0]}", "lesson.tarot5.ecart", (*_ECART5, ECART_CONFIRM),
-             why="lesson.tarot5.ecart_why"),
-        *(Step(f"TarotDiscard {card}") for card in _ECART5[1:]),
-        Step("DeclineChelem"),
+        *ecart(_ECART5, "lesson.tarot5.ecart", "lesson.tarot5.ecart_why"),
         "TarotPlayCard RC", "TarotPlayCard 4C", "TarotPlayCard TC",
         Step(FREE, "lesson.tarot5.partner"),
     ),
