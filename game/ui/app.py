@@ -136,6 +136,7 @@ class App:
         self._coach = coach
         if coach is not None:
             coach.on_finished = self._deal_analysed
+            coach.advisor = self.host.advisor()  # the hint's verdicts
 
     @property
     def coach(self) -> CoachWorker:
@@ -143,7 +144,7 @@ class App:
         if self._coach is None:
             from game.coach import CoachWorker  # the AI with it: after the first frame
 
-            self._coach = CoachWorker(self._deal_analysed)
+            self._coach = CoachWorker(self._deal_analysed, self.host.advisor())
         return self._coach
 
     def _deal_analysed(self, match: Match, analysis: Analysis) -> None:

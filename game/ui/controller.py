@@ -20,6 +20,7 @@ from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any
 
+from game.advice import Advisor, Verdict, current_position
 from game.ai import DEFAULT_THINK, Decision, Level, decide
 from game.ai.ponder import Ponder, Situation, likely_first
 from game.engine.actions import DealScored
@@ -115,12 +116,14 @@ class Controller:
         first_deal: int | None = None,
         think: float = DEFAULT_THINK,
         ponder: bool = True,
+        advice: Advisor | None = None,
     ) -> None:
         """A new match of ``rules`` from ``seed`` (its first deal ``first_deal`` when
         given), or ``match`` resumed (a saved one).  ``think``: the most seconds the
         Expert spends on one decision, its seats' and the hint's (the setting).
         ``ponder``: the Expert seats think on the human's time (it never changes what
-        they decide, only how much they see in the same deadline)."""
+        they decide, only how much they see in the same deadline).  ``advice``: the verdicts'
+        memory the hint asks (the host's, which the review's coach shares)."""
         if len(seats) != rules.players:
             raise ValueError("one seat configuration per player")
         self.rules = rules
@@ -137,8 +140,8 @@ class Controller:
         self._pending: deque[tuple[Event, DealRecord | None]] = deque()
         self._wait = 0.0
         self._rngs = [random.Random(seed * 31 + seat) for seat in range(rules.players)]
-        self._hint_rng = random.Random(seed)
-        self._hint: Future[Decision] | None = None
+        self.advice = advice or Advisor()
+        self._hint: Future[Verdict] | None = None
         self._hint_asked_at = -1  # actions_applied when the hint was asked
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="atout-ai")
         self._thinking: Future[Decision] | None = None
@@ -194,16 +197,17 @@ class Controller:
         return self.match.view(self.viewer).deal.legal
 
     def request_hint(self) -> None:
-        """Ask the Expert what it would do in the viewer's place: it thinks in the worker
-        thread (up to a few hundred milliseconds), so the frames go on meanwhile."""
+        """Ask for the verdict of the viewer's position (``game.advice``: the same the
+        review reads); it is weighed in the worker thread, so the frames go on."""
         if not self.human_legal() or self._hint_asked_at == self.actions_applied:
             return
         self._hint_asked_at = self.actions_applied
+        match, seat = self.match, self.viewer
         self._hint = self._executor.submit(
-            decide, self.match.view(self.viewer), Level.EXPERT, self._hint_rng, self.think)
+            lambda: self.advice.verdict(current_position(match, seat)))
 
-    def hint(self) -> Decision | None:
-        """The Expert's suggestion for the current move and why, once it has thought."""
+    def hint(self) -> Verdict | None:
+        """The verdict on the current move, once weighed."""
         asked_now = self._hint_asked_at == self.actions_applied
         if self._hint is None or not asked_now or not self._hint.done():
             return None

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the engine loads with the first match, after the menu's first frame
+    from game.advice import Advisor
     from game.engine.match import DealRecord, Match
     from game.session import Session
     from game.ui.controller import Controller, GameConfig
@@ -43,6 +44,16 @@ class MatchHost:
         self.controller: Controller | None = None
         self.config: GameConfig | None = None
         self.earlier: Match | None = None  # the match replaced, while its deals count
+        self._advisor: Advisor | None = None
+
+    def advisor(self) -> Advisor:
+        """The verdicts' memory the hint and the review's coach share (made when first
+        needed: it loads the AI)."""
+        if self._advisor is None:
+            from game.advice import Advisor
+
+            self._advisor = Advisor()
+        return self._advisor
 
     # --- what there is -----------------------------------------------------------------
 
@@ -93,7 +104,7 @@ class MatchHost:
 
         controller = Controller(config.rules, config.seed, config.seats, speed=speed,
                                 match=match, first_deal=config.first_deal,
-                                think=think)
+                                think=think, advice=self.advisor())
         if self.session is not None:
             if match is None:
                 levels = [None if seat.human else seat.level for seat in config.seats]

@@ -12,7 +12,7 @@ from game.engine.protocol import Phase
 from game.engine.tarot import AnnounceChelem
 from game.i18n import tr, tr_n
 from game.ui.layout import Point
-from game.ui.words import hint_text, say_text
+from game.ui.words import advice_lines, say_text
 
 if TYPE_CHECKING:
     from game.ui.table import TableScene
@@ -34,11 +34,11 @@ class TableInput:
     def take_hint(self) -> None:
         """Show the Expert's suggestion as soon as it has thought."""
         controller = self.table.controller
-        decision = controller.hint()
-        if decision is None or self.current_hint() is not None:
+        verdict = controller.hint()
+        if verdict is None or self.current_hint() is not None:
             return
-        card = getattr(decision.action, "card", None)
-        words = hint_text(decision.reason, decision.reason_args)
+        card = getattr(verdict.decision.action, "card", None)
+        words = "\n".join(advice_lines(verdict))  # the reason, then the numbers
         self.hint = (words, card, controller.actions_applied)
         if card is not None:
             self.table.hand.selected = card  # Enter or Space plays the suggested card
