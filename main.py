@@ -28,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.lang:
         set_language(args.lang)
     if args.smoke:
-        from game.ui.smoke import smoke
+        from game.ui.app.smoke import smoke
 
         try:
             return smoke(args.smoke)
@@ -38,8 +38,8 @@ def main(argv: list[str] | None = None) -> int:
             logging.getLogger("atout").exception("smoke run failed")
             return 1
     from game.storage import Storage
-    from game.ui.app import App
-    from game.ui.routes import MENU
+    from game.ui.app.app import App
+    from game.ui.stage.routes import MENU
 
     storage = Storage()
     app = App(storage=storage, window_size=storage.settings.window_size)  # every scene

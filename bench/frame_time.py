@@ -22,10 +22,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.ai import Level
 from game.engine.match import AnyRules
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
-from game.ui.app import App, Scene
-from game.ui.controller import GameConfig, SeatConfig
-from game.ui.smoke import dismiss
-from game.ui.table import TableScene
+from game.ui.app.app import App
+from game.ui.app.smoke import dismiss
+from game.ui.stage.scene import Scene
+from game.ui.table.controller import GameConfig, SeatConfig
+from game.ui.table.scene import TableScene
 
 FRAMES = 1500
 DT = 1 / 60

@@ -34,10 +34,11 @@ from game.engine.match import AnyRules
 from game.engine.protocol import Phase
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.storage import ENV_DIR, log_path
-from game.ui.app import App, Scene
-from game.ui.controller import GameConfig, SeatConfig
-from game.ui.smoke import dismiss
-from game.ui.table import TableScene
+from game.ui.app.app import App
+from game.ui.app.smoke import dismiss
+from game.ui.stage.scene import Scene
+from game.ui.table.controller import GameConfig, SeatConfig
+from game.ui.table.scene import TableScene
 
 ROOT = Path(__file__).resolve().parent.parent
 WINDOW = (1280, 720)

@@ -3,7 +3,7 @@
 The Expert's search replaces the Confirmé's card by its own best only at the deal's
 first card when the gain is clear (``game/ai/lead_gate.py``); later leads play the best
 mean.  The double-dummy yardstick hinted that later leads on defence cost the Expert
-more than the Confirmé's too (``bench/RESULTS.md``, "Expert II, first steps"): these
+more than the Confirmé's too (``bench/HISTORY.md``, "Expert II, first steps"): these
 players gate them as well, so the arena can tell.
 
     python -m bench.lead_gates --game coinche --a gated-leads --b expert \\

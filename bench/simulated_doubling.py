@@ -15,7 +15,7 @@ coinche and surcoinche aside.
 
 It measured no significant gain against the Expert (+11.5 points a deal over 200 arena
 deals, -5.7 .. +28.6; +5.7 over 361, -8.0 .. +19.4; its 5 surcoinches never right:
-bench/RESULTS.md, "Coinche and surcoinche by calibrated simulation"), so it lives here
+bench/HISTORY.md, "Coinche and surcoinche by calibrated simulation"), so it lives here
 as an arena player, not in ``game/ai``.
 
     python -m bench.simulated_doubling --game coinche --a doubling --b expert \\

@@ -48,7 +48,7 @@ from game.engine.protocol import Event
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.session import Session
 from game.storage import Storage
-from game.ui.controller import Controller, SeatConfig
+from game.ui.table.controller import Controller, SeatConfig
 
 GAMES: tuple[AnyRules, ...] = (
     CoincheRules(),

@@ -20,7 +20,7 @@ import pytest  # noqa: E402
 from hypothesis import settings  # noqa: E402
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.app.app import App
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
@@ -28,26 +28,15 @@ if os.environ.get("CI"):
 
 
 @pytest.fixture(autouse=True)
-def fresh_ui_state() -> Iterator[None]:
-    """Each test starts from the state a new session has, whatever ran before it: the
-    language, the new-game screen's "last settings", the terms already explained, the
-    text cache.  Only modules already loaded are reset (engine tests load no pygame)."""
-    import sys
-
+def english() -> Iterator[None]:
+    """Each test starts in English, whatever ran before it: the language is the one
+    state the process keeps (``game.i18n``); the rest hangs on each app (its memory, its
+    settings)."""
     from game.i18n import set_language
 
     set_language("en")
     yield
     set_language("en")
-    setup = sys.modules.get("game.ui.setup")
-    if setup is not None:
-        setup.SetupScene.last = None
-    glossary = sys.modules.get("game.ui.glossary")
-    if glossary is not None:
-        glossary.forget_explained()
-    widgets = sys.modules.get("game.ui.widgets")
-    if widgets is not None:
-        widgets._TEXT_CACHE.clear()
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
@@ -59,8 +48,9 @@ def app() -> Iterator[App]:
     """The UI tests' app, in English, on an empty first scene; tables it opened are
     disposed of afterwards.  Imports the UI lazily: engine tests never load pygame."""
     from game.i18n import set_language
-    from game.ui.app import App, Scene
-    from game.ui.table import TableScene
+    from game.ui.app.app import App
+    from game.ui.stage.scene import Scene
+    from game.ui.table.scene import TableScene
 
     set_language("en")
     application = App()
@@ -77,7 +67,7 @@ def app() -> Iterator[App]:
 def texts_drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every string the widgets render during the test, in order (not a cache that
     earlier tests filled)."""
-    from game.ui import widgets
+    from game.ui.kit import widgets
 
     lines: list[str] = []
     original = widgets.text

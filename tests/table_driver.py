@@ -16,12 +16,12 @@ from game.engine.cards import Card
 from game.engine.match import AnyRules
 from game.engine.tarot import DeclineChelem
 from game.i18n import tr
-from game.ui.app import App
-from game.ui.controller import GameConfig, SeatConfig
-from game.ui.dialog import ConfirmDialog
-from game.ui.scoresheet import MatchEnd, ScoreSheet
-from game.ui.smoke import click, fixed_speed
-from game.ui.table import TableScene
+from game.ui.app.app import App
+from game.ui.app.smoke import click, fixed_speed
+from game.ui.scenes.dialog import ConfirmDialog
+from game.ui.scenes.scoresheet import MatchEnd, ScoreSheet
+from game.ui.table.controller import GameConfig, SeatConfig
+from game.ui.table.scene import TableScene
 
 DT = 1 / 30
 FAST = 0.02

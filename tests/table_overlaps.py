@@ -18,9 +18,9 @@ import pygame
 from game.engine.actions import Announce
 from game.engine.tarot import CallKing
 from game.i18n import language, set_language
-from game.ui.app import App
-from game.ui.table import TableScene
-from game.ui.table_parts import Region
+from game.ui.app.app import App
+from game.ui.table.parts import Region
+from game.ui.table.scene import TableScene
 from tests.table_driver import DT, human_turn, wait_for_hint
 from tools.table_situations import GAMES, Game
 

@@ -12,7 +12,7 @@ from game.engine.cards import Rank, Suit, card
 from game.engine.match import AnyRules, Match
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.i18n import set_language
-from game.ui.words import advice_lines
+from game.ui.table.words import advice_lines
 from tests.coach_driver import (
     BLUNDER_ACE,
     BLUNDER_LOW,

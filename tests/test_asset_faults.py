@@ -21,10 +21,10 @@ from game.engine.rules import BeloteRules, TarotRules
 from game.i18n import set_language, tr
 from game.resources import ENV_RESOURCE_DIR, resource_root
 from game.storage import Storage
-from game.ui.app import App
-from game.ui.assets import FELT_GREEN, draw_fallback_face
-from game.ui.menu import MenuScene
-from game.ui.smoke import click, play_deals
+from game.ui.app.app import App
+from game.ui.app.smoke import click, play_deals
+from game.ui.kit.assets import FELT_GREEN, draw_fallback_face
+from game.ui.scenes.menu import MenuScene
 
 ROOT = Path(__file__).resolve().parent.parent
 DT = 1 / 30

@@ -17,7 +17,7 @@ import pygame
 import pytest
 
 from game.resources import resource_path, resource_root
-from game.ui.assets import (
+from game.ui.kit.assets import (
     CODES_32,
     CODES_TAROT,
     SOUND_NAMES,

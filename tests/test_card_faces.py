@@ -15,9 +15,9 @@ import pygame
 import pytest
 
 from game.i18n import language, set_language
-from game.ui import assets as assets_module
-from game.ui.app import App
-from game.ui.assets import (
+from game.ui.app.app import App
+from game.ui.kit import assets as assets_module
+from game.ui.kit.assets import (
     MEDALLION,
     RGB,
     SPRITE_SIZE,
@@ -26,7 +26,7 @@ from game.ui.assets import (
     sprite_point,
     suit_colour,
 )
-from game.ui.settings_scene import SettingsScene
+from game.ui.scenes.settings import SettingsScene
 
 WIDTH = SPRITE_SIZE[0]  # faces as stored: no scaling blurs the pixels looked at
 COURTS = [("KC", "32"), ("QD", "32"), ("JD", "32"), ("CD", "tarot"), ("RC", "tarot")]
@@ -154,7 +154,7 @@ def test_a_language_change_gives_other_faces_and_the_cache_keeps_both() -> None:
 
 def test_the_sprites_themselves_carry_no_court_letter() -> None:
     """The generated file leaves the corner blank: the loader writes the letter."""
-    stored = pygame.image.load(Path(assets_module.__file__).parents[2] / "sprites/cards/QH.png")
+    stored = pygame.image.load(Path(assets_module.__file__).parents[3] / "sprites/cards/QH.png")
     letter_box = pygame.Rect(10, 14, 34, 36)
     paper = stored.get_at((27, 32))
     assert all(stored.get_at((x, y)) == paper

@@ -149,7 +149,7 @@ def test_a_player_who_passed_may_bid_later_and_partners_may_raise() -> None:
 
 def test_a_bid_must_be_higher() -> None:
     deal, _ = new_deal().apply(Bid(100, H))
-    with pytest.raises(IllegalAction, match="higher"):
+    with pytest.raises(IllegalAction, match=r"^illegal.bid_higher\b"):
         deal.apply(Bid(100, S))
     assert Bid(110, S) in deal.legal_actions()
     assert Bid(CAPOT_BID, S) in deal.legal_actions()
@@ -164,7 +164,7 @@ def test_only_an_opponent_coinches_and_only_the_coinched_side_surcoinches() -> N
     deal, _ = new_deal().apply(Bid(100, H))  # seat 0 bids
     assert Coinche() in deal.legal_actions()  # seat 1, an opponent
     deal, _ = deal.apply(Pass())
-    with pytest.raises(IllegalAction, match="opponent"):
+    with pytest.raises(IllegalAction, match=r"^illegal.coinche\b"):
         deal.apply(Coinche())  # seat 2, the partner
     deal, _ = deal.apply(Pass())
     deal, _ = deal.apply(Coinche())  # seat 3

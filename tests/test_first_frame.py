@@ -19,10 +19,11 @@ import json, sys
 import main
 from game.applog import configure_logging
 from game.storage import Storage
-from game.ui.app import App
-from game.ui.menu import MenuScene
+from game.ui.app.app import App
+from game.ui.scenes.menu import MenuScene
 
-HEAVY = ("game.engine.match", "game.ai", "game.coach", "game.ui.table", "game.ui.controller")
+HEAVY = ("game.engine.match", "game.ai", "game.coach", "game.ui.table.scene",
+         "game.ui.table.controller")
 
 def heavy():
     return sorted(m for m in sys.modules if m in HEAVY)
@@ -53,5 +54,5 @@ def test_the_menu_is_drawn_before_the_engine_and_the_ai_are_imported(tmp_path: P
     loaded = launch(tmp_path)
     assert loaded["first_frame"] == []
     # the coach comes with the review only
-    assert loaded["preloaded"] == ["game.ai", "game.engine.match", "game.ui.controller",
-                                   "game.ui.table"]
+    assert loaded["preloaded"] == ["game.ai", "game.engine.match", "game.ui.table.controller",
+                                   "game.ui.table.scene"]

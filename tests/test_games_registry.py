@@ -10,7 +10,7 @@ from game.engine.match import Match
 from game.engine.protocol import SaveError
 from game.engine.rules import BeloteRules, CoincheRules, RulesError, TarotRules
 from game.storage.settings import Settings, settings_from_json
-from game.ui.stats_scene import TABS
+from game.ui.scenes.stats import TABS
 
 
 def test_the_registry_names_each_game_with_its_rules_players_and_deck() -> None:

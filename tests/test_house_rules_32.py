@@ -148,12 +148,12 @@ def test_sans_atout_and_tout_atout_are_offered_in_round_two_only_with_the_option
     modes = {ChooseMode(TrumpMode.NO_TRUMP), ChooseMode(TrumpMode.ALL_TRUMP)}
     plain = _second_round(BeloteRules())
     assert not modes & set(plain.legal_actions())
-    with pytest.raises(IllegalAction, match="not played at this table"):
+    with pytest.raises(IllegalAction, match=r"^illegal.modes_not_played\b"):
         plain.apply(ChooseMode(TrumpMode.NO_TRUMP))
     rules = BeloteRules(sans_atout_tout_atout=True)
     first, _ = BeloteDeal.new(rules, seed=5, dealer=0)
     assert not modes & set(first.legal_actions())
-    with pytest.raises(IllegalAction, match="second round"):
+    with pytest.raises(IllegalAction, match=r"^illegal.modes_second_round\b"):
         first.apply(ChooseMode(TrumpMode.ALL_TRUMP))
     assert modes <= set(_second_round(rules).legal_actions())
 

@@ -84,12 +84,12 @@ def dynamic_keys() -> set[str]:
     from game.engine.games import GAMES
     from game.engine.tarot_scoring import Contract
     from game.storage.settings import SPEEDS
-    from game.ui.glossary import TERMS
-    from game.ui.layout import SPOTS
-    from game.ui.model import contract_key
-    from game.ui.settings_scene import THINK_NAMES
-    from game.ui.setup import GROUPS, LAST, PRESETS_TAB, option_names, preset_help_key
-    from game.ui.setup import preset_names as presets_of
+    from game.ui.kit.layout import SPOTS
+    from game.ui.scenes.settings import THINK_NAMES
+    from game.ui.scenes.setup import GROUPS, LAST, PRESETS_TAB, option_names, preset_help_key
+    from game.ui.scenes.setup import preset_names as presets_of
+    from game.ui.table.glossary import TERMS
+    from game.ui.table.model import contract_key
 
     keys = {f"seat.{compass}" for compass in SPOTS}
     keys |= {f"suit.{suit.letter}" for suit in Suit}
@@ -123,7 +123,7 @@ def test_every_key_built_at_run_time_exists() -> None:
 
 def test_every_option_of_the_setup_is_in_a_group() -> None:
     from game.engine.games import GAMES
-    from game.ui.setup import GROUPS, option_names
+    from game.ui.scenes.setup import GROUPS, option_names
 
     grouped = {name for names in GROUPS.values() for name in names}
     assert all(set(option_names(game.rules)) <= grouped for game in GAMES.values())
@@ -139,7 +139,7 @@ def test_every_computer_reason_can_be_shown() -> None:
 
 def test_an_option_group_fits_the_setup_panel() -> None:
     from game.engine.games import GAMES
-    from game.ui.setup import GROUPS, option_names
+    from game.ui.scenes.setup import GROUPS, option_names
 
     for game in GAMES.values():
         names = option_names(game.rules)

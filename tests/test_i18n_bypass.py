@@ -11,7 +11,6 @@ import pytest
 
 from game import i18n
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
-from game.ui import widgets
 
 MARK = "\u2063"  # INVISIBLE SEPARATOR: drawn as nothing, kept in the string
 WORD = re.compile(r"[^\W\d_]{2,}")
@@ -32,20 +31,18 @@ def drawn(monkeypatch: pytest.MonkeyPatch, texts_drawn: list[str]) -> Iterator[l
     """Every string the widgets render, with the English catalogue marked."""
     english = {key: marked(text) for key, text in i18n.catalogue("en").items()}
     monkeypatch.setattr(i18n, "catalogue", lambda language: english)
-    widgets._TEXT_CACHE.clear()
     yield texts_drawn
-    widgets._TEXT_CACHE.clear()
 
 
 def visit_every_scene(tmp_path: Any) -> None:
     from game.storage import Storage
-    from game.ui.app import App
-    from game.ui.menu import MenuScene
-    from game.ui.rules_scene import RulesScene
-    from game.ui.settings_scene import SettingsScene
-    from game.ui.setup import SetupScene
-    from game.ui.smoke import SMOKE_DT, play_deals
-    from game.ui.stats_scene import StatsScene
+    from game.ui.app.app import App
+    from game.ui.app.smoke import SMOKE_DT, play_deals
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.rules import RulesScene
+    from game.ui.scenes.settings import SettingsScene
+    from game.ui.scenes.setup import SetupScene
+    from game.ui.scenes.stats import StatsScene
 
     app = App(storage=Storage(tmp_path))
     menu = MenuScene(app)

@@ -173,7 +173,7 @@ def test_tarot_at_five_with_a_poignee_and_the_petit_au_bout() -> None:
 
 def test_the_sheet_writes_the_arithmetic_as_a_player_would() -> None:
     from game.i18n import set_language
-    from game.ui.breakdown import Style, breakdown_rows
+    from game.ui.scenes.breakdown import Style, breakdown_rows
 
     result = score_coinche(CoincheRules(), Bid(110, Suit.HEARTS), 1, 0,
                            tally((126, 36), (20, 0)))

@@ -236,7 +236,7 @@ def test_misere_is_declared_before_the_first_card_and_scored() -> None:
 def test_misere_is_refused_when_off_false_twice_or_late() -> None:
     off = play_misere_deal(TarotRules(), declare=False, cards=1)
     assert not any(isinstance(a, DeclareMisere) for a in off.legal_actions())
-    with pytest.raises(IllegalAction, match="misère"):
+    with pytest.raises(IllegalAction, match=r"^illegal.misere\b"):
         off.apply(DeclareMisere(MisereKind.TRUMP))
     on = play_misere_deal(TarotRules(misere=True), declare=False, cards=1)
     assert [a for a in on.legal_actions() if isinstance(a, DeclareMisere)] == [

@@ -14,7 +14,7 @@ from game.engine.rules import CoincheRules, TarotRules
 from game.engine.tarot_scoring import Contract, TarotFacts
 from game.engine.tricks import Trump
 from game.i18n import set_language, tr
-from game.ui.breakdown import deal_words
+from game.ui.scenes.breakdown import deal_words
 
 SANS_ATOUT = CoincheRules(sans_atout_tout_atout=True)
 

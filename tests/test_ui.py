@@ -20,11 +20,13 @@ from game.engine.match import AnyRules
 from game.engine.protocol import Phase
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.i18n import set_language, tr
-from game.ui.app import LOGICAL, App, Scene
-from game.ui.controller import GameConfig, SeatConfig
-from game.ui.scoresheet import MatchEnd, ScoreSheet
-from game.ui.smoke import SMOKE_GAMES, click
-from game.ui.table import TableScene
+from game.ui.app.app import App
+from game.ui.app.smoke import SMOKE_GAMES, click
+from game.ui.kit.layout import LOGICAL
+from game.ui.scenes.scoresheet import MatchEnd, ScoreSheet
+from game.ui.stage.scene import Scene
+from game.ui.table.controller import GameConfig, SeatConfig
+from game.ui.table.scene import TableScene
 from tests.table_driver import (
     DT,
     FAST,
@@ -166,7 +168,7 @@ def test_the_ai_thinks_off_the_render_loop(app: App, monkeypatch: pytest.MonkeyP
     it is done."""
     import threading
 
-    from game.ui import controller as controller_module
+    from game.ui.table import controller as controller_module
 
     release = threading.Event()
     real_decide = controller_module.decide
@@ -235,9 +237,9 @@ def test_last_trick_shows_on_the_button_and_key(app: App) -> None:
 
 
 def test_menu_to_setup_to_table_and_back(app: App) -> None:
-    from game.ui.menu import MenuScene
-    from game.ui.settings_scene import SettingsScene
-    from game.ui.setup import SetupScene
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.settings import SettingsScene
+    from game.ui.scenes.setup import SetupScene
 
     menu = MenuScene(app)
     app.replace(menu)
@@ -309,7 +311,7 @@ def test_main_smoke_mode_exits_zero(tmp_path: Path) -> None:
 
 def test_a_match_saved_on_the_way_is_continued_after_a_restart(tmp_path: Path) -> None:
     from game.storage import Storage
-    from game.ui.menu import MenuScene
+    from game.ui.scenes.menu import MenuScene
 
     set_language("en")
     first = App(storage=Storage(tmp_path))
@@ -348,7 +350,7 @@ def test_a_match_saved_on_the_way_is_continued_after_a_restart(tmp_path: Path) -
 
 def test_settings_are_kept_in_the_storage(tmp_path: Path) -> None:
     from game.storage import Storage
-    from game.ui.settings_scene import SettingsScene
+    from game.ui.scenes.settings import SettingsScene
 
     app = App(storage=Storage(tmp_path))
     app.push(SettingsScene(app))
@@ -411,7 +413,7 @@ def test_a_hint_names_a_legal_card_in_words(app: App, lang: str) -> None:
     ("EXC", "the Excuse", "l'Excuse"),
 ])
 def test_card_names(text: str, en: str, fr: str) -> None:
-    from game.ui.words import card_name
+    from game.ui.table.words import card_name
 
     set_language("fr")
     try:
@@ -445,7 +447,7 @@ def test_the_speed_setting_cycles_through_the_offered_speeds() -> None:
 
 def test_a_fixed_speed_animates_fast_but_saves_the_chosen_speed() -> None:
     from game.storage.settings import Settings
-    from game.ui.smoke import fixed_speed
+    from game.ui.app.smoke import fixed_speed
 
     chosen = Settings(animation_speed=2.0, volume=0.3)
     fast = fixed_speed(chosen, FAST)

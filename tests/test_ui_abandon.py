@@ -13,12 +13,12 @@ from pathlib import Path
 from game.engine.rules import BeloteRules, CoincheRules
 from game.i18n import set_language, tr
 from game.storage import Storage
-from game.ui.app import App
-from game.ui.dialog import ConfirmDialog
-from game.ui.menu import MenuScene
-from game.ui.setup import SetupScene
-from game.ui.smoke import click
-from game.ui.table import TableScene
+from game.ui.app.app import App
+from game.ui.app.smoke import click
+from game.ui.scenes.dialog import ConfirmDialog
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.setup import SetupScene
+from game.ui.table.scene import TableScene
 from tests.table_driver import DT, human_turn, run_until_human, start_table
 
 
@@ -140,8 +140,8 @@ def test_a_truncated_save_disables_continue_from_the_first_frame(tmp_path: Path)
 
 
 def test_review_the_last_deal_still_works_after_play_this_deal_again(tmp_path: Path) -> None:
-    from game.ui.replay_scene import ReplayScene
-    from game.ui.scoresheet import ScoreSheet
+    from game.ui.scenes.replay import ReplayScene
+    from game.ui.scenes.scoresheet import ScoreSheet
     from tests.table_driver import play_again_confirmed, play_to_score_sheet
 
     app, menu = menu_app(tmp_path)

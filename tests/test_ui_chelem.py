@@ -14,9 +14,9 @@ import pygame
 from game.engine.rules import TarotRules
 from game.engine.tarot import Step, TarotDeal
 from game.i18n import tr
-from game.ui.app import App
-from game.ui.smoke import click
-from game.ui.table import TableScene
+from game.ui.app.app import App
+from game.ui.app.smoke import click
+from game.ui.table.scene import TableScene
 from tests.table_driver import DT, card_click, labels, press_button, run_until, start_table
 
 

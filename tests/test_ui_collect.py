@@ -15,9 +15,9 @@ from game.engine.protocol import Event
 from game.engine.rules import BeloteRules, CoincheRules
 from game.i18n import tr
 from game.storage import Storage
-from game.ui.animator import LAST_TRICK_PAUSE, TRICK_PAUSE
-from game.ui.app import App
-from game.ui.smoke import click
+from game.ui.app.app import App
+from game.ui.app.smoke import click
+from game.ui.table.animator import LAST_TRICK_PAUSE, TRICK_PAUSE
 from tests.table_driver import DT, animate_at, play_to_score_sheet, run_until, start_table
 
 

@@ -14,8 +14,8 @@ from game.engine.actions import CardPlayed, DealScored, PlayCard, TrickWon
 from game.engine.match import MatchView, NewDeal
 from game.engine.protocol import Event, Phase
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
-from game.ui.controller import Controller, SeatConfig
-from game.ui.tween import Tween, Tweens, ease_out_cubic, linear
+from game.ui.kit.tween import Tween, Tweens, ease_out_cubic, linear
+from game.ui.table.controller import Controller, SeatConfig
 
 DT = 0.05
 
@@ -29,7 +29,7 @@ def tick(controller: Controller) -> None:
 
 def test_the_controller_needs_no_display() -> None:
     """Importing the controller (and the model it fills) loads no pygame at all."""
-    code = ("import sys, game.ui.controller, game.ui.model, game.ui.tween; "
+    code = ("import sys, game.ui.table.controller, game.ui.table.model, game.ui.kit.tween; "
             "print('pygame' in sys.modules)")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=Path(__file__).resolve().parent.parent)
@@ -135,7 +135,7 @@ def test_shown_announcements_stay_until_the_trick_is_won() -> None:
     from game.engine.actions import AnnouncementsShown
     from game.engine.announcements import Announcement, Kind
     from game.engine.cards import parse_cards
-    from game.ui.model import TableModel
+    from game.ui.table.model import TableModel
 
     model = TableModel(4, 0, 2000, "coinche", teams=True)
     tierce = Announcement(Kind.TIERCE, parse_cards("7H 8H 9H"), 20)
@@ -150,7 +150,7 @@ def test_the_expert_seats_think_as_long_as_the_setting_says_and_the_hint_asks_th
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     import game.ai.ponder
-    import game.ui.controller
+    import game.ui.table.controller
     from game.advice import Advisor, current_position
     from game.ai import Decision, Level
 
@@ -160,7 +160,7 @@ def test_the_expert_seats_think_as_long_as_the_setting_says_and_the_hint_asks_th
         asked.append((level, think))
         return Decision(view.deal.legal[0], "hint.only_choice")
 
-    monkeypatch.setattr(game.ui.controller, "decide", decide)
+    monkeypatch.setattr(game.ui.table.controller, "decide", decide)
     monkeypatch.setattr(game.ai.ponder.Ponder, "decide",
                         lambda self, view, level, rng, think: decide(view, level, rng, think))
     seats = [SeatConfig(human=True)] + [SeatConfig(level=Level.EXPERT) for _ in range(3)]

@@ -42,11 +42,11 @@ from game.engine.tarot_scoring import Contract
 from game.engine.trickgame import TrickView
 from game.storage import Storage
 from game.storage.saves import SavedMatch
-from game.ui.app import LOGICAL
-from game.ui.bidding import PANEL_RECT
-from game.ui.scoresheet import SHEET_RECT
-from game.ui.settings_scene import SettingsScene
-from game.ui.table_layout import (
+from game.ui.kit.layout import LOGICAL
+from game.ui.scenes.scoresheet import SHEET_RECT
+from game.ui.scenes.settings import SettingsScene
+from game.ui.table.bidding import PANEL_RECT
+from game.ui.table.layout import (
     ECART_TOP,
     HAND_SPAN,
     HAND_TOP,

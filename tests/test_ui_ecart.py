@@ -17,9 +17,9 @@ from game.engine.tarot import TarotDeal, TarotDiscard
 from game.engine.tarot_cards import TarotCard, tarot_card
 from game.engine.tarot_tricks import ecart_order, ecart_refusal
 from game.i18n import tr
-from game.ui.app import App
-from game.ui.smoke import click
-from game.ui.table import TableScene
+from game.ui.app.app import App
+from game.ui.app.smoke import click
+from game.ui.table.scene import TableScene
 from tests.table_driver import DT, card_click, human_turn, run_until_human, start_table
 
 

@@ -14,8 +14,8 @@ from game.engine.match import Match
 from game.engine.rules import BeloteRules, CoincheRules
 from game.session import Session
 from game.storage import Storage
-from game.ui.controller import GameConfig, SeatConfig
-from game.ui.host import ABANDON, MatchHost
+from game.ui.table.controller import GameConfig, SeatConfig
+from game.ui.table.host import ABANDON, MatchHost
 
 SEATS = (SeatConfig(human=True), *(SeatConfig(level=Level.DEBUTANT) for _ in range(3)))
 

@@ -15,12 +15,12 @@ import pygame
 
 from game.engine.actions import Pass
 from game.engine.rules import CoincheRules
-from game.ui.app import App
-from game.ui.menu import MenuScene
-from game.ui.scoresheet import ScoreSheet
-from game.ui.smoke import click
-from game.ui.table import TableScene
-from game.ui.table_input import SETTLE
+from game.ui.app.app import App
+from game.ui.app.smoke import click
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.scoresheet import ScoreSheet
+from game.ui.table.input import SETTLE
+from game.ui.table.scene import TableScene
 from tests.table_driver import (
     DT,
     animate_at,
@@ -118,7 +118,7 @@ def test_the_menu_button_works_over_the_score_sheet(app: App) -> None:
 
 
 def test_the_menu_is_played_with_the_keyboard_and_shows_its_focus(app: App) -> None:
-    from game.ui.setup import SetupScene
+    from game.ui.scenes.setup import SetupScene
 
     menu = MenuScene(app)
     app.replace(menu)

@@ -4,55 +4,20 @@ through the router, and the match host and the routes import no pygame."""
 
 from __future__ import annotations
 
-import ast
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-UI = Path(__file__).resolve().parent.parent / "game" / "ui"
+from tests.ui_imports import UI, is_scene_module, ui_imports, ui_modules
+
 PACKAGE = "game.ui"
-REGISTRY = "scenes"  # the one module that names the scene classes (it imports them all)
+REGISTRY = "app.scenes"  # the one module that names the scene classes (it imports them all)
 # Scenes that exist today: the detection below must find at least these.
-KNOWN_SCENES = {"menu", "setup", "table", "scoresheet", "scorepad", "stats_scene",
-                "replay_scene", "dialog", "settings_scene", "rules_scene"}
-PYGAME_FREE = ("host", "routes")
-
-
-def ui_modules() -> dict[str, ast.Module]:
-    return {path.stem: ast.parse(path.read_text(encoding="utf-8"))
-            for path in sorted(UI.glob("*.py")) if path.stem != "__init__"}
-
-
-def ui_imports(tree: ast.Module, modules: set[str]) -> set[str]:
-    """The ``game.ui`` modules ``tree`` imports, anywhere in it: at the top, inside
-    functions, under ``if TYPE_CHECKING``."""
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            # "from game.ui import menu" names the module in the alias
-            names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
-        else:
-            continue
-        for name in names:
-            parts = name.split(".")
-            if parts[:2] == ["game", "ui"] and len(parts) > 2 and parts[2] in modules:
-                found.add(parts[2])
-    return found
-
-
-def is_scene_module(tree: ast.Module) -> bool:
-    """The module defines a subclass of ``Scene``."""
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ClassDef):
-            for base in node.bases:
-                name = base.id if isinstance(base, ast.Name) else getattr(base, "attr", "")
-                if name == "Scene":
-                    return True
-    return False
+KNOWN_SCENES = {"scenes.menu", "scenes.setup", "table.scene", "scenes.scoresheet",
+                "scenes.scorepad", "scenes.stats", "scenes.replay", "scenes.dialog",
+                "scenes.settings", "scenes.rules"}
+PYGAME_FREE = ("table.host", "stage.routes")
 
 
 MODULES = ui_modules()
@@ -62,7 +27,7 @@ SCENES = {name for name, tree in MODULES.items() if is_scene_module(tree)}
 
 def test_the_scene_modules_are_found() -> None:
     assert KNOWN_SCENES <= SCENES
-    assert REGISTRY not in SCENES and "app" not in SCENES
+    assert REGISTRY not in SCENES and "app.app" not in SCENES
 
 
 @pytest.mark.parametrize("scene", sorted(SCENES))
@@ -93,7 +58,7 @@ def test_no_scene_reaches_another_through_a_helper(scene: str) -> None:
 
 def test_only_the_registry_and_the_drivers_name_the_scene_classes() -> None:
     """The navigation modules never import a scene: they go through names."""
-    for name in ("app", "routes", "host", "backdrop"):
+    for name in ("app.app", "stage.routes", "table.host", "kit.backdrop"):
         assert not IMPORTS[name] & SCENES, name
 
 

@@ -30,14 +30,16 @@ from game.engine.match import AnyRules
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.i18n import set_language, tr
 from game.storage import Storage
-from game.ui import routes
-from game.ui.app import LOGICAL, App, Scene
-from game.ui.controller import GameConfig, SeatConfig
-from game.ui.menu import MenuScene
-from game.ui.scoresheet import MatchEnd, ScoreSheet
-from game.ui.setup import SetupScene
-from game.ui.table import TableScene
-from game.ui.widgets import Button
+from game.ui.app.app import App
+from game.ui.kit.layout import LOGICAL
+from game.ui.kit.widgets import Button
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.scoresheet import MatchEnd, ScoreSheet
+from game.ui.scenes.setup import SetupScene
+from game.ui.stage import routes
+from game.ui.stage.scene import Scene
+from game.ui.table.controller import GameConfig, SeatConfig
+from game.ui.table.scene import TableScene
 from tests.table_driver import animate_at
 
 DT = 1 / 30

@@ -17,11 +17,12 @@ from game.engine.actions import PlayCard
 from game.engine.rules import BeloteRules, CoincheRules
 from game.i18n import set_language, tr
 from game.storage import Storage
-from game.ui.app import App, Scene
-from game.ui.assets import Assets
-from game.ui.settings_scene import SettingsScene
-from game.ui.smoke import click
-from game.ui.table import TableScene
+from game.ui.app.app import App
+from game.ui.app.smoke import click
+from game.ui.kit.assets import Assets
+from game.ui.scenes.settings import SettingsScene
+from game.ui.stage.scene import Scene
+from game.ui.table.scene import TableScene
 from tests.table_driver import DT, animate_at, human_turn, run_until_human, start_table
 
 

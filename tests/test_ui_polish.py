@@ -14,10 +14,11 @@ import pytest
 
 from game.engine.rules import BeloteRules
 from game.i18n import set_language, tr
-from game.ui.app import MIN_WINDOW, App, Scene
-from game.ui.assets import Assets
-from game.ui.settings_scene import SettingsScene
-from game.ui.words import seat_after
+from game.ui.app.app import MIN_WINDOW, App
+from game.ui.kit.assets import Assets
+from game.ui.scenes.settings import SettingsScene
+from game.ui.stage.scene import Scene
+from game.ui.table.words import seat_after
 from tests.table_driver import DT, run_until, start_table
 
 
@@ -73,8 +74,8 @@ def test_the_bergere_is_labelled(app: App, texts_drawn: list[str]) -> None:
 
 
 def test_the_message_never_covers_the_players_own_bubble(app: App) -> None:
-    from game.ui.widgets import bubble_rect
-    from game.ui.words import say_text
+    from game.ui.kit.widgets import bubble_rect
+    from game.ui.table.words import say_text
 
     table = start_table(app, BeloteRules(players=3), seed=3)
     viewer = table.controller.viewer

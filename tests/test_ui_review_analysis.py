@@ -17,9 +17,9 @@ import pytest
 from game.coach import CoachWorker
 from game.engine.rules import CoincheRules, TarotRules
 from game.storage import Storage
-from game.ui.app import App
-from game.ui.replay_scene import ANALYSE_BUTTON, ReplayScene
-from game.ui.stats_scene import StatsScene
+from game.ui.app.app import App
+from game.ui.scenes.replay import ANALYSE_BUTTON, ReplayScene
+from game.ui.scenes.stats import StatsScene
 from tests.coach_driver import (
     BLUNDER_MATCH,
     BLUNDER_TRICK,

@@ -13,10 +13,10 @@ import pytest
 
 from game.engine.match import Match
 from game.engine.rules import CoincheRules
-from game.ui import routes
-from game.ui.app import App
-from game.ui.host import ABANDON
-from game.ui.scenes import SCENES
+from game.ui.app.app import App
+from game.ui.app.scenes import SCENES
+from game.ui.stage import routes
+from game.ui.table.host import ABANDON
 from tests.table_driver import DT, start_table
 
 PLAIN = (routes.MENU, routes.SETTINGS, routes.RULES, routes.SETUP, routes.STATS)

@@ -12,7 +12,7 @@ from game.engine.protocol import Phase
 from game.engine.rules import BeloteRules
 from game.engine.tricks import NO_TRUMP
 from game.i18n import tr
-from game.ui.app import App
+from game.ui.app.app import App
 from tests.table_driver import DT, labels, press_button, run_until_human, start_table
 
 # Seed 3, deal number 2: the computers (Confirmé) pass both rounds before the human

@@ -13,12 +13,12 @@ import pygame
 
 from game.engine.rules import CoincheRules
 from game.i18n import tr
-from game.ui.app import App
-from game.ui.replay_scene import ReplayScene
-from game.ui.scorepad import ScorePad
-from game.ui.scoresheet import ScoreSheet
-from game.ui.smoke import click
-from game.ui.table import TableScene
+from game.ui.app.app import App
+from game.ui.app.smoke import click
+from game.ui.scenes.replay import ReplayScene
+from game.ui.scenes.scorepad import ScorePad
+from game.ui.scenes.scoresheet import ScoreSheet
+from game.ui.table.scene import TableScene
 from tests.table_driver import DT, play_to_score_sheet, start_table
 
 
@@ -85,7 +85,7 @@ def test_the_score_box_and_the_key_open_the_pad_at_the_table(app: App) -> None:
 
 
 def test_the_chart_runs_from_zero_deal_by_deal() -> None:
-    from game.ui.chart import chart_points
+    from game.ui.kit.chart import chart_points
 
     rect = pygame.Rect(0, 0, 200, 100)
     lines = chart_points([(50, 0), (100, -50)], rect, -50, 100)
@@ -97,7 +97,7 @@ def test_the_chart_runs_from_zero_deal_by_deal() -> None:
 
 def test_the_end_of_the_match_shows_its_history(app: App, texts_drawn: list[str]) -> None:
     from game.engine.rules import BeloteRules
-    from game.ui.scoresheet import MatchEnd
+    from game.ui.scenes.scoresheet import MatchEnd
 
     table = start_table(app, BeloteRules(target=300), seed=5)
     for _ in range(20):

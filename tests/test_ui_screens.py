@@ -22,18 +22,19 @@ from game.engine.protocol import Phase
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.i18n import language, set_language, system_language, tr
 from game.storage import Storage
-from game.ui.app import App, Scene
-from game.ui.controller import GameConfig, SeatConfig
-from game.ui.dialog import ConfirmDialog
-from game.ui.entry import parse_deal_number
-from game.ui.glossary import NOTE_TIME, TERMS, FirstTimeNotes, forget_explained, terms_of
-from game.ui.model import say_action
-from game.ui.replay_scene import ReplayScene, deal_story
-from game.ui.scoresheet import ScoreSheet
-from game.ui.smoke import click
-from game.ui.stats_scene import StatsScene
-from game.ui.table import TableScene
-from game.ui.widgets import GLOW
+from game.ui.app.app import App
+from game.ui.app.smoke import click
+from game.ui.kit.entry import parse_deal_number
+from game.ui.kit.widgets import GLOW
+from game.ui.scenes.dialog import ConfirmDialog
+from game.ui.scenes.replay import ReplayScene, deal_story
+from game.ui.scenes.scoresheet import ScoreSheet
+from game.ui.scenes.stats import StatsScene
+from game.ui.stage.scene import Scene
+from game.ui.table.controller import GameConfig, SeatConfig
+from game.ui.table.glossary import NOTE_TIME, TERMS, FirstTimeNotes, terms_of
+from game.ui.table.model import say_action
+from game.ui.table.scene import TableScene
 from tests.table_driver import (
     DT,
     animate_at,
@@ -115,7 +116,7 @@ def test_the_replay_steps_trick_by_trick_with_keys_and_buttons(app: App) -> None
     assert trick is not None and trick.winner is not None
     assert tr("replay.trick", number=2, count=8) in scene.step_label()
     # the winner's card is outlined: the ring's pixels are the glow colour
-    from game.ui.replay_scene import TRICK_CARD_WIDTH, TRICK_SPOTS
+    from game.ui.scenes.replay import TRICK_CARD_WIDTH, TRICK_SPOTS
 
     spot = TRICK_SPOTS[scene.spots[trick.winner].compass]
     ring_x = spot[0] - TRICK_CARD_WIDTH // 2 - 2
@@ -191,8 +192,8 @@ def test_deal_numbers_are_parsed(text: str, expected: tuple[int | None, str | No
 
 
 def test_the_new_game_screen_plays_a_typed_deal_number(app: App, texts_drawn: list[str]) -> None:
-    from game.ui.menu import MenuScene
-    from game.ui.setup import SetupScene
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.setup import SetupScene
 
     menu = MenuScene(app)
     app.replace(menu)
@@ -285,7 +286,7 @@ def test_statistics_show_per_game_and_reset_after_confirmation(
 
 
 def test_the_menu_reaches_the_statistics_and_the_last_deal(app: App) -> None:
-    from game.ui.menu import MenuScene
+    from game.ui.scenes.menu import MenuScene
 
     menu = MenuScene(app)
     app.replace(menu)
@@ -322,7 +323,7 @@ def _config(rules: CoincheRules) -> GameConfig:
 
 
 def test_the_automatic_language_is_offered_and_kept(tmp_path: Path) -> None:
-    from game.ui.settings_scene import SettingsScene
+    from game.ui.scenes.settings import SettingsScene
 
     window = App(storage=Storage(tmp_path))
     window.push(SettingsScene(window))
@@ -430,8 +431,8 @@ def card_point(table: TableScene, card: object) -> tuple[int, int]:
 
 def test_first_time_notes_come_one_at_a_time_and_once_per_session() -> None:
     set_language("en")
-    forget_explained()
-    notes = FirstTimeNotes()
+    explained: set[str] = set()  # the app's memory
+    notes = FirstTimeNotes(explained)
     notes.notice(["coinche", "capot", "coinche"])
     assert notes.current == "coinche"
     assert notes.text() == "Coinche: " + tr("glossary.coinche")
@@ -441,12 +442,14 @@ def test_first_time_notes_come_one_at_a_time_and_once_per_session() -> None:
     assert notes.current == "capot"
     notes.update(NOTE_TIME + 0.01)
     assert notes.current is None
-    again = FirstTimeNotes()
+    again = FirstTimeNotes(explained)
     again.notice(["coinche", "capot"])  # already explained in this session
     assert again.current is None
+    another_app = FirstTimeNotes(set())
+    another_app.notice(["coinche"])
+    assert another_app.current == "coinche"  # another app's memory: explained again
     set_language("fr")
-    forget_explained()
-    french = FirstTimeNotes()
+    french = FirstTimeNotes(set())
     french.notice(["coinche"])  # a French player knows the word
     assert french.current is None
     set_language("en")
@@ -460,7 +463,6 @@ def test_the_terms_of_what_seats_say() -> None:
 
 
 def test_the_table_explains_the_retourne_the_first_time(app: App, texts_drawn: list[str]) -> None:
-    forget_explained()
     table = start_table(app, BeloteRules(), seed=4)
     for _ in range(300):
         app.step(DT, [])
@@ -484,7 +486,7 @@ def test_the_table_explains_the_retourne_the_first_time(app: App, texts_drawn: l
 
 
 def test_the_rules_have_a_glossary_page(app: App, texts_drawn: list[str]) -> None:
-    from game.ui.rules_scene import RulesScene
+    from game.ui.scenes.rules import RulesScene
 
     scene = RulesScene(app)
     app.push(scene)

@@ -14,10 +14,10 @@ import pytest
 from game.engine.games import GAMES, rules_class
 from game.engine.rules import PRESETS, KingCall, TarotRules
 from game.i18n import set_language, tr
-from game.ui.app import App
-from game.ui.menu import MenuScene
-from game.ui.setup import SetupScene, preset
-from game.ui.smoke import click
+from game.ui.app.app import App
+from game.ui.app.smoke import click
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.setup import SetupScene, preset
 from tests.table_driver import DT
 
 PARTNER_OPTIONS = {"overtrump_partner_when_trump_led", "partner_ruff"}

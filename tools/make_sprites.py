@@ -28,7 +28,7 @@ if str(ROOT) not in sys.path:
 
 import pygame  # noqa: E402
 
-from game.ui.assets import (  # noqa: E402
+from game.ui.kit.assets import (  # noqa: E402
     BLACK,
     CODES_32,
     CODES_TAROT,

@@ -61,16 +61,17 @@ from game.engine.tarot_scoring import (  # noqa: E402
 )
 from game.i18n import set_language  # noqa: E402
 from game.storage import Storage  # noqa: E402
-from game.ui.app import App, Scene  # noqa: E402
-from game.ui.controller import GameConfig, SeatConfig  # noqa: E402
-from game.ui.replay_scene import ReplayScene  # noqa: E402
-from game.ui.rules_scene import RulesScene  # noqa: E402
-from game.ui.scorepad import ScorePad  # noqa: E402
-from game.ui.scoresheet import MatchEnd, ScoreSheet  # noqa: E402
-from game.ui.settings_scene import SettingsScene  # noqa: E402
-from game.ui.smoke import dismiss, fixed_speed  # noqa: E402
-from game.ui.stats_scene import StatsScene  # noqa: E402
-from game.ui.table import TableScene  # noqa: E402
+from game.ui.app.app import App  # noqa: E402
+from game.ui.app.smoke import dismiss, fixed_speed  # noqa: E402
+from game.ui.scenes.replay import ReplayScene  # noqa: E402
+from game.ui.scenes.rules import RulesScene  # noqa: E402
+from game.ui.scenes.scorepad import ScorePad  # noqa: E402
+from game.ui.scenes.scoresheet import MatchEnd, ScoreSheet  # noqa: E402
+from game.ui.scenes.settings import SettingsScene  # noqa: E402
+from game.ui.scenes.stats import StatsScene  # noqa: E402
+from game.ui.stage.scene import Scene  # noqa: E402
+from game.ui.table.controller import GameConfig, SeatConfig  # noqa: E402
+from game.ui.table.scene import TableScene  # noqa: E402
 from tools.table_situations import GAMES  # noqa: E402  (the overlap test's situations)
 
 DT = 1 / 30

@@ -8,7 +8,7 @@ seen, so nothing here may serve the product (``tests/test_ai_hidden.py`` forbids
   scoring, ``game.ai.deal_value``);
 - ``player``: the determinized player once tried as the Expert (``choose_card``: worlds
   from ``game.ai.sampler``, each solved double-dummy), measured no stronger than the
-  rollouts of ``game/ai/search.py`` (``bench/RESULTS.md``, "Expert search").
+  rollouts of ``game/ai/search.py`` (``bench/RESULTS.md``, "Double-dummy solver").
 
 Used by ``bench/dd_loss.py`` (the loss per decision), ``bench/coach.py`` (confirming the
 review's marks), ``bench/solver_speed.py`` and their tests (``tests/test_dds*.py``).

@@ -51,7 +51,7 @@ def choose_card(
     Deterministic for a given ``rng`` state when the deadline is not reached.
     ``score_aware`` weighs exact values by the deal score (``utility``) instead of the
     trick points: sound in principle, not better so far in the duplicate benchmark
-    (``bench/RESULTS.md``), hence off by default.  Declaring
+    (``bench/RESULTS.md``, "Double-dummy solver"), hence off by default.  Declaring
     announcements (and the belote arrêt) is left to the caller: only cards are chosen."""
     plays = [a for a in view.legal if isinstance(a, PlayCard)]
     if not plays:

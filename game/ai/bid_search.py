@@ -13,7 +13,7 @@ One step ahead only: the auction is taken to stop after this call (a bid that wi
 be raised or coinched is judged as if it stood).  Coinche and surcoinche stay the
 Confirmé's: measured against the real outcome of Confirmé contracts, the simulation
 thinks them weaker than they are (the open-handed defence is too strong, the sampled
-hands too weak), and coinching by it lost 37 points a deal (``bench/RESULTS.md``).
+hands too weak), and coinching by it lost 37 points a deal (``bench/HISTORY.md``).
 No-trump and all-trump bids (a house rule) are left to the Confirmé too.
 """
 
@@ -33,10 +33,10 @@ from game.ai.sampler import default_rules
 from game.ai.search import SimView, finish_tricks, rollout_card
 from game.engine.actions import Bid, Coinche, Pass, Surcoinche
 from game.engine.cards import DECK32, Card, Suit, TrumpMode
-from game.engine.deal_scoring import SideTally, score_coinche
+from game.engine.deal_scoring import SideTally, score_coinche, tally_of
 from game.engine.protocol import Action
 from game.engine.rules import CoincheRules
-from game.engine.trick_view import BELOTE_POINTS, DIX_DE_DER, TrickView
+from game.engine.trick_view import DIX_DE_DER, TrickView
 from game.engine.tricks import Play, Trump, trick_points
 
 WORLDS = 12
@@ -195,7 +195,7 @@ def play_out(dealt: Sequence[Sequence[Card]], trump: Trump, taker: int, leader: 
     """The deal played to its end by the Confirmé play, open-handed."""
     players = len(dealt)
     hands = [list(h) for h in dealt]
-    points, tricks = [0, 0], [0, 0]
+    points, tricks = [0] * players, [0] * players
     played: set[Card] = set()
     view = SimView(leader, players, taker, ())
 
@@ -207,20 +207,14 @@ def play_out(dealt: Sequence[Sequence[Card]], trump: Trump, taker: int, leader: 
     winner = leader
     for winner, cards in finish_tricks(hands, [], leader, trump, choose):
         played.update(cards)
-        points[winner % 2] += trick_points(cards, trump)
-        tricks[winner % 2] += 1
-    points[winner % 2] += DIX_DE_DER
-    capot = next((s for s in (0, 1) if tricks[s] == len(dealt[0])), None)
-    if capot is not None:
-        points[capot] = rules.capot_points
-    return SideTally(trick_points=tuple(points), announcements=(0, 0),
-                     belote=_belote(dealt, trump), tricks_won=tuple(tricks),
-                     capot_side=capot)
+        points[winner] += trick_points(cards, trump)
+        tricks[winner] += 1
+    points[winner] += DIX_DE_DER
+    # The others' announcements are not known when bidding: none counted.
+    return tally_of(rules, points, tricks, belote_seat=_belote_seat(dealt, trump))
 
 
-def _belote(dealt: Sequence[Sequence[Card]], trump: Trump) -> tuple[int, int]:
-    belote = [0, 0]
-    for seat, hand in enumerate(dealt):
-        if len(belote_pair(hand, trump)) == 2:
-            belote[seat % 2] = BELOTE_POINTS
-    return belote[0], belote[1]
+def _belote_seat(dealt: Sequence[Sequence[Card]], trump: Trump) -> int | None:
+    """The seat dealt the trump king and queen (the computer players always say it)."""
+    return next((seat for seat, hand in enumerate(dealt)
+                 if len(belote_pair(hand, trump)) == 2), None)

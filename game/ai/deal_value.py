@@ -18,15 +18,13 @@ from game.engine.deal_scoring import (
     score_belote_each,
     score_belote_teams,
     score_coinche,
+    tally_of,
 )
 from game.engine.protocol import DealResult
 from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
-from game.engine.trick_view import BELOTE_POINTS, DIX_DE_DER
 from game.engine.tricks import Trump
 
 Scorer = Callable[[SideTally], tuple[int, ...]]  # what each side scores
-
-DECK_CARD_POINTS = 152  # every card's points, whatever the trump
 
 
 def table_scorer(view: Any, rules: TrickGameRules) -> Scorer | None:
@@ -72,26 +70,11 @@ def side_of(players: int, seat: int) -> int:
 
 def finished_tally(view: Any, rules: TrickGameRules, points: Sequence[int],
                    tricks: Sequence[int], belote_seat: int | None) -> SideTally:
-    """The tally of a deal finished from ``view``: ``points`` and ``tricks`` per seat over
-    the whole deal (dix de der included), the seat that scores belote (if any), the
-    announcements already shown to the table; a side that took every trick is capot."""
-    sides = 2 if view.players == 4 else view.players
-    side_points, side_tricks = [0] * sides, [0] * sides
-    for seat, (p, t) in enumerate(zip(points, tricks, strict=True)):
-        side_points[side_of(view.players, seat)] += p
-        side_tricks[side_of(view.players, seat)] += t
-    capot = next((s for s in range(sides) if side_tricks[s] == sum(side_tricks)), None)
-    if capot is not None:  # cards left undealt (two and three players) do not count
-        missing = DECK_CARD_POINTS - (sum(points) - DIX_DE_DER)
-        side_points[capot] = rules.capot_points - missing
-    announcements = [0] * sides
-    for seat, anns in view.shown_announcements:
-        announcements[side_of(view.players, seat)] += sum(a.value for a in anns)
-    belote = [0] * sides
-    if belote_seat is not None:
-        belote[side_of(view.players, belote_seat)] = BELOTE_POINTS
-    return SideTally(tuple(side_points), tuple(announcements), tuple(belote),
-                     tuple(side_tricks), capot)
+    """The tally of a deal finished from ``view`` (the engine's ``tally_of``): ``points``
+    and ``tricks`` per seat over the whole deal (dix de der included), the seat that
+    scores belote (if any), the announcements already shown to the table."""
+    announced = [(seat, sum(a.value for a in anns)) for seat, anns in view.shown_announcements]
+    return tally_of(rules, points, tricks, announced, belote_seat)
 
 
 def belote_scorer(view: Any, trump: Trump, hands: Sequence[Sequence[Card]]) -> int | None:

@@ -4,7 +4,7 @@ The search plays every card to the end of each sampled deal open-handed, so at t
 deal's first card, when nothing is known but the bidding, it overrates leads that only
 work when every seat sees every hand, and 36 worlds leave the best mean partly luck: a
 third of its opening leads on defence departed from the Confirmé's, for a double-dummy
-loss twice as high (``bench/RESULTS.md``, "The opening lead gated").  So the search's
+loss twice as high (``bench/HISTORY.md``, "The opening lead gated").  So the search's
 best lead replaces the Confirmé's only when, on the same worlds, its gain over the
 Confirmé's card is positive by ``z`` standard errors: a test of the best of some eight
 candidates, hence a high ``z``, and a higher one on defence, where the open-handed
@@ -37,7 +37,7 @@ class Gate:
 TAKERS_GATE = Gate(z=2.0)
 DEFENCE_GATE = Gate(z=3.0)
 # At belote classique the taker's side led better by the search's best mean, gate or
-# not, in every set of worlds tried (two seeds, four players: bench/RESULTS.md, "The
+# not, in every set of worlds tried (two seeds, four players: bench/HISTORY.md, "The
 # opening lead at belote"): no margin is asked of it there.
 BELOTE_TAKERS_GATE = Gate(z=0.0)
 

@@ -126,19 +126,20 @@ class BeloteDeal(TrickDeal):
         return Trump.of_suit(suit)
 
     def _why_illegal_bid(self, action: Action) -> str:
+        """The i18n key of the rule that refuses ``action`` in the bidding."""
         if self.phase is Phase.EXCHANGE:
-            return "exchange the 7 of trump or keep it"
+            return "illegal.exchange_seven"
         if isinstance(action, ChooseTrump) and self.round == 1:
-            return "in the first round you take the retourne's suit or pass"
+            return "illegal.first_round_take"
         if isinstance(action, ChooseTrump):
-            return "in the second round name another suit than the retourne's"
+            return "illegal.second_round_other_suit"
         if isinstance(action, ChooseMode) and self.round == 1:
-            return "sans-atout and tout-atout are chosen in the second round"
+            return "illegal.modes_second_round"
         if isinstance(action, ChooseMode):
-            return "sans-atout and tout-atout are not played at this table"
+            return "illegal.modes_not_played"
         if isinstance(action, Take):
-            return "in the second round name a suit or pass"
-        return f"{action.describe()} is not a bid"
+            return "illegal.second_round_name"
+        return "illegal.not_now"
 
     def _after_pass(
         self, bids: tuple[tuple[int, Action], ...], events: list[Event]

@@ -156,15 +156,16 @@ class CoincheDeal(TrickDeal):
         return self.evolve(bids=bids, coinche_level=2)._close_bidding(bids, events)
 
     def _why_bid_illegal(self, action: Action) -> str:
+        """The i18n key of the rule that refuses ``action`` in the bidding."""
         if isinstance(action, Bid):
             if self.coinche_level:
-                return "the contract is coinched: no more bids"
-            return "a bid must be higher than the current one, on the ladder of values"
+                return "illegal.bid_after_coinche"
+            return "illegal.bid_higher"
         if isinstance(action, Coinche):
-            return "only an opponent of the highest bidder may coinche, once"
+            return "illegal.coinche"
         if isinstance(action, Surcoinche):
-            return "only the coinched side may surcoinche"
-        return f"{action.describe()} is not a bid"
+            return "illegal.surcoinche"
+        return "illegal.not_now"
 
     def _close_bidding(
         self, bids: tuple[tuple[int, Action], ...], events: list[Event]

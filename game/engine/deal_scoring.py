@@ -5,12 +5,15 @@ sheet and the AI's searches call the same code; ``belote`` and ``coinche`` re-ex
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from game.engine.actions import Bid
 from game.engine.protocol import DealFacts, DealResult, Op, ScoreArg, ScoreLine, evaluate
-from game.engine.rules import BeloteRules, CoincheRules, Litige, MultiplierBase
+from game.engine.rules import BeloteRules, CoincheRules, Litige, MultiplierBase, TrickGameRules
+from game.engine.trick_view import BELOTE_POINTS, DIX_DE_DER
+
+DECK_CARD_POINTS = 152  # every card's points, whatever the trump
 
 TEAM_NAMES = ("team_0_2", "team_1_3")
 
@@ -27,6 +30,48 @@ class SideTally:
 
     def total(self, side: int) -> int:
         return self.trick_points[side] + self.announcements[side] + self.belote[side]
+
+
+def side_of_seat(rules: TrickGameRules, seat: int) -> int:
+    """The side ``seat`` scores for: its team at four, else itself."""
+    return seat % 2 if rules.has_teams else seat
+
+
+def tally_of(
+    rules: TrickGameRules,
+    seat_points: Sequence[int],
+    seat_tricks: Sequence[int],
+    announced: Iterable[tuple[int, int]] = (),
+    belote_seat: int | None = None,
+    finished: bool = True,
+) -> SideTally:
+    """The tally of a deal from what each seat took: ``seat_points`` (card points of its
+    tricks, dix de der included) and ``seat_tricks``; ``announced``, the value of each
+    validated announcement by seat; ``belote_seat``, the seat whose belote scores.
+
+    A side that took every trick of a ``finished`` deal is capot: its trick points are
+    the capot's value, less the card points that never played (belote à 2 and 3 leave
+    cards undealt).  The deal, the Expert's rollouts and the bidding simulation all
+    build their tally here."""
+    sides = 2 if rules.has_teams else rules.players
+    points, tricks = [0] * sides, [0] * sides
+    for seat, (taken, won) in enumerate(zip(seat_points, seat_tricks, strict=True)):
+        points[side_of_seat(rules, seat)] += taken
+        tricks[side_of_seat(rules, seat)] += won
+    played = sum(tricks)
+    capot = None
+    if finished and played:
+        capot = next((side for side in range(sides) if tricks[side] == played), None)
+    if capot is not None:
+        missing = DECK_CARD_POINTS - (sum(seat_points) - DIX_DE_DER)
+        points[capot] = rules.capot_points - missing
+    announcements = [0] * sides
+    for seat, value in announced:
+        announcements[side_of_seat(rules, seat)] += value
+    belote = [0] * sides
+    if belote_seat is not None:
+        belote[side_of_seat(rules, belote_seat)] = BELOTE_POINTS
+    return SideTally(tuple(points), tuple(announcements), tuple(belote), tuple(tricks), capot)
 
 
 @dataclass(frozen=True, kw_only=True)

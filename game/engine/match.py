@@ -217,7 +217,7 @@ class Match:
 
     def apply(self, action: Action) -> tuple[Self, list[Event]]:
         if self.is_over:
-            raise IllegalAction("the match is over")
+            raise IllegalAction("illegal.match_over")
         deal, events = self.deal.apply(action)
         match = self._evolve(deal=deal, actions=(*self.actions, action))
         if not deal.is_over:

@@ -25,9 +25,23 @@ from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 from game.engine.cards import Card
 from game.engine.tarot_cards import TarotCard
 
+# Why the rules refuse an action: an i18n key (``illegal.*``, in every locale) and its
+# named arguments (engine values: a suit, a number...), which the UI puts into words.
+Reason = tuple[str, tuple[tuple[str, object], ...]]
+
 
 class IllegalAction(Exception):
-    """An action that the rules do not allow now; the message says why."""
+    """An action that the rules do not allow now, with the reason of the rule that
+    refused it (``reason``); the message is that key and its arguments, for the logs."""
+
+    def __init__(self, key: str, **args: object) -> None:
+        self.reason: Reason = (key, tuple(args.items()))
+        super().__init__(f"{key} {args}" if args else key)
+
+    @classmethod
+    def because(cls, reason: Reason) -> IllegalAction:
+        key, args = reason
+        return cls(key, **dict(args))
 
 
 class SaveError(ValueError):

@@ -21,7 +21,7 @@ from typing import Any, Self
 
 from game.engine.actions import BidMade, DealScored, DealVoid
 from game.engine.deal import Deal
-from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase
+from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase, Reason
 from game.engine.rules import TarotRules
 from game.engine.tarot_actions import (
     ANNOUNCE,
@@ -86,9 +86,12 @@ from game.engine.tarot_tricks import (
     TarotTrick,
     TarotView,
     callable_cards,
+    called_suit_refusal,
+    card_refusal,
     check_poignee,
     discardable,
     ecart_left,
+    ecart_refusal,
     first_lead_cards,
     has_petit_sec,
     led_suit,
@@ -96,7 +99,6 @@ from game.engine.tarot_tricks import (
     misere_kinds,
     poignee_choices,
     trick_winner,
-    why_card_illegal,
 )
 
 # The deal's actions, events and trick rules live in ``tarot_actions`` and ``tarot_tricks``
@@ -197,7 +199,7 @@ class TarotDeal(Deal[TarotView]):
 
     def apply(self, action: Action) -> tuple[Self, list[Event]]:
         if self.step is Step.OVER:
-            raise IllegalAction("the deal is over")
+            raise IllegalAction("illegal.deal_over")
         seat = self.turn
         assert seat is not None
         if isinstance(action, ShowPoignee):
@@ -205,7 +207,7 @@ class TarotDeal(Deal[TarotView]):
         if isinstance(action, DeclareMisere):
             return self._declare_misere(seat, action.kind)
         if not self.is_legal(action):
-            raise IllegalAction(self._why_illegal(seat, action))
+            raise IllegalAction.because(self._why_illegal(seat, action))
         if self.step is Step.BID:
             return self._bid(seat, action)
         if self.step is Step.CALL:
@@ -270,22 +272,36 @@ class TarotDeal(Deal[TarotView]):
         plays.extend(MISERE_OF[kind] for kind in self._misere_choices(seat))
         return tuple(plays)
 
-    def _why_illegal(self, seat: int, action: Action) -> str:
+    def _why_illegal(self, seat: int, action: Action) -> Reason:
+        """The reason of the rule that refuses ``action`` now."""
         if isinstance(action, TarotPlayCard):
             if self.step is not Step.PLAY:
-                return "the play has not started"
-            if action.card not in self.hands[seat]:
-                return f"{action.card} is not in your hand"
-            return why_card_illegal(self.hands[seat], self.trick, action.card)
+                return ("illegal.not_playing", ())
+            return self._card_refusal(seat, action.card)
         if isinstance(action, TarotDiscard) and self.step is Step.DISCARD:
-            return ("the écart may hold no king and no bout, and trumps only when the "
-                    "other cards are not enough")
+            left = ecart_left(self.players, self.ecart)
+            code = ecart_refusal(self.hands[seat], (), action.card, left)
+            if action.card not in self.hands[seat] or code is None:
+                return ("illegal.not_in_hand", ())
+            return (f"illegal.{code}", (("count", left),))
         if isinstance(action, TarotBid) and self.step is Step.BID:
-            return "a bid must be higher than every earlier bid"
+            return ("illegal.bid_higher", ())
         if isinstance(action, CallKing) and self.step is Step.CALL:
-            return "call a king (a queen when holding the four kings, and so on)"
-        return (f"{action.describe()} is not allowed now (phase {self.phase.value}, "
-                f"player {seat} to act)")
+            return ("illegal.call_king", ())
+        return ("illegal.not_now", ())
+
+    def _card_refusal(self, seat: int, card: TarotCard) -> Reason:
+        """Why ``seat`` may not play ``card`` now (the narrowing of ``_legal_cards``)."""
+        hand = self.hands[seat]
+        if card not in hand:
+            return ("illegal.not_in_hand", ())
+        if self.chelem_announcer == seat and len(hand) > 1:
+            if card is EXCUSE:
+                return ("illegal.chelem_excuse", ())
+            hand = tuple(c for c in hand if c is not EXCUSE)
+        if not self.trick and not self.tricks and self.called is not None:
+            return called_suit_refusal(self.called)
+        return card_refusal(hand, self.trick, card) or ("illegal.not_now", ())
 
     # --- bidding -----------------------------------------------------------------------
 
@@ -357,7 +373,7 @@ class TarotDeal(Deal[TarotView]):
 
     def _show_poignee(self, seat: int, action: ShowPoignee) -> tuple[Self, list[Event]]:
         if not self._may_show_poignee(seat):
-            raise IllegalAction("a poignée is shown once, at one's turn before one's first card")
+            raise IllegalAction("illegal.poignee_once")
         kind = check_poignee(self.hands[seat], action.cards, self.players,
                              self.rules.poignee_sizes)
         cards = tuple(sorted(action.cards, key=lambda c: (c.is_excuse, c.rank)))
@@ -383,9 +399,7 @@ class TarotDeal(Deal[TarotView]):
 
     def _declare_misere(self, seat: int, kind: MisereKind) -> tuple[Self, list[Event]]:
         if kind not in self._misere_choices(seat):
-            raise IllegalAction("a misère is declared once, at one's turn before one's "
-                                "first card, with the rule on and a hand dealt without "
-                                "a trump (d'atout) or without a head (de têtes)")
+            raise IllegalAction("illegal.misere")
         state = self.evolve(miseres=(*self.miseres, (seat, kind)))
         return state, [MisereDeclared(seat, kind)]
 

@@ -10,13 +10,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from game.engine.protocol import Action, DealResult, IllegalAction, Phase
+from game.engine.cards import Suit
+from game.engine.protocol import Action, DealResult, IllegalAction, Phase, Reason
 from game.engine.rules import KingCall, PoigneeSizes, TarotRules
 from game.engine.tarot_cards import (
     CHIEN_SIZE,
     EXCUSE,
     JACK,
     KING,
+    PLAIN_SUITS,
     THE_PETIT,
     TarotCard,
     TarotSuit,
@@ -179,19 +181,55 @@ def led_suit(trick: Sequence[TarotPlay]) -> TarotSuit | None:
 def legal_cards(hand: Sequence[TarotCard], trick: Sequence[TarotPlay]) -> list[TarotCard]:
     """Follow suit; void, trump (over the highest trump if possible, else under); with
     neither, anything.  The Excuse is always allowed."""
+    return card_rule(hand, trick)[0]
+
+
+# The rules that narrow the cards one may play, each the reason a card outside is refused.
+FOLLOW_TRUMP: Reason = ("illegal.follow_trump", ())
+MUST_TRUMP: Reason = ("illegal.must_trump", ())
+OVERTRUMP: Reason = ("illegal.overtrump", ())
+_FREE: Reason = ("illegal.not_in_hand", ())  # nothing narrowed: only a card not held
+_FOLLOW: dict[TarotSuit, Reason] = {
+    **{suit: ("illegal.follow_suit", (("suit", Suit(int(suit))),)) for suit in PLAIN_SUITS},
+    TarotSuit.TRUMP: FOLLOW_TRUMP}
+
+
+def card_rule(
+    hand: Sequence[TarotCard], trick: Sequence[TarotPlay]
+) -> tuple[list[TarotCard], Reason]:
+    """The cards of ``hand`` that may be played on ``trick`` (``legal_cards``), and the
+    rule that chose them: the reason a card of the hand outside them is refused."""
     led = led_suit(trick)
     if led is None:
-        return list(hand)
+        return list(hand), _FREE
     if led is not TarotSuit.TRUMP:
         follow = [c for c in hand if c.suit is led]
         if follow:
-            return _with_excuse(follow, hand)
+            return _with_excuse(follow, hand), _FOLLOW[led]
     trumps = [c for c in hand if c.is_trump]
     if not trumps:
-        return list(hand)
+        return list(hand), _FREE
     top = max((c.rank for _, c in trick if c.is_trump), default=0)
     over = [c for c in trumps if c.rank > top]
-    return _with_excuse(over or trumps, hand)
+    trump_rule = MUST_TRUMP if led is not TarotSuit.TRUMP else FOLLOW_TRUMP
+    if over:  # over a trump already played, if any: else any trump will do
+        return _with_excuse(over, hand), OVERTRUMP if top else trump_rule
+    return _with_excuse(trumps, hand), trump_rule
+
+
+def card_refusal(
+    hand: Sequence[TarotCard], trick: Sequence[TarotPlay], card: TarotCard
+) -> Reason | None:
+    """Why ``card`` of ``hand`` may not be played on ``trick``, or None when it may.
+    Following suit comes first: a card off the led suit is refused for that while the
+    hand holds it (a trump led: a plain card while the hand holds a trump)."""
+    cards, reason = card_rule(hand, trick)
+    if card in cards:
+        return None
+    led = led_suit(trick)
+    if led is not None and card.suit is not led and any(c.suit is led for c in hand):
+        return _FOLLOW[led]
+    return reason
 
 
 def _with_excuse(cards: list[TarotCard], hand: Sequence[TarotCard]) -> list[TarotCard]:
@@ -199,23 +237,15 @@ def _with_excuse(cards: list[TarotCard], hand: Sequence[TarotCard]) -> list[Taro
 
 
 def first_lead_cards(hand: Sequence[TarotCard], called: TarotCard) -> list[TarotCard]:
-    """Five players: the first lead may not be in the called suit, but the called card."""
+    """Five players: the first lead may not be in the called suit, but the called card
+    (refused: ``called_suit_refusal``)."""
     allowed = [c for c in hand if c.suit is not called.suit or c is called]
     return allowed or list(hand)
 
 
-def why_card_illegal(
-    hand: Sequence[TarotCard], trick: Sequence[TarotPlay], card: TarotCard
-) -> str:
-    led = led_suit(trick)
-    if not trick or led is None:
-        return "this card may not lead now (the called suit at the first lead, or the " \
-               "Excuse of a chelem announcer before his last card)"
-    if card.suit is not led and any(c.suit is led for c in hand):
-        return f"you must follow suit ({led.symbol})"
-    if card.is_trump:
-        return "you must play a higher trump"
-    return "you must trump"
+def called_suit_refusal(called: TarotCard) -> Reason:
+    """Why a card of the called suit may not open the first trick at five players."""
+    return ("illegal.called_suit_lead", (("suit", Suit(int(called.suit))),))
 
 
 def trick_winner(plays: Sequence[TarotPlay]) -> int:
@@ -255,13 +285,13 @@ def check_poignee(
 ) -> PoigneeKind:
     """The kind of poignée ``cards`` make; raises IllegalAction when it is not one."""
     if len(set(cards)) != len(cards) or any(c not in hand for c in cards):
-        raise IllegalAction("a poignée shows cards of one's own hand, each once")
+        raise IllegalAction("illegal.poignee_own_cards")
     if any(not (c.is_trump or c.is_excuse) for c in cards):
-        raise IllegalAction("a poignée shows only trumps (and the Excuse)")
+        raise IllegalAction("illegal.poignee_trumps")
     if EXCUSE in cards and any(c.is_trump and c not in cards for c in hand):
-        raise IllegalAction("the Excuse may stand for a trump only when no trump is hidden")
+        raise IllegalAction("illegal.poignee_excuse")
     kind = poignee_kind(players, len(cards), sizes)
     if kind is None or len(cards) != poignee_size(players, kind, sizes):
         allowed = ", ".join(str(poignee_size(players, k, sizes)) for k in PoigneeKind)
-        raise IllegalAction(f"a poignée at {players} players is exactly {allowed} trumps")
+        raise IllegalAction("illegal.poignee_size", players=players, sizes=allowed)
     return kind

@@ -25,13 +25,13 @@ from game.engine.cards import Card, Rank, sorted_hand
 from game.engine.deal import Deal
 from game.engine.deal_scoring import SideTally as SideTally
 from game.engine.deal_scoring import round_to_10 as round_to_10
+from game.engine.deal_scoring import tally_of
 from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase
 from game.engine.rules import AnnounceTie, TrickGameRules
-from game.engine.trick_view import BELOTE_POINTS
 from game.engine.trick_view import DIX_DE_DER as DIX_DE_DER
 from game.engine.trick_view import Trick as Trick
 from game.engine.trick_view import TrickView as TrickView
-from game.engine.tricks import Play, Trump, legal_cards, trick_points, winning_play
+from game.engine.tricks import Play, Trump, card_refusal, card_rule, trick_points, winning_play
 
 
 @dataclass(frozen=True, eq=False)
@@ -68,9 +68,11 @@ class TrickDeal(Deal[TrickView]):
 
     def apply(self, action: Action) -> tuple[Self, list[Event]]:
         if self.phase is Phase.OVER:
-            raise IllegalAction("the deal is over")
+            raise IllegalAction("illegal.deal_over")
         if self.phase is Phase.PLAY:
             return self._apply_play(action)
+        if isinstance(action, PlayCard):
+            raise IllegalAction("illegal.not_playing")
         return self._apply_other(action)
 
     def view(self, seat: int) -> TrickView:
@@ -158,7 +160,7 @@ class TrickDeal(Deal[TrickView]):
         seat = self.turn
         assert seat is not None and self.trump is not None
         hand = self.hands[seat]
-        cards = legal_cards(hand, self.trick, self.trump, self.rules, self.partner_of(seat))
+        cards, _ = card_rule(hand, self.trick, self.trump, self.rules, self.partner_of(seat))
         actions: list[Action] = [PLAY_OF[c] for c in cards]
         if seat == self.belote_holder:
             belote_cards = self._belote_cards(seat)
@@ -195,14 +197,14 @@ class TrickDeal(Deal[TrickView]):
         assert seat is not None
         if isinstance(action, Announce):
             if not self._may_announce(seat):
-                raise IllegalAction("no announcement to declare now")
+                raise IllegalAction("illegal.no_announcement")
             anns = self.announceable[seat]
             state = self.evolve(declared=(*self.declared, (seat, anns)))
             return state, [Announced(seat, tuple(a.kind for a in anns))]
         if not isinstance(action, PlayCard):
             extra = self._apply_extra_play_action(action)
             if extra is None:
-                raise IllegalAction(f"{action.describe()} is not allowed during the play")
+                raise IllegalAction("illegal.not_now")
             return extra
         self._check_card(seat, action)
         return self._play_card(seat, action)
@@ -213,21 +215,14 @@ class TrickDeal(Deal[TrickView]):
     def _check_card(self, seat: int, action: PlayCard) -> None:
         c = action.card
         if c not in self.hands[seat]:
-            raise IllegalAction(f"{c} is not in your hand")
+            raise IllegalAction("illegal.not_in_hand")
         if not self.is_legal(action):
-            if action.belote:
-                raise IllegalAction("you can say belote only with the first of K and Q of trump")
-            raise IllegalAction(self._why_illegal(seat, c))
-
-    def _why_illegal(self, seat: int, c: Card) -> str:
-        assert self.trump is not None
-        led = self.trick[0][1].suit
-        hand = self.hands[seat]
-        if c.suit != led and any(h.suit == led for h in hand):
-            return f"you must follow suit ({led.symbol})"
-        if c.suit == self.trump.suit:
-            return "you must play a higher trump"
-        return "you must trump"
+            assert self.trump is not None
+            refusal = card_refusal(self.hands[seat], self.trick, self.trump, self.rules,
+                                   self.partner_of(seat), c)
+            if refusal is None:  # the card may be played, but not with the belote said
+                raise IllegalAction("illegal.belote_first")
+            raise IllegalAction.because(refusal)
 
     def _play_card(self, seat: int, action: PlayCard) -> tuple[Self, list[Event]]:
         c = action.card
@@ -318,39 +313,11 @@ class TrickDeal(Deal[TrickView]):
 
     def tally(self) -> SideTally:
         """Trick points, validated announcements, belote and tricks won by side."""
-        n = self.sides
-        points, tricks_won = [0] * n, [0] * n
+        points, tricks = [0] * self.players, [0] * self.players
         for t in self.tricks:
-            side = self.side_of(t.winner)
-            points[side] += t.points
-            tricks_won[side] += 1
-        capot_side = None
-        played_all = len(self.tricks) * self.players == _cards_in_play(self)
-        for side in range(n):
-            if played_all and tricks_won[side] == len(self.tricks):
-                capot_side = side
-                points[side] = self.rules.capot_points - _card_points_missing(self)
-        announcements = [0] * n
-        for s, anns in self.declared:
-            if self.validated and s in self.validated:
-                announcements[self.side_of(s)] += sum(a.value for a in anns)
-        belote = [0] * n
-        if self.belote_seat is not None and self.rebelote_done:
-            belote[self.side_of(self.belote_seat)] = BELOTE_POINTS
-        return SideTally(
-            tuple(points), tuple(announcements), tuple(belote), tuple(tricks_won), capot_side
-        )
-
-
-def _cards_in_play(deal: TrickDeal) -> int:
-    return sum(len(t.plays) for t in deal.tricks) + sum(len(h) for h in deal.hands)
-
-
-def _card_points_missing(deal: TrickDeal) -> int:
-    """Card points that never play (belote à 2 / 3 leaves cards undealt): 0 at four.
-
-    The capot value is the whole deck's 152 + 100 (or 98); with cards left out, the
-    capot side scores the points it took plus the capot bonus instead."""
-    assert deal.trump is not None
-    played = sum(t.points for t in deal.tricks) - DIX_DE_DER
-    return 152 - played
+            points[t.winner] += t.points
+            tricks[t.winner] += 1
+        announced = [(s, sum(a.value for a in anns)) for s, anns in self._shown_announcements()]
+        said = self.belote_seat if self.rebelote_done else None
+        cards_left = sum(len(h) for h in self.hands)
+        return tally_of(self.rules, points, tricks, announced, said, finished=not cards_left)

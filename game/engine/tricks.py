@@ -17,6 +17,7 @@ from game.engine.cards import (
     Suit,
     TrumpMode,
 )
+from game.engine.protocol import Reason
 from game.engine.rules import OvertrumpPartner, PartnerRuff, TrickGameRules, Undertrump
 
 # A trick in progress: (seat, card) in play order.
@@ -95,6 +96,17 @@ def trick_points(cards: Sequence[Card], trump: Trump) -> int:
     return sum(trump.points[c] for c in cards)
 
 
+# No rule narrows the hand: no card of it is refused (a card not in it is, elsewhere).
+_FREE: Reason = ("illegal.not_in_hand", ())
+# The rules that narrow the cards one may play, each the reason a card outside is refused.
+MUST_TRUMP: Reason = ("illegal.must_trump", ())
+OVERTRUMP: Reason = ("illegal.overtrump", ())
+UNDERTRUMP: Reason = ("illegal.undertrump", ())
+OVERTRUMP_PARTNER: Reason = ("illegal.overtrump_partner", ())
+NO_UNDERTRUMP_PARTNER: Reason = ("illegal.undertrump_partner", ())
+_FOLLOW: dict[Suit, Reason] = {suit: ("illegal.follow_suit", (("suit", suit),)) for suit in Suit}
+
+
 def legal_cards(
     hand: Sequence[Card],
     trick: Sequence[Play],
@@ -106,8 +118,40 @@ def legal_cards(
 
     ``partner`` is the seat of the player's partner, or None when each plays for himself.
     """
+    return card_rule(hand, trick, trump, rules, partner)[0]
+
+
+def card_refusal(
+    hand: Sequence[Card],
+    trick: Sequence[Play],
+    trump: Trump,
+    rules: TrickGameRules,
+    partner: int | None,
+    card: Card,
+) -> Reason | None:
+    """Why ``card`` of ``hand`` may not be played on ``trick``: the reason of the rule
+    that excludes it, or None when it may.  Following suit comes first: a card off the
+    led suit is refused for that while the hand holds it, whatever else is asked."""
+    cards, reason = card_rule(hand, trick, trump, rules, partner)
+    if card in cards:
+        return None
+    led = trick[0][1].suit
+    if card.suit != led and any(c.suit == led for c in hand):
+        return _FOLLOW[led]
+    return reason
+
+
+def card_rule(
+    hand: Sequence[Card],
+    trick: Sequence[Play],
+    trump: Trump,
+    rules: TrickGameRules,
+    partner: int | None,
+) -> tuple[list[Card], Reason]:
+    """The cards of ``hand`` that may be played on ``trick``, and the rule that chose
+    them: the reason a card of the hand outside them is refused."""
     if not trick:
-        return list(hand)
+        return list(hand), _FREE
     led = trick[0][1].suit
     master_seat, master_card = winning_play(trick, trump)
     partner_master = partner is not None and master_seat == partner
@@ -116,27 +160,29 @@ def legal_cards(
         if trump.mode is TrumpMode.NO_TRUMP or (
             trump.mode is TrumpMode.SUIT and led != trump.suit
         ):
-            return follow
+            return follow, _FOLLOW[led]
         # Trump led (or every suit is trump): go over the highest card if possible.
         if partner_master and (
             rules.overtrump_partner_when_trump_led is OvertrumpPartner.RELAXED
         ):
-            return follow
+            return follow, _FOLLOW[led]
         higher = [c for c in follow if trump.beats(c, master_card)]
-        return higher or follow
+        return (higher, OVERTRUMP) if higher else (follow, _FOLLOW[led])
     if trump.mode is not TrumpMode.SUIT:
-        return list(hand)
+        return list(hand), _FREE
     trumps = [c for c in hand if c.suit == trump.suit]
     if not trumps:
-        return list(hand)
+        return list(hand), _FREE
     if partner_master:
         return _partner_master_cards(hand, trumps, master_card, trump, rules)
     if master_card.suit == trump.suit:
         over = [c for c in trumps if trump.beats(c, master_card)]
         if over:
-            return over
-        return trumps if rules.undertrump is Undertrump.MUST else list(hand)
-    return trumps
+            return over, OVERTRUMP
+        if rules.undertrump is Undertrump.MUST:
+            return trumps, UNDERTRUMP
+        return list(hand), _FREE
+    return trumps, MUST_TRUMP
 
 
 def _partner_master_cards(
@@ -145,13 +191,13 @@ def _partner_master_cards(
     master_card: Card,
     trump: Trump,
     rules: TrickGameRules,
-) -> list[Card]:
+) -> tuple[list[Card], Reason]:
     """Void in the led plain suit while the partner is master (``partner_ruff``)."""
     if rules.partner_ruff is PartnerRuff.FREE or master_card.suit != trump.suit:
-        return list(hand)
+        return list(hand), _FREE
     over = [c for c in trumps if trump.beats(c, master_card)]
     if rules.partner_ruff is PartnerRuff.MUST_OVERTRUMP:
-        return over or list(hand)
+        return (over, OVERTRUMP_PARTNER) if over else (list(hand), _FREE)
     # NO_UNDERTRUMP: anything but a trump below the partner's, unless nothing else is left.
     allowed = [c for c in hand if c.suit != trump.suit] + over
-    return allowed or list(hand)
+    return (allowed, NO_UNDERTRUMP_PARTNER) if allowed else (list(hand), _FREE)

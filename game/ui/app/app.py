@@ -1,0 +1,297 @@
+"""The app: one window, one clock, a stack of scenes drawn at a logical 1280×720 and
+scaled to the window with letterboxing (mouse positions are mapped back).
+
+``step(dt, events)`` runs one frame without a real clock, for tests and the smoke run;
+``run()`` is the interactive loop.  Scene changes requested during a frame (push, pop,
+replace) take effect between frames.
+
+Scenes open one another by name through the router (``go``, ``pop_to``): the names and
+the classes they build are registered by ``game/ui/app/scenes.py``, so no scene module
+imports another.  ``host`` keeps the match in progress (``game/ui/table/host.py``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import os
+import sys
+import warnings
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import LANGUAGES, language, set_language
+from game.session import Session
+from game.storage import Storage
+from game.storage.settings import Settings
+from game.ui.app.preload import Preloader
+from game.ui.app.router import Router
+from game.ui.kit.assets import Assets
+from game.ui.kit.layout import LOGICAL
+from game.ui.stage.memory import Memory
+from game.ui.stage.scene import Route
+from game.ui.table.host import MatchHost
+
+if TYPE_CHECKING:  # the engine, the AI and the coach load after the first frame
+    from game.coach import Analysis, CoachWorker
+    from game.engine.match import Match
+
+MIN_WINDOW = (960, 540)  # three quarters of the table: every card and word stays readable
+FPS = 60
+MAX_DT = 0.1
+MIN_SAVED_WINDOW = (640, 360)  # a smaller window still works, but opens at this size
+MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+
+log = logging.getLogger("atout.app")
+
+
+class App(Router):
+    """The game's window and loop: the router's stack of scenes drawn each frame, the
+    settings, the assets and sounds, the match host and the player's data."""
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        window_size: tuple[int, int] = LOGICAL,
+        assets: Assets | None = None,
+        storage: Storage | None = None,
+        coach: CoachWorker | None = None,
+        routes: Mapping[str, Route] | None = None,
+    ) -> None:
+        """``storage`` (the player's data folder) keeps the settings, the match in
+        progress (saved after every action) and the statistics; without it nothing is
+        written (tests, the smoke run).  ``coach`` analyses the reviewed deals (by
+        default one that thinks as long as ``game.coach`` says, started when first
+        needed).  ``routes``: the scene each name builds (by default every scene of the
+        game, ``game.ui.app.scenes.SCENES``)."""
+        os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "Atout")  # the taskbar's name
+        pygame.init()
+        # The AI thinks in a worker thread: a short GIL switch interval keeps a long
+        # search from holding the render loop for the default 5 ms at each switch.
+        sys.setswitchinterval(0.001)
+        self.storage = storage
+        self.session = Session(storage) if storage is not None else None
+        self.host = MatchHost(self.session)
+        self.memory = Memory()
+        if settings is None and storage is not None:
+            settings = storage.settings
+        self.settings: Settings = settings or Settings(language=language())
+        if self.settings.resolved_language() in LANGUAGES:
+            set_language(self.settings.resolved_language())
+        self.windowed_size = window_size  # what leaving fullscreen comes back to
+        self.window = self._open_window(window_size)
+        pygame.display.set_caption("Atout")
+        self.assets = assets or Assets()
+        self.apply_look()
+        self._assets_reported = 0  # how many of assets.problems were handed to a scene
+        pygame.display.set_icon(self.assets.icon())
+        self.screen = pygame.Surface(LOGICAL).convert()
+        self.clock = pygame.time.Clock()
+        if routes is None:
+            from game.ui.app.scenes import SCENES
+
+            routes = SCENES
+        super().__init__(routes)
+        self.frames = 0
+        self._preloader = Preloader(self.assets)
+        self._coach = coach
+        if coach is not None:
+            coach.on_finished = self._deal_analysed
+            coach.advisor = self.host.advisor()  # the hint's verdicts
+
+    @property
+    def coach(self) -> CoachWorker:
+        """The review's coach, started the first time a deal is analysed."""
+        if self._coach is None:
+            from game.coach import CoachWorker  # the AI with it: after the first frame
+
+            self._coach = CoachWorker(self._deal_analysed, self.host.advisor())
+        return self._coach
+
+    def _deal_analysed(self, match: Match, analysis: Analysis) -> None:
+        if self.session is not None:
+            self.session.on_deal_analysed(match.rules.game, match.players,
+                                          analysis.points_lost())
+
+    # --- the window and the look -------------------------------------------------------
+
+    def _window_flags(self) -> int:
+        return pygame.FULLSCREEN if self.settings.fullscreen else pygame.RESIZABLE
+
+    def _mode_size(self, window_size: tuple[int, int]) -> tuple[int, int]:
+        """(0, 0) in fullscreen: the desktop's own resolution, never a mode change; a
+        window never smaller than ``MIN_WINDOW``."""
+        if self.settings.fullscreen:
+            return (0, 0)
+        return max(window_size[0], MIN_WINDOW[0]), max(window_size[1], MIN_WINDOW[1])
+
+    def _open_window(self, window_size: tuple[int, int]) -> pygame.Surface:
+        """The window, which the player cannot shrink below ``MIN_WINDOW`` either."""
+        window = pygame.display.set_mode(self._mode_size(window_size), self._window_flags())
+        with warnings.catch_warnings():  # pygame-ce 2.5 has no other handle on it yet
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+        return window
+
+    def toggle_fullscreen(self) -> None:
+        """F11 or the setting: the window fills the screen, or comes back at the size it
+        had (and stays so).  The mode is set again rather than toggled: under X11 SDL
+        re-creates the window either way, and a toggled one came back screen-sized."""
+        if not self.settings.fullscreen:
+            self.windowed_size = self.window.get_size()
+        self.settings = dataclasses.replace(self.settings, fullscreen=not self.settings.fullscreen)
+        try:
+            self.window = self._open_window(self.windowed_size)
+        except pygame.error as error:  # a driver that cannot: stay as the window was
+            log.warning("fullscreen %s refused: %s", self.settings.fullscreen, error)
+            self.settings = dataclasses.replace(self.settings,
+                                                fullscreen=not self.settings.fullscreen)
+            self.window = self._open_window(self.windowed_size)
+        self.save_settings()
+
+    def change_settings(self, **changes: object) -> None:
+        """The settings with ``changes`` (field names and values), in effect at once;
+        they are written when the settings screen closes."""
+        self.settings = dataclasses.replace(self.settings, **changes)  # type: ignore[arg-type]
+
+    def apply_look(self) -> None:
+        """The felt's colour and the four-colour deck, from the settings (at once)."""
+        self.assets.table_colour = self.settings.table_colour
+        self.assets.four_colour = self.settings.four_colour
+
+    # --- the player's data ---------------------------------------------------------------
+
+    def save_settings(self) -> None:
+        if self.storage is not None:
+            # In fullscreen the window is the screen: keep the last windowed size.
+            width, height = self.windowed_size if self.settings.fullscreen \
+                else self.window.get_size()
+            window = (max(MIN_SAVED_WINDOW[0], width), max(MIN_SAVED_WINDOW[1], height))
+            self.settings = dataclasses.replace(self.settings, window_size=window)
+            self.storage.save_settings(self.settings)
+
+    def take_problems(self) -> list[tuple[str, dict[str, object]]]:
+        """Storage and asset problems to show the player once (i18n key, arguments)."""
+        fresh = self.assets.problem_keys[self._assets_reported:]
+        self._assets_reported += len(fresh)
+        problems: list[tuple[str, dict[str, object]]] = [
+            (key, {"file": relative}) for key, relative in fresh]
+        if self.session is not None:
+            problems += [(p.key, dict(p.args)) for p in self.session.take_problems()]
+        return problems
+
+    def preload_assets(self) -> None:
+        """Load every sprite and sound now, so that a missing or damaged file is reported
+        on the menu at start rather than found in the middle of a deal."""
+        self._preloader.all_now()
+
+    def start_preloading(self) -> None:
+        """Load every sprite and sound a few per frame from now on, then import the
+        table: the menu is drawn at once, and a missing file still reaches it within the
+        first second."""
+        self._preloader.start()
+
+    @property
+    def preloading(self) -> bool:
+        return self._preloader.running
+
+    def close(self) -> None:
+        """Keep the settings (the window's size too) and wait for the last save."""
+        self.save_settings()
+        self.host.close()
+        if self._coach is not None:
+            self._coach.close()
+        if self.session is not None:
+            self.session.close()
+
+    # --- sound ----------------------------------------------------------------------------
+
+    def sound(self, name: str) -> None:
+        if self.settings.sound:
+            self.assets.play(name, self.settings.volume)
+
+    # --- frames ---------------------------------------------------------------------------
+
+    def viewport(self) -> pygame.Rect:
+        """Where the logical screen sits in the window (scaled, letterboxed)."""
+        width, height = self.window.get_size()
+        scale = min(width / LOGICAL[0], height / LOGICAL[1])
+        size = (max(1, round(LOGICAL[0] * scale)), max(1, round(LOGICAL[1] * scale)))
+        rect = pygame.Rect((0, 0), size)
+        rect.center = (width // 2, height // 2)
+        return rect
+
+    def to_logical(self, pos: tuple[int, int]) -> tuple[int, int]:
+        view = self.viewport()
+        x = (pos[0] - view.x) * LOGICAL[0] / view.width
+        y = (pos[1] - view.y) * LOGICAL[1] / view.height
+        return int(x), int(y)
+
+    def _map_event(self, event: pygame.event.Event) -> pygame.event.Event:
+        if event.type not in MOUSE_EVENTS:
+            return event
+        data = dict(event.dict)
+        data["pos"] = self.to_logical(event.pos)
+        if "rel" in data:
+            view = self.viewport()
+            data["rel"] = (int(event.rel[0] * LOGICAL[0] / view.width),
+                           int(event.rel[1] * LOGICAL[1] / view.height))
+        return pygame.event.Event(event.type, data)
+
+    def step(self, dt: float, events: Sequence[pygame.event.Event]) -> None:
+        """One frame: input to the top scene, update it, draw the stack, present."""
+        self.apply_changes()
+        for event in events:
+            if event.type == pygame.QUIT:
+                self.running = False
+                return
+            if event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED):
+                self.window = pygame.display.get_surface() or self.window
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.toggle_fullscreen()
+                continue
+            top = self.top
+            # Once a scene asked for a change, the rest of the frame's input is dropped:
+            # a double Escape or click on "back" would otherwise pop the scene below too.
+            if top is not None and not self._changes:
+                top.handle(self._map_event(event))
+        top = self.top
+        if top is not None:
+            top.update(dt)
+        self.draw()
+        if top is not None and top is self.top:
+            top.presented()
+        self.apply_changes()
+        self.frames += 1
+        self._preloader.some()
+
+    def draw(self) -> None:
+        first = 0
+        for index, scene in enumerate(self.scenes):
+            if scene.opaque:
+                first = index
+        for scene in self.scenes[first:]:
+            scene.draw(self.screen)
+        self.present()
+
+    def present(self) -> None:
+        view = self.viewport()
+        self.window.fill((0, 0, 0))
+        if view.size == LOGICAL:
+            self.window.blit(self.screen, view)
+        else:
+            self.window.blit(pygame.transform.smoothscale(self.screen, view.size), view)
+        pygame.display.flip()
+
+    def run(self) -> None:
+        from game.applog import first_frame_drawn
+
+        while self.running:
+            dt = min(self.clock.tick(FPS) / 1000, MAX_DT)
+            self.step(dt, pygame.event.get())
+            if self.frames == 1:
+                first_frame_drawn()
+        self.close()
+        pygame.quit()

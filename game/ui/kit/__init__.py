@@ -1,0 +1,2 @@
+"""The widget kit: drawing helpers that know nothing of a match or a scene's neighbours
+(buttons, panels, text, sprites and sounds, tweens, geometry of the logical screen)."""

@@ -1,0 +1,84 @@
+"""A deal number typed by the player ("play deal no. …"): digits only, 1 to 999 999 999;
+anything else is refused with the reason in words."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine.match import DEAL_NUMBERS
+from game.ui.kit.widgets import GLOW, GOLD, INK, blit_text
+
+MAX_DIGITS = len(str(DEAL_NUMBERS - 1))
+PASSED_ON = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE)  # the scene's keys
+
+
+def parse_deal_number(text: str) -> tuple[int | None, str | None]:
+    """(the number, None), (None, None) when empty, or (None, an i18n key saying why not)."""
+    text = text.strip()
+    if not text:
+        return None, None
+    if not (text.isascii() and text.isdigit()):
+        return None, "entry.digits_only"
+    number = int(text)
+    if not 0 < number < DEAL_NUMBERS:
+        return None, "entry.range"
+    return number, None
+
+
+class DealNumberField:
+    """A one-line field: a click gives it the keyboard, digits are typed, Backspace
+    erases; other characters are refused (``error`` says why, as an i18n key)."""
+
+    def __init__(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+        self.text = ""
+        self.focused = False
+        self.error: str | None = None
+
+    def value(self) -> tuple[int | None, str | None]:
+        return parse_deal_number(self.text)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """True when the event was the field's (a click on it, a key while focused)."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.focused = self.rect.collidepoint(event.pos)
+            return self.focused
+        if event.type != pygame.KEYDOWN or not self.focused or event.key in PASSED_ON:
+            return False
+        if event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            self.text = self.text[:-1]
+            self.error = None
+        elif event.key == pygame.K_TAB:
+            self.focused = False
+        else:
+            self.type(getattr(event, "unicode", ""))
+        return True
+
+    def type(self, char: str) -> None:
+        if not char:
+            return
+        if not (char.isascii() and char.isdigit()):
+            self.error = "entry.digits_only"
+        elif len(self.text) >= MAX_DIGITS:
+            self.error = "entry.range"
+        else:
+            self.text += char
+            self.error = None
+
+    def draw(self, target: pygame.Surface, placeholder: str) -> None:
+        fill = (255, 250, 236) if self.focused else (248, 238, 210)
+        pygame.draw.rect(target, fill, self.rect, border_radius=10)
+        edge = GLOW if self.focused else GOLD
+        pygame.draw.rect(target, edge, self.rect, width=3 if self.focused else 2,
+                         border_radius=10)
+        if self.text:
+            end = blit_text(target, self.text, 28, INK,
+                            midleft=(self.rect.x + 14, self.rect.centery))
+        else:
+            end = pygame.Rect(self.rect.x + 14, self.rect.y, 0, 0)
+            blit_text(target, placeholder, 22, (130, 120, 100),
+                      midleft=(self.rect.x + 14, self.rect.centery))
+        if self.focused and pygame.time.get_ticks() // 500 % 2 == 0:  # the caret blinks
+            x = end.right + 2
+            pygame.draw.line(target, INK, (x, self.rect.y + 10), (x, self.rect.bottom - 10), 2)
+

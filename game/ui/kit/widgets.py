@@ -1,0 +1,285 @@
+"""Small drawing helpers shared by the scenes: cached text, panels, buttons, bubbles."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game.i18n import tr
+from game.ui.kit.assets import default_font
+from game.ui.kit.layout import LOGICAL, bubble_box
+
+RGB = tuple[int, int, int]
+CREAM = (250, 244, 226)
+INK = (34, 30, 28)
+GOLD = (236, 190, 84)
+GLOW = (255, 214, 110)
+PANEL = (24, 40, 32)
+BUTTON = (248, 238, 210)
+BUTTON_HOVER = (255, 222, 150)
+BUTTON_OFF = (150, 150, 140)
+DIM = (0, 0, 0, 110)
+FOCUS = (255, 255, 255)
+
+# A memo, not a state: the same message, size and colour always render the same pixels
+# (pygame's bundled font), so what one app (or test) leaves here changes nothing for the
+# next; bounded by _TEXT_CACHE_LIMIT.
+_TEXT_CACHE: dict[tuple[str, int, RGB], pygame.Surface] = {}
+_TEXT_CACHE_LIMIT = 600
+
+
+def text(message: str, size: int, colour: RGB = CREAM) -> pygame.Surface:
+    """The rendered text, cached: frames re-render nothing that did not change."""
+    key = (message, size, colour)
+    surface = _TEXT_CACHE.get(key)
+    if surface is None:
+        if len(_TEXT_CACHE) > _TEXT_CACHE_LIMIT:
+            _TEXT_CACHE.clear()
+        surface = _TEXT_CACHE[key] = default_font(size).render(message, True, colour)
+    return surface
+
+
+def blit_text(
+    target: pygame.Surface, message: str, size: int, colour: RGB = CREAM, **anchor: object
+) -> pygame.Rect:
+    """Draw text placed by a Rect keyword (center=..., topleft=..., midleft=...)."""
+    surface = text(message, size, colour)
+    rect = surface.get_rect(**anchor)
+    target.blit(surface, rect)
+    return rect
+
+
+def wrap(message: str, size: int, width: int) -> list[str]:
+    """Split ``message`` into lines no wider than ``width`` pixels (measured once: a page
+    drawn every frame is not measured again)."""
+    return list(_wrapped(message, size, width))
+
+
+@functools.lru_cache(maxsize=64)
+def _wrapped(message: str, size: int, width: int) -> tuple[str, ...]:
+    font = default_font(size)
+    lines: list[str] = []
+    for paragraph in message.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = f"{line} {word}".strip()
+            if line and font.size(candidate)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        lines.append(line)
+    return tuple(lines)
+
+
+@functools.lru_cache(maxsize=8)
+def shade(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    """A black veil of ``alpha`` over a whole scene, made once per size (not per frame)."""
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    veil.fill((0, 0, 0, alpha))
+    return veil
+
+
+def panel(target: pygame.Surface, rect: pygame.Rect, colour: RGB = PANEL, alpha: int = 220,
+          radius: int = 14, border: RGB | None = GOLD) -> None:
+    """A rounded translucent panel with a soft shadow."""
+    shadow = pygame.Surface(rect.inflate(12, 12).size, pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect(), border_radius=radius + 6)
+    target.blit(shadow, rect.move(-2, 4).inflate(12, 12).topleft)
+    body = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(body, (*colour, alpha), body.get_rect(), border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(body, (*border, 200), body.get_rect(), width=2, border_radius=radius)
+    target.blit(body, rect)
+
+
+def card_shadow(width: int, height: int) -> pygame.Surface:
+    key = (width, height)
+    surface = _SHADOWS.get(key)
+    if surface is None:
+        surface = pygame.Surface((width + 8, height + 8), pygame.SRCALPHA)
+        for inset, alpha in ((0, 25), (2, 35), (4, 45)):
+            pygame.draw.rect(surface, (0, 0, 0, alpha), surface.get_rect().inflate(-inset, -inset),
+                             border_radius=max(4, width // 10))
+        _SHADOWS[key] = surface
+    return surface
+
+
+_SHADOWS: dict[tuple[int, int], pygame.Surface] = {}
+
+
+@dataclass
+class Button:
+    """A clickable label.  ``label`` is a callable so it follows the language."""
+
+    rect: pygame.Rect
+    label: Callable[[], str]
+    on_click: Callable[[], None]
+    enabled: bool = True
+    selected: bool = False
+    size: int = 28
+    icon: pygame.Surface | None = None
+    hover: bool = field(default=False, init=False)
+    focused: bool = field(default=False, init=False)  # chosen with the keyboard
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """True when the event was a click on this button (and it acted)."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.enabled
+                and self.rect.collidepoint(event.pos)):
+            self.on_click()
+            return True
+        return False
+
+    def draw(self, target: pygame.Surface) -> None:
+        fill = BUTTON_OFF if not self.enabled else (
+            BUTTON_HOVER if self.hover or self.selected else BUTTON)
+        shadow = self.rect.move(0, 3)
+        pygame.draw.rect(target, (0, 0, 0), shadow, border_radius=10)
+        pygame.draw.rect(target, fill, self.rect, border_radius=10)
+        edge = GOLD if self.selected else (120, 100, 70)
+        pygame.draw.rect(target, edge, self.rect, width=3 if self.selected else 2,
+                         border_radius=10)
+        if self.focused:
+            focus_ring(target, self.rect)
+        label = self.label()
+        if self.icon is not None and label:
+            icon_rect = self.icon.get_rect(midleft=(self.rect.x + 10, self.rect.centery))
+            target.blit(self.icon, icon_rect)
+            blit_text(target, label, self.size, INK,
+                      midleft=(icon_rect.right + 6, self.rect.centery))
+        elif self.icon is not None:
+            target.blit(self.icon, self.icon.get_rect(center=self.rect.center))
+        else:
+            blit_text(target, label, self.size, INK, center=self.rect.center)
+
+
+class KeyboardFocus:
+    """↑/↓ (and Tab, Shift+Tab) move a visible focus through ``buttons``; Enter or Space
+    presses the focused one.  Disabled buttons are passed over."""
+
+    NEXT = (pygame.K_DOWN, pygame.K_RIGHT)
+    BACK = (pygame.K_UP, pygame.K_LEFT)
+    PRESS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+    def __init__(self, buttons: list[Button]) -> None:
+        self.buttons = buttons
+        self.index: int | None = None
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """True when the key was the focus's (moved it or pressed a button)."""
+        if event.type != pygame.KEYDOWN:
+            return False
+        shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+        if event.key in self.NEXT or (event.key == pygame.K_TAB and not shift):
+            self._move(1)
+        elif event.key in self.BACK or event.key == pygame.K_TAB:
+            self._move(-1)
+        elif event.key in self.PRESS and self.index is not None:
+            button = self.buttons[self.index]
+            if button.enabled:
+                button.on_click()
+        else:
+            return False
+        self.show()
+        return True
+
+    def _move(self, step: int) -> None:
+        count = len(self.buttons)
+        start = (-1 if step > 0 else 0) if self.index is None else self.index
+        for offset in range(1, count + 1):
+            index = (start + step * offset) % count
+            if self.buttons[index].enabled:
+                self.index = index
+                return
+
+    def show(self) -> None:
+        """Mark the focused button (drawn with the focus ring)."""
+        for index, button in enumerate(self.buttons):
+            button.focused = index == self.index
+
+
+def focus_ring(target: pygame.Surface, rect: pygame.Rect) -> None:
+    """The keyboard's choice: a white ring with a golden edge around ``rect``."""
+    pygame.draw.rect(target, GOLD, rect.inflate(12, 12), width=3, border_radius=13)
+    pygame.draw.rect(target, FOCUS, rect.inflate(6, 6), width=3, border_radius=11)
+
+
+def bubble_rect(message: str, anchor: tuple[int, int], size: int = 26,
+                tail: str = "down") -> pygame.Rect:
+    """Where ``bubble`` draws ``message`` (its body, the tail left out)."""
+    return bubble_box(text(message, size, INK).get_size(), anchor, tail)
+
+
+def bubble(target: pygame.Surface, message: str, anchor: tuple[int, int], size: int = 26,
+           tail: str = "down", rect: pygame.Rect | None = None) -> pygame.Rect:
+    """A speech bubble whose tail points at ``anchor`` from above ("down") or below; its
+    body at ``rect`` when the caller placed it."""
+    label = text(message, size, INK)
+    rect = rect or bubble_rect(message, anchor, size, tail)
+    anchor = (min(max(anchor[0], rect.left + 12), rect.right - 12), anchor[1])
+    if tail == "down":
+        tip = [(anchor[0] - 8, rect.bottom - 1), (anchor[0] + 8, rect.bottom - 1), anchor]
+    else:
+        tip = [(anchor[0] - 8, rect.top + 1), (anchor[0] + 8, rect.top + 1), anchor]
+    pygame.draw.rect(target, (0, 0, 0), rect.move(0, 3), border_radius=12)
+    pygame.draw.polygon(target, CREAM, tip)
+    pygame.draw.rect(target, CREAM, rect, border_radius=12)
+    target.blit(label, label.get_rect(center=rect.center))
+    return rect
+
+
+_SURFACES: dict[Any, pygame.Surface] = {}
+
+
+def rotated(image: pygame.Surface) -> pygame.Surface:
+    """``image`` turned a quarter (the backs of the side hands), cached per image."""
+    key = ("rot", id(image))
+    if key not in _SURFACES:
+        _SURFACES[key] = pygame.transform.rotate(image, 90)
+    return _SURFACES[key]
+
+
+def halo(size: tuple[int, int]) -> pygame.Surface:
+    """A soft golden halo around a name plate of ``size``."""
+    key = ("glow", size)
+    if key not in _SURFACES:
+        ring = pygame.Surface((size[0] + 28, size[1] + 28), pygame.SRCALPHA)
+        for inset in range(0, 14, 2):
+            rect = ring.get_rect().inflate(-inset * 2, -inset * 2)
+            pygame.draw.rect(ring, (*GLOW, 18 + inset * 9), rect, border_radius=18)
+        _SURFACES[key] = ring
+    return _SURFACES[key]
+
+
+def dim_overlay(size: tuple[int, int]) -> pygame.Surface:
+    """A shade over a card that may not be played now."""
+    key = ("dim", size)
+    if key not in _SURFACES:
+        shade = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, DIM, shade.get_rect(), border_radius=max(4, size[0] // 10))
+        _SURFACES[key] = shade
+    return _SURFACES[key]
+
+
+def vignette() -> pygame.Surface:
+    """A soft darkening towards the edges of the table."""
+    if "vignette" not in _SURFACES:
+        shade = pygame.Surface(LOGICAL, pygame.SRCALPHA)
+        for inset in range(0, 120, 6):
+            alpha = max(0, 60 - inset // 2)
+            pygame.draw.rect(shade, (0, 0, 0, alpha // 4),
+                             shade.get_rect().inflate(-inset * 2, -inset * 2), width=6,
+                             border_radius=40)
+        _SURFACES["vignette"] = shade
+    return _SURFACES["vignette"]
+
+
+def translated(key: str) -> Callable[[], str]:
+    """The text of ``key`` in the language shown when it is drawn (a button's label)."""
+    return lambda: tr(key)

@@ -1,0 +1,128 @@
+"""A deal's score breakdown in words and figures, as the score sheet and the score pad
+lay it out: one row per term of the engine's arithmetic (``ScoreLine``), a cell per side.
+
+No pygame here: the rows are plain data, tested headless.  The figures are the engine's;
+this module only writes them the way a player checks them with a pencil: the first
+figure of a column plain, then "+ 20", "− 80", "× 2", "= 290".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from game.engine.coinche import trump_of
+from game.engine.deal_scoring import TrickFacts
+from game.engine.match import DealRecord
+from game.engine.protocol import Op, ScoreLine
+from game.engine.tarot_scoring import TarotFacts
+from game.i18n import has_key, language, tr, tr_n
+from game.ui.table.model import contract_key, trump_key
+from game.ui.table.words import say_text
+
+MINUS = "−"
+
+
+class Style(Enum):
+    NOTE = "note"  # a fact the sum does not use (points made)
+    TERM = "term"
+    SUBTOTAL = "subtotal"
+    SCORE = "score"  # the deal's score
+    TOTALS = "totals"  # the match's running totals
+
+
+@dataclass(frozen=True)
+class Row:
+    label: str
+    cells: tuple[str, ...]
+    style: Style
+
+
+def deal_words(record: DealRecord, side_name: Callable[[int], str],
+               with_result: bool = True) -> str:
+    """Who took, the contract, and how it ended: "Ouest · 110 cœur, coinché · Contrat
+    réussi" (``side_name`` names a side or seat)."""
+    result = record.result
+    facts = result.facts
+    words = [side_name(facts.taker)] if facts is not None else []
+    if isinstance(facts, TarotFacts):
+        words.append(tr(contract_key(facts.contract)))
+    elif isinstance(facts, TrickFacts) and facts.bid is not None:
+        bid = facts.bid
+        value = tr("bid.capot_short") if bid.is_capot else str(bid.value)
+        contract_words = f"{value} {say_text(trump_key(trump_of(bid)))}"
+        level = facts.coinche_level
+        if level:
+            coinched = tr("table.coinched" if level == 1 else "table.surcoinched")
+            contract_words += f", {coinched.lower()}"
+        words.append(contract_words)
+    if with_result:
+        summary = f"outcome.{result.summary}"
+        words.append(tr(summary) if has_key(summary) else result.summary)
+    return " · ".join(words)
+
+
+def breakdown_rows(lines: Sequence[ScoreLine], carried: Sequence[int] = (),
+                   totals: Sequence[int] = ()) -> list[Row]:
+    """The rows of ``lines``, then the points carried from an earlier deal (when any)
+    and the match's totals (when given)."""
+    sides = len(lines[0].values) if lines else len(totals)
+    started = [False] * sides
+    rows = []
+    for line in lines:
+        label = term_label(line)
+        cells = tuple(_cell(line, side, started) for side in range(sides))
+        rows.append(Row(label, cells, _style(line)))
+    if any(carried):
+        rows.append(Row(tr("score.carried"), tuple(_signed(v) for v in carried), Style.TERM))
+    if totals:
+        rows.append(Row(tr("score.totals"), tuple(_number(v) for v in totals), Style.TOTALS))
+    return rows
+
+
+def term_label(line: ScoreLine) -> str:
+    """The term's words with its arguments: half points written the player's way
+    ("43,5" in French), plurals by the count of bouts."""
+    args = {name: _localized(value) for name, value in line.args}
+    bouts = args.get("bouts")
+    if isinstance(bouts, int):
+        return tr_n(f"term.{line.key}", bouts, **args)
+    return tr(f"term.{line.key}", **args)
+
+
+def _localized(value: object) -> object:
+    if isinstance(value, str) and language() == "fr":
+        return value.replace(".", ",")
+    return value
+
+
+def _style(line: ScoreLine) -> Style:
+    if line.op is Op.NOTE:
+        return Style.NOTE
+    if line.op is Op.TOTAL:
+        return Style.SCORE if line.key == "deal_score" else Style.SUBTOTAL
+    return Style.TERM
+
+
+def _cell(line: ScoreLine, side: int, started: list[bool]) -> str:
+    value = line.values[side]
+    if value is None:
+        return ""
+    if line.op is Op.NOTE:
+        return _number(value)
+    if line.op is Op.TOTAL:
+        return f"= {_number(value)}"
+    if line.op is Op.TIMES:
+        return f"× {_number(value)}"
+    first = not started[side]
+    started[side] = True
+    return _number(value) if first else _signed(value)
+
+
+def _number(value: int) -> str:
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def _signed(value: int) -> str:
+    return f"{MINUS} {-value}" if value < 0 else f"+ {value}"

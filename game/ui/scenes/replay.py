@@ -1,0 +1,348 @@
+"""The replay of the last finished deal: every hand face up, the bidding in order, the
+contract, then trick by trick (← / →) each card before its player with the winner's
+outlined.
+
+The deal is over, so showing every hand is fair: ``deal_story`` replays the match's
+actions up to the deal's start with ``Match.replay`` and steps through that deal's own
+actions, reading each seat's hand from the engine's full state.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.engine.games import deck_of
+from game.engine.match import AnyRules, Match, NewDeal, deal_bounds
+from game.engine.protocol import Action, CardPlayedEvent, Event, Phase, TrickWonEvent
+from game.engine.tarot import ChienShown
+from game.i18n import tr
+from game.ui.kit.assets import CARD_RATIO
+from game.ui.kit.backdrop import draw_backdrop
+from game.ui.kit.layout import Point, seat_spots
+from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel
+from game.ui.scenes.coach_panel import LOSS, CoachPanel, draw_timeline
+from game.ui.stage import routes
+from game.ui.stage.scene import Scene, Stage
+from game.ui.table.model import Say, TableModel
+from game.ui.table.words import contract_text, say_text, seat_after, seat_name
+
+Hands = tuple[tuple[Any, ...], ...]
+
+CARD_WIDTH = 46
+BID_ROWS = 8
+TRICK_CARD_WIDTH = 70
+# Where each seat's hand is laid out (centre, widest row, cards per row) and its cards
+# in the trick, by compass: the table's seats, spread for face-up hands.
+HAND_AREAS: dict[str, tuple[Point, int, int]] = {
+    "S": ((640, 596), 620, 24),
+    "N": ((640, 150), 620, 24),
+    "W": ((170, 360), 300, 12),
+    "E": ((1110, 360), 300, 12),
+    "NW": ((370, 150), 330, 12),
+    "NE": ((910, 150), 330, 12),
+}
+ANALYSE_BUTTON = pygame.Rect(20, 664, 250, 46)
+TIMELINE_RECT = pygame.Rect(470, 658, 340, 12)
+COACH_RECT = pygame.Rect(880, 436, 390, 216)  # right, under East's hand, above Back
+TRICK_SPOTS: dict[str, Point] = {
+    "S": (640, 480), "N": (640, 290), "W": (520, 385), "E": (760, 385),
+    "NW": (570, 290), "NE": (710, 290),
+}
+
+
+@dataclass(frozen=True)
+class TrickStep:
+    plays: tuple[tuple[int, Any], ...]  # (seat, card) in playing order
+    winner: int | None  # None when the deal stopped inside the trick (arrêt)
+    hands: Hands  # every hand once the trick's cards are played
+
+
+@dataclass(frozen=True)
+class DealStory:
+    """A finished deal as the replay shows it."""
+
+    rules: AnyRules
+    number: int  # the deal's place in the match
+    seed: int  # its deal number (to play it again)
+    dealer: int
+    bids: tuple[tuple[int, Say], ...]
+    model: TableModel  # the table after the bidding: contract, taker, chien
+    hands: Hands  # every hand when the first card is played
+    tricks: tuple[TrickStep, ...]
+    chien: tuple[Any, ...] = ()  # tarot: the chien as it was shown (none when kept hidden)
+    source: tuple[Match, int] | None = None  # the match and the deal's index in it (analysis)
+
+
+def deal_story(match: Match, index: int = -1) -> DealStory | None:
+    """Scored deal ``index`` of ``match`` (the last by default), every hand visible
+    (None when there is no such deal)."""
+    bounds = deal_bounds(match)
+    if not -len(bounds) <= index < len(bounds):
+        return None
+    start, end = bounds[index]
+    state = Match.replay(match.rules, match.seed, match.actions[:start], match.first_deal)
+    number, seed, dealer = state.number, state.deal_number(), state.dealer
+    story = _tell(state, match.actions[start:end], number, seed, dealer)
+    return dataclasses.replace(story, source=(match, index))
+
+
+def _hands(state: Match) -> Hands:
+    return tuple(tuple(state.deal.view(seat).hand) for seat in range(state.players))
+
+
+def _tell(
+    state: Match, actions: tuple[Action, ...], number: int, seed: int, dealer: int
+) -> DealStory:
+    rules = state.rules
+    model = TableModel(rules.players, 0, rules.target, rules.game, rules.has_teams)
+    hands: Hands | None = None
+    chien: tuple[Any, ...] = ()
+    played: set[Any] = set()
+    plays: list[tuple[int, Any]] = []
+    tricks: list[TrickStep] = []
+
+    def after(cards: set[Any]) -> Hands:
+        assert hands is not None
+        return tuple(tuple(c for c in hand if c not in cards) for hand in hands)
+
+    for action in actions:
+        if hands is None and state.deal.phase is Phase.PLAY:
+            hands = _hands(state)
+        state, events = state.apply(action)
+        for event in events:
+            if isinstance(event, NewDeal):
+                break
+            _follow(model, event)
+            if isinstance(event, ChienShown):
+                chien = event.cards
+            elif isinstance(event, CardPlayedEvent):
+                plays.append((event.seat, event.card))
+                played.add(event.card)
+            elif isinstance(event, TrickWonEvent):
+                tricks.append(TrickStep(tuple(plays), event.seat, after(played)))
+                plays = []
+    if plays:
+        tricks.append(TrickStep(tuple(plays), None, after(played)))
+    return DealStory(rules, number, seed, dealer, tuple(model.bids), model, hands or (),
+                     tuple(tricks), chien)
+
+
+def _follow(model: TableModel, event: Event) -> None:
+    """The model keeps the bidding and the contract (tricks are kept here)."""
+    if not isinstance(event, CardPlayedEvent | TrickWonEvent):
+        model.apply(event)
+
+
+class ReplayScene(Scene):
+    """Step 0: the hands and the bidding; step n: trick n."""
+
+    route = routes.REPLAY
+
+    def __init__(self, app: Stage, story: DealStory, viewer: int = 0) -> None:
+        super().__init__(app)
+        self.story = story
+        self.viewer = viewer
+        rules = story.rules
+        self.deck = deck_of(rules.game)
+        self.spots = seat_spots(rules.players, viewer, rules.direction)
+        self.step = 0
+        self.buttons = [
+            Button(pygame.Rect(290, 664, 170, 46), lambda: tr("replay.previous"), self.previous,
+                   size=24),
+            Button(pygame.Rect(820, 664, 170, 46), lambda: tr("replay.next"), self.next,
+                   size=24),
+            Button(pygame.Rect(1090, 660, 170, 48), lambda: tr("back"), app.pop, size=26),
+        ]
+        if story.source is not None:
+            self.buttons.append(Button(ANALYSE_BUTTON, self.analyse_label, self.toggle_analysis,
+                                       size=24))
+        self.coach: CoachPanel | None = None
+        self.timeline: list[pygame.Rect] = []
+
+    @classmethod
+    def of_last_deal(cls, app: Stage, match: Match, viewer: int = 0) -> ReplayScene | None:
+        return cls.of_deal(app, match, -1, viewer)
+
+    @classmethod
+    def of_deal(cls, app: Stage, match: Match, index: int, viewer: int = 0) -> ReplayScene | None:
+        """Scored deal ``index`` of ``match`` (the score pad's line)."""
+        story = deal_story(match, index)
+        return None if story is None else cls(app, story, viewer)
+
+    # --- the coach's analysis ----------------------------------------------------------
+
+    def analyse_label(self) -> str:
+        return tr("coach.hide") if self.coach is not None else tr("coach.analyse")
+
+    def toggle_analysis(self) -> None:
+        """Show the Expert's analysis of the player's decisions (weighed in the
+        background, kept once done), or hide it (the weighing pauses)."""
+        if self.coach is not None:
+            self.app.coach.pause()
+            self.coach = None
+            return
+        assert self.story.source is not None
+        match, index = self.story.source
+        analysis = self.app.coach.open(match, index, self.viewer)
+        self.coach = CoachPanel(analysis, self.app.settings.coach_threshold, COACH_RECT,
+                                self.go_to)
+
+    def go_to(self, step: int) -> None:
+        self.step = max(0, min(self.steps, step))
+
+    def closed(self) -> None:
+        if self.coach is not None:
+            self.app.coach.pause()
+        super().closed()
+
+    @property
+    def steps(self) -> int:
+        return len(self.story.tricks)
+
+    def previous(self) -> None:
+        self.step = max(0, self.step - 1)
+
+    def next(self) -> None:
+        self.step = min(self.steps, self.step + 1)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            keys: dict[int, Callable[[], None]] = {
+                pygame.K_LEFT: self.previous, pygame.K_RIGHT: self.next,
+                pygame.K_ESCAPE: self.app.pop, pygame.K_BACKSPACE: self.app.pop,
+            }
+            if self.story.source is not None:
+                keys[pygame.K_a] = self.toggle_analysis
+            action = keys.get(event.key)
+            if action is not None:
+                action()
+            return
+        for button in self.buttons:
+            if button.handle(event):
+                return
+        if self.coach is not None and self.coach.handle(event):
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            step = next((i for i, cell in enumerate(self.timeline)
+                         if cell.inflate(0, 12).collidepoint(event.pos)), None)
+            if step is not None:
+                self.go_to(step)
+
+    # --- what the current step shows --------------------------------------------------
+
+    def trick(self) -> TrickStep | None:
+        return self.story.tricks[self.step - 1] if self.step else None
+
+    def hands(self) -> Hands:
+        trick = self.trick()
+        return trick.hands if trick is not None else self.story.hands
+
+    def name(self, seat: int) -> str:
+        return seat_name(seat, self.viewer, self.spots[seat].compass)
+
+    def step_label(self) -> str:
+        trick = self.trick()
+        if trick is None:
+            return tr("replay.start")
+        label = tr("replay.trick", number=self.step, count=self.steps)
+        if trick.winner is None:
+            return label
+        winner = seat_after(trick.winner, self.viewer, self.spots[trick.winner].compass)
+        return f"{label} · {tr('replay.won_by', name=winner)}"
+
+    def hand_rects(self, seat: int, count: int) -> list[pygame.Rect]:
+        """Where ``seat``'s ``count`` cards lie: rows of its area, overlapping."""
+        (cx, cy), span, per_row = HAND_AREAS[self.spots[seat].compass]
+        height = round(CARD_WIDTH * CARD_RATIO)
+        rows = max(1, -(-count // per_row))
+        per_row = -(-count // rows) if count else 1
+        step = min(30, (span - CARD_WIDTH) // max(1, per_row - 1))
+        rects = []
+        for index in range(count):
+            row, column = divmod(index, per_row)
+            in_row = min(per_row, count - row * per_row)
+            left = cx - (step * (in_row - 1) + CARD_WIDTH) // 2
+            top = cy - (rows * height + (rows - 1) * 6) // 2 + row * (height + 6)
+            rects.append(pygame.Rect(left + column * step, top, CARD_WIDTH, height))
+        return rects
+
+    # --- drawing ------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        story = self.story
+        draw_backdrop(self.app.assets, surface, "")
+        blit_text(surface, tr("replay.title", number=story.number, seed=story.seed), 34, GOLD,
+                  midtop=(640, 12))
+        contract = contract_text(story.model, self.name)
+        blit_text(surface, contract or tr("replay.no_contract"), 24, CREAM, midtop=(640, 54))
+        self.draw_bids(surface)
+        for seat, hand in enumerate(self.hands()):
+            self.draw_hand(surface, seat, hand)
+        self.draw_trick(surface)
+        blit_text(surface, self.step_label(), 24, CREAM, center=(640, 690))
+        marked = self.coach.marked_tricks() if self.coach is not None else set()
+        self.timeline = draw_timeline(surface, TIMELINE_RECT, self.steps, self.step, marked)
+        if self.coach is not None:
+            self.coach.draw(surface, self.step)
+        self.buttons[0].enabled = self.step > 0
+        self.buttons[1].enabled = self.step < self.steps
+        for button in self.buttons:
+            button.draw(surface)
+
+    def draw_bids(self, surface: pygame.Surface) -> None:
+        """The bidding in order (the last rows when long), bottom left."""
+        bids = self.story.bids[-BID_ROWS:]
+        rect = pygame.Rect(10, 0, 250, 40 + 22 * max(1, len(bids)))
+        rect.bottom = 650
+        panel(surface, rect, alpha=210)
+        blit_text(surface, tr("table.bid_history"), 20, GOLD, topleft=(22, rect.y + 8))
+        for index, (seat, say) in enumerate(bids):
+            y = rect.y + 34 + index * 22
+            blit_text(surface, self.name(seat), 20, CREAM, topleft=(22, y))
+            blit_text(surface, say_text(say), 20, GLOW, topright=(rect.right - 12, y))
+
+    def draw_hand(self, surface: pygame.Surface, seat: int, hand: tuple[Any, ...]) -> None:
+        rects = self.hand_rects(seat, len(hand))
+        for card, rect in zip(hand, rects, strict=True):
+            surface.blit(self.face(card, CARD_WIDTH), rect)
+        (cx, cy), _, _ = HAND_AREAS[self.spots[seat].compass]
+        top = min((r.top for r in rects), default=cy)
+        colour = GLOW if seat == self.story.model.taker else CREAM
+        blit_text(surface, self.name(seat), 22, colour, midbottom=(cx, top - 2))
+
+    def draw_trick(self, surface: pygame.Surface) -> None:
+        """The trick of the step, its winner's card outlined, the player's ringed in red
+        when the analysis marks it."""
+        trick = self.trick()
+        marked = self.coach.marked_tricks() if self.coach is not None else set()
+        if trick is None:
+            self.draw_chien(surface)
+            return
+        height = round(TRICK_CARD_WIDTH * CARD_RATIO)
+        for seat, card in trick.plays:
+            rect = pygame.Rect(0, 0, TRICK_CARD_WIDTH, height)
+            rect.center = TRICK_SPOTS[self.spots[seat].compass]
+            surface.blit(self.face(card, TRICK_CARD_WIDTH), rect)
+            if seat == trick.winner:
+                pygame.draw.rect(surface, GLOW, rect.inflate(8, 8), width=4, border_radius=9)
+            if seat == self.viewer and self.step in marked:
+                pygame.draw.rect(surface, LOSS, rect.inflate(16, 16), width=3, border_radius=12)
+
+    def draw_chien(self, surface: pygame.Surface) -> None:
+        chien = self.story.chien
+        if not chien:
+            return
+        blit_text(surface, tr("replay.chien"), 22, CREAM, midbottom=(640, 330))
+        for index, card in enumerate(chien):
+            x = 640 + (index - (len(chien) - 1) / 2) * 50
+            surface.blit(self.face(card, CARD_WIDTH),
+                         self.face(card, CARD_WIDTH).get_rect(center=(round(x), 385)))
+
+    def face(self, card: Any, width: int) -> pygame.Surface:
+        return self.app.assets.card_face(card.code, width, self.deck)
+

@@ -1,0 +1,206 @@
+"""After each deal, the score sheet (the breakdown and the running totals, the deal's
+number, "review the deal" and "play this deal again"); at the end of the match, the
+winner with "play again" and "menu"."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine.match import DealRecord
+from game.engine.rules import TarotRules
+from game.i18n import has_key, tr
+from game.ui.kit.chart import draw_chart
+from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, shade
+from game.ui.scenes.breakdown import Style, breakdown_rows, deal_words
+from game.ui.stage import routes
+from game.ui.stage.routes import MatchScreen
+from game.ui.stage.scene import Scene, Stage
+
+SHEET_RECT = pygame.Rect(190, 40, 900, 640)
+CHART_RECT = pygame.Rect(SHEET_RECT.x + 400, SHEET_RECT.y + 200, 460, 300)
+LABEL_WIDTH = 420  # the widest term's words, left of the figures
+ROW_HEIGHT = 27
+DIM_TEXT = (200, 200, 190)
+
+
+def review_last_deal(app: Stage, table: MatchScreen) -> None:
+    routes.review_deal(app, table.controller.match, -1, table.controller.viewer)
+
+
+class ScoreSheet(Scene):
+    opaque = False
+    route = routes.SCORE_SHEET
+
+    def __init__(self, app: Stage, table: MatchScreen) -> None:
+        super().__init__(app)
+        self.table = table
+        over = table.controller.match.is_over
+        label = "sheet.result" if over else "sheet.next"
+        bottom = SHEET_RECT.bottom - 18
+        self.next_button = Button(pygame.Rect(0, 0, 200, 50), lambda: tr(label), self.app.pop)
+        self.next_button.rect.midbottom = (SHEET_RECT.centerx, bottom)
+        self.review_button = Button(pygame.Rect(SHEET_RECT.x + 20, bottom - 50, 210, 50),
+                                    lambda: tr("sheet.review"),
+                                    lambda: review_last_deal(app, table), size=24)
+        self.again_button = Button(pygame.Rect(SHEET_RECT.right - 230, bottom - 50, 210, 50),
+                                   lambda: tr("sheet.play_again"), self.play_again, size=24)
+
+    @property
+    def buttons(self) -> list[Button]:
+        if self.table.model.record is None:
+            return [self.next_button]
+        return [self.review_button, self.next_button, self.again_button]
+
+    def play_again(self) -> None:
+        """Play this deal again (a new match): asked first while this match goes on."""
+        record = self.table.model.record
+        if record is None:
+            return
+        routes.play_again(self.app, record)  # asked first while this match goes on
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Enter or Space: the next deal; Escape or the table's Menu button: the menu
+        (the match waits there, "Continue" comes back to it)."""
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
+            self.app.pop()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.table.to_menu()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_s:
+            routes.open_score_pad(self.app, self.table)
+            return
+        for button in [*self.buttons, self.table.menu_button]:
+            if button.handle(event):
+                return
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(shade(surface.get_size(), 120), (0, 0))
+        self.table.menu_button.draw(surface)
+        panel(surface, SHEET_RECT, alpha=255)
+        record = self.table.model.record
+        y = SHEET_RECT.y + 20
+        number = record.number if record else self.table.model.deal_number
+        seed = record.seed if record else self.table.model.deal_seed
+        blit_text(surface, tr("sheet.title", number=number, seed=seed), 34, GOLD,
+                  midtop=(SHEET_RECT.centerx, y))
+        if record is None:
+            self.next_button.draw(surface)
+            return
+        result = record.result
+        y += 48
+        summary = f"outcome.{result.summary}"
+        if not self.table.model.teams and has_key(f"{summary}_one"):
+            summary += "_one"  # one taker, each for himself
+        blit_text(surface, tr(summary) if has_key(summary) else result.summary, 28, GLOW,
+                  midtop=(SHEET_RECT.centerx, y))
+        y += 36
+        contract = deal_words(record, self.table.side_name, with_result=False)
+        if contract:
+            blit_text(surface, contract, 24, CREAM, midtop=(SHEET_RECT.centerx, y))
+        y += 30
+        self.draw_breakdown(surface, y + 34, record)
+        for button in self.buttons:
+            button.draw(surface)
+
+    def draw_breakdown(self, surface: pygame.Surface, top: int, record: DealRecord) -> None:
+        """The deal's arithmetic, a column per side (the taker and, at five, his partner
+        named in the heading), then the match's totals."""
+        result = record.result
+        sides = len(result.scores)
+        spacing = min(150, (SHEET_RECT.width - LABEL_WIDTH - 40) // sides)
+        columns = [SHEET_RECT.right - 30 - (sides - 1 - i) * spacing for i in range(sides)]
+        small = 20 if sides >= 4 else 24
+        for side, x in enumerate(columns):
+            for index, word in enumerate(self.heading(side, record)):
+                blit_text(surface, word, small - 2 * index, GOLD if index == 0 else CREAM,
+                          midtop=(x - spacing // 2 + 8, top - 30 + 20 * index))
+        y = top + 12
+        x0 = SHEET_RECT.x + 24
+        for row in breakdown_rows(result.lines, record.carried, record.totals):
+            size = 18 if len(row.label) > 44 else 21
+            colour = DIM_TEXT if row.style is Style.NOTE else CREAM
+            if row.style in (Style.SCORE, Style.TOTALS):
+                pygame.draw.line(surface, GOLD, (x0, y - 3), (SHEET_RECT.right - 20, y - 3), 2)
+            blit_text(surface, row.label, size, colour, topleft=(x0, y + 2))
+            strong = row.style in (Style.SCORE, Style.TOTALS)
+            for cell, x in zip(row.cells, columns, strict=True):
+                blit_text(surface, cell, 24 if strong else 21, GLOW if strong else colour,
+                          topright=(x, y))
+            y += ROW_HEIGHT
+
+    def heading(self, side: int, record: DealRecord) -> list[str]:
+        """A column's name, and under it its part in the deal (taker, partner)."""
+        name = self.table.side_name(side)
+        facts = record.result.facts
+        if facts is None:
+            return [name]
+        if side == facts.taker:
+            return [name, tr("sheet.takers" if self.table.model.teams else "sheet.taker")]
+        if side == facts.partner:
+            return [name, tr("sheet.partner")]
+        return [name]
+
+
+class MatchEnd(Scene):
+    opaque = False
+    route = routes.MATCH_END
+
+    def __init__(self, app: Stage, table: MatchScreen) -> None:
+        super().__init__(app)
+        self.table = table
+        rect = SHEET_RECT
+        self.buttons = [
+            Button(pygame.Rect(rect.x + 20, rect.bottom - 80, 210, 52),
+                   lambda: tr("end.play_again"), self.play_again, size=26),
+            Button(pygame.Rect(rect.centerx - 105, rect.bottom - 80, 210, 52),
+                   lambda: tr("end.review"), lambda: review_last_deal(app, table), size=26),
+            Button(pygame.Rect(rect.right - 230, rect.bottom - 80, 210, 52),
+                   lambda: tr("end.menu"), self.menu, size=26),
+        ]
+
+    def play_again(self) -> None:
+        routes.play_again(self.app)
+
+    def menu(self) -> None:
+        self.table.to_menu()
+
+    def draw_history(self, surface: pygame.Surface) -> None:
+        """The running totals deal by deal, the target dashed."""
+        history = self.table.controller.match.history
+        rules = self.table.config.rules
+        target = None if isinstance(rules, TarotRules) and rules.deals else rules.target
+        names = [self.table.side_name(side) for side in range(len(self.table.model.totals))]
+        blit_text(surface, tr("end.history"), 22, GOLD, topleft=(CHART_RECT.x, CHART_RECT.y - 34))
+        draw_chart(surface, CHART_RECT, [record.totals for record in history], target, names)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.menu()
+            return
+        for button in self.buttons:
+            if button.handle(event):
+                return
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(shade(surface.get_size(), 140), (0, 0))
+        panel(surface, SHEET_RECT, alpha=255)
+        model = self.table.model
+        winner = model.winner
+        viewer_side = model.side_of(self.table.controller.viewer)
+        title = tr("end.you_win") if winner == viewer_side else tr("end.you_lose")
+        blit_text(surface, title, 48, GLOW, midtop=(SHEET_RECT.centerx, SHEET_RECT.y + 40))
+        if winner is not None:
+            blit_text(surface, tr("end.winner", name=self.table.side_name(winner)), 30, CREAM,
+                      midtop=(SHEET_RECT.centerx, SHEET_RECT.y + 110))
+        y = SHEET_RECT.y + 180
+        for side, total in enumerate(model.totals):
+            blit_text(surface, self.table.side_name(side), 26, GOLD,
+                      topleft=(SHEET_RECT.x + 40, y))
+            blit_text(surface, str(total), 28, CREAM, topright=(SHEET_RECT.x + 340, y))
+            y += 38
+        if model.games_lost == 2:
+            blit_text(surface, tr("end.rubicon"), 24, CREAM, topleft=(SHEET_RECT.x + 40, y + 10))
+        self.draw_history(surface)
+        for button in self.buttons:
+            button.draw(surface)

@@ -1,0 +1,198 @@
+"""The player's statistics, one tab per game and player count: matches and deals played
+and won, capots, chelems, coinches won, the best match score (marked when undo helped),
+and the contracts taken and made by kind; "Reset" asks for a confirmation first."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.engine.games import TABLES
+from game.i18n import tr
+from game.storage.stats import GameStats, Statistics
+from game.ui.kit.backdrop import draw_backdrop
+from game.ui.kit.chart import draw_chart
+from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel
+from game.ui.stage import routes
+from game.ui.stage.scene import Scene, Stage
+from game.ui.table.host import Question
+
+TABS = TABLES  # one tab per game and player count
+COINCHE_KINDS = ("80", "90", "100", "110", "120", "130", "140", "150", "160", "capot")
+TAROT_KINDS = ("prise", "garde", "garde_sans", "garde_contre")
+PANEL_RECT = pygame.Rect(60, 180, 1160, 440)
+ROW = 36
+PROGRESS_CHART = pygame.Rect(110, 240, 1060, 300)
+AVERAGE_OVER = 10
+
+
+def percent(part: int, whole: int) -> str:
+    return f"{part} ({round(100 * part / whole)} %)" if whole else str(part)
+
+
+def counter_rows(game: str, stats: GameStats) -> list[tuple[str, str]]:
+    """The general counts of one tab, as (label, value) lines."""
+    rows = [
+        (tr("stats.matches_played"), str(stats.matches_played)),
+        (tr("stats.matches_won"), percent(stats.matches_won, stats.matches_played)),
+        (tr("stats.deals_played"), str(stats.deals_played)),
+        (tr("stats.deals_won"), percent(stats.deals_won, stats.deals_played)),
+    ]
+    if game == "tarot":
+        rows.append((tr("stats.chelems"), str(stats.chelems)))
+    else:
+        rows.append((tr("stats.capots"), str(stats.capots)))
+    if game == "coinche":
+        rows.append((tr("stats.coinches_won"), str(stats.coinches_won)))
+    rows.append((tr("stats.best_score"), best_score(stats)))
+    rows.append((tr("stats.matches_with_undo"), str(stats.matches_with_undo)))
+    rows.append((tr("stats.undos"), str(stats.undos)))
+    rows.append((tr("stats.matches_abandoned"), str(stats.matches_abandoned)))
+    return rows
+
+
+def best_score(stats: GameStats) -> str:
+    if stats.best_match_score is None:
+        return "—"
+    if stats.best_match_used_undo:
+        return tr("stats.with_undo", score=stats.best_match_score)
+    return str(stats.best_match_score)
+
+
+def kinds_of(game: str, stats: GameStats) -> list[str]:
+    """The contract kinds of ``game`` in their natural order (any other recorded kind
+    after them)."""
+    known = {"coinche": COINCHE_KINDS, "tarot": TAROT_KINDS}.get(game, (game,))
+    extra = sorted(set(stats.contracts_taken) - set(known))
+    return [*known, *extra]
+
+
+def kind_label(game: str, kind: str) -> str:
+    if game == "tarot" and kind in TAROT_KINDS:
+        return tr(f"tarot.{kind}")
+    if kind == "capot":
+        return tr("bid.capot_short")
+    if kind == game:
+        return tr("stats.contracts_all")
+    return kind
+
+
+RESET_QUESTION = Question("stats.reset_confirm", "yes", "no")
+
+
+class StatsScene(Scene):
+    route = routes.STATS
+    def __init__(self, app: Stage) -> None:
+        super().__init__(app)
+        self.tab = 3  # coinche at four: the most played
+        self.tabs = [Button(pygame.Rect(60 + i * 166, 116, 158, 46), _tab_label(game, players),
+                            _call(self.show, i), size=24)
+                     for i, (game, players) in enumerate(TABS)]
+        self.reset_button = Button(pygame.Rect(60, 646, 220, 56), lambda: tr("stats.reset"),
+                                   self.ask_reset, size=28)
+        self.back = Button(pygame.Rect(1000, 646, 220, 56), lambda: tr("back"), app.pop)
+        self.showing_progress = False  # the chart of the points lost, instead of the counts
+        self.progress_button = Button(
+            pygame.Rect(470, 646, 340, 56),
+            lambda: tr("stats.counts" if self.showing_progress else "stats.progress"),
+            self.toggle_progress, size=26)
+
+    def toggle_progress(self) -> None:
+        self.showing_progress = not self.showing_progress
+
+    @property
+    def statistics(self) -> Statistics:
+        storage = self.app.storage
+        return storage.stats if storage is not None else Statistics()
+
+    def show(self, index: int) -> None:
+        self.tab = index
+
+    def ask_reset(self) -> None:
+        self.app.go(routes.CONFIRM, question=RESET_QUESTION, on_yes=self.reset)
+
+    def reset(self) -> None:
+        storage = self.app.storage
+        if storage is not None:
+            storage.reset_stats()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return
+        for button in [*self.tabs, self.reset_button, self.progress_button, self.back]:
+            if button.handle(event):
+                return
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(self.app.assets, surface, tr("menu.stats"))
+        for index, tab in enumerate(self.tabs):
+            tab.selected = index == self.tab
+            tab.draw(surface)
+        panel(surface, PANEL_RECT)
+        game, players = TABS[self.tab]
+        stats = self.statistics.of(game, players)
+        if self.showing_progress:
+            self.draw_progress(surface, stats)
+        else:
+            self.draw_counters(surface, game, stats)
+            self.draw_contracts(surface, game, stats)
+        self.reset_button.enabled = bool(self.statistics.games)
+        for button in (self.reset_button, self.progress_button, self.back):
+            button.draw(surface)
+
+    def draw_progress(self, surface: pygame.Surface, stats: GameStats) -> None:
+        """The points the player's decisions lost in each analysed deal, and their
+        running average over the last ``AVERAGE_OVER`` deals."""
+        lost = stats.points_lost
+        x, y = PANEL_RECT.x + 30, PANEL_RECT.y + 24
+        blit_text(surface, tr("stats.points_lost", count=len(lost)), 24, GOLD, topleft=(x, y))
+        if not lost:
+            blit_text(surface, tr("stats.points_lost_none"), 24, CREAM, center=PANEL_RECT.center)
+            return
+        rows = list(zip(lost, running_average(lost, AVERAGE_OVER), strict=True))
+        names = [tr("stats.lost_line"), tr("stats.lost_average", count=AVERAGE_OVER)]
+        draw_chart(surface, PROGRESS_CHART, rows, None, names, from_zero=False)
+        chart = PROGRESS_CHART
+        blit_text(surface, str(round(max(lost))), 18, CREAM, topright=(chart.x - 8, chart.y))
+        blit_text(surface, "0", 18, CREAM, bottomright=(chart.x - 8, chart.bottom))
+
+    def draw_counters(self, surface: pygame.Surface, game: str, stats: GameStats) -> None:
+        x, y = PANEL_RECT.x + 30, PANEL_RECT.y + 24
+        for label, value in counter_rows(game, stats):
+            blit_text(surface, label, 26, CREAM, topleft=(x, y))
+            blit_text(surface, value, 26, GLOW, topright=(x + 520, y))
+            y += ROW
+
+    def draw_contracts(self, surface: pygame.Surface, game: str, stats: GameStats) -> None:
+        x, y = PANEL_RECT.x + 620, PANEL_RECT.y + 24
+        blit_text(surface, tr("stats.contract"), 24, GOLD, topleft=(x, y))
+        blit_text(surface, tr("stats.taken"), 24, GOLD, topright=(x + 340, y))
+        blit_text(surface, tr("stats.made"), 24, GOLD, topright=(x + 500, y))
+        kinds = kinds_of(game, stats)
+        row = min(ROW, (PANEL_RECT.bottom - y - 50) // max(1, len(kinds)))
+        for kind in kinds:
+            y += row
+            taken = stats.contracts_taken.get(kind, 0)
+            made = stats.contracts_made.get(kind, 0)
+            blit_text(surface, kind_label(game, kind), 24, CREAM, topleft=(x, y))
+            blit_text(surface, str(taken), 24, CREAM, topright=(x + 340, y))
+            blit_text(surface, percent(made, taken), 24, CREAM, topright=(x + 500, y))
+
+
+def running_average(values: list[float], window: int) -> list[float]:
+    """The mean of each value and the ``window - 1`` before it (fewer at the start)."""
+    means = []
+    for end in range(1, len(values) + 1):
+        recent = values[max(0, end - window):end]
+        means.append(sum(recent) / len(recent))
+    return means
+
+
+def _tab_label(game: str, players: int) -> Callable[[], str]:
+    return lambda: tr("stats.tab", game=tr(f"game.{game}"), players=players)
+
+
+def _call(function: Callable[[int], None], argument: int) -> Callable[[], None]:
+    return lambda: function(argument)

@@ -1,0 +1,248 @@
+"""The viewer's bidding panels: belote (take or pass on the retourne, then name a suit;
+the 7-of-trump exchange) and coinche (only the legal bids: values, suits, sans-atout /
+tout-atout when allowed, capot, coinche, surcoinche, pass)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.engine.actions import (
+    CAPOT_BID,
+    Bid,
+    ChooseMode,
+    ChooseTrump,
+    Coinche,
+    ExchangeSeven,
+    Pass,
+    Surcoinche,
+    Take,
+)
+from game.engine.cards import TrumpMode
+from game.engine.protocol import Action, Phase
+from game.engine.tarot import CallKing, TarotBid, TarotPass
+from game.i18n import tr
+from game.ui.kit.widgets import GOLD, Button, blit_text, panel
+from game.ui.table.layout import BID_PANEL, CHOICE_PANEL
+from game.ui.table.model import contract_key
+from game.ui.table.seat_controls import SeatControls
+
+SuitIcon = Callable[[str, int], pygame.Surface]  # a suit's icon by letter and size
+
+PANEL_RECT = BID_PANEL
+BELOTE_RECT = CHOICE_PANEL
+
+
+class BidPanel:
+    """Rebuilt whenever the viewer's legal actions change; hidden otherwise."""
+
+    def __init__(self, controls: SeatControls, suit_icon: SuitIcon) -> None:
+        self.controls = controls
+        self.suit_icon = suit_icon
+        self.buttons: list[Button] = []
+        self._legal: tuple[Action, ...] = ()
+        self.value: int | None = None  # the coinche value picked, waiting for a suit
+        self.rect = PANEL_RECT
+        self.focus: int | None = None  # the button chosen with the keyboard
+
+    @property
+    def visible(self) -> bool:
+        return bool(self.buttons)
+
+    def refresh(self) -> None:
+        legal = self.controls.human_legal()
+        if self.controls.human_view().deal.phase is Phase.PLAY:
+            legal = ()
+        if legal == self._legal:
+            return
+        self._legal = legal
+        self.value = None
+        self.focus = None
+        self._build()
+
+    def _build(self) -> None:
+        legal = self._legal
+        if not legal:
+            self.buttons = []
+        elif self.game == "tarot":
+            self._build_tarot()
+        elif any(isinstance(a, Bid | Coinche | Surcoinche) for a in legal) or (
+                self.game == "coinche"):
+            self._build_coinche()
+        else:
+            self._build_belote()
+
+    @property
+    def game(self) -> str:
+        return self.controls.rules.game
+
+    def _act(self, action: Action) -> Callable[[], None]:
+        def press() -> None:
+            self.controls.act(action)
+
+        return press
+
+    # --- belote --------------------------------------------------------------------------
+
+    def _build_belote(self) -> None:
+        self.rect = BELOTE_RECT
+        choices: list[tuple[Action, Callable[[], str], pygame.Surface | None]] = []
+        for action in self._legal:
+            if isinstance(action, ChooseTrump):
+                icon = self.suit_icon(action.suit.letter, 34)
+                choices.append((action, _text(""), icon))
+            elif isinstance(action, ChooseMode):
+                choices.append((action, _text(_mode_short(action.mode)), None))
+            elif isinstance(action, Take):
+                choices.append((action, _text("bid.take"), None))
+            elif isinstance(action, ExchangeSeven):
+                choices.append((action, _text("bid.exchange"), None))
+            elif isinstance(action, Pass):
+                key = "bid.keep" if self._exchanging() else "bid.pass"
+                choices.append((action, _text(key), None))
+        width = 76 if len(choices) > 5 else 88 if len(choices) > 3 else 200
+        total = len(choices) * (width + 10) - 10
+        left = self.rect.centerx - total // 2
+        self.buttons = [
+            Button(pygame.Rect(left + i * (width + 10), self.rect.y + 54, width, 48), label,
+                   self._act(action), icon=icon)
+            for i, (action, label, icon) in enumerate(choices)
+        ]
+
+    def _exchanging(self) -> bool:
+        return any(isinstance(a, ExchangeSeven) for a in self._legal)
+
+    # --- tarot ----------------------------------------------------------------------------
+
+    def _build_tarot(self) -> None:
+        """Bids and the king call; the écart is made in the hand, the chelem is declared
+        beside the écart or with the play buttons (never asked in a panel)."""
+        self.rect = BELOTE_RECT
+        choices: list[tuple[Action, Callable[[], str]]] = []
+        for action in self._legal:
+            if isinstance(action, TarotBid):
+                choices.append((action, _text(contract_key(action.contract))))
+            elif isinstance(action, TarotPass):
+                choices.append((action, _text("bid.pass")))
+            elif isinstance(action, CallKing):
+                choices.append((action, _card(action.card.code)))
+        width = 150 if len(choices) > 3 else 200
+        total = len(choices) * (width + 10) - 10
+        self.rect = BELOTE_RECT.inflate(max(0, total + 40 - BELOTE_RECT.width), 0)
+        left = self.rect.centerx - total // 2
+        self.buttons = [
+            Button(pygame.Rect(left + i * (width + 10), self.rect.y + 54, width, 48), label,
+                   self._act(action), size=24)
+            for i, (action, label) in enumerate(choices)
+        ]
+
+    def _tarot_title(self) -> str:
+        if any(isinstance(a, CallKing) for a in self._legal):
+            return tr("tarot.call_title")
+        return tr("bid.your_bid_tarot")
+
+    # --- coinche -------------------------------------------------------------------------
+
+    def _bids(self) -> list[Bid]:
+        return [a for a in self._legal if isinstance(a, Bid)]
+
+    def _build_coinche(self) -> None:
+        self.rect = PANEL_RECT
+        bids = self._bids()
+        values = sorted({b.value for b in bids})
+        if self.value is None and values:
+            self.value = values[0]
+        buttons: list[Button] = []
+        width = min(60, (self.rect.width - 40) // max(1, len(values)) - 6)
+        for i, value in enumerate(values):
+            label = tr("bid.capot_short") if value == CAPOT_BID else str(value)
+            rect = pygame.Rect(self.rect.x + 20 + i * (width + 6), self.rect.y + 52, width, 44)
+            buttons.append(Button(rect, _const(label), self._pick(value),
+                                  selected=value == self.value, size=26))
+        trumps = [b for b in bids if b.value == self.value]
+        for i, b in enumerate(trumps):
+            rect = pygame.Rect(self.rect.x + 20 + i * 106, self.rect.y + 112, 100, 56)
+            if b.mode is TrumpMode.SUIT:
+                assert b.suit is not None
+                icon = self.suit_icon(b.suit.letter, 40)
+                buttons.append(Button(rect, _const(""), self._act(b), icon=icon))
+            else:
+                key = "trump.no_trump_short" if b.mode is TrumpMode.NO_TRUMP \
+                    else "trump.all_trump_short"
+                buttons.append(Button(rect, _text(key), self._act(b), size=28))
+        others = [a for a in self._legal if isinstance(a, Pass | Coinche | Surcoinche)]
+        for i, action in enumerate(others):
+            key = {Pass: "bid.pass", Coinche: "bid.coinche", Surcoinche: "bid.surcoinche"}[
+                type(action)]
+            rect = pygame.Rect(self.rect.x + 20 + i * 180, self.rect.y + 190, 170, 50)
+            buttons.append(Button(rect, _text(key), self._act(action)))
+        self.buttons = buttons
+
+    def _pick(self, value: int) -> Callable[[], None]:
+        def pick() -> None:
+            self.value = value
+            legal, self._legal = self._legal, ()
+            self._legal = legal
+            self._build_coinche()
+
+        return pick
+
+    # --- input and drawing ---------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return any(button.handle(event) for button in list(self.buttons))
+
+    def move_focus(self, step: int) -> None:
+        """Arrows and Tab: the next (or previous) button gets the keyboard's ring."""
+        if not self.buttons:
+            return
+        start = -1 if step > 0 else 0
+        current = start if self.focus is None else self.focus
+        self.focus = (current + step) % len(self.buttons)
+
+    def press_focused(self) -> bool:
+        """Enter: press the button the keyboard chose (True if there was one)."""
+        if self.focus is None or self.focus >= len(self.buttons):
+            return False
+        button = self.buttons[self.focus]
+        if button.enabled:
+            button.on_click()
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        panel(surface, self.rect, alpha=235)
+        if self.game == "tarot":
+            title = self._tarot_title()
+        elif self.rect is PANEL_RECT:
+            title = tr("bid.your_bid")
+        elif self._exchanging():
+            title = tr("bid.exchange_title")
+        elif any(isinstance(a, ChooseTrump | ChooseMode) for a in self._legal):
+            title = tr("bid.round2_title")
+        else:
+            title = tr("bid.round1_title")
+        blit_text(surface, title, 28, GOLD, midtop=(self.rect.centerx, self.rect.y + 14))
+        for index, button in enumerate(self.buttons):
+            button.focused = index == self.focus
+            button.draw(surface)
+
+
+def _text(key: str) -> Callable[[], str]:
+    return lambda: tr(key) if key else ""
+
+
+def _mode_short(mode: TrumpMode) -> str:
+    return "trump.no_trump_short" if mode is TrumpMode.NO_TRUMP else "trump.all_trump_short"
+
+
+def _card(code: str) -> Callable[[], str]:
+    from game.ui.table.words import card_name
+
+    return lambda: card_name(code)
+
+
+def _const(label: str) -> Callable[[], str]:
+    return lambda: label

@@ -1,0 +1,248 @@
+"""The table's boxes and messages: the score box, the contract box, the bid history, the
+message to the player with the first-time note, and the last trick's panel.  Like the
+other parts, each draws from ``TableLayout`` and names its rectangles (``regions``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.engine.actions import CAPOT_BID
+from game.i18n import tr
+from game.ui.kit.widgets import CREAM, GLOW, GOLD, blit_text, panel, text
+from game.ui.table.layout import (
+    BID_HISTORY_ROWS,
+    BID_ROW,
+    LAST_TRICK_WIDTH,
+    TableLayout,
+    message_box,
+    note_box,
+)
+from game.ui.table.model import TableModel, trump_key
+from game.ui.table.parts import Painter, Region, Seats
+from game.ui.table.words import say_text, tarot_contract_words
+
+MESSAGE_TEXT = 28
+DETAIL_TEXT = 21  # a message's further lines (the hint's numbers)
+NOTE_TEXT = 22
+NAME_TEXT = 20
+
+
+class ScoreBox:
+    """The match's totals by side (a click opens the score pad)."""
+
+    def __init__(self, layout: TableLayout, model: TableModel, seats: Seats) -> None:
+        self.layout, self.model, self.seats = layout, model, seats
+
+    def rect(self) -> pygame.Rect:
+        return self.layout.score_box(len(self.model.totals))
+
+    def side_name(self, side: int) -> str:
+        if self.model.teams:
+            mine = side == self.model.side_of(self.layout.viewer)
+            return tr("side.us") if mine else tr("side.them")
+        return self.seats.name(side)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        rect = self.rect()
+        row = self.layout.score_row(len(self.model.totals))
+        panel(surface, rect)
+        blit_text(surface, tr("table.score_pad"), 18, GLOW,
+                  bottomright=(rect.right - 4, rect.bottom - 6))
+        blit_text(surface, tr("table.score_title", target=self.model.target), 24, GOLD,
+                  topleft=(rect.x + 14, rect.y + 10))
+        for side, total in enumerate(self.model.totals):
+            y = rect.y + 38 + side * row
+            blit_text(surface, self.side_name(side), 24, CREAM, topleft=(rect.x + 14, y))
+            blit_text(surface, str(total), 26, CREAM, topright=(rect.right - 4, y))
+
+    def regions(self) -> list[Region]:
+        return [("score box", self.rect())]
+
+
+class ContractBox:
+    """The deal's number, then who took and at what (or "bidding")."""
+
+    def __init__(self, layout: TableLayout, model: TableModel, seats: Seats,
+                 suit_icon: Callable[[str, int], pygame.Surface]) -> None:
+        self.layout, self.model, self.seats, self.suit_icon = layout, model, seats, suit_icon
+
+    def draw(self, surface: pygame.Surface) -> None:
+        model, rect = self.model, self.layout.contract_box()
+        panel(surface, rect)
+        left = rect.x + 14
+        blit_text(surface, tr("table.deal_number", number=model.deal_number,
+                              seed=model.deal_seed), 22, GOLD, topleft=(left, rect.y + 10))
+        if model.taker is None or (model.tarot_contract is None and model.trump is None):
+            status = tr("table.bidding") if model.bidding else ""
+            blit_text(surface, status, 26, CREAM, topleft=(left, rect.y + 40))
+            return
+        who = self.seats.after(model.taker)
+        blit_text(surface, tr("table.taken_by", name=who), 24, CREAM, topleft=(left, rect.y + 36))
+        if model.tarot_contract is not None:
+            blit_text(surface, tarot_contract_words(model), 24, GLOW, topleft=(left, rect.y + 66))
+            return
+        self._draw_trump(surface, left, rect.y + 64)
+
+    def _draw_trump(self, surface: pygame.Surface, x: int, y: int) -> None:
+        model = self.model
+        if model.contract_value is not None:
+            value = tr("bid.capot_short") if model.contract_value >= CAPOT_BID \
+                else str(model.contract_value)
+            x = blit_text(surface, value, 34, CREAM, topleft=(x, y)).right + 8
+        suit = model.trump_suit
+        if suit is not None:
+            surface.blit(self.suit_icon(suit.letter, 32), (x, y - 2))
+            x += 38
+            if model.contract_value is None:  # belote: say the suit too
+                x = blit_text(surface, tr(f"suit.{suit.letter}"), 26, CREAM,
+                              topleft=(x, y + 4)).right
+        else:
+            assert model.trump is not None
+            x = blit_text(surface, say_text(trump_key(model.trump)), 26, CREAM,
+                          topleft=(x, y + 4)).right + 8
+        if model.coinche_level:
+            key = "table.coinched" if model.coinche_level == 1 else "table.surcoinched"
+            blit_text(surface, tr(key), 26, GLOW, topleft=(x + 4, y + 4))
+
+    def regions(self) -> list[Region]:
+        return [("contract box", self.layout.contract_box())]
+
+
+class BidHistory:
+    """Every bid of the deal in order, seat and bid (the latest when many), while the
+    bidding lasts at coinche and tarot."""
+
+    def __init__(self, layout: TableLayout, model: TableModel, seats: Seats) -> None:
+        self.layout, self.model, self.seats = layout, model, seats
+
+    def rect(self) -> pygame.Rect | None:
+        model = self.model
+        if not model.bidding or not model.bids or model.game not in ("coinche", "tarot"):
+            return None
+        return self.layout.bid_history(len(model.bids))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        rect = self.rect()
+        if rect is None:
+            return
+        panel(surface, rect, alpha=200)
+        blit_text(surface, tr("table.bid_history"), 18, GOLD, topleft=(rect.x + 10, rect.y + 7))
+        y = rect.y + 26
+        for seat, say in self.model.bids[-BID_HISTORY_ROWS:]:
+            blit_text(surface, self.seats.name(seat), 18, CREAM, topleft=(rect.x + 10, y))
+            blit_text(surface, say_text(say), 18, GLOW, topright=(rect.right - 10, y))
+            y += BID_ROW
+
+    def regions(self) -> list[Region]:
+        rect = self.rect()
+        return [] if rect is None else [("bid history", rect)]
+
+
+class Messages:
+    """The message to the player above the hand, and over it the first-time note."""
+
+    def __init__(self, layout: TableLayout, message: Callable[[], str],
+                 warning: Callable[[], bool], note: Callable[[], str],
+                 above: Callable[[], pygame.Rect | None],
+                 avoid: Callable[[], list[pygame.Rect]]) -> None:
+        self.layout = layout
+        self.message, self.warning, self.note = message, warning, note
+        self.above = above  # the bid panel, when shown
+        self.avoid = avoid  # what the messages must leave visible
+
+    def message_rect(self) -> pygame.Rect | None:
+        words = self.message()
+        if not words:
+            return None
+        lines = self._lines(words)
+        size = (max(line.get_width() for line in lines), sum(line.get_height() for line in lines))
+        return message_box(size, self.above(), self.avoid())
+
+    @staticmethod
+    def _lines(words: str) -> list[pygame.Surface]:
+        """The message's lines: the first one large, the details under it smaller."""
+        first, *details = words.split("\n")
+        return [text(first, MESSAGE_TEXT, CREAM), *(text(d, DETAIL_TEXT, GLOW) for d in details)]
+
+    def note_rect(self) -> pygame.Rect | None:
+        words = self.note()
+        if not words:
+            return None
+        return note_box(text(words, NOTE_TEXT).get_size(), self.message_rect(),
+                                self.above(), self.avoid())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        rect = self.message_rect()
+        if rect is not None:
+            colour = (120, 30, 30) if self.warning() else (28, 46, 36)
+            panel(surface, rect, colour, 235)
+            lines = self._lines(self.message())
+            top = rect.centery - sum(line.get_height() for line in lines) // 2
+            for line in lines:
+                surface.blit(line, line.get_rect(midtop=(rect.centerx, top)))
+                top += line.get_height()
+        rect = self.note_rect()
+        if rect is not None:
+            panel(surface, rect, (40, 34, 20), 235)
+            blit_text(surface, self.note(), NOTE_TEXT, GLOW, center=rect.center)
+
+    def regions(self) -> list[Region]:
+        return [(name, rect) for name, rect in (("message", self.message_rect()),
+                                                ("note", self.note_rect())) if rect is not None]
+
+
+class LastTrick:
+    """The last trick, opaque over the table, its winner named."""
+
+    def __init__(self, layout: TableLayout, model: TableModel, seats: Seats,
+                 painter: Painter) -> None:
+        self.layout, self.model, self.seats, self.painter = layout, model, seats, painter
+
+    def title(self) -> pygame.Rect:
+        box = self.layout.last_trick_box()
+        return text(tr("table.last_trick"), 28).get_rect(midtop=(box.centerx, box.y + 12))
+
+    def won_by(self) -> tuple[str, pygame.Rect] | None:
+        winner = self.model.last_trick_winner
+        if winner is None:
+            return None
+        box = self.layout.last_trick_box()
+        words = tr("table.won_by", name=self.seats.after(winner))
+        return words, text(words, 24).get_rect(midbottom=(box.centerx, box.bottom - 8))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        panel(surface, self.layout.last_trick_box(), alpha=255)  # the trick must not show
+        blit_text(surface, tr("table.last_trick"), 28, GOLD, topleft=self.title().topleft)
+        winner = self.model.last_trick_winner
+        for (seat, c), card, (name, name_rect) in zip(self.model.last_trick, self.cards(),
+                                                     self.names(), strict=True):
+            self.painter.card(surface, c, card.center, LAST_TRICK_WIDTH)
+            if seat == winner:
+                pygame.draw.rect(surface, GLOW, card.inflate(8, 8), width=3, border_radius=9)
+            blit_text(surface, name, NAME_TEXT, GLOW if seat == winner else CREAM,
+                      topleft=name_rect.topleft)
+        won = self.won_by()
+        if won is not None:
+            blit_text(surface, won[0], 24, CREAM, topleft=won[1].topleft)
+
+    def cards(self) -> list[pygame.Rect]:
+        count = len(self.model.last_trick)
+        return [self.layout.last_trick_card(index, count) for index in range(count)]
+
+    def names(self) -> list[tuple[str, pygame.Rect]]:
+        trick = self.model.last_trick
+        names = [self.seats.name(seat) for seat, _ in trick]
+        return [(name, self.layout.last_trick_name(index, len(trick),
+                                                   text(name, NAME_TEXT).get_size()))
+                for index, name in enumerate(names)]
+
+    def regions(self) -> list[Region]:
+        regions = [("last trick title", self.title())]
+        regions += [(f"last trick card {i}", rect) for i, rect in enumerate(self.cards())]
+        regions += [(f"last trick name {i}", rect) for i, (_, rect) in enumerate(self.names())]
+        won = self.won_by()
+        if won is not None:
+            regions.append(("last trick winner", won[1]))
+        return regions

@@ -1,0 +1,108 @@
+"""What the table draws each frame, bottom to top, and where (``regions``: the
+rectangles the overlap test reads).  ``TableScene`` composes the parts; this reads them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui.table.parts import Region, flights_drawn
+
+if TYPE_CHECKING:
+    from game.ui.kit.widgets import Button
+    from game.ui.table.animator import Animator
+    from game.ui.table.bidding import BidPanel
+    from game.ui.table.boxes import BidHistory, ContractBox, LastTrick, Messages, ScoreBox
+    from game.ui.table.controller import Controller
+    from game.ui.table.ecart import EcartChooser
+    from game.ui.table.model import TableModel
+    from game.ui.table.parts import Bubbles, Centre, Hand, Opponents, Painter, Piles, Plates
+    from game.ui.table.play_buttons import PlayButtons
+
+
+class TableDrawing:
+    """The table's frame: the parts it draws (set by ``TableScene``) in their order."""
+
+    controller: Controller
+    model: TableModel
+    painter: Painter
+    animator: Animator
+    hand: Hand
+    opponents: Opponents
+    centre: Centre
+    plates: Plates
+    piles: Piles
+    bubbles: Bubbles
+    score: ScoreBox
+    contract: ContractBox
+    bid_history: BidHistory
+    messages: Messages
+    last_trick: LastTrick
+    bid_panel: BidPanel
+    ecart: EcartChooser
+    play: PlayButtons
+    buttons: list[Button]
+    show_last: bool
+    shown_turn: int | None
+
+
+    def turn_seat(self) -> int | None:
+        """The seat the table waits for; while an animation runs, the one that just
+        acted keeps the glow, so some seat always has it."""
+        if self.controller.idle:
+            self.shown_turn = self.controller.match.current_player
+        return self.shown_turn
+
+    def _panel_shown(self) -> pygame.Rect | None:
+        return self.bid_panel.rect if self.bid_panel.visible else None
+
+    def _taken(self) -> list[pygame.Rect]:
+        """The messages go where they cover nothing else."""
+        return [rect for _, rect in self._placed()]
+
+    def regions(self) -> list[Region]:
+        """Every rectangle drawn now that must not cover another: the overlap test's."""
+        if self.show_last:
+            return self.last_trick.regions()
+        return [*self._placed(), *self.messages.regions()]
+
+    def _placed(self) -> list[Region]:
+        """The regions of everything but the messages (which find room among them)."""
+        parts = (self.hand, self.opponents, self.centre, self.plates, self.piles,
+                 self.bubbles, self.score, self.contract, self.bid_history)
+        regions = [region for part in parts for region in part.regions()]
+        regions += [(f"button {b.label()}", b.rect) for b in self.buttons]
+        regions += self.play.regions()
+        if self.bid_panel.visible:
+            regions.append(("bid panel", self.bid_panel.rect))
+        if self.ecart.active:
+            regions += [("ecart", self.ecart.area_rect()),
+                        ("ecart confirm", self.ecart.confirm.rect),
+                        ("ecart chelem", self.ecart.chelem.rect)]
+        return regions
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.painter.felt(surface)
+        self.piles.draw(surface)
+        self.centre.draw(surface)
+        turn = self.turn_seat()
+        if turn is not None and not (self.model.trick or self.model.retourne is not None
+                                     or self.model.chien or self.ecart.active
+                                     or self.bid_panel.visible):
+            self.centre.draw_turn_arrow(surface, turn)
+        self.opponents.draw(surface)
+        self.plates.draw(surface, turn)
+        self.hand.draw(surface, self.animator.in_flight("deal") | self.animator.in_flight("play"))
+        flights_drawn(surface, self.animator, self.painter, self.model)
+        for part in (self.bid_history, self.bubbles, self.score, self.contract):
+            part.draw(surface)
+        self.ecart.draw(surface, self.painter.card)
+        self.bid_panel.draw(surface)
+        for index, button in enumerate(self.play.buttons()):
+            button.focused = index == self.play.focus
+        for button in [*self.buttons, *self.play.buttons()]:
+            button.draw(surface)
+        self.messages.draw(surface)
+        if self.show_last:
+            self.last_trick.draw(surface)

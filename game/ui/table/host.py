@@ -1,0 +1,156 @@
+"""The match in progress, apart from any screen: its controller, wired to the session
+(saved after every action, counted in the statistics), started, resumed from the save,
+replaced ("play again", "play this deal again") or abandoned, after a question.
+
+It imports no pygame: the menu, the score sheet and the match end ask it what there is
+to continue or review, and the table asks it for its controller.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the engine loads with the first match, after the menu's first frame
+    from game.advice import Advisor
+    from game.engine.match import DealRecord, Match
+    from game.session import Session
+    from game.ui.table.controller import Controller, GameConfig
+
+
+@dataclass(frozen=True)
+class Question:
+    """What to ask before a step that gives the match up (i18n keys)."""
+
+    question_key: str
+    yes_key: str
+    no_key: str
+
+
+ABANDON = Question("menu.abandon_question", "menu.abandon", "menu.keep_playing")
+
+
+def new_seed() -> int:
+    return random.randrange(1, 1 << 30)
+
+
+class MatchHost:
+    """Owns the controller of the match being played (one at a time)."""
+
+    def __init__(self, session: Session | None) -> None:
+        self.session = session
+        self.controller: Controller | None = None
+        self.config: GameConfig | None = None
+        self.earlier: Match | None = None  # the match replaced, while its deals count
+        self._advisor: Advisor | None = None
+
+    def advisor(self) -> Advisor:
+        """The verdicts' memory the hint and the review's coach share (made when first
+        needed: it loads the AI)."""
+        if self._advisor is None:
+            from game.advice import Advisor
+
+            self._advisor = Advisor()
+        return self._advisor
+
+    # --- what there is -----------------------------------------------------------------
+
+    @property
+    def in_progress(self) -> bool:
+        """A match in memory that is not over."""
+        return self.controller is not None and not self.controller.is_over
+
+    @property
+    def can_continue(self) -> bool:
+        """A match in memory, or one saved on disk (the last session's)."""
+        if self.controller is not None:
+            return not self.controller.is_over
+        return self.session is not None and self.session.storage.has_match()
+
+    def last_match(self) -> Match | None:
+        """The match whose last deal "Review" shows: the one in memory once it has a
+        finished deal, else the one it replaced ("play this deal again"), else the one
+        saved on disk."""
+        if self.controller is not None:
+            match = self.controller.match
+            return match if match.history or self.earlier is None else self.earlier
+        if self.session is None or not self.session.storage.has_match():
+            return None
+        saved = self.session.storage.load_match()
+        return saved.match if saved is not None else None
+
+    @property
+    def can_review(self) -> bool:
+        """A finished deal in the match in memory, or a saved match (read only when
+        asked: it may have none yet)."""
+        if self.controller is not None:
+            return bool(self.controller.match.history) or self.earlier is not None
+        return self.session is not None and self.session.storage.has_match()
+
+    def before_new_match(self) -> Question | None:
+        """The question to ask before a new match replaces this one (None: nothing to
+        lose)."""
+        return ABANDON if self.can_continue else None
+
+    # --- changes -------------------------------------------------------------------------
+
+    def start(self, config: GameConfig, match: Match | None = None, *, speed: float,
+              think: float) -> Controller:
+        """The controller of a new match of ``config`` (or of ``match``, resumed from the
+        save), followed by the session; it replaces the one in memory, which stops."""
+        from game.ui.table.controller import Controller
+
+        controller = Controller(config.rules, config.seed, config.seats, speed=speed,
+                                match=match, first_deal=config.first_deal,
+                                think=think, advice=self.advisor())
+        if self.session is not None:
+            if match is None:
+                levels = [None if seat.human else seat.level for seat in config.seats]
+                self.session.new_match(controller.match, controller.viewer, levels)
+            controller.on_action = self.session.on_action
+            controller.undo_hook = self.session.undo
+        self._stop_current()
+        self.controller, self.config = controller, config
+        return controller
+
+    def _stop_current(self) -> None:
+        if self.controller is not None:
+            old = self.controller.match
+            self.earlier = old if old.history else self.earlier
+            self.controller.close()
+
+    def abandon(self) -> None:
+        """The player gives the match up (the one in memory or the saved one): it is
+        counted as abandoned and its save removed."""
+        if self.session is not None:
+            self.session.abandon()
+
+    def saved_match(self) -> tuple[GameConfig, Match] | None:
+        """The saved match to continue, now followed by the session (None when there is
+        none or it was damaged: the session's problems say why)."""
+        from game.ai import Level
+        from game.ui.table.controller import GameConfig, SeatConfig
+
+        saved = self.session.continue_match() if self.session is not None else None
+        if saved is None:
+            return None
+        seats = tuple(SeatConfig(human=seat == saved.human_seat,
+                                 level=Level(level) if level else Level.CONFIRME)
+                      for seat, level in enumerate(saved.levels))
+        return GameConfig(saved.match.rules, seats, saved.match.seed,
+                          saved.match.first_deal), saved.match
+
+    def play_again(self, record: DealRecord | None = None) -> GameConfig:
+        """A new match with this one's rules and seats; its first deal ``record``'s
+        ("play this deal again") when given."""
+        assert self.config is not None, "no match to play again"
+        first = record.seed if record is not None else None
+        return dataclasses.replace(self.config, seed=new_seed(), first_deal=first)
+
+    def close(self) -> None:
+        """The app closes: the AI's worker stops."""
+        if self.controller is not None:
+            self.controller.close()
+

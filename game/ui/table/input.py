@@ -1,0 +1,265 @@
+"""The table's keyboard and mouse: the side buttons, the panels, the cards of the hand;
+clicks and Enter reach a new choice only once it has settled (``SETTLE``).  Also what
+the hand shows of the player's choices (``HandChoices``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+import pygame
+
+from game.engine.protocol import Phase
+from game.engine.tarot import AnnounceChelem
+from game.i18n import tr, tr_n
+from game.ui.kit.layout import Point
+from game.ui.table.words import advice_lines, say_text
+
+if TYPE_CHECKING:
+    from game.ui.kit.tween import Tweens
+    from game.ui.kit.widgets import Button
+    from game.ui.table.animator import Animator
+    from game.ui.table.bidding import BidPanel
+    from game.ui.table.boxes import ScoreBox
+    from game.ui.table.controller import Controller
+    from game.ui.table.ecart import EcartChooser
+    from game.ui.table.model import TableModel
+    from game.ui.table.parts import Hand
+    from game.ui.table.play_buttons import PlayButtons
+    from game.ui.table.poignee import PoigneeChooser
+
+SETTLE = 0.3  # seconds the player's new choices are shown before a click may take one
+ARROWS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB)
+ENTER = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
+class InputTable(Protocol):
+    """What the input reads and asks of the table (``TableScene`` satisfies it): the
+    match, the hand and the panels that take the player's choices, the side buttons and
+    the score box, and the table's own commands."""
+
+    controller: Controller
+    model: TableModel
+    hand: Hand
+    bid_panel: BidPanel
+    poignee: PoigneeChooser
+    ecart: EcartChooser
+    play: PlayButtons
+    animator: Animator
+    score: ScoreBox
+    buttons: list[Button]
+    show_last: bool  # the last trick is shown over the table
+
+    @property
+    def tweens(self) -> Tweens: ...
+
+    @property
+    def held(self) -> Any: ...  # the trick waiting for the player's click
+
+    def collect_held(self) -> None: ...
+
+    def toggle_last(self) -> None: ...
+
+    def undo(self) -> None: ...
+
+    def show_hint(self) -> None: ...
+
+    def show_score_pad(self) -> None: ...
+
+    def to_menu(self) -> None: ...
+
+
+class TableInput:
+    def __init__(self, table: InputTable) -> None:
+        self.table = table
+        self._asked: tuple[int, bool] = (-1, False)  # (actions applied, human to act)
+        self.asked_for = 0.0  # seconds the player's current choices have been shown
+        self.hint: tuple[str, Any, int] | None = None  # text, suggested card, at action
+
+    # --- the hint (H) --------------------------------------------------------------------
+
+    def take_hint(self) -> None:
+        """Show the Expert's suggestion as soon as it has thought."""
+        controller = self.table.controller
+        verdict = controller.hint()
+        if verdict is None or self.current_hint() is not None:
+            return
+        card = getattr(verdict.decision.action, "card", None)
+        words = "\n".join(advice_lines(verdict))  # the reason, then the numbers
+        self.hint = (words, card, controller.actions_applied)
+        if card is not None:
+            self.table.hand.selected = card  # Enter or Space plays the suggested card
+
+    def current_hint(self) -> tuple[str, Any] | None:
+        """The hint asked for this move (gone once anyone acts)."""
+        if self.hint is None or self.hint[2] != self.table.controller.actions_applied:
+            return None
+        return self.hint[0], self.hint[1]
+
+    # --- what the hand shows (HandChoices) ----------------------------------------------
+
+    def raised(self) -> set[Any]:
+        table = self.table
+        if table.poignee.active:
+            return set(table.poignee.chosen)
+        if table.ecart.active:
+            return table.ecart.allowed()
+        return table.controller.legal_cards()
+
+    def takes(self) -> set[Any]:
+        table = self.table
+        if table.poignee.active:
+            return table.poignee.candidates()
+        if table.ecart.active:
+            return table.ecart.allowed()
+        return table.controller.legal_cards()
+
+    def gaps(self) -> list[Any]:
+        return list(self.table.ecart.chosen) if self.table.ecart.active else []
+
+    def outlined(self) -> Any:
+        hint = self.current_hint()
+        return hint[1] if hint is not None else None
+
+    def message(self) -> str:
+        """What the table tells the player now (a refusal first)."""
+        table = self.table
+        controller = table.controller
+        if controller.message is not None:
+            return say_text(controller.message)
+        if table.held is not None:
+            return tr("table.collect")
+        if table.poignee.active:
+            return table.poignee.message()
+        hint = self.current_hint()
+        if hint is not None:
+            return hint[0]
+        if table.animator.void_message > 0:
+            return tr("table.all_passed")
+        if table.ecart.active:
+            return tr_n("table.ecart", table.ecart.size - len(table.ecart.chosen))
+        if AnnounceChelem() in controller.human_legal():
+            return tr("tarot.chelem_choice")
+        if controller.human_to_act and controller.match.phase is Phase.PLAY \
+                and not table.play.actions():
+            return tr("table.your_turn")
+        return ""
+
+    # --- when a choice may be taken ----------------------------------------------------------
+
+    @property
+    def accepts_choice(self) -> bool:
+        """Clicks and Enter reach the player's choices (panel, play buttons, cards) only
+        once no animation runs and the choices have been on screen for ``SETTLE``
+        seconds: a click meant for the animation never lands on a button that has just
+        appeared under it."""
+        table = self.table
+        return not table.tweens.busy and table.controller.idle and self.asked_for >= SETTLE
+
+    def time_the_choices(self, dt: float) -> None:
+        """How long the player's current choices have been shown (from 0 each time the
+        table asks him something new)."""
+        controller = self.table.controller
+        asked = (controller.actions_applied, controller.human_to_act)
+        if asked != self._asked or self.table.tweens.busy:
+            self._asked, self.asked_for = asked, 0.0
+        else:
+            self.asked_for += dt
+
+    # --- events --------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        table = self.table
+        if event.type == pygame.KEYDOWN:
+            self.key(event.key, getattr(event, "mod", 0) | pygame.key.get_mods())
+            return
+        if any(button.handle(event) for button in table.buttons):
+            return
+        click = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+        if click and table.score.rect().collidepoint(event.pos):
+            table.show_score_pad()  # the score box opens the score pad
+            return
+        if click and not self.accepts_choice:
+            self.click_while_busy()
+            return
+        if table.bid_panel.handle(event) or table.poignee.handle(event) \
+                or table.ecart.handle(event, table.hand.card_at) or table.play.handle(event):
+            return
+        if event.type == pygame.MOUSEMOTION:
+            table.hand.hover = table.hand.card_at(event.pos)
+        elif click:
+            self.click(event.pos)
+
+    def key(self, key: int, mods: int = 0) -> None:
+        table = self.table
+        if key in ARROWS:
+            self.arrow(key, bool(mods & pygame.KMOD_SHIFT))
+        elif key == pygame.K_l:
+            table.toggle_last()
+        elif key == pygame.K_z and mods & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            table.undo()
+        elif key == pygame.K_h:
+            table.show_hint()
+        elif key == pygame.K_s:
+            table.show_score_pad()
+        elif key == pygame.K_c and table.ecart.active:
+            table.ecart.toggle_chelem()
+        elif key == pygame.K_ESCAPE:
+            table.to_menu()
+        elif key in ENTER:
+            self.enter()
+
+    def arrow(self, key: int, shift: bool) -> None:
+        """Arrows and Tab move between the bid panel's buttons when it is shown, otherwise
+        ← and → move the selection along the hand, ↑, ↓ and Tab through the play buttons."""
+        table = self.table
+        back = key in (pygame.K_LEFT, pygame.K_UP) or (key == pygame.K_TAB and shift)
+        step = -1 if back else 1
+        if table.bid_panel.visible:
+            table.bid_panel.move_focus(step)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+            table.play.focus = None
+            table.hand.move_selection(step, table.controller.legal_cards())
+        else:
+            table.play.move_focus(step)
+
+    def enter(self) -> None:
+        """Enter or Space: end the animation running; otherwise press the chosen bid
+        button or play the chosen card."""
+        table = self.table
+        selected = table.hand.selected
+        if not self.accepts_choice:
+            self.click_while_busy()
+        elif table.bid_panel.visible:
+            table.bid_panel.press_focused()
+        elif table.ecart.active:
+            if selected in table.model.hand:  # a card chosen with the arrows: in or out
+                table.ecart.toggle(selected)
+            elif table.ecart.confirm.enabled:  # none chosen: confirm a complete écart
+                table.ecart.validate()
+        elif table.play.press_focused():
+            pass
+        elif selected in table.controller.legal_cards() and not table.poignee.active:
+            table.controller.play_card(selected)
+
+    def click_while_busy(self) -> None:
+        """A click or Enter before the player's choices have settled: it only ends the
+        animation running (or the last trick shown), or collects the trick waiting."""
+        table = self.table
+        if table.held is not None:
+            table.collect_held()
+        elif table.show_last:
+            table.show_last = False
+        elif table.tweens.busy or not table.controller.idle:
+            table.tweens.skip()
+            table.controller.skip()
+
+    def click(self, pos: Point) -> None:
+        table = self.table
+        table.hand.selected = None  # the mouse takes over from the keyboard
+        if table.show_last:
+            table.show_last = False
+            return
+        c = table.hand.card_at(pos)
+        if c is not None:
+            table.controller.play_card(c)
+
