@@ -444,9 +444,9 @@ class _CardPlay:
 
     def step(self) -> bool:
         if self.search is None:
-            if self.batches and self._separated():
+            if self.failed or self.batches == MAX_BATCHES:
                 return False
-            if self.batches == MAX_BATCHES or self.failed:
+            if self.batches and self._separated():
                 return False
             self.search = self.new_search(self.position.rng(self.batches), self.batch, None)
             self.batches += 1

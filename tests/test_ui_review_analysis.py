@@ -56,7 +56,7 @@ def test_the_review_marks_the_costly_decision_and_counts_it(
         assert review.step == BLUNDER_TRICK
         texts_drawn.clear()
         app.step(DT, [])
-        numbers = [t for t in texts_drawn if "→" in t]  # the row's: the 7's, then the ace's
+        numbers = [t for t in texts_drawn if "; better: " in t]  # the row's: the 7's, the ace's
         assert len(numbers) == 1 and numbers[0].count("pts, made ") == 2
         assert any(t.startswith("7 of clubs loses the trick to ") for t in texts_drawn)
         assert app.session is not None and app.session.flush(10)
