@@ -9,10 +9,10 @@ For each game (coinche, belote and tarot at four), ``--deals`` deals (match seed
   default threshold; CPU seconds per deal and to the first mark, in this thread.
   Each decision's hint is asked again from a fresh advisor (another memory: the verdict
   is recomputed): ``repeat_agreement`` is the share of decisions where both say the
-  same action.  Each mark is re-analysed on independent worlds (the position's key
-  reversed: another seed); ``marks_confirmed`` is the share where the re-analysis also
-  finds the choice worse than the best by more than the threshold (and significantly
-  worse).
+  same action, and ``hint_cpu_s_*`` its CPU seconds (the hint with nothing pondered).
+  Each mark is re-analysed on independent worlds (the position's key reversed: another
+  seed); ``marks_confirmed`` is the share where the re-analysis also finds the choice
+  worse than the best by more than the threshold (and significantly worse).
 - played with seat 0 taking the hint's card at every decision (from a fresh advisor at
   each), then analysed from another fresh advisor: ``marks_on_hint_deals`` counts the
   marks (the verdicts are recomputed, not read back).
@@ -85,21 +85,29 @@ def confirmed(remark: Remark) -> bool:
     return loss is not None and loss.mean > DEFAULT_THRESHOLD and loss.above(0.0)
 
 
-def repeated(analysis: Analysis) -> list[bool]:
-    """Per decision: a fresh advisor's verdict chooses what the analysis's did."""
-    return [Advisor().verdict(r.point.at).decision.action == r.suggestion.action
-            for r in analysis.remarks]
+def repeated(analysis: Analysis) -> tuple[list[bool], list[float]]:
+    """Per decision: a fresh advisor's verdict (the hint asked again) chooses what the
+    analysis's did; and its CPU seconds (the hint's, with nothing in memory)."""
+    agree, seconds = [], []
+    for remark in analysis.remarks:
+        start = time.process_time()
+        verdict = Advisor().verdict(remark.point.at)
+        seconds.append(time.process_time() - start)
+        agree.append(verdict.decision.action == remark.suggestion.action)
+    return agree, seconds
 
 
 def measure(name: str, rules: AnyRules, deals: int, seed: int) -> dict[str, float | int]:
-    seconds, first_marks = [], []
+    seconds, first_marks, hints = [], [], []
     agree, marks, confirms, hint_marks, weighed = [], 0, 0, 0, 0
     for k in range(deals):
         analysis, spent, first_mark = analyse(played_deal(rules, seed + k, hinted=False))
         seconds.append(spent)
         first_marks += [first_mark] if first_mark is not None else []
         weighed += sum(r.lost is not None for r in analysis.remarks)
-        agree += repeated(analysis)
+        agreeing, hint_seconds = repeated(analysis)
+        agree += agreeing
+        hints += hint_seconds
         costly = analysis.marked(DEFAULT_THRESHOLD)
         marks += len(costly)
         confirms += sum(confirmed(r) for r in costly)
@@ -114,6 +122,9 @@ def measure(name: str, rules: AnyRules, deals: int, seed: int) -> dict[str, floa
         "cpu_s_per_deal_max": round(max(seconds), 2),
         "first_mark_s_median": round(statistics.median(first_marks), 2) if first_marks else 0.0,
         "first_mark_s_max": round(max(first_marks, default=0.0), 2),
+        "hint_cpu_s_median": round(statistics.median(hints), 3),
+        "hint_cpu_s_p95": round(sorted(hints)[int(0.95 * len(hints))], 3),
+        "hint_cpu_s_max": round(max(hints), 3),
     }
     print(f"{name:8} {row}", flush=True)
     return row
@@ -137,6 +148,7 @@ def main() -> None:
         "marks": marks, "marks_confirmed": round(confirms / marks, 3) if marks else 1.0,
         "cpu_s_per_deal_max": max(float(r["cpu_s_per_deal_max"]) for r in rows.values()),
         "first_mark_s_max": max(float(r["first_mark_s_max"]) for r in rows.values()),
+        "hint_cpu_s_p95_max": max(float(r["hint_cpu_s_p95"]) for r in rows.values()),
     }
     print(json.dumps(summary))
 
