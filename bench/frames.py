@@ -90,7 +90,7 @@ def player_frames(rules: AnyRules, count: int) -> tuple[list[Frame], list[Frame]
     table = TableScene(app, GameConfig(rules, (SeatConfig(human=True), *experts), 5))
     app.push(table)
     controller = table.controller
-    ponder = controller.ponder
+    ponder = controller.computers.ponder
     runs: tuple[list[Frame], list[Frame]] = ([], [])
     waited = decisions = 0
     for _ in range(count):
@@ -103,11 +103,11 @@ def player_frames(rules: AnyRules, count: int) -> tuple[list[Frame], list[Frame]
             controller.act(decide(controller.human_view(), Level.CONFIRME,
                                   random.Random(0)).action)
             decisions += 1
-            controller.ponder = ponder if decisions % 2 == 0 else None
+            controller.computers.ponder = ponder if decisions % 2 == 0 else None
         start = time.perf_counter()
         app.step(DT, events)
         spent = time.perf_counter() - start
-        runs[controller.ponder is None].append(Frame(spent * 1000, not to_act, player))
+        runs[controller.computers.ponder is None].append(Frame(spent * 1000, not to_act, player))
         time.sleep(max(0.0, DT - spent))
     table.dispose()
     return runs[0][10:], runs[1]

@@ -46,9 +46,10 @@ from game.ai import Level
 from game.engine.match import AnyRules
 from game.engine.protocol import Event
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
+from game.match_in_play import MatchInPlay
 from game.session import Session
 from game.storage import Storage
-from game.ui.table.controller import Controller, SeatConfig
+from game.ui.table.controller import Controller, EventHandler, SeatConfig
 
 GAMES: tuple[AnyRules, ...] = (
     CoincheRules(),
@@ -124,9 +125,14 @@ def full_disk() -> Iterator[None]:
         setattr(game.storage, WRITER, real)
 
 
-def new_controller(rules: AnyRules, seed: int, rng: random.Random) -> Controller:
+def new_controller(session: Session, rules: AnyRules, seed: int, rng: random.Random,
+                   on_event: EventHandler) -> Controller:
+    """A new match followed by ``session`` (its owner tells it of every change), as the
+    app's match host builds it."""
     seats = [SeatConfig(human=False, level=rng.choice(LEVELS)) for _ in range(rules.players)]
-    return Controller(rules, seed, seats, speed=1.0, viewer=0)
+    play = MatchInPlay.new(rules, seed, recorder=session)
+    session.new_match(play.match, 0, [seat.level for seat in seats])
+    return Controller(play, seats, on_event=on_event, viewer=0)
 
 
 def drive(controller: Controller, undo_at: set[int]) -> tuple[int, int]:
@@ -150,7 +156,6 @@ def drive(controller: Controller, undo_at: set[int]) -> tuple[int, int]:
 
 def play_one(session: Session, rules: AnyRules, seed: int, undo: bool) -> Played:
     rng = random.Random(seed)
-    controller = new_controller(rules, seed, rng)
     events = 0
 
     def count(event: Event) -> float:
@@ -158,11 +163,7 @@ def play_one(session: Session, rules: AnyRules, seed: int, undo: bool) -> Played
         events += 1
         return EVENT_TIME
 
-    controller.on_event = count
-    controller.on_action = session.on_action
-    controller.undo_hook = session.undo
-    session.new_match(controller.match, controller.viewer,
-                      [seat.level for seat in controller.seats])
+    controller = new_controller(session, rules, seed, rng, count)
     undo_at = {rng.randrange(10, 200) for _ in range(3)} if undo else set()
     start, start_cpu = time.perf_counter(), time.process_time()
     try:

@@ -10,13 +10,15 @@ Usage from the app (no pygame here)::
     saved = session.continue_match()           # "Continue": None when there is nothing
     # ... or a new match:
     session.new_match(match, human_seat=0, levels=("", "confirme", "debutant", "expert"))
-    session.on_action(controller.match)        # after EVERY action applied (AI or human)
-    earlier = session.undo(controller.match, seat)  # None: refused or nothing to undo
+    session.on_action(match)                   # after EVERY action applied (AI or human)
+    session.on_undo(earlier)                   # an undo went back to ``earlier``
     session.abandon()                          # the player quits the match for good
     for key, args in session.take_problems():  # show each once (storage messages)
         show_message(tr(key, **args))
     session.close()                            # at quit: waits for the last save
 
+The session follows the match, it does not hold it: ``game.match_in_play.MatchInPlay``
+owns the match in progress and tells the session of each change (it is its recorder).
 ``on_action`` also counts a deal in the statistics when it ends and the match when it is
 over (then the save is removed); ``on_deal_scored`` and ``on_match_over`` do the same on
 their own and may be called again without counting twice.
@@ -42,7 +44,7 @@ from game.storage import MATCH_FILE, STATS_FILE, Problem, Storage
 from game.storage.saves import SavedMatch
 
 if TYPE_CHECKING:  # the engine loads with the first match, after the menu's first frame
-    from game.engine.match import Match
+    from game.engine.match import AnyRules, Match
 
 log = logging.getLogger("atout.session")
 
@@ -112,16 +114,21 @@ class BackgroundWriter:
 
 @dataclass(frozen=True)
 class _Tracked:
-    """The match being played, as first given (its rules and seeds identify it)."""
+    """The match followed, by what identifies it (its rules and seeds), and its seats."""
 
-    match: Match
+    rules: AnyRules
+    seed: int
+    first_deal: int | None
     human_seat: int
     levels: tuple[str, ...]
 
+    @classmethod
+    def of(cls, match: Match, human_seat: int, levels: tuple[str, ...]) -> _Tracked:
+        return cls(match.rules, match.seed, match.first_deal, human_seat, levels)
+
     def same_match(self, match: Match) -> bool:
-        first = self.match
         return (match.rules, match.seed, match.first_deal) == (
-            first.rules, first.seed, first.first_deal)
+            self.rules, self.seed, self.first_deal)
 
 
 class Session:
@@ -146,7 +153,7 @@ class Session:
         plain = tuple("" if level is None else _level_name(level) for level in levels)
         if len(plain) != match.players or not 0 <= human_seat < match.players:
             raise ValueError("one level per seat, and the player's seat among them")
-        self._follow(_Tracked(match, human_seat, plain), undo_used=False)
+        self._follow(_Tracked.of(match, human_seat, plain), False, len(match.history))
         self.on_action(match)
 
     def continue_match(self) -> SavedMatch | None:
@@ -160,14 +167,15 @@ class Session:
         if saved.match.is_over:  # killed between its end and the save's removal
             self._submit(MATCH_FILE, self.storage.clear_match)
             return None
-        self._follow(_Tracked(saved.match, saved.human_seat, saved.levels), saved.undo_used)
+        self._follow(_Tracked.of(saved.match, saved.human_seat, saved.levels),
+                     saved.undo_used, len(saved.match.history))
         self.saved_actions = len(saved.match.actions)
         return saved
 
-    def _follow(self, tracked: _Tracked, undo_used: bool) -> None:
+    def _follow(self, tracked: _Tracked, undo_used: bool, deals_counted: int) -> None:
         self._tracked = tracked
         self.undo_used = undo_used
-        self._deals_recorded = len(tracked.match.history)
+        self._deals_recorded = deals_counted
         self._match_recorded = False
         self.saved_actions = -1
 
@@ -209,21 +217,14 @@ class Session:
     def undo_allowed(self) -> bool:
         return self.storage.settings.undo_allowed
 
-    def undo(self, match: Match, seat: int) -> Match | None:
-        """The match just before ``seat``'s last action, saved and marked as helped by
-        undo; None when the settings forbid undo, the match is over or ``seat`` has not
-        played yet."""
+    def on_undo(self, match: Match) -> None:
+        """An undo went back to ``match``: it is saved, marked as helped by undo, and the
+        undo is counted."""
         self._require(match)
-        if not self.undo_allowed or match.is_over:
-            return None
-        earlier = match.undo_last_action_of(seat)
-        if earlier is None:
-            return None
         self.undo_used = True
         rules = match.rules
         self._submit(STATS_FILE, lambda: self.storage.record_undo(rules.game, rules.players))
-        self.on_action(earlier)
-        return earlier
+        self.on_action(match)
 
     def on_deal_analysed(self, game: str, players: int, points_lost: float) -> None:
         """The review analysed a deal (any thread): its total goes to the statistics."""
@@ -240,7 +241,7 @@ class Session:
         earlier session): its save is removed and, when it was not over, it is counted
         as abandoned."""
         if self._tracked is not None:
-            rules = self._tracked.match.rules if self.in_progress else None
+            rules = self._tracked.rules if self.in_progress else None
         else:
             saved = self.continue_match()  # reads the save; None when there is none
             rules = saved.match.rules if saved is not None else None

@@ -9,7 +9,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from collections.abc import Callable
-from concurrent.futures import wait
 
 from game.engine.actions import Bid, ExchangeSeven
 from game.engine.cards import Card
@@ -142,9 +141,7 @@ def to_card_play(app: App, table: TableScene, limit: int = 60) -> None:
 def wait_for_hint(app: App, table: TableScene, timeout: float = 30) -> None:
     """The hint asked for, once the Expert has thought (waiting on its worker, not on
     the clock), then one frame to show it."""
-    asked = table.controller._hint
-    assert asked is not None, "no hint was asked"
-    wait([asked], timeout=timeout)
+    assert table.controller._hint.wait(timeout), "no hint was asked, or it took too long"
     app.step(DT, [])
 
 

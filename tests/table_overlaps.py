@@ -22,6 +22,8 @@ from game.ui.app.app import App
 from game.ui.table.parts import Region
 from game.ui.table.scene import TableScene
 from tests.table_driver import DT, human_turn, wait_for_hint
+from tools.eye_checks import look
+from tools.eye_checks import problems as eye_problems
 from tools.table_situations import GAMES, Game
 
 __all__ = ["GAMES", "Game", "check", "overlaps", "tour"]
@@ -95,13 +97,15 @@ def variants(app: App, table: TableScene) -> Iterator[str]:
 
 
 def check(app: App, table: TableScene, where: str) -> list[str]:
-    """Every overlap and rectangle off the screen now, in every language and hand."""
+    """Every overlap and rectangle off the screen now, and what the eye checks find, in
+    every language and hand."""
     problems = []
     for variant in variants(app, table):
         regions = table.regions()
         problems += [f"{where} ({variant}): {a} over {b}" for a, b in overlaps(regions)]
         problems += [f"{where} ({variant}): {name} off the screen"
                      for name in offscreen(regions)]
+        problems += eye_problems(look(app), f"{where} ({variant})")
     return problems
 
 

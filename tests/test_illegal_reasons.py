@@ -22,6 +22,7 @@ from game.engine.tarot import TarotDeal, TarotPlayCard
 from game.engine.tarot_cards import TarotCard, tarot_card
 from game.engine.tricks import Trump
 from game.i18n import set_language, tr
+from game.match_in_play import MatchInPlay, Step
 from game.ui.table.controller import Controller, SeatConfig
 from game.ui.table.words import say_text
 from tests.tarot_hands import C, play_state
@@ -50,7 +51,8 @@ def controller_at(deal: CoincheDeal | TarotDeal) -> Controller:
     sides = 2 if rules.has_teams else rules.players
     match = Match(rules, 1, deal, 1, deal.dealer, (0,) * sides)
     seats = [SeatConfig(human=True)] + [SeatConfig() for _ in range(rules.players - 1)]
-    controller = Controller(rules, 1, seats, speed=0.01, match=match, ponder=False)
+    position = MatchInPlay([Step(match, ())], resumed=True)  # set up: no past to undo
+    controller = Controller(position, seats, ponder=False)
     assert controller.human_to_act
     return controller
 

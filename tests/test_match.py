@@ -157,22 +157,6 @@ def test_a_chosen_deal_number_is_saved_and_checked() -> None:
         Match.new(BeloteRules(), 3, first_deal=10**9)
 
 
-def test_undo_goes_back_to_just_before_the_seats_last_action() -> None:
-    rng = random.Random(5)
-    match, _ = Match.new(CoincheRules(), 11)
-    assert match.undo_last_action_of(0) is None, "nobody has acted yet"
-    history = [match]
-    while len(match.actions) < 25:
-        match, _ = match.apply(rng.choice(match.legal_actions()))
-        history.append(match)
-    undone = match.undo_last_action_of(2)
-    assert undone is not None
-    last = max(i for i, m in enumerate(history[:-1]) if m.current_player == 2)
-    assert undone.actions == history[last].actions
-    assert undone.current_player == 2
-    assert undone.to_json() == history[last].to_json()
-
-
 @pytest.mark.parametrize("rules", [CoincheRules(), BeloteRules(players=3),
                                    BeloteRules(players=2)], ids=lambda r: f"{r.game}{r.players}")
 def test_any_deal_of_a_match_is_dealt_again_identically_from_its_number(

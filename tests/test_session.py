@@ -18,6 +18,7 @@ from game.ai import Level
 from game.engine.match import Match
 from game.engine.protocol import Phase
 from game.engine.rules import BeloteRules, CoincheRules
+from game.match_in_play import MatchInPlay
 from game.session import BackgroundWriter, Session
 from game.storage import SavedMatch, Storage
 from tests.kill_driver import next_action, play_to_end
@@ -196,19 +197,50 @@ def test_a_finished_match_is_counted_once_and_its_save_removed(
     assert not Storage(tmp_path).has_match()
 
 
+def new_play(session: Session, seed: int = SEED) -> MatchInPlay:
+    """A new match owned by a ``MatchInPlay`` that tells ``session`` of each change."""
+    play = MatchInPlay.new(CoincheRules(), seed, recorder=session)
+    session.new_match(play.match, 0, LEVELS)
+    return play
+
+
+def play_on(play: MatchInPlay, done: Callable[[Match], bool]) -> Match:
+    """Play the Débutant's moves through ``play`` until ``done``."""
+    while not done(play.match):
+        play.apply(next_action(play.match))
+    return play.match
+
+
+def to_the_first_deal_s_end(play: MatchInPlay) -> tuple[Match, int, Match]:
+    """The state before the first deal's last card, who plays it, and the state after."""
+    before_end = play_on(play, lambda m: bool(m.apply(next_action(m))[0].history))
+    last_card_by = before_end.current_player
+    assert last_card_by is not None
+    return before_end, last_card_by, play_on(play, lambda m: len(m.history) == 1)
+
+
 def test_a_deal_taken_back_by_undo_and_scored_again_counts_once(
     session: Session, tmp_path: Path
 ) -> None:
-    before_end = play_until(session, new_match(session),
-                            lambda m: bool(m.apply(next_action(m))[0].history))
-    last_card_by = before_end.current_player
-    assert last_card_by is not None
-    ended = play_until(session, before_end, lambda m: len(m.history) == 1)
-    earlier = session.undo(ended, last_card_by)
-    assert earlier is not None and earlier.history == ()
-    play_until(session, earlier, lambda m: len(m.history) == 1)
+    play = new_play(session)
+    before_end, last_card_by, _ = to_the_first_deal_s_end(play)
+    earlier = play.undo(last_card_by)
+    assert earlier is before_end and earlier.history == ()
+    play_on(play, lambda m: len(m.history) == 1)
     assert session.flush(timeout=5)
     assert deals_played(Storage(tmp_path)) == 1
+
+
+def test_a_deal_taken_back_and_redone_counts_once_and_is_saved(
+    session: Session, tmp_path: Path
+) -> None:
+    play = new_play(session)
+    before_end, last_card_by, ended = to_the_first_deal_s_end(play)
+    assert play.undo(last_card_by) is before_end
+    assert play.redo() is ended
+    assert session.flush(timeout=5)
+    assert deals_played(Storage(tmp_path)) == 1
+    assert reloaded(tmp_path).match.to_json() == ended.to_json()
 
 
 # --- undo --------------------------------------------------------------------------------
@@ -217,8 +249,9 @@ def test_a_deal_taken_back_by_undo_and_scored_again_counts_once(
 def test_undo_forbidden_by_the_settings_is_refused(session: Session, tmp_path: Path) -> None:
     storage = session.storage
     storage.save_settings(dataclasses.replace(storage.settings, undo_allowed=False))
-    match = play_until(session, new_match(session), lambda m: len(m.actions) == 9)
-    assert session.undo(match, 0) is None
+    play = new_play(session)
+    match = play_on(play, lambda m: len(m.actions) == 9)
+    assert play.undo(0) is None and play.match is match
     assert not session.undo_used
     assert session.flush(timeout=5)
     assert not reloaded(tmp_path).undo_used
@@ -227,8 +260,9 @@ def test_undo_forbidden_by_the_settings_is_refused(session: Session, tmp_path: P
 def test_undo_goes_back_before_the_seats_last_action_and_marks_the_match(
     session: Session, tmp_path: Path
 ) -> None:
-    match = play_until(session, new_match(session), lambda m: len(m.actions) == 9)
-    earlier = session.undo(match, 0)
+    play = new_play(session)
+    match = play_on(play, lambda m: len(m.actions) == 9)
+    earlier = play.undo(0)
     assert earlier is not None and earlier.current_player == 0
     assert earlier.actions == match.actions[: len(earlier.actions)]
     assert len(earlier.actions) < len(match.actions)
@@ -236,15 +270,16 @@ def test_undo_goes_back_before_the_seats_last_action_and_marks_the_match(
     assert session.flush(timeout=5)
     saved = reloaded(tmp_path)
     assert saved.undo_used and saved.match.actions == earlier.actions
-    finished = play_until(session, earlier, lambda m: m.is_over)
+    assert Storage(tmp_path).stats.of("coinche", 4).undos == 1
+    finished = play_on(play, lambda m: m.is_over)
     assert session.flush(timeout=5)
     assert Storage(tmp_path).stats.of("coinche", 4).matches_with_undo == 1
-    assert session.undo(finished, 0) is None  # a finished match stays finished
+    assert play.undo(0) is None and play.match is finished  # a finished match stays so
 
 
 def test_undo_before_the_seat_has_played_is_refused(session: Session) -> None:
-    match = new_match(session)
-    assert session.undo(match, 0) is None
+    play = new_play(session)
+    assert play.undo(0) is None
     assert not session.undo_used
 
 

@@ -114,11 +114,11 @@ def test_a_click_skips_the_running_animation(app: App) -> None:
         app.step(DT, [])
     assert table.tweens.busy
     running = list(table.flights)
-    packets_left = len(table.controller._pending)
+    packets_left = len(table.controller.events)
     app.step(DT, click(app, (640, 340)))
     assert all(f.tween.done for f in running)
     assert not any(f is g for f in running for g in table.flights)
-    assert len(table.controller._pending) < packets_left  # the next packet came at once
+    assert len(table.controller.events) < packets_left  # the next packet came at once
 
 
 @pytest.mark.parametrize("size", [(1, 1), (40, 30), (320, 200), (1920, 1080), (700, 1000)])
@@ -168,7 +168,7 @@ def test_the_ai_thinks_off_the_render_loop(app: App, monkeypatch: pytest.MonkeyP
     it is done."""
     import threading
 
-    from game.ui.table import controller as controller_module
+    from game.ui.table import computer_seats as controller_module
 
     release = threading.Event()
     real_decide = controller_module.decide
@@ -366,13 +366,19 @@ def test_settings_are_kept_in_the_storage(tmp_path: Path) -> None:
     set_language("en")
 
 
-def test_undo_takes_back_the_players_last_card(app: App) -> None:
+def to_six_cards_in_hand(app: App) -> TableScene:
+    """A coinche table where the human is to play, six cards in his hand."""
     table = start_table(app, CoincheRules(), seed=6)
     for _ in range(60):
         run_until_human(app, table)
         if table.controller.match.phase is Phase.PLAY and len(table.model.hand) == 6:
-            break
+            return table
         human_turn(app, table)
+    raise AssertionError("the human never reached his third card")
+
+
+def test_undo_takes_back_the_players_last_card(app: App) -> None:
+    table = to_six_cards_in_hand(app)
     hand = sorted(table.model.hand)
     actions = table.controller.match.actions
     human_turn(app, table)  # plays a card
@@ -384,6 +390,29 @@ def test_undo_takes_back_the_players_last_card(app: App) -> None:
     assert sorted(table.model.hand) == hand
     run_until_human(app, table)
     assert table.controller.human_to_act
+
+
+def ctrl_key(code: int, shift: bool = False) -> pygame.event.Event:
+    mods = pygame.KMOD_CTRL | (pygame.KMOD_SHIFT if shift else 0)
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mods, unicode="")
+
+
+@pytest.mark.parametrize("shift_z", [False, True], ids=["ctrl-y", "ctrl-shift-z"])
+def test_redo_plays_again_what_undo_took_back(app: App, shift_z: bool) -> None:
+    table = to_six_cards_in_hand(app)
+    human_turn(app, table)  # plays a card
+    run_until_human(app, table)
+    after, hand_after = table.controller.match, sorted(table.model.hand)
+    redo = ctrl_key(pygame.K_z, shift=True) if shift_z else ctrl_key(pygame.K_y)
+    app.step(DT, [redo])  # nothing to redo yet: said, and nothing changes
+    assert table.controller.match is after
+    assert table.message_text() == tr("illegal.no_redo")
+    app.step(DT, [ctrl_key(pygame.K_z)])
+    assert len(table.controller.match.actions) < len(after.actions)
+    assert len(table.model.hand) == 6
+    app.step(DT, [redo])
+    assert table.controller.match is after  # the very state the undo left
+    assert sorted(table.model.hand) == hand_after and table.controller.human_to_act
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

@@ -16,7 +16,6 @@ import pygame
 import pytest
 
 from game.advice import Advisor
-from game.coach import CoachWorker
 from game.engine.match import AnyRules
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.i18n import tr
@@ -36,7 +35,7 @@ def key(k: int) -> pygame.event.Event:
 ], ids=["coinche", "belote4", "tarot4"])
 def test_a_deal_played_with_h_and_enter_has_no_mark_in_the_review(
         tmp_path: Path, texts_drawn: list[str], rules: AnyRules, seed: int) -> None:
-    app = App(storage=Storage(tmp_path), coach=CoachWorker())
+    app = App(storage=Storage(tmp_path))
     try:
         table = start_table(app, rules, seed=seed)
         controller = table.controller

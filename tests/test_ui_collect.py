@@ -10,6 +10,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from pathlib import Path
 
+import pytest
+
 from game.engine.actions import TrickWon
 from game.engine.protocol import Event
 from game.engine.rules import BeloteRules, CoincheRules
@@ -41,19 +43,20 @@ def test_each_trick_waits_for_a_click_with_the_setting(app: App) -> None:
     assert table.controller.actions_applied > applied or table.controller.human_to_act
 
 
-def test_the_last_trick_of_the_deal_stays_longer(app: App) -> None:
+def test_the_last_trick_of_the_deal_stays_longer(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     table = start_table(app, BeloteRules(), seed=5)
     animate_at(app, 1.0)
     waits: list[float] = []
-    show = table.controller.on_event
+    show = table.animator.on_event
 
-    def recording(event: Event) -> float:
-        wait = show(event)
+    def recording(event: Event, speed: float) -> float:
+        wait = show(event, speed)
         if isinstance(event, TrickWon):
             waits.append(wait)
         return wait
 
-    table.controller.on_event = recording
+    monkeypatch.setattr(table.animator, "on_event", recording)
     play_to_score_sheet(app, table, limit=4000)
     assert len(waits) == 8
     assert min(waits[-1:]) >= LAST_TRICK_PAUSE > max(waits[:-1]) >= TRICK_PAUSE

@@ -11,13 +11,21 @@ from pathlib import Path
 import pytest
 
 from game.engine.actions import CardPlayed, DealScored, PlayCard, TrickWon
-from game.engine.match import MatchView, NewDeal
+from game.engine.match import AnyRules, MatchView, NewDeal
 from game.engine.protocol import Event, Phase
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
+from game.match_in_play import MatchInPlay
 from game.ui.kit.tween import Tween, Tweens, ease_out_cubic, linear
-from game.ui.table.controller import Controller, SeatConfig
+from game.ui.table.controller import Controller, EventHandler, Pace, SeatConfig, no_animation
 
 DT = 0.05
+
+
+def new_controller(rules: AnyRules, seed: int, seats: list[SeatConfig],
+                   on_event: EventHandler = no_animation, think: float = 1.0) -> Controller:
+    """A new match of ``rules`` at speed 0.01, its owner handed to the controller."""
+    return Controller(MatchInPlay.new(rules, seed), seats, on_event=on_event,
+                      pace=lambda: Pace(0.01, think))
 
 
 def tick(controller: Controller) -> None:
@@ -38,13 +46,12 @@ def test_the_controller_needs_no_display() -> None:
 
 def test_events_are_released_one_by_one_and_the_next_player_waits() -> None:
     seen: list[Event] = []
-    controller = Controller(CoincheRules(), 3, [SeatConfig() for _ in range(4)], speed=0.01)
 
     def on_event(event: Event) -> float:
         seen.append(event)
         return 0.2 if isinstance(event, CardPlayed) else 0.0  # a long animation
 
-    controller.on_event = on_event
+    controller = new_controller(CoincheRules(), 3, [SeatConfig() for _ in range(4)], on_event)
     for _ in range(2000):
         tick(controller)
         if any(isinstance(e, CardPlayed) for e in seen):
@@ -64,7 +71,6 @@ def test_events_are_released_one_by_one_and_the_next_player_waits() -> None:
 
 
 def test_a_whole_deal_with_computers_fills_the_model() -> None:
-    controller = Controller(BeloteRules(), 5, [SeatConfig() for _ in range(4)], speed=0.01)
     tricks: list[TrickWon] = []
     at_the_end: list[tuple[int, tuple[int, ...]]] = []
 
@@ -75,7 +81,7 @@ def test_a_whole_deal_with_computers_fills_the_model() -> None:
             at_the_end.append((sum(controller.model.tricks_won), controller.model.totals))
         return 0.0
 
-    controller.on_event = on_event
+    controller = new_controller(BeloteRules(), 5, [SeatConfig() for _ in range(4)], on_event)
     for _ in range(5000):
         tick(controller)
         if at_the_end:
@@ -88,7 +94,7 @@ def test_a_whole_deal_with_computers_fills_the_model() -> None:
 
 def test_a_human_click_on_an_illegal_card_says_why_and_changes_nothing() -> None:
     seats = [SeatConfig(human=True)] + [SeatConfig() for _ in range(3)]
-    controller = Controller(CoincheRules(), 11, seats, speed=0.01)
+    controller = new_controller(CoincheRules(), 11, seats)
     for _ in range(20000):
         tick(controller)
         if not controller.human_to_act:
@@ -150,7 +156,7 @@ def test_the_expert_seats_think_as_long_as_the_setting_says_and_the_hint_asks_th
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     import game.ai.ponder
-    import game.ui.table.controller
+    import game.ui.table.computer_seats
     from game.advice import Advisor, current_position
     from game.ai import Decision, Level
 
@@ -160,11 +166,13 @@ def test_the_expert_seats_think_as_long_as_the_setting_says_and_the_hint_asks_th
         asked.append((level, think))
         return Decision(view.deal.legal[0], "hint.only_choice")
 
-    monkeypatch.setattr(game.ui.table.controller, "decide", decide)
+    monkeypatch.setattr(game.ui.table.computer_seats, "decide", decide)
     monkeypatch.setattr(game.ai.ponder.Ponder, "decide",
                         lambda self, view, level, rng, think: decide(view, level, rng, think))
     seats = [SeatConfig(human=True)] + [SeatConfig(level=Level.EXPERT) for _ in range(3)]
-    controller = Controller(CoincheRules(), 2, seats, speed=0.01, think=1.0)
+    setting = [1.0]
+    controller = Controller(MatchInPlay.new(CoincheRules(), 2), seats,
+                            pace=lambda: Pace(0.01, setting[0]))
     for _ in range(2000):
         tick(controller)
         if controller.human_to_act and asked:
@@ -173,7 +181,7 @@ def test_the_expert_seats_think_as_long_as_the_setting_says_and_the_hint_asks_th
             controller.act(controller.human_legal()[0])
     assert asked and all(think == 1.0 for _, think in asked)
     asked.clear()
-    controller.think = 0.1  # the setting changed during the match: not the hint's concern
+    setting[0] = 0.1  # the setting changed during the match: not the hint's concern
     controller.request_hint()
     for _ in range(2000):
         if controller.hint() is not None:
@@ -197,8 +205,8 @@ def test_the_expert_seats_prepare_while_the_human_thinks_and_the_next_one_resume
     from game.ai import Level, decide
 
     seats = [SeatConfig(human=True)] + [SeatConfig(level=Level.EXPERT) for _ in range(3)]
-    controller = Controller(rules, 2, seats, speed=0.01, think=0.05)
-    ponder = controller.ponder
+    controller = new_controller(rules, 2, seats, think=0.05)
+    ponder = controller.computers.ponder
     assert ponder is not None
     resumed = 0
     for _ in range(6000):
@@ -228,4 +236,30 @@ def test_the_expert_seats_prepare_while_the_human_thinks_and_the_next_one_resume
         if resumed == 2:
             break
     assert resumed == 2
+    controller.close()
+
+
+def test_the_hint_answers_for_the_position_it_was_asked_in_through_undo_and_redo() -> None:
+    """The hint belongs to a position: an undo leaves it behind (no stale advice on the
+    earlier position), a redo back to that very position finds it again."""
+    seats = [SeatConfig(human=True)] + [SeatConfig() for _ in range(3)]
+    controller = new_controller(CoincheRules(), 11, seats, think=0.05)
+    asked_in = None
+    for _ in range(20000):
+        tick(controller)
+        if not controller.human_to_act:
+            continue
+        if controller.match.phase is Phase.PLAY and controller.match.deal.trick:
+            asked_in = controller.match
+            break
+        controller.act(controller.human_legal()[0])
+    assert asked_in is not None, "the human never followed to a trick"
+    controller.request_hint()
+    assert controller._hint.wait(30)
+    suggestion = controller.hint()
+    assert suggestion is not None and suggestion.action in controller.human_legal()
+    assert controller.undo() and controller.match is not asked_in
+    assert controller.hint() is None
+    assert controller.redo() and controller.match is asked_in
+    assert controller.hint() is suggestion
     controller.close()

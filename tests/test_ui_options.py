@@ -342,7 +342,7 @@ def test_undo_can_be_forbidden_in_the_settings(tmp_path: Path) -> None:
     app.step(DT, [])
     assert app.top is table and not table.undo_button.enabled
     assert not Storage(tmp_path).settings.undo_allowed
-    assert app.session is not None and app.session.undo(table.controller.match, 0) is None
+    assert table.controller.play.undo(0) is None
     table.dispose()
 
 

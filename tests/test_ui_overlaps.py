@@ -3,7 +3,9 @@ button (and the piles, hands and trick under them) is laid out from rectangles t
 parts name (``TableScene.regions``).  Each game and player count plays a fixed deal to
 its score sheet at 1280×720 and at the smallest window; at every settled moment, with
 the hint and the last trick shown once, the table is drawn in French and English,
-right- and left-handed, and no two rectangles may overlap or leave the screen."""
+right- and left-handed, and no two rectangles may overlap or leave the screen; the eye
+checks (tools/eye_checks.py: texts in their boxes, nothing over anything, contrast,
+opaque panels, the language's own words) look at the same frames."""
 
 from __future__ import annotations
 

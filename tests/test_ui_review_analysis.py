@@ -14,7 +14,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.coach import CoachWorker
 from game.engine.rules import CoincheRules, TarotRules
 from game.storage import Storage
 from game.ui.app.app import App
@@ -37,7 +36,7 @@ def mouse_down(pos: tuple[int, int]) -> pygame.event.Event:
 def test_the_review_marks_the_costly_decision_and_counts_it(
         tmp_path: Path, texts_drawn: list[str]) -> None:
     match = play_first_deal(CoincheRules(), BLUNDER_MATCH, lead_low_under_the_ace)
-    app = App(storage=Storage(tmp_path), coach=CoachWorker())
+    app = App(storage=Storage(tmp_path))
     try:
         review = ReplayScene.of_deal(app, match, 0)
         assert review is not None
@@ -69,7 +68,7 @@ def test_the_review_marks_the_costly_decision_and_counts_it(
 
 def test_leaving_the_review_pauses_the_analysis(tmp_path: Path) -> None:
     match = play_first_deal(TarotRules(players=3), 5, expert_policy)  # a long analysis
-    app = App(storage=Storage(tmp_path), coach=CoachWorker())
+    app = App(storage=Storage(tmp_path))
     try:
         review = ReplayScene.of_deal(app, match, 0)
         assert review is not None

@@ -150,3 +150,20 @@ def test_the_poignee_sizes_are_written_for_the_table(
     assert label() == at_five
     press_row(app, setup, "poignee_sizes")
     assert label() == always
+
+
+def test_the_last_setup_is_remembered_by_its_app_only(app: App) -> None:
+    """The "last settings" are the app's memory: the next new-game screen of this app
+    opens on the game just started, another app's on the default game."""
+    setup = open_setup(app)
+    press(app, setup, tr("game.tarot"))
+    setup.start()
+    app.step(DT, [])
+    assert app.memory.last_setup is not None
+    assert SetupScene(app).rules.game == "tarot"
+    other = App()
+    try:
+        assert other.memory.last_setup is None
+        assert SetupScene(other).rules.game == "coinche"
+    finally:
+        other.host.close()

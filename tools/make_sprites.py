@@ -29,7 +29,6 @@ if str(ROOT) not in sys.path:
 import pygame  # noqa: E402
 
 from game.ui.kit.assets import (  # noqa: E402
-    BLACK,
     CODES_32,
     CODES_TAROT,
     EXCUSE,
@@ -572,8 +571,7 @@ def draw_dealer() -> pygame.Surface:
     canvas.circle((32, 32), 31, PAPER)
     canvas.circle((32, 32), 31, (90, 90, 96), width=2)
     canvas.circle((32, 32), 25, GOLD, width=2)
-    canvas.text("D", (32, 33), 26, BLACK)
-    return canvas.result()
+    return canvas.result()  # the letter follows the language: the table draws it
 
 
 def draw_icon(size: int) -> pygame.Surface:

@@ -1,11 +1,14 @@
 """A picture of every scene of the game, taken headless: each game's table in the middle
-of a trick, each bidding panel, the écart, the score sheet, the end of a match, the
-settings, the rules, the statistics and the replay.
+of a trick, each bidding panel, the écart, the poignée, the score sheet, the end of a
+match, the menu, the set-up and its "abandon?" question, the settings, the rules, the
+statistics, the replay and the review's analysis; then each game and player count in
+French and English, right- and left-handed.
 
-    python tools/screenshots.py [folder]      (default: docs/screenshots/)
+    python tools/screenshots.py [folder] [--lang fr] [--window 960x540] [--no-matrix]
 
-The player sits South and answers with simple choices (the computers play as usual);
-each picture is the 1280×720 logical screen, saved as PNG.
+(default: docs/screenshots/, in English, 1280×720).  The player sits South and answers
+with simple choices (the computers play as usual).  Every picture goes through the eye
+checks (tools/eye_checks.py): the problems found are printed, and the command fails.
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ from game.engine.rules import BeloteRules, CoincheRules, TarotRules  # noqa: E40
 from game.engine.tarot import (  # noqa: E402
     CallKing,
     DeclineChelem,
+    ShowPoignee,
     TarotBid,
     TarotDiscard,
     TarotPlayCard,
@@ -59,25 +63,31 @@ from game.engine.tarot_scoring import (  # noqa: E402
     score_deal,
     score_lines,
 )
-from game.i18n import set_language  # noqa: E402
+from game.i18n import language, set_language  # noqa: E402
 from game.storage import Storage  # noqa: E402
 from game.ui.app.app import App  # noqa: E402
 from game.ui.app.smoke import dismiss, fixed_speed  # noqa: E402
+from game.ui.kit.layout import LOGICAL  # noqa: E402
+from game.ui.scenes.dialog import ConfirmDialog  # noqa: E402
+from game.ui.scenes.menu import MenuScene  # noqa: E402
 from game.ui.scenes.replay import ReplayScene  # noqa: E402
 from game.ui.scenes.rules import RulesScene  # noqa: E402
 from game.ui.scenes.scorepad import ScorePad  # noqa: E402
 from game.ui.scenes.scoresheet import MatchEnd, ScoreSheet  # noqa: E402
 from game.ui.scenes.settings import SettingsScene  # noqa: E402
+from game.ui.scenes.setup import SetupScene  # noqa: E402
 from game.ui.scenes.stats import StatsScene  # noqa: E402
 from game.ui.stage.scene import Scene  # noqa: E402
 from game.ui.table.controller import GameConfig, SeatConfig  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
+from tools.eye_checks import look, problems  # noqa: E402
 from tools.table_situations import GAMES  # noqa: E402  (the overlap test's situations)
 
 DT = 1 / 30
 SPEED = 0.05  # animations at 1/20 of their length: the pictures are taken at rest
 FRAME_LIMIT = 30_000
 POSTER_BITS = 5
+EXAMPLE_DEAL, EXAMPLE_SEED = 1, 123456789  # the score sheet's worked examples
 CARD_PLAYS = (PlayCard, TarotPlayCard)
 # The player's answers, first match first: pass in the first belote round (to see the
 # second), name the trumps in the second, take at tarot, then call, discard and play.
@@ -123,7 +133,7 @@ class Run:
 
 RUNS = (
     Run(CoincheRules(), {"bid_coinche": asked(Pass), "table_coinche": mid_trick,
-                         "score_sheet": showing(ScoreSheet)}, seed=3),
+                         "score_sheet": showing(ScoreSheet)}, seed=5),
     Run(BeloteRules(), {"bid_belote_round1": asked(Take), "bid_belote_round2":
                         asked(ChooseTrump), "table_belote4": mid_trick}, seed=2),
     Run(BeloteRules(players=3), {"table_belote3": mid_trick}),
@@ -132,23 +142,35 @@ RUNS = (
                                 "table_tarot3": mid_trick}),
     Run(TarotRules(players=4), {"table_tarot4": mid_trick}),
     Run(TarotRules(players=5), {"call_king": asked(CallKing), "table_tarot5": mid_trick}),
+    Run(TarotRules(players=5), {"poignee": asked(ShowPoignee)}, first_deal=1032),
     Run(BeloteRules(target=300), {"match_end": showing(MatchEnd)}, seed=5),
 )
 
 
 class Photographer:
-    def __init__(self, folder: Path, storage: Storage) -> None:
+    """Takes the pictures into ``folder`` (None: only checks them) through a window of
+    ``window``; ``problems`` gathers what the eye checks find on each."""
+
+    def __init__(self, folder: Path | None, storage: Storage,
+                 window: tuple[int, int] = LOGICAL) -> None:
         self.folder = folder
-        folder.mkdir(parents=True, exist_ok=True)
-        self.app = App(storage=storage)
+        if folder is not None:
+            folder.mkdir(parents=True, exist_ok=True)
+        self.app = App(window_size=window, storage=storage)
         self.app.settings = fixed_speed(self.app.settings, SPEED)
         self.app.push(Scene(self.app))
         self.app.step(DT, [])
         self.taken: list[Path] = []
+        self.problems: list[str] = []
 
     def save(self, name: str) -> None:
+        self.problems += problems(look(self.app), f"{name} ({language()})")
+        if self.folder is None:
+            return
         path = self.folder / f"{name}.png"
-        pygame.image.save(posterized(self.app.screen), path)
+        window = self.app.window  # the logical screen as the window shows it
+        shown = self.app.screen if window.get_size() == LOGICAL else window
+        pygame.image.save(posterized(shown), path)
         self.taken.append(path)
 
     def play(self, run: Run) -> TableScene:
@@ -189,7 +211,8 @@ class Photographer:
         app.step(DT, [])
 
     def review(self, name: str, match: Match) -> None:
-        """The last deal's review with the Expert's analysis, at the costliest decision."""
+        """The last deal's review with the Expert's analysis, at the first costly
+        decision (coinche match 5: a card at trick 7)."""
         app = self.app
         replay = ReplayScene.of_last_deal(app, match)
         if replay is None:
@@ -210,8 +233,12 @@ class Photographer:
         """The score sheet of a deal scored as ``result`` (a worked example)."""
         seats = (SeatConfig(human=True), *(SeatConfig() for _ in range(rules.players - 1)))
         table = TableScene(self.app, GameConfig(rules, seats, 1))
-        table.model.record = DealRecord(1, 0, 123456789, result, (0,) * len(result.scores),
-                                        result.scores)
+        model = table.model
+        model.record = DealRecord(EXAMPLE_DEAL, 0, EXAMPLE_SEED, result,
+                                  (0,) * len(result.scores), result.scores)
+        # the boxes under the sheet say the same deal and totals
+        model.deal_number, model.deal_seed, model.totals = EXAMPLE_DEAL, EXAMPLE_SEED, \
+            result.scores
         self.app.push(table)  # the table under the sheet, as in a game
         self.scene(name, ScoreSheet(self.app, table))
         self.app.pop()
@@ -295,19 +322,41 @@ def matrix_runs() -> list[tuple[str, bool, Run]]:
 
 def take_matrix(photographer: Photographer) -> None:
     app = photographer.app
+    before = (language(), app.settings)
     for words, left, run in matrix_runs():
         set_language(words)
         app.settings = dataclasses.replace(app.settings, left_handed=left)
         photographer.leave(photographer.play(run))
-    set_language("en")
-    app.settings = dataclasses.replace(app.settings, left_handed=False)
+    set_language(before[0])
+    app.settings = before[1]
 
 
-def take_all(folder: Path) -> list[Path]:
-    set_language("en")
+def take_screens(photographer: Photographer) -> None:
+    """The scenes outside a match: the menu, the set-up and its question, the settings,
+    the rules and the statistics."""
+    app = photographer.app
+    photographer.scene("menu", MenuScene(app))
+    photographer.scene("setup", SetupScene(app))
+    app.push(SetupScene(app))  # the question over the screen that asks it
+    app.step(DT, [])
+    photographer.scene("dialog_abandon", ConfirmDialog(
+        app, "menu.abandon_question", lambda: None, "menu.abandon", "menu.keep_playing"))
+    app.pop()
+    app.step(DT, [])
+    photographer.scene("settings", SettingsScene(app))
+    photographer.scene("rules", RulesScene(app))
+    photographer.scene("statistics", StatsScene(app))
+
+
+def take_all(folder: Path | None, words: str = "en", window: tuple[int, int] = LOGICAL,
+             matrix: bool = True) -> Photographer:
+    """Every picture in ``words``, through a window of ``window``; the matrix of games,
+    languages and hands too when ``matrix``."""
     with tempfile.TemporaryDirectory() as data:
-        photographer = Photographer(folder, Storage(Path(data)))
+        photographer = Photographer(folder, Storage(Path(data)), window)
         app = photographer.app
+        app.settings = dataclasses.replace(app.settings, language=words)
+        set_language(words)  # the new app took the empty folder's "auto"
         for run in RUNS:
             table = photographer.play(run)
             if run.rules.game == "coinche":
@@ -319,23 +368,37 @@ def take_all(folder: Path) -> list[Path]:
             photographer.leave(table)
         for name, (rules, result) in SHEETS.items():
             photographer.sheet(name, rules, result)
-        photographer.scene("settings", SettingsScene(app))
-        photographer.scene("rules", RulesScene(app))
-        photographer.scene("statistics", StatsScene(app))
-        take_matrix(photographer)
+        take_screens(photographer)
+        if matrix:
+            take_matrix(photographer)
         app.close()
-    return photographer.taken
+    set_language("en")
+    return photographer
+
+
+def window_size(value: str) -> tuple[int, int]:
+    width, _, height = value.partition("x")
+    return int(width), int(height)
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description="A screenshot of every scene, headless.")
     parser.add_argument("folder", nargs="?", type=Path, default=ROOT / "docs" / "screenshots",
                         help="where the PNG files go (default: docs/screenshots)")
-    folder = parser.parse_args(argv).folder
-    for path in take_all(folder):
+    parser.add_argument("--lang", choices=("en", "fr"), default="en")
+    parser.add_argument("--window", type=window_size, default=LOGICAL,
+                        help="the window's size, WIDTHxHEIGHT (default: 1280x720)")
+    parser.add_argument("--no-matrix", action="store_true",
+                        help="leave out each game in both languages and hands")
+    options = parser.parse_args(argv)
+    photographer = take_all(options.folder, options.lang, options.window,
+                            not options.no_matrix)
+    for path in photographer.taken:
         print(path)
+    for problem in photographer.problems:
+        print(problem, file=sys.stderr)
     pygame.quit()
-    return 0
+    return 1 if photographer.problems else 0
 
 
 if __name__ == "__main__":

@@ -174,19 +174,6 @@ class Match:
             return self.first_deal
         return numbered_for(deal_seed(self.seed, self.number), self.dealer, self.players)
 
-    def undo_last_action_of(self, seat: int) -> Self | None:
-        """The match as it was just before ``seat``'s last action (and everything after
-        it), or None when that seat has not acted yet."""
-        match, _ = type(self).new(self.rules, self.seed, self.first_deal)
-        last_turn = None
-        for index, action in enumerate(self.actions):
-            if match.current_player == seat:
-                last_turn = index
-            match, _ = match.apply(action)
-        if last_turn is None:
-            return None
-        return type(self).replay(self.rules, self.seed, self.actions[:last_turn], self.first_deal)
-
     # --- the protocol, delegated to the current deal -------------------------------------
 
     @property

@@ -5,9 +5,11 @@ scaled to the window with letterboxing (mouse positions are mapped back).
 ``run()`` is the interactive loop.  Scene changes requested during a frame (push, pop,
 replace) take effect between frames.
 
-Scenes open one another by name through the router (``go``, ``pop_to``): the names and
-the classes they build are registered by ``game/ui/app/scenes.py``, so no scene module
-imports another.  ``host`` keeps the match in progress (``game/ui/table/host.py``).
+Scenes open one another by name through the router (``go``, ``pop_to``, ``router.py``):
+the names and the classes they build are registered by ``game/ui/app/scenes.py``, so no
+scene module imports another, and a scene sees the app only as a ``Stage``
+(``game/ui/stage/scene.py``), so none imports the app.  ``host`` keeps the match in
+progress (``game/ui/table/host.py``); ``memory`` what the app remembers until it closes.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from game.storage.settings import Settings
 from game.ui.app.preload import Preloader
 from game.ui.app.router import Router
 from game.ui.kit.assets import Assets
+from game.ui.kit.drawlog import active_log
 from game.ui.kit.layout import LOGICAL
 from game.ui.stage.memory import Memory
 from game.ui.stage.scene import Route
@@ -57,15 +60,14 @@ class App(Router):
         window_size: tuple[int, int] = LOGICAL,
         assets: Assets | None = None,
         storage: Storage | None = None,
-        coach: CoachWorker | None = None,
         routes: Mapping[str, Route] | None = None,
     ) -> None:
         """``storage`` (the player's data folder) keeps the settings, the match in
         progress (saved after every action) and the statistics; without it nothing is
-        written (tests, the smoke run).  ``coach`` analyses the reviewed deals (by
-        default one that thinks as long as ``game.coach`` says, started when first
-        needed).  ``routes``: the scene each name builds (by default every scene of the
-        game, ``game.ui.app.scenes.SCENES``)."""
+        written (tests, the smoke run).  The review's coach is started when first
+        needed; it shares the hint's verdicts (``MatchHost.advisor``).  ``routes``: the
+        scene each name builds (by default every scene of the game,
+        ``game.ui.app.scenes.SCENES``)."""
         os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "Atout")  # the taskbar's name
         pygame.init()
         # The AI thinks in a worker thread: a short GIL switch interval keeps a long
@@ -96,10 +98,7 @@ class App(Router):
         super().__init__(routes)
         self.frames = 0
         self._preloader = Preloader(self.assets)
-        self._coach = coach
-        if coach is not None:
-            coach.on_finished = self._deal_analysed
-            coach.advisor = self.host.advisor()  # the hint's verdicts
+        self._coach: CoachWorker | None = None
 
     @property
     def coach(self) -> CoachWorker:
@@ -272,7 +271,12 @@ class App(Router):
         for index, scene in enumerate(self.scenes):
             if scene.opaque:
                 first = index
+        log = active_log()
+        if log is not None:
+            log.clear()
         for scene in self.scenes[first:]:
+            if log is not None:
+                log.start_layer(type(scene).__name__)
             scene.draw(self.screen)
         self.present()
 

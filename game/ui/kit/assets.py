@@ -514,13 +514,12 @@ class Assets:
         return self._sprite(f"sprites/suit_{suit}.png", (size, size), drawn, recolour)
 
     def dealer_button(self, size: int = 64) -> pygame.Surface:
-        """The round dealer marker, ``size`` pixels square."""
+        """The round dealer marker, ``size`` pixels square (the table writes its letter,
+        which follows the language)."""
 
         def drawn() -> pygame.Surface:
             surface = pygame.Surface((size, size), pygame.SRCALPHA)
             pygame.draw.circle(surface, PAPER, (size / 2, size / 2), size / 2)
-            letter = default_font(size * 2 // 3).render("D", True, BLACK)
-            surface.blit(letter, letter.get_rect(center=(size // 2, size // 2)))
             return surface
 
         return self._sprite("sprites/dealer.png", (size, size), drawn)

@@ -6,7 +6,7 @@ import pygame
 
 from game.ui.kit.assets import Assets
 from game.ui.kit.layout import LOGICAL
-from game.ui.kit.widgets import GOLD, blit_text
+from game.ui.kit.widgets import GLOW, blit_text
 
 
 def draw_backdrop(assets: Assets, surface: pygame.Surface, title: str) -> None:
@@ -15,4 +15,4 @@ def draw_backdrop(assets: Assets, surface: pygame.Surface, title: str) -> None:
     for x in range(0, LOGICAL[0], width):
         for y in range(0, LOGICAL[1], height):
             surface.blit(felt, (x, y))
-    blit_text(surface, title, 72, GOLD, midtop=(640, 40))
+    blit_text(surface, title, 72, GLOW, midtop=(640, 40))

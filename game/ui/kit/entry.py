@@ -6,9 +6,11 @@ from __future__ import annotations
 import pygame
 
 from game.engine.match import DEAL_NUMBERS
+from game.ui.kit.drawlog import framed
 from game.ui.kit.widgets import GLOW, GOLD, INK, blit_text
 
 MAX_DIGITS = len(str(DEAL_NUMBERS - 1))
+PLACEHOLDER = (100, 90, 72)  # greyed, yet 4.5:1 on the field
 PASSED_ON = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE)  # the scene's keys
 
 
@@ -67,6 +69,7 @@ class DealNumberField:
 
     def draw(self, target: pygame.Surface, placeholder: str) -> None:
         fill = (255, 250, 236) if self.focused else (248, 238, 210)
+        framed(target, "field", self.rect)
         pygame.draw.rect(target, fill, self.rect, border_radius=10)
         edge = GLOW if self.focused else GOLD
         pygame.draw.rect(target, edge, self.rect, width=3 if self.focused else 2,
@@ -76,7 +79,7 @@ class DealNumberField:
                             midleft=(self.rect.x + 14, self.rect.centery))
         else:
             end = pygame.Rect(self.rect.x + 14, self.rect.y, 0, 0)
-            blit_text(target, placeholder, 22, (130, 120, 100),
+            blit_text(target, placeholder, 22, PLACEHOLDER,
                       midleft=(self.rect.x + 14, self.rect.centery))
         if self.focused and pygame.time.get_ticks() // 500 % 2 == 0:  # the caret blinks
             x = end.right + 2

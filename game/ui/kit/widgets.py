@@ -11,6 +11,7 @@ import pygame
 
 from game.i18n import tr
 from game.ui.kit.assets import default_font
+from game.ui.kit.drawlog import active_log, framed
 from game.ui.kit.layout import LOGICAL, bubble_box
 
 RGB = tuple[int, int, int]
@@ -24,6 +25,7 @@ BUTTON_HOVER = (255, 222, 150)
 BUTTON_OFF = (150, 150, 140)
 DIM = (0, 0, 0, 110)
 FOCUS = (255, 255, 255)
+PANEL_OPACITY = 255  # a panel's body: opaque, so nothing under it shows through its words
 
 # A memo, not a state: the same message, size and colour always render the same pixels
 # (pygame's bundled font), so what one app (or test) leaves here changes nothing for the
@@ -47,9 +49,18 @@ def blit_text(
     target: pygame.Surface, message: str, size: int, colour: RGB = CREAM, **anchor: object
 ) -> pygame.Rect:
     """Draw text placed by a Rect keyword (center=..., topleft=..., midleft=...)."""
-    surface = text(message, size, colour)
-    rect = surface.get_rect(**anchor)
-    target.blit(surface, rect)
+    return blit_symbol(target, text(message, size, colour), message, **anchor)
+
+
+def blit_symbol(target: pygame.Surface, image: pygame.Surface, words: str,
+                **anchor: object) -> pygame.Rect:
+    """Draw ``image``, a text or a symbol that ``words`` names (the eye checks read it),
+    placed by a Rect keyword."""
+    rect = image.get_rect(**anchor)
+    log = active_log()
+    if log is not None:
+        log.text(target, words, image, rect)
+    target.blit(image, rect)
     return rect
 
 
@@ -84,16 +95,22 @@ def shade(size: tuple[int, int], alpha: int) -> pygame.Surface:
     return veil
 
 
-def panel(target: pygame.Surface, rect: pygame.Rect, colour: RGB = PANEL, alpha: int = 220,
+def panel(target: pygame.Surface, rect: pygame.Rect, colour: RGB = PANEL,
           radius: int = 14, border: RGB | None = GOLD) -> None:
-    """A rounded translucent panel with a soft shadow."""
+    """A rounded opaque panel with a soft shadow: nothing below shows through its words."""
+    log = active_log()
+    if log is not None:
+        log.box(target, "panel", rect)
+        if log.probe is not None:  # under the body, its rounded corners left out
+            target.fill(log.probe, rect.inflate(-2 * radius, -2 * radius))
     shadow = pygame.Surface(rect.inflate(12, 12).size, pygame.SRCALPHA)
     pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect(), border_radius=radius + 6)
     target.blit(shadow, rect.move(-2, 4).inflate(12, 12).topleft)
     body = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(body, (*colour, alpha), body.get_rect(), border_radius=radius)
+    pygame.draw.rect(body, (*colour, PANEL_OPACITY), body.get_rect(), border_radius=radius)
     if border is not None:
-        pygame.draw.rect(body, (*border, 200), body.get_rect(), width=2, border_radius=radius)
+        pygame.draw.rect(body, (*border, PANEL_OPACITY), body.get_rect(), width=2,
+                         border_radius=radius)
     target.blit(body, rect)
 
 
@@ -137,6 +154,7 @@ class Button:
         return False
 
     def draw(self, target: pygame.Surface) -> None:
+        framed(target, "button", self.rect, self.label())
         fill = BUTTON_OFF if not self.enabled else (
             BUTTON_HOVER if self.hover or self.selected else BUTTON)
         shadow = self.rect.move(0, 3)
@@ -150,11 +168,11 @@ class Button:
         label = self.label()
         if self.icon is not None and label:
             icon_rect = self.icon.get_rect(midleft=(self.rect.x + 10, self.rect.centery))
-            target.blit(self.icon, icon_rect)
+            blit_symbol(target, self.icon, f"{label} icon", topleft=icon_rect.topleft)
             blit_text(target, label, self.size, INK,
                       midleft=(icon_rect.right + 6, self.rect.centery))
         elif self.icon is not None:
-            target.blit(self.icon, self.icon.get_rect(center=self.rect.center))
+            blit_symbol(target, self.icon, "icon", center=self.rect.center)
         else:
             blit_text(target, label, self.size, INK, center=self.rect.center)
 
@@ -227,10 +245,11 @@ def bubble(target: pygame.Surface, message: str, anchor: tuple[int, int], size: 
         tip = [(anchor[0] - 8, rect.bottom - 1), (anchor[0] + 8, rect.bottom - 1), anchor]
     else:
         tip = [(anchor[0] - 8, rect.top + 1), (anchor[0] + 8, rect.top + 1), anchor]
+    framed(target, "bubble", rect, message)
     pygame.draw.rect(target, (0, 0, 0), rect.move(0, 3), border_radius=12)
     pygame.draw.polygon(target, CREAM, tip)
     pygame.draw.rect(target, CREAM, rect, border_radius=12)
-    target.blit(label, label.get_rect(center=rect.center))
+    blit_symbol(target, label, message, center=rect.center)
     return rect
 
 

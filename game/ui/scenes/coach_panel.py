@@ -17,7 +17,7 @@ from game.i18n import tr
 from game.ui.kit.widgets import CREAM, GLOW, GOLD, blit_text, panel, text, wrap
 from game.ui.table.words import action_words, advice_lines, short_figures
 
-LOSS = (226, 84, 64)
+LOSS = (240, 110, 90)  # 4.5:1 at least on the panel
 TRACK = (70, 90, 80)
 ROWS = 3  # costly decisions listed
 ROW_HEIGHT = 40  # two lines: the decision and its loss, then its numbers
@@ -56,7 +56,7 @@ class CoachPanel:
 
     def draw(self, surface: pygame.Surface, step: int) -> None:
         rect = self.rect
-        panel(surface, rect, alpha=235)
+        panel(surface, rect)
         x = rect.x + 14
         blit_text(surface, tr("coach.title"), 22, GOLD, topleft=(x, rect.y + 8))
         if self.analysis.failed:
@@ -68,8 +68,9 @@ class CoachPanel:
         blit_text(surface, tr(key, points=lost), 20, CREAM, topleft=(x, rect.y + 56))
         marked = self.marked()
         if not marked and self.analysis.done:
-            blit_text(surface, tr("coach.none", points=round(self.threshold)), 20, GLOW,
-                      topleft=(x, rect.y + 88))
+            none = tr("coach.none", points=round(self.threshold))
+            for number, line in enumerate(wrap(none, 20, rect.width - 28)):
+                blit_text(surface, line, 20, GLOW, topleft=(x, rect.y + 88 + number * 24))
         for remark, row in zip(marked, self.row_rects(), strict=False):
             self.draw_row(surface, remark, row, remark.trick == step)
         here = next((r for r in marked if r.trick == step), None) or self.equal_at(step)

@@ -57,7 +57,7 @@ class ConfirmDialog(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(shade(LOGICAL, 140), (0, 0))
-        panel(surface, self.RECT, alpha=245)
+        panel(surface, self.RECT)
         blit_text(surface, tr(self.question_key), 28, CREAM,
                   midtop=(self.RECT.centerx, self.RECT.y + 40))
         self.yes.draw(surface)

@@ -276,7 +276,7 @@ class ReplayScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         story = self.story
         draw_backdrop(self.app.assets, surface, "")
-        blit_text(surface, tr("replay.title", number=story.number, seed=story.seed), 34, GOLD,
+        blit_text(surface, tr("replay.title", number=story.number, seed=story.seed), 34, GLOW,
                   midtop=(640, 12))
         contract = contract_text(story.model, self.name)
         blit_text(surface, contract or tr("replay.no_contract"), 24, CREAM, midtop=(640, 54))
@@ -299,7 +299,7 @@ class ReplayScene(Scene):
         bids = self.story.bids[-BID_ROWS:]
         rect = pygame.Rect(10, 0, 250, 40 + 22 * max(1, len(bids)))
         rect.bottom = 650
-        panel(surface, rect, alpha=210)
+        panel(surface, rect)
         blit_text(surface, tr("table.bid_history"), 20, GOLD, topleft=(22, rect.y + 8))
         for index, (seat, say) in enumerate(bids):
             y = rect.y + 34 + index * 22

@@ -104,7 +104,7 @@ class ScorePad(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(shade(surface.get_size(), 150), (0, 0))
-        panel(surface, PAD_RECT, alpha=255)
+        panel(surface, PAD_RECT)
         blit_text(surface, tr("pad.title"), 34, GOLD, midtop=(PAD_RECT.centerx, PAD_RECT.y + 14))
         if self.chosen is None:
             self.draw_list(surface)

@@ -77,7 +77,7 @@ class ScoreSheet(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(shade(surface.get_size(), 120), (0, 0))
         self.table.menu_button.draw(surface)
-        panel(surface, SHEET_RECT, alpha=255)
+        panel(surface, SHEET_RECT)
         record = self.table.model.record
         y = SHEET_RECT.y + 20
         number = record.number if record else self.table.model.deal_number
@@ -184,7 +184,7 @@ class MatchEnd(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(shade(surface.get_size(), 140), (0, 0))
-        panel(surface, SHEET_RECT, alpha=255)
+        panel(surface, SHEET_RECT)
         model = self.table.model
         winner = model.winner
         viewer_side = model.side_of(self.table.controller.viewer)

@@ -78,7 +78,10 @@ class Animator:
     """The cards in flight, their tweens, and a trick held for the player's click."""
 
     def __init__(self, layout: TableLayout, model: TableModel, sound: Callable[[str], None],
-                 card_position: Callable[[Any], Point | None]) -> None:
+                 card_position: Callable[[Any], Point | None],
+                 collect_on_click: Callable[[], bool] = lambda: False) -> None:
+        """``collect_on_click``: the setting (read at each trick) that holds a trick won
+        until the player clicks."""
         self.layout = layout
         self.model = model
         self.sound = sound
@@ -87,7 +90,7 @@ class Animator:
         self.tweens = Tweens()
         self.held: TrickWonEvent | None = None  # a trick waiting for a click
         self.void_message = 0.0  # seconds "all passed" stays shown
-        self.collect_on_click = False  # the setting, followed by the table
+        self._collect_on_click = collect_on_click
 
     def on_event(self, event: Event, speed: float) -> float:
         """Start the animation and sound of ``event``; seconds before the next one."""
@@ -127,7 +130,7 @@ class Animator:
     def _collect(self, event: TrickWonEvent, speed: float) -> float:
         """The trick goes to its winner's pile after a pause (longer for the deal's last
         trick), or, with the setting, once the player clicks."""
-        if self.collect_on_click:
+        if self._collect_on_click():
             self.held = event
             return math.inf
         pause = LAST_TRICK_PAUSE if not any(self.model.counts) else TRICK_PAUSE

@@ -213,7 +213,7 @@ class BidPanel:
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
-        panel(surface, self.rect, alpha=235)
+        panel(surface, self.rect)
         if self.game == "tarot":
             title = self._tarot_title()
         elif self.rect is PANEL_RECT:

@@ -10,7 +10,7 @@ import pygame
 
 from game.engine.actions import CAPOT_BID
 from game.i18n import tr
-from game.ui.kit.widgets import CREAM, GLOW, GOLD, blit_text, panel, text
+from game.ui.kit.widgets import CREAM, GLOW, GOLD, blit_symbol, blit_text, panel, text
 from game.ui.table.layout import (
     BID_HISTORY_ROWS,
     BID_ROW,
@@ -27,6 +27,8 @@ MESSAGE_TEXT = 28
 DETAIL_TEXT = 21  # a message's further lines (the hint's numbers)
 NOTE_TEXT = 22
 NAME_TEXT = 20
+SUIT_ICON = 32
+CHIP_MARGIN = 3  # the light chip around the trump's symbol
 
 
 class ScoreBox:
@@ -93,8 +95,12 @@ class ContractBox:
             x = blit_text(surface, value, 34, CREAM, topleft=(x, y)).right + 8
         suit = model.trump_suit
         if suit is not None:
-            surface.blit(self.suit_icon(suit.letter, 32), (x, y - 2))
-            x += 38
+            icon = self.suit_icon(suit.letter, SUIT_ICON)
+            chip = icon.get_rect(topleft=(x + CHIP_MARGIN, y - 2)).inflate(2 * CHIP_MARGIN,
+                                                                           2 * CHIP_MARGIN)
+            pygame.draw.rect(surface, CREAM, chip, border_radius=8)  # black suits on the dark
+            blit_symbol(surface, icon, suit.symbol, center=chip.center)  # panel show too
+            x = chip.right + 8
             if model.contract_value is None:  # belote: say the suit too
                 x = blit_text(surface, tr(f"suit.{suit.letter}"), 26, CREAM,
                               topleft=(x, y + 4)).right
@@ -127,7 +133,7 @@ class BidHistory:
         rect = self.rect()
         if rect is None:
             return
-        panel(surface, rect, alpha=200)
+        panel(surface, rect)
         blit_text(surface, tr("table.bid_history"), 18, GOLD, topleft=(rect.x + 10, rect.y + 7))
         y = rect.y + 26
         for seat, say in self.model.bids[-BID_HISTORY_ROWS:]:
@@ -177,7 +183,7 @@ class Messages:
         rect = self.message_rect()
         if rect is not None:
             colour = (120, 30, 30) if self.warning() else (28, 46, 36)
-            panel(surface, rect, colour, 235)
+            panel(surface, rect, colour)
             lines = self._lines(self.message())
             top = rect.centery - sum(line.get_height() for line in lines) // 2
             for line in lines:
@@ -185,7 +191,7 @@ class Messages:
                 top += line.get_height()
         rect = self.note_rect()
         if rect is not None:
-            panel(surface, rect, (40, 34, 20), 235)
+            panel(surface, rect, (40, 34, 20))
             blit_text(surface, self.note(), NOTE_TEXT, GLOW, center=rect.center)
 
     def regions(self) -> list[Region]:
@@ -213,7 +219,7 @@ class LastTrick:
         return words, text(words, 24).get_rect(midbottom=(box.centerx, box.bottom - 8))
 
     def draw(self, surface: pygame.Surface) -> None:
-        panel(surface, self.layout.last_trick_box(), alpha=255)  # the trick must not show
+        panel(surface, self.layout.last_trick_box())  # the trick must not show
         blit_text(surface, tr("table.last_trick"), 28, GOLD, topleft=self.title().topleft)
         winner = self.model.last_trick_winner
         for (seat, c), card, (name, name_rect) in zip(self.model.last_trick, self.cards(),

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ui.kit.drawlog import overlay
 from game.ui.table.parts import Region, flights_drawn
 
 if TYPE_CHECKING:
@@ -103,6 +104,8 @@ class TableDrawing:
             button.focused = index == self.play.focus
         for button in [*self.buttons, *self.play.buttons()]:
             button.draw(surface)
-        self.messages.draw(surface)
-        if self.show_last:
+        if self.show_last:  # over the table; the messages, wider, would stick out
+            overlay(surface, "last trick")
             self.last_trick.draw(surface)
+        else:
+            self.messages.draw(surface)

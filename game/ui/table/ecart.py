@@ -131,7 +131,7 @@ class EcartChooser:
         if not self.active:
             return
         area = self.area_rect()
-        panel(surface, area, alpha=200)
+        panel(surface, area)
         count = tr("ecart.count", chosen=len(self.chosen), size=self.size)
         blit_text(surface, count, 26, GOLD, midtop=(area.centerx, area.y + 8))
         for index, rect in enumerate(self.slot_rects()):

@@ -1,6 +1,7 @@
-"""The match in progress, apart from any screen: its controller, wired to the session
-(saved after every action, counted in the statistics), started, resumed from the save,
-replaced ("play again", "play this deal again") or abandoned, after a question.
+"""The match in progress, apart from any screen: its one owner (``MatchInPlay``, which
+tells the session of every change: saved after every action, counted in the
+statistics) and the controller built with it; started, resumed from the save, replaced
+("play again", "play this deal again") or abandoned, after a question.
 
 It imports no pygame: the menu, the score sheet and the match end ask it what there is
 to continue or review, and the table asks it for its controller.
@@ -10,14 +11,16 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the engine loads with the first match, after the menu's first frame
     from game.advice import Advisor
     from game.engine.match import DealRecord, Match
+    from game.match_in_play import MatchInPlay
     from game.session import Session
-    from game.ui.table.controller import Controller, GameConfig
+    from game.ui.table.controller import Controller, EventHandler, GameConfig, Pace
 
 
 @dataclass(frozen=True)
@@ -32,15 +35,19 @@ class Question:
 ABANDON = Question("menu.abandon_question", "menu.abandon", "menu.keep_playing")
 
 
+VIEWER = 0  # the player's seat: the one at the bottom of the table
+
+
 def new_seed() -> int:
     return random.randrange(1, 1 << 30)
 
 
 class MatchHost:
-    """Owns the controller of the match being played (one at a time)."""
+    """Holds the match being played (one at a time) and its controller."""
 
     def __init__(self, session: Session | None) -> None:
         self.session = session
+        self.play: MatchInPlay | None = None
         self.controller: Controller | None = None
         self.config: GameConfig | None = None
         self.earlier: Match | None = None  # the match replaced, while its deals count
@@ -73,8 +80,8 @@ class MatchHost:
         """The match whose last deal "Review" shows: the one in memory once it has a
         finished deal, else the one it replaced ("play this deal again"), else the one
         saved on disk."""
-        if self.controller is not None:
-            match = self.controller.match
+        if self.play is not None:
+            match = self.play.match
             return match if match.history or self.earlier is None else self.earlier
         if self.session is None or not self.session.storage.has_match():
             return None
@@ -85,8 +92,8 @@ class MatchHost:
     def can_review(self) -> bool:
         """A finished deal in the match in memory, or a saved match (read only when
         asked: it may have none yet)."""
-        if self.controller is not None:
-            return bool(self.controller.match.history) or self.earlier is not None
+        if self.play is not None:
+            return bool(self.play.match.history) or self.earlier is not None
         return self.session is not None and self.session.storage.has_match()
 
     def before_new_match(self) -> Question | None:
@@ -96,29 +103,33 @@ class MatchHost:
 
     # --- changes -------------------------------------------------------------------------
 
-    def start(self, config: GameConfig, match: Match | None = None, *, speed: float,
-              think: float) -> Controller:
+    def start(self, config: GameConfig, match: Match | None = None, *,
+              on_event: EventHandler, pace: Callable[[], Pace]) -> Controller:
         """The controller of a new match of ``config`` (or of ``match``, resumed from the
-        save), followed by the session; it replaces the one in memory, which stops."""
+        save), followed by the session; it replaces the one in memory, which stops.
+        ``on_event`` and ``pace``: the table's (see ``Controller``)."""
+        from game.match_in_play import MatchInPlay
         from game.ui.table.controller import Controller
 
-        controller = Controller(config.rules, config.seed, config.seats, speed=speed,
-                                match=match, first_deal=config.first_deal,
-                                think=think, advice=self.advisor())
-        if self.session is not None:
-            if match is None:
+        session = self.session
+        if match is None:
+            play = MatchInPlay.new(config.rules, config.seed, config.first_deal, session)
+            if session is not None:
                 levels = [None if seat.human else seat.level for seat in config.seats]
-                self.session.new_match(controller.match, controller.viewer, levels)
-            controller.on_action = self.session.on_action
-            controller.undo_hook = self.session.undo
+                session.new_match(play.match, VIEWER, levels)
+        else:
+            play = MatchInPlay.resume(match, session)
+        controller = Controller(play, config.seats, on_event=on_event, viewer=VIEWER,
+                                pace=pace, advice=self.advisor())
         self._stop_current()
-        self.controller, self.config = controller, config
+        self.play, self.controller, self.config = play, controller, config
         return controller
 
     def _stop_current(self) -> None:
-        if self.controller is not None:
-            old = self.controller.match
+        if self.play is not None:
+            old = self.play.match
             self.earlier = old if old.history else self.earlier
+        if self.controller is not None:
             self.controller.close()
 
     def abandon(self) -> None:

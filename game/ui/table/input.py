@@ -4,6 +4,8 @@ the hand shows of the player's choices (``HandChoices``)."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
@@ -12,7 +14,7 @@ from game.engine.protocol import Phase
 from game.engine.tarot import AnnounceChelem
 from game.i18n import tr, tr_n
 from game.ui.kit.layout import Point
-from game.ui.table.words import advice_lines, say_text
+from game.ui.table.words import hint_words, say_text
 
 if TYPE_CHECKING:
     from game.ui.kit.tween import Tweens
@@ -30,6 +32,13 @@ if TYPE_CHECKING:
 SETTLE = 0.3  # seconds the player's new choices are shown before a click may take one
 ARROWS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB)
 ENTER = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+CTRL = pygame.KMOD_CTRL | pygame.KMOD_META
+
+
+def redo_keys(key: int, mods: int) -> bool:
+    """Ctrl+Y, or Ctrl+Shift+Z (Cmd on a Mac)."""
+    shift = bool(mods & pygame.KMOD_SHIFT)
+    return bool(mods & CTRL) and (key == pygame.K_y or (key == pygame.K_z and shift))
 
 
 class InputTable(Protocol):
@@ -61,6 +70,8 @@ class InputTable(Protocol):
 
     def undo(self) -> None: ...
 
+    def redo(self) -> None: ...
+
     def show_hint(self) -> None: ...
 
     def show_score_pad(self) -> None: ...
@@ -71,9 +82,11 @@ class InputTable(Protocol):
 class TableInput:
     def __init__(self, table: InputTable) -> None:
         self.table = table
-        self._asked: tuple[int, bool] = (-1, False)  # (actions applied, human to act)
+        # (the position, human to act): a move, an undo or a redo changes the position
+        self._asked: tuple[object, bool] = (None, False)
         self.asked_for = 0.0  # seconds the player's current choices have been shown
-        self.hint: tuple[str, Any, int] | None = None  # text, suggested card, at action
+        # the words (in the language shown when drawn), the suggested card, the position
+        self.hint: tuple[Callable[[], str], Any, object] | None = None
 
     # --- the hint (H) --------------------------------------------------------------------
 
@@ -84,16 +97,16 @@ class TableInput:
         if verdict is None or self.current_hint() is not None:
             return
         card = getattr(verdict.decision.action, "card", None)
-        words = "\n".join(advice_lines(verdict))  # the reason, then the numbers
-        self.hint = (words, card, controller.actions_applied)
+        words = functools.partial(hint_words, verdict)  # the reason, then the numbers
+        self.hint = (words, card, controller.match)
         if card is not None:
             self.table.hand.selected = card  # Enter or Space plays the suggested card
 
     def current_hint(self) -> tuple[str, Any] | None:
         """The hint asked for this move (gone once anyone acts)."""
-        if self.hint is None or self.hint[2] != self.table.controller.actions_applied:
+        if self.hint is None or self.hint[2] is not self.table.controller.match:
             return None
-        return self.hint[0], self.hint[1]
+        return self.hint[0](), self.hint[1]
 
     # --- what the hand shows (HandChoices) ----------------------------------------------
 
@@ -159,8 +172,8 @@ class TableInput:
         """How long the player's current choices have been shown (from 0 each time the
         table asks him something new)."""
         controller = self.table.controller
-        asked = (controller.actions_applied, controller.human_to_act)
-        if asked != self._asked or self.table.tweens.busy:
+        asked = (controller.match, controller.human_to_act)
+        if asked[0] is not self._asked[0] or asked[1] != self._asked[1] or self.table.tweens.busy:
             self._asked, self.asked_for = asked, 0.0
         else:
             self.asked_for += dt
@@ -195,7 +208,9 @@ class TableInput:
             self.arrow(key, bool(mods & pygame.KMOD_SHIFT))
         elif key == pygame.K_l:
             table.toggle_last()
-        elif key == pygame.K_z and mods & (pygame.KMOD_CTRL | pygame.KMOD_META):
+        elif redo_keys(key, mods):
+            table.redo()
+        elif key == pygame.K_z and mods & CTRL:
             table.undo()
         elif key == pygame.K_h:
             table.show_hint()
@@ -251,7 +266,7 @@ class TableInput:
             table.show_last = False
         elif table.tweens.busy or not table.controller.idle:
             table.tweens.skip()
-            table.controller.skip()
+            table.controller.events.skip()
 
     def click(self, pos: Point) -> None:
         table = self.table

@@ -13,6 +13,7 @@ import pygame
 
 from game.i18n import tr, tr_n
 from game.ui.kit.assets import Assets
+from game.ui.kit.drawlog import framed
 from game.ui.kit.layout import CENTRE, SCREEN
 from game.ui.kit.widgets import (
     CREAM,
@@ -306,6 +307,7 @@ class Plates:
             if seat == turn:
                 surface.blit(halo(rect.size), rect.inflate(28, 28).topleft)
             colour = (250, 238, 200) if seat == turn else (28, 46, 36)
+            framed(surface, "plate", rect, name)
             pygame.draw.rect(surface, colour, rect, border_radius=12)
             pygame.draw.rect(surface, GOLD, rect, width=2, border_radius=12)
             blit_text(surface, name, PLATE_TEXT, INK if seat == turn else CREAM,

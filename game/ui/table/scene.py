@@ -22,7 +22,7 @@ from game.ui.stage.scene import Scene, Stage
 from game.ui.table.animator import Animator, Flight
 from game.ui.table.bidding import BidPanel
 from game.ui.table.boxes import BidHistory, ContractBox, LastTrick, Messages, ScoreBox
-from game.ui.table.controller import Controller, GameConfig
+from game.ui.table.controller import Controller, GameConfig, Pace
 from game.ui.table.drawing import TableDrawing
 from game.ui.table.ecart import EcartChooser
 from game.ui.table.glossary import FirstTimeNotes, terms_of
@@ -52,11 +52,11 @@ class TableScene(TableDrawing, Scene):
         """A new match of ``config``, or ``match`` resumed from the save."""
         super().__init__(app)
         self.config = config
-        # The match host owns the match (saves, statistics); this scene shows it.
-        self.controller: Controller = app.host.start(config, match,
-                                                     speed=app.settings.speed_factor,
-                                                     think=app.settings.expert_think)
-        self.controller.on_event = self.on_event
+        # The match host holds the match in progress (saved, counted); this scene shows
+        # it, at the pace of the settings (read at each frame: they may change).
+        self.controller: Controller = app.host.start(
+            config, match, on_event=self.on_event,
+            pace=lambda: Pace(app.settings.speed_factor, app.settings.expert_think))
         app.keep(self)  # "Continue" comes back to this table
         self.model = self.controller.model
         self._compose(app)
@@ -74,7 +74,8 @@ class TableScene(TableDrawing, Scene):
         seats = Seats(layout)
         self.input = TableInput(self)
         self.hand = Hand(layout, model, painter, self.input)
-        self.animator = Animator(layout, model, app.sound, self.hand.position)
+        self.animator = Animator(layout, model, app.sound, self.hand.position,
+                                 lambda: self.app.settings.collect_on_click)
         self.bid_panel = BidPanel(controller, app.assets.suit_icon)
         self.poignee = PoigneeChooser(controller, layout, self.hand.card_at)
         self.ecart = EcartChooser(controller)
@@ -127,6 +128,12 @@ class TableScene(TableDrawing, Scene):
         self.show_last = False
         self.controller.undo()
 
+    def redo(self) -> None:
+        """Play again the move the last undo took back."""
+        self.animator.drop()
+        self.show_last = False
+        self.controller.redo()
+
     def toggle_last(self) -> None:
         self.show_last = not self.show_last and bool(self.model.last_trick)
 
@@ -137,12 +144,11 @@ class TableScene(TableDrawing, Scene):
     def on_event(self, event: Event) -> float:
         """Animate and sound ``event``: seconds before the next one."""
         if isinstance(event, DealScored):
-            self._scored()
+            self.app.go(routes.SCORE_SHEET, table=self)
             return 0.2 * self.controller.speed
         if isinstance(event, MatchOver):
             self._match_over(event)
             return 0.0
-        self.animator.collect_on_click = self.app.settings.collect_on_click
         return self.animator.on_event(event, self.controller.speed)
 
     def presented(self) -> None:
@@ -152,10 +158,7 @@ class TableScene(TableDrawing, Scene):
         """The player's click takes the trick that waited for it."""
         after = self.animator.release_held(self.controller.speed)
         if after is not None:
-            self.controller.release(after)
-
-    def _scored(self) -> None:
-        self.app.go(routes.SCORE_SHEET, table=self)
+            self.controller.events.release(after)
 
     def _match_over(self, event: MatchOver) -> None:
         viewer_side = self.model.side_of(self.controller.viewer)
@@ -219,8 +222,6 @@ class TableScene(TableDrawing, Scene):
         self.input.handle(event)
 
     def update(self, dt: float) -> None:
-        self.controller.speed = self.app.settings.speed_factor
-        self.controller.think = self.app.settings.expert_think
         self.animator.update(dt)
         self.controller.update(dt)
         self.input.time_the_choices(dt)

@@ -109,6 +109,11 @@ def advice_lines(verdict: Verdict, played: Action | None = None) -> list[str]:
     return lines
 
 
+def hint_words(verdict: Verdict) -> str:
+    """The hint: its reason, then its other lines (the message box draws them smaller)."""
+    return "\n".join(advice_lines(verdict))
+
+
 def figures_words(figures: Figures, taking: bool | None) -> str:
     """A choice's numbers: the points expected for the side, the chance of its aim."""
     card, points = sentence(action_words(figures.action)), f"{figures.points:+.0f}"
