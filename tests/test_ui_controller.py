@@ -257,7 +257,7 @@ def test_the_hint_answers_for_the_position_it_was_asked_in_through_undo_and_redo
     controller.request_hint()
     assert controller._hint.wait(30)
     suggestion = controller.hint()
-    assert suggestion is not None and suggestion.action in controller.human_legal()
+    assert suggestion is not None and suggestion.decision.action in controller.human_legal()
     assert controller.undo() and controller.match is not asked_in
     assert controller.hint() is None
     assert controller.redo() and controller.match is asked_in
