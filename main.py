@@ -5,6 +5,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pygame loads after the window class is named (in main)
+    from game.ui.app.app import App
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -12,11 +16,18 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--smoke", type=int, metavar="N", default=0,
                         help="play N deals of each game with computers in every seat, "
                              "headless, then exit (0 when all went well)")
-    parser.add_argument("--lang", choices=("fr", "en"), help="the language (default: the system's)")
+    parser.add_argument("--lang", choices=("fr", "en"),
+                        help="the language for this run, not saved (default: the one "
+                             "chosen in the settings, or the system's)")
     return parser.parse_args(argv)
 
 
+WINDOW_CLASS = "Atout"  # the name docks and task bars show (X11 WM_CLASS)
+
+
 def main(argv: list[str] | None = None) -> int:
+    # Before pygame is imported: on import it names the window class after the script.
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
     args = parse_args(sys.argv[1:] if argv is None else argv)
     if args.smoke:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -26,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
 
     configure_logging()
     if args.lang:
-        set_language(args.lang)
+        set_language(args.lang)  # the smoke run's; the app's is given to it below
     if args.smoke:
         from game.ui.app.smoke import smoke
 
@@ -37,17 +48,28 @@ def main(argv: list[str] | None = None) -> int:
 
             logging.getLogger("atout").exception("smoke run failed")
             return 1
-    from game.storage import Storage
-    from game.ui.app.app import App
-    from game.ui.stage.routes import MENU
-
-    storage = Storage()
-    app = App(storage=storage, window_size=storage.settings.window_size)  # every scene
-    app.go(MENU)
+    app = open_app(args)
     app.start_preloading()  # after the first frames: the menu shows at once
     app.run()
     return 0
 
 
+def open_app(args: argparse.Namespace) -> App:
+    """The window on the menu, with the player's data and settings; ``--lang`` wins
+    over the stored language for this run."""
+    from game.storage import Storage
+    from game.ui.app.app import App
+    from game.ui.stage.routes import MENU
+
+    storage = Storage()
+    app = App(storage=storage, window_size=storage.settings.window_size,  # every scene
+              language_override=args.lang)
+    app.go(MENU)
+    return app
+
+
 if __name__ == "__main__":
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # the par's process, in the packaged app
     sys.exit(main())

@@ -439,7 +439,7 @@ class _CardPlay:
         self.rule, self.actions, self.view, self.taking = rule, actions, view, taking
         self.sample = Sample()
         self.batches = 0
-        self.search: ResumableSearch[Any, Any] | None = None
+        self.search: AnySearch | None = None
         self.failed = False
 
     def step(self) -> bool:
@@ -472,7 +472,7 @@ class _CardPlay:
             _collect(search, sample)
         return sample.difference(best, mine)
 
-    def _collect(self, search: ResumableSearch[Any, Any]) -> None:
+    def _collect(self, search: AnySearch) -> None:
         if not _collect(search, self.sample):
             self.failed = not self.sample.weights
 
@@ -514,10 +514,11 @@ class _CardPlay:
                        self.actions, self.view)
 
 
-NewSearch = Callable[[random.Random, int, list[Any] | None], ResumableSearch[Any, Any]]
+AnySearch = ResumableSearch[Any, Any, Any]
+NewSearch = Callable[[random.Random, int, list[Any] | None], AnySearch]
 
 
-def _collect(search: ResumableSearch[Any, Any], sample: Sample) -> bool:
+def _collect(search: AnySearch, sample: Sample) -> bool:
     """Add ``search``'s worlds to ``sample``; False when it found none."""
     details: dict[tuple[int, Hashable], Outcome] = getattr(search, "details", {})
     draws: list[int] = getattr(search, "draws", [])
@@ -566,7 +567,7 @@ def _trick_play(position: Position, view: TrickView, target: int | None) -> _Car
     rule = Decision(play_action(plays, rule.action.card), rule.reason, card_args(rule.action.card))
 
     def new_search(rng: random.Random, worlds: int,
-                   only: list[Any] | None) -> ResumableSearch[Any, Any]:
+                   only: list[Any] | None) -> AnySearch:
         return _TrickSearch(view, mem, only or cards, rng, worlds)
 
     taking = None if view.taker is None else \
@@ -619,7 +620,7 @@ def _tarot_play(position: Position, view: TarotView) -> _CardPlay | None:
         for a in view.legal if isinstance(a, TarotPlayCard)}
 
     def new_search(rng: random.Random, worlds: int,
-                   only: list[Any] | None) -> ResumableSearch[Any, Any]:
+                   only: list[Any] | None) -> AnySearch:
         search = _TarotSearch(view, rng, worlds)
         search.cards = only or search.cards
         return search

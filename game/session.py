@@ -23,6 +23,11 @@ owns the match in progress and tells the session of each change (it is its recor
 over (then the save is removed); ``on_deal_scored`` and ``on_match_over`` do the same on
 their own and may be called again without counting twice.
 
+Each scored deal's par (``game/par.py``: the Expert replays it in the player's seat) is
+computed in a background thread; ``session.par(match, index)`` says where it stands.
+Once ready it is written with the match's save, then counted in the statistics; the
+pars of a continued match come back from its save, and those it lacks are computed.
+
 Crash safety: a deal or a match is counted only after a save that contains its end is on
 disk, and a deal already in the saved match's history is never counted again, so a kill
 at any moment may lose one count but never counts twice.
@@ -41,10 +46,11 @@ from typing import TYPE_CHECKING
 
 from game.engine.protocol import DealResult
 from game.storage import MATCH_FILE, STATS_FILE, Problem, Storage
-from game.storage.saves import SavedMatch
+from game.storage.saves import SavedMatch, SavedPar
 
 if TYPE_CHECKING:  # the engine loads with the first match, after the menu's first frame
     from game.engine.match import AnyRules, Match
+    from game.par import Par, ParKey, ParStatus, ParWorker
 
 log = logging.getLogger("atout.session")
 
@@ -142,6 +148,8 @@ class Session:
         self._match_recorded = False
         self._lock = threading.Lock()  # storage is shared by the writer and the caller
         self._writer = BackgroundWriter()
+        self._pars: ParWorker | None = None  # started with the first deal scored
+        self._latest: Match | None = None  # the followed match as last given
 
     # --- starting --------------------------------------------------------------------------
 
@@ -170,6 +178,8 @@ class Session:
         self._follow(_Tracked.of(saved.match, saved.human_seat, saved.levels),
                      saved.undo_used, len(saved.match.history))
         self.saved_actions = len(saved.match.actions)
+        self._latest = saved.match
+        self._resume_pars(saved)
         return saved
 
     def _follow(self, tracked: _Tracked, undo_used: bool, deals_counted: int) -> None:
@@ -178,16 +188,19 @@ class Session:
         self._deals_recorded = deals_counted
         self._match_recorded = False
         self.saved_actions = -1
+        self._latest = None  # until the match is given (``on_action``, ``continue_match``)
+        if self._pars is not None:
+            self._pars.forget()
 
     # --- during play -------------------------------------------------------------------------
 
     def on_action(self, match: Match) -> None:
         """Save ``match`` in the background, and count what it just finished."""
-        tracked = self._require(match)
+        self._require(match)
         if match.is_over and self._match_recorded:
             return  # counted and its save removed already
-        saved = SavedMatch(match, tracked.human_seat, tracked.levels, self.undo_used)
-        self._submit(MATCH_FILE, lambda: self._write_save(saved), replaceable=True)
+        self._latest = match
+        self._save(match)
         self.on_deal_scored(match)
         self.on_match_over(match)
 
@@ -196,9 +209,11 @@ class Session:
         scored again after an undo took it back is not counted again."""
         tracked = self._require(match)
         new_deals = match.history[self._deals_recorded:]
-        for record in new_deals:
+        for index, record in enumerate(new_deals, start=self._deals_recorded):
             self._submit(STATS_FILE, functools.partial(
                 self._record_deal, match, tracked.human_seat, record.result))
+            self._par_worker().ask((index, record.seed), match, tracked.human_seat,
+                                   tracked.levels)
         self._deals_recorded = max(self._deals_recorded, len(match.history))
         return len(new_deals)
 
@@ -212,6 +227,66 @@ class Session:
         self._submit(STATS_FILE, lambda: self._record_match(match, tracked.human_seat, undo_used))
         self._submit(MATCH_FILE, self.storage.clear_match)
         return True
+
+    # --- the par of each deal ----------------------------------------------------------------
+
+    def par(self, match: Match, index: int) -> Par | ParStatus | None:
+        """Scored deal ``index`` of ``match``: the player's margin beside the Expert's
+        in his seat, or ``ParStatus.COMPUTING`` / ``FAILED``; None when there is no par
+        (not the followed match, or never asked)."""
+        tracked = self._tracked
+        if self._pars is None or tracked is None or not tracked.same_match(match):
+            return None
+        from game.par import Par, ParStatus, player_margin
+
+        expert = self._pars.expert((index, match.history[index].seed))
+        if expert is None or isinstance(expert, ParStatus):
+            return expert
+        return Par(player_margin(match, index, tracked.human_seat), expert)
+
+    def wait_for_pars(self, timeout: float | None = None) -> bool:
+        """Wait until every par asked is computed (tests, the benchmark)."""
+        return self._pars is None or self._pars.wait_idle(timeout)
+
+    def _par_worker(self) -> ParWorker:
+        if self._pars is None:
+            from game.par import ParWorker  # the AI with it: after the first deal
+
+            self._pars = ParWorker(self._par_ready)
+        return self._pars
+
+    def _resume_pars(self, saved: SavedMatch) -> None:
+        """The continued match's pars from its save; those it lacks are computed."""
+        pars = self._par_worker()
+        for par in saved.pars:
+            pars.known((par.deal, par.number), par.expert)
+        for index, record in enumerate(saved.match.history):
+            pars.ask((index, record.seed), saved.match, saved.human_seat, saved.levels)
+
+    def _par_ready(self, key: ParKey, expert: float) -> None:
+        """A par is computed (in the par's thread): saved with the match, then counted."""
+        from game.par import player_margin
+
+        tracked, match = self._tracked, self._latest
+        index, number = key
+        if tracked is None or match is None or not tracked.same_match(match):
+            return
+        if index >= len(match.history) or match.history[index].seed != number:
+            return
+        if not self._match_recorded:
+            self._save(match)
+        difference = player_margin(match, index, tracked.human_seat) - expert
+        rules = match.rules
+        self._submit(STATS_FILE, lambda: self.storage.record_par(
+            rules.game, rules.players, difference))
+
+    def _save(self, match: Match) -> None:
+        tracked = self._require(match)
+        pars = self._pars.ready() if self._pars is not None else {}
+        saved = SavedMatch(match, tracked.human_seat, tracked.levels, self.undo_used,
+                           tuple(SavedPar(index, number, expert)
+                                 for (index, number), expert in sorted(pars.items())))
+        self._submit(MATCH_FILE, lambda: self._write_save(saved), replaceable=True)
 
     @property
     def undo_allowed(self) -> bool:
@@ -251,6 +326,8 @@ class Session:
         if self._tracked is not None:
             self._tracked = None
             self._submit(MATCH_FILE, self.storage.clear_match)
+        if self._pars is not None:
+            self._pars.forget()
 
     # --- messages and shutting down --------------------------------------------------------
 
@@ -264,7 +341,10 @@ class Session:
         return self._writer.flush(timeout)
 
     def close(self, timeout: float | None = 10.0) -> bool:
-        """Finish writing and stop the writer thread (at quit)."""
+        """Finish writing and stop the writer thread (at quit); a par being computed is
+        given up (it is computed again when the match is continued)."""
+        if self._pars is not None:
+            self._pars.close()
         return self._writer.close(timeout)
 
     def __enter__(self) -> Session:

@@ -108,11 +108,18 @@ def play_to_score_sheet(app: App, table: TableScene, limit: int = 400) -> None:
     for _ in range(limit):
         run_until_human(app, table)
         if isinstance(app.top, ScoreSheet | MatchEnd):
+            see_the_sheet(app, app.top)
             return
         before = table.controller.actions_applied
         human_turn(app, table)
         assert table.controller.actions_applied > before, "the human's choice was lost"
     raise AssertionError("no score sheet")
+
+
+def see_the_sheet(app: App, sheet: ScoreSheet | MatchEnd) -> None:
+    """Frames until the sheet's buttons take a click (a click sooner is swallowed)."""
+    while not sheet.grace.ready:
+        app.step(DT, [])
 
 
 def play_again_confirmed(app: App, sheet: ScoreSheet) -> TableScene:

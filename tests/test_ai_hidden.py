@@ -36,7 +36,7 @@ ALLOWED_ENGINE_MODULES = {
     "game.engine.protocol", "game.engine.announcements", "game.engine.rules",
     "game.engine.tarot_actions", "game.engine.tarot_tricks", "game.engine.tarot_cards",
     "game.engine.tarot_scoring", "game.engine.trick_view", "game.engine.deal_scoring",
-    "game.engine.views",
+    "game.engine.views", "game.engine.games",
 }
 # Outside the engine: the settings' choices (constants), kept apart so that the menu is
 # drawn before the AI is imported.

@@ -53,7 +53,7 @@ def hidden_swaps(places: Places, state: TarotDeal, seat: int,
 def test_moving_the_hidden_cards_changes_no_tarot_decision(players: int) -> None:
     rules = TarotRules(players=players)
     rng = random.Random(players)
-    compared, expert_cards = 0, 0
+    compared, expert_cards, expert_calls = 0, 0, 0
     for seed in range(6):
         first, _ = TarotDeal.new(rules, seed, seed % players)
         places: Places = (*first.hands, first.chien)
@@ -77,5 +77,7 @@ def test_moving_the_hidden_cards_changes_no_tarot_decision(players: int) -> None
                     assert mine == theirs, (level, seat, x, y)
                 compared += 1
                 expert_cards += Level.EXPERT in levels and state.phase is Phase.PLAY
+                expert_calls += Level.EXPERT in levels and state.phase is Phase.BIDDING
     assert compared >= 20
     assert expert_cards >= 3  # the Expert's card search, not only its calls
+    assert expert_calls >= 1  # its bidding by simulation, five players included

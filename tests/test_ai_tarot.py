@@ -149,6 +149,27 @@ def test_the_excuse_is_not_kept_for_the_last_trick() -> None:
     assert confirme(state.view(1)).action == TarotPlayCard(EXCUSE)
 
 
+def test_the_excuse_goes_before_the_last_trick_even_when_a_partner_wins_this_one() -> None:
+    # seat 2 (defence) with the Excuse and a king, two cards left, seat 1's 21 master:
+    # the king would be given, but the Excuse kept to the last trick would change camp
+    won = TarotTrick(0, ((0, tarot_card("RC")), (1, tarot_card("1C")), (2, tarot_card("2C")),
+                         (3, tarot_card("3C"))), 0)
+    state = play_state(4, {1: "5S", 2: "EXC RS", 3: "7S 8S", 0: "A02 9S"}, taker=0,
+                       turn=2, trick=((1, tarot_card("A21")),), tricks=(won,))
+    decision = confirme(state.view(2))
+    assert decision.action == TarotPlayCard(EXCUSE)
+    assert decision.reason == "hint.excuse_before_last"
+
+
+def test_the_excuse_is_kept_for_the_last_trick_of_a_chelem() -> None:
+    # the taker has won every trick: led last, his Excuse will win the trick
+    won = TarotTrick(0, ((0, tarot_card("RC")), (1, tarot_card("1C")), (2, tarot_card("2C")),
+                         (3, tarot_card("3C"))), 0)
+    state = play_state(4, {0: "EXC A21", 1: "5S 6S", 2: "7S 8S", 3: "9S TS"}, taker=0,
+                       turn=0, tricks=(won,))
+    assert confirme(state.view(0)).action == TarotPlayCard(tarot_card("A21"))
+
+
 def test_a_taker_long_in_trumps_leads_them() -> None:
     hand = "A20 A18 A16 A12 A10 A08 A06 RS 5H"
     state = play_state(4, {0: hand, 1: "A21 1S 2S 3S 4S 5S 6S 7S 8S",

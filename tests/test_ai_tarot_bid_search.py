@@ -11,10 +11,13 @@ import pytest
 from game.ai import Level, decide
 from game.ai.tarot import tarot_decision
 from game.ai.tarot_bid_search import (
+    auction_end,
     calls_misfit,
     expert_tarot_bidding,
     play_out,
     sample_deals,
+    sure_gain,
+    weigh_tarot_calls,
 )
 from game.engine.protocol import Phase
 from game.engine.rules import TarotRules
@@ -61,7 +64,7 @@ def with_hand(players: int, hand: list[TarotCard], seed: int = 0) -> TarotView:
     return view
 
 
-@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("players", [3, 4, 5])
 def test_legal_and_reproducible_along_confirme_auctions(players: int) -> None:
     for seed in range(3):
         for view in bidding_views(players, seed):
@@ -72,9 +75,48 @@ def test_legal_and_reproducible_along_confirme_auctions(players: int) -> None:
             assert first.reason.startswith("hint.")
 
 
-def test_five_players_bid_as_the_confirme() -> None:
-    for view in bidding_views(5, 1):
-        assert expert_tarot_bidding(view, random.Random(0), None, 4) == tarot_decision(view)
+def test_five_players_are_simulated_with_the_king_call() -> None:
+    view = bidding_views(5, 1)[0]
+    _, options = weigh_tarot_calls(view, random.Random(0), None, 4)
+    assert {TarotPass(), TarotBid(Contract.PRISE), TarotBid(Contract.GARDE)} <= set(options)
+    assert set(options) <= set(view.legal)
+
+
+def test_a_five_player_play_out_calls_a_king_and_scores_the_partner() -> None:
+    rng = random.Random(5)
+    partners = set()
+    for _ in range(6):
+        deck = list(DECK78)
+        rng.shuffle(deck)
+        hands = [tuple(deck[k * 15:(k + 1) * 15]) for k in range(5)]
+        played = play_out(hands, tuple(deck[75:]), 0, 1, True)
+        partners.add(played.partner)
+        for contract in Contract:
+            scores = played.marks(contract)
+            if played.partner is not None:
+                assert played.partner != 0 and scores[played.partner] * 2 == scores[0]
+                assert any(c.suit.is_plain and c.rank == 14 for c in hands[played.partner])
+            defenders = [s for s in range(1, 5) if s != played.partner]
+            assert len({scores[s] for s in defenders}) == 1
+            assert sum(scores) == 0
+    assert partners - {None}  # some deal had a partner
+
+
+def test_a_call_is_outbid_by_a_stronger_hand_after_me() -> None:
+    """Seat 0 speaks first; seat 2 holds fourteen trumps with the 21 and the Excuse: the
+    Confirmé there bids over a Prise, so a Prise of mine (or a pass) ends with seat 2
+    taking; a Garde Contre cannot be outbid."""
+    strong = [EXCUSE, *(trump(r) for r in range(21, 7, -1))]
+    strong += [c for c in DECK78 if c.suit.is_plain and c.rank == 14][:3]
+    weak = sorted((c for c in DECK78 if c.suit.is_plain and c.rank <= 6),
+                  key=lambda c: (c.rank, c.suit.value))
+    rest = [c for c in DECK78 if c not in strong and c not in weak[:18]]
+    hands = [weak[:18], rest[:18], strong, rest[18:36]]
+    view = with_hand(4, weak[:18])
+    taker, contract = auction_end(view, hands, Contract.PRISE) or (None, None)
+    assert taker == 2 and contract is not None and contract > Contract.PRISE
+    assert auction_end(view, hands, None) == (taker, contract)
+    assert auction_end(view, hands, Contract.GARDE_CONTRE) == (0, Contract.GARDE_CONTRE)
 
 
 def test_decide_routes_the_expert_bidding() -> None:
@@ -83,7 +125,7 @@ def test_decide_routes_the_expert_bidding() -> None:
     assert decision.action in view.legal
 
 
-@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("players", [3, 4, 5])
 def test_a_very_strong_hand_takes_at_least_a_garde(players: int) -> None:
     trumps = [trump(r) for r in range(21, 21 - (SIZES[players] - 4), -1)]
     hand = [EXCUSE, THE_PETIT, *trumps]
@@ -94,7 +136,7 @@ def test_a_very_strong_hand_takes_at_least_a_garde(players: int) -> None:
     assert decision.action.contract >= Contract.GARDE
 
 
-@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("players", [3, 4, 5])
 def test_a_hopeless_hand_passes(players: int) -> None:
     low = sorted((c for c in DECK78 if c.suit.is_plain and c.rank <= 6),
                  key=lambda c: (c.rank, c.suit.value))
@@ -103,7 +145,7 @@ def test_a_hopeless_hand_passes(players: int) -> None:
     assert decision.action == TarotPass()
 
 
-@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("players", [3, 4, 5])
 def test_a_play_out_counts_all_91_points_once(players: int) -> None:
     rng = random.Random(players)
     for _ in range(4):
@@ -130,6 +172,15 @@ def test_a_play_out_counts_all_91_points_once(players: int) -> None:
                 assert sum(played.marks(contract)) == 0
 
 
+def test_a_switch_needs_a_gain_the_worlds_can_tell_from_noise() -> None:
+    base = [0.0, 0.0, 0.0, 0.0]
+    steady = [10.0, 12.0, 11.0, 9.0]  # +10.5 in every world, give or take 1.5
+    lucky = [300.0, -250.0, 280.0, -260.0]  # +17.5 on average, by two lucky worlds
+    assert sure_gain(steady, base) > 5
+    assert sure_gain(lucky, base) < 0
+    assert sure_gain(base, steady) < 0
+
+
 def test_sampled_deals_hold_the_hidden_cards_once() -> None:
     view = bidding_views(4, 5)[-1]  # three calls already made
     deals = sample_deals(view, random.Random(4), 5)
@@ -154,7 +205,7 @@ def test_a_garde_bid_is_read_as_a_strong_hand() -> None:
     assert calls_misfit(Past(), [strong, strong, weak, 0.0]) > 0
 
 
-@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("players", [3, 4, 5])
 def test_the_deadline_is_respected(players: int) -> None:
     for view in bidding_views(players, 7)[:2]:
         start = time.process_time()

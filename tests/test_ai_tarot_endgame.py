@@ -4,14 +4,23 @@ minimax over every line, and it only takes the last tricks."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from game.ai.tarot_endgame import ENDGAME_LINES, affordable
 from game.ai.tarot_search import World, solved, tarot_expert_decision
-from game.engine.tarot import TarotDeal, TarotPlayCard
-from game.engine.tarot_scoring import seat_factors
+from game.engine.rules import ExcuseLastTrick
+from game.engine.tarot import TarotDeal, TarotPlayCard, TarotTrick
+from game.engine.tarot_cards import TarotCard, tarot_card, tarot_cards
+from game.engine.tarot_scoring import Contract, seat_factors
+from tests.tarot_hands import play_state
 from tests.tarot_positions import SIZES, advance, to_play
+
+
+def plays(codes: str) -> tuple[tuple[int, TarotCard], ...]:
+    """A trick's cards, played by seat 0, 1, 2..."""
+    return tuple(enumerate(tarot_cards(codes)))
 
 
 def endgames(players: int, count: int, seed: int) -> list[TarotDeal]:
@@ -60,6 +69,40 @@ def test_the_solver_values_every_card_as_the_engine_played_out(players: int) -> 
             assert solved(view, true_deal, action.card) == expected
             checked += 1
     assert checked >= 6
+
+
+# The Excuse in the last trick (docs/rules.md): E1's and E4's last trick, and E3's
+# position a trick earlier, the taker free to keep his Excuse for the chelem's last trick.
+EXCUSE_ENDGAMES = {
+    "defender's Excuse": (4, {0: "1H", 1: "EXC", 2: "RH", 3: "2H"},
+                          {"tricks": (TarotTrick(0, plays("RS 1S 2S 3S"), 0),)}),
+    "partner's Excuse at five": (
+        5, {0: "A10", 1: "5C", 2: "EXC", 3: "6C", 4: "7C"},
+        {"tricks": (TarotTrick(0, plays("1C 2C RC 3C 4C"), 2),
+                    TarotTrick(0, plays("6S DS 7S 8S 9S"), 1)),
+         "called": tarot_card("RC"), "partner": 2, "partner_revealed": True}),
+    "a chelem in reach": (4, {0: "EXC A21", 1: "5S 6S", 2: "7S 8S", 3: "9S TS"},
+                          {"tricks": (TarotTrick(0, plays("RC 1C 2C 3C"), 0),)}),
+}
+
+
+@pytest.mark.parametrize("name", EXCUSE_ENDGAMES)
+def test_the_solver_scores_the_excuse_as_the_engine(name: str) -> None:
+    """Under either rule the solver values the taker's cards as the engine's minimax
+    does; the rule changes the values but where the chelem's Excuse wins the trick."""
+    players, hands, fields = EXCUSE_ENDGAMES[name]
+    values = {}
+    for rule in ExcuseLastTrick:
+        deal = play_state(players, hands, contract=Contract.PRISE, **fields)
+        deal = deal.evolve(rules=replace(deal.rules, excuse_last_trick=rule))
+        factor = seat_factors(players, 0, deal.partner)[0]
+        for action in deal.legal_actions():
+            assert isinstance(action, TarotPlayCard)
+            value = solved(deal.view(0), World(deal.hands, ()), action.card)
+            assert value == factor * engine_minimax(deal.apply(action)[0])
+            values[rule, action.card] = value
+    by_rule = [sorted(v for (r, _), v in values.items() if r is rule) for rule in ExcuseLastTrick]
+    assert (by_rule[0] == by_rule[1]) == (name == "a chelem in reach")
 
 
 def test_only_the_last_tricks_are_affordable() -> None:

@@ -3,9 +3,12 @@ games, player counts and decks there."""
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 
-from game.engine.games import DECKS, GAMES, TABLES, deck_of, rules_class
+from game.engine.games import DECKS, GAMES, PRESETS, TABLES, Deck, deck_of, game_of, rules_class
 from game.engine.match import Match
 from game.engine.protocol import SaveError
 from game.engine.rules import BeloteRules, CoincheRules, RulesError, TarotRules
@@ -48,3 +51,51 @@ def test_saves_and_settings_know_every_registered_game() -> None:
     assert set(settings.ai_levels) == set(GAMES)
     for name in GAMES:
         assert type(Settings().rules_for(name)) is rules_class(name)
+
+
+GAME_NAMES = set(GAMES)
+GAME_PACKAGE = Path(__file__).resolve().parent.parent / "game"
+REGISTRY = GAME_PACKAGE / "engine" / "games.py"
+
+
+def names_compared(tree: ast.AST) -> list[tuple[int, str]]:
+    """Each comparison with a game's name written as a string: ``x == "tarot"``,
+    ``x in ("coinche", "tarot")``, as (line, name)."""
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Compare):
+            continue
+        for side in (node.left, *node.comparators):
+            elements = side.elts if isinstance(side, ast.Tuple | ast.List | ast.Set) else [side]
+            found += [(node.lineno, e.value) for e in elements
+                      if isinstance(e, ast.Constant) and e.value in GAME_NAMES]
+    return found
+
+
+def test_no_game_name_is_compared_as_a_string_outside_the_registry() -> None:
+    offenders = {}
+    for path in sorted(GAME_PACKAGE.rglob("*.py")):
+        if path == REGISTRY:
+            continue
+        found = names_compared(ast.parse(path.read_text(encoding="utf-8")))
+        if found:
+            offenders[path.relative_to(GAME_PACKAGE).as_posix()] = found
+    assert not offenders
+
+
+def test_the_scan_sees_a_name_compared() -> None:
+    tree = ast.parse('if rules.game == "coinche" or game in ("belote", "x"): pass')
+    assert names_compared(tree) == [(1, "coinche"), (1, "belote")]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_each_game_starts_its_own_deal_through_the_registry(name: str) -> None:
+    game = game_of(name)
+    deal, events = game.new_deal(game.rules(), 7, 0)
+    assert deal.rules.game == name and deal.players == 4 and events
+    assert [p.name for p in game.presets] == [p.name for p in PRESETS[name]]
+
+
+def test_every_32_card_game_has_a_computer_player() -> None:
+    from game.ai import PLAYERS
+    assert set(PLAYERS) == {g for g in GAMES.values() if g.deck == Deck.PIQUET}

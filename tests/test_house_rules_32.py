@@ -63,8 +63,10 @@ def test_belote_in_the_contract_comparison(rules: BeloteRules, t: SideTally,
 def test_the_compared_totals_are_noted_on_the_sheet_when_the_belote_is_left_out() -> None:
     result = score_belote_teams(BeloteRules(belote_counts_for_contract=False), 0,
                                 teams((75, 87), belote=(20, 0)))
-    note = next(line for line in result.lines if line.key == "contract_points")
-    assert note.op is Op.NOTE and note.values == (75, 87)
+    # A dedans: the compared totals are noted with the reason, the belote set aside.
+    note = next(line for line in result.lines if line.key == "dedans_why_no_belote")
+    assert note.op is Op.NOTE and note.values == (None, None)
+    assert dict(note.args) == {"taker": 75, "beater": 87}
     assert evaluate(result.lines, 2) == (20, 162)
 
 

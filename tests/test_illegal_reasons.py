@@ -257,3 +257,34 @@ def test_the_reason_is_data_not_english() -> None:
     assert refused.reason == reason
     assert IllegalAction("illegal.poignee_size", players=4, sizes="10, 13, 15").reason == (
         "illegal.poignee_size", (("players", 4), ("sizes", "10, 13, 15")))
+
+
+# --- the other refusals, through the controller ---------------------------------------------
+
+
+def test_a_poignee_of_the_wrong_size_says_the_sizes() -> None:
+    trumps = "A02 A03 A04 A05 A06 A07 A08 A09 A10 A11 A12"
+    deal = play_state(4, {0: trumps + " RS", 1: "1S", 2: "2S", 3: "3S"})
+    controller = controller_at(deal)
+    try:
+        assert not controller.show_poignee(C("A02 A03 A04 A05 A06 A07 A08 A09 A10 A11 A12"))
+        assert controller.message is not None
+        assert say_text(controller.message) == words(
+            "illegal.poignee_size", players=4, sizes="10, 13, 15")
+    finally:
+        controller.close()
+
+
+def test_a_bid_below_the_contract_says_it_must_be_higher() -> None:
+    ranks = ("7", "8", "9", "10", "J", "Q", "K", "A")
+    hands = [parse_cards(" ".join(f"{suit}{rank}" for rank in ranks)) for suit in "♠♥♦♣"]
+    deal = CoincheDeal.from_hands(CoincheRules(), hands, dealer=2)  # seat 3 bids first
+    deal, _ = deal.apply(Bid(100, Suit.SPADES))
+    assert deal.turn == 0  # the human calls next
+    controller = controller_at(deal)
+    try:
+        assert not controller.act(Bid(90, Suit.HEARTS))
+        assert controller.message is not None
+        assert say_text(controller.message) == words("illegal.bid_higher")
+    finally:
+        controller.close()

@@ -6,6 +6,7 @@ migration (docs/storage.md)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 from pathlib import Path
@@ -13,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from game.engine.match import AnyRules, Match
-from game.engine.rules import BeloteRules, CoincheRules, TarotRules
+from game.engine.match import SAVE_VERSION, AnyRules, Match
+from game.engine.rules import BeloteRules, CoincheRules, ExcuseLastTrick, TarotRules
 from game.storage import Storage
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -76,7 +77,29 @@ def test_a_version_1_save_replays_to_its_scores(table: str, tmp_path: Path) -> N
     saved = Storage(tmp_path).load_match()
     assert saved is not None
     totals, seeds = SAVES[table]
-    assert saved.match.rules == TABLES[table]
+    assert saved.match.rules == version_1_rules(TABLES[table])
     assert saved.match.totals == totals
     assert tuple(record.seed for record in saved.match.history) == seeds
     assert saved.levels == ("", *("confirme",) * (TABLES[table].players - 1))
+
+
+def version_1_rules(rules: AnyRules) -> AnyRules:
+    """The rules a version-1 save is read with: at tarot, the Excuse played in the last
+    trick went to the trick's winner then."""
+    if isinstance(rules, TarotRules):
+        return dataclasses.replace(rules, excuse_last_trick=ExcuseLastTrick.TRICK_WINNER)
+    return rules
+
+
+def test_a_version_1_tarot_save_keeps_its_excuse_rule_and_a_new_one_plays_fft() -> None:
+    """The three-player save's second deal ends with the Excuse in the last trick: read
+    as version 1 it scores as it did then; the same actions saved today (version 2, no
+    option written: the default) score the FFT way, the Excuse changing camp."""
+    data = json.loads((DATA / "saves" / "tarot-3.v1.json").read_text(encoding="utf-8"))
+    old = Match.from_json(data["match"])
+    assert old.rules.excuse_last_trick is ExcuseLastTrick.TRICK_WINNER
+    assert old.totals == SAVES["tarot-3"][0]
+    today = Match.from_json(data["match"] | {"version": SAVE_VERSION})
+    assert today.rules.excuse_last_trick is ExcuseLastTrick.CHANGES_CAMP
+    assert today.totals == (150, -210, 60)
+    assert Match.from_json(old.to_json()).totals == old.totals  # saved again, still the same

@@ -187,3 +187,88 @@ def test_the_sheet_writes_the_arithmetic_as_a_player_would() -> None:
     assert rows[0].style is Style.NOTE and rows[-2].style is Style.SCORE
     assert rows[5].label == "Coinché" and rows[-1].label == "Totaux"
     assert [row.cells[1] for row in rows] == ["36", "", "", "", "", "", "= 0", "0"]
+
+
+def test_a_dedans_says_why_and_whose_announcements_made_the_difference() -> None:
+    """Belote classique: the takers (side 1) made 115 in cards; the defence 47 in cards
+    and a cinquante (50, seat 0) and a tierce (20, seat 2): 117 > 115, dedans."""
+    from game.i18n import set_language
+    from game.ui.scenes.breakdown import Style, breakdown_rows
+
+    announced = ((0, 0, "cinquante", 50), (0, 2, "tierce", 20))
+    t = SideTally((47, 115), (70, 0), (0, 0), (3, 5), None, announced)
+    result = score_belote_teams(BeloteRules(), 1, t)
+    assert result.facts is not None and result.facts.outcome == "dedans"
+    why = next(line for line in result.lines if line.key == "dedans_why")
+    assert why.op is Op.NOTE and why.values == (None, None)
+    assert dict(why.args) == {"taker": 115, "beater": 117}
+    assert evaluate(result.lines, 2) == result.scores == (232, 0)  # 162 + 70
+    names = {0: "Sud", 2: "Nord"}
+    set_language("fr")
+    try:
+        rows = breakdown_rows(result.lines, seat_name=names.__getitem__)
+    finally:
+        set_language("en")
+    labels = [row.label for row in rows]
+    assert labels[:4] == ["Cartes et dix de der", "Annonces", "· cinquante, Sud",
+                          "· tierce, Nord"]
+    assert [row.cells for row in rows[2:4]] == [("50", ""), ("20", "")]
+    assert rows[2].style is Style.NOTE
+    assert "115" in labels[4] and "117" in labels[4] and "annonces" in labels[4]
+    assert rows[4].cells == ("", "")  # a wide row: the figures are in its words
+
+
+def test_points_made_in_coinche_say_they_include_the_announcements() -> None:
+    result = score_coinche(CoincheRules(), Bid(110, Suit.HEARTS), 0, 0,
+                           tally((126, 36), (20, 0)))
+    from game.ui.scenes.breakdown import breakdown_rows
+
+    assert breakdown_rows(result.lines)[0].label.startswith(
+        "Points made, announcements and belote included")
+
+
+def test_belote_at_three_says_where_the_missing_card_points_are() -> None:
+    """Nine tricks of three cards: 27 cards play, five stay undealt with their points."""
+    match, _ = Match.new(BeloteRules(players=3), 7)
+    rng = random.Random(7)
+    for _ in range(500):
+        if match.history:
+            break
+        match, _ = match.apply(rng.choice(match.legal_actions()))
+    result = match.history[-1].result
+    played = sum(line.values[side] or 0 for line in result.lines if line.key in ("cards", "capot")
+                 for side in range(3))
+    note = next(line for line in result.lines if line.key == "unplayed")
+    assert note.op is Op.NOTE and all(value is None for value in note.values)
+    assert dict(note.args) == {"points": 162 - played, "played": played} and played < 162
+
+
+def test_a_failed_tarot_contract_says_the_defenders_receive_and_shows_the_rounding() -> None:
+    """Three players, garde: 40.5 points with 2 bouts for 41, down by 0.5, rounded up
+    to 1 (the half point goes to the defence, the winning camp): each defender receives
+    (25 + 1) × 2 = 52, and 51.5 with 3 bouts for 36 is made by 15.5, rounded to 16."""
+    from game.engine.tarot_scoring import Contract, DealOutcome, score_deal, score_lines
+    from game.i18n import set_language
+    from game.ui.scenes.breakdown import breakdown_rows
+
+    failed = DealOutcome(3, Contract.GARDE, 81, 2)
+    lines = score_lines(score_deal(failed), failed, 0, None)
+    assert [line.key for line in lines][:3] == ["tarot_lost_rounded", "contract_tarot",
+                                                "per_defender_receives"]
+    assert dict(lines[0].args)["exact"] == "0.5" and dict(lines[0].args)["diff"] == 1
+    assert lines[2].values == (-52, -52, -52) and dict(lines[2].args) == {"amount": 52}
+    assert evaluate(lines, 3) == (-104, 52, 52)
+    made = DealOutcome(3, Contract.PRISE, 103, 3)
+    made_lines_ = score_lines(score_deal(made), made, 0, None)
+    set_language("fr")
+    try:
+        lost_rows = breakdown_rows(lines)
+        made_rows = breakdown_rows(made_lines_)
+    finally:
+        set_language("en")
+    assert lost_rows[0].label.startswith("40,5 points avec 2 bouts pour 41 : chuté de 0,5, "
+                                         "arrondi à 1")
+    assert lost_rows[2].label.startswith("Chaque défenseur reçoit 52")
+    assert made_rows[0].label.startswith("51,5 points avec 3 bouts pour 36 : fait de 15,5, "
+                                         "arrondi à 16")
+    assert "demi-point" in made_rows[0].label

@@ -3,13 +3,15 @@ play, the Excuse, and the scoring of real deals."""
 
 from __future__ import annotations
 
+import dataclasses
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
 from game.engine.match import tarot_match_winner
-from game.engine.protocol import IllegalAction, Phase
-from game.engine.rules import Direction, RulesError, TarotRules
+from game.engine.protocol import IllegalAction, Op, Phase
+from game.engine.rules import Direction, ExcuseLastTrick, RulesError, TarotRules
 from game.engine.tarot import (
     AnnounceChelem,
     CallKing,
@@ -460,13 +462,80 @@ def test_excuse_exchange_deferred_until_its_camp_wins_a_trick() -> None:
     assert deal.attack_half_points() == 9 + 12 - 1
 
 
-def test_excuse_in_the_last_trick_changes_camp() -> None:
-    lost = TarotTrick(0, trick("RS", "1S", "2S", "3S"), 1)
-    deal = play_state(4, {0: "EXC", 1: "RH", 2: "1H", 3: "2H"}, tricks=(lost,))
+# The Excuse played in the last trick (docs/rules.md, E1-E5): one worked example per case,
+# each under the FFT rule and under option ``excuse_last_trick: trick_winner``.  The
+# deals are a Prise that neither camp wins trick by trick (no chelem); the figures are
+# the attack's points (in half points), its bouts and X, what each defender pays,
+# computed by hand in docs/rules.md.
+ATTACK_TRICK_4 = TarotTrick(0, trick("RS", "1S", "2S", "3S"), 0)  # 6 points to the attack
+ATTACK_TRICK_5 = TarotTrick(0, trick("1S", "2S", "3S", "4S", "5S"), 0)  # 2.5 points
+KING_TRICK_5 = TarotTrick(0, trick("1C", "2C", "RC", "3C", "4C"), 2)  # the partner's RC
+DEFENCE_TRICK_4 = TarotTrick(0, trick("4S", "DS", "5S", "6S"), 1)  # no chelem for the attack
+DEFENCE_TRICK_5 = TarotTrick(0, trick("6S", "DS", "7S", "8S", "9S"), 1)
+TRICK_WINNER = TarotRules(excuse_last_trick=ExcuseLastTrick.TRICK_WINNER)
+
+
+@dataclass(frozen=True)
+class LastTrickCase:
+    players: int
+    hands: dict[int, str]  # one card each: the last trick
+    fields: dict[str, Any]  # the deal so far
+    fft: tuple[str, int, int, int]  # the note's key, attack half points, bouts, X
+    trick_winner: tuple[str, int, int, int]  # the same under the option
+
+
+LAST_TRICK_CASES = {
+    # E1: a defender's Excuse, the defence wins the trick: the FFT gives it to the attack
+    "own camp wins": LastTrickCase(
+        4, {0: "1H", 1: "EXC", 2: "RH", 3: "2H"}, {"tricks": (ATTACK_TRICK_4,)},
+        ("excuse_changed_camp_attack", 21, 1, -66),
+        ("excuse_last_trick_defence", 12, 0, -75)),
+    # E2: the taker's Excuse, the defence wins the trick: to the defence either way
+    "other camp wins": LastTrickCase(
+        4, {0: "EXC", 1: "RH", 2: "1H", 3: "2H"},
+        {"tricks": (ATTACK_TRICK_4, DEFENCE_TRICK_4)},
+        ("excuse_changed_camp_defence", 12, 0, -75),
+        ("excuse_last_trick_defence", 12, 0, -75)),
+    # E4: five players, the partner (seat 2) known since his king fell; his Excuse in the
+    # taker's last trick goes to the defence
+    "five, partner known": LastTrickCase(
+        5, {0: "A10", 1: "5C", 2: "EXC", 3: "6C", 4: "7C"},
+        {"tricks": (KING_TRICK_5, DEFENCE_TRICK_5), "called": tarot_card("RC"), "partner": 2,
+         "partner_revealed": True},
+        ("excuse_changed_camp_defence", 17, 0, -73),
+        ("excuse_last_trick_attack", 26, 1, -63)),
+    # E5: five players, seat 1 plays the Excuse before the partner (seat 3) shows the
+    # called king; seat 2 trumps: the Excuse still changes camp, to the real attack
+    "five, partner unknown": LastTrickCase(
+        5, {1: "EXC", 2: "A05", 3: "RC", 4: "1C", 0: "2C"},
+        {"tricks": (ATTACK_TRICK_5,), "called": tarot_card("RC"), "partner": 3, "turn": 1},
+        ("excuse_changed_camp_attack", 14, 1, -69),
+        ("excuse_last_trick_defence", 5, 0, -79)),
+}
+
+
+@pytest.mark.parametrize("name", LAST_TRICK_CASES)
+@pytest.mark.parametrize("option", [False, True])
+def test_excuse_in_the_last_trick(name: str, option: bool) -> None:
+    case = LAST_TRICK_CASES[name]
+    deal = play_state(case.players, case.hands, contract=Contract.PRISE, **case.fields)
+    if option:
+        deal = deal.evolve(rules=dataclasses.replace(
+            deal.rules, excuse_last_trick=ExcuseLastTrick.TRICK_WINNER))
+    excuse_seat = next(s for s, h in case.hands.items() if h == "EXC")
+    while deal.turn != excuse_seat:
+        deal, _ = deal.apply(deal.legal_actions()[0])
+    assert deal.view(excuse_seat).partner is None or case.fields.get("partner_revealed")
     deal = finish(deal)
-    assert deal.excuse is not None and deal.excuse.fate is ExcuseFate.LAST_TRICK
-    _, defence = deal.camp_cards()
-    assert EXCUSE in defence
+    key, points, bouts, per_defender = case.trick_winner if option else case.fft
+    assert deal.excuse is not None and deal.excuse.fate is (
+        ExcuseFate.LAST_TRICK if option else ExcuseFate.CHANGED_CAMP)
+    outcome = deal.deal_outcome()
+    assert (outcome.points, outcome.bouts) == (points, bouts)
+    assert deal.outcome is not None and deal.outcome.facts is not None
+    assert deal.outcome.facts.per_defender == per_defender
+    notes = [line for line in deal.outcome.lines if line.key.startswith("excuse_")]
+    assert [(n.key, n.op) for n in notes] == [(key, Op.NOTE)]
 
 
 def test_excuse_wins_the_last_trick_of_a_chelem_and_petit_au_bout_moves_back() -> None:
@@ -481,6 +550,23 @@ def test_excuse_wins_the_last_trick_of_a_chelem_and_petit_au_bout_moves_back() -
     outcome = deal.deal_outcome()
     assert outcome.chelem is Camp.ATTACK and outcome.chelem_announced
     assert outcome.petit_au_bout is Camp.ATTACK  # the Petit fell in the next-to-last trick
+    assert outcome.excuse_last_trick == (ExcuseFate.CHELEM, Camp.ATTACK)
+
+
+@pytest.mark.parametrize("rules", [TarotRules(), TRICK_WINNER])
+def test_a_chelem_excuse_led_last_wins_the_trick_under_either_rule(rules: TarotRules) -> None:
+    """E3: the attack has won every trick; the taker leads the Excuse last: it wins the
+    trick and stays with the attack, the chelem made (not announced)."""
+    deal = play_state(4, {0: "EXC", 1: "1H", 2: "2H", 3: "3H"},
+                      tricks=(ATTACK_TRICK_4,), contract=Contract.PRISE).evolve(rules=rules)
+    deal = finish(deal)
+    assert deal.excuse is not None and deal.excuse.fate is ExcuseFate.CHELEM
+    assert deal.tricks[-1].winner == 0
+    outcome = deal.deal_outcome()
+    assert (outcome.points, outcome.bouts, outcome.chelem) == (12 + 9 + 3, 1, Camp.ATTACK)
+    assert outcome.excuse_last_trick == (ExcuseFate.CHELEM, Camp.ATTACK)
+    assert deal.outcome is not None
+    assert "excuse_chelem_attack" in [line.key for line in deal.outcome.lines]
 
 
 def test_petit_au_bout_goes_to_the_camp_winning_the_last_trick() -> None:

@@ -5,11 +5,13 @@ use of them)."""
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import inspect
 import types
 import typing
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -74,3 +76,45 @@ def test_the_players_entry_points_take_and_return_no_any(function: Callable[...,
     for name, hint in hints.items():
         assert Any not in set(parts(hint)), f"{function.__qualname__} {name}: {hint}"
         assert not isinstance(hint, types.NoneType)
+
+
+# --- the AI's inside and the table's model: no ``Any`` written in an annotation ------------
+
+GAME = Path(__file__).resolve().parent.parent / "game"
+TYPED_SOURCES = [*sorted((GAME / "ai").rglob("*.py")), GAME / "ui" / "table" / "model.py"]
+
+
+def any_annotations(tree: ast.AST) -> list[int]:
+    """The lines where ``Any`` is written in a type: an annotation, a type alias, a
+    ``Callable[...]`` or a container's parameters."""
+    lines = []
+    for node in ast.walk(tree):
+        annotations: list[ast.expr | None] = []
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            arguments = node.args
+            every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
+                     arguments.vararg, arguments.kwarg]
+            annotations += [a.annotation for a in every if a is not None]
+            annotations.append(node.returns)
+        elif isinstance(node, ast.AnnAssign):
+            annotations.append(node.annotation)
+        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Subscript):
+            annotations.append(node.value)  # a type alias: Name = tuple[...]
+        for annotation in annotations:
+            if annotation is not None and any(
+                    isinstance(n, ast.Name) and n.id == "Any" for n in ast.walk(annotation)):
+                lines.append(annotation.lineno)
+    return lines
+
+
+@pytest.mark.parametrize("path", TYPED_SOURCES, ids=lambda p: p.relative_to(GAME).as_posix())
+def test_no_any_in_the_ais_signatures_nor_the_tables_model(path: Path) -> None:
+    assert not any_annotations(ast.parse(path.read_text(encoding="utf-8")))
+
+
+def test_the_scan_finds_any_where_it_is_written() -> None:
+    source = ("def f(view: Any, n: int) -> None: ...\n"
+              "Refiner = Callable[[Any, int], int]\n"
+              "x: list[Any] = []\n"
+              "def g(*cards: int, **kw: Any) -> dict[str, Any]: ...\n")
+    assert any_annotations(ast.parse(source)) == [1, 2, 3, 4, 4]

@@ -88,8 +88,8 @@ SETTINGS = (640, 463)  # in the main menu
 MENU = (72, 694)  # on the table
 COINCHE = (266, 174)  # the second game button of the setup screen
 DEAL = (1130, 668)
-SPEED = (880, SettingsScene.ROW_TOP + SettingsScene.ROW_STEP + 21)  # normal -> fast
-SOUND = (880, SettingsScene.ROW_TOP + 2 * SettingsScene.ROW_STEP + 21)  # on -> off
+SPEED = (880, SettingsScene.ROW_TOP + 2 * SettingsScene.ROW_STEP + 15)  # normal -> fast
+SOUND = (880, SettingsScene.ROW_TOP + 3 * SettingsScene.ROW_STEP + 15)  # on -> off
 SETTINGS_BACK = (640, 658)
 # The first button of the coinche panel's bottom row: Pass, always legal.
 PASS = (PANEL_RECT.x + 20 + 85, PANEL_RECT.y + 190 + 25)
@@ -502,15 +502,37 @@ def press_f11(app: RunningApp) -> None:
     xdotool("key", "F11")  # XTEST, as a real keyboard: the focused window gets it
 
 
+def window_position(app: RunningApp) -> tuple[int, int] | None:
+    """Where the app's visible window is on the screen, or None while it has none."""
+    windows = xdotool("search", "--onlyvisible", "--pid", str(app.process.pid)).split()
+    if not windows:
+        return None
+    geometry = dict(line.split("=", 1) for line in
+                    xdotool("getwindowgeometry", "--shell", windows[-1]).splitlines()
+                    if "=" in line)
+    return (int(geometry["X"]), int(geometry["Y"])) if "X" in geometry else None
+
+
 def test_f11_fills_the_screen_and_comes_back_under_a_window_manager(
         xvfb: str, window_manager: None, tmp_path: Path) -> None:  # noqa: F811
     with running_app(xvfb, tmp_path) as app:
         assert window_state(app) == ((1280, 720), False)
+        placed = window_position(app)
         settings = app.data / "settings.json"
-        press_f11(app)
-        wait_for(lambda: window_state(app) == (SCREEN, True))
-        wait_for(lambda: settings.exists() and '"fullscreen": true' in settings.read_text())
-        press_f11(app)
-        wait_for(lambda: window_state(app) == ((1280, 720), False))
-        wait_for(lambda: '"fullscreen": false' in settings.read_text())
+        for _ in range(3):  # each round trip comes back to the same place, not lower
+            press_f11(app)
+            wait_for(lambda: window_state(app) == (SCREEN, True))
+            wait_for(lambda: settings.exists() and '"fullscreen": true' in settings.read_text())
+            press_f11(app)
+            wait_for(lambda: window_state(app) == ((1280, 720), False))
+            wait_for(lambda: '"fullscreen": false' in settings.read_text())
+            wait_for(lambda: window_position(app) == placed, timeout=5.0)
         assert '"window_size": [1280, 720]' in settings.read_text()
+
+
+def test_the_window_class_is_the_game_name_for_docks_and_task_bars(
+        xvfb: str, tmp_path: Path) -> None:  # noqa: F811
+    require(WM_TOOLS, "openbox, x11-utils")
+    with running_app(xvfb, tmp_path) as app:
+        assert xprop("-id", app.window, "WM_CLASS").strip() == \
+            'WM_CLASS(STRING) = "Atout", "Atout"'

@@ -150,3 +150,24 @@ def test_the_count_says_how_many_are_left_in_good_french(app: App) -> None:
         set_language("en")
     assert table.message_text() == "Écart: choose 1 more card"
     assert any(isinstance(a, TarotDiscard) for a in table.controller.human_legal())
+
+
+def test_a_full_ecart_invites_to_validate_and_an_earlier_refusal_is_gone(app: App) -> None:
+    from game.i18n import set_language
+
+    table = to_ecart(app, 3)  # an écart of six; the hand holds the king of spades
+    app.step(DT, click(app, card_click(table, tarot_card("RS"))))
+    assert table.message_text() == tr("illegal.ecart_king")  # shown in red
+    for c in sorted(table.ecart.allowed(), key=lambda c: c.code)[:6]:
+        app.step(DT, click(app, card_click(table, c)))
+    assert table.controller.message is None  # the refusal was answered: not kept
+    assert table.message_text() == tr("table.ecart_complete")
+    set_language("fr")
+    try:
+        assert table.message_text().startswith("Écart complet : validez-le")
+    finally:
+        set_language("en")
+    app.step(DT, click(app, card_click(table, tarot_card("RS"))))  # too many now
+    assert table.message_text() == tr("illegal.ecart_full")
+    app.step(DT, click(app, table.ecart.slot_rects()[0].center))  # one taken back
+    assert table.message_text() == "Écart: choose 1 more card"

@@ -17,7 +17,8 @@ from game.engine.cards import Suit, TrumpMode
 from game.engine.rules import CoincheRules
 from game.engine.tricks import Trump
 from game.i18n import set_language, tr
-from game.ui.app.app import MIN_WINDOW, App
+from game.ui.app.app import App
+from game.ui.app.window import MIN_WINDOW
 from game.ui.table.words import hint_text
 from tests.table_driver import human_turn, run_until_human, start_table
 from tools.eye_checks import faint, look, problems

@@ -182,7 +182,10 @@ class Monkey:
     # --- one frame -----------------------------------------------------------------------
 
     def tick(self) -> None:
-        events = self.steered() if self.rng.random() < self.steering else self.noise()
+        if self.reading():
+            events: list[Event] = []
+        else:
+            events = self.steered() if self.rng.random() < self.steering else self.noise()
         self.events += len(events)
         self.app.step(DT, events)
         self.follow_table()
@@ -199,6 +202,17 @@ class Monkey:
             self.tick()
 
     # --- what the monkey does ---------------------------------------------------------------
+
+    def reading(self) -> bool:
+        """Mostly quiet while new choices settle (a click then is swallowed and makes
+        them wait again): a player who never stops clicking never chooses."""
+        top = self.app.top
+        if isinstance(top, TableScene):
+            unsettled = top.controller.human_to_act and not top.accepts_choice
+        else:
+            grace = getattr(top, "grace", None)
+            unsettled = grace is not None and not grace.ready
+        return unsettled and self.rng.random() < 0.95
 
     def noise(self) -> list[Event]:
         kinds: list[Callable[[], list[Event]]] = [

@@ -20,10 +20,18 @@ from game.storage import Storage
 from game.ui.app.app import App
 from game.ui.app.smoke import click
 from game.ui.kit.assets import Assets
+from game.ui.scenes.scoresheet import ScoreSheet
 from game.ui.scenes.settings import SettingsScene
 from game.ui.stage.scene import Scene
 from game.ui.table.scene import TableScene
-from tests.table_driver import DT, animate_at, human_turn, run_until_human, start_table
+from tests.table_driver import (
+    DT,
+    animate_at,
+    human_turn,
+    run_until_human,
+    see_the_sheet,
+    start_table,
+)
 
 
 def key(code: int, mod: int = 0) -> pygame.event.Event:
@@ -47,6 +55,8 @@ def to_card_play(app: App, table: TableScene) -> None:
         run_until_human(app, table)
         if any(isinstance(a, PlayCard) for a in table.controller.human_legal()):
             return
+        if isinstance(app.top, ScoreSheet):  # a deal passed out, or over: read, then on
+            see_the_sheet(app, app.top)
         app.step(DT, [key(pygame.K_TAB), key(pygame.K_RETURN)])
     raise AssertionError("the play never came to the human")
 

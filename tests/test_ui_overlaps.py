@@ -19,7 +19,8 @@ from game.engine.rules import BeloteRules, TarotRules
 from game.engine.tarot import AnnounceChelem, DeclareMisere
 from game.i18n import set_language, tr
 from game.storage import Storage
-from game.ui.app.app import MIN_WINDOW, App
+from game.ui.app.app import App
+from game.ui.app.window import MIN_WINDOW
 from game.ui.kit.layout import LOGICAL
 from game.ui.table.layout import TableLayout
 from tests.table_driver import press_button, run_until, start_table

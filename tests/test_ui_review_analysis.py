@@ -18,7 +18,7 @@ from game.engine.rules import CoincheRules, TarotRules
 from game.storage import Storage
 from game.ui.app.app import App
 from game.ui.scenes.replay import ANALYSE_BUTTON, ReplayScene
-from game.ui.scenes.stats import StatsScene
+from game.ui.scenes.stats import TABS, StatsScene
 from tests.coach_driver import (
     BLUNDER_MATCH,
     BLUNDER_TRICK,
@@ -101,5 +101,26 @@ def test_the_statistics_chart_the_points_lost_deal_by_deal(
         assert "Points lost per analysed deal (last 3)" in texts_drawn
         assert "30" in texts_drawn  # the chart's top value
         assert "Average of the last 10" in texts_drawn
+    finally:
+        app.close()
+
+
+def test_the_statistics_chart_the_difference_with_the_par_and_its_average(
+        tmp_path: Path, texts_drawn: list[str]) -> None:
+    storage = Storage(tmp_path)
+    for difference in (-120.0, 40.0, -10.0):
+        storage.record_par("tarot", 5, difference)
+    app = App(storage=storage)
+    try:
+        scene = StatsScene(app)
+        scene.show(next(i for i, tab in enumerate(TABS) if tab == ("tarot", 5)))
+        app.push(scene)
+        app.step(DT, [mouse_down(scene.progress_button.rect.center)])
+        app.step(DT, [])
+        assert "You less the Expert in your seat, per deal (last 3)" in texts_drawn
+        assert "+40" in texts_drawn and "−120" in texts_drawn  # the chart's top and bottom
+        assert "You − the Expert" in texts_drawn
+        assert "Average of the last 10" in texts_drawn
+        assert "Analyse a deal in its review to follow your progress here." in texts_drawn
     finally:
         app.close()

@@ -26,7 +26,7 @@ from game.ui.app.app import App
 from game.ui.app.smoke import click
 from game.ui.kit.drawlog import recording
 from game.ui.kit.entry import parse_deal_number
-from game.ui.kit.widgets import GLOW
+from game.ui.kit.widgets import GLOW, text
 from game.ui.scenes.dialog import ConfirmDialog
 from game.ui.scenes.replay import ReplayScene, deal_story
 from game.ui.scenes.scoresheet import ScoreSheet
@@ -102,7 +102,8 @@ def test_no_story_before_a_deal_is_over() -> None:
     assert deal_story(match) is None
 
 
-def test_the_replay_steps_trick_by_trick_with_keys_and_buttons(app: App) -> None:
+def test_the_replay_steps_trick_by_trick_with_keys_and_buttons(
+        app: App, texts_drawn: list[str]) -> None:
     scene = ReplayScene.of_last_deal(app, random_match(CoincheRules()))
     assert scene is not None
     app.push(scene)
@@ -116,6 +117,14 @@ def test_the_replay_steps_trick_by_trick_with_keys_and_buttons(app: App) -> None
     trick = scene.trick()
     assert trick is not None and trick.winner is not None
     assert tr("replay.trick", number=2, count=8) in scene.step_label()
+    # who led the trick: "Led" over the first card played, in gold
+    first = trick.plays[0][0]
+    assert tr("replay.led") in texts_drawn
+    label = text(tr("replay.led"), 18).get_rect(**scene.led_anchor(first,
+                                                                     scene.trick_card(first)))
+    drawn = {tuple(app.screen.get_at((x, y)))[:3]
+             for x in range(label.left, label.right) for y in range(label.top, label.bottom)}
+    assert GLOW in drawn  # beside the first card played
     # the winner's card is outlined: the ring's pixels are the glow colour
     from game.ui.scenes.replay import TRICK_CARD_WIDTH, TRICK_SPOTS
 

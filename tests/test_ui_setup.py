@@ -11,13 +11,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
 
-from game.engine.games import GAMES, rules_class
-from game.engine.rules import PRESETS, KingCall, TarotRules
+from game.engine.games import GAMES, PRESETS, rules_class
+from game.engine.rules import CoincheRules, ExcuseLastTrick, KingCall, TarotRules
 from game.i18n import set_language, tr
 from game.ui.app.app import App
 from game.ui.app.smoke import click
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.setup import SetupScene, preset
+from game.ui.table.controller import GameConfig, SeatConfig
 from tests.table_driver import DT
 
 PARTNER_OPTIONS = {"overtrump_partner_when_trump_led", "partner_ruff"}
@@ -71,12 +72,16 @@ def test_options_follow_the_game_and_the_players(
     press(app, setup, tr("game.tarot"))
     press(app, setup, "5")
     press(app, setup, tr("group.play"))
-    assert shown(setup) == {"king_call", "direction"}
+    assert shown(setup) == {"king_call", "excuse_last_trick", "direction"}
+    press_row(app, setup, "excuse_last_trick")
+    assert isinstance(setup.rules, TarotRules)
+    assert setup.rules.excuse_last_trick is ExcuseLastTrick.TRICK_WINNER
+    assert tr("val.trick_winner") in texts_drawn
     press_row(app, setup, "king_call")
     assert isinstance(setup.rules, TarotRules) and setup.rules.king_call is KingCall.NO_SELF
     assert tr("val.no_self") in texts_drawn
     press(app, setup, "4")
-    assert shown(setup) == {"direction"}
+    assert shown(setup) == {"excuse_last_trick", "direction"}
     tabs = {b.label() for b in setup.buttons}
     assert tr("group.bidding") not in tabs and tr("group.announcements") not in tabs
     press(app, setup, tr("group.primes"))
@@ -150,6 +155,22 @@ def test_the_poignee_sizes_are_written_for_the_table(
     assert label() == at_five
     press_row(app, setup, "poignee_sizes")
     assert label() == always
+
+
+def test_my_last_settings_wait_for_a_first_match_of_that_game(app: App) -> None:
+    """A coinche match started this session: its settings are offered for coinche, not
+    for tarot, where the row is disabled and says why."""
+    app.memory.last_setup = GameConfig(CoincheRules(target=1000), (SeatConfig(human=True),
+                                                              *[SeatConfig()] * 3), 1)
+    setup = open_setup(app)
+    press(app, setup, tr("game.tarot"))
+    press(app, setup, tr("group.presets"))
+    last = next(r for r in setup.rows if r.name == "last")
+    assert not last.button.enabled and last.help == tr("preset.last.none")
+    press(app, setup, tr("game.coinche"))
+    press(app, setup, tr("group.presets"))
+    last = next(r for r in setup.rows if r.name == "last")
+    assert last.button.enabled and last.help == tr("preset.last.help")
 
 
 def test_the_last_setup_is_remembered_by_its_app_only(app: App) -> None:

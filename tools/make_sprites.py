@@ -575,7 +575,8 @@ def draw_dealer() -> pygame.Surface:
 
 
 def draw_icon(size: int) -> pygame.Surface:
-    """The app icon: two fanned cards on a felt tile (the ace of hearts in front).
+    """The app icon: two fanned aces on a felt tile (the ace of hearts in front): an
+    ace's corner letter is the same in every language, the icon is one picture.
 
     At 32 px and below the cards' details turn to mush, so those sizes show one card
     with a big heart instead, the same colours at a glance.
@@ -589,8 +590,8 @@ def draw_icon(size: int) -> pygame.Surface:
         canvas.rect((58, 22, 140, 212), EDGE, radius=20, width=4)
         canvas.suit("H", (128, 130), 116)
     else:
-        for code, angle, centre in (("JS", 14, (106, 130)), ("AH", -10, (150, 130))):
-            face = draw_card(code, "32", court_letter="fr")  # the same icon in every language
+        for code, angle, centre in (("AS", 14, (106, 130)), ("AH", -10, (150, 130))):
+            face = draw_card(code, "32")
             big = pygame.transform.smoothscale(face, canvas.p((130, 195)))
             turned = pygame.transform.rotate(big, angle)
             canvas.surface.blit(turned, turned.get_rect(center=canvas.p(centre)))

@@ -186,6 +186,7 @@ class Photographer:
             top = app.top
             shown = {name for name, check in waiting.items() if check(top, table)}
             for name in shown & seen:
+                self.settle_pars(top)
                 self.save(name)
                 del waiting[name]
             if not waiting:
@@ -199,9 +200,18 @@ class Photographer:
             app.step(DT, dismiss(app, top) if top is not None and top is not table else [])
         raise RuntimeError(f"{run.rules.game} {run.rules.players}p: not shown {list(waiting)}")
 
+    def settle_pars(self, shown: Scene | None) -> None:
+        """On a score sheet or the score pad, the deals' pars are waited for (then
+        drawn): the picture shows them, not that they are being computed."""
+        session = self.app.session
+        if isinstance(shown, ScoreSheet | ScorePad) and session is not None:
+            session.wait_for_pars(600)
+            self.app.step(DT, [])
+
     def scene(self, name: str, scene: Scene, keys: tuple[int, ...] = ()) -> None:
         app = self.app
         app.push(scene)
+        self.settle_pars(scene)
         app.step(DT, [])
         for key in keys:
             app.step(DT, [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="")])

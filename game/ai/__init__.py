@@ -23,7 +23,8 @@ weighed (``appraisal.py``): what the coach reads.
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from game.ai.appraisal import Appraisal, side_unit
 from game.ai.beginner import beginner_decision
@@ -43,6 +44,7 @@ from game.ai.tarot_search import MAX_WORLDS as TAROT_WORLDS
 from game.ai.tarot_search import TarotSource, weigh_tarot_cards
 from game.engine.actions import PlayCard
 from game.engine.cards import Card
+from game.engine.games import BELOTE, COINCHE, Game, game_of
 from game.engine.protocol import Phase
 from game.engine.tarot_actions import TarotPlayCard
 from game.engine.tarot_tricks import TarotView
@@ -67,11 +69,7 @@ def decide(view: AnyView | MatchView, level: Level, rng: random.Random,
         return tarot_decision(deal)
     if deal.phase is Phase.PLAY:
         return play_phase(deal, target)
-    if deal.game == "coinche":
-        return coinche_bidding(deal)
-    if deal.game == "belote":
-        return belote_bidding(deal)
-    raise ValueError(f"no AI for the game {deal.game!r}")
+    return _entry(deal).bid(deal)
 
 
 def appraise(view: AnyView | MatchView, rng: random.Random,
@@ -91,12 +89,36 @@ def appraise(view: AnyView | MatchView, rng: random.Random,
         return _appraise_tarot(deal, rng, deadline, think, tarot_source)
     if deal.phase is Phase.PLAY:
         return _appraise_card_play(deal, target, rng, deadline, think, source)
-    if deal.game == "coinche":
-        decision, values = weigh_coinche_calls(deal, rng, worlds_for(think, BID_WORLDS))
-        return Appraisal(decision, values, side_unit(deal.players))
-    if deal.game == "belote":
-        return Appraisal(belote_bidding(deal))
-    raise ValueError(f"no AI for the game {deal.game!r}")
+    return _entry(deal).weigh_bids(deal, rng, think)
+
+
+@dataclass(frozen=True)
+class TrickGamePlayer:
+    """The computer player of a 32-card game's auction (the card play is shared):
+    ``bid``, the Confirmé's call; ``weigh_bids``, the Expert's, with its values."""
+
+    bid: Callable[[TrickView], Decision]
+    weigh_bids: Callable[[TrickView, random.Random, float], Appraisal]
+
+
+def _simulated_coinche_calls(view: TrickView, rng: random.Random, think: float) -> Appraisal:
+    decision, values = weigh_coinche_calls(view, rng, worlds_for(think, BID_WORLDS))
+    return Appraisal(decision, values, side_unit(view.players))
+
+
+# The AI's entry of each 32-card game of the registry (tarot has its own views).
+PLAYERS: dict[Game, TrickGamePlayer] = {
+    COINCHE: TrickGamePlayer(coinche_bidding, _simulated_coinche_calls),
+    BELOTE: TrickGamePlayer(belote_bidding,
+                            lambda view, rng, think: Appraisal(belote_bidding(view))),
+}
+
+
+def _entry(view: TrickView) -> TrickGamePlayer:
+    player = PLAYERS.get(game_of(view.game))
+    if player is None:
+        raise ValueError(f"no AI for the game {view.game!r}")
+    return player
 
 
 def _unwrap(view: AnyView | MatchView) -> tuple[int | None, AnyView]:
@@ -135,7 +157,7 @@ def _appraise_card_play(view: TrickView, target: int | None, rng: random.Random,
                         source: SearchSource | None) -> Appraisal:
     weighed: dict[Card, float] = {}
 
-    def search(view: Any, mem: Memory, cards: list[Card],
+    def search(view: TrickView, mem: Memory, cards: list[Card],
                fallback: tuple[Card, str]) -> tuple[Card, str]:
         choice, means = weigh_cards(view, mem, cards, fallback, rng,
                                     worlds_for(think, WORLDS), deadline,

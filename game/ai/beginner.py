@@ -5,16 +5,17 @@ and then plays any legal card."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from game.ai.bidding import last_bid
 from game.ai.decision import Decision
 from game.ai.tarot import tarot_decision
 from game.engine.actions import Announce, Bid, ChooseTrump, ExchangeSeven, PlayCard, Take
 from game.engine.cards import Card, Rank, Suit
+from game.engine.games import COINCHE, game_of
 from game.engine.protocol import Action, PassAction, Phase
 from game.engine.tarot_actions import TarotBid, TarotPlayCard
 from game.engine.tarot_tricks import TarotView
+from game.engine.trick_view import TrickView
 from game.engine.tricks import winning_play
 from game.engine.views import AnyView
 
@@ -35,11 +36,11 @@ def beginner_decision(view: AnyView, rng: random.Random) -> Decision:
     return Decision(action, "hint.exchange_seven" if swap else "hint.keep_seven")
 
 
-def _bid(view: Any, rng: random.Random) -> Decision:
+def _bid(view: TrickView, rng: random.Random) -> Decision:
     legal: tuple[Action, ...] = view.legal
     passing = next(a for a in legal if isinstance(a, PassAction))
     hunch = rng.random() < HUNCH
-    if view.game == "coinche":
+    if game_of(view.game) is COINCHE:
         bids = [a for a in legal if isinstance(a, Bid) and not a.is_capot]
         current = last_bid(view.bids)
         ours = current is not None and current[0] % 2 == view.seat % 2
@@ -50,7 +51,10 @@ def _bid(view: Any, rng: random.Random) -> Decision:
                             (("value", str(lowest[0].value)), ("trump", suit.symbol)))
         return Decision(passing, "hint.pass_weak")
     for action in legal:
-        named: Suit | None = view.retourne.suit if isinstance(action, Take) else None
+        named: Suit | None = None
+        if isinstance(action, Take):
+            assert view.retourne is not None, "belote is bid on the retourne"
+            named = view.retourne.suit
         if isinstance(action, ChooseTrump):
             named = action.suit
         if named is not None and (_has_jack_and_length(view.hand, named, 1) or hunch):
@@ -67,7 +71,7 @@ def _has_jack_and_length(hand: tuple[Card, ...], suit: Suit, others: int = 2) ->
     return any(c.rank == Rank.JACK for c in in_suit) and len(in_suit) > others
 
 
-def _play(view: Any, rng: random.Random) -> Decision:
+def _play(view: TrickView, rng: random.Random) -> Decision:
     legal: tuple[Action, ...] = view.legal
     if Announce() in legal and rng.random() < 0.7:
         return Decision(Announce(), "hint.announce")
@@ -75,20 +79,22 @@ def _play(view: Any, rng: random.Random) -> Decision:
     if rng.random() < WHIM:
         action = rng.choice(plays)
         return Decision(action, "hint.whim", (("card", str(action.card)),))
-    strength = view.trump.strength
+    trump = view.trump
+    assert trump is not None, "the card play comes after the contract"
+    strength = trump.strength
     if view.trick:
-        _, master = winning_play(view.trick, view.trump)
-        winners = [a for a in plays if view.trump.beats(a.card, master)]
+        _, master = winning_play(view.trick, trump)
+        winners = [a for a in plays if trump.beats(a.card, master)]
         if winners:
             action = max(winners, key=lambda a: strength[a.card])
             return Decision(action, "hint.win_trick", (("card", str(action.card)),))
-        action = min(plays, key=lambda a: view.trump.points[a.card])
+        action = min(plays, key=lambda a: trump.points[a.card])
         return Decision(action, "hint.discard_low", (("card", str(action.card)),))
     action = max(plays, key=lambda a: strength[a.card])
     return Decision(action, "hint.play_master", (("card", str(action.card)),))
 
 
-def _tarot(view: Any, rng: random.Random) -> Decision:
+def _tarot(view: TarotView, rng: random.Random) -> Decision:
     """The Confirmé tarot play, with a bid one step too bold and random cards."""
     legal: tuple[Action, ...] = view.legal
     decision = tarot_decision(view)

@@ -22,7 +22,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from game.ai.bidding import coinche_bidding, last_bid
 from game.ai.calls import calls_misfit
@@ -53,7 +52,7 @@ class Contract:
     coinche_level: int
 
 
-def expert_coinche_bidding(view: Any, rng: random.Random, worlds: int = WORLDS,
+def expert_coinche_bidding(view: TrickView, rng: random.Random, worlds: int = WORLDS,
                            margin: float = SWITCH_MARGIN) -> Decision:
     return weigh_coinche_calls(view, rng, worlds, margin)[0]
 
@@ -97,7 +96,7 @@ def _explained(action: Action, value: float) -> Decision:
     return Decision(action, "hint.pass_simulated", (expected,))
 
 
-def _options(view: Any, rules: CoincheRules, judge: Judge) -> dict[Action, float]:
+def _options(view: TrickView, rules: CoincheRules, judge: Judge) -> dict[Action, float]:
     """The expected score of each call worth weighing: pass, and the best value of
     each suit bid."""
     options: dict[Action, float] = {Pass(): judge.value_of(Pass())}
@@ -119,7 +118,7 @@ def _options(view: Any, rules: CoincheRules, judge: Judge) -> dict[Action, float
 Deal = list[tuple[Card, ...]]  # one hand per seat
 
 
-def sample_deals(view: Any, rng: random.Random, count: int) -> list[Deal]:
+def sample_deals(view: TrickView, rng: random.Random, count: int) -> list[Deal]:
     """``count`` deals of the cards I do not hold, in proportion to how well they
     explain the other seats' calls (``calls_misfit``, ``metropolis``)."""
     others = [s for s in range(view.players) if s != view.seat]
@@ -141,7 +140,7 @@ class Judge:
     """Expected scores of calls over the sampled deals (deals played once per trump and
     taking side, then scored for each contract)."""
 
-    def __init__(self, view: Any, rules: CoincheRules,
+    def __init__(self, view: TrickView, rules: CoincheRules,
                  deals: list[Deal]) -> None:
         self.view, self.rules, self.deals = view, rules, deals
         self.side = view.seat % 2

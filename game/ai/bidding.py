@@ -4,10 +4,10 @@ and coinche (opening, raising, capot, coinche and surcoinche)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from game.ai.decision import Decision
 from game.ai.evaluate import defence_value, hand_value, suit_trump_value
+from game.ai.seat import CallSeat
 from game.engine.actions import (
     CAPOT_BID,
     Bid,
@@ -62,19 +62,20 @@ def belote_bidding(view: TrickView) -> Decision:
     return Decision(Pass(), "hint.pass_weak")
 
 
-def _take_value(view: Any, action: Action) -> float:
+def _take_value(view: TrickView, action: Action) -> float:
     if isinstance(action, ChooseMode):
         return hand_value(_cards_if_taking(view, None), action.mode, None, announcements=False)
     suit = _suit_taken(view, action)
     return suit_trump_value(_cards_if_taking(view, suit), suit)
 
 
-def _suit_taken(view: Any, action: Action) -> Suit:
-    retourne: Card = view.retourne
+def _suit_taken(view: TrickView, action: Action) -> Suit:
+    retourne = view.retourne
+    assert retourne is not None, "belote is bid on the retourne"
     return retourne.suit if isinstance(action, Take) else action.suit  # type: ignore[attr-defined]
 
 
-def _take_decision(view: Any, action: Action) -> Decision:
+def _take_decision(view: TrickView, action: Action) -> Decision:
     if isinstance(action, ChooseMode):
         return Decision(action, "hint.choose_mode", (("trump", action.mode.value),))
     suit = _suit_taken(view, action)
@@ -82,7 +83,7 @@ def _take_decision(view: Any, action: Action) -> Decision:
     return Decision(action, reason, suit_args(suit))
 
 
-def _cards_if_taking(view: Any, suit: Suit | None) -> list[Card]:
+def _cards_if_taking(view: TrickView, suit: Suit | None) -> list[Card]:
     """The known cards the taker would hold: the retourne comes to him at four, and at
     two or three in exchange for the 7 of trump in the first round."""
     hand: list[Card] = list(view.hand)
@@ -121,7 +122,7 @@ def coinche_bidding(view: TrickView) -> Decision:
     return Decision(Pass(), "hint.pass_weak")
 
 
-def team_estimate(view: Any, mode: TrumpMode, suit: Suit | None) -> float:
+def team_estimate(view: CallSeat, mode: TrumpMode, suit: Suit | None) -> float:
     """Points our side should make with this trump: my hand plus what partner showed."""
     seat: int = view.seat
     partner = (seat + 2) % 4
@@ -140,16 +141,17 @@ def team_estimate(view: Any, mode: TrumpMode, suit: Suit | None) -> float:
     return mine + partner_part - (OPPONENTS_BID_PENALTY if opponents_bid else 0)
 
 
-def _credited_to_me(view: Any, before: int) -> float:
+def _credited_to_me(view: CallSeat, before: int) -> float:
     """What partner counted for my hand when he bid: my own earlier bid in his trump
     told him my strength, otherwise he assumed an average hand."""
-    top: Bid = view.bids[before][1]
+    top = view.bids[before][1]
+    assert isinstance(top, Bid)
     mine = [a for s, a in view.bids[:before] if s == view.seat and isinstance(a, Bid)
             and a.mode is top.mode and a.suit == top.suit]
     return mine[-1].value - PARTNER_UNKNOWN if mine else PARTNER_UNKNOWN
 
 
-def _best_bid(view: Any, current: tuple[int, Bid] | None) -> Decision | None:
+def _best_bid(view: TrickView, current: tuple[int, Bid] | None) -> Decision | None:
     legal_bids = [a for a in view.legal if isinstance(a, Bid)]
     if not legal_bids:
         return None
@@ -175,7 +177,7 @@ def _best_bid(view: Any, current: tuple[int, Bid] | None) -> Decision | None:
     return Decision(chosen, "hint.raise_partner" if raising else "hint.bid_strength", args)
 
 
-def _should_coinche(view: Any, contract: Bid) -> bool:
+def _should_coinche(view: TrickView, contract: Bid) -> bool:
     mine = defence_value(view.hand, contract.mode, contract.suit)
     if contract.is_capot:
         return mine >= CAPOT_STOPPER
@@ -183,7 +185,7 @@ def _should_coinche(view: Any, contract: Bid) -> bool:
     return takers_best < contract.value - COINCHE_MARGIN
 
 
-def _should_surcoinche(view: Any, contract: Bid) -> bool:
+def _should_surcoinche(view: TrickView, contract: Bid) -> bool:
     if contract.is_capot:
         return False
     estimate = team_estimate(view, contract.mode, contract.suit)

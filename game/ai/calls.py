@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from game.ai.bidding import last_bid, team_estimate
 from game.ai.sampler import default_rules
@@ -15,6 +14,7 @@ from game.engine.actions import Bid, Pass
 from game.engine.cards import Card, Suit, TrumpMode
 from game.engine.protocol import Action
 from game.engine.rules import CoincheRules
+from game.engine.trick_view import TrickView
 
 BID_SLACK = 10  # a bid is in keeping with a hand worth this much less
 
@@ -29,7 +29,7 @@ class _Past:
     bids: tuple[tuple[int, Action], ...]
 
 
-def calls_misfit(view: Any, hands: Sequence[Sequence[Card]]) -> float:
+def calls_misfit(view: TrickView, hands: Sequence[Sequence[Card]]) -> float:
     """How far ``hands`` are from explaining the other seats' calls, in points, taken
     as made the Confirmé's way: a suit bid from a hand worth about its value, a pass
     (with the contract not with partner) from a hand worth less than the next bid.
@@ -39,7 +39,7 @@ def calls_misfit(view: Any, hands: Sequence[Sequence[Card]]) -> float:
                for seat in range(view.players) if seat != view.seat)
 
 
-def seat_misfit(view: Any, seat: int, hand: Sequence[Card]) -> float:
+def seat_misfit(view: TrickView, seat: int, hand: Sequence[Card]) -> float:
     """``calls_misfit``'s part for the calls of ``seat`` holding ``hand`` (as dealt)."""
     rules = default_rules(view)
     assert isinstance(rules, CoincheRules)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
 
 from game.ai.calls import seat_misfit
 from game.ai.metropolis import Walk, walk_deals
@@ -30,6 +29,7 @@ from game.ai.sampler import (
 )
 from game.engine.cards import Card
 from game.engine.rules import CoincheRules, TrickGameRules
+from game.engine.trick_view import TrickView
 
 # Walk: as the bidding simulation's span (10 points out of keeping: 10 times less
 # likely), shorter steps between worlds (a card play needs dozens, and fast).
@@ -38,7 +38,7 @@ WALK = Walk(burn_in=60, thinning=4, span=10.0)
 Misfit = Callable[[dict[int, list[Card]]], float]  # hidden cards by holder -> misfit
 
 
-def card_worlds(view: Any, rules: TrickGameRules, know: Knowledge, rng: random.Random,
+def card_worlds(view: TrickView, rules: TrickGameRules, know: Knowledge, rng: random.Random,
                 count: int) -> Iterator[list[tuple[Card, ...]]]:
     """``count`` worlds (every seat's hand), the calls weighed when there are any."""
     misfit = calls_misfit_of(view, rules, know)
@@ -60,7 +60,7 @@ def card_worlds(view: Any, rules: TrickGameRules, know: Knowledge, rng: random.R
         yield hands_of(know, dict(zip(holders, map(list, deal), strict=True)))
 
 
-def calls_misfit_of(view: Any, rules: TrickGameRules, know: Knowledge) -> Misfit | None:
+def calls_misfit_of(view: TrickView, rules: TrickGameRules, know: Knowledge) -> Misfit | None:
     """How far a placement of the hidden cards is from explaining the other seats' calls
     (None: no call to explain)."""
     others = {seat for seat, _ in view.bids if seat != view.seat}
@@ -71,14 +71,14 @@ def calls_misfit_of(view: Any, rules: TrickGameRules, know: Knowledge) -> Misfit
     return _belote_misfit(view, know)
 
 
-def _played_by(view: Any) -> dict[int, list[Card]]:
+def _played_by(view: TrickView) -> dict[int, list[Card]]:
     played: dict[int, list[Card]] = {}
     for seat, c in [p for t in view.tricks for p in t.plays] + list(view.trick):
         played.setdefault(seat, []).append(c)
     return played
 
 
-def _coinche_misfit(view: Any, know: Knowledge, callers: set[int]) -> Misfit:
+def _coinche_misfit(view: TrickView, know: Knowledge, callers: set[int]) -> Misfit:
     fixed = _played_by(view)
     for seat in callers:
         fixed[seat] = fixed.get(seat, []) + list(know.known[seat])
@@ -93,7 +93,7 @@ def _coinche_misfit(view: Any, know: Knowledge, callers: set[int]) -> Misfit:
     return lambda placed: sum(seat_part(s, placed.get(s, [])) for s in callers)
 
 
-def _belote_misfit(view: Any, know: Knowledge) -> Misfit:
+def _belote_misfit(view: TrickView, know: Knowledge) -> Misfit:
     def misfit(placed: dict[int, list[Card]]) -> float:
         likelihood = bid_likelihood(view, hands_of(know, placed))
         return -WALK.span * math.log10(likelihood)  # the walk keeps it in that proportion

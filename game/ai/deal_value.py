@@ -9,7 +9,6 @@ a deal in a sampled world; they score it here, so a coinched contract, a failure
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from game.engine.actions import Bid
 from game.engine.cards import Card, Rank, card
@@ -22,12 +21,13 @@ from game.engine.deal_scoring import (
 )
 from game.engine.protocol import DealResult
 from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
+from game.engine.trick_view import TrickView
 from game.engine.tricks import Trump
 
 Scorer = Callable[[SideTally], tuple[int, ...]]  # what each side scores
 
 
-def table_scorer(view: Any, rules: TrickGameRules) -> Scorer | None:
+def table_scorer(view: TrickView, rules: TrickGameRules) -> Scorer | None:
     """The scores of this deal's contract for a tally (memoised: rollouts repeat the same
     tallies); None before there is a taker."""
     result = table_result(view, rules)
@@ -36,7 +36,8 @@ def table_scorer(view: Any, rules: TrickGameRules) -> Scorer | None:
     return lambda tally: result(tally).scores
 
 
-def table_result(view: Any, rules: TrickGameRules) -> Callable[[SideTally], DealResult] | None:
+def table_result(view: TrickView,
+                 rules: TrickGameRules) -> Callable[[SideTally], DealResult] | None:
     """The engine's result of this deal's contract for a tally (its scores, whether the
     contract is made), memoised; None before there is a taker."""
     if view.taker is None:
@@ -68,7 +69,7 @@ def side_of(players: int, seat: int) -> int:
     return seat % 2 if players == 4 else seat
 
 
-def finished_tally(view: Any, rules: TrickGameRules, points: Sequence[int],
+def finished_tally(view: TrickView, rules: TrickGameRules, points: Sequence[int],
                    tricks: Sequence[int], belote_seat: int | None) -> SideTally:
     """The tally of a deal finished from ``view`` (the engine's ``tally_of``): ``points``
     and ``tricks`` per seat over the whole deal (dix de der included), the seat that
@@ -77,7 +78,7 @@ def finished_tally(view: Any, rules: TrickGameRules, points: Sequence[int],
     return tally_of(rules, points, tricks, announced, belote_seat)
 
 
-def belote_scorer(view: Any, trump: Trump, hands: Sequence[Sequence[Card]]) -> int | None:
+def belote_scorer(view: TrickView, trump: Trump, hands: Sequence[Sequence[Card]]) -> int | None:
     """The seat whose belote will score in the world ``hands`` (each seat's cards now):
     the one that said it, or else the one holding both trump king and queen, neither
     played yet (the computer players always say it)."""
@@ -88,7 +89,7 @@ def belote_scorer(view: Any, trump: Trump, hands: Sequence[Sequence[Card]]) -> i
     return next((seat for seat, hand in enumerate(hands) if pair <= set(hand)), None)
 
 
-def seat_value(view: Any, scores: Sequence[int]) -> float:
+def seat_value(view: TrickView, scores: Sequence[int]) -> float:
     """My side's score minus the mean of the others'."""
     me = side_of(view.players, view.seat)
     others = [v for s, v in enumerate(scores) if s != me]

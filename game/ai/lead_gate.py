@@ -17,10 +17,11 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import fmean, stdev
-from typing import Any
 
 from game.ai.memory import Memory
 from game.engine.cards import Card
+from game.engine.games import BELOTE, game_of
+from game.engine.trick_view import TrickView
 
 SEARCH_REASON = "hint.search_best"  # the search's card, rather than the Confirmé's
 
@@ -42,17 +43,18 @@ DEFENCE_GATE = Gate(z=3.0)
 BELOTE_TAKERS_GATE = Gate(z=0.0)
 
 
-def is_opening_lead(view: Any) -> bool:
+def is_opening_lead(view: TrickView) -> bool:
     """The deal's first card."""
     return not view.tricks and not view.trick
 
 
-def lead_gate(view: Any, mem: Memory) -> Gate:
+def lead_gate(view: TrickView, mem: Memory) -> Gate:
     """The gate for the seat to lead: its side's, in its game."""
     takers = view.taker is not None and mem.same_side(view.taker, view.seat)
     if not takers:
         return DEFENCE_GATE
-    return BELOTE_TAKERS_GATE if view.game == "belote" and view.players == 4 else TAKERS_GATE
+    belote_at_four = game_of(view.game) is BELOTE and view.players == 4
+    return BELOTE_TAKERS_GATE if belote_at_four else TAKERS_GATE
 
 
 def paired_gain(card: Sequence[float], base: Sequence[float]) -> tuple[float, float]:

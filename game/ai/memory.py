@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
+from game.ai.seat import SeenSeat
 from game.engine.cards import DECK32, Card, Rank, Suit, TrumpMode
 from game.engine.tricks import Play, Trump, winning_play
 
@@ -100,8 +100,9 @@ class Memory:
         return sum(self.trump.points[c] for c in cards)
 
 
-def build_memory(view: Any) -> Memory:
-    trump: Trump = view.trump
+def build_memory(view: SeenSeat) -> Memory:
+    trump = view.trump
+    assert trump is not None, "the card play comes after the contract"
     tricks = [t.plays for t in view.tricks]
     if view.trick:
         tricks.append(view.trick)

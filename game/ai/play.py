@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from game.ai.decision import Decision
 from game.ai.memory import Memory, belote_pair, build_memory
+from game.ai.seat import PlaySeat
 from game.engine.actions import Announce, PlayCard, Stop
 from game.engine.cards import Card, Rank, TrumpMode
 from game.engine.trick_view import BELOTE_POINTS, TrickView
@@ -27,7 +27,7 @@ def card_args(c: Card) -> tuple[tuple[str, str], ...]:
 
 
 # Improves on the Confirmé card: (view, memory, legal cards, Confirmé's choice) -> choice.
-Refiner = Callable[[Any, Memory, list[Card], tuple[Card, str]], tuple[Card, str]]
+Refiner = Callable[[TrickView, Memory, list[Card], tuple[Card, str]], tuple[Card, str]]
 
 
 def play_phase(view: TrickView, target: int | None, refine: Refiner | None = None) -> Decision:
@@ -54,7 +54,7 @@ def play_action(plays: Sequence[PlayCard], chosen: Card) -> PlayCard:
 # --- the arrêt ------------------------------------------------------------------------------
 
 
-def side_points(view: Any, mem: Memory) -> int:
+def side_points(view: TrickView, mem: Memory) -> int:
     """What my side has secured in this deal: tricks, validated announcements, belote."""
     side = mem.side_of(view.seat)
     points: int = sum(t.points for t in view.tricks if mem.side_of(t.winner) == side)
@@ -69,7 +69,7 @@ def side_points(view: Any, mem: Memory) -> int:
     return points
 
 
-def should_stop(view: Any, mem: Memory, target: int) -> bool:
+def should_stop(view: TrickView, mem: Memory, target: int) -> bool:
     """Stop only when certain: the target is reached, and a taker must also be sure to
     win the last trick (he holds only trumps and nobody else has any)."""
     totals = view.match_totals
@@ -92,7 +92,7 @@ def _holds_every_trick(mem: Memory) -> bool:
 # --- choosing a card ------------------------------------------------------------------------
 
 
-def choose_card(view: Any, mem: Memory, cards: list[Card]) -> tuple[Card, str]:
+def choose_card(view: PlaySeat, mem: Memory, cards: list[Card]) -> tuple[Card, str]:
     if len(cards) == 1:
         return cards[0], "hint.only_card"
     if not view.trick:
@@ -126,7 +126,7 @@ def cheapest(mem: Memory, cards: Sequence[Card]) -> Card:
 # --- leading ----------------------------------------------------------------------------------
 
 
-def lead(view: Any, mem: Memory, cards: list[Card]) -> tuple[Card, str]:
+def lead(view: PlaySeat, mem: Memory, cards: list[Card]) -> tuple[Card, str]:
     trump = mem.trump
     takers_side = view.taker is not None and mem.same_side(view.taker, view.seat)
     opponents = mem.opponents()
@@ -175,7 +175,7 @@ def _lead_cost(mem: Memory, c: Card) -> float:
 # --- following --------------------------------------------------------------------------------
 
 
-def follow(view: Any, mem: Memory, cards: list[Card]) -> tuple[Card, str]:
+def follow(view: PlaySeat, mem: Memory, cards: list[Card]) -> tuple[Card, str]:
     trump = mem.trump
     trick = view.trick
     led = trick[0][1].suit

@@ -29,14 +29,14 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from game.ai.memory import Memory, build_memory
 from game.ai.play import choose_card
 from game.ai.search import SimView, WorldSearch
 from game.engine.cards import Card
 from game.engine.rules import TrickGameRules
-from game.engine.trick_view import Trick
+from game.engine.trick_view import Trick, TrickView
 from game.engine.tricks import Play, Trump, legal_cards
 
 P_CONFIRME = 0.6  # how often a seat is taken to play the Confirmé's card
@@ -72,7 +72,7 @@ class Moment:
     later: tuple[Card, ...]  # what the seat played from then on, this card included
 
 
-def past_moments(view: Any) -> list[Moment]:
+def past_moments(view: TrickView) -> list[Moment]:
     """Every card the other seats played in this deal, with what each seat had seen."""
     tricks: tuple[Trick, ...] = tuple(view.tricks)
     sequences = [(k, t.plays) for k, t in enumerate(tricks)] + [(len(tricks), view.trick)]
@@ -85,6 +85,7 @@ def past_moments(view: Any) -> list[Moment]:
             if seat == view.seat:
                 continue
             prefix = tuple(plays[:i])
+            assert view.trump is not None
             past = _PastView(seat, view.players, view.trump, (), tricks[:k], prefix,
                              getattr(view, "retourne", None), getattr(view, "bergere", None))
             later = tuple(p for s, p in plays_in_order[index - 1:] if s == seat)
@@ -93,7 +94,7 @@ def past_moments(view: Any) -> list[Moment]:
     return moments
 
 
-def play_likelihood(view: Any, rules: TrickGameRules,
+def play_likelihood(view: TrickView, rules: TrickGameRules,
                     p_confirme: float = P_CONFIRME) -> Callable[[World], float]:
     """A world's likelihood of the other seats' cards played so far, memoised per
     moment and hand then."""
@@ -128,7 +129,7 @@ def card_likelihood(moment: Moment, hand: frozenset[Card], rules: TrickGameRules
     return p_confirme if chosen == moment.card else (1 - p_confirme) / (len(cards) - 1)
 
 
-def weighted_worlds(view: Any, rules: TrickGameRules, candidates: Sequence[W],
+def weighted_worlds(view: TrickView, rules: TrickGameRules, candidates: Sequence[W],
                     count: int, rng: random.Random,
                     p_confirme: float = P_CONFIRME) -> list[tuple[W, int]]:
     """At most ``count`` distinct worlds among ``candidates``, drawn in proportion to
@@ -171,7 +172,7 @@ def _systematic(weights: list[float], draws: int, offset: float) -> Counter[int]
     return found
 
 
-def others_played(view: Any) -> bool:
+def others_played(view: TrickView) -> bool:
     """Whether another seat has played a card in this deal (something to infer from)."""
     plays = [p for t in view.tricks for p in t.plays] + list(view.trick)
     return any(seat != view.seat for seat, _ in plays)
@@ -182,7 +183,7 @@ class InferenceSearch(WorldSearch):
     another seat has played, ``OVERSAMPLE`` times the cap drawn, at most the cap of them
     rolled out, each counted as often as the resampling drew it."""
 
-    def __init__(self, view: Any, mem: Memory, cards: list[Card], rng: random.Random,
+    def __init__(self, view: TrickView, mem: Memory, cards: list[Card], rng: random.Random,
                  worlds: int, p_confirme: float = P_CONFIRME) -> None:
         super().__init__(view, mem, cards, rng, worlds)
         self.p_confirme = p_confirme

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from game.ai import appraise, decide
 from game.ai.budget import DEFAULT_THINK, worlds_for
@@ -100,7 +100,7 @@ class Ponder:
         self.clear()
         return decision
 
-    def _search_for(self, view: Any, mem: Memory, cards: list[Card], rng: random.Random,
+    def _search_for(self, view: TrickView, mem: Memory, cards: list[Card], rng: random.Random,
                     worlds: int) -> WorldSearch:
         search = next((s for s in self._searches if isinstance(s, WorldSearch)
                        and s.matches(view, cards, rng, worlds)), None)
@@ -152,7 +152,7 @@ def card_search(view: AnyView | MatchView, rng: random.Random,
     found: list[WorldSearch] = []
     cap = worlds_for(seconds, WORLDS)
 
-    def capture(v: Any, mem: Memory, cards: list[Card],
+    def capture(v: TrickView, mem: Memory, cards: list[Card],
                 fallback: tuple[Card, str]) -> tuple[Card, str]:
         if len(cards) > 1:
             found.append(InferenceSearch(v, mem, cards, rng, cap))

@@ -12,16 +12,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Iterator
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
+ViewT = TypeVar("ViewT")
 WorldT = TypeVar("WorldT")
 CardT = TypeVar("CardT", bound=Hashable)
 
 
-class ResumableSearch(Generic[WorldT, CardT]):
+class ResumableSearch(Generic[ViewT, WorldT, CardT]):
     """The worlds of ``world_stream`` and each one's ``value`` of every card, in steps."""
 
-    def __init__(self, view: Any, cards: list[CardT], rng: random.Random, worlds: int) -> None:
+    def __init__(self, view: ViewT, cards: list[CardT], rng: random.Random,
+                 worlds: int) -> None:
         self.view, self.cards, self.rng, self.cap = view, cards, rng, worlds
         self.start_state = rng.getstate()
         self.worlds: list[WorldT] = []

@@ -28,7 +28,8 @@ from dataclasses import dataclass
 
 from game.engine.actions import Bid, ChooseTrump, Take
 from game.engine.cards import DECK32, Card, Rank, Suit, card
-from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
+from game.engine.games import game_of
+from game.engine.rules import TrickGameRules
 from game.engine.trick_view import TrickView
 from game.engine.tricks import Play, Trump, legal_cards
 
@@ -56,9 +57,9 @@ def default_rules(view: TrickView) -> TrickGameRules:
     """The table's rules, which every view carries; the game's defaults otherwise."""
     if view.rules is not None:
         return view.rules
-    if view.game == "coinche":
-        return CoincheRules()
-    return BeloteRules(players=view.players)
+    rules = game_of(view.game).rules(players=view.players)
+    assert isinstance(rules, TrickGameRules)
+    return rules
 
 
 def knowledge(view: TrickView, rules: TrickGameRules | None) -> Knowledge:

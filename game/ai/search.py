@@ -19,7 +19,6 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from statistics import fmean
-from typing import Any
 
 from game.ai.budget import within
 from game.ai.card_worlds import card_worlds
@@ -35,6 +34,7 @@ from game.ai.memory import VOID, Memory
 from game.ai.play import choose_card
 from game.ai.resumable import ResumableSearch
 from game.ai.sampler import NoWorld, default_rules, knowledge
+from game.ai.seat import PlaySeat
 from game.engine.cards import Card, Suit
 from game.engine.rules import TrickGameRules
 from game.engine.trick_view import DIX_DE_DER, TrickView
@@ -56,14 +56,14 @@ class SimView:
     trick: tuple[Play, ...]
 
 
-def search_card(view: Any, mem: Memory, cards: list[Card], fallback: tuple[Card, str],
+def search_card(view: TrickView, mem: Memory, cards: list[Card], fallback: tuple[Card, str],
                 rng: random.Random, worlds: int = WORLDS,
                 deadline: float | None = None) -> tuple[Card, str]:
     """At most ``worlds`` sampled deals, fewer if ``deadline`` (seconds) comes first."""
     return weigh_cards(view, mem, cards, fallback, rng, worlds, deadline)[0]
 
 
-def weigh_cards(view: Any, mem: Memory, cards: list[Card], fallback: tuple[Card, str],
+def weigh_cards(view: TrickView, mem: Memory, cards: list[Card], fallback: tuple[Card, str],
                 rng: random.Random, worlds: int = WORLDS, deadline: float | None = None,
                 source: SearchSource | None = None,
                 ) -> tuple[tuple[Card, str], dict[Card, float]]:
@@ -92,11 +92,11 @@ def weigh_cards(view: Any, mem: Memory, cards: list[Card], fallback: tuple[Card,
     return best_card(totals, cards, fallback), means
 
 
-class WorldSearch(ResumableSearch[list[tuple[Card, ...]], Card]):
+class WorldSearch(ResumableSearch[TrickView, list[tuple[Card, ...]], Card]):
     """One 32-card decision's search (``resumable``): the worlds ``card_worlds`` draws
     from ``rng`` and each world's rollouts."""
 
-    def __init__(self, view: Any, mem: Memory, cards: list[Card], rng: random.Random,
+    def __init__(self, view: TrickView, mem: Memory, cards: list[Card], rng: random.Random,
                  worlds: int) -> None:
         super().__init__(view, cards, rng, worlds)
         self.mem = mem
@@ -105,7 +105,7 @@ class WorldSearch(ResumableSearch[list[tuple[Card, ...]], Card]):
         self.candidates = worlds  # the worlds the walk draws (a subclass may draw more)
         self._score = table_scorer(view, self.rules)
 
-    def matches(self, view: Any, cards: list[Card], rng: random.Random, worlds: int) -> bool:
+    def matches(self, view: TrickView, cards: list[Card], rng: random.Random, worlds: int) -> bool:
         """Prepared for exactly this decision: the same view, candidates, cap and
         generator state."""
         return (worlds == self.cap and cards == self.cards and view == self.view
@@ -148,7 +148,7 @@ def best_card(totals: dict[Card, float], cards: list[Card],
 # --- rollouts ----------------------------------------------------------------------------------
 
 
-def rollout(view: Any, mem: Memory, rules: TrickGameRules, score: Scorer | None,
+def rollout(view: TrickView, mem: Memory, rules: TrickGameRules, score: Scorer | None,
             sampled: Sequence[Sequence[Card]], first: Card) -> float:
     """My side's outcome when I play ``first`` and every seat then plays the Confirmé's
     way, seeing every hand of ``sampled``: the deal's ``score`` (``table_scorer``)."""
@@ -167,7 +167,7 @@ class Finished:
     current_winner: int
 
 
-def play_rollout(view: Any, mem: Memory, rules: TrickGameRules,
+def play_rollout(view: TrickView, mem: Memory, rules: TrickGameRules,
                  sampled: Sequence[Sequence[Card]], first: Card) -> Finished:
     """The deal finished from ``view`` in the world ``sampled``: I play ``first``, every
     seat then plays the Confirmé's way, seeing every hand."""
@@ -215,7 +215,7 @@ def finish_tricks(hands: list[list[Card]], trick: list[Play], seat: int, trump: 
         card = choose(seat, tuple(trick))
 
 
-def rollout_card(view: Any, mem: Memory, hands: list[list[Card]], seat: int,
+def rollout_card(view: PlaySeat, mem: Memory, hands: list[list[Card]], seat: int,
                  trick: tuple[Play, ...], rules: TrickGameRules) -> Card:
     """``seat``'s Confirmé card in a rollout, seeing every hand."""
     partner = (seat + 2) % 4 if view.players == 4 else None
@@ -241,7 +241,7 @@ def perfect_memory(mem: Memory, hands: list[list[Card]], seat: int) -> Memory:
                   holders=holders)
 
 
-def outcome(view: Any, rules: TrickGameRules, score: Scorer | None, trump: Trump,
+def outcome(view: TrickView, rules: TrickGameRules, score: Scorer | None, trump: Trump,
             sampled: Sequence[Sequence[Card]], points: list[int], tricks: list[int]) -> float:
     """My side's score minus the others' mean, as the engine scores the deal finished
     with ``points`` and ``tricks`` per seat (the announcements shown, belote, capot,

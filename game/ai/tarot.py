@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from game.ai.decision import Decision
+from game.ai.seat import TarotPlaySeat
 from game.engine.protocol import Action, Phase
 from game.engine.tarot_actions import (
     AnnounceChelem,
@@ -38,7 +38,13 @@ from game.engine.tarot_cards import (
     TarotSuit,
 )
 from game.engine.tarot_scoring import Contract
-from game.engine.tarot_tricks import TarotView, breaks_misere, led_suit, trick_winner
+from game.engine.tarot_tricks import (
+    TarotTrick,
+    TarotView,
+    breaks_misere,
+    led_suit,
+    trick_winner,
+)
 
 HAND_SIZE = {3: 24, 4: 18, 5: 15}
 # Hand strength needed for each contract at four players (scaled by the hand size);
@@ -93,25 +99,36 @@ def threshold(contract: Contract, players: int) -> float:
     return THRESHOLDS[contract] * HAND_SIZE[players] / HAND_SIZE[4]
 
 
-def _bid(view: Any) -> Decision:
-    strength = hand_strength(view.hand)
-    bids = [a for a in view.legal if isinstance(a, TarotBid)
-            and strength >= threshold(a.contract, view.players)]
-    if not bids:
+def confirme_contract(hand: Sequence[TarotCard], players: int,
+                      above: int = 0) -> Contract | None:
+    """The highest contract over ``above`` that ``hand``'s strength reaches (None: pass)."""
+    strength = hand_strength(hand)
+    return max((c for c in Contract if c > above and strength >= threshold(c, players)),
+               default=None)
+
+
+def _bid(view: TarotView) -> Decision:
+    legal = [a.contract for a in view.legal if isinstance(a, TarotBid)]
+    above = min(legal) - 1 if legal else Contract.GARDE_CONTRE
+    best = confirme_contract(view.hand, view.players, above)
+    if best is None:
         return Decision(TarotPass(), "hint.pass_weak")
-    best = max(bids, key=lambda a: a.contract)
-    return Decision(best, "hint.tarot_contract", (("contract", best.contract.label),))
+    return Decision(TarotBid(best), "hint.tarot_contract", (("contract", best.label),))
 
 
-def _call(view: Any) -> Decision:
-    """Call the king of the suit I hold best, never one of my own cards if I can help it."""
-    calls = [a for a in view.legal if isinstance(a, CallKing)]
-    hand = set(view.hand)
+def confirme_call(hand: Sequence[TarotCard], callable_: Iterable[TarotCard]) -> TarotCard:
+    """The king (or card) of the suit I hold best, never one of my own if I can help it."""
+    held = set(hand)
 
-    def merit(a: CallKing) -> tuple[bool, int]:
-        return (a.card not in hand, sum(c.rank for c in hand if c.suit is a.card.suit))
+    def merit(card: TarotCard) -> tuple[bool, int]:
+        return (card not in held, sum(c.rank for c in hand if c.suit is card.suit))
 
-    best = max(calls, key=merit)
+    return max(callable_, key=merit)
+
+
+def _call(view: TarotView) -> Decision:
+    calls = {a.card: a for a in view.legal if isinstance(a, CallKing)}
+    best = calls[confirme_call(view.hand, calls)]
     return Decision(best, "hint.call_king", card_args(best.card))
 
 
@@ -133,7 +150,7 @@ def ecart_decision(hand: Sequence[TarotCard], legal: Sequence[Action]) -> Decisi
     return Decision(best, "hint.ecart", card_args(best.card))
 
 
-def _chelem(view: Any) -> Decision:
+def _chelem(view: TarotView) -> Decision:
     sure = hand_strength(view.hand) >= CHELEM_FACTOR * threshold(
         Contract.GARDE_CONTRE, view.players)
     if sure:
@@ -184,23 +201,34 @@ class TarotMemory:
         return not any(u.suit is c.suit and u.rank > c.rank for u in self.unseen)
 
 
-def tarot_memory(view: Any) -> TarotMemory:
-    tricks = [t.plays for t in view.tricks] + ([view.trick] if view.trick else [])
-    gone = {c for plays in tricks for _, c in plays} | set(view.hand) | set(view.ecart)
-    voids: list[set[TarotSuit]] = [set() for _ in range(view.players)]
-    caps = [21] * view.players
-    for plays in tricks:
-        _infer(plays, voids, caps)
+def tarot_memory(view: TarotView) -> TarotMemory:
     attack, defence = _camps(view)
+    return play_memory(view.seat, view.players, view.hand, view.ecart, view.tricks,
+                       view.trick, frozenset(attack), frozenset(defence), _barred(view))
+
+
+def play_memory(seat: int, players: int, hand: Sequence[TarotCard],
+                known: Iterable[TarotCard], tricks: Sequence[TarotTrick],
+                trick: Sequence[tuple[int, TarotCard]], attack: frozenset[int],
+                defence: frozenset[int],
+                barred: tuple[frozenset[TarotCard], ...] = ()) -> TarotMemory:
+    """What ``seat`` knows from its ``hand``, the cards it saw aside (``known``: the
+    taker's écart) and the play so far (the voids and trump caps it showed)."""
+    plays = [t.plays for t in tricks] + ([tuple(trick)] if trick else [])
+    gone = {c for played in plays for _, c in played} | set(hand) | set(known)
+    voids: list[set[TarotSuit]] = [set() for _ in range(players)]
+    caps = [21] * players
+    for played in plays:
+        _infer(played, voids, caps)
     return TarotMemory(
-        seat=view.seat, players=view.players, hand=tuple(view.hand),
+        seat=seat, players=players, hand=tuple(hand),
         unseen=frozenset(c for c in DECK78 if c not in gone),
         voids=tuple(frozenset(v) for v in voids), trump_caps=tuple(caps),
-        attack=frozenset(attack), defence=frozenset(defence), barred=_barred(view),
+        attack=attack, defence=defence, barred=barred,
     )
 
 
-def _barred(view: Any) -> tuple[frozenset[TarotCard], ...]:
+def _barred(view: TarotView) -> tuple[frozenset[TarotCard], ...]:
     """The cards each seat's misère says it was not dealt; only the taker may hold
     some, from the chien he showed."""
     barred: list[set[TarotCard]] = [set() for _ in range(view.players)]
@@ -225,7 +253,8 @@ def _infer(plays: Sequence[tuple[int, TarotCard]], voids: list[set[TarotSuit]],
             caps[seat] = min(caps[seat], top)  # could not go over: none above ``top``
 
 
-def _camps(view: Any) -> tuple[set[int], set[int]]:
+def _camps(view: TarotView) -> tuple[set[int], set[int]]:
+    assert view.taker is not None, "the card play comes after the contract"
     attack, defence = known_camps(view.players, view.taker, view.seat, view.partner,
                                   view.alone, view.called in view.hand)
     return set(attack), set(defence)
@@ -251,7 +280,7 @@ def known_camps(players: int, taker: int, seat: int, partner: int | None, alone:
 # --- the play --------------------------------------------------------------------------------
 
 
-def _play(view: Any) -> Decision:
+def _play(view: TarotView) -> Decision:
     legal: tuple[Action, ...] = view.legal
     misere = next((a for a in legal if isinstance(a, DeclareMisere)), None)
     if misere is not None:  # a prime paid by every other player, whatever the deal
@@ -265,21 +294,29 @@ def _play(view: Any) -> Decision:
     return Decision(TarotPlayCard(chosen), reason, card_args(chosen))
 
 
-def choose_tarot_card(view: Any, mem: TarotMemory,
+def choose_tarot_card(view: TarotPlaySeat, mem: TarotMemory,
                       cards: list[TarotCard]) -> tuple[TarotCard, str]:
     """The card among ``cards`` and its reason; of ``view`` only ``seat``, ``hand``,
-    ``taker`` and ``trick`` are read (the Expert's rollouts pass a lighter object)."""
+    ``taker``, ``trick`` and ``tricks`` are read (the Expert's rollouts pass a lighter
+    object)."""
     if len(cards) == 1:
         return cards[0], "hint.only_card"
+    if EXCUSE in cards and len(view.hand) == 2 and not _chelem_in_reach(view, mem):
+        return EXCUSE, "hint.excuse_before_last"  # in the last trick: the other camp's
     if view.trick:
         return _follow(view, mem, cards)
     return _lead(view, mem, cards)
 
 
+def _chelem_in_reach(view: TarotPlaySeat, mem: TarotMemory) -> bool:
+    """My camp has won every trick so far: the Excuse, kept for the last, would win it."""
+    return bool(view.tricks) and all(mem.same_camp(t.winner, mem.seat) for t in view.tricks)
+
+
 def keep_value(c: TarotCard, hand_left: int) -> float:
     """What losing ``c`` in a trick lost costs."""
     if c is EXCUSE:
-        return 0 if hand_left <= 2 else 40  # never keep it to the last trick
+        return 40  # played before the last trick (``choose_tarot_card``), or for a chelem
     if c is THE_PETIT or c is THE_21:
         return 50
     value = float(c.half_points)
@@ -298,7 +335,7 @@ def _opponents(mem: TarotMemory, seats: Iterable[int]) -> list[int]:
     return [s for s in seats if not mem.same_camp(s, mem.seat)]
 
 
-def _follow(view: Any, mem: TarotMemory, cards: list[TarotCard]) -> tuple[TarotCard, str]:
+def _follow(view: TarotPlaySeat, mem: TarotMemory, cards: list[TarotCard]) -> tuple[TarotCard, str]:
     trick = view.trick
     led = led_suit(trick)
     if led is None:  # the Excuse was led: the next card sets the suit
@@ -340,10 +377,8 @@ def _give(cards: list[TarotCard], hand_left: int) -> tuple[TarotCard, str]:
     return _cheapest(cards, hand_left), "hint.partner_master"
 
 
-def _lead(view: Any, mem: TarotMemory, cards: list[TarotCard]) -> tuple[TarotCard, str]:
+def _lead(view: TarotPlaySeat, mem: TarotMemory, cards: list[TarotCard]) -> tuple[TarotCard, str]:
     hand_left = len(view.hand)
-    if EXCUSE in cards and hand_left <= 2:
-        return EXCUSE, "hint.excuse"
     others = _opponents(mem, range(mem.players))
     trumps = sorted((c for c in cards if c.is_trump), key=lambda c: c.rank)
     their_trumps = [c for c in mem.unseen_in(TarotSuit.TRUMP)

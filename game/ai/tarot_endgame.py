@@ -6,8 +6,10 @@ maximising and the defence minimising what each defender pays (the engine's scor
 marks), with alpha-beta pruning.  The finished tricks are kept as a running ``Tally`` of
 what the attack has won, so a leaf costs one scoring of the deal.
 
-The scoring here is the one the rollouts use: an Excuse played before the last trick stays
-with its camp for a half-point card; in the last trick it goes to the winner.
+The scoring here is the one the rollouts use, the Excuse's fate the engine's
+(``tarot_tricks.excuse_fate``): before the last trick it stays with its camp for a
+half-point card (owed or not); in the last trick it changes camp (FFT) or goes to the
+winner, as the table's rules say, and wins it to end a chelem.
 """
 
 from __future__ import annotations
@@ -17,17 +19,25 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from math import factorial, prod
 
-from game.engine.rules import TarotRules
+from game.engine.rules import ExcuseLastTrick, TarotRules
 from game.engine.tarot_cards import EXCUSE, THE_PETIT, TarotCard
 from game.engine.tarot_scoring import (
     DEFAULT_RULES,
     Camp,
     Contract,
     DealOutcome,
+    ExcuseFate,
     PoigneeKind,
     score_deal,
 )
-from game.engine.tarot_tricks import TarotPlay, TarotTrick, legal_cards, trick_winner
+from game.engine.tarot_tricks import (
+    TarotPlay,
+    TarotTrick,
+    excuse_ends_with_attack,
+    excuse_fate,
+    legal_cards,
+    trick_winner,
+)
 
 # Orderings of the hands' cards allowed (the product of their factorials): the last three
 # tricks at any table (3!⁵ = 7,776 at five players; four tricks at three players would be
@@ -48,16 +58,29 @@ class Tally:
     bouts: int = 0
     winners: frozenset[bool] = frozenset()  # the camps that won a trick (True: attack)
 
-    def after(self, trick: TarotTrick, in_attack: Callable[[int], bool], last: bool) -> Tally:
-        points, bouts = self.points, self.bouts
-        for seat, card in trick.plays:
-            keeper = seat if card is EXCUSE and not last else trick.winner
-            if in_attack(keeper):
+    def after(self, trick: TarotTrick, in_attack: Callable[[int], bool], last: bool,
+              rule: ExcuseLastTrick = ExcuseLastTrick.CHANGES_CAMP) -> Tally:
+        """The tally with ``trick`` won, ``last`` the deal's last trick: the Excuse's
+        fate is the engine's (``excuse_fate``), under the table's ``rule``."""
+        winner_attack = in_attack(trick.winner)
+        excuse_attack, points = winner_attack, self.points
+        owner = next((s for s, c in trick.plays if c is EXCUSE), None)
+        if owner is not None:
+            owner_attack = in_attack(owner)
+            fate = excuse_fate(owner_attack, winner_attack, last=last,
+                               chelem=last and self.winners == {owner_attack},
+                               camp_has_trick=owner_attack in self.winners, rule=rule)
+            if fate is ExcuseFate.CHELEM:
+                winner_attack = owner_attack  # the Excuse wins the trick
+            excuse_attack = excuse_ends_with_attack(fate, owner_attack, winner_attack)
+            if fate in (ExcuseFate.EXCHANGED, ExcuseFate.OWED):
+                points += -1 if owner_attack else 1  # a half-point card for the Excuse
+        bouts = self.bouts
+        for _, card in trick.plays:
+            if excuse_attack if card is EXCUSE else winner_attack:
                 points += card.half_points
                 bouts += card.is_bout
-            if keeper != trick.winner and in_attack(seat) != in_attack(trick.winner):
-                points += -1 if in_attack(seat) else 1  # a half-point card for the Excuse
-        return Tally(points, bouts, self.winners | {in_attack(trick.winner)})
+        return Tally(points, bouts, self.winners | {winner_attack})
 
     def with_cards(self, cards: Sequence[TarotCard]) -> Tally:
         """The attack also counts ``cards`` (its écart, or the chien at Garde Sans)."""
@@ -145,7 +168,7 @@ class _Solver:
         winner = trick_winner(trick)
         done = TarotTrick(trick[0][0], tuple(trick), winner)
         last = not self.holdings[winner]
-        tally = tally.after(done, self.frame.in_attack, last)
+        tally = tally.after(done, self.frame.in_attack, last, self.frame.rules.excuse_last_trick)
         if last:
             return self.frame.per_defender(tally, done)
         return self.value(winner, [], tally, alpha, beta)

@@ -8,9 +8,9 @@ exactly (``tarot_endgame``); the card with the best mean score for the seat (its
 for the deal) is played, the Confirmé card when tied.  At five the rollouts keep the
 partner secret until the called card falls, as the real play does (``OpenTable``).
 
-The rollouts use the pure trick rules and scoring; two rare details are simplified
-there (an Excuse owed for want of a trick, the chelem's Excuse): they only weigh the
-candidates, which are always ``view.legal``.
+The rollouts use the pure trick rules and scoring (the Excuse's fate the engine's); two
+rare details are simplified there (an Excuse owed for want of a trick, the Petit au bout
+behind a chelem's Excuse): they only weigh the candidates, which are always ``view.legal``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from game.ai.budget import DEFAULT_THINK, within
 from game.ai.decision import Decision
@@ -29,6 +28,7 @@ from game.ai.tarot import (
     card_args,
     choose_tarot_card,
     known_camps,
+    play_memory,
     tarot_decision,
     tarot_memory,
 )
@@ -68,15 +68,16 @@ class World:
 # --- sampling --------------------------------------------------------------------------------
 
 
-def _pile_hidden(view: Any) -> bool:
+def _pile_hidden(view: TarotView) -> bool:
+    assert view.contract is not None, "the card play comes after the contract"
     return not (view.contract.chien_shown and view.seat == view.taker)
 
 
-def _played(view: Any) -> set[TarotCard]:
+def _played(view: TarotView) -> set[TarotCard]:
     return {c for t in view.tricks for _, c in t.plays} | {c for _, c in view.trick}
 
 
-def sample_world(view: Any, rng: random.Random) -> World:
+def sample_world(view: TarotView, rng: random.Random) -> World:
     """One placement of the cards ``view`` does not locate, consistent with it; at
     five the called card with a seat other than the taker when some world allows it."""
     if partner_secret(view) and view.called not in view.hand:
@@ -87,7 +88,7 @@ def sample_world(view: Any, rng: random.Random) -> World:
     return _sample(view, rng, called_off_taker=False)
 
 
-def _sample(view: Any, rng: random.Random, called_off_taker: bool) -> World:
+def _sample(view: TarotView, rng: random.Random, called_off_taker: bool) -> World:
     n, me = view.players, view.seat
     played = _played(view)
     mem = tarot_memory(view)
@@ -110,7 +111,7 @@ def _sample(view: Any, rng: random.Random, called_off_taker: bool) -> World:
     raise NoWorld(f"no world fits seat {me}'s view")
 
 
-def _places(view: Any, mem: Any, c: TarotCard, pile: int) -> list[int]:
+def _places(view: TarotView, mem: TarotMemory, c: TarotCard, pile: int) -> list[int]:
     shown = [s for s, cards in view.poignees if c in cards]
     if shown:
         return shown
@@ -123,9 +124,10 @@ def _places(view: Any, mem: Any, c: TarotCard, pile: int) -> list[int]:
     return places
 
 
-def _may_lie_aside(view: Any, c: TarotCard) -> bool:
+def _may_lie_aside(view: TarotView, c: TarotCard) -> bool:
     if not _pile_hidden(view):
         return False
+    assert view.contract is not None
     if not view.contract.chien_shown:
         return c not in view.chien  # the unseen chien may hold anything
     # an écart: no king, no bout, and the trumps in it are shown
@@ -150,7 +152,7 @@ def _try_placing(allowed: dict[TarotCard, list[int]], capacity: list[int],
 # --- the choice ------------------------------------------------------------------------------
 
 
-def tarot_expert_decision(view: Any, rng: random.Random,
+def tarot_expert_decision(view: TarotView, rng: random.Random,
                           deadline: float | None = DEFAULT_THINK,
                           max_worlds: int = MAX_WORLDS, exact_endgame: bool = True) -> Decision:
     """Confirmé everywhere but the choice among several cards before the last trick.
@@ -181,7 +183,7 @@ def weigh_tarot_cards(view: TarotView, rng: random.Random, deadline: float | Non
     return search.verdict()
 
 
-class TarotWorldSearch(ResumableSearch[World, TarotCard]):
+class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
     """One tarot card decision's search (``resumable``): the worlds drawn from ``rng``,
     then each world's evaluation of every distinct legal card (rolled out, or solved
     exactly in the last tricks)."""
@@ -265,7 +267,7 @@ def distinct_cards(cards: list[TarotCard], located: set[TarotCard]) -> list[Taro
 class TarotRollout:
     """A deal being finished in one world."""
 
-    view: Any
+    view: TarotView
     holdings: list[list[TarotCard]]
     partner: int | None
     trick: list[TarotPlay]
@@ -273,7 +275,7 @@ class TarotRollout:
     holder: int | None  # of the called card in this world (None: in the pile, or none)
 
 
-def _start(view: Any, world: World) -> TarotRollout:
+def _start(view: TarotView, world: World) -> TarotRollout:
     """The deal as it stands in ``world``, ready to be finished."""
     holder = next((s for s, h in enumerate(world.holdings) if view.called in h), None)
     partner = view.partner if holder is None else holder
@@ -283,12 +285,12 @@ def _start(view: Any, world: World) -> TarotRollout:
                  list(view.tricks), holder)
 
 
-def partner_secret(view: Any) -> bool:
+def partner_secret(view: TarotView) -> bool:
     """Five players, the called card not yet seen: only its holder knows the camps."""
     return view.players == 5 and view.partner is None and not view.alone
 
 
-def rollout(view: Any, world: World, first: TarotCard) -> float:
+def rollout(view: TarotView, world: World, first: TarotCard) -> float:
     """The seat's marks when it plays ``first`` and every seat then plays the Confirmé's
     way, seeing every hand; at five, the camps known as the real play would tell them
     (the partner secret, but to himself, until the called card falls in the rollout)."""
@@ -296,23 +298,24 @@ def rollout(view: Any, world: World, first: TarotCard) -> float:
     return seat_marks(game, defenders_pay(game, world))
 
 
-def play_rollout(view: Any, world: World, first: TarotCard) -> TarotRollout:
+def play_rollout(view: TarotView, world: World, first: TarotCard) -> TarotRollout:
     """The deal finished as ``rollout`` plays it (its tricks in ``tricks``)."""
     game = _start(view, world)
+    assert view.taker is not None
     table = OpenTable(view.taker, deal_frame(view, game.partner).attack, view.called,
                       game.holder, partner_secret(view))
     play_tricks(game.holdings, game.trick, game.tricks, view.seat, table, first)
     return game
 
 
-def solved(view: Any, world: World, first: TarotCard) -> float:
+def solved(view: TarotView, world: World, first: TarotCard) -> float:
     """The seat's marks when it plays ``first`` and the rest of the deal is played
     perfectly, every hand seen (``tarot_endgame``)."""
     game, pays = solve(view, world, first)
     return seat_marks(game, pays)
 
 
-def solve(view: Any, world: World, first: TarotCard) -> tuple[TarotRollout, int]:
+def solve(view: TarotView, world: World, first: TarotCard) -> tuple[TarotRollout, int]:
     """The deal in ``world`` (its tricks not played) and what each defender pays when
     the rest is played perfectly after ``first``."""
     game = _start(view, world)
@@ -330,6 +333,7 @@ class RolloutView:
     hand: tuple[TarotCard, ...]
     taker: int
     trick: tuple[TarotPlay, ...]
+    tricks: tuple[TarotTrick, ...]
 
 
 @dataclass(frozen=True)
@@ -361,9 +365,29 @@ class OpenTable:
             cards = legal_cards(hand, trick)
         if len(cards) == 1:
             return cards[0]
-        seen = RolloutView(seat, tuple(hand), self.taker, tuple(trick))
+        seen = RolloutView(seat, tuple(hand), self.taker, tuple(trick), tuple(tricks))
+        memory = self.memory(holdings, seat, trick, tricks)
+        return choose_tarot_card(seen, memory, cards)[0]
+
+    def memory(self, holdings: list[list[TarotCard]], seat: int, trick: list[TarotPlay],
+               tricks: list[TarotTrick]) -> TarotMemory:
         attack, defence = self.camps(holdings, seat)
-        return choose_tarot_card(seen, open_memory(holdings, seat, attack, defence), cards)[0]
+        return open_memory(holdings, seat, attack, defence)
+
+
+@dataclass(frozen=True)
+class ClosedTable(OpenTable):
+    """Every seat plays the Confirmé's way as at the real table: seeing its own hand
+    and the play only (the taker also his écart, ``aside``)."""
+
+    aside: tuple[TarotCard, ...] = ()
+
+    def memory(self, holdings: list[list[TarotCard]], seat: int, trick: list[TarotPlay],
+               tricks: list[TarotTrick]) -> TarotMemory:
+        attack, defence = self.camps(holdings, seat)
+        known = self.aside if seat == self.taker else ()
+        return play_memory(seat, len(holdings), holdings[seat], known, tricks, trick,
+                           attack, defence)
 
 
 def play_tricks(holdings: list[list[TarotCard]], trick: list[TarotPlay],
@@ -401,7 +425,8 @@ def open_memory(hands: Sequence[Sequence[TarotCard]], seat: int, attack: frozens
         defence=frozenset(range(len(hands))) - attack if defence is None else defence)
 
 
-def deal_frame(view: Any, partner: int | None) -> DealFrame:
+def deal_frame(view: TarotView, partner: int | None) -> DealFrame:
+    assert view.taker is not None and view.contract is not None
     attack = frozenset({view.taker} | ({partner} if partner is not None else set()))
     poignees = []
     for seat, cards in view.poignees:
@@ -419,7 +444,7 @@ def _tally(frame: DealFrame, world: World, tricks: Sequence[TarotTrick],
     tally = Tally().with_cards(world.pile if frame.contract.chien_to_attack else ())
     for index, trick in enumerate(tricks):
         last = through_last and index == len(tricks) - 1
-        tally = tally.after(trick, frame.in_attack, last)
+        tally = tally.after(trick, frame.in_attack, last, frame.rules.excuse_last_trick)
     return tally
 
 
@@ -433,6 +458,7 @@ def defenders_pay(game: TarotRollout, world: World) -> int:
 def seat_marks(game: TarotRollout, per_defender: int) -> float:
     """The seat's marks when each defender pays ``per_defender``."""
     view = game.view
+    assert view.taker is not None
     return float(marks(view.players, view.taker, game.partner, per_defender)[view.seat])
 
 

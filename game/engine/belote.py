@@ -3,6 +3,7 @@ two players each for himself."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -30,7 +31,7 @@ from game.engine.deal_scoring import TEAM_NAMES, SideTally, TrickFacts, belote_s
 from game.engine.deal_scoring import score_belote_each as score_belote_each
 from game.engine.deal_scoring import score_belote_teams as score_belote_teams
 from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase, ScoreLine
-from game.engine.rules import BeloteRules
+from game.engine.rules import BeloteRules, TarotRules, TrickGameRules
 from game.engine.trickgame import TrickDeal
 from game.engine.tricks import ALL_TRUMP, NO_TRUMP, Trump
 
@@ -260,9 +261,22 @@ class BeloteDeal(TrickDeal):
     # --- scoring ---------------------------------------------------------------------------
 
     def _score(self, tally: SideTally) -> DealResult:
+        """The deal's result, its facts naming the trump (the score sheet shows it)."""
         assert self.taker is not None
         if self.stopper is not None:
-            return self._score_arret(tally)
-        if self.players == 4:
-            return score_belote_teams(self.rules, self.side_of(self.taker), tally)
-        return score_belote_each(self.rules, self.taker, tally)
+            result = self._score_arret(tally)
+        elif self.players == 4:
+            result = score_belote_teams(self.rules, self.side_of(self.taker), tally)
+        else:
+            result = score_belote_each(self.rules, self.taker, tally)
+        facts = result.facts
+        if not isinstance(facts, TrickFacts):
+            return result
+        return dataclasses.replace(result, facts=dataclasses.replace(facts, trump=self.trump))
+
+
+def new_belote_deal(rules: TrickGameRules | TarotRules, seed: int, dealer: int,
+                    totals: tuple[int, ...]) -> tuple[BeloteDeal, list[Event]]:
+    """A new deal, as the registry starts one (``games.BELOTE``)."""
+    assert isinstance(rules, BeloteRules)
+    return BeloteDeal.new(rules, seed, dealer, totals)

@@ -25,7 +25,7 @@ from game.engine.deal_scoring import TEAM_NAMES as TEAM_NAMES
 from game.engine.deal_scoring import SideTally
 from game.engine.deal_scoring import score_coinche as score_coinche
 from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase
-from game.engine.rules import CoincheRules
+from game.engine.rules import CoincheRules, TarotRules, TrickGameRules
 from game.engine.trickgame import TrickDeal
 from game.engine.tricks import ALL_TRUMP, NO_TRUMP, Trump
 
@@ -190,3 +190,11 @@ class CoincheDeal(TrickDeal):
         return score_coinche(
             self.rules, self.contract, self.coinche_level, self.side_of(self.taker), tally
         )
+
+
+def new_coinche_deal(rules: TrickGameRules | TarotRules, seed: int, dealer: int,
+                     totals: tuple[int, ...]) -> tuple[CoincheDeal, list[Event]]:
+    """A new deal, as the registry starts one (``games.COINCHE``); the match's totals
+    change nothing at coinche."""
+    assert isinstance(rules, CoincheRules)
+    return CoincheDeal.new(rules, seed, dealer)

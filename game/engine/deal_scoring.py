@@ -5,6 +5,7 @@ sheet and the AI's searches call the same code; ``belote`` and ``coinche`` re-ex
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -12,6 +13,7 @@ from game.engine.actions import Bid
 from game.engine.protocol import DealFacts, DealResult, Op, ScoreArg, ScoreLine, evaluate
 from game.engine.rules import BeloteRules, CoincheRules, Litige, MultiplierBase, TrickGameRules
 from game.engine.trick_view import BELOTE_POINTS, DIX_DE_DER
+from game.engine.tricks import Trump
 
 DECK_CARD_POINTS = 152  # every card's points, whatever the trump
 
@@ -27,6 +29,9 @@ class SideTally:
     belote: tuple[int, ...]
     tricks_won: tuple[int, ...]
     capot_side: int | None  # the side that won every trick
+    # Each validated announcement: (side, seat, kind, value), in the order declared.
+    announced: tuple[tuple[int, int, str, int], ...] = ()
+    unplayed: int = 0  # card points never played (belote at two or three: undealt cards)
 
     def total(self, side: int) -> int:
         return self.trick_points[side] + self.announcements[side] + self.belote[side]
@@ -44,10 +49,12 @@ def tally_of(
     announced: Iterable[tuple[int, int]] = (),
     belote_seat: int | None = None,
     finished: bool = True,
+    declared: Iterable[tuple[int, str, int]] = (),
 ) -> SideTally:
     """The tally of a deal from what each seat took: ``seat_points`` (card points of its
     tricks, dix de der included) and ``seat_tricks``; ``announced``, the value of each
-    validated announcement by seat; ``belote_seat``, the seat whose belote scores.
+    validated announcement by seat; ``belote_seat``, the seat whose belote scores;
+    ``declared``, each validated announcement (seat, kind, value) for the score sheet.
 
     A side that took every trick of a ``finished`` deal is capot: its trick points are
     the capot's value, less the card points that never played (belote à 2 and 3 leave
@@ -62,8 +69,8 @@ def tally_of(
     capot = None
     if finished and played:
         capot = next((side for side in range(sides) if tricks[side] == played), None)
+    missing = DECK_CARD_POINTS - (sum(seat_points) - DIX_DE_DER) if finished else 0
     if capot is not None:
-        missing = DECK_CARD_POINTS - (sum(seat_points) - DIX_DE_DER)
         points[capot] = rules.capot_points - missing
     announcements = [0] * sides
     for seat, value in announced:
@@ -71,7 +78,10 @@ def tally_of(
     belote = [0] * sides
     if belote_seat is not None:
         belote[side_of_seat(rules, belote_seat)] = BELOTE_POINTS
-    return SideTally(tuple(points), tuple(announcements), tuple(belote), tuple(tricks), capot)
+    shown = tuple((side_of_seat(rules, seat), seat, kind, value)
+                  for seat, kind, value in declared)
+    return SideTally(tuple(points), tuple(announcements), tuple(belote), tuple(tricks), capot,
+                     shown, missing if played else 0)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -84,6 +94,7 @@ class TrickFacts(DealFacts):
     coinche_level: int = 0  # coinche: 1 coinché, 2 surcoinché
     bid: Bid | None = None  # coinche: the contract, as a value (its trump and level)
     arret_winner: int | None = None  # belote's arrêt: the side that wins the match
+    trump: Trump | None = None  # belote classique: the deal's trump (coinche: in ``bid``)
 
 
 def round_to_10(points: int) -> int:
@@ -107,15 +118,28 @@ def made_lines(tally: SideTally) -> list[ScoreLine]:
     sides = range(len(tally.trick_points))
     cards = [None if tally.capot_side == s else tally.trick_points[s] for s in sides]
     lines = [_line("cards", cards)]
+    if tally.unplayed:  # why the cards do not add up to 162
+        played = DECK_CARD_POINTS + DIX_DE_DER - tally.unplayed
+        lines.append(_line("unplayed", [None] * len(cards), Op.NOTE,
+                           points=tally.unplayed, played=played))
     if tally.capot_side is not None:
         capot: Column = [None] * len(cards)
         capot[tally.capot_side] = tally.trick_points[tally.capot_side]
         lines.append(_line("capot", capot))
     if any(tally.announcements):
         lines.append(_line("announcements", tally.announcements))
+        lines += announcement_notes(tally.announced, len(cards))
     if any(tally.belote):
         lines.append(_line("belote", tally.belote))
     return lines
+
+
+def announcement_notes(announced: Sequence[tuple[int, int, str, int]],
+                       sides: int) -> list[ScoreLine]:
+    """Under the announcements' term, each one: its kind and who declared it, its value
+    in its side's column (notes: the term above already counts them)."""
+    return [_moved("announcement", sides, {side: value}, Op.NOTE, kind=kind, seat=seat)
+            for side, seat, kind, value in announced]
 
 
 def closing_lines(rules: BeloteRules | CoincheRules, sums: Sequence[int],
@@ -168,6 +192,17 @@ def _comparison_note(rules: BeloteRules, tally: SideTally) -> list[ScoreLine]:
     return [_line("contract_points", contract_totals(rules, tally), Op.NOTE)]
 
 
+def _dedans_why(rules: BeloteRules, compared: Sequence[int], taker: int,
+                beater: int) -> ScoreLine:
+    """Why the takers are dedans: the totals compared (cards, announcements and, when it
+    counts, the belote), the takers' no more than the best other side's."""
+    key = "dedans_why" if rules.players == 4 else "dedans_why_one"
+    if not rules.belote_counts_for_contract:
+        key += "_no_belote"
+    return _line(key, [None] * len(compared), Op.NOTE, taker=compared[taker],
+                 beater=compared[beater])  # the figures in the words: the row is wide
+
+
 def _held_for_litige(rules: BeloteRules, tally: SideTally, taker: int) -> int:
     """What a litige freezes of the takers' total: all of it, or all but their belote
     when ``litige_belote_paid`` scores the belote at once."""
@@ -202,6 +237,7 @@ def score_belote_teams(rules: BeloteRules, takers: int, tally: SideTally) -> Dea
         moves.append(_moved("litige_held", 2, {takers: -frozen}))
     else:
         outcome, winner = "dedans", defence
+        moves = [_dedans_why(rules, compared, takers, defence)]
         if rules.belote_prenable:
             belote[defence] += belote[takers]
             belote[takers] = 0
@@ -235,6 +271,8 @@ def score_belote_each(rules: BeloteRules, taker: int, tally: SideTally) -> DealR
         outcome, winner = "passe", taker
     elif best > compared[taker]:
         outcome = "dedans"
+        best_side = next(s for s in opponents if compared[s] == best)
+        moves = [_dedans_why(rules, compared, taker, best_side)]
         scores[taker] = total[taker] - taker_points
         beaters = [s for s in opponents if compared[s] == best]
         if len(beaters) == 1:
@@ -289,8 +327,7 @@ def score_coinche(
     if made and coinche_level == 0:
         scores[takers] = total[takers] + bid
         scores[defence] = total[defence]
-        counted = SideTally(tuple(trick_points), tally.announcements, tally.belote,
-                            tally.tricks_won, tally.capot_side)
+        counted = dataclasses.replace(tally, trick_points=tuple(trick_points))
         lines += [*made_lines(counted), _moved("contract", 2, {takers: bid})]
     elif made:
         capot = tally.capot_side == takers
@@ -306,7 +343,7 @@ def score_coinche(
         scores[defence] = belote[defence]
         key = "capot_base" if capot else "made_base"
         lines += _stake_lines(rules, takers, (key, base), all_announcements, tally.belote,
-                              bid, coinche_level, moves)
+                              bid, coinche_level, moves, tally.announced)
     else:
         extra = rules.fail_base + all_announcements + belote[defence]
         scores[defence] = (
@@ -314,7 +351,8 @@ def score_coinche(
         )
         scores[takers] = belote[takers]
         lines += _stake_lines(rules, defence, ("fail_base", rules.fail_base),
-                              all_announcements, belote, bid, coinche_level)
+                              all_announcements, belote, bid, coinche_level,
+                              announced=tally.announced)
     sums = evaluate(lines, 2)
     if rules.round_to_10:
         scores = [round_to_10(s) for s in scores]
@@ -330,7 +368,8 @@ def score_coinche(
 
 def _stake_lines(rules: CoincheRules, winner: int, base: tuple[str, int], announcements: int,
                  belote: Sequence[int], bid: int, level: int,
-                 belote_moves: Sequence[ScoreLine] = ()) -> list[ScoreLine]:
+                 belote_moves: Sequence[ScoreLine] = (),
+                 announced: Sequence[tuple[int, int, str, int]] = ()) -> list[ScoreLine]:
     """What the side that wins the stake scores in place of its cards (the takers of a
     coinched contract made, or the defence of a contract failed): the base (160, 250 on
     a capot, or the failure base), every announcement, its belote (with the defence's
@@ -339,6 +378,7 @@ def _stake_lines(rules: CoincheRules, winner: int, base: tuple[str, int], announ
     lines = [_moved(base[0], 2, {winner: base[1]})]
     if announcements:
         lines.append(_moved("all_announcements", 2, {winner: announcements}))
+        lines += announcement_notes(announced, 2)
     if any(belote):
         lines.append(_line("belote", belote))
     lines += belote_moves

@@ -20,10 +20,8 @@ from dataclasses import dataclass
 from typing import Any, Self, overload
 
 from game.engine.actions import DealScored
-from game.engine.belote import BeloteDeal
-from game.engine.coinche import CoincheDeal
 from game.engine.deal_scoring import TrickFacts
-from game.engine.games import GAMES, rules_class
+from game.engine.games import GAMES, game_of, rules_class
 from game.engine.games import AnyRules as AnyRules
 from game.engine.protocol import (
     Action,
@@ -36,8 +34,7 @@ from game.engine.protocol import (
     action_to_json,
 )
 from game.engine.rules import (
-    BeloteRules,
-    CoincheRules,
+    ExcuseLastTrick,
     Rubicon,
     RulesError,
     TarotRules,
@@ -48,7 +45,10 @@ from game.engine.trickgame import TrickDeal
 from game.engine.views import DealRecord as DealRecord
 from game.engine.views import MatchView as MatchView
 
-SAVE_VERSION = 1
+# 2: tarot's Excuse played in the last trick changes camp (FFT), option
+# ``excuse_last_trick``; a version-1 tarot save, written when it went to the trick's
+# winner, is read with that rule so that its deals replay to the scores they had.
+SAVE_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -113,12 +113,7 @@ def new_deal_state(
     rules: AnyRules, seed: int, dealer: int, totals: tuple[int, ...] = ()
 ) -> tuple[TrickDeal | TarotDeal, list[Event]]:
     """A new deal; ``totals`` (the match score) matter to the arrêt of belote."""
-    if isinstance(rules, TarotRules):
-        return TarotDeal.new(rules, seed, dealer)
-    if isinstance(rules, CoincheRules):
-        return CoincheDeal.new(rules, seed, dealer)
-    assert isinstance(rules, BeloteRules)
-    return BeloteDeal.new(rules, seed, dealer, totals)
+    return game_of(rules.game).new_deal(rules, seed, dealer, totals)
 
 
 @dataclass(frozen=True, eq=False)
@@ -311,7 +306,7 @@ class Match:
                             f"this version reads format {SAVE_VERSION}")
         if version < 1:
             raise SaveError(f"unknown save format {version}")
-        rules = _rules_from_json(data.get("rules"))
+        rules = _rules_from_json(_upgraded_rules(data.get("rules"), version))
         seed = data.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise SaveError("the save has no valid seed")
@@ -330,6 +325,14 @@ class Match:
             except IllegalAction as exc:
                 raise SaveError(f"action {i + 1} of the save cannot be replayed: {exc}") from exc
         return match
+
+
+def _upgraded_rules(data: object, version: int) -> object:
+    """The rules of a save of format ``version`` as this version reads them: before
+    format 2, tarot's Excuse played in the last trick went to the trick's winner."""
+    if version < 2 and isinstance(data, dict) and data.get("game") == TarotRules.game:
+        return {"excuse_last_trick": ExcuseLastTrick.TRICK_WINNER.value} | data
+    return data
 
 
 def _rules_from_json(data: object) -> AnyRules:

@@ -262,6 +262,13 @@ class PetitAuBoutValue(Enum):
     FIXED = "fixed"  # 10 whatever the contract
 
 
+class ExcuseLastTrick(Enum):
+    """Where an Excuse played in the last trick goes (a chelem's apart: it wins it)."""
+
+    CHANGES_CAMP = "changes_camp"  # to the camp opposing its owner's (FFT 2012)
+    TRICK_WINNER = "trick_winner"  # to the camp that wins the trick (some tables)
+
+
 class KingCall(Enum):
     """Five players: which cards the taker may call."""
 
@@ -290,6 +297,7 @@ class TarotRules(RulesJson):
     unannounced_chelem: int = 200
     defence_chelem: int = 200
     king_call: KingCall = KingCall.FFT
+    excuse_last_trick: ExcuseLastTrick = ExcuseLastTrick.CHANGES_CAMP
 
     def __post_init__(self) -> None:
         for name in ("unannounced_chelem", "defence_chelem"):
@@ -338,17 +346,3 @@ class Preset:
 
     name: str
     changes: dict[str, Any] = field(default_factory=dict)
-
-
-# The federation's presets: FFB for the 32-card games, FFT for tarot (whose defaults they
-# are); "default" is the specification's defaults where they differ; "last" (the player's
-# last settings) is added by the setup screen.
-PRESETS: dict[str, tuple[Preset, ...]] = {
-    "belote": (Preset("default"), Preset("ffb", {"round_to_10": True}),
-               Preset("cafe", {"announce_tie": AnnounceTie.FIRST_IN_TURN, "capot_points": 250})),
-    "coinche": (Preset("default"), Preset("ffb", {"round_to_10": True}),
-                Preset("cafe", {"bid_values": BidValues.V82_162,
-                                "overtrump_partner_when_trump_led": OvertrumpPartner.RELAXED,
-                                "card_reuse_in_announcements": True})),
-    "tarot": (Preset("fft"), Preset("cafe", {"misere": True})),
-}

@@ -8,7 +8,9 @@ pure ``tarot_scoring.score_deal``.
 
 Choices where ``tarot.md`` is silent: the petit au bout goes to the camp that wins the
 trick holding the Petit (FFT); an Excuse whose camp never wins a trick goes to the other
-camp; a chelem announcer may play the Excuse only as his last card.
+camp; a chelem announcer may play the Excuse only as his last card.  An Excuse played in
+the last trick changes camp (``tarot.md``, FFT), or with option ``excuse_last_trick``
+goes to the camp winning that trick.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import Any, Self
 from game.engine.actions import BidMade, DealScored, DealVoid
 from game.engine.deal import Deal
 from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase, Reason
-from game.engine.rules import TarotRules
+from game.engine.rules import TarotRules, TrickGameRules
 from game.engine.tarot_actions import (
     ANNOUNCE,
     BID_OF,
@@ -71,6 +73,7 @@ from game.engine.tarot_scoring import (
     Camp,
     Contract,
     DealOutcome,
+    ExcuseFate,
     MisereKind,
     PoigneeKind,
     TarotFacts,
@@ -80,7 +83,6 @@ from game.engine.tarot_scoring import (
     score_lines,
 )
 from game.engine.tarot_tricks import (
-    ExcuseFate,
     ExcuseStatus,
     TarotPlay,
     TarotTrick,
@@ -88,10 +90,13 @@ from game.engine.tarot_tricks import (
     callable_cards,
     called_suit_refusal,
     card_refusal,
+    card_rule,
     check_poignee,
     discardable,
     ecart_left,
     ecart_refusal,
+    excuse_ends_with_attack,
+    excuse_fate,
     first_lead_cards,
     has_petit_sec,
     led_suit,
@@ -116,6 +121,7 @@ __all__ = [
 ]
 
 PACKET_SIZE = {3: 4, 4: 3, 5: 3}
+LAST_TRICK_FATES = (ExcuseFate.CHANGED_CAMP, ExcuseFate.LAST_TRICK, ExcuseFate.CHELEM)
 
 
 # --- state -------------------------------------------------------------------------------
@@ -411,7 +417,7 @@ class TarotDeal(Deal[TarotView]):
             hand = tuple(c for c in hand if c is not EXCUSE)
         if not self.trick and not self.tricks and self.called is not None:
             return first_lead_cards(hand, self.called)
-        return legal_cards(hand, self.trick)
+        return card_rule(hand, self.trick)[0]
 
     def _play(self, seat: int, card: TarotCard) -> tuple[Self, list[Event]]:
         hand = list(self.hands[seat])
@@ -453,17 +459,11 @@ class TarotDeal(Deal[TarotView]):
         self, owner: int, winner: int, last: bool, chelem: bool, events: list[Event]
     ) -> Self:
         index = len(self.tricks) - 1
-        if chelem:
-            fate = ExcuseFate.CHELEM
-        elif last:
-            fate = ExcuseFate.LAST_TRICK
-        elif self.in_attack(owner) == self.in_attack(winner):
-            fate = ExcuseFate.SAME_CAMP
-        elif self._camp_has_trick(owner, before=index):
-            fate = ExcuseFate.EXCHANGED
+        fate = excuse_fate(self.in_attack(owner), self.in_attack(winner), last=last,
+                           chelem=chelem, camp_has_trick=self._camp_has_trick(owner, index),
+                           rule=self.rules.excuse_last_trick)
+        if fate is ExcuseFate.EXCHANGED:
             events.append(ExcuseExchanged(owner, winner))
-        else:
-            fate = ExcuseFate.OWED
         return self.evolve(excuse=ExcuseStatus(owner, index, fate))
 
     def _settle_owed_excuse(self, winner: int, events: list[Event]) -> Self:
@@ -508,13 +508,23 @@ class TarotDeal(Deal[TarotView]):
         assert contract is not None
         set_aside = self.ecart if contract.chien_shown else self.chien
         (attack if contract.chien_to_attack else defence).extend(set_aside)
-        kept = self._excuse_is_kept()
         for trick in self.tricks:
             winner_attack = self.in_attack(trick.winner)
             for seat, c in trick.plays:
-                to_attack = self.in_attack(seat) if c is EXCUSE and kept else winner_attack
+                to_attack = self._excuse_to_attack(seat, winner_attack) if c is EXCUSE \
+                    else winner_attack
                 (attack if to_attack else defence).append(c)
         return attack, defence
+
+    def _excuse_to_attack(self, owner: int, winner_attack: bool) -> bool:
+        """Whether the Excuse played by ``owner`` in a trick the attack won (or not,
+        ``winner_attack``) ends with the attack; still owed at the end, its camp never
+        won a trick: it stays in the trick."""
+        status = self.excuse
+        assert status is not None
+        if status.fate is ExcuseFate.OWED:
+            return winner_attack
+        return excuse_ends_with_attack(status.fate, self.in_attack(owner), winner_attack)
 
     def _excuse_is_kept(self) -> bool:
         status = self.excuse
@@ -548,7 +558,15 @@ class TarotDeal(Deal[TarotView]):
             petit_au_bout=self._petit_au_bout(camp_of),
             chelem_announced=self.chelem_announcer is not None, chelem=chelem,
             alone=self.players == 5 and self.partner is None, miseres=self.miseres,
+            excuse_last_trick=self._excuse_last_trick(EXCUSE in attack),
         )
+
+    def _excuse_last_trick(self, to_attack: bool) -> tuple[ExcuseFate, Camp] | None:
+        """An Excuse played in the last trick: its fate and the camp it ended with."""
+        status = self.excuse
+        if status is None or status.fate not in LAST_TRICK_FATES:
+            return None
+        return status.fate, Camp.ATTACK if to_attack else Camp.DEFENCE
 
     def _poignee_kind(self, cards: tuple[TarotCard, ...]) -> PoigneeKind:
         kind = poignee_kind(self.players, len(cards), self.rules.poignee_sizes)
@@ -593,3 +611,11 @@ def deal_cards(
             position += 1
             events.append(ChienCardDealt())
     return hands, chien, events
+
+
+def new_tarot_deal(rules: TrickGameRules | TarotRules, seed: int, dealer: int,
+                   totals: tuple[int, ...]) -> tuple[TarotDeal, list[Event]]:
+    """A new deal, as the registry starts one (``games.TAROT``); the match's totals
+    change nothing at tarot."""
+    assert isinstance(rules, TarotRules)
+    return TarotDeal.new(rules, seed, dealer)

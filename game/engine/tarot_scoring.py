@@ -43,6 +43,17 @@ class Camp(Enum):
     DEFENCE = "defence"
 
 
+class ExcuseFate(Enum):
+    """What became of the Excuse once played."""
+
+    SAME_CAMP = "same_camp"  # its own camp won the trick
+    EXCHANGED = "exchanged"  # kept, a half-point card given
+    OWED = "owed"  # kept, the half-point card given when its camp wins a trick
+    CHANGED_CAMP = "changed_camp"  # played in the last trick: goes to the other camp (FFT)
+    LAST_TRICK = "last_trick"  # played in the last trick: goes to the winner's camp (option)
+    CHELEM = "chelem"  # last card of a chelem: wins the trick
+
+
 class PoigneeKind(IntEnum):
     SIMPLE = 1
     DOUBLE = 2
@@ -98,6 +109,9 @@ class DealOutcome:
     chelem: Camp | None = None  # the camp that won every trick
     alone: bool = False  # five players: the taker plays alone
     miseres: tuple[tuple[int, MisereKind], ...] = ()  # each declared, and by which seat
+    # an Excuse played in the last trick: its fate (changed camp, to the trick's winner, a
+    # chelem's) and the camp it went to; the score sheet says so
+    excuse_last_trick: tuple[ExcuseFate, Camp] | None = None
 
 
 @dataclass(frozen=True)
@@ -206,13 +220,13 @@ def score_lines(
     each misère (paid to its declarer by every other seat) and the marks, which add up
     to zero."""
     seats = outcome.players
-    verdict = "tarot_won" if score.won else "tarot_lost"
-    lines = [ScoreLine(verdict, (None,) * seats, Op.NOTE, (
-        ("points", format_half_points(outcome.points)), ("bouts", outcome.bouts),
-        ("needed", POINTS_NEEDED[outcome.bouts]), ("diff", abs(score.diff))))]
+    lines = [_verdict(score, outcome, seats)]
+    if outcome.excuse_last_trick is not None:
+        fate, camp = outcome.excuse_last_trick
+        lines.append(ScoreLine(f"excuse_{fate.value}_{camp.value}", (None,) * seats, Op.NOTE))
     for key, value, args in _parts(score, outcome, rules):
         lines.append(ScoreLine(key, (value,) * seats, Op.ADD, args))
-    lines.append(ScoreLine("per_defender", (score.per_defender,) * seats, Op.TOTAL))
+    lines.append(_per_defender(score.per_defender, seats))
     lines.append(ScoreLine("seat_factor", seat_factors(seats, taker, partner), Op.TIMES))
     for seat, kind in outcome.miseres:
         lines.append(ScoreLine(f"misere_{kind.value}", misere_marks(seats, seat), Op.ADD,
@@ -220,6 +234,30 @@ def score_lines(
     lines.append(ScoreLine("deal_score", deal_marks(score, outcome, taker, partner),
                            Op.TOTAL))
     return tuple(lines)
+
+
+def _verdict(score: TarotScore, outcome: DealOutcome, seats: int) -> ScoreLine:
+    """The points made against the points needed (a note).  Half points (three or five
+    players) are rounded to the winning camp's benefit: then the exact difference is
+    given too ("fait de 15,5, soit 16")."""
+    verdict = "tarot_won" if score.won else "tarot_lost"
+    args: tuple[tuple[str, ScoreArg], ...] = (
+        ("points", format_half_points(outcome.points)), ("bouts", outcome.bouts),
+        ("needed", POINTS_NEEDED[outcome.bouts]), ("diff", abs(score.diff)))
+    if outcome.points % 2:
+        exact = abs(outcome.points - POINTS_NEEDED[outcome.bouts] * 2)
+        verdict += "_rounded"
+        args += (("exact", format_half_points(exact)),)
+    return ScoreLine(verdict, (None,) * seats, Op.NOTE, args)
+
+
+def _per_defender(per_defender: int, seats: int) -> ScoreLine:
+    """What each defender pays, the same in every column; named for what it is when
+    negative: the defenders receive it."""
+    if per_defender >= 0:
+        return ScoreLine("per_defender", (per_defender,) * seats, Op.TOTAL)
+    return ScoreLine("per_defender_receives", (per_defender,) * seats, Op.TOTAL,
+                     (("amount", -per_defender),))
 
 
 Part = tuple[str, int, tuple[tuple[str, ScoreArg], ...]]

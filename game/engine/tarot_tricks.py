@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import Enum
 
 from game.engine.cards import Suit
 from game.engine.protocol import Action, DealResult, IllegalAction, Phase, Reason
-from game.engine.rules import KingCall, PoigneeSizes, TarotRules
+from game.engine.rules import ExcuseLastTrick, KingCall, PoigneeSizes, TarotRules
 from game.engine.tarot_cards import (
     CHIEN_SIZE,
     EXCUSE,
@@ -26,6 +25,7 @@ from game.engine.tarot_cards import (
 )
 from game.engine.tarot_scoring import (
     Contract,
+    ExcuseFate,
     MisereKind,
     PoigneeKind,
     poignee_kind,
@@ -33,14 +33,6 @@ from game.engine.tarot_scoring import (
 )
 
 TarotPlay = tuple[int, TarotCard]  # (seat, card)
-
-
-class ExcuseFate(Enum):
-    SAME_CAMP = "same_camp"  # its own camp won the trick
-    EXCHANGED = "exchanged"  # kept, a half-point card given
-    OWED = "owed"  # kept, the half-point card given when its camp wins a trick
-    LAST_TRICK = "last_trick"  # played in the last trick: goes to the winner's camp
-    CHELEM = "chelem"  # last card of a chelem: wins the trick
 
 
 @dataclass(frozen=True)
@@ -262,6 +254,35 @@ def trick_winner(plays: Sequence[TarotPlay]) -> int:
         if key > best_key:
             best_seat, best_key = seat, key
     return best_seat
+
+
+def excuse_fate(owner_attack: bool, winner_attack: bool, *, last: bool, chelem: bool,
+                camp_has_trick: bool, rule: ExcuseLastTrick) -> ExcuseFate:
+    """What becomes of the Excuse played by a seat of the attack (``owner_attack``) or
+    of the defence in a trick won by either camp: ``chelem``, the last trick of a camp
+    that won every other, it wins; in the last trick it changes camp (FFT), or goes
+    with the trick (option ``excuse_last_trick``); before, its camp keeps it, giving a
+    half-point card when the trick is the other camp's (``camp_has_trick``: one to
+    give from; else owed until its camp wins one)."""
+    if chelem:
+        return ExcuseFate.CHELEM
+    if last:
+        if rule is ExcuseLastTrick.TRICK_WINNER:
+            return ExcuseFate.LAST_TRICK
+        return ExcuseFate.CHANGED_CAMP
+    if owner_attack == winner_attack:
+        return ExcuseFate.SAME_CAMP
+    return ExcuseFate.EXCHANGED if camp_has_trick else ExcuseFate.OWED
+
+
+def excuse_ends_with_attack(fate: ExcuseFate, owner_attack: bool, winner_attack: bool) -> bool:
+    """Whether the Excuse of ``fate`` ends in the attack's cards (an owed Excuse as if
+    its camp will win a trick: the engine settles it at the end of the deal)."""
+    if fate is ExcuseFate.CHANGED_CAMP:
+        return not owner_attack
+    if fate is ExcuseFate.LAST_TRICK:
+        return winner_attack
+    return owner_attack
 
 
 def poignee_choices(hand: Sequence[TarotCard], players: int,

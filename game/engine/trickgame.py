@@ -320,4 +320,7 @@ class TrickDeal(Deal[TrickView]):
         announced = [(s, sum(a.value for a in anns)) for s, anns in self._shown_announcements()]
         said = self.belote_seat if self.rebelote_done else None
         cards_left = sum(len(h) for h in self.hands)
-        return tally_of(self.rules, points, tricks, announced, said, finished=not cards_left)
+        declared = [(s, a.kind.value, a.value) for s, anns in self._shown_announcements()
+                    for a in anns]
+        return tally_of(self.rules, points, tricks, announced, said, finished=not cards_left,
+                        declared=declared)

@@ -155,6 +155,10 @@ class Storage:
         self.stats.record_analysis(game, players, points_lost)
         return self._write(STATS_FILE, self.stats.to_json())
 
+    def record_par(self, game: str, players: int, difference: float) -> bool:
+        self.stats.record_par(game, players, difference)
+        return self._write(STATS_FILE, self.stats.to_json())
+
     def record_undo(self, game: str, players: int) -> bool:
         self.stats.record_undo(game, players)
         return self._write(STATS_FILE, self.stats.to_json())

@@ -33,6 +33,7 @@ COUNTERS = (
 )
 BY_KIND = ("contracts_taken", "contracts_made")
 COACHED_KEPT = 100  # the analysed deals whose points lost are kept, the newest
+PARS_KEPT = 200  # the deals whose difference with the par is kept, the newest
 
 
 def stats_key(game: str, players: int) -> str:
@@ -75,6 +76,9 @@ class GameStats:
     best_match_used_undo: bool = False  # the best score is marked when undo helped
     # The points the player's decisions lost in each deal the review analysed, oldest first.
     points_lost: list[float] = field(default_factory=list)
+    # Each deal's margin as the player played it less the Expert's in his seat (the
+    # par, ``game/par.py``), oldest first.
+    par_differences: list[float] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -98,7 +102,17 @@ class GameStats:
         stats.best_match_score = best
         stats.best_match_used_undo = data.get("best_match_used_undo") is True
         stats.points_lost = _points(data.get("points_lost", []))
+        stats.par_differences = _differences(data.get("par_differences", []))
         return stats
+
+
+def _differences(raw: object) -> list[float]:
+    """The kept differences with the par; a damaged list is left out (the other counts
+    of the record are kept): the chart starts again from the next deal."""
+    if not isinstance(raw, list) or not all(
+            type(x) in (int, float) and abs(x) <= 1e6 for x in raw):
+        return []
+    return [float(x) for x in raw[-PARS_KEPT:]]
 
 
 def _points(raw: object) -> list[float]:
@@ -171,6 +185,12 @@ class Statistics:
         kept = self._entry(game, players).points_lost
         kept.append(round(points_lost, 1))
         del kept[:-COACHED_KEPT]
+
+    def record_par(self, game: str, players: int, difference: float) -> None:
+        """A deal's par is known: the player's margin less the Expert's in his seat."""
+        kept = self._entry(game, players).par_differences
+        kept.append(round(difference, 1))
+        del kept[:-PARS_KEPT]
 
     def record_abandoned(self, game: str, players: int) -> None:
         """A match given up before its end."""

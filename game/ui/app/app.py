@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import os
 import sys
-import warnings
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -30,6 +28,14 @@ from game.storage import Storage
 from game.storage.settings import Settings
 from game.ui.app.preload import Preloader
 from game.ui.app.router import Router
+from game.ui.app.window import (
+    logical_event,
+    open_window,
+    present,
+    to_logical,
+    viewport,
+    window_handle,
+)
 from game.ui.kit.assets import Assets
 from game.ui.kit.drawlog import active_log
 from game.ui.kit.layout import LOGICAL
@@ -41,11 +47,9 @@ if TYPE_CHECKING:  # the engine, the AI and the coach load after the first frame
     from game.coach import Analysis, CoachWorker
     from game.engine.match import Match
 
-MIN_WINDOW = (960, 540)  # three quarters of the table: every card and word stays readable
 FPS = 60
 MAX_DT = 0.1
 MIN_SAVED_WINDOW = (640, 360)  # a smaller window still works, but opens at this size
-MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
 log = logging.getLogger("atout.app")
 
@@ -61,14 +65,16 @@ class App(Router):
         assets: Assets | None = None,
         storage: Storage | None = None,
         routes: Mapping[str, Route] | None = None,
+        language_override: str | None = None,
     ) -> None:
         """``storage`` (the player's data folder) keeps the settings, the match in
         progress (saved after every action) and the statistics; without it nothing is
         written (tests, the smoke run).  The review's coach is started when first
         needed; it shares the hint's verdicts (``MatchHost.advisor``).  ``routes``: the
         scene each name builds (by default every scene of the game,
-        ``game.ui.app.scenes.SCENES``)."""
-        os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "Atout")  # the taskbar's name
+        ``game.ui.app.scenes.SCENES``).  ``language_override`` (``--lang``) wins over the
+        stored language for this run, and is not saved: the stored one is changed only
+        when the player picks a language in the settings."""
         pygame.init()
         # The AI thinks in a worker thread: a short GIL switch interval keeps a long
         # search from holding the render loop for the default 5 ms at each switch.
@@ -80,10 +86,13 @@ class App(Router):
         if settings is None and storage is not None:
             settings = storage.settings
         self.settings: Settings = settings or Settings(language=language())
-        if self.settings.resolved_language() in LANGUAGES:
-            set_language(self.settings.resolved_language())
+        self.language_override = language_override
+        shown = language_override or self.settings.resolved_language()
+        if shown in LANGUAGES:
+            set_language(shown)
         self.windowed_size = window_size  # what leaving fullscreen comes back to
-        self.window = self._open_window(window_size)
+        self._windowed_position: tuple[int, int] | None = None  # and where
+        self.window = open_window(window_size, self.settings.fullscreen)
         pygame.display.set_caption("Atout")
         self.assets = assets or Assets()
         self.apply_look()
@@ -116,44 +125,43 @@ class App(Router):
 
     # --- the window and the look -------------------------------------------------------
 
-    def _window_flags(self) -> int:
-        return pygame.FULLSCREEN if self.settings.fullscreen else pygame.RESIZABLE
-
-    def _mode_size(self, window_size: tuple[int, int]) -> tuple[int, int]:
-        """(0, 0) in fullscreen: the desktop's own resolution, never a mode change; a
-        window never smaller than ``MIN_WINDOW``."""
-        if self.settings.fullscreen:
-            return (0, 0)
-        return max(window_size[0], MIN_WINDOW[0]), max(window_size[1], MIN_WINDOW[1])
-
-    def _open_window(self, window_size: tuple[int, int]) -> pygame.Surface:
-        """The window, which the player cannot shrink below ``MIN_WINDOW`` either."""
-        window = pygame.display.set_mode(self._mode_size(window_size), self._window_flags())
-        with warnings.catch_warnings():  # pygame-ce 2.5 has no other handle on it yet
-            warnings.simplefilter("ignore", DeprecationWarning)
-            pygame.Window.from_display_module().minimum_size = MIN_WINDOW
-        return window
-
     def toggle_fullscreen(self) -> None:
         """F11 or the setting: the window fills the screen, or comes back at the size it
         had (and stays so).  The mode is set again rather than toggled: under X11 SDL
         re-creates the window either way, and a toggled one came back screen-sized."""
         if not self.settings.fullscreen:
             self.windowed_size = self.window.get_size()
+            self._windowed_position = window_handle().position
         self.settings = dataclasses.replace(self.settings, fullscreen=not self.settings.fullscreen)
         try:
-            self.window = self._open_window(self.windowed_size)
+            self.window = open_window(self.windowed_size, self.settings.fullscreen)
         except pygame.error as error:  # a driver that cannot: stay as the window was
             log.warning("fullscreen %s refused: %s", self.settings.fullscreen, error)
             self.settings = dataclasses.replace(self.settings,
                                                 fullscreen=not self.settings.fullscreen)
-            self.window = self._open_window(self.windowed_size)
+            self.window = open_window(self.windowed_size, self.settings.fullscreen)
+        if not self.settings.fullscreen and self._windowed_position is not None:
+            # Re-created, the window would be placed anew by the window manager, each
+            # time a title bar lower: it goes back exactly where it was.
+            window_handle().position = self._windowed_position
         self.save_settings()
 
     def change_settings(self, **changes: object) -> None:
         """The settings with ``changes`` (field names and values), in effect at once;
         they are written when the settings screen closes."""
         self.settings = dataclasses.replace(self.settings, **changes)  # type: ignore[arg-type]
+
+    def language_setting(self) -> str:
+        """The language setting in effect this run: the command line's, or the stored
+        one ("auto" or a language)."""
+        return self.language_override or self.settings.language
+
+    def choose_language(self, setting: str) -> None:
+        """The player's choice in the settings: it ends the command line's for this
+        run and is saved with the other settings."""
+        self.language_override = None
+        self.change_settings(language=setting)
+        set_language(self.settings.resolved_language())
 
     def apply_look(self) -> None:
         """The felt's colour and the four-colour deck, from the settings (at once)."""
@@ -215,29 +223,10 @@ class App(Router):
 
     def viewport(self) -> pygame.Rect:
         """Where the logical screen sits in the window (scaled, letterboxed)."""
-        width, height = self.window.get_size()
-        scale = min(width / LOGICAL[0], height / LOGICAL[1])
-        size = (max(1, round(LOGICAL[0] * scale)), max(1, round(LOGICAL[1] * scale)))
-        rect = pygame.Rect((0, 0), size)
-        rect.center = (width // 2, height // 2)
-        return rect
+        return viewport(self.window)
 
     def to_logical(self, pos: tuple[int, int]) -> tuple[int, int]:
-        view = self.viewport()
-        x = (pos[0] - view.x) * LOGICAL[0] / view.width
-        y = (pos[1] - view.y) * LOGICAL[1] / view.height
-        return int(x), int(y)
-
-    def _map_event(self, event: pygame.event.Event) -> pygame.event.Event:
-        if event.type not in MOUSE_EVENTS:
-            return event
-        data = dict(event.dict)
-        data["pos"] = self.to_logical(event.pos)
-        if "rel" in data:
-            view = self.viewport()
-            data["rel"] = (int(event.rel[0] * LOGICAL[0] / view.width),
-                           int(event.rel[1] * LOGICAL[1] / view.height))
-        return pygame.event.Event(event.type, data)
+        return to_logical(self.window, pos)
 
     def step(self, dt: float, events: Sequence[pygame.event.Event]) -> None:
         """One frame: input to the top scene, update it, draw the stack, present."""
@@ -255,7 +244,7 @@ class App(Router):
             # Once a scene asked for a change, the rest of the frame's input is dropped:
             # a double Escape or click on "back" would otherwise pop the scene below too.
             if top is not None and not self._changes:
-                top.handle(self._map_event(event))
+                top.handle(logical_event(self.window, event))
         top = self.top
         if top is not None:
             top.update(dt)
@@ -281,13 +270,7 @@ class App(Router):
         self.present()
 
     def present(self) -> None:
-        view = self.viewport()
-        self.window.fill((0, 0, 0))
-        if view.size == LOGICAL:
-            self.window.blit(self.screen, view)
-        else:
-            self.window.blit(pygame.transform.smoothscale(self.screen, view.size), view)
-        pygame.display.flip()
+        present(self.window, self.screen)
 
     def run(self) -> None:
         from game.applog import first_frame_drawn

@@ -60,8 +60,8 @@ def click(app: App, pos: tuple[int, int]) -> list[pygame.event.Event]:
 
 
 def dismiss(app: App, scene: Scene) -> list[pygame.event.Event]:
-    """The clicks a player would make to leave a score sheet."""
-    if isinstance(scene, ScoreSheet):
+    """The clicks a player would make to leave a score sheet, once he has seen it."""
+    if isinstance(scene, ScoreSheet) and scene.grace.ready:
         return click(app, scene.next_button.rect.center)
     return []
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pygame
 
-from game.engine.games import DECKS
+from game.engine.games import DECKS, Deck
 from game.i18n import language
 from game.resources import resource_root
 from game.storage.settings import CARD_BACKS
@@ -115,7 +115,7 @@ def card_index(code: str, deck: str, lang: str | None = None) -> tuple[str, str 
     check_code(code, deck)
     if code == EXCUSE:
         return ("", None)
-    if deck == "tarot" and code in TAROT_TRUMPS:
+    if deck == Deck.TAROT and code in TAROT_TRUMPS:
         return (str(int(code[1:])), None)
     if is_court(code):
         return (COURT_INDEX[lang or language()][code[0]], code[1])
@@ -460,7 +460,7 @@ class Assets:
         """The face of ``code`` ('TH', 'A21', 'EXC'...) in ``deck`` ('32' or 'tarot').
         A court card's corner letter is in the current language (J Q K or V D R)."""
         check_code(code, deck)
-        folder = "cards" if deck == "32" else "tarot"
+        folder = "cards" if deck == Deck.PIQUET else "tarot"
         text, suit = card_index(code, deck)
         court = is_court(code)
         recolour = None
@@ -483,7 +483,7 @@ class Assets:
             raise ValueError(f"unknown deck {deck!r}: expected one of {DECKS}")
         if colour not in CARD_BACKS:
             raise ValueError(f"unknown back colour {colour!r}: expected one of {CARD_BACKS}")
-        name = "tarot" if deck == "tarot" else colour
+        name = "tarot" if deck == Deck.TAROT else colour
         return self._sprite(
             f"sprites/back_{name}.png",
             card_size(width),

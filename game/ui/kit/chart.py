@@ -30,10 +30,11 @@ def chart_points(totals: Sequence[Sequence[float]], rect: pygame.Rect, low: floa
 
 
 def draw_chart(surface: pygame.Surface, rect: pygame.Rect, totals: Sequence[Sequence[float]],
-               target: int | None, names: Sequence[str], from_zero: bool = True) -> None:
+               target: int | None, names: Sequence[str],
+               from_zero: bool = True) -> tuple[float, float]:
     """``totals``: the running totals after each deal, per side; ``target``: the score
     that ends the match (None for a match of so many deals); ``from_zero``: the lines
-    start at 0 before the first deal."""
+    start at 0 before the first deal.  Returns the values at the bottom and the top."""
     values = [v for row in totals for v in row]
     low = min(0, *values) if values else 0
     high = max([*values, target or 0, 1])
@@ -58,3 +59,4 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, totals: Sequence[Sequ
         pygame.draw.rect(surface, colour, (x, rect.bottom + 12, 14, 14))
         label = blit_text(surface, name, 18, CREAM, midleft=(x + 20, rect.bottom + 19))
         x = label.right + 16
+    return low, high

@@ -1,5 +1,5 @@
-"""A deal number typed by the player ("play deal no. …"): digits only, 1 to 999 999 999;
-anything else is refused with the reason in words."""
+"""One-line fields the player types in: a deal number ("play deal no. …"), digits only,
+1 to 999 999 999, anything else refused with the reason in words; the player's name."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from game.ui.kit.drawlog import framed
 from game.ui.kit.widgets import GLOW, GOLD, INK, blit_text
 
 MAX_DIGITS = len(str(DEAL_NUMBERS - 1))
+NAME_MAX = 12  # a name fits a plate at the table and a column of the score sheet
 PLACEHOLDER = (100, 90, 72)  # greyed, yet 4.5:1 on the field
 PASSED_ON = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE)  # the scene's keys
 
@@ -27,18 +28,20 @@ def parse_deal_number(text: str) -> tuple[int | None, str | None]:
     return number, None
 
 
-class DealNumberField:
-    """A one-line field: a click gives it the keyboard, digits are typed, Backspace
-    erases; other characters are refused (``error`` says why, as an i18n key)."""
+class TextField:
+    """A one-line field: a click gives it the keyboard, characters are typed (those
+    ``refusal`` refuses are not: ``error`` says why, as an i18n key), Backspace erases,
+    Tab or a click elsewhere leaves it."""
 
-    def __init__(self, rect: pygame.Rect) -> None:
+    def __init__(self, rect: pygame.Rect, text: str = "") -> None:
         self.rect = rect
-        self.text = ""
+        self.text = text
         self.focused = False
         self.error: str | None = None
 
-    def value(self) -> tuple[int | None, str | None]:
-        return parse_deal_number(self.text)
+    def refusal(self, char: str) -> str | None:
+        """Why ``char`` cannot be typed now (an i18n key), or None."""
+        return None
 
     def handle(self, event: pygame.event.Event) -> bool:
         """True when the event was the field's (a click on it, a key while focused)."""
@@ -59,13 +62,9 @@ class DealNumberField:
     def type(self, char: str) -> None:
         if not char:
             return
-        if not (char.isascii() and char.isdigit()):
-            self.error = "entry.digits_only"
-        elif len(self.text) >= MAX_DIGITS:
-            self.error = "entry.range"
-        else:
+        self.error = self.refusal(char)
+        if self.error is None:
             self.text += char
-            self.error = None
 
     def draw(self, target: pygame.Surface, placeholder: str) -> None:
         fill = (255, 250, 236) if self.focused else (248, 238, 210)
@@ -85,3 +84,24 @@ class DealNumberField:
             x = end.right + 2
             pygame.draw.line(target, INK, (x, self.rect.y + 10), (x, self.rect.bottom - 10), 2)
 
+
+
+class DealNumberField(TextField):
+    """The deal number: digits only, as many as the largest number has."""
+
+    def value(self) -> tuple[int | None, str | None]:
+        return parse_deal_number(self.text)
+
+    def refusal(self, char: str) -> str | None:
+        if not (char.isascii() and char.isdigit()):
+            return "entry.digits_only"
+        return "entry.range" if len(self.text) >= MAX_DIGITS else None
+
+
+class NameField(TextField):
+    """The player's name: printable characters, ``NAME_MAX`` at most."""
+
+    def refusal(self, char: str) -> str | None:
+        if not char.isprintable():
+            return "entry.printable_only"
+        return "entry.name_length" if len(self.text) >= NAME_MAX else None

@@ -27,11 +27,42 @@ DIM = (0, 0, 0, 110)
 FOCUS = (255, 255, 255)
 PANEL_OPACITY = 255  # a panel's body: opaque, so nothing under it shows through its words
 
+# Seconds new choices are shown before a click may take one: long enough to see what
+# appeared.  A click sooner restarts the count, so that one clicking steadily (three
+# times a second, to hurry the play) never lands on a choice he has not looked at.
+SETTLE = 0.5
+
 # A memo, not a state: the same message, size and colour always render the same pixels
 # (pygame's bundled font), so what one app (or test) leaves here changes nothing for the
 # next; bounded by _TEXT_CACHE_LIMIT.
 _TEXT_CACHE: dict[tuple[str, int, RGB], pygame.Surface] = {}
 _TEXT_CACHE_LIMIT = 600
+
+
+class Grace:
+    """A new screen's choices (the score sheet's buttons, Enter): a click or Enter
+    before they were shown ``SETTLE`` seconds is swallowed and restarts the count."""
+
+    def __init__(self) -> None:
+        self.shown_for = 0.0
+
+    def tick(self, dt: float) -> None:
+        self.shown_for += dt
+
+    @property
+    def ready(self) -> bool:
+        """The choices have been seen: a press now is taken."""
+        return self.shown_for >= SETTLE
+
+    def lets(self, event: pygame.event.Event) -> bool:
+        """False for a press (left click, Enter, Space) that comes too soon."""
+        pressed = (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
+            event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE,
+                                                            pygame.K_KP_ENTER))
+        if pressed and not self.ready:
+            self.shown_for = 0.0
+            return False
+        return True
 
 
 def text(message: str, size: int, colour: RGB = CREAM) -> pygame.Surface:

@@ -18,6 +18,7 @@ from game.engine.match import DealRecord
 from game.engine.protocol import Op, ScoreLine
 from game.engine.tarot_scoring import TarotFacts
 from game.i18n import has_key, language, tr, tr_n
+from game.par import Par, ParStatus
 from game.ui.table.model import contract_key, trump_key
 from game.ui.table.words import say_text
 
@@ -57,6 +58,8 @@ def deal_words(record: DealRecord, side_name: Callable[[int], str],
             coinched = tr("table.coinched" if level == 1 else "table.surcoinched")
             contract_words += f", {coinched.lower()}"
         words.append(contract_words)
+    elif isinstance(facts, TrickFacts) and facts.trump is not None:  # belote classique
+        words.append(say_text(trump_key(facts.trump)))
     if with_result:
         summary = f"outcome.{result.summary}"
         words.append(tr(summary) if has_key(summary) else result.summary)
@@ -64,14 +67,16 @@ def deal_words(record: DealRecord, side_name: Callable[[int], str],
 
 
 def breakdown_rows(lines: Sequence[ScoreLine], carried: Sequence[int] = (),
-                   totals: Sequence[int] = ()) -> list[Row]:
+                   totals: Sequence[int] = (),
+                   seat_name: Callable[[int], str] = str) -> list[Row]:
     """The rows of ``lines``, then the points carried from an earlier deal (when any)
-    and the match's totals (when given)."""
+    and the match's totals (when given); ``seat_name`` names who declared an
+    announcement."""
     sides = len(lines[0].values) if lines else len(totals)
     started = [False] * sides
     rows = []
     for line in lines:
-        label = term_label(line)
+        label = term_label(line, seat_name)
         cells = tuple(_cell(line, side, started) for side in range(sides))
         rows.append(Row(label, cells, _style(line)))
     if any(carried):
@@ -81,10 +86,16 @@ def breakdown_rows(lines: Sequence[ScoreLine], carried: Sequence[int] = (),
     return rows
 
 
-def term_label(line: ScoreLine) -> str:
+def term_label(line: ScoreLine, seat_name: Callable[[int], str] = str) -> str:
     """The term's words with its arguments: half points written the player's way
-    ("43,5" in French), plurals by the count of bouts."""
+    ("43,5" in French), plurals by the count of bouts, an announcement's kind and
+    declarer in words."""
     args = {name: _localized(value) for name, value in line.args}
+    if "kind" in args:
+        args["kind"] = tr(f"kind.{args['kind']}")
+    seat = args.get("seat")
+    if isinstance(seat, int):
+        args["seat"] = seat_name(seat)
     bouts = args.get("bouts")
     if isinstance(bouts, int):
         return tr_n(f"term.{line.key}", bouts, **args)
@@ -126,3 +137,34 @@ def _number(value: int) -> str:
 
 def _signed(value: int) -> str:
     return f"{MINUS} {-value}" if value < 0 else f"+ {value}"
+
+
+def signed_points(value: float) -> str:
+    """A margin as the score sheet writes it: "+80", "−82", "0", "+26.5" ("+26,5")."""
+    magnitude = f"{abs(value):.1f}".removesuffix(".0")
+    if language() == "fr":
+        magnitude = magnitude.replace(".", ",")
+    if magnitude == "0":
+        return "0"
+    return f"{'+' if value > 0 else MINUS}{magnitude}"
+
+
+def par_words(par: Par | ParStatus | None) -> str:
+    """The deal's par in a sentence: "You +80 · the Expert in your seat +120", or that
+    it is being computed, or that it failed; "" when there is none."""
+    if isinstance(par, Par):
+        return tr("sheet.par", you=signed_points(par.player),
+                  expert=signed_points(par.expert))
+    if par is ParStatus.COMPUTING:
+        return tr("sheet.par_computing")
+    if par is ParStatus.FAILED:
+        return tr("sheet.par_failed")
+    return ""
+
+
+def par_cell(par: Par | ParStatus | None) -> str:
+    """The par in a score pad line: the player's margin less the Expert's, "…" while
+    it is computed, "—" without one."""
+    if isinstance(par, Par):
+        return signed_points(par.difference)
+    return "…" if par is ParStatus.COMPUTING else "—"

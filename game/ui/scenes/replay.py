@@ -99,7 +99,8 @@ def _tell(
     state: Match, actions: tuple[Action, ...], number: int, seed: int, dealer: int
 ) -> DealStory:
     rules = state.rules
-    model = TableModel(rules.players, 0, rules.target, rules.game, rules.has_teams)
+    model = TableModel(rules.players, 0, rules.target, rules.game, rules.has_teams,
+                       deals=getattr(rules, "deals", None))
     hands: Hands | None = None
     chien: tuple[Any, ...] = ()
     played: set[Any] = set()
@@ -243,7 +244,8 @@ class ReplayScene(Scene):
         return trick.hands if trick is not None else self.story.hands
 
     def name(self, seat: int) -> str:
-        return seat_name(seat, self.viewer, self.spots[seat].compass)
+        return seat_name(seat, self.viewer, self.spots[seat].compass,
+                         self.app.settings.player_name)
 
     def step_label(self) -> str:
         trick = self.trick()
@@ -252,8 +254,12 @@ class ReplayScene(Scene):
         label = tr("replay.trick", number=self.step, count=self.steps)
         if trick.winner is None:
             return label
-        winner = seat_after(trick.winner, self.viewer, self.spots[trick.winner].compass)
-        return f"{label} · {tr('replay.won_by', name=winner)}"
+        return f"{label} · {tr('replay.won_by', name=self.after(trick.winner))}"
+
+    def after(self, seat: int) -> str:
+        """The seat's name after a preposition ("par vous", "by West")."""
+        return seat_after(seat, self.viewer, self.spots[seat].compass,
+                          self.app.settings.player_name)
 
     def hand_rects(self, seat: int, count: int) -> list[pygame.Rect]:
         """Where ``seat``'s ``count`` cards lie: rows of its area, overlapping."""
@@ -323,15 +329,31 @@ class ReplayScene(Scene):
         if trick is None:
             self.draw_chien(surface)
             return
-        height = round(TRICK_CARD_WIDTH * CARD_RATIO)
-        for seat, card in trick.plays:
-            rect = pygame.Rect(0, 0, TRICK_CARD_WIDTH, height)
-            rect.center = TRICK_SPOTS[self.spots[seat].compass]
+        for index, (seat, card) in enumerate(trick.plays):
+            rect = self.trick_card(seat)
             surface.blit(self.face(card, TRICK_CARD_WIDTH), rect)
+            if index == 0:  # who led the trick, beside his card on the outer side
+                blit_text(surface, tr("replay.led"), 18, GLOW, **self.led_anchor(seat, rect))
             if seat == trick.winner:
                 pygame.draw.rect(surface, GLOW, rect.inflate(8, 8), width=4, border_radius=9)
             if seat == self.viewer and self.step in marked:
                 pygame.draw.rect(surface, LOSS, rect.inflate(16, 16), width=3, border_radius=12)
+
+    def led_anchor(self, seat: int, card: pygame.Rect) -> dict[str, tuple[int, int]]:
+        """Where "Led" goes: west and east of the side cards (at five the cards above
+        them come close), over the others."""
+        compass = self.spots[seat].compass
+        if compass == "W":
+            return {"midright": (card.left - 8, card.centery)}
+        if compass == "E":
+            return {"midleft": (card.right + 8, card.centery)}
+        return {"midbottom": (card.centerx, card.top - 10)}
+
+    def trick_card(self, seat: int) -> pygame.Rect:
+        """Where ``seat``'s card of the trick lies."""
+        rect = pygame.Rect(0, 0, TRICK_CARD_WIDTH, round(TRICK_CARD_WIDTH * CARD_RATIO))
+        rect.center = TRICK_SPOTS[self.spots[seat].compass]
+        return rect
 
     def draw_chien(self, surface: pygame.Surface) -> None:
         chien = self.story.chien

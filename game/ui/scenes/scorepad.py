@@ -1,6 +1,7 @@
 """The score pad ("feuille de marque"): every deal of the match in one line (its number,
-the taker and the contract, made or not, each side's score and the running totals); a
-click on a line shows that deal's whole breakdown, with "review" and "play again".
+the player's margin less the Expert's in his seat (the par, ``game/par.py``), the taker
+and the contract, made or not, each side's score and the running totals); a click on a
+line shows that deal's whole breakdown and its par, with "review" and "play again".
 
 Reached from the table (the button, key S) and from the score sheet (key S); Escape or
 Back closes it.
@@ -13,9 +14,11 @@ from collections.abc import Callable
 import pygame
 
 from game.engine.match import DealRecord
+from game.engine.rules import TarotRules
 from game.i18n import tr
+from game.par import Par, ParStatus
 from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, shade
-from game.ui.scenes.breakdown import Style, breakdown_rows, deal_words
+from game.ui.scenes.breakdown import Style, breakdown_rows, deal_words, par_cell, par_words
 from game.ui.stage import routes
 from game.ui.stage.routes import MatchScreen
 from game.ui.stage.scene import Scene, Stage
@@ -25,6 +28,7 @@ LIST_TOP = PAD_RECT.y + 110
 LINE_HEIGHT = 30
 VISIBLE_LINES = 15
 DETAIL_ROW = 24
+PAR_RIGHT = PAD_RECT.x + 178  # the right edge of the par's column
 
 
 class ScorePad(Scene):
@@ -110,6 +114,7 @@ class ScorePad(Scene):
             self.draw_list(surface)
         else:
             self.draw_deal(surface, self.history[self.chosen])
+            self.draw_par(surface, self.chosen)
         for button in self.buttons():
             button.draw(surface)
 
@@ -118,6 +123,9 @@ class ScorePad(Scene):
         step = min(130, 560 // sides)
         return [PAD_RECT.right - 30 - (sides - 1 - i) * step for i in range(sides)]
 
+    def par(self, index: int) -> Par | ParStatus | None:
+        return self.app.host.par(self.table.controller.match, index)
+
     def draw_list(self, surface: pygame.Surface) -> None:
         if not self.history:
             blit_text(surface, tr("pad.empty"), 26, CREAM, center=PAD_RECT.center)
@@ -125,6 +133,7 @@ class ScorePad(Scene):
         columns = self.columns()
         heading_y = LIST_TOP - 36
         blit_text(surface, tr("pad.deal"), 22, GOLD, topleft=(PAD_RECT.x + 24, heading_y))
+        blit_text(surface, tr("pad.par"), 18, GOLD, topright=(PAR_RIGHT, heading_y + 3))
         blit_text(surface, tr("pad.contract"), 22, GOLD, topleft=(PAD_RECT.x + 190, heading_y))
         size = 20 if len(columns) >= 4 else 22
         for side, x in enumerate(columns):
@@ -135,6 +144,8 @@ class ScorePad(Scene):
                 pygame.draw.rect(surface, (36, 58, 46), rect, border_radius=6)
             blit_text(surface, tr("pad.line_number", number=record.number), 22, CREAM,
                       topleft=(rect.x + 8, rect.y + 3))
+            blit_text(surface, par_cell(self.par(index)), 20, CREAM,
+                      topright=(PAR_RIGHT, rect.y + 4))
             blit_text(surface, deal_words(record, self.table.side_name), 20, CREAM,
                       topleft=(PAD_RECT.x + 190, rect.y + 4))
             for score, total, x in zip(record.result.scores, record.totals, columns,
@@ -155,10 +166,22 @@ class ScorePad(Scene):
         for side, x in enumerate(columns):
             blit_text(surface, self.table.side_name(side), 20, GOLD, topright=(x, y))
         y += 30
-        for row in breakdown_rows(record.result.lines, record.carried, record.totals):
+        for row in breakdown_rows(record.result.lines, record.carried, record.totals,
+                                  self.table.seat_name):
             colour = (200, 200, 190) if row.style is Style.NOTE else CREAM
             blit_text(surface, row.label, 18 if len(row.label) > 48 else 20, colour,
                       topleft=(PAD_RECT.x + 30, y))
             for cell, x in zip(row.cells, columns, strict=True):
                 blit_text(surface, cell, 20, colour, topright=(x, y))
             y += DETAIL_ROW
+
+    def draw_par(self, surface: pygame.Surface, index: int) -> None:
+        """Under a deal's breakdown: its par in a sentence, and what the figures are."""
+        words = par_words(self.par(index))
+        if not words:
+            return
+        bottom = PAD_RECT.bottom - 86
+        tarot = isinstance(self.table.config.rules, TarotRules)
+        note = tr("sheet.par_note_tarot" if tarot else "sheet.par_note")
+        blit_text(surface, note, 20, (200, 200, 190), midbottom=(PAD_RECT.centerx, bottom))
+        blit_text(surface, words, 22, GLOW, midbottom=(PAD_RECT.centerx, bottom - 24))

@@ -10,8 +10,8 @@ from game.engine.match import DealRecord
 from game.engine.rules import TarotRules
 from game.i18n import has_key, tr
 from game.ui.kit.chart import draw_chart
-from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, shade
-from game.ui.scenes.breakdown import Style, breakdown_rows, deal_words
+from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, Grace, blit_text, panel, shade
+from game.ui.scenes.breakdown import Style, breakdown_rows, deal_words, par_words
 from game.ui.stage import routes
 from game.ui.stage.routes import MatchScreen
 from game.ui.stage.scene import Scene, Stage
@@ -20,6 +20,7 @@ SHEET_RECT = pygame.Rect(190, 40, 900, 640)
 CHART_RECT = pygame.Rect(SHEET_RECT.x + 400, SHEET_RECT.y + 200, 460, 300)
 LABEL_WIDTH = 420  # the widest term's words, left of the figures
 ROW_HEIGHT = 27
+PAR_Y = SHEET_RECT.bottom - 122  # the par's line, above the buttons
 DIM_TEXT = (200, 200, 190)
 
 
@@ -44,6 +45,10 @@ class ScoreSheet(Scene):
                                     lambda: review_last_deal(app, table), size=24)
         self.again_button = Button(pygame.Rect(SHEET_RECT.right - 230, bottom - 50, 210, 50),
                                    lambda: tr("sheet.play_again"), self.play_again, size=24)
+        self.grace = Grace()  # a steady clicker does not skip the sheet unread
+
+    def update(self, dt: float) -> None:
+        self.grace.tick(dt)
 
     @property
     def buttons(self) -> list[Button]:
@@ -61,6 +66,8 @@ class ScoreSheet(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         """Enter or Space: the next deal; Escape or the table's Menu button: the menu
         (the match waits there, "Continue" comes back to it)."""
+        if self.table.menu_button.handle(event) or not self.grace.lets(event):
+            return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
             self.app.pop()
             return
@@ -70,7 +77,7 @@ class ScoreSheet(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_s:
             routes.open_score_pad(self.app, self.table)
             return
-        for button in [*self.buttons, self.table.menu_button]:
+        for button in self.buttons:
             if button.handle(event):
                 return
 
@@ -100,6 +107,7 @@ class ScoreSheet(Scene):
             blit_text(surface, contract, 24, CREAM, midtop=(SHEET_RECT.centerx, y))
         y += 30
         self.draw_breakdown(surface, y + 34, record)
+        self.draw_par(surface, record)
         for button in self.buttons:
             button.draw(surface)
 
@@ -117,7 +125,8 @@ class ScoreSheet(Scene):
                           midtop=(x - spacing // 2 + 8, top - 30 + 20 * index))
         y = top + 12
         x0 = SHEET_RECT.x + 24
-        for row in breakdown_rows(result.lines, record.carried, record.totals):
+        for row in breakdown_rows(result.lines, record.carried, record.totals,
+                                  self.table.seat_name):
             size = 18 if len(row.label) > 44 else 21
             colour = DIM_TEXT if row.style is Style.NOTE else CREAM
             if row.style in (Style.SCORE, Style.TOTALS):
@@ -128,6 +137,19 @@ class ScoreSheet(Scene):
                 blit_text(surface, cell, 24 if strong else 21, GLOW if strong else colour,
                           topright=(x, y))
             y += ROW_HEIGHT
+
+    def draw_par(self, surface: pygame.Surface, record: DealRecord) -> None:
+        """The player's margin beside the Expert's in his seat (or that it is being
+        computed), and what the figures are."""
+        match = self.table.controller.match
+        index = next((i for i, r in enumerate(match.history) if r is record), None)
+        words = par_words(self.app.host.par(match, index) if index is not None else None)
+        if not words:
+            return
+        blit_text(surface, words, 24, GLOW, midtop=(SHEET_RECT.centerx, PAR_Y))
+        tarot = isinstance(self.table.config.rules, TarotRules)
+        note = tr("sheet.par_note_tarot" if tarot else "sheet.par_note")
+        blit_text(surface, note, 20, DIM_TEXT, midtop=(SHEET_RECT.centerx, PAR_Y + 30))
 
     def heading(self, side: int, record: DealRecord) -> list[str]:
         """A column's name, and under it its part in the deal (taker, partner)."""
@@ -158,6 +180,10 @@ class MatchEnd(Scene):
             Button(pygame.Rect(rect.right - 230, rect.bottom - 80, 210, 52),
                    lambda: tr("end.menu"), self.menu, size=26),
         ]
+        self.grace = Grace()
+
+    def update(self, dt: float) -> None:
+        self.grace.tick(dt)
 
     def play_again(self) -> None:
         routes.play_again(self.app)
@@ -177,6 +203,8 @@ class MatchEnd(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.menu()
+            return
+        if not self.grace.lets(event):
             return
         for button in self.buttons:
             if button.handle(event):

@@ -9,11 +9,20 @@ from typing import TypeVar
 import pygame
 
 from game.choices import THINK_CHOICES, THRESHOLDS
-from game.i18n import set_language, tr
+from game.i18n import tr
 from game.storage.settings import CARD_BACKS, TABLE_COLOURS, Settings
 from game.storage.settings import LANGUAGES as SETTING_LANGUAGES
 from game.ui.kit.backdrop import draw_backdrop
-from game.ui.kit.widgets import CREAM, Button, KeyboardFocus, blit_text, panel, translated
+from game.ui.kit.entry import NameField
+from game.ui.kit.widgets import (
+    CREAM,
+    GLOW,
+    Button,
+    KeyboardFocus,
+    blit_text,
+    panel,
+    translated,
+)
 from game.ui.stage import routes
 from game.ui.stage.scene import Scene, Stage
 
@@ -25,7 +34,7 @@ THINK_NAMES = dict(zip(THINK_CHOICES, ("quick", "normal", "long"), strict=True))
 
 class SettingsScene(Scene):
     route = routes.SETTINGS
-    ROW_TOP, ROW_STEP = 122, 38  # thirteen rows above the Back button
+    ROW_TOP, ROW_STEP = 118, 35  # the name and thirteen rows above the Back button
 
     def __init__(self, app: Stage) -> None:
         super().__init__(app)
@@ -34,7 +43,7 @@ class SettingsScene(Scene):
             return app.settings
 
         rows: list[tuple[str, Callable[[], str], Callable[[], None]]] = [
-            ("settings.language", lambda: tr(f"language.{settings().language}"),
+            ("settings.language", lambda: tr(f"language.{app.language_setting()}"),
              self.next_language),
             ("settings.speed", lambda: tr(f"speed.{settings().speed}"), self.next_speed),
             ("settings.sound", self.sound_label, self.toggle_sound),
@@ -60,8 +69,11 @@ class SettingsScene(Scene):
              lambda: tr("coach.threshold", points=round(settings().coach_threshold)),
              self.next_coach_threshold),
         ]
-        self.rows = [(key, Button(pygame.Rect(760, self.ROW_TOP + i * self.ROW_STEP, 240,
-                                              self.ROW_STEP - 4),
+        # The player's name first: a field, typed in (its row is kept above the buttons).
+        self.name_field = NameField(pygame.Rect(760, self.ROW_TOP, 240, self.ROW_STEP - 4),
+                                    app.settings.player_name)
+        self.rows = [(key, Button(pygame.Rect(760, self.ROW_TOP + (i + 1) * self.ROW_STEP,
+                                              240, self.ROW_STEP - 4),
                                   label, action, size=26))
                      for i, (key, label, action) in enumerate(rows)]
         self.back = Button(pygame.Rect(540, 630, 200, 56), translated("back"), app.pop)
@@ -99,8 +111,7 @@ class SettingsScene(Scene):
 
     def next_language(self) -> None:
         """Automatic (the system's), then each language in turn."""
-        self.app.change_settings(language=_next(SETTING_LANGUAGES, self.app.settings.language))
-        set_language(self.app.settings.resolved_language())
+        self.app.choose_language(_next(SETTING_LANGUAGES, self.app.language_setting()))
 
     def next_speed(self) -> None:
         self.app.change_settings(animation_speed=self.app.settings.next_speed())
@@ -125,6 +136,9 @@ class SettingsScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
+        if self.name_field.handle(event):
+            self.app.change_settings(player_name=self.name_field.text.strip())
+            return
         if self.focus.handle(event):
             return
         for button in [*(b for _, b in self.rows), self.back]:
@@ -134,7 +148,12 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(self.app.assets, surface, tr("menu.settings"))
         panel(surface, pygame.Rect(240, self.ROW_TOP - 16, 800,
-                                   len(self.rows) * self.ROW_STEP + 24))
+                                   (len(self.rows) + 1) * self.ROW_STEP + 24))
+        field = self.name_field
+        refused = field.error is not None  # the refusal in place of the label, in gold
+        blit_text(surface, tr(field.error) if field.error else tr("settings.player_name"),
+                  28, GLOW if refused else CREAM, midleft=(280, field.rect.centery))
+        field.draw(surface, tr("seat.you"))
         for key, button in self.rows:
             blit_text(surface, tr(key), 28, CREAM, midleft=(280, button.rect.centery))
             button.draw(surface)

@@ -14,9 +14,8 @@ from typing import Any, NamedTuple
 import pygame
 
 from game.ai import Level
-from game.engine.games import DEFAULT_PLAYERS, GAMES, AnyRules, rules_class
+from game.engine.games import DEFAULT_PLAYERS, GAMES, PRESETS, AnyRules, rules_class
 from game.engine.rules import (
-    PRESETS,
     CoincheRules,
     PoigneeSizes,
     RulesError,
@@ -46,7 +45,7 @@ PRESETS_TAB = "group.presets"
 LAST = "last"
 GROUPS = {
     "group.play": ("undertrump", "overtrump_partner_when_trump_led", "partner_ruff",
-                   "king_call", "direction"),
+                   "king_call", "excuse_last_trick", "direction"),
     "group.bidding": ("round2_same_suit_allowed", "arret", "packets", "bid_values",
                       "sans_atout_tout_atout", "must_beat_defence", "made_base",
                       "bid_capot_base"),
@@ -128,7 +127,7 @@ def match_table(rules: AnyRules) -> dict[str, Any]:
 
 
 def preset(rules: AnyRules, name: str) -> AnyRules:
-    """``rules``' game under the preset ``name`` (``rules.PRESETS``), its players and end
+    """``rules``' game under the preset ``name`` (``games.PRESETS``), its players and end
     of the match kept."""
     chosen = next(p for p in PRESETS[rules.game] if p.name == name)
     return rules_class(rules.game)(**match_table(rules), **chosen.changes)
@@ -286,7 +285,10 @@ class SetupScene(Scene):
         rows = []
         for i, name in enumerate(names):
             same = name != LAST and rules == preset(rules, name)
-            rows.append(Row(name, tr(f"preset.{name}"), tr(preset_help_key(rules.game, name)),
+            help_key = preset_help_key(rules.game, name)
+            if name == LAST and not self.has_last():
+                help_key = "preset.last.none"  # disabled: why
+            rows.append(Row(name, tr(f"preset.{name}"), tr(help_key),
                             Button(self._row_rect(i, len(names)),
                                    translated("setup.preset_current" if same else "setup.apply"),
                                    _call(self.apply_preset, name), size=22, selected=same,
@@ -300,8 +302,11 @@ class SetupScene(Scene):
         return pygame.Rect(1030, ROW_TOP + index * step, 210, 40)
 
     def has_last(self) -> bool:
+        """A game of the chosen kind was started before (this session or an earlier
+        one): its settings can be taken again."""
         storage = self.app.storage
-        return self.app.memory.last_setup is not None or (
+        last = self.app.memory.last_setup
+        return (last is not None and last.rules.game == self.rules.game) or (
             storage is not None and self.rules.game in storage.settings.last_rules)
 
     def groups(self) -> list[str]:

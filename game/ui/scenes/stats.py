@@ -8,12 +8,13 @@ from collections.abc import Callable
 
 import pygame
 
-from game.engine.games import TABLES
+from game.engine.games import COINCHE, TABLES, TAROT, game_of
 from game.i18n import tr
 from game.storage.stats import GameStats, Statistics
 from game.ui.kit.backdrop import draw_backdrop
 from game.ui.kit.chart import draw_chart
-from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel
+from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, wrap
+from game.ui.scenes.breakdown import signed_points
 from game.ui.stage import routes
 from game.ui.stage.scene import Scene, Stage
 from game.ui.table.host import Question
@@ -23,7 +24,8 @@ COINCHE_KINDS = ("80", "90", "100", "110", "120", "130", "140", "150", "160", "c
 TAROT_KINDS = ("prise", "garde", "garde_sans", "garde_contre")
 PANEL_RECT = pygame.Rect(60, 180, 1160, 440)
 ROW = 36
-PROGRESS_CHART = pygame.Rect(110, 240, 1060, 300)
+LOST_CHART = pygame.Rect(130, 250, 440, 280)  # the Progress page's two charts
+PAR_CHART = pygame.Rect(720, 250, 440, 280)
 AVERAGE_OVER = 10
 
 
@@ -39,11 +41,11 @@ def counter_rows(game: str, stats: GameStats) -> list[tuple[str, str]]:
         (tr("stats.deals_played"), str(stats.deals_played)),
         (tr("stats.deals_won"), percent(stats.deals_won, stats.deals_played)),
     ]
-    if game == "tarot":
+    if game_of(game) is TAROT:
         rows.append((tr("stats.chelems"), str(stats.chelems)))
     else:
         rows.append((tr("stats.capots"), str(stats.capots)))
-    if game == "coinche":
+    if game_of(game) is COINCHE:
         rows.append((tr("stats.coinches_won"), str(stats.coinches_won)))
     rows.append((tr("stats.best_score"), best_score(stats)))
     rows.append((tr("stats.matches_with_undo"), str(stats.matches_with_undo)))
@@ -63,13 +65,13 @@ def best_score(stats: GameStats) -> str:
 def kinds_of(game: str, stats: GameStats) -> list[str]:
     """The contract kinds of ``game`` in their natural order (any other recorded kind
     after them)."""
-    known = {"coinche": COINCHE_KINDS, "tarot": TAROT_KINDS}.get(game, (game,))
+    known = {COINCHE: COINCHE_KINDS, TAROT: TAROT_KINDS}.get(game_of(game), (game,))
     extra = sorted(set(stats.contracts_taken) - set(known))
     return [*known, *extra]
 
 
 def kind_label(game: str, kind: str) -> str:
-    if game == "tarot" and kind in TAROT_KINDS:
+    if game_of(game) is TAROT and kind in TAROT_KINDS:
         return tr(f"tarot.{kind}")
     if kind == "capot":
         return tr("bid.capot_short")
@@ -143,20 +145,15 @@ class StatsScene(Scene):
             button.draw(surface)
 
     def draw_progress(self, surface: pygame.Surface, stats: GameStats) -> None:
-        """The points the player's decisions lost in each analysed deal, and their
+        """Left, the points the player's decisions lost in each analysed deal; right,
+        each deal's margin less the Expert's in his seat (the par); each with its
         running average over the last ``AVERAGE_OVER`` deals."""
         lost = stats.points_lost
-        x, y = PANEL_RECT.x + 30, PANEL_RECT.y + 24
-        blit_text(surface, tr("stats.points_lost", count=len(lost)), 24, GOLD, topleft=(x, y))
-        if not lost:
-            blit_text(surface, tr("stats.points_lost_none"), 24, CREAM, center=PANEL_RECT.center)
-            return
-        rows = list(zip(lost, running_average(lost, AVERAGE_OVER), strict=True))
-        names = [tr("stats.lost_line"), tr("stats.lost_average", count=AVERAGE_OVER)]
-        draw_chart(surface, PROGRESS_CHART, rows, None, names, from_zero=False)
-        chart = PROGRESS_CHART
-        blit_text(surface, str(round(max(lost))), 18, CREAM, topright=(chart.x - 8, chart.y))
-        blit_text(surface, "0", 18, CREAM, bottomright=(chart.x - 8, chart.bottom))
+        draw_series(surface, LOST_CHART, tr("stats.points_lost", count=len(lost)), lost,
+                    tr("stats.lost_line"), tr("stats.points_lost_none"), plain_points)
+        differences = stats.par_differences
+        draw_series(surface, PAR_CHART, tr("stats.par", count=len(differences)),
+                    differences, tr("stats.par_line"), tr("stats.par_none"), signed_points)
 
     def draw_counters(self, surface: pygame.Surface, game: str, stats: GameStats) -> None:
         x, y = PANEL_RECT.x + 30, PANEL_RECT.y + 24
@@ -179,6 +176,33 @@ class StatsScene(Scene):
             blit_text(surface, kind_label(game, kind), 24, CREAM, topleft=(x, y))
             blit_text(surface, str(taken), 24, CREAM, topright=(x + 340, y))
             blit_text(surface, percent(made, taken), 24, CREAM, topright=(x + 500, y))
+
+
+def draw_series(surface: pygame.Surface, chart: pygame.Rect, title: str,
+                values: list[float], name: str, none_text: str,
+                number: Callable[[float], str]) -> None:
+    """One value per deal and its running average, titled, the bottom and top values
+    written beside the axis (by ``number``); ``none_text`` in the chart's place while
+    there are none."""
+    title_lines = wrap(title, 20, chart.width + 60)
+    for row, line in enumerate(title_lines):
+        blit_text(surface, line, 20, GOLD,
+                  topleft=(chart.x - 50, chart.y - 62 + 24 * (row + 2 - len(title_lines))))
+    if not values:
+        lines = wrap(none_text, 20, chart.width)
+        for row, line in enumerate(lines):
+            blit_text(surface, line, 20, CREAM,
+                      center=(chart.centerx, chart.centery + 26 * (row - len(lines) / 2)))
+        return
+    rows = list(zip(values, running_average(values, AVERAGE_OVER), strict=True))
+    names = [name, tr("stats.lost_average", count=AVERAGE_OVER)]
+    low, high = draw_chart(surface, chart, rows, None, names, from_zero=False)
+    blit_text(surface, number(high), 18, CREAM, topright=(chart.x - 8, chart.y))
+    blit_text(surface, number(low), 18, CREAM, bottomright=(chart.x - 8, chart.bottom))
+
+
+def plain_points(value: float) -> str:
+    return str(round(value))
 
 
 def running_average(values: list[float], window: int) -> list[float]:

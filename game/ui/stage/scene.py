@@ -49,6 +49,10 @@ class Stage(Protocol):
 
     def change_settings(self, **changes: object) -> None: ...
 
+    def language_setting(self) -> str: ...  # the command line's for this run, or the stored
+
+    def choose_language(self, setting: str) -> None: ...  # the player's, saved
+
     def save_settings(self) -> None: ...
 
     def apply_look(self) -> None: ...

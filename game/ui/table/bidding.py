@@ -20,6 +20,7 @@ from game.engine.actions import (
     Take,
 )
 from game.engine.cards import TrumpMode
+from game.engine.games import COINCHE, TAROT, Game, game_of
 from game.engine.protocol import Action, Phase
 from game.engine.tarot import CallKing, TarotBid, TarotPass
 from game.i18n import tr
@@ -65,17 +66,17 @@ class BidPanel:
         legal = self._legal
         if not legal:
             self.buttons = []
-        elif self.game == "tarot":
+        elif self.game is TAROT:
             self._build_tarot()
         elif any(isinstance(a, Bid | Coinche | Surcoinche) for a in legal) or (
-                self.game == "coinche"):
+                self.game is COINCHE):
             self._build_coinche()
         else:
             self._build_belote()
 
     @property
-    def game(self) -> str:
-        return self.controls.rules.game
+    def game(self) -> Game:
+        return game_of(self.controls.rules.game)
 
     def _act(self, action: Action) -> Callable[[], None]:
         def press() -> None:
@@ -214,7 +215,7 @@ class BidPanel:
         if not self.visible:
             return
         panel(surface, self.rect)
-        if self.game == "tarot":
+        if self.game is TAROT:
             title = self._tarot_title()
         elif self.rect is PANEL_RECT:
             title = tr("bid.your_bid")
@@ -241,7 +242,11 @@ def _mode_short(mode: TrumpMode) -> str:
 def _card(code: str) -> Callable[[], str]:
     from game.ui.table.words import card_name
 
-    return lambda: card_name(code)
+    return lambda: capitalized(card_name(code))  # a button's words ("Roi de pique")
+
+
+def capitalized(words: str) -> str:
+    return words[:1].upper() + words[1:]
 
 
 def _const(label: str) -> Callable[[], str]:

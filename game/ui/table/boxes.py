@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pygame
 
 from game.engine.actions import CAPOT_BID
+from game.engine.games import game_of
 from game.i18n import tr
 from game.ui.kit.widgets import CREAM, GLOW, GOLD, blit_symbol, blit_text, panel, text
 from game.ui.table.layout import (
@@ -46,13 +47,22 @@ class ScoreBox:
             return tr("side.us") if mine else tr("side.them")
         return self.seats.name(side)
 
+    def title(self) -> str:
+        """How the match ends: at a total, or after a number of deals (this one's
+        number shown against it)."""
+        model = self.model
+        if model.deals is not None:
+            return tr("table.score_title_deals", number=max(1, model.deal_number),
+                      deals=model.deals)
+        return tr("table.score_title", target=model.target)
+
     def draw(self, surface: pygame.Surface) -> None:
         rect = self.rect()
         row = self.layout.score_row(len(self.model.totals))
         panel(surface, rect)
         blit_text(surface, tr("table.score_pad"), 18, GLOW,
                   bottomright=(rect.right - 4, rect.bottom - 6))
-        blit_text(surface, tr("table.score_title", target=self.model.target), 24, GOLD,
+        blit_text(surface, self.title(), 24, GOLD,
                   topleft=(rect.x + 14, rect.y + 10))
         for side, total in enumerate(self.model.totals):
             y = rect.y + 38 + side * row
@@ -125,7 +135,7 @@ class BidHistory:
 
     def rect(self) -> pygame.Rect | None:
         model = self.model
-        if not model.bidding or not model.bids or model.game not in ("coinche", "tarot"):
+        if not model.bidding or not model.bids or not game_of(model.game).bid_history:
             return None
         return self.layout.bid_history(len(model.bids))
 

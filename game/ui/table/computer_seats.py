@@ -7,6 +7,7 @@ No pygame here."""
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from game.ai import Decision, Level, decide
 from game.ai.ponder import Ponder, Situation, likely_first
 from game.engine.match import Match
 from game.engine.protocol import Action, Phase
+from game.par import seat_generator
 
 THINK_DELAY = 0.7  # seconds a computer player "thinks" at normal speed, at least
 # Seconds of pondering the worker does per frame at most, while the human thinks: the
@@ -33,14 +35,17 @@ class SeatConfig:
 
 
 class ComputerSeats:
-    def __init__(self, seats: Sequence[SeatConfig], seed: int, viewer: int,
-                 ponder: bool = True) -> None:
-        """``seats``: who plays each seat; ``seed``: the match's, which seeds each seat's
-        draws; ``ponder``: the Expert seats think on the human's time (it never changes
-        what they decide, only how much they see in the same deadline)."""
+    def __init__(self, seats: Sequence[SeatConfig], viewer: int, ponder: bool = True) -> None:
+        """``seats``: who plays each seat (each seat's draws come from the deal's
+        number, see ``generator``); ``ponder``: the Expert seats think on the human's
+        time (it never changes what they decide, only how much they see in the same
+        deadline)."""
         self.seats = tuple(seats)
         self.viewer = viewer
-        self._rngs = [random.Random(seed * 31 + seat) for seat in range(len(seats))]
+        # Each seat's random generator, new at each deal (``seat_generator``: the par's
+        # replay of the deal gives the seats the same), by deal number.
+        self._generators: dict[int, list[random.Random]] = {}
+        self._generators_lock = threading.Lock()  # the worker asks too, while pondering
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="atout-ai")
         self._thinking: Future[Decision] | None = None
         self._think_time = 0.0
@@ -77,7 +82,7 @@ class ComputerSeats:
             expert = self.ponder is not None and level is Level.EXPERT  # it may resume
             ask = self.ponder.decide if self.ponder is not None and expert else decide
             self._thinking = self._executor.submit(
-                ask, match.view(seat), level, self._rngs[seat], think)
+                ask, match.view(seat), level, self.generator(match, seat), think)
             self._think_time = 0.0
         self._think_time += dt
         if not self._thinking.done() or self._think_time < THINK_DELAY * speed:
@@ -141,7 +146,20 @@ class ComputerSeats:
             seat = after.current_player
             if seat is not None and self.seats[seat].level is Level.EXPERT \
                     and not self.seats[seat].human:
-                yield after.view(seat), self._rngs[seat]
+                yield after.view(seat), self.generator(after, seat)
+
+    def generator(self, match: Match, seat: int) -> random.Random:
+        """``seat``'s generator in ``match``'s current deal (made when first asked; the
+        previous deal's are kept, the worker may still ponder with them)."""
+        number = match.deal_number()
+        with self._generators_lock:
+            generators = self._generators.get(number)
+            if generators is None:
+                generators = [seat_generator(number, s) for s in range(len(self.seats))]
+                for old in list(self._generators)[:-1]:
+                    del self._generators[old]
+                self._generators[number] = generators
+        return generators[seat]
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)

@@ -109,9 +109,9 @@ class Controller:
         self._pace = pace
         self._on_event = on_event
         self.model = TableModel(rules.players, viewer, rules.target, rules.game,
-                                rules.has_teams)
+                                rules.has_teams, deals=getattr(rules, "deals", None))
         self.events = EventQueue(viewer, self._show)
-        self.computers = ComputerSeats(seats, play.match.seed, viewer, ponder)
+        self.computers = ComputerSeats(seats, viewer, ponder)
         self._hint = Hint(advice or Advisor(), self.computers.submit)
         self.message: Say | None = None
         self._message_time = 0.0
@@ -279,6 +279,9 @@ class Controller:
 
     def tell(self, say: Say) -> None:
         self.message, self._message_time = say, MESSAGE_TIME
+
+    def hush(self) -> None:
+        self.message = None
 
     def _apply(self, action: Action) -> None:
         try:

@@ -68,13 +68,18 @@ class EcartChooser:
     def toggle(self, card: TarotCard) -> None:
         """A click on a card of the hand: into the écart, or refused with its rule."""
         if card in self.chosen:
-            self.chosen.remove(card)
+            self.take_back(card)
             return
         reason = ecart_refusal(self.hand, self.chosen, card, self.size)
         if reason is not None:
             self.controls.tell((f"illegal.{reason}", (("count", self.size),)))
             return
         self.chosen.append(card)
+        self.controls.hush()  # an earlier refusal is answered
+
+    def take_back(self, card: TarotCard) -> None:
+        self.chosen.remove(card)
+        self.controls.hush()
 
     def allowed(self) -> set[TarotCard]:
         """The cards of the hand a click would set aside now (raised in the hand)."""
@@ -119,7 +124,7 @@ class EcartChooser:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             back = self.chosen_at(event.pos)
             if back is not None:
-                self.chosen.remove(back)
+                self.take_back(back)
                 return True
             card = card_at(event.pos)
             if card is not None:

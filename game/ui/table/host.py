@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # the engine loads with the first match, after the menu's fir
     from game.advice import Advisor
     from game.engine.match import DealRecord, Match
     from game.match_in_play import MatchInPlay
+    from game.par import Par, ParStatus
     from game.session import Session
     from game.ui.table.controller import Controller, EventHandler, GameConfig, Pace
 
@@ -87,6 +88,10 @@ class MatchHost:
             return None
         saved = self.session.storage.load_match()
         return saved.match if saved is not None else None
+
+    def par(self, match: Match, index: int) -> Par | ParStatus | None:
+        """Scored deal ``index``'s par (the session computes it; None without one)."""
+        return self.session.par(match, index) if self.session is not None else None
 
     @property
     def can_review(self) -> bool:

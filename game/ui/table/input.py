@@ -1,5 +1,5 @@
 """The table's keyboard and mouse: the side buttons, the panels, the cards of the hand;
-clicks and Enter reach a new choice only once it has settled (``SETTLE``).  Also what
+clicks and Enter reach a new choice only once it has been seen (``SETTLE``).  Also what
 the hand shows of the player's choices (``HandChoices``)."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from game.engine.protocol import Phase
 from game.engine.tarot import AnnounceChelem
 from game.i18n import tr, tr_n
 from game.ui.kit.layout import Point
+from game.ui.kit.widgets import SETTLE
 from game.ui.table.words import hint_words, say_text
 
 if TYPE_CHECKING:
@@ -29,7 +30,6 @@ if TYPE_CHECKING:
     from game.ui.table.play_buttons import PlayButtons
     from game.ui.table.poignee import PoigneeChooser
 
-SETTLE = 0.3  # seconds the player's new choices are shown before a click may take one
 ARROWS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB)
 ENTER = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 CTRL = pygame.KMOD_CTRL | pygame.KMOD_META
@@ -68,9 +68,7 @@ class InputTable(Protocol):
 
     def toggle_last(self) -> None: ...
 
-    def undo(self) -> None: ...
-
-    def redo(self) -> None: ...
+    def take_back(self, redo: bool = False) -> None: ...
 
     def show_hint(self) -> None: ...
 
@@ -149,7 +147,8 @@ class TableInput:
         if table.animator.void_message > 0:
             return tr("table.all_passed")
         if table.ecart.active:
-            return tr_n("table.ecart", table.ecart.size - len(table.ecart.chosen))
+            left = table.ecart.size - len(table.ecart.chosen)
+            return tr_n("table.ecart", left) if left else tr("table.ecart_complete")
         if AnnounceChelem() in controller.human_legal():
             return tr("tarot.chelem_choice")
         if controller.human_to_act and controller.match.phase is Phase.PLAY \
@@ -163,8 +162,8 @@ class TableInput:
     def accepts_choice(self) -> bool:
         """Clicks and Enter reach the player's choices (panel, play buttons, cards) only
         once no animation runs and the choices have been on screen for ``SETTLE``
-        seconds: a click meant for the animation never lands on a button that has just
-        appeared under it."""
+        seconds since they appeared or since the last click: a click meant for the
+        animation never lands on a button that has just appeared under it."""
         table = self.table
         return not table.tweens.busy and table.controller.idle and self.asked_for >= SETTLE
 
@@ -209,9 +208,9 @@ class TableInput:
         elif key == pygame.K_l:
             table.toggle_last()
         elif redo_keys(key, mods):
-            table.redo()
+            table.take_back(redo=True)
         elif key == pygame.K_z and mods & CTRL:
-            table.undo()
+            table.take_back()
         elif key == pygame.K_h:
             table.show_hint()
         elif key == pygame.K_s:
@@ -258,8 +257,10 @@ class TableInput:
 
     def click_while_busy(self) -> None:
         """A click or Enter before the player's choices have settled: it only ends the
-        animation running (or the last trick shown), or collects the trick waiting."""
+        animation running (or the last trick shown), or collects the trick waiting, and
+        the choices wait ``SETTLE`` seconds more."""
         table = self.table
+        self.asked_for = 0.0
         if table.held is not None:
             table.collect_held()
         elif table.show_last:

@@ -7,8 +7,8 @@ reads the engine's hidden state: it only follows events as the viewing seat sees
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from game.engine.actions import (
     Announced,
@@ -32,9 +32,11 @@ from game.engine.actions import (
     TrickWon,
 )
 from game.engine.cards import Card, Suit, TrumpMode, sorted_hand
+from game.engine.games import TAROT, game_of
 from game.engine.match import DealRecord, MatchOver, NewDeal
 from game.engine.protocol import (
     Action,
+    AnyCard,
     CardPlayedEvent,
     Event,
     PacketDealtEvent,
@@ -65,7 +67,7 @@ from game.engine.tricks import Trump
 
 # Something said at a seat: an i18n key and its arguments (translated when drawn, so a
 # language change shows at once).
-Say = tuple[str, tuple[tuple[str, Any], ...]]
+Say = tuple[str, tuple[tuple[str, object], ...]]
 
 def trump_key(trump: Trump) -> Say:
     """The words for a contract's trump: a suit, sans-atout or tout-atout."""
@@ -124,15 +126,16 @@ class TableModel:
     target: int
     game: str
     teams: bool = False
+    deals: int | None = None  # a match of so many deals (tarot), else played to ``target``
     dealer: int = 0
     deal_number: int = 0
     deal_seed: int = 0
-    hand: list[Any] = field(default_factory=list)  # the viewer's cards (Card or TarotCard)
+    hand: list[AnyCard] = field(default_factory=list)  # the viewer's cards
     counts: list[int] = field(default_factory=list)  # cards in each seat's hand
     retourne: Card | None = None
     bergere: Card | None = None
-    trick: list[tuple[int, Any]] = field(default_factory=list)
-    last_trick: tuple[tuple[int, Any], ...] = ()
+    trick: list[tuple[int, AnyCard]] = field(default_factory=list)
+    last_trick: tuple[tuple[int, AnyCard], ...] = ()
     last_trick_winner: int | None = None
     tricks_won: list[int] = field(default_factory=list)  # per seat
     says: dict[int, Say] = field(default_factory=dict)  # speech bubbles by seat
@@ -153,7 +156,7 @@ class TableModel:
     chien: list[TarotCard] = field(default_factory=list)  # shown in the middle
     chien_count: int = 0  # face down while dealing
     # Cards a seat shows to everyone (announcements, a poignée), until the trick ends.
-    shown: dict[int, tuple[Any, ...]] = field(default_factory=dict)
+    shown: dict[int, tuple[AnyCard, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.reset()
@@ -188,10 +191,10 @@ class TableModel:
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.teams else seat
 
-    def sort_hand(self, cards: list[Any]) -> list[Any]:
-        if self.game == "tarot":
-            return list(sorted_tarot_hand(cards))
-        return list(sorted_hand(cards, self.trump_suit))
+    def sort_hand(self, cards: list[AnyCard]) -> list[AnyCard]:
+        if game_of(self.game) is TAROT:  # the cards are all of the game's deck
+            return list(sorted_tarot_hand(c for c in cards if isinstance(c, TarotCard)))
+        return list(sorted_hand([c for c in cards if isinstance(c, Card)], self.trump_suit))
 
     def apply(self, event: Event, record: DealRecord | None = None) -> None:
         """Follow one event (as the viewer sees it)."""
@@ -344,7 +347,7 @@ def _match_over(model: TableModel, event: MatchOver, _: DealRecord | None) -> No
     model.winner, model.games_lost, model.totals = event.winner, event.games_lost, event.totals
 
 
-_HANDLERS: dict[type, Any] = {
+_HANDLERS: dict[type, Callable[..., None]] = {
     NewDeal: _new_deal,
     PacketDealt: _packet,
     RetourneTurned: _retourne,

@@ -97,13 +97,16 @@ class Seats:
     """The seats' names as the viewer sees them."""
 
     layout: TableLayout
+    player: Callable[[], str] = str  # the player's name in the settings ("": "You")
 
     def name(self, seat: int) -> str:
-        return seat_name(seat, self.layout.viewer, self.layout.spots[seat].compass)
+        return seat_name(seat, self.layout.viewer, self.layout.spots[seat].compass,
+                         self.player())
 
     def after(self, seat: int) -> str:
         """The name after a preposition ("par Vous" / "by you")."""
-        return seat_after(seat, self.layout.viewer, self.layout.spots[seat].compass)
+        return seat_after(seat, self.layout.viewer, self.layout.spots[seat].compass,
+                          self.player())
 
 
 class HandChoices(Protocol):
@@ -255,6 +258,10 @@ class Centre:
                 words = tr(key)
                 labels.append((words, under(card_rect(centre, width),
                                             text(words, LABEL_TEXT).get_size())))
+        if self.model.bergere is not None:  # shown for information only: said below
+            words = tr("table.bergere_note")
+            labels.append((words, under(labels[-1][1].move(0, -4),
+                                        text(words, LABEL_TEXT).get_size())))
         return labels
 
     def regions(self) -> list[Region]:

@@ -11,8 +11,8 @@ from typing import Any
 import pygame
 
 from game.engine.actions import DealScored
-from game.engine.games import deck_of
-from game.engine.match import Match, MatchOver
+from game.engine.games import TAROT, deck_of, game_of
+from game.engine.match import Match, MatchOver, NewDeal
 from game.engine.protocol import Event
 from game.i18n import tr
 from game.ui.kit.tween import Tweens
@@ -68,10 +68,10 @@ class TableScene(TableDrawing, Scene):
         """The layout, the animator, the panels and the parts, wired together."""
         controller, model, rules = self.controller, self.model, self.config.rules
         self.layout = layout = TableLayout(rules.players, controller.viewer, rules.direction,
-                                           tarot=rules.game == "tarot")
+                                           tarot=game_of(rules.game) is TAROT)
         self.spots = layout.spots
         painter = Painter(app.assets, deck_of(rules.game), lambda: self.app.settings.card_back)
-        seats = Seats(layout)
+        seats = Seats(layout, lambda: app.settings.player_name)
         self.input = TableInput(self)
         self.hand = Hand(layout, model, painter, self.input)
         self.animator = Animator(layout, model, app.sound, self.hand.position,
@@ -98,7 +98,7 @@ class TableScene(TableDrawing, Scene):
         self.painter = painter
         self.menu_button = self._side_button("menu", "table.menu", self.to_menu)
         self.last_button = self._side_button("last", "table.last_trick", self.toggle_last)
-        self.undo_button = self._side_button("undo", "table.undo", self.undo)
+        self.undo_button = self._side_button("undo", "table.undo", self.take_back)
         self.hint_button = self._side_button("hint", "table.hint", self.show_hint)
         self.undo_button.enabled = app.session is None or app.session.undo_allowed
         self.buttons = [self.menu_button, self.last_button, self.undo_button, self.hint_button]
@@ -122,17 +122,15 @@ class TableScene(TableDrawing, Scene):
         """The hint asked for this move (gone once anyone acts)."""
         return self.input.current_hint()
 
-    def undo(self) -> None:
-        """Take back the player's last move: the animations in flight are dropped."""
+    def take_back(self, redo: bool = False) -> None:
+        """Take back the player's last move (Ctrl+Z), or play again the move the last
+        undo took back (``redo``): the animations in flight are dropped."""
         self.animator.drop()
         self.show_last = False
-        self.controller.undo()
-
-    def redo(self) -> None:
-        """Play again the move the last undo took back."""
-        self.animator.drop()
-        self.show_last = False
-        self.controller.redo()
+        if redo:
+            self.controller.redo()
+        else:
+            self.controller.undo()
 
     def toggle_last(self) -> None:
         self.show_last = not self.show_last and bool(self.model.last_trick)
@@ -149,6 +147,8 @@ class TableScene(TableDrawing, Scene):
         if isinstance(event, MatchOver):
             self._match_over(event)
             return 0.0
+        if isinstance(event, NewDeal):
+            self.hand.selected = None  # the keyboard's card was of the last deal
         return self.animator.on_event(event, self.controller.speed)
 
     def presented(self) -> None:
@@ -203,6 +203,9 @@ class TableScene(TableDrawing, Scene):
 
     def side_name(self, side: int) -> str:
         return self.score.side_name(side)
+
+    def seat_name(self, seat: int) -> str:
+        return self.score.seats.name(seat)
 
     def message_text(self) -> str:
         return self.input.message()

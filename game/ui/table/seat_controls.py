@@ -30,3 +30,6 @@ class SeatControls(Protocol):
     def discard(self, cards: Sequence[Any], chelem: bool = False) -> bool: ...
 
     def tell(self, say: Say) -> None: ...
+
+    def hush(self) -> None:
+        """The message shown (a refusal) no longer applies."""

@@ -123,13 +123,18 @@ def figures_words(figures: Figures, taking: bool | None) -> str:
     return tr(key, card=card, points=points, chance=round(100 * figures.aim))
 
 
-def seat_name(seat: int, viewer: int, compass: str) -> str:
-    return tr("seat.you") if seat == viewer else tr(f"seat.{compass}")
+def seat_name(seat: int, viewer: int, compass: str, player: str = "") -> str:
+    """The seat's name: the player's own (``player``, from the settings) or "You"."""
+    if seat == viewer:
+        return player.strip() or tr("seat.you")
+    return tr(f"seat.{compass}")
 
 
-def seat_after(seat: int, viewer: int, compass: str) -> str:
+def seat_after(seat: int, viewer: int, compass: str, player: str = "") -> str:
     """The seat's name inside a sentence ("Pris par vous", "Won by you")."""
-    return tr("seat.you_in_sentence") if seat == viewer else tr(f"seat.{compass}")
+    if seat == viewer:
+        return player.strip() or tr("seat.you_in_sentence")
+    return tr(f"seat.{compass}")
 
 
 def tarot_contract_words(model: TableModel) -> str:

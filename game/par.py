@@ -1,0 +1,310 @@
+"""The par of a deal: the same deal played again with the Expert in the player's seat.
+
+After each scored deal, the Expert replays it from its first action in the player's
+place: the same cards (the deal number deals them), the match as it stood (score,
+carried points), every computer seat at its level with the random generator it started
+the deal with at the table (``seat_generator``: one per deal number and seat, which the
+controller uses too).  Every seat, the Expert in the player's included, decides from
+its own view (``Match.view``), never a hidden card.
+
+Reproducible: no clock.  Each decision takes the Expert's default sample of worlds
+(``decide(..., think=None)``) instead of the table's deadline, so the same deal gives
+the same par on any machine under any load; a par lost with a damaged save can be
+computed again and says the same.
+
+What is compared is the deal's **margin** for the player's side (``deal_margin``): at
+tarot the seat's score (already the difference with the others, the scores summing to
+zero), in the 32-card games the side's points less the others' (their mean at three).
+
+``ParWorker`` computes pars one at a time, in the order asked, in a process of its own
+(``ParProcess``: spawned once, at a lower priority): a search in a thread of the game's
+process would hold the interpreter's lock, and each frame would wait for it (measured
+in ``bench/par.py``).  No pygame here.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import random
+import threading
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from game.ai import Level, decide
+from game.engine.match import Match, NewDeal, deal_bounds, deal_scored
+from game.engine.protocol import Action, DealResult
+from game.storage.stats import side_of
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+
+log = logging.getLogger("atout.par")
+
+
+def seat_generator(deal_number: int, seat: int) -> random.Random:
+    """The random generator a computer seat starts deal ``deal_number`` with, at the
+    table and in the par's replay."""
+    return random.Random(deal_number * 31 + seat)
+
+
+def deal_margin(result: DealResult | None, side: int) -> float:
+    """What the deal gave ``side`` against the others: its score when the scores sum to
+    zero (tarot), else its points less the mean of the others'.  A deal thrown in
+    (``None``: nobody took) gives nothing."""
+    if result is None:
+        return 0.0
+    scores = result.scores
+    own = scores[side]
+    if sum(scores) == 0:
+        return float(own)
+    others = [score for index, score in enumerate(scores) if index != side]
+    return round(own - sum(others) / len(others), 1)
+
+
+@dataclass(frozen=True)
+class Par:
+    """The player's margin in a deal as he played it, and the Expert's in his seat."""
+
+    player: float
+    expert: float
+
+    @property
+    def difference(self) -> float:
+        """What the player made more than the Expert (negative: less)."""
+        return round(self.player - self.expert, 1)
+
+
+class ParStatus(Enum):
+    COMPUTING = "computing"  # asked, not ready yet
+    FAILED = "failed"  # the replay raised (a bug, logged): no par for that deal
+
+
+def replay_deal_start(match: Match, index: int) -> Match:
+    """The match just before the first action of its scored deal ``index``."""
+    start, _ = deal_bounds(match)[index]
+    return Match.replay(match.rules, match.seed, match.actions[:start], match.first_deal)
+
+
+def expert_play(start: Match, seat: int,
+                levels: Sequence[str]) -> tuple[tuple[Action, ...], DealResult | None]:
+    """The deal of ``start`` played out with the Expert at ``seat`` and every other seat
+    at its level (``levels``: one per seat, names of ``game.ai.Level``), each seat from
+    its own view with its deal's generator, no clock: the actions, and the result (None:
+    the deal was thrown in)."""
+    number = start.deal_number()
+    generators = [seat_generator(number, s) for s in range(start.players)]
+    state, actions = start, []
+    while True:
+        turn = state.current_player
+        assert turn is not None, "a deal in progress has a seat to act"
+        level = Level.EXPERT if turn == seat else Level(levels[turn])
+        decision = decide(state.view(turn), level, generators[turn], None)
+        state, events = state.apply(decision.action)
+        actions.append(decision.action)
+        result = deal_scored(events)
+        if result is not None or any(isinstance(event, NewDeal) for event in events):
+            return tuple(actions), result  # scored, or everybody passed: dealt again
+
+
+def expert_margin(match: Match, index: int, seat: int, levels: Sequence[str]) -> float:
+    """The Expert's margin in ``seat`` over scored deal ``index`` of ``match``."""
+    start = replay_deal_start(match, index)
+    _, result = expert_play(start, seat, levels)
+    if result is None:
+        return deal_margin(None, seat)
+    return deal_margin(result, side_of(seat, start.players, len(result.scores)))
+
+
+def player_margin(match: Match, index: int, seat: int) -> float:
+    """The margin the player at ``seat`` made in scored deal ``index``."""
+    result = match.history[index].result
+    return deal_margin(result, side_of(seat, match.players, len(result.scores)))
+
+
+ParKey = tuple[int, int]  # the deal's index in the match's history, its deal number
+Ready = Callable[[ParKey, float], None]
+Compute = Callable[[Match, int, int, Sequence[str]], float]  # expert_margin's arguments
+PAR_NICENESS = 5  # the par's process gives way to the game's (POSIX)
+
+
+class ParProcess:
+    """``expert_margin`` computed in a child process, started when first needed (and
+    again if it stopped); ``close`` ends it."""
+
+    def __init__(self) -> None:
+        self._process: multiprocessing.process.BaseProcess | None = None
+        self._connection: Connection | None = None
+        self._lock = threading.Lock()  # closed by the game while the worker waits on it
+
+    def margin(self, match: Match, index: int, seat: int, levels: Sequence[str]) -> float:
+        """Raises RuntimeError when the replay failed or the process stopped."""
+        connection = self._connected()
+        try:
+            connection.send((match.to_json(), index, seat, tuple(levels)))
+            reply = connection.recv()
+        except (EOFError, OSError) as error:
+            self.close()
+            raise RuntimeError("the par's process stopped") from error
+        if isinstance(reply, str):
+            raise RuntimeError(f"the par's replay failed: {reply}")
+        return float(reply)
+
+    def _connected(self) -> Connection:
+        with self._lock:
+            alive = self._process is not None and self._process.is_alive()
+            if alive and self._connection is not None:
+                return self._connection
+            context = multiprocessing.get_context("spawn")  # no fork of a threaded window
+            mine, theirs = context.Pipe()
+            self._process = context.Process(target=serve, args=(theirs,), name="atout-par",
+                                            daemon=True)
+            self._process.start()
+            theirs.close()
+            self._connection = mine
+            return mine
+
+    def close(self) -> None:
+        with self._lock:
+            process, self._process = self._process, None
+            connection, self._connection = self._connection, None
+        if process is not None:
+            process.terminate()
+            process.join(2)
+        if connection is not None:
+            connection.close()
+
+
+def serve(connection: Connection) -> None:
+    """The par's process: one margin for each request, until the game closes the pipe;
+    a replay that raises answers its error in words."""
+    if hasattr(os, "nice"):
+        os.nice(PAR_NICENESS)
+    while True:
+        try:
+            match_json, index, seat, levels = connection.recv()
+        except EOFError:
+            return
+        try:
+            margin: float | str = expert_margin(Match.from_json(match_json), index, seat,
+                                                levels)
+        except Exception as error:
+            margin = f"{type(error).__name__}: {error}"
+        connection.send(margin)
+
+
+@dataclass(frozen=True)
+class _Job:
+    key: ParKey
+    match: Match
+    seat: int
+    levels: tuple[str, ...]
+
+
+class ParWorker:
+    """Pars computed in a background thread, one deal at a time.
+
+    ``ask`` queues a deal (once per key); ``expert`` says where it stands (a margin,
+    ``ParStatus.COMPUTING`` or ``FAILED``, None when never asked); ``on_ready`` is
+    called in the worker's thread with each margin.  ``forget`` drops every par and
+    waiting deal (another match is followed); a par being computed then is discarded."""
+
+    def __init__(self, on_ready: Ready | None = None, compute: Compute | None = None) -> None:
+        """``compute``: how a deal's Expert margin is computed (by default in a
+        ``ParProcess``)."""
+        self.on_ready = on_ready
+        self._process: ParProcess | None = None
+        if compute is None:
+            self._process = ParProcess()
+            compute = self._process.margin
+        self._margin = compute
+        self._changed = threading.Condition()
+        self._queue: deque[_Job] = deque()
+        self._margins: dict[ParKey, float | ParStatus] = {}
+        self._generation = 0  # bumped by ``forget``
+        self._busy = False
+        self._closed = False
+        self._thread = threading.Thread(target=self._loop, name="atout-par", daemon=True)
+        self._thread.start()
+
+    def ask(self, key: ParKey, match: Match, seat: int, levels: Sequence[str]) -> None:
+        with self._changed:
+            if key in self._margins or self._closed:
+                return
+            self._margins[key] = ParStatus.COMPUTING
+            self._queue.append(_Job(key, match, seat, tuple(levels)))
+            self._changed.notify_all()
+
+    def known(self, key: ParKey, margin: float) -> None:
+        """A margin computed earlier (read from the save): not computed again."""
+        with self._changed:
+            self._margins[key] = margin
+
+    def expert(self, key: ParKey) -> float | ParStatus | None:
+        with self._changed:
+            return self._margins.get(key)
+
+    def ready(self) -> dict[ParKey, float]:
+        """Every margin computed or known, by deal."""
+        with self._changed:
+            return {k: m for k, m in self._margins.items() if not isinstance(m, ParStatus)}
+
+    def forget(self) -> None:
+        with self._changed:
+            self._queue.clear()
+            self._margins.clear()
+            self._generation += 1
+
+    @property
+    def working(self) -> bool:
+        """A par is being computed or waits to be."""
+        with self._changed:
+            return bool(self._queue) or self._busy
+
+    def wait_idle(self, timeout: float | None = None) -> bool:
+        """Wait until every par asked is computed (tests, the benchmark)."""
+        with self._changed:
+            return self._changed.wait_for(lambda: not self._queue and not self._busy, timeout)
+
+    def close(self) -> None:
+        with self._changed:
+            self._closed = True
+            self._queue.clear()
+            self._changed.notify_all()
+        if self._process is not None:
+            self._process.close()  # a par being computed is given up
+
+    def _loop(self) -> None:
+        while True:
+            with self._changed:
+                self._changed.wait_for(lambda: bool(self._queue) or self._closed)
+                if self._closed:
+                    return
+                job = self._queue.popleft()
+                generation = self._generation
+                self._busy = True
+            margin = self._compute(job)
+            with self._changed:
+                current = generation == self._generation and not self._closed
+                if current:
+                    self._margins[job.key] = margin
+            if current and not isinstance(margin, ParStatus) and self.on_ready is not None:
+                try:
+                    self.on_ready(job.key, margin)
+                except Exception:  # a bug: logged, the worker goes on with the next deal
+                    log.exception("keeping the par of deal %s failed", job.key)
+            with self._changed:
+                self._busy = False
+                self._changed.notify_all()
+
+    def _compute(self, job: _Job) -> float | ParStatus:
+        try:
+            return self._margin(job.match, job.key[0], job.seat, job.levels)
+        except Exception:  # a bug: the deal has no par, said on the sheet and logged
+            if not self._closed:
+                log.exception("the par of deal %s failed", job.key)
+            return ParStatus.FAILED
