@@ -129,7 +129,7 @@ def player_margin(match: Match, index: int, seat: int) -> float:
 ParKey = tuple[int, int]  # the deal's index in the match's history, its deal number
 Ready = Callable[[ParKey, float], None]
 Compute = Callable[[Match, int, int, Sequence[str]], float]  # expert_margin's arguments
-PAR_NICENESS = 5  # the par's process gives way to the game's (POSIX)
+PAR_NICENESS = 19  # the par's process runs when the machine has nothing else to do (POSIX)
 
 
 class ParProcess:
@@ -206,7 +206,8 @@ class _Job:
 
 
 class ParWorker:
-    """Pars computed in a background thread, one deal at a time.
+    """Pars computed one deal at a time: a daemon thread hands each to the par's
+    process (``ParProcess``) and waits for its answer.
 
     ``ask`` queues a deal (once per key); ``expert`` says where it stands (a margin,
     ``ParStatus.COMPUTING`` or ``FAILED``, None when never asked); ``on_ready`` is

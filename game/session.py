@@ -24,7 +24,8 @@ over (then the save is removed); ``on_deal_scored`` and ``on_match_over`` do the
 their own and may be called again without counting twice.
 
 Each scored deal's par (``game/par.py``: the Expert replays it in the player's seat) is
-computed in a background thread; ``session.par(match, index)`` says where it stands.
+computed in the background, in a process of its own; ``session.par(match, index)`` says
+where it stands.
 Once ready it is written with the match's save, then counted in the statistics; the
 pars of a continued match come back from its save, and those it lacks are computed.
 
