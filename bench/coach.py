@@ -3,8 +3,8 @@ marks are confirmed by the exact solver on the true deal.
 
 For each game, ``DEALS`` deals are played with the player's seat (0) in the Confirmé's
 hands (a real player's kind of mistakes) and the others too; each deal is then
-analysed as the review does (``Analysis.think``: about 1 s a decision, at most
-``DEAL_BUDGET`` for the deal), in this thread, so CPU time is the analysis's own.
+analysed as the review does (each decision's verdict, ``game.advice``), in this thread,
+so CPU time is the analysis's own.
 Reported per game: CPU seconds per deal (mean, max), CPU seconds to the first weighed
 decision and to the first marked one, decisions weighed and marked.
 
@@ -66,7 +66,7 @@ def analyse(match: Match) -> tuple[Analysis, float, float | None, float | None]:
     first: float | None = None
     first_marked: float | None = None
     while not analysis.done:
-        remark = analysis.weigh_next(analysis.think())
+        remark = analysis.weigh_next()
         spent = time.process_time() - start
         first = spent if first is None else first
         if first_marked is None and remark.marked(DEFAULT_THRESHOLD):

@@ -35,9 +35,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.coach import played_deal
 from bench.frame_time import DT, percentile
 from game.ai import Level, decide
-from game.engine.match import AnyRules, Match
+from game.engine.match import AnyRules
 from game.engine.protocol import Phase
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.par import ParWorker, expert_margin
@@ -56,17 +57,6 @@ PLAYER_THINKS = 120  # frames (2 s) the scripted player takes over each decision
 STRETCH = 300  # frames with pars computed, then as many without
 
 
-def first_deal(rules: AnyRules, seed: int) -> Match:
-    """A match after its first scored deal, every seat played by the Confirmé."""
-    match, _ = Match.new(rules, seed)
-    rng = random.Random(seed)
-    while not match.history:
-        seat = match.current_player
-        assert seat is not None
-        match, _ = match.apply(decide(match.view(seat), Level.CONFIRME, rng).action)
-    return match
-
-
 def levels(players: int, level: str) -> tuple[str, ...]:
     return ("", *(level,) * (players - 1))
 
@@ -75,7 +65,7 @@ def cost(rules: AnyRules, deals: int, level: str) -> tuple[list[float], bool]:
     """CPU seconds of each deal's par, and whether computing it again gave the same."""
     seconds, same = [], True
     for seed in range(1, deals + 1):
-        match = first_deal(rules, seed)
+        match = played_deal(rules, seed)
         start = time.process_time()
         margin = expert_margin(match, 0, 0, levels(rules.players, level))
         seconds.append(time.process_time() - start)
@@ -93,7 +83,7 @@ def frames(rules: AnyRules, count: int, in_thread: bool = False) -> Runs:
     playing with, without; and the main thread's own CPU time per frame, with and
     without (the frame's work, whatever it waited for: the machine's other processes,
     the other threads' turn at the interpreter)."""
-    deals = [first_deal(rules, seed) for seed in (1, 2)]
+    deals = [played_deal(rules, seed) for seed in (1, 2)]
     worker = ParWorker(compute=expert_margin if in_thread else None)
     keys = itertools.count()
     app = App(window_size=(1280, 720))

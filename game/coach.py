@@ -1,17 +1,12 @@
 """The deal review's coach: the player's own decisions of a finished deal, each weighed
-by the Expert from what the player knew then.
+from what the player knew then.
 
 For every moment of the deal where the player chose among several actions, the coach
-hands the Expert the player's view of that moment (``Match.view``: never a hidden card)
-and asks for its appraisal (``game.ai.appraise``): the action it would take, its
-reason, and the expected points of each choice it weighed.  What the player's choice is
-expected to cost against the Expert's is the decision's ``lost``; decisions that cost
-more than a threshold (a setting) are the review's marks.
-
-The Expert thinks longer than at the table (``COACH_THINK`` a decision, within
-``DEAL_BUDGET`` for the whole deal) with a random generator seeded by the deal number
-and the decision's place (``decision_rng``): the same deal analysed twice says the same
-when no deadline cuts the search short.
+asks the position's verdict (``game.advice``: the same evaluation the hint asks, seeded
+by the position, kept by the ``Advisor`` the hint shares) and reads what the player's
+choice cost against the best (``lost``) and whether it is a mistake: it costs more than
+a threshold (a setting) and significantly so over the worlds weighed (the review's
+marks).
 
 ``CoachWorker`` runs analyses in a background thread, one decision at a time, so a
 review shows the first marks while the rest is being weighed; leaving the review
@@ -24,22 +19,18 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import random
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from game.ai import Appraisal, Decision, appraise
+from game.advice import Advisor, Difference, Position, Verdict, position_at
+from game.ai import Decision
 from game.choices import DEFAULT_THRESHOLD as DEFAULT_THRESHOLD  # the setting's
 from game.choices import THRESHOLDS as THRESHOLDS  # choices, in points
 from game.engine.match import Match, MatchView, deal_bounds
 from game.engine.protocol import Action, Phase, action_to_json
 
 log = logging.getLogger("atout.coach")
-
-COACH_THINK = 1.0  # seconds the Expert may spend on one of the player's decisions
-DEAL_BUDGET = 12.0  # seconds for a whole deal: long deals get less a decision
-
 
 @dataclass(frozen=True)
 class DecisionPoint:
@@ -49,6 +40,7 @@ class DecisionPoint:
     trick: int  # 0 before the card play (bidding, écart), n while trick n is played
     view: MatchView  # what the player knew
     action: Action  # what the player did
+    at: Position  # the question the advice answers
 
 
 @dataclass(frozen=True)
@@ -56,8 +48,19 @@ class Remark:
     """One of the player's decisions, weighed."""
 
     point: DecisionPoint
-    suggestion: Decision  # the Expert's choice in the player's place, and why
-    lost: float | None  # expected points the player's choice cost; None: not weighed
+    verdict: Verdict  # the position's, the hint's too
+    loss: Difference | None  # the player's choice against the best (None: not weighed)
+
+    @property
+    def suggestion(self) -> Decision:
+        """The best choice in the player's place, and why."""
+        return self.verdict.decision
+
+    @property
+    def lost(self) -> float | None:
+        """Expected points the player's choice cost (0 unless the worlds show a loss);
+        None: not weighed world by world."""
+        return None if self.loss is None else self.loss.cost
 
     @property
     def trick(self) -> int:
@@ -68,7 +71,8 @@ class Remark:
         return self.point.action
 
     def marked(self, threshold: float) -> bool:
-        return self.lost is not None and self.lost > threshold
+        """A mistake: more than ``threshold`` points lost, significantly."""
+        return self.loss is not None and self.loss.marks(threshold)
 
 
 @dataclass
@@ -76,7 +80,7 @@ class Analysis:
     """A deal's analysis, complete or in progress (``remarks`` grows in deal order)."""
 
     points: tuple[DecisionPoint, ...]
-    seed: int  # the deal number, which seeds the Expert's sampling
+    advisor: Advisor  # the verdicts, shared with the hint
     remarks: list[Remark] = field(default_factory=list)
     failed: bool = False  # the Expert raised: the analysis stops where it was (logged)
 
@@ -97,46 +101,31 @@ class Analysis:
         """What the player's decisions weighed so far cost in all."""
         return sum(r.lost or 0.0 for r in self.remarks)
 
-    def think(self) -> float:
-        """The Expert's time for each decision of this deal."""
-        return min(COACH_THINK, DEAL_BUDGET / max(1, len(self.points)))
-
-    def weigh_next(self, think: float | None) -> Remark:
-        """Weigh the next decision (``think`` None: no deadline, reproducible)."""
+    def weigh_next(self) -> Remark:
+        """Weigh the next decision (its verdict from the advisor's memory when the hint
+        or an earlier analysis weighed it)."""
         point = self.points[len(self.remarks)]
-        appraisal = appraise(point.view, decision_rng(self.seed, point.position), think)
-        remark = _remark(point, appraisal)
+        verdict = self.advisor.verdict(point.at)
+        remark = Remark(point, verdict, self.advisor.loss(point.at, point.action))
         self.remarks.append(remark)
         return remark
 
 
-def _remark(point: DecisionPoint, appraisal: Appraisal) -> Remark:
-    return Remark(point, appraisal.decision, appraisal.points_lost(point.action))
-
-
-def no_clock(_: Analysis) -> None:
-    """A ``CoachWorker`` budget without deadline: the default sample counts (tests)."""
-    return None
-
-
-def decision_rng(deal_seed: int, position: int) -> random.Random:
-    """The Expert's random generator for the decision at ``position`` of a deal."""
-    return random.Random(deal_seed * 1_009 + position)
-
-
-def new_analysis(match: Match, index: int, seat: int) -> Analysis:
-    """The not yet weighed analysis of scored deal ``index`` of ``match`` for ``seat``."""
+def new_analysis(match: Match, index: int, seat: int,
+                 advisor: Advisor | None = None) -> Analysis:
+    """The not yet weighed analysis of scored deal ``index`` of ``match`` for ``seat``
+    (its verdicts kept by ``advisor``, a new one by default)."""
     start, end = deal_bounds(match)[index]
     state = Match.replay(match.rules, match.seed, match.actions[:start], match.first_deal)
-    seed = state.deal_number()
     points = []
     for position, action in enumerate(match.actions[start:end]):
         if state.current_player == seat and len(state.legal_actions()) > 1:
             view = state.view(seat)
             trick = len(view.deal.tricks) + 1 if view.deal.phase is Phase.PLAY else 0
-            points.append(DecisionPoint(position, trick, view, action))
+            points.append(DecisionPoint(position, trick, view, action,
+                                        position_at(state, seat, start)))
         state, _ = state.apply(action)
-    return Analysis(tuple(points), seed)
+    return Analysis(tuple(points), advisor or Advisor())
 
 
 def deal_key(match: Match, index: int, seat: int) -> str:
@@ -151,7 +140,6 @@ def deal_key(match: Match, index: int, seat: int) -> str:
 
 
 Finished = Callable[[Match, Analysis], None]
-Budget = Callable[[Analysis], float | None]  # the Expert's seconds a decision (None: no clock)
 
 
 class CoachWorker:
@@ -163,15 +151,14 @@ class CoachWorker:
     statistics keep its total."""
 
     def __init__(self, on_finished: Finished | None = None,
-                 think: Budget = Analysis.think) -> None:
-        """``think``: the Expert's time for each decision of an analysis (by default the
-        analysis's own; ``no_clock`` for results that do not depend on the machine)."""
+                 advisor: Advisor | None = None) -> None:
+        """``advisor``: the verdicts' memory (the hint's, shared; by default its own)."""
+        self.advisor = advisor or Advisor()
         self._cache: dict[str, Analysis] = {}
         self._wanted: tuple[Match, Analysis] | None = None
         self._changed = threading.Condition()
         self._closed = False
         self._busy = False  # a decision is being weighed
-        self._think = think
         self.on_finished = on_finished
         self._thread = threading.Thread(target=self._loop, name="atout-coach", daemon=True)
         self._thread.start()
@@ -181,7 +168,8 @@ class CoachWorker:
         with self._changed:
             analysis = self._cache.get(key)
             if analysis is None:
-                analysis = self._cache[key] = new_analysis(match, index, seat)
+                analysis = self._cache[key] = new_analysis(match, index, seat,
+                                                                   self.advisor)
             self._wanted = None if analysis.done or analysis.failed else (match, analysis)
             self._changed.notify_all()
             return analysis
@@ -212,7 +200,7 @@ class CoachWorker:
                 match, analysis = self._wanted
                 self._busy = True
             try:
-                analysis.weigh_next(self._think(analysis))
+                analysis.weigh_next()
             except Exception:  # a bug: said in the review and the log, the worker goes on
                 log.exception("the coach failed on a decision")
                 analysis.failed = True

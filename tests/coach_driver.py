@@ -6,38 +6,35 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from game.ai import Level, appraise, decide
-from game.coach import decision_rng
+from game.advice import Advisor, current_position
+from game.ai import Level, decide
 from game.engine.actions import PlayCard
 from game.engine.cards import Rank, Suit, card
-from game.engine.match import AnyRules, Match, MatchView
+from game.engine.match import AnyRules, Match
 from game.engine.protocol import Action
 
-# (the seat's view, the deal number, the action's place in the deal) -> the action
-Policy = Callable[[MatchView, int, int], Action]
+# (the match, the seat to act) -> its action
+Policy = Callable[[Match, int], Action]
 
 
-def expert_policy(view: MatchView, deal: int, position: int) -> Action:
-    """The Expert's own choice, with the coach's random generator and no deadline."""
-    return appraise(view, decision_rng(deal, position), None).decision.action
+def expert_policy(match: Match, seat: int) -> Action:
+    """The hint's choice: the position's verdict (``game.advice``), from an advisor of
+    its own (the analysis must find the same verdict again, not read it back)."""
+    return Advisor().verdict(current_position(match, seat)).decision.action
 
 
 def play_first_deal(rules: AnyRules, seed: int, policy: Policy, seat: int = 0) -> Match:
     """The match once its first scored deal is over (void deals are played through)."""
     match, _ = Match.new(rules, seed)
     others = random.Random(seed)
-    start, deal = 0, match.deal_number()
     while not match.history:
         player = match.current_player
         assert player is not None
         if player == seat:
-            action = policy(match.view(seat), deal, len(match.actions) - start)
+            action = policy(match, seat)
         else:
             action = decide(match.view(player), Level.CONFIRME, others).action
-        number = match.number
         match, _ = match.apply(action)
-        if match.number != number and not match.history:  # a void deal: dealt again
-            start, deal = len(match.actions), match.deal_number()
     return match
 
 
@@ -47,13 +44,13 @@ BLUNDER_MATCH, BLUNDER_TRICK = 21, 5
 BLUNDER_ACE, BLUNDER_LOW = card(Suit.CLUBS, Rank.ACE), card(Suit.CLUBS, Rank.SEVEN)
 
 
-def lead_low_under_the_ace(view: MatchView, deal: int, position: int) -> PlayCard:
-    """The Expert's play, but at ``BLUNDER_TRICK`` of coinche match ``BLUNDER_MATCH``
+def lead_low_under_the_ace(match: Match, seat: int) -> PlayCard:
+    """The hint's play, but at ``BLUNDER_TRICK`` of coinche match ``BLUNDER_MATCH``
     (the player to lead, ♣A master and ♣7 in hand) the seven instead of the ace."""
-    deal_view = view.deal
+    deal_view = match.view(seat).deal
     if len(deal_view.tricks) == BLUNDER_TRICK - 1 and BLUNDER_ACE in deal_view.hand:
         assert BLUNDER_LOW in deal_view.hand and deal_view.trick == ()
         return PlayCard(BLUNDER_LOW)
-    action = expert_policy(view, deal, position)
+    action = expert_policy(match, seat)
     assert isinstance(action, PlayCard) or deal_view.tricks == ()
     return action  # type: ignore[return-value]

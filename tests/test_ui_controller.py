@@ -152,12 +152,12 @@ def test_shown_announcements_stay_until_the_trick_is_won() -> None:
     assert model.shown == {} and model.tricks_won[2] == 1
 
 
-def test_the_expert_seats_and_the_hint_think_as_long_as_the_setting_says(
+def test_the_expert_seats_think_as_long_as_the_setting_says_and_the_hint_asks_the_advice(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     import game.ai.ponder
     import game.ui.table.computer_seats
-    import game.ui.table.hint
+    from game.advice import Advisor, current_position
     from game.ai import Decision, Level
 
     asked: list[tuple[Level, float]] = []
@@ -167,7 +167,6 @@ def test_the_expert_seats_and_the_hint_think_as_long_as_the_setting_says(
         return Decision(view.deal.legal[0], "hint.only_choice")
 
     monkeypatch.setattr(game.ui.table.computer_seats, "decide", decide)
-    monkeypatch.setattr(game.ui.table.hint, "decide", decide)
     monkeypatch.setattr(game.ai.ponder.Ponder, "decide",
                         lambda self, view, level, rng, think: decide(view, level, rng, think))
     seats = [SeatConfig(human=True)] + [SeatConfig(level=Level.EXPERT) for _ in range(3)]
@@ -182,14 +181,16 @@ def test_the_expert_seats_and_the_hint_think_as_long_as_the_setting_says(
             controller.act(controller.human_legal()[0])
     assert asked and all(think == 1.0 for _, think in asked)
     asked.clear()
-    setting[0] = 0.1  # the setting changed during the match
+    setting[0] = 0.1  # the setting changed during the match: not the hint's concern
     controller.request_hint()
-    for _ in range(200):
+    for _ in range(2000):
         if controller.hint() is not None:
             break
         time.sleep(0.005)
-    assert controller.hint() is not None
-    assert asked == [(Level.EXPERT, 0.1)]
+    hint = controller.hint()
+    assert hint is not None and asked == []
+    # the position's verdict, the same from another memory (seeded by the position)
+    assert hint == Advisor().verdict(current_position(controller.match, 0))
     controller.close()
 
 
@@ -256,7 +257,7 @@ def test_the_hint_answers_for_the_position_it_was_asked_in_through_undo_and_redo
     controller.request_hint()
     assert controller._hint.wait(30)
     suggestion = controller.hint()
-    assert suggestion is not None and suggestion.action in controller.human_legal()
+    assert suggestion is not None and suggestion.decision.action in controller.human_legal()
     assert controller.undo() and controller.match is not asked_in
     assert controller.hint() is None
     assert controller.redo() and controller.match is asked_in

@@ -309,13 +309,15 @@ def test_escape_still_goes_to_the_menu(app: App) -> None:
 def test_every_scene_is_photographed(tmp_path: Path) -> None:
     from tools.screenshots import RUNS, SHEETS, matrix_runs, take_all
 
-    taken = take_all(tmp_path)
+    photographer = take_all(tmp_path)
+    assert not photographer.problems
+    taken = photographer.taken
     names = {path.stem for path in taken}
     matrix = {name for _, _, run in matrix_runs() for name in run.shots}
     assert len(matrix) == 7 * 2 * 2 * 2  # games × languages × hands × (bidding, trick)
     expected = {name for run in RUNS for name in run.shots} | set(SHEETS) | matrix
     assert names == expected | {"replay", "review_analysis", "score_pad", "settings", "rules",
-                                "statistics"}
+                                "statistics", "menu", "setup", "dialog_abandon"}
     for path in taken:
         image = pygame.image.load(path)
         assert image.get_size() == (1280, 720)

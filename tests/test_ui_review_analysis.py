@@ -12,8 +12,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from pathlib import Path
 
 import pygame
+import pytest
 
-from game.coach import no_clock
 from game.engine.rules import CoincheRules, TarotRules
 from game.storage import Storage
 from game.ui.app.app import App
@@ -36,7 +36,7 @@ def mouse_down(pos: tuple[int, int]) -> pygame.event.Event:
 def test_the_review_marks_the_costly_decision_and_counts_it(
         tmp_path: Path, texts_drawn: list[str]) -> None:
     match = play_first_deal(CoincheRules(), BLUNDER_MATCH, lead_low_under_the_ace)
-    app = App(storage=Storage(tmp_path), coach_think=no_clock)
+    app = App(storage=Storage(tmp_path))
     try:
         review = ReplayScene.of_deal(app, match, 0)
         assert review is not None
@@ -55,17 +55,20 @@ def test_the_review_marks_the_costly_decision_and_counts_it(
         assert review.step == BLUNDER_TRICK
         texts_drawn.clear()
         app.step(DT, [])
-        assert "Ace of clubs is master: I play it." in texts_drawn
+        numbers = [t for t in texts_drawn if "; better: " in t]  # the row's: the 7's, the ace's
+        assert len(numbers) == 1 and numbers[0].count("pts, made ") == 2
+        assert any(t.startswith("7 of clubs loses the trick to ") for t in texts_drawn)
         assert app.session is not None and app.session.flush(10)
         lost = Storage(tmp_path).stats.of("coinche", 4).points_lost
-        assert len(lost) == 1 and lost[0] > 20
+        assert len(lost) == 1 and lost[0] > 10
+        assert lost[0] == pytest.approx(review.coach.analysis.points_lost(), abs=0.05)
     finally:
         app.close()
 
 
 def test_leaving_the_review_pauses_the_analysis(tmp_path: Path) -> None:
     match = play_first_deal(TarotRules(players=3), 5, expert_policy)  # a long analysis
-    app = App(storage=Storage(tmp_path), coach_think=no_clock)
+    app = App(storage=Storage(tmp_path))
     try:
         review = ReplayScene.of_deal(app, match, 0)
         assert review is not None

@@ -19,6 +19,7 @@ from game.engine.deal_scoring import (
     score_coinche,
     tally_of,
 )
+from game.engine.protocol import DealResult
 from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
 from game.engine.trick_view import TrickView
 from game.engine.tricks import Trump
@@ -29,29 +30,39 @@ Scorer = Callable[[SideTally], tuple[int, ...]]  # what each side scores
 def table_scorer(view: TrickView, rules: TrickGameRules) -> Scorer | None:
     """The scores of this deal's contract for a tally (memoised: rollouts repeat the same
     tallies); None before there is a taker."""
+    result = table_result(view, rules)
+    if result is None:
+        return None
+    return lambda tally: result(tally).scores
+
+
+def table_result(view: TrickView,
+                 rules: TrickGameRules) -> Callable[[SideTally], DealResult] | None:
+    """The engine's result of this deal's contract for a tally (its scores, whether the
+    contract is made), memoised; None before there is a taker."""
     if view.taker is None:
         return None
-    score: Scorer
+    score: Callable[[SideTally], DealResult]
     if isinstance(rules, CoincheRules):
         contract = next(a for _, a in reversed(view.bids) if isinstance(a, Bid))
         level, takers = view.coinche_level, view.taker % 2
-        score = lambda tally: score_coinche(rules, contract, level, takers, tally).scores  # noqa: E731
+        score = lambda tally: score_coinche(rules, contract, level, takers, tally)  # noqa: E731
     else:
         assert isinstance(rules, BeloteRules)
         if rules.has_teams:
             takers = view.taker % 2
-            score = lambda tally: score_belote_teams(rules, takers, tally).scores  # noqa: E731
+            score = lambda tally: score_belote_teams(rules, takers, tally)  # noqa: E731
         else:
             taker = view.taker
-            score = lambda tally: score_belote_each(rules, taker, tally).scores  # noqa: E731
-    memo: dict[SideTally, tuple[int, ...]] = {}
+            score = lambda tally: score_belote_each(rules, taker, tally)  # noqa: E731
+    memo: dict[SideTally, DealResult] = {}
 
-    def scores(tally: SideTally) -> tuple[int, ...]:
+    def result(tally: SideTally) -> DealResult:
         if tally not in memo:
             memo[tally] = score(tally)
         return memo[tally]
 
-    return scores
+    return result
 
 
 def side_of(players: int, seat: int) -> int:

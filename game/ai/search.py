@@ -152,6 +152,25 @@ def rollout(view: TrickView, mem: Memory, rules: TrickGameRules, score: Scorer |
             sampled: Sequence[Sequence[Card]], first: Card) -> float:
     """My side's outcome when I play ``first`` and every seat then plays the Confirmé's
     way, seeing every hand of ``sampled``: the deal's ``score`` (``table_scorer``)."""
+    finished = play_rollout(view, mem, rules, sampled, first)
+    return outcome(view, rules, score, mem.trump, sampled, finished.points, finished.tricks)
+
+
+@dataclass(frozen=True)
+class Finished:
+    """A deal a rollout finished: each seat's points and tricks over the whole deal, and
+    the trick that was under way as it ended (its cards from its leader on, its winner)."""
+
+    points: list[int]
+    tricks: list[int]
+    current: tuple[Play, ...]
+    current_winner: int
+
+
+def play_rollout(view: TrickView, mem: Memory, rules: TrickGameRules,
+                 sampled: Sequence[Sequence[Card]], first: Card) -> Finished:
+    """The deal finished from ``view`` in the world ``sampled``: I play ``first``, every
+    seat then plays the Confirmé's way, seeing every hand."""
     hands = [list(h) for h in sampled]
     points, tricks = [0] * view.players, [0] * view.players
     for t in view.tricks:
@@ -161,13 +180,18 @@ def rollout(view: TrickView, mem: Memory, rules: TrickGameRules, score: Scorer |
     def choose(seat: int, trick: tuple[Play, ...]) -> Card:
         return rollout_card(view, mem, hands, seat, trick, rules)
 
-    winner = view.seat
+    leader = view.trick[0][0] if view.trick else view.seat
+    current: tuple[Play, ...] = ()
+    winner = current_winner = view.seat
     for winner, cards in finish_tricks(hands, list(view.trick), view.seat, mem.trump, choose,
                                        first):
+        if not current:
+            current = tuple(((leader + k) % view.players, c) for k, c in enumerate(cards))
+            current_winner = winner
         points[winner] += trick_points(cards, mem.trump)
         tricks[winner] += 1
     points[winner] += DIX_DE_DER
-    return outcome(view, rules, score, mem.trump, sampled, points, tricks)
+    return Finished(points, tricks, current, current_winner)
 
 
 def finish_tricks(hands: list[list[Card]], trick: list[Play], seat: int, trump: Trump,

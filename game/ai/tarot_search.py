@@ -264,7 +264,7 @@ def distinct_cards(cards: list[TarotCard], located: set[TarotCard]) -> list[Taro
 
 
 @dataclass
-class _Play:
+class TarotRollout:
     """A deal being finished in one world."""
 
     view: TarotView
@@ -275,13 +275,13 @@ class _Play:
     holder: int | None  # of the called card in this world (None: in the pile, or none)
 
 
-def _start(view: TarotView, world: World) -> _Play:
+def _start(view: TarotView, world: World) -> TarotRollout:
     """The deal as it stands in ``world``, ready to be finished."""
     holder = next((s for s, h in enumerate(world.holdings) if view.called in h), None)
     partner = view.partner if holder is None else holder
     if partner == view.taker:
         partner = None
-    return _Play(view, [list(h) for h in world.holdings], partner, list(view.trick),
+    return TarotRollout(view, [list(h) for h in world.holdings], partner, list(view.trick),
                  list(view.tricks), holder)
 
 
@@ -294,23 +294,35 @@ def rollout(view: TarotView, world: World, first: TarotCard) -> float:
     """The seat's marks when it plays ``first`` and every seat then plays the Confirmé's
     way, seeing every hand; at five, the camps known as the real play would tell them
     (the partner secret, but to himself, until the called card falls in the rollout)."""
+    game = play_rollout(view, world, first)
+    return seat_marks(game, defenders_pay(game, world))
+
+
+def play_rollout(view: TarotView, world: World, first: TarotCard) -> TarotRollout:
+    """The deal finished as ``rollout`` plays it (its tricks in ``tricks``)."""
     game = _start(view, world)
     assert view.taker is not None
     table = OpenTable(view.taker, deal_frame(view, game.partner).attack, view.called,
                       game.holder, partner_secret(view))
     play_tricks(game.holdings, game.trick, game.tricks, view.seat, table, first)
-    return _score(game, world)
+    return game
 
 
 def solved(view: TarotView, world: World, first: TarotCard) -> float:
     """The seat's marks when it plays ``first`` and the rest of the deal is played
     perfectly, every hand seen (``tarot_endgame``)."""
+    game, pays = solve(view, world, first)
+    return seat_marks(game, pays)
+
+
+def solve(view: TarotView, world: World, first: TarotCard) -> tuple[TarotRollout, int]:
+    """The deal in ``world`` (its tricks not played) and what each defender pays when
+    the rest is played perfectly after ``first``."""
     game = _start(view, world)
     frame = deal_frame(view, game.partner)
     game.holdings[view.seat].remove(first)
-    value = solve_after(frame, game.holdings, [*game.trick, (view.seat, first)],
-                        _tally(frame, world, game.tricks))
-    return _seat_marks(game, value)
+    return game, solve_after(frame, game.holdings, [*game.trick, (view.seat, first)],
+                             _tally(frame, world, game.tricks))
 
 
 @dataclass(frozen=True)
@@ -436,13 +448,15 @@ def _tally(frame: DealFrame, world: World, tricks: Sequence[TarotTrick],
     return tally
 
 
-def _score(game: _Play, world: World) -> float:
+def defenders_pay(game: TarotRollout, world: World) -> int:
+    """What each defender pays for the deal ``game`` finished (negative: receives)."""
     frame = deal_frame(game.view, game.partner)
     tally = _tally(frame, world, game.tricks, through_last=True)
-    return _seat_marks(game, frame.per_defender(tally, game.tricks[-1]))
+    return frame.per_defender(tally, game.tricks[-1])
 
 
-def _seat_marks(game: _Play, per_defender: int) -> float:
+def seat_marks(game: TarotRollout, per_defender: int) -> float:
+    """The seat's marks when each defender pays ``per_defender``."""
     view = game.view
     assert view.taker is not None
     return float(marks(view.players, view.taker, game.partner, per_defender)[view.seat])

@@ -44,7 +44,7 @@ from game.ui.stage.scene import Route
 from game.ui.table.host import MatchHost
 
 if TYPE_CHECKING:  # the engine, the AI and the coach load after the first frame
-    from game.coach import Analysis, Budget, CoachWorker
+    from game.coach import Analysis, CoachWorker
     from game.engine.match import Match
 
 FPS = 60
@@ -64,19 +64,17 @@ class App(Router):
         window_size: tuple[int, int] = LOGICAL,
         assets: Assets | None = None,
         storage: Storage | None = None,
-        coach_think: Budget | None = None,
         routes: Mapping[str, Route] | None = None,
         language_override: str | None = None,
     ) -> None:
         """``storage`` (the player's data folder) keeps the settings, the match in
         progress (saved after every action) and the statistics; without it nothing is
-        written (tests, the smoke run).  The review's coach, started when first
-        needed, gives each decision of an analysis ``coach_think`` (by default as long
-        as ``game.coach`` says; ``game.coach.no_clock`` for results that do not depend
-        on the machine).  ``routes``: the scene each name builds (by default every
-        scene of the game, ``game.ui.app.scenes.SCENES``).  ``language_override``
-        (``--lang``) wins over the stored language for this run, and is not saved: the
-        stored one is changed only when the player picks a language in the settings."""
+        written (tests, the smoke run).  The review's coach is started when first
+        needed; it shares the hint's verdicts (``MatchHost.advisor``).  ``routes``: the
+        scene each name builds (by default every scene of the game,
+        ``game.ui.app.scenes.SCENES``).  ``language_override`` (``--lang``) wins over the
+        stored language for this run, and is not saved: the stored one is changed only
+        when the player picks a language in the settings."""
         pygame.init()
         # The AI thinks in a worker thread: a short GIL switch interval keeps a long
         # search from holding the render loop for the default 5 ms at each switch.
@@ -110,7 +108,6 @@ class App(Router):
         self.frames = 0
         self._preloader = Preloader(self.assets)
         self._coach: CoachWorker | None = None
-        self._coach_think = coach_think
 
     @property
     def coach(self) -> CoachWorker:
@@ -118,9 +115,7 @@ class App(Router):
         if self._coach is None:
             from game.coach import CoachWorker  # the AI with it: after the first frame
 
-            think = self._coach_think
-            self._coach = CoachWorker(self._deal_analysed) if think is None \
-                else CoachWorker(self._deal_analysed, think)
+            self._coach = CoachWorker(self._deal_analysed, self.host.advisor())
         return self._coach
 
     def _deal_analysed(self, match: Match, analysis: Analysis) -> None:

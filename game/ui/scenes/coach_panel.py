@@ -13,31 +13,17 @@ from collections.abc import Callable
 import pygame
 
 from game.coach import Analysis, Remark
-from game.engine.actions import Announce, PlayCard
-from game.engine.protocol import Action
-from game.engine.tarot_actions import TarotDiscard, TarotPlayCard
 from game.i18n import tr
 from game.ui.kit.widgets import CREAM, GLOW, GOLD, blit_text, panel, text, wrap
-from game.ui.table.model import say_action
-from game.ui.table.words import card_name, hint_text, say_text
+from game.ui.table.words import action_words, advice_lines, short_figures
 
 LOSS = (240, 110, 90)  # 4.5:1 at least on the panel
 TRACK = (70, 90, 80)
-ROWS = 4  # costly decisions listed
-ROW_HEIGHT = 24
+ROWS = 3  # costly decisions listed
+ROW_HEIGHT = 40  # two lines: the decision and its loss, then its numbers
 ROW_SIZES = (19, 17, 15)  # a row's text, smaller when a long card name needs it
-ADVICE_SIZE = 18
-
-
-def action_words(action: Action) -> str:
-    """A decision in a few words: the card played, or the call."""
-    if isinstance(action, PlayCard):
-        return card_name(str(action.card))  # the font has no suit symbols: in words
-    if isinstance(action, TarotPlayCard | TarotDiscard):
-        return card_name(action.card.code)
-    if isinstance(action, Announce):
-        return tr("coach.announce")
-    return say_text(say_action(action))
+NUMBER_SIZES = (16, 15, 14)
+ADVICE_SIZE = 17
 
 
 class CoachPanel:
@@ -87,9 +73,15 @@ class CoachPanel:
                 blit_text(surface, line, 20, GLOW, topleft=(x, rect.y + 88 + number * 24))
         for remark, row in zip(marked, self.row_rects(), strict=False):
             self.draw_row(surface, remark, row, remark.trick == step)
-        here = next((r for r in marked if r.trick == step), None)
+        here = next((r for r in marked if r.trick == step), None) or self.equal_at(step)
         if here is not None:
             self.draw_advice(surface, here)
+
+    def equal_at(self, step: int) -> Remark | None:
+        """The player's decision of ``step`` that the verdict names as good as the best
+        (the review says so), if any."""
+        return next((r for r in self.analysis.remarks if r.trick == step
+                     and r.action in r.verdict.equals), None)
 
     def draw_progress(self, surface: pygame.Surface, bar: pygame.Rect) -> None:
         pygame.draw.rect(surface, TRACK, bar, border_radius=5)
@@ -105,18 +97,40 @@ class CoachPanel:
         words = tr("coach.row", where=where, played=action_words(remark.action),
                    better=action_words(remark.suggestion.action))
         room = row.width - 60  # the loss stands on the right
-        size = next((s for s in ROW_SIZES if text(words, s).get_width() <= room), ROW_SIZES[-1])
-        blit_text(surface, words, size, CREAM, midleft=(row.x + 6, row.centery))
+        top = pygame.Rect(row.x, row.y, row.width, ROW_HEIGHT // 2)
+        fitted(surface, words, ROW_SIZES, room, CREAM, (row.x + 6, top.centery))
         blit_text(surface, f"−{round(remark.lost or 0)}", 20, LOSS,
-                  midright=(row.right - 6, row.centery))
+                  midright=(row.right - 6, top.centery))
+        numbers = self.numbers(remark)
+        if numbers:
+            fitted(surface, numbers, NUMBER_SIZES, row.width - 12, GLOW,
+                   (row.x + 6, top.bottom + ROW_HEIGHT // 4 - 2))
+
+    @staticmethod
+    def numbers(remark: Remark) -> str:
+        """The player's choice's numbers, then the best's."""
+        verdict = remark.verdict
+        shown = [verdict.figures_of(a) for a in (remark.action, remark.suggestion.action)]
+        words = [short_figures(f, verdict.taking) for f in shown if f is not None]
+        return tr("coach.numbers", played=words[0], better=words[1]) if len(words) == 2 else ""
 
     def draw_advice(self, surface: pygame.Surface, remark: Remark) -> None:
-        """The Expert's reason for the costly decision of the step shown."""
-        why = hint_text(remark.suggestion.reason, remark.suggestion.reason_args)
+        """Why the best choice rather than the player's, at the step shown, and the
+        choices as good as each other there."""
+        said = advice_lines(remark.verdict, remark.action)[:2]
+        lines = [line for words in said for line in wrap(words, ADVICE_SIZE,
+                                                        self.rect.width - 28)][:3]
         bottom = self.rect.bottom - 10
-        for line in reversed(wrap(why, ADVICE_SIZE, self.rect.width - 28)[-3:]):
+        for line in reversed(lines):
             blit_text(surface, line, ADVICE_SIZE, GLOW, bottomleft=(self.rect.x + 14, bottom))
-            bottom -= 21
+            bottom -= 20
+
+
+def fitted(surface: pygame.Surface, words: str, sizes: tuple[int, ...], room: int,
+           colour: tuple[int, int, int], midleft: tuple[int, int]) -> None:
+    """``words`` at the largest of ``sizes`` that fits ``room`` pixels."""
+    size = next((s for s in sizes if text(words, s).get_width() <= room), sizes[-1])
+    blit_text(surface, words, size, colour, midleft=midleft)
 
 
 def draw_timeline(surface: pygame.Surface, rect: pygame.Rect, steps: int, current: int,

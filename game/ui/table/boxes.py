@@ -27,6 +27,7 @@ from game.ui.table.parts import Painter, Region, Seats
 from game.ui.table.words import say_text, tarot_contract_words
 
 MESSAGE_TEXT = 28
+DETAIL_TEXT = 21  # a message's further lines (the hint's numbers)
 NOTE_TEXT = 22
 NAME_TEXT = 20
 REASON_TEXT = 20  # why a computer played a card of the last trick
@@ -206,8 +207,15 @@ class Messages:
         words = self.message()
         if not words:
             return None
-        return message_box(text(words, MESSAGE_TEXT).get_size(), self.above(),
-                                   self.avoid())
+        lines = self._lines(words)
+        size = (max(line.get_width() for line in lines), sum(line.get_height() for line in lines))
+        return message_box(size, self.above(), self.avoid())
+
+    @staticmethod
+    def _lines(words: str) -> list[pygame.Surface]:
+        """The message's lines: the first one large, the details under it smaller."""
+        first, *details = words.split("\n")
+        return [text(first, MESSAGE_TEXT, CREAM), *(text(d, DETAIL_TEXT, GLOW) for d in details)]
 
     def note_rect(self) -> pygame.Rect | None:
         words = self.note()
@@ -221,7 +229,11 @@ class Messages:
         if rect is not None:
             colour = (120, 30, 30) if self.warning() else (28, 46, 36)
             panel(surface, rect, colour)
-            blit_text(surface, self.message(), MESSAGE_TEXT, CREAM, center=rect.center)
+            lines = self._lines(self.message())
+            top = rect.centery - sum(line.get_height() for line in lines) // 2
+            for line in lines:
+                surface.blit(line, line.get_rect(midtop=(rect.centerx, top)))
+                top += line.get_height()
         rect = self.note_rect()
         if rect is not None:
             panel(surface, rect, (40, 34, 20))

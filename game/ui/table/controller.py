@@ -15,7 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.ai import DEFAULT_THINK, Decision
+from game.advice import Advisor, Verdict
+from game.ai import DEFAULT_THINK
 from game.engine.actions import PLAY_OF, DealScored
 from game.engine.cards import Card
 from game.engine.match import AnyRules, DealRecord, Match, MatchView
@@ -90,12 +91,14 @@ class Controller:
         viewer: int = 0,
         pace: Callable[[], Pace] = Pace,
         ponder: bool = True,
+        advice: Advisor | None = None,
     ) -> None:
         """The table's side of ``play``, the match in progress (a new one's deal is
         animated, a resumed one's shown at once).  ``on_event`` animates an event and
         says how long to wait before the next one; ``pace`` gives the settings' speed
         and thinking time at each frame; ``ponder``: the Expert seats think on the
-        human's time (a lesson's script is handed to ``computers``)."""
+        human's time; ``advice``: the verdicts' memory the hint asks (the host's, which
+        the review's coach shares)."""
         rules = play.match.rules
         if len(seats) != rules.players:
             raise ValueError("one seat configuration per player")
@@ -109,7 +112,7 @@ class Controller:
                                 rules.has_teams, deals=getattr(rules, "deals", None))
         self.events = EventQueue(viewer, self._show)
         self.computers = ComputerSeats(seats, viewer, ponder)
-        self._hint = Hint(play.match.seed, self.computers.submit)
+        self._hint = Hint(advice or Advisor(), self.computers.submit)
         self.message: Say | None = None
         self._message_time = 0.0
         self.actions_applied = 0
@@ -169,14 +172,13 @@ class Controller:
         return {a.card for a in self.human_legal() if isinstance(a, CARD_ACTIONS)}
 
     def request_hint(self) -> None:
-        """Ask the Expert what it would do in the viewer's place (it thinks in the
-        worker, so the frames go on meanwhile)."""
+        """Ask for the verdict of the viewer's position (``game.advice``: the same the
+        review reads; weighed in the worker, so the frames go on meanwhile)."""
         if self.human_legal():
-            self._hint.ask(self.match, self.viewer, self.think)
+            self._hint.ask(self.match, self.viewer)
 
-    def hint(self) -> Decision | None:
-        """The Expert's suggestion for the current position and why, once it has
-        thought."""
+    def hint(self) -> Verdict | None:
+        """The verdict on the current position, once weighed."""
         return self._hint.answer(self.match)
 
     # --- the loop ---------------------------------------------------------------------

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the engine loads with the first match, after the menu's first frame
+    from game.advice import Advisor
     from game.engine.match import DealRecord, Match
     from game.lessons.run import LessonRun
     from game.match_in_play import MatchInPlay
@@ -52,6 +53,16 @@ class MatchHost:
         self.controller: Controller | None = None
         self.config: GameConfig | None = None
         self.earlier: Match | None = None  # the match replaced, while its deals count
+        self._advisor: Advisor | None = None
+
+    def advisor(self) -> Advisor:
+        """The verdicts' memory the hint and the review's coach share (made when first
+        needed: it loads the AI)."""
+        if self._advisor is None:
+            from game.advice import Advisor
+
+            self._advisor = Advisor()
+        return self._advisor
 
     # --- what there is -----------------------------------------------------------------
 
@@ -115,7 +126,7 @@ class MatchHost:
         else:
             play = MatchInPlay.resume(match, session)
         controller = Controller(play, config.seats, on_event=on_event, viewer=VIEWER,
-                                pace=pace)
+                                pace=pace, advice=self.advisor())
         self._stop_current()
         self.play, self.controller, self.config = play, controller, config
         return controller

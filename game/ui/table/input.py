@@ -15,7 +15,7 @@ from game.engine.tarot import AnnounceChelem
 from game.i18n import tr, tr_n
 from game.ui.kit.layout import Point
 from game.ui.kit.widgets import SETTLE
-from game.ui.table.words import hint_text, say_text
+from game.ui.table.words import hint_words, say_text
 
 if TYPE_CHECKING:
     from game.ui.kit.tween import Tweens
@@ -93,11 +93,11 @@ class TableInput:
     def take_hint(self) -> None:
         """Show the Expert's suggestion as soon as it has thought."""
         controller = self.table.controller
-        decision = controller.hint()
-        if decision is None or self.current_hint() is not None:
+        verdict = controller.hint()
+        if verdict is None or self.current_hint() is not None:
             return
-        card = getattr(decision.action, "card", None)
-        words = functools.partial(hint_text, decision.reason, decision.reason_args)
+        card = getattr(verdict.decision.action, "card", None)
+        words = functools.partial(hint_words, verdict)  # the reason, then the numbers
         self.hint = (words, card, controller.match)
         if card is not None:
             self.table.hand.selected = card  # Enter or Space plays the suggested card

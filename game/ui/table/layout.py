@@ -372,10 +372,11 @@ def ecart_buttons(size: int) -> tuple[Rect, Rect]:
 
 
 def message_box(text_size: Size, panel: Rect | None, avoid: Sequence[Rect]) -> Rect:
-    """The message to the player: above the hand (under the bid panel when it is
-    shown), at the nearest place free of every rectangle of ``avoid``."""
-    rect = Rect(0, 0, text_size[0] + 48, 44)
-    rect.center = MESSAGE_CENTRE
+    """The message to the player: above the hand, growing upwards with its lines (under
+    the bid panel when it is shown), at the nearest place free of every rectangle of
+    ``avoid``."""
+    rect = Rect(0, 0, text_size[0] + 48, max(44, text_size[1] + 14))
+    rect.midbottom = (MESSAGE_CENTRE[0], MESSAGE_CENTRE[1] + 22)
     if panel is not None:
         rect.top = panel.bottom + 8
     return free_place(rect, [*avoid, *([panel] if panel else [])])

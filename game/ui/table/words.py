@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
-from game.ai.decision import Decision
-from game.engine.actions import CAPOT_BID
+from game.engine.actions import CAPOT_BID, Announce, PlayCard
 from game.engine.cards import Suit
+from game.engine.protocol import Action
+from game.engine.tarot_actions import TarotDiscard, TarotPlayCard
 from game.i18n import tr
-from game.ui.table.model import Say, TableModel, contract_key, trump_key
+from game.ui.table.model import Say, TableModel, contract_key, say_action, trump_key
+
+if TYPE_CHECKING:  # the AI loads with the first match, after the menu's first frame
+    from game.advice import Figures, Verdict
+    from game.ai.decision import Decision
 
 
 def say_text(say: Say) -> str:
@@ -58,13 +64,19 @@ def trump_words(value: str) -> str:
     return value
 
 
+def sentence(words: str) -> str:
+    """``words`` as a sentence: its first letter a capital."""
+    return words[:1].upper() + words[1:]
+
+
 def hint_text(reason: str, args: tuple[tuple[str, str], ...]) -> str:
-    """A computer's reason (``game/ai/README.md``: an i18n key and its arguments)."""
+    """A computer's reason (``game/ai/README.md``: an i18n key and its arguments), as a
+    sentence."""
     words: dict[str, object] = {}
     for name, value in args:
         if name in ("suit", "trump"):
             words[name] = trump_words(value)
-        elif name == "card":
+        elif name in ("card", "winner", "partner_card", "other"):
             words[name] = card_name(value)
         elif name == "contract":
             words[name] = tr(f"tarot.{value.lower().replace(' ', '_')}")
@@ -72,8 +84,44 @@ def hint_text(reason: str, args: tuple[tuple[str, str], ...]) -> str:
             words[name] = tr("bid.capot_short")
         else:
             words[name] = value
-    sentence = tr(reason, **words)
-    return sentence[:1].upper() + sentence[1:]  # "{card} wins the trick." opens with a card
+    return sentence(tr(reason, **words))
+
+
+def action_words(action: Action) -> str:
+    """A decision in a few words: the card played, or the call."""
+    if isinstance(action, PlayCard):
+        return card_name(str(action.card))  # the font has no suit symbols: in words
+    if isinstance(action, TarotPlayCard | TarotDiscard):
+        return card_name(action.card.code)
+    if isinstance(action, Announce):
+        return tr("coach.announce")
+    return say_text(say_action(action))
+
+
+def advice_lines(verdict: Verdict, played: Action | None = None) -> list[str]:
+    """The verdict in words: why the best (rather than ``played``, or the runner-up),
+    the choices it cannot tell apart, and the numbers of the best and of ``played``."""
+    lines = [hint_text(*verdict.reason_against(played))]
+    if verdict.equals:
+        cards = tr("advice.or").join(action_words(a) for a in verdict.equals[:3])
+        lines.append(sentence(tr("advice.equal", cards=cards)))
+    lines += [figures_words(f, verdict.taking) for f in verdict.shown(played)
+              if f.points is not None]
+    return lines
+
+
+def hint_words(verdict: Verdict) -> str:
+    """The hint: its reason, then its other lines (the message box draws them smaller)."""
+    return "\n".join(advice_lines(verdict))
+
+
+def figures_words(figures: Figures, taking: bool | None) -> str:
+    """A choice's numbers: the points expected for the side, the chance of its aim."""
+    card, points = sentence(action_words(figures.action)), f"{figures.points:+.0f}"
+    if figures.aim is None:
+        return tr("advice.figures", card=card, points=points)
+    key = "advice.figures_made" if taking else "advice.figures_set"
+    return tr(key, card=card, points=points, chance=round(100 * figures.aim))
 
 
 def seat_name(seat: int, viewer: int, compass: str, player: str = "") -> str:
@@ -117,6 +165,15 @@ def contract_text(model: TableModel, name_of: Callable[[int], str]) -> str:
         words.append(tr("table.coinched" if model.coinche_level == 1
                         else "table.surcoinched").lower())
     return tr("sheet.contract", name=who, contract=" ".join(words))
+
+
+def short_figures(figures: Figures, taking: bool | None) -> str:
+    """A choice's numbers in a few words (a review's row)."""
+    points = f"{figures.points or 0:+.0f}"
+    if figures.aim is None:
+        return tr("advice.short", points=points)
+    key = "advice.short_made" if taking else "advice.short_set"
+    return tr(key, points=points, chance=round(100 * figures.aim))
 
 
 def card_reason(reasons: Mapping[tuple[int, object], Decision], deal: int,

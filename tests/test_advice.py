@@ -1,0 +1,119 @@
+"""One verdict per position (``game.advice``): the same answer to the same question from
+any memory, marks only when the worlds show the loss, cards within noise named as equal,
+numbers and concrete reasons from the same worlds."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.advice import Advisor, current_position, paired
+from game.engine.actions import PlayCard
+from game.engine.cards import Rank, Suit, card
+from game.engine.match import AnyRules, Match
+from game.engine.rules import BeloteRules, CoincheRules, TarotRules
+from game.i18n import set_language
+from game.ui.table.words import advice_lines
+from tests.coach_driver import (
+    BLUNDER_ACE,
+    BLUNDER_LOW,
+    BLUNDER_MATCH,
+    BLUNDER_TRICK,
+    expert_policy,
+    lead_low_under_the_ace,
+    play_first_deal,
+)
+from tests.test_coach import analysed
+
+HEART_KING, SPADE_ACE = card(Suit.HEARTS, Rank.KING), card(Suit.SPADES, Rank.ACE)
+
+
+def first_card_decision(rules: AnyRules, seed: int) -> Match:
+    """The match at seat 0's first card with a choice, every seat played by the hint."""
+    match, _ = Match.new(rules, seed)
+    while True:
+        seat = match.current_player
+        assert seat is not None
+        view = match.view(seat).deal
+        if seat == 0 and view.phase.name == "PLAY" and len(view.legal) > 1 and view.tricks:
+            return match
+        match, _ = match.apply(expert_policy(match, seat))
+
+
+@pytest.mark.parametrize("rules", [CoincheRules(), BeloteRules(), TarotRules(players=4)],
+                         ids=["coinche", "belote4", "tarot4"])
+def test_the_same_position_gets_the_same_verdict_from_another_memory(rules: AnyRules) -> None:
+    match = first_card_decision(rules, 6)
+    first = Advisor().verdict(current_position(match, 0))
+    again = Advisor().verdict(current_position(match, 0))
+    assert first.worlds > 0 and len(first.figures) > 1
+    assert again == first  # the same card, numbers to the last digit, equals and worlds
+
+
+def test_the_memory_answers_the_second_question_without_weighing_again() -> None:
+    match = first_card_decision(CoincheRules(), 6)
+    advisor = Advisor()
+    position = current_position(match, 0)
+    assert advisor.known(position) is None
+    verdict = advisor.verdict(position)
+    assert advisor.known(position) is verdict
+    assert advisor.verdict(current_position(match, 0)) is verdict
+
+
+def test_a_planted_blunder_is_marked_with_its_numbers_and_a_concrete_reason() -> None:
+    analysis = analysed(play_first_deal(CoincheRules(), BLUNDER_MATCH, lead_low_under_the_ace))
+    [blunder] = analysis.marked(10)
+    assert blunder.trick == BLUNDER_TRICK and blunder.action == PlayCard(BLUNDER_LOW)
+    assert blunder.suggestion.action == PlayCard(BLUNDER_ACE)
+    assert blunder.loss is not None and blunder.loss.above(10)  # significantly above
+    verdict = blunder.verdict
+    ace, seven = verdict.figures_of(PlayCard(BLUNDER_ACE)), verdict.figures_of(blunder.action)
+    assert ace is not None and seven is not None
+    assert ace.points is not None and seven.points is not None and ace.points > seven.points
+    assert ace.aim is not None and seven.aim is not None and 0 <= seven.aim <= ace.aim <= 1
+    assert verdict.shown(blunder.action)[0].action == PlayCard(BLUNDER_ACE)
+    key, args = verdict.reason_against(blunder.action)
+    assert key == "advice.loses_trick" and ("card", "♣7") in args
+    set_language("en")
+    lines = advice_lines(verdict, blunder.action)
+    assert lines[0].startswith("7 of clubs loses the trick to ")
+    assert "of 10 likely deals." in lines[0]
+    assert any(line.startswith("Ace of clubs: +") and "contract made" in line for line in lines)
+    set_language("fr")
+    assert advice_lines(verdict, blunder.action)[0].startswith("7 de trèfle perd le pli contre ")
+    set_language("en")
+
+
+def heart_king_at_trick_four(match: Match, seat: int) -> PlayCard:
+    """The hint's play, but ♥K at trick 4 of coinche match ``BLUNDER_MATCH`` where the
+    hint leads ♠A (♣A and ♥K as good as it there)."""
+    view = match.view(seat).deal
+    if len(view.tricks) == 3 and HEART_KING in view.hand and not view.trick:
+        return PlayCard(HEART_KING)
+    action = expert_policy(match, seat)
+    assert isinstance(action, PlayCard) or not view.tricks
+    return action  # type: ignore[return-value]
+
+
+def test_two_cards_within_noise_are_not_marked_and_are_named_as_equal() -> None:
+    analysis = analysed(play_first_deal(CoincheRules(), BLUNDER_MATCH, heart_king_at_trick_four))
+    [remark] = [r for r in analysis.remarks if r.trick == 4]
+    assert remark.action == PlayCard(HEART_KING)
+    assert remark.suggestion.action == PlayCard(SPADE_ACE)
+    assert PlayCard(HEART_KING) in remark.verdict.equals
+    assert remark.loss is not None and remark.loss.mean > 0  # a little worse on average...
+    assert not remark.marked(0.0) and remark.lost == 0.0  # ...but not beyond the noise
+    assert analysis.marked(0.0) == []
+    set_language("en")
+    lines = advice_lines(remark.verdict, remark.action)
+    assert any("ace of spades or king of hearts" in line.lower()
+               and line.endswith("as good as each other here.") for line in lines)
+
+
+def test_the_paired_test_weighs_repeated_worlds_and_needs_two() -> None:
+    same = paired([5.0, 7.0, 9.0], [1.0, 3.0, 5.0], [1.0, 1.0, 1.0])
+    assert same.mean == 4.0 and same.error == 0.0 and same.above(3.9)
+    noisy = paired([10.0, -6.0, 12.0, -4.0], [0.0, 0.0, 0.0, 0.0], [1.0] * 4)
+    assert noisy.mean == 3.0 and not noisy.above(0.0)  # positive, but within the noise
+    twice = paired([10.0, -6.0, 12.0, -4.0], [0.0] * 4, [4.0, 1.0, 1.0, 1.0])
+    assert twice.worlds < 4 and twice.mean > noisy.mean  # a heavy world counts, not as many
+    assert not paired([50.0], [0.0], [1.0]).above(0.0)  # one world proves nothing
