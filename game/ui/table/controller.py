@@ -212,8 +212,7 @@ class Controller:
     def play_card(self, c: Card | TarotCard) -> bool:
         """The viewer clicked ``c``: play (or discard) it, saying belote with it when
         possible, or refuse with the reason in words."""
-        legal = self.human_legal()
-        plays = [a for a in legal if isinstance(a, CARD_ACTIONS) and a.card == c]
+        plays = [a for a in self.human_legal() if isinstance(a, CARD_ACTIONS) and a.card == c]
         if not plays:
             view = self.match.view(self.viewer).deal
             if self.human_to_act or view.current_player != self.viewer:
