@@ -69,6 +69,13 @@ def _belote_taken_in_clubs(view: TrickView | TarotView) -> bool:
         view.trump.suit.letter == "C" and view.belote_seat is None  # said when played
 
 
+def _belote_second_round_spades(view: TrickView | TarotView) -> bool:
+    assert isinstance(view, TrickView) and view.trump is not None
+    return view.taker == VIEWER and view.bidding_round == 2 and \
+        view.trump.suit is not None and view.trump.suit.letter == "S" and \
+        view.belote_seat == VIEWER and view.tricks[0].winner == 1
+
+
 def _coinche_140_hearts(view: TrickView | TarotView) -> bool:
     assert isinstance(view, TrickView) and view.trump is not None
     partner_said_belote = view.belote_seat == 2
@@ -100,6 +107,7 @@ def _tarot5_king_called_partner_shown(view: TrickView | TarotView) -> bool:
 
 WHAT_THE_WORDS_SAY: dict[str, Callable[[TrickView | TarotView], bool]] = {
     "belote": _belote_taken_in_clubs,
+    "belote2": _belote_second_round_spades,
     "coinche": _coinche_140_hearts,
     "tarot": _tarot_garde_won_first_trick,
     "tarot3": _tarot3_prise_east_wins,

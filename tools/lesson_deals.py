@@ -60,7 +60,7 @@ def situations(match: Match, word: str) -> set[str]:
 def bidding_situations(word: str) -> set[str]:
     kind, *args = word.split()
     if kind in ("Take", "ChooseTrump"):
-        return {"take"}
+        return {"take", "second_round"} if kind == "ChooseTrump" else {"take"}
     if kind == "Bid":
         return {"bid"}
     if kind == "TarotBid":

@@ -31,6 +31,27 @@ BELOTE = Lesson(
     free_key="lesson.belote.free", end_key="lesson.belote.end",
 )
 
+BELOTE_SECOND = Lesson(
+    id="belote2", game="belote", players=4, deal=1147, title_key="lesson.belote2.title",
+    script=(
+        Step("Pass", "lesson.belote2.pass", ("Pass",), why="lesson.belote2.pass_why"),
+        "Pass", "Pass", "Pass",
+        Step("ChooseTrump 0", "lesson.belote2.choose", ("ChooseTrump 0", "AS", "TS", "KS", "QS"),
+             why="lesson.belote2.choose_why"),
+        Step("Announce", "lesson.belote2.announce", ("Announce", "QS", "KS", "AS"),
+             why="lesson.belote2.announce_why"),
+        Step("PlayCard QS True", "lesson.belote2.belote", ("QS",),
+             why="lesson.belote2.belote_why"),
+        "PlayCard JS False", "PlayCard 9S False", "PlayCard 7S False",
+        "PlayCard AD False", "PlayCard 7D False", "PlayCard QD False",
+        Step("PlayCard JD False", "lesson.belote2.follow", ("JD",),
+             why="lesson.belote2.follow_why"),
+        "PlayCard AC False", "PlayCard JC False", "PlayCard 8C False",
+        Step("PlayCard 7C False", "lesson.belote2.club", ("7C",)),
+    ),
+    free_key="lesson.belote.free", end_key="lesson.belote2.end",
+)
+
 COINCHE = Lesson(
     id="coinche", game="coinche", players=4, deal=1122, title_key="lesson.coinche.title",
     script=(
@@ -111,7 +132,8 @@ TAROT_FIVE = Lesson(
     free_key="lesson.tarot.free", end_key="lesson.tarot5.end",
 )
 
-LESSONS: tuple[Lesson, ...] = (BELOTE, COINCHE, TAROT, TAROT_THREE, TAROT_FIVE)
+LESSONS: tuple[Lesson, ...] = (BELOTE, BELOTE_SECOND, COINCHE, TAROT, TAROT_THREE,
+                                TAROT_FIVE)
 
 
 def lesson_by_id(lesson_id: str) -> Lesson | None:

@@ -19,8 +19,8 @@ from game.ui.stage import routes
 from game.ui.stage.scene import Scene, Stage
 from game.ui.table.controller import GameConfig, SeatConfig
 
-ROW = 84
-TOP = 210
+ROW = 70
+TOP = 200
 
 
 def lesson_config(lesson: Lesson) -> GameConfig:
@@ -34,7 +34,7 @@ def lesson_config(lesson: Lesson) -> GameConfig:
 
 def lesson_rect(index: int) -> pygame.Rect:
     """The ``index``-th lesson's button."""
-    return pygame.Rect(300, TOP + index * ROW, 430, 60)
+    return pygame.Rect(300, TOP + index * ROW, 430, 54)
 
 
 def open_lesson(app: Stage, lesson: Lesson, steps_done: int) -> None:
@@ -54,7 +54,7 @@ class LessonsScene(Scene):
                    self._play(lesson, resume=True), size=26)
             for i, lesson in enumerate(LESSONS)]
         self.restart_buttons = [
-            Button(pygame.Rect(940, TOP + i * ROW + 8, 180, 44), translated("lesson.restart"),
+            Button(pygame.Rect(940, TOP + i * ROW + 5, 180, 44), translated("lesson.restart"),
                    self._play(lesson, resume=False), size=22)
             for i, lesson in enumerate(LESSONS)]
         self.back = Button(pygame.Rect(540, 640, 200, 56), translated("back"), app.pop)
