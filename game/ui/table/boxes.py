@@ -212,10 +212,15 @@ class Messages:
         return message_box(size, self.above(), self.avoid())
 
     @staticmethod
-    def _lines(words: str) -> list[pygame.Surface]:
-        """The message's lines: the first one large, the details under it smaller."""
+    def _styled(words: str) -> list[tuple[str, int, tuple[int, int, int]]]:
+        """The message's lines with their size and colour: the first one large, the
+        details under it smaller."""
         first, *details = words.split("\n")
-        return [text(first, MESSAGE_TEXT, CREAM), *(text(d, DETAIL_TEXT, GLOW) for d in details)]
+        return [(first, MESSAGE_TEXT, CREAM), *((d, DETAIL_TEXT, GLOW) for d in details)]
+
+    @classmethod
+    def _lines(cls, words: str) -> list[pygame.Surface]:
+        return [text(*style) for style in cls._styled(words)]
 
     def note_rect(self) -> pygame.Rect | None:
         words = self.note()
@@ -229,11 +234,10 @@ class Messages:
         if rect is not None:
             colour = (120, 30, 30) if self.warning() else (28, 46, 36)
             panel(surface, rect, colour)
-            lines = self._lines(self.message())
-            top = rect.centery - sum(line.get_height() for line in lines) // 2
-            for line in lines:
-                surface.blit(line, line.get_rect(midtop=(rect.centerx, top)))
-                top += line.get_height()
+            message = self.message()
+            top = rect.centery - sum(line.get_height() for line in self._lines(message)) // 2
+            for words, size, colour in self._styled(message):  # blit_text: the eye checks
+                top = blit_text(surface, words, size, colour, midtop=(rect.centerx, top)).bottom
         rect = self.note_rect()
         if rect is not None:
             panel(surface, rect, (40, 34, 20))

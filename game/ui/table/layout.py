@@ -383,9 +383,9 @@ def message_box(text_size: Size, panel: Rect | None, avoid: Sequence[Rect]) -> R
 
 
 def note_box(text_size: Size, message: Rect | None, panel: Rect | None,
-             avoid: Sequence[Rect]) -> Rect:
+             avoid: Sequence[Rect]) -> Rect | None:
     """The first-time explanation: over the message (under it below a bid panel),
-    free of the rest."""
+    free of the rest; None while there is no room for it (a tall hint): it waits."""
     rect = Rect(0, 0, text_size[0] + 36, 36)
     rect.center = MESSAGE_CENTRE
     if message is not None and panel is not None:
@@ -395,7 +395,8 @@ def note_box(text_size: Size, message: Rect | None, panel: Rect | None,
     elif panel is not None:
         rect.top = panel.bottom + 8
     taken = [*avoid, *([panel] if panel else []), *([message] if message else [])]
-    return free_place(rect, taken)
+    placed = free_place(rect, taken)
+    return placed if placed.collidelist(taken) < 0 else None
 
 
 def free_place(rect: Rect, taken: Sequence[Rect]) -> Rect:

@@ -250,7 +250,8 @@ class TableScene(TableDrawing, Scene):
         self.poignee.refresh()
         self.ecart.refresh()
         self.notes.notice(self.terms_shown())
-        self.notes.update(dt)
+        if self.messages.note_rect() is not None:  # a note waiting for room keeps its time
+            self.notes.update(dt)
         self.hint_button.enabled = bool(self.controller.human_legal())
         session = self.app.session
         self.undo_button.enabled = session is None or session.undo_allowed
