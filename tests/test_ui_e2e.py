@@ -44,6 +44,7 @@ from game.lessons.catalogue import lesson_by_id
 from game.storage import Storage
 from game.storage.saves import SavedMatch
 from game.ui.kit.layout import LOGICAL
+from game.ui.kit.widgets import SETTLE
 from game.ui.scenes.lessons import lesson_rect
 from game.ui.scenes.menu import item_rect
 from game.ui.scenes.scoresheet import SHEET_RECT
@@ -379,6 +380,7 @@ def test_a_player_plays_a_full_coinche_deal_in_the_real_window(
         return brightness(image, app.window, FELT) < felt * 0.75
 
     wait_for(sheet_shown, timeout=20.0)
+    time.sleep(2 * SETTLE)  # the sheet's buttons swallow a click before they were seen
     click_logical(app.window, SHEET_NEXT)
     wait_for(lambda: brightness(screenshot(app.window, shots / "after_sheet.png"),
                                 app.window, FELT) > felt * 0.9, timeout=20.0)
