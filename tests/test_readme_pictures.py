@@ -1,5 +1,6 @@
-"""Every picture README.md shows is in the repository: a file ``make screenshots``
-writes (tools/screenshots.py names it) and docs/screenshots/.gitignore keeps."""
+"""Every picture README.md shows is in the repository: docs/screenshots/.gitignore keeps
+it.  That ``make screenshots`` makes each of them is checked where the pictures are taken
+(tests/test_ui_options.py, ``test_every_scene_is_photographed``)."""
 
 from __future__ import annotations
 
@@ -28,9 +29,6 @@ def test_every_picture_the_readme_shows_exists() -> None:
     assert missing == []
 
 
-def test_every_picture_the_readme_shows_is_kept_and_made_by_make_screenshots() -> None:
-    made = (ROOT / "tools" / "screenshots.py").read_text("utf-8")
+def test_every_picture_the_readme_shows_is_kept_in_the_repository() -> None:
     pictures = readme_pictures()
     assert set(pictures) <= kept_in_the_repository()
-    unnamed = [path for path in pictures if f'"{Path(path).stem}"' not in made]
-    assert unnamed == []

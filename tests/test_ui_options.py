@@ -307,6 +307,8 @@ def test_escape_still_goes_to_the_menu(app: App) -> None:
 
 
 def test_every_scene_is_photographed(tmp_path: Path) -> None:
+    from game.lessons.catalogue import LESSONS
+    from tests.test_readme_pictures import readme_pictures
     from tools.screenshots import RUNS, SHEETS, matrix_runs, take_all
 
     photographer = take_all(tmp_path)
@@ -316,8 +318,11 @@ def test_every_scene_is_photographed(tmp_path: Path) -> None:
     matrix = {name for _, _, run in matrix_runs() for name in run.shots}
     assert len(matrix) == 7 * 2 * 2 * 2  # games × languages × hands × (bidding, trick)
     expected = {name for run in RUNS for name in run.shots} | set(SHEETS) | matrix
-    assert names == expected | {"replay", "review_analysis", "score_pad", "settings", "rules",
-                                "statistics", "menu", "setup", "dialog_abandon"}
+    lessons = {f"lesson_{lesson.id}" for lesson in LESSONS} | {"lessons", "lesson_end_belote"}
+    assert names == expected | lessons | {"replay", "review_analysis", "score_pad", "settings",
+                                          "rules", "statistics", "menu", "setup",
+                                          "dialog_abandon"}
+    assert {Path(picture).stem for picture in readme_pictures()} <= names  # make screenshots
     for path in taken:
         image = pygame.image.load(path)
         assert image.get_size() == (1280, 720)
