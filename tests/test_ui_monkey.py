@@ -152,12 +152,15 @@ class Monkey:
             self.wanted.remove(name)
 
     def follow_table(self) -> None:
-        """The newest table on the stack is the match the session saves."""
+        """The newest table on the stack is the match the session saves (a lesson's
+        table is not: the match in progress stays as it was)."""
         tables = [s for s in self.app.scenes if isinstance(s, TableScene)]
         if tables:
-            if tables[-1] is not self.table:
+            newest = tables[-1]
+            if newest is not self.table:
                 animate_at(self.app, FAST)  # tables play fast once the monkey reaches one
-            self.table = tables[-1]
+            if newest.lesson is None:
+                self.table = newest
 
     # --- checks ------------------------------------------------------------------------------
 
