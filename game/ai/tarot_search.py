@@ -15,10 +15,12 @@ behind a chelem's Excuse): they only weigh the candidates, which are always ``vi
 
 from __future__ import annotations
 
+import functools
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from game.ai.budget import DEFAULT_THINK, within
 from game.ai.decision import Decision
@@ -90,18 +92,8 @@ def sample_world(view: TarotView, rng: random.Random) -> World:
 
 def _sample(view: TarotView, rng: random.Random, called_off_taker: bool) -> World:
     n, me = view.players, view.seat
-    played = _played(view)
-    mem = tarot_memory(view)
-    hidden = sorted(c for c in DECK78 if c not in played and c not in view.hand
-                    and c not in view.ecart)
     pile_place = n  # the places are the seats and the pile
-    capacity = [0 if s == me else view.hand_sizes[s] for s in range(n)]
-    capacity.append(len(hidden) - sum(capacity) if _pile_hidden(view) else 0)
-    allowed = {c: _places(view, mem, c, pile_place) for c in hidden}
-    if called_off_taker and view.called in allowed:
-        # one calls a card of one's own only when one must (or to play alone, rarely)
-        others = [p for p in allowed[view.called] if p != view.taker]
-        allowed[view.called] = others or allowed[view.called]
+    allowed, capacity = _placement(view, called_off_taker)
     for _ in range(SAMPLING_TRIES):
         placed = _try_placing(allowed, capacity, rng)
         if placed is not None:
@@ -109,6 +101,26 @@ def _sample(view: TarotView, rng: random.Random, called_off_taker: bool) -> Worl
             pile = tuple(placed[pile_place]) if _pile_hidden(view) else tuple(view.ecart)
             return World(holdings, pile)
     raise NoWorld(f"no world fits seat {me}'s view")
+
+
+@functools.lru_cache(maxsize=4)
+def _placement(view: TarotView, called_off_taker: bool,
+               ) -> tuple[Mapping[TarotCard, list[int]], tuple[int, ...]]:
+    """Where each hidden card may lie and how many cards each place takes (the seats,
+    then the pile): the same for every world drawn for ``view``, so worked out once."""
+    n, me = view.players, view.seat
+    played = _played(view)
+    mem = tarot_memory(view)
+    hidden = sorted(c for c in DECK78 if c not in played and c not in view.hand
+                    and c not in view.ecart)
+    capacity = [0 if s == me else view.hand_sizes[s] for s in range(n)]
+    capacity.append(len(hidden) - sum(capacity) if _pile_hidden(view) else 0)
+    allowed = {c: _places(view, mem, c, n) for c in hidden}
+    if called_off_taker and view.called in allowed:
+        # one calls a card of one's own only when one must (or to play alone, rarely)
+        others = [p for p in allowed[view.called] if p != view.taker]
+        allowed[view.called] = others or allowed[view.called]
+    return MappingProxyType(allowed), tuple(capacity)
 
 
 def _places(view: TarotView, mem: TarotMemory, c: TarotCard, pile: int) -> list[int]:
@@ -134,7 +146,7 @@ def _may_lie_aside(view: TarotView, c: TarotCard) -> bool:
     return not (c.is_trump or c is EXCUSE or (c.suit.is_plain and c.rank == KING))
 
 
-def _try_placing(allowed: dict[TarotCard, list[int]], capacity: list[int],
+def _try_placing(allowed: Mapping[TarotCard, list[int]], capacity: Sequence[int],
                  rng: random.Random) -> list[list[TarotCard]] | None:
     left = list(capacity)
     placed: list[list[TarotCard]] = [[] for _ in capacity]
