@@ -2,7 +2,9 @@
 
 Worlds are drawn among the placements of the hidden cards that the seat's view allows
 (hand sizes, voids and trump caps shown by the play, poignées, the écart's shown trumps,
-the chien's cards with the taker or in his écart).  In each world every legal card is
+the chien's cards with the taker or in his écart), and kept among several in proportion
+to how well they fit the auction (``tarot_auction_reading``: the taker's hand strong
+enough for his contract, the passers' too weak to bid).  In each world every legal card is
 played and the deal finished with the Confirmé play, or in the last tricks solved
 exactly (``tarot_endgame``); the card with the best mean score for the seat (its marks
 for the deal) is played, the Confirmé card when tied.  At five the rollouts keep the
@@ -34,6 +36,7 @@ from game.ai.tarot import (
     tarot_decision,
     tarot_memory,
 )
+from game.ai.tarot_auction_reading import read_draw
 from game.ai.tarot_endgame import DealFrame, Tally, affordable, solve_after
 from game.engine.tarot_actions import TarotPlayCard
 from game.engine.tarot_cards import (
@@ -220,12 +223,19 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
                 and view == self.view and rng.getstate() == self.start_state)
 
     def world_stream(self) -> Iterator[World]:
-        """Worlds drawn one by one, the cap of them, or until none fits the view."""
+        """Worlds drawn one by one, the cap of them, or until none fits the view; each
+        kept among several by how well it fits the auction (``tarot_auction_reading``)."""
         for _ in range(self.cap):
-            try:
-                yield sample_world(self.view, self.rng)
-            except NoWorld:
+            world = read_draw(self.view, self.rng, self._draw, _parts)
+            if world is None:
                 return
+            yield world
+
+    def _draw(self) -> World | None:
+        try:
+            return sample_world(self.view, self.rng)
+        except NoWorld:
+            return None
 
     def value(self, world: World, card: TarotCard) -> float:
         return self._evaluate(self.view, world, card)
@@ -243,6 +253,10 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
         if best == its_class:
             return self.confirme, means
         return Decision(TarotPlayCard(best), "hint.search_best", card_args(best)), means
+
+
+def _parts(world: World) -> tuple[tuple[tuple[TarotCard, ...], ...], tuple[TarotCard, ...]]:
+    return world.holdings, world.pile
 
 
 TarotSource = Callable[[TarotView, random.Random, int, bool], TarotWorldSearch]
