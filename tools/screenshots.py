@@ -65,7 +65,6 @@ from game.engine.tarot_scoring import (  # noqa: E402
     score_deal,
     score_lines,
 )
-from game.i18n import language, set_language  # noqa: E402
 from game.lessons.catalogue import LESSONS  # noqa: E402
 from game.lessons.run import LessonRun  # noqa: E402
 from game.storage import Storage  # noqa: E402
@@ -190,7 +189,7 @@ class Photographer:
         self.problems: list[str] = []
 
     def save(self, name: str) -> None:
-        self.problems += problems(look(self.app), f"{name} ({language()})")
+        self.problems += problems(look(self.app), f"{name} ({self.app.texts.language})")
         if self.folder is None:
             return
         path = self.folder / f"{name}.png"
@@ -358,12 +357,12 @@ def matrix_runs() -> list[tuple[str, bool, Run]]:
 
 def take_matrix(photographer: Photographer) -> None:
     app = photographer.app
-    before = (language(), app.settings)
+    before = (app.language_setting(), app.settings)
     for words, left, run in matrix_runs():
-        set_language(words)
+        app.choose_language(words)
         app.settings = dataclasses.replace(app.settings, left_handed=left)
         photographer.leave(photographer.play(run))
-    set_language(before[0])
+    app.choose_language(before[0])
     app.settings = before[1]
 
 
@@ -431,8 +430,7 @@ def take_all(folder: Path | None, words: str = "en", window: tuple[int, int] = L
     with tempfile.TemporaryDirectory() as data:
         photographer = Photographer(folder, Storage(Path(data)), window)
         app = photographer.app
-        app.settings = dataclasses.replace(app.settings, language=words)
-        set_language(words)  # the new app took the empty folder's "auto"
+        app.choose_language(words)  # the new app took the empty folder's "auto"
         for run in RUNS:
             table = photographer.play(run)
             if run.rules.game == "coinche":
@@ -449,7 +447,6 @@ def take_all(folder: Path | None, words: str = "en", window: tuple[int, int] = L
         if matrix:
             take_matrix(photographer)
         app.close()
-    set_language("en")
     return photographer
 
 

@@ -12,7 +12,7 @@ import pygame
 
 from game.engine.protocol import Phase
 from game.engine.tarot import AnnounceChelem
-from game.i18n import tr, tr_n
+from game.i18n import Speaks, Texts
 from game.ui.kit.layout import Point
 from game.ui.kit.widgets import SETTLE
 from game.ui.table.words import hint_words, say_text
@@ -79,8 +79,9 @@ class InputTable(Protocol):
     def to_menu(self) -> None: ...
 
 
-class TableInput:
-    def __init__(self, table: InputTable) -> None:
+class TableInput(Speaks):
+    def __init__(self, texts: Texts, table: InputTable) -> None:
+        self.texts = texts
         self.table = table
         # (the position, human to act): a move, an undo or a redo changes the position
         self._asked: tuple[object, bool] = (None, False)
@@ -97,7 +98,7 @@ class TableInput:
         if verdict is None or self.current_hint() is not None:
             return
         card = getattr(verdict.decision.action, "card", None)
-        words = functools.partial(hint_words, verdict)  # the reason, then the numbers
+        words = functools.partial(hint_words, self.texts, verdict)  # the reason, then the numbers
         self.hint = (words, card, controller.match)
         if card is not None:
             self.table.hand.selected = card  # Enter or Space plays the suggested card
@@ -138,24 +139,24 @@ class TableInput:
         table = self.table
         controller = table.controller
         if controller.message is not None:
-            return say_text(controller.message)
+            return say_text(self.texts, controller.message)
         if table.held is not None:
-            return tr("table.collect")
+            return self.tr("table.collect")
         if table.poignee.active:
             return table.poignee.message()
         hint = self.current_hint()
         if hint is not None:
             return hint[0]
         if table.animator.void_message > 0:
-            return tr("table.all_passed")
+            return self.tr("table.all_passed")
         if table.ecart.active:
             left = table.ecart.size - len(table.ecart.chosen)
-            return tr_n("table.ecart", left) if left else tr("table.ecart_complete")
+            return self.tr_n("table.ecart", left) if left else self.tr("table.ecart_complete")
         if AnnounceChelem() in controller.human_legal():
-            return tr("tarot.chelem_choice")
+            return self.tr("tarot.chelem_choice")
         if controller.human_to_act and controller.match.phase is Phase.PLAY \
                 and not table.play.actions():
-            return tr("table.your_turn")
+            return self.tr("table.your_turn")
         return ""
 
     # --- when a choice may be taken ----------------------------------------------------------

@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from game.i18n import tr
+from game.i18n import Speaks, Texts
 from game.lessons.run import LessonRun
 from game.lessons.script import ECART_CONFIRM, token
 from game.ui.kit.layout import SCREEN
@@ -32,13 +32,14 @@ NARRATOR = (22, 34, 52)  # the narrator's panel: night blue, apart from the tabl
 Region = tuple[str, pygame.Rect]
 
 
-class Narrator:
+class Narrator(Speaks):
     """Draws the lesson's words and highlights for the table's controller."""
 
-    def __init__(self, controller: Controller, run: LessonRun,
+    def __init__(self, texts: Texts, controller: Controller, run: LessonRun,
                  avoid: Callable[[], list[pygame.Rect]],
                  cards: Callable[[], list[tuple[Any, pygame.Rect]]],
                  buttons: Callable[[], Sequence[tuple[str, Button]]]) -> None:
+        self.texts = texts
         self.controller = controller
         self.run = run
         self.avoid = avoid  # what the panel must leave visible
@@ -46,10 +47,10 @@ class Narrator:
         self.buttons = buttons  # the panels' buttons with their actions' tokens
 
     def lines(self) -> list[str]:
-        words = tr(self.run.words(self.controller.match))
+        words = self.tr(self.run.words(self.controller.match))
         lines = wrap(words, TEXT, WIDTH - 2 * PADDING)
         if self.controller.message is not None and self.run.expected(self.controller.match):
-            lines += wrap(tr("lesson.retry"), TEXT, WIDTH - 2 * PADDING)
+            lines += wrap(self.tr("lesson.retry"), TEXT, WIDTH - 2 * PADDING)
         return lines
 
     def rect(self) -> pygame.Rect:
@@ -91,10 +92,10 @@ class Narrator:
             pygame.draw.rect(surface, GLOW, rect, width=4, border_radius=8)
         rect = self.rect()
         panel(surface, rect, NARRATOR, border=GOLD)
-        blit_text(surface, tr(self.run.lesson.title_key), 20, GOLD,
+        blit_text(surface, self.tr(self.run.lesson.title_key), 20, GOLD,
                   topleft=(rect.x + PADDING, rect.y + PADDING - 2))
         y = rect.y + PADDING + TITLE
-        retry_from = len(wrap(tr(self.run.words(self.controller.match)), TEXT,
+        retry_from = len(wrap(self.tr(self.run.words(self.controller.match)), TEXT,
                               WIDTH - 2 * PADDING))
         for index, line in enumerate(self.lines()):
             colour = GLOW if index >= retry_from else CREAM
