@@ -27,7 +27,7 @@ from game.ui.table.controller import Controller, GameConfig, Pace
 from game.ui.table.drawing import TableDrawing
 from game.ui.table.ecart import EcartChooser
 from game.ui.table.glossary import FirstTimeNotes, terms_of
-from game.ui.table.input import TableInput
+from game.ui.table.input import ChoicePanels, ClickTargets, TableInput
 from game.ui.table.layout import TableLayout
 from game.ui.table.narrator import Narrator, panel_buttons
 from game.ui.table.parts import (
@@ -89,6 +89,7 @@ class TableScene(TableDrawing, Scene):
         self.poignee = PoigneeChooser(self.texts, controller, layout, self.hand.card_at)
         self.ecart = EcartChooser(self.texts, controller)
         self.play = PlayButtons(self.texts, controller, layout, self.poignee, lambda: model.hand)
+        self.panels = ChoicePanels(self.bid_panel, self.poignee, self.ecart, self.play)
         self.notes = FirstTimeNotes(self.texts, app.memory.explained)
         self.opponents = Opponents(layout, model, painter, self.animator)
         self.centre = Centre(self.texts, layout, model, painter, self.animator,
@@ -114,6 +115,7 @@ class TableScene(TableDrawing, Scene):
         self.hint_button = self._side_button("hint", "table.hint", self.show_hint)
         self.undo_button.enabled = app.session is None or app.session.undo_allowed
         self.buttons = [self.menu_button, self.last_button, self.undo_button, self.hint_button]
+        self.targets = ClickTargets(self.buttons, self.score, self.last_trick, self.bid_history)
         self.narrator = None if self.lesson is None else Narrator(
             self.texts, controller, self.lesson, self._parts_taken, self.hand.cards,
             lambda: panel_buttons(self.bid_panel, self.play, self.ecart))
