@@ -40,6 +40,7 @@ from game.engine.deal_scoring import (  # noqa: E402
     score_belote_teams,
     score_coinche,
 )
+from game.engine.games import COINCHE, game_of  # noqa: E402
 from game.engine.match import AnyRules, DealRecord, Match  # noqa: E402
 from game.engine.protocol import (  # noqa: E402
     Action,
@@ -65,7 +66,7 @@ from game.engine.tarot_scoring import (  # noqa: E402
     score_deal,
     score_lines,
 )
-from game.lessons.catalogue import LESSONS  # noqa: E402
+from game.lessons.catalogue import LESSONS, lesson_by_id  # noqa: E402
 from game.lessons.run import LessonRun  # noqa: E402
 from game.storage import Storage  # noqa: E402
 from game.ui.app.app import App  # noqa: E402
@@ -390,7 +391,7 @@ def take_lessons(photographer: Photographer) -> None:
                 break
         app.step(DT, [])
         photographer.save(f"lesson_{lesson.id}")
-        if lesson.id == "belote":
+        if lesson is lesson_by_id("belote"):  # its end on the score sheet too
             table.model.record = played_out(match).history[0]
             photographer.scene("lesson_end_belote", ScoreSheet(app, table))
         photographer.leave(table)
@@ -433,7 +434,7 @@ def take_all(folder: Path | None, words: str = "en", window: tuple[int, int] = L
         app.choose_language(words)  # the new app took the empty folder's "auto"
         for run in RUNS:
             table = photographer.play(run)
-            if run.rules.game == "coinche":
+            if game_of(run.rules.game) is COINCHE:
                 replay = ReplayScene.of_last_deal(app, table.controller.match)
                 if replay is not None:
                     photographer.scene("replay", replay, (pygame.K_RIGHT,) * 3)
