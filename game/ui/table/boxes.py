@@ -213,9 +213,7 @@ class Messages:
         words = self.message()
         if not words:
             return None
-        lines = self._lines(words)
-        size = (max(line.get_width() for line in lines), sum(line.get_height() for line in lines))
-        return message_box(size, self.above(), self.avoid())
+        return message_box(self._size(words), self.above(), self.avoid())
 
     @staticmethod
     def _styled(words: str) -> list[tuple[str, int, tuple[int, int, int]]]:
@@ -225,8 +223,10 @@ class Messages:
         return [(first, MESSAGE_TEXT, CREAM), *((d, DETAIL_TEXT, GLOW) for d in details)]
 
     @classmethod
-    def _lines(cls, words: str) -> list[pygame.Surface]:
-        return [text(*style) for style in cls._styled(words)]
+    def _size(cls, words: str) -> tuple[int, int]:
+        """The message's width and height, its lines one under the other."""
+        sizes = [text(*style).get_size() for style in cls._styled(words)]
+        return max(width for width, _ in sizes), sum(height for _, height in sizes)
 
     def note_rect(self) -> pygame.Rect | None:
         words = self.note()
@@ -241,7 +241,7 @@ class Messages:
             colour = (120, 30, 30) if self.warning() else (28, 46, 36)
             panel(surface, rect, colour)
             message = self.message()
-            top = rect.centery - sum(line.get_height() for line in self._lines(message)) // 2
+            top = rect.centery - self._size(message)[1] // 2
             for words, size, colour in self._styled(message):  # blit_text: the eye checks
                 top = blit_text(surface, words, size, colour, midtop=(rect.centerx, top)).bottom
         rect = self.note_rect()
