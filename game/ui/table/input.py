@@ -4,6 +4,7 @@ the hand shows of the player's choices (``HandChoices``)."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
@@ -87,6 +88,16 @@ class TableInput:
         self.asked_for = 0.0  # seconds the player's current choices have been shown
         # the words (in the language shown when drawn), the suggested card, the position
         self.hint: tuple[Callable[[], str], Any, object] | None = None
+        self._cursor = pygame.SYSTEM_CURSOR_ARROW
+
+    def pointing(self, at_something: bool) -> None:
+        """The hand pointer over what a click explains (a call, a card of the last
+        trick), the arrow elsewhere."""
+        cursor = pygame.SYSTEM_CURSOR_HAND if at_something else pygame.SYSTEM_CURSOR_ARROW
+        if cursor != self._cursor:
+            self._cursor = cursor
+            with contextlib.suppress(pygame.error):  # no system cursors (a headless display)
+                pygame.mouse.set_cursor(cursor)
 
     # --- the hint (H) --------------------------------------------------------------------
 
@@ -192,6 +203,8 @@ class TableInput:
         if click and table.score.rect().collidepoint(event.pos):
             table.show_score_pad()  # the score box opens the score pad
             return
+        if click and not table.show_last and table.bid_history.click(event.pos):
+            return  # a call or its bubble: what the computers read from it, at any time
         if click and not self.accepts_choice:
             self.click_while_busy()
             return
@@ -200,6 +213,8 @@ class TableInput:
             return
         if event.type == pygame.MOUSEMOTION:
             table.hand.hover = table.hand.card_at(event.pos)
+            self.pointing(table.last_trick.point(event.pos) if table.show_last
+                          else table.bid_history.point(event.pos))
         elif click:
             self.click(event.pos)
 
@@ -279,8 +294,6 @@ class TableInput:
             table.last_trick.asked = asked
             table.show_last = asked is not None
             return
-        row = table.bid_history.row_at(pos)  # a call: what the computers read from it
-        table.bid_history.note = None if row is None else table.bid_history.read(row)
         c = table.hand.card_at(pos)
         if c is not None:
             table.controller.play_card(c)
