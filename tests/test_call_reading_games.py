@@ -12,7 +12,6 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame
 import pytest
 
 from game.ai.call_reading import CallReading, read_take
@@ -28,7 +27,7 @@ from game.engine.tarot_tricks import TarotView
 from game.engine.trick_view import TrickView
 from game.i18n import set_language, tr
 from game.ui.app.app import App
-from game.ui.app.smoke import click
+from game.ui.app.smoke import click, motion
 from game.ui.table.call_words import call_shown, call_words, seat_call_shown, tarot_words
 from tests.table_driver import DT, run_until_human, start_table
 from tools.eye_checks import look, problems
@@ -201,12 +200,6 @@ def test_coinche_aces_are_said_only_when_there_are_some_with_their_plural() -> N
 # --- the table: a click on a row, a bubble, the contract box -------------------------------------
 
 
-def move(app: App, pos: tuple[int, int]) -> list[pygame.event.Event]:
-    view = app.viewport()
-    at = (view.x + pos[0] * view.width // 1280, view.y + pos[1] * view.height // 720)
-    return [pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0))]
-
-
 def test_a_tarot_call_in_the_history_is_lit_marked_and_read_by_a_click(app: App) -> None:
     table = start_table(app, TarotRules(players=5), seed=1, first_deal=7)  # NE: Garde
     run_until_human(app, table)
@@ -214,7 +207,7 @@ def test_a_tarot_call_in_the_history_is_lit_marked_and_read_by_a_click(app: App)
     rect = history.rect()
     assert rect is not None and [seat for seat, _ in table.model.bids] == [3, 4]
     garde_row = (rect.centerx, rect.y + 26 + 20 + 5)
-    app.step(DT, move(app, garde_row))
+    app.step(DT, [motion(app, garde_row)])
     assert history.hover == ("row", 1)
     app.step(DT, click(app, garde_row))
     view = table.controller.human_view().deal
@@ -226,7 +219,7 @@ def test_a_tarot_call_in_the_history_is_lit_marked_and_read_by_a_click(app: App)
     app.step(DT, click(app, bubble.center))  # its bubble says the same
     assert history.asked == ("bubble", 4) and history.note is not None
     assert history.note.startswith(history.seats.name(4) + ", Garde.")
-    app.step(DT, move(app, (640, 150)))
+    app.step(DT, [motion(app, (640, 150))])
     assert history.hover is None
 
 
@@ -243,7 +236,7 @@ def test_a_belote_pass_bubble_and_the_takers_contract_box_are_read(app: App) -> 
     run_until_human(app, table)
     assert table.model.taker == 2 and not table.model.bidding
     box = table.layout.contract_box()
-    app.step(DT, move(app, box.center))
+    app.step(DT, [motion(app, box.center)])
     assert table.bid_history.hover == ("contract", 2)
     app.step(DT, click(app, box.center))
     note = table.bid_history.note

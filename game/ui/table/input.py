@@ -4,7 +4,6 @@ the hand shows of the player's choices (``HandChoices``)."""
 
 from __future__ import annotations
 
-import contextlib
 import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
@@ -15,7 +14,7 @@ from game.engine.protocol import Phase
 from game.engine.tarot import AnnounceChelem
 from game.i18n import tr, tr_n
 from game.ui.kit.layout import Point
-from game.ui.kit.widgets import SETTLE
+from game.ui.kit.widgets import SETTLE, pointer
 from game.ui.table.words import hint_words, say_text
 
 if TYPE_CHECKING:
@@ -88,16 +87,6 @@ class TableInput:
         self.asked_for = 0.0  # seconds the player's current choices have been shown
         # the words (in the language shown when drawn), the suggested card, the position
         self.hint: tuple[Callable[[], str], Any, object] | None = None
-        self._cursor = pygame.SYSTEM_CURSOR_ARROW
-
-    def pointing(self, at_something: bool) -> None:
-        """The hand pointer over what a click explains (a call, a card of the last
-        trick), the arrow elsewhere."""
-        cursor = pygame.SYSTEM_CURSOR_HAND if at_something else pygame.SYSTEM_CURSOR_ARROW
-        if cursor != self._cursor:
-            self._cursor = cursor
-            with contextlib.suppress(pygame.error):  # no system cursors (a headless display)
-                pygame.mouse.set_cursor(cursor)
 
     # --- the hint (H) --------------------------------------------------------------------
 
@@ -213,8 +202,8 @@ class TableInput:
             return
         if event.type == pygame.MOUSEMOTION:
             table.hand.hover = table.hand.card_at(event.pos)
-            self.pointing(table.last_trick.point(event.pos) if table.show_last
-                          else table.bid_history.point(event.pos))
+            pointer(table.last_trick.point(event.pos) if table.show_last
+                    else table.bid_history.point(event.pos))
         elif click:
             self.click(event.pos)
 
