@@ -17,7 +17,7 @@ import pytest
 from game.ai.call_reading import CallReading, read_take
 from game.ai.tarot_call_reading import TarotCallReading, read_tarot_call
 from game.engine.actions import Bid, Pass, Take
-from game.engine.cards import Suit
+from game.engine.cards import Card, Rank, Suit
 from game.engine.match import Match
 from game.engine.protocol import Action
 from game.engine.rules import BeloteRules, TarotRules
@@ -242,4 +242,6 @@ def test_a_belote_pass_bubble_and_the_takers_contract_box_are_read(app: App) -> 
     note = table.bid_history.note
     assert note is not None and note.startswith(
         table.bid_history.seats.name(2) + " takes spades at the first round")
+    assert (2, Card(Suit.SPADES, Rank.JACK)) in table.model.trick  # North led it
+    assert "the jack of spades for sure (you have seen it)" in note
     assert problems(look(app), "belote take note") == []

@@ -70,7 +70,8 @@ def read_call(view: TrickView, index: int, seed: int) -> CallReading | None:
 class TakeReading:
     """A belote take read: over ``DRAWS`` hands, each weighed by how well it explains
     the take, the trumps (the weighted median) and how often the jack and the nine of
-    trumps are among them (None: the viewer sees where the card is)."""
+    trumps are among them (None: the viewer sees where the card is); ``shown``: the
+    taker's cards the viewer has seen (played, or the retourne it took)."""
 
     seat: int
     call: Take | ChooseTrump
@@ -78,6 +79,7 @@ class TakeReading:
     trumps: int
     jack: float | None
     nine: float | None
+    shown: tuple[Card, ...] = ()
 
 
 def read_take(view: TrickView, index: int, seed: int) -> TakeReading | None:
@@ -102,7 +104,8 @@ def read_take(view: TrickView, index: int, seed: int) -> TakeReading | None:
     return TakeReading(seat, call, trump,
                        trumps=_weighted_median([sum(c.suit is trump for c in hand)
                                                 for hand in hands], weights),
-                       jack=share(Card(trump, Rank.JACK)), nine=share(Card(trump, Rank.NINE)))
+                       jack=share(Card(trump, Rank.JACK)), nine=share(Card(trump, Rank.NINE)),
+                       shown=tuple(known))
 
 
 def is_unread_pass(view: TrickView, index: int) -> bool:

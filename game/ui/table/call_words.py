@@ -63,15 +63,18 @@ def take_words(reading: TakeReading, name: str) -> str:
     9 of hearts in 60%."."""
     key = "call.named" if isinstance(reading.call, ChooseTrump) else "call.took"
     call = tr(key, name=name, suit=tr(f"suit.{reading.trump.letter}"))
-    jack = _card_share(Card(reading.trump, Rank.JACK), reading.jack)
-    nine = _card_share(Card(reading.trump, Rank.NINE), reading.nine)
+    jack = _card_share(Card(reading.trump, Rank.JACK), reading.jack, reading.shown)
+    nine = _card_share(Card(reading.trump, Rank.NINE), reading.nine, reading.shown)
     return tr("call.read_take", call=call, name=name, trumps=_trumps(reading.trumps),
               cards=tr("call.and", first=jack, second=nine))
 
 
-def _card_share(card: Card, share: float | None) -> str:
-    """How often the taker holds ``card``, or that the player sees where it is."""
+def _card_share(card: Card, share: float | None, shown: tuple[Card, ...]) -> str:
+    """How often the taker holds ``card``, or that the player has seen it with the
+    taker, or elsewhere."""
     words = card_name(str(card))
+    if card in shown:
+        return tr("call.card_shown", card=words)
     if share is not None:
         return tr("call.card_share", card=words, share=percent(share))
     return tr("call.card_seen", card=words)
