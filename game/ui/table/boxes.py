@@ -180,10 +180,13 @@ class BidHistory:
         return None
 
     def taker_read(self) -> int | None:
-        """The taker whose call the contract box explains (not the viewer's own)."""
-        taker = self.model.taker
-        return None if taker is None or taker == self.model.viewer or self.model.bidding \
-            else taker
+        """The taker whose call the contract box explains: not the viewer's own, nor a
+        sans-atout or tout-atout (the computers read the suit calls)."""
+        model = self.model
+        if model.taker is None or model.taker == model.viewer or model.bidding \
+                or (model.trump_suit is None and model.tarot_contract is None):
+            return None
+        return model.taker
 
     def asked_at(self, pos: tuple[int, int]) -> Asked | None:
         """What a click at ``pos`` would explain."""
