@@ -12,14 +12,17 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import random
+
 import pytest
 
+from game.ai import Level, decide
 from game.ai.call_reading import CallReading, read_take
 from game.ai.tarot_call_reading import TarotCallReading, read_tarot_call
 from game.engine.actions import Bid, Pass, Take
 from game.engine.cards import Card, Rank, Suit
 from game.engine.match import Match
-from game.engine.protocol import Action
+from game.engine.protocol import Action, Phase
 from game.engine.rules import BeloteRules, TarotRules
 from game.engine.tarot_actions import CallKing, TarotBid, TarotPass
 from game.engine.tarot_scoring import Contract
@@ -86,6 +89,21 @@ def test_a_take_at_three_and_two_players_is_read_too(players: int, deal: int) ->
     assert read_take(view, 0, deal) is not None
 
 
+@pytest.mark.parametrize("players", [4, 3, 2])
+def test_a_take_is_read_at_the_last_trick_too(players: int) -> None:
+    match = after(BeloteRules(players=players), 5, [])
+    rng = random.Random(5)
+    while (view := match.view(0).deal) is not None and isinstance(view, TrickView) \
+            and (view.phase is not Phase.PLAY or len(view.hand) > 1):
+        seat = match.current_player
+        assert seat is not None
+        match, _ = match.apply(decide(match.view(seat), Level.CONFIRME, rng).action)
+    assert isinstance(view, TrickView) and view.taker is not None
+    for index, (seat, _) in enumerate(view.bids):
+        if seat != 0:
+            assert call_shown(view, index, 5, name) is not None
+
+
 def test_a_card_the_player_sees_is_not_given_a_share() -> None:
     view = belote_view(2, 2, [Take()])  # South holds the ♦J
     reading = read_take(view, 0, 2)
@@ -134,6 +152,25 @@ def test_a_pass_at_three_and_five_players_is_read(players: int) -> None:
     assert reading is not None and reading.call == TarotPass()
     words = call_shown(view, 0, 5, name)
     assert words is not None and words.startswith(f"{name(reading.seat)} passes. In the hands")
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_call_is_read_at_the_last_trick_too(players: int) -> None:
+    """Late in the deal most cards are seen (the taker's own plays may be the
+    chien's): every call still reads, in keeping with what was seen."""
+    match = after(TarotRules(players=players), 5, [])
+    rng = random.Random(5)
+    while (view := match.view(0).deal) is not None and isinstance(view, TarotView) \
+            and (view.phase is not Phase.PLAY or len(view.hand) > 1):
+        seat = match.current_player
+        assert seat is not None
+        match, _ = match.apply(decide(match.view(seat), Level.CONFIRME, rng).action)
+    assert isinstance(view, TarotView) and view.taker is not None
+    for index, (seat, _) in enumerate(view.bids):
+        if seat != 0:
+            reading = read_tarot_call(view, index, 5)
+            assert reading is not None and 0 <= reading.one_bout <= 1
+            assert call_shown(view, index, 5, name) is not None
 
 
 def test_tarot_words_count_the_trumps_and_the_bouts_in_both_languages() -> None:

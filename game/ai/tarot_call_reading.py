@@ -55,8 +55,11 @@ def read_tarot_call(view: TarotView, index: int, seed: int) -> TarotCallReading 
         return call_misfit(view.bids, index, hand_strength([*placed[0], *known]),
                            view.players)
 
-    hands = [[*deal[0], *known] for deal in walk_deals(places, (0, 1), misfit, rng,
-                                                        HANDS, WALK)]
+    if all(places):
+        deals = walk_deals(places, (0, 1), misfit, rng, HANDS, WALK)
+    else:  # the caller's hand all seen (late in the deal), or every unseen card its
+        deals = [[tuple(places[0])]]
+    hands = [[*deal[0], *known] for deal in deals]
     bouts = [sum(c.is_bout for c in hand) for hand in hands]
     return TarotCallReading(
         seat, call,
@@ -69,11 +72,13 @@ def read_tarot_call(view: TarotView, index: int, seed: int) -> TarotCallReading 
 def _cards(view: TarotView, seat: int) -> tuple[list[TarotCard], list[TarotCard]]:
     """The cards ``seat`` was surely dealt, known to ``view`` (those it played, when it
     did not take the chien), and the cards it may have been dealt besides: neither the
-    viewer's, nor in the chien or the écart, nor played by another seat."""
+    viewer's, nor in the chien shown or the viewer's écart, nor played by another seat
+    (the taker's own plays among them: they may be the chien's or its own)."""
     plays = [play for trick in view.tricks for play in trick.plays] + list(view.trick)
-    known = [c for player, c in plays if player == seat] if seat != view.taker else []
-    seen = set(view.hand) | set(view.chien) | set(view.ecart) | {c for _, c in plays}
-    seen |= {c for player, c in plays if player == view.seat}
+    taker = seat == view.taker  # his cards played may be the chien's
+    known = [] if taker else [c for player, c in plays if player == seat]
+    seen = set(view.hand) | set(view.chien) | set(view.ecart)
+    seen |= {c for player, c in plays if player != seat or not taker}
     return known, [c for c in DECK78 if c not in seen]
 
 
