@@ -15,7 +15,7 @@ from game.engine.protocol import Phase
 from game.engine.tarot import AnnounceChelem
 from game.i18n import Speaks, Texts
 from game.ui.kit.layout import Point
-from game.ui.kit.widgets import SETTLE
+from game.ui.kit.widgets import SETTLE, pointer
 from game.ui.table.words import hint_words, say_text
 
 if TYPE_CHECKING:
@@ -220,6 +220,8 @@ class TableInput(Speaks):
         if click and table.targets.score.rect().collidepoint(event.pos):
             table.show_score_pad()  # the score box opens the score pad
             return
+        if click and not table.show_last and table.targets.bid_history.click(event.pos):
+            return  # a call or its bubble: what the computers read from it, at any time
         if click and not self.accepts_choice:
             self.click_while_busy()
             return
@@ -227,6 +229,9 @@ class TableInput(Speaks):
             return
         if event.type == pygame.MOUSEMOTION:
             table.hand.hover = table.hand.card_at(event.pos)
+            targets = table.targets
+            pointer(targets.last_trick.point(event.pos) if table.show_last
+                    else targets.bid_history.point(event.pos))
         elif click:
             self.click(event.pos)
 
@@ -299,15 +304,12 @@ class TableInput(Speaks):
             table.controller.events.skip()
 
     def click(self, pos: Point) -> None:
-        table, last_trick, history = self.table, self.table.targets.last_trick, \
-            self.table.targets.bid_history
+        table, last_trick = self.table, self.table.targets.last_trick
         table.hand.selected = None  # the mouse takes over from the keyboard
         if table.show_last:  # a card of it: why it was played; elsewhere: closed
             last_trick.asked = last_trick.card_at(pos)
             table.show_last = last_trick.asked is not None
             return
-        row = history.row_at(pos)  # a call: what the computers read from it
-        history.note = None if row is None else history.read(row)
         c = table.hand.card_at(pos)
         if c is not None:
             table.controller.play_card(c)
