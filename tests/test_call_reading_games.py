@@ -33,7 +33,7 @@ from game.ui.app.smoke import click, motion
 from game.ui.table.call_words import call_shown, call_words, seat_call_shown, tarot_words
 from tests.table_driver import DT, run_until_human, start_table
 from tests.words import ENGLISH, FRENCH, tr
-from tools.eye_checks import look, problems
+from tools.eye_checks import contrast, ink_and_ground, ink_rect, look, problems
 
 SEATS = ("South", "West", "North", "East", "North-East")
 
@@ -270,6 +270,11 @@ def test_a_belote_pass_bubble_and_the_takers_contract_box_are_read(app: App) -> 
     run_until_human(app, table)
     assert table.model.taker == 2 and not table.model.bidding
     box = table.layout.contract_box()
+    picture = look(app)
+    mark = next(d for d in picture.texts if d.words == "?" and box.contains(d.rect))
+    assert ink_rect(mark).height >= 14  # 10 pixels high still at 960×540
+    colours = ink_and_ground(mark)
+    assert colours is not None and contrast(*colours) >= 4.5
     app.step(DT, [motion(app, box.center)])
     assert table.bid_history.hover == ("contract", 2)
     app.step(DT, click(app, box.center))
