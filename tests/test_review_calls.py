@@ -82,3 +82,18 @@ def test_a_computers_call_in_the_review_is_lit_and_read_as_it_was_then(app: App)
     assert replay.calls.note == call_shown(FRENCH, passed.view(0).deal, 0, DEAL, replay.name)
     assert replay.calls.note is not None and replay.calls.note.startswith("Nord passe.")
     assert problems(look(app), "review call note, French") == []
+
+
+def test_at_five_mid_deal_the_note_covers_no_hand_nor_name(app: App) -> None:
+    """The top left holds North-West's hand at five: the note goes where nothing is
+    (the eye checks find a name covered)."""
+    replay = ReplayScene.of_last_deal(app, played_deal(TarotRules(players=5), DEAL))
+    assert replay is not None
+    app.push(replay)
+    right = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")
+    app.step(DT, [right, right, right])
+    assert replay.step == 3
+    west = max(i for i, (seat, _) in enumerate(replay.story.bids) if seat != 0)
+    app.step(DT, click(app, replay.calls.spot(west)))
+    assert replay.calls.note is not None
+    assert problems(look(app), "review call note at five") == []

@@ -48,10 +48,10 @@ HAND_AREAS: dict[str, tuple[Point, int, int]] = {
 ANALYSE_BUTTON = pygame.Rect(20, 664, 250, 46)
 TIMELINE_RECT = pygame.Rect(470, 658, 340, 12)
 # Where why a card was played, or what a call showed, goes (width, anchor, point): top
-# left, else under the middle, over it, top right.
+# left, else under the middle, over it, top right, under East's hand.
 REASON_PLACES: tuple[tuple[int, str, Point], ...] = (
     (430, "topleft", (20, 96)), (600, "midtop", (640, 426)), (600, "midtop", (640, 226)),
-    (430, "topright", (1260, 96)),
+    (430, "topright", (1260, 96)), (380, "topright", (1270, 440)),
 )
 TOP_LINES = pygame.Rect(300, 0, 680, 84)  # the title and the contract
 COACH_RECT = pygame.Rect(880, 436, 390, 216)  # right, under East's hand, above Back
