@@ -5,7 +5,7 @@ trumps in the deal, in uniform draws among the placements the play allows
 (``tarot_search.sample_world``) and in the worlds the card search keeps (weighed by the
 auction, ``tarot_auction_reading``).
 
-    python -m bench.tarot_auction_reading --deals 150
+    python -m bench.tarot_auction_reading --positions 60
 """
 
 from __future__ import annotations
@@ -17,11 +17,9 @@ import statistics
 from collections.abc import Sequence
 from typing import Any
 
-from game.ai import Level, decide
+from bench.tarot_endgame import confirme_positions
 from game.ai.tarot_search import TarotWorldSearch, sample_world
 from game.engine.protocol import Phase
-from game.engine.rules import TarotRules
-from game.engine.tarot import TarotDeal
 from game.engine.tarot_cards import TarotCard
 from game.engine.tarot_tricks import TarotView
 
@@ -32,29 +30,22 @@ def _trumps(cards: Sequence[TarotCard]) -> int:
     return sum(c.is_trump for c in cards)
 
 
-def defender_views(players: int, deals: int, seed: int) -> list[tuple[TarotView, int]]:
-    """The first view of a defender to play in each deal someone took, and the taker's
-    true trumps then."""
-    rng = random.Random(seed)
+def defender_views(players: int, count: int, seed: int) -> list[tuple[TarotView, int]]:
+    """``count`` first views of a defender to play in a deal (someone took), each with
+    the taker's true trumps then."""
+    deals = confirme_positions(players, count, seed, lambda v: v.phase is Phase.PLAY
+                               and v.taker is not None and v.seat != v.taker)
     found = []
-    for _ in range(deals):
-        deal, _ = TarotDeal.new(TarotRules(players=players), rng.getrandbits(62),
-                                rng.randrange(players))
-        while not deal.is_over:
-            seat = deal.current_player
-            assert seat is not None
-            view = deal.view(seat)
-            if view.phase is Phase.PLAY and seat != view.taker and view.taker is not None:
-                found.append((view, _trumps(deal.hands[view.taker])))
-                break
-            deal, _ = deal.apply(decide(view, Level.CONFIRME, rng).action)
+    for deal in deals:
+        assert deal.current_player is not None and deal.taker is not None
+        found.append((deal.view(deal.current_player), _trumps(deal.hands[deal.taker])))
     return found
 
 
-def measure(players: int, deals: int, seed: int) -> dict[str, Any]:
+def measure(players: int, positions: int, seed: int) -> dict[str, Any]:
     true, uniform, kept = [], [], []
     rng = random.Random(seed + 1)
-    for view, trumps in defender_views(players, deals, seed):
+    for view, trumps in defender_views(players, positions, seed):
         assert view.taker is not None
         true.append(trumps)
         uniform.append(statistics.fmean(
@@ -69,17 +60,17 @@ def measure(players: int, deals: int, seed: int) -> dict[str, Any]:
 
 def main(argv: Sequence[str] | None = None) -> list[dict[str, Any]]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
-    parser.add_argument("--deals", type=int, default=150)
+    parser.add_argument("--positions", type=int, default=60, help="per table")
     parser.add_argument("--seed", type=int, default=5)
     args = parser.parse_args(argv)
     rows = []
     for players in (3, 4, 5):
-        row = measure(players, args.deals, args.seed)
+        row = measure(players, args.positions, args.seed)
         print(f"tarot {players}p, {row['positions']} positions: the taker's trumps "
               f"{row['taker_trumps_true']}, uniform draws {row['uniform']}, "
               f"kept worlds {row['kept']}")
         rows.append(row)
-    print(json.dumps({"deals": args.deals, "seed": args.seed, "rows": rows}))
+    print(json.dumps({"positions": args.positions, "seed": args.seed, "rows": rows}))
     return rows
 
 

@@ -19,7 +19,7 @@ import functools
 import json
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bench.arena import Setup, Variant, report, run, time_stats
@@ -29,6 +29,7 @@ from game.ai.tarot_search import tarot_expert_decision
 from game.engine.protocol import Action, Phase
 from game.engine.rules import TarotRules
 from game.engine.tarot import TarotDeal
+from game.engine.tarot_tricks import TarotView
 
 
 def _late_expert(exact: bool, state: Any, seat: int, rng: random.Random) -> Action:
@@ -44,6 +45,14 @@ ROLLED = Variant("rollout-endgame", functools.partial(_late_expert, False))
 
 def endgame_positions(players: int, count: int, seed: int) -> list[TarotDeal]:
     """Deals bid and played by the Confirmé up to the first position the Expert solves."""
+    return confirme_positions(players, count, seed,
+                              lambda v: v.phase is Phase.PLAY and affordable(v.hand_sizes))
+
+
+def confirme_positions(players: int, count: int, seed: int,
+                       wanted: Callable[[TarotView], bool]) -> list[TarotDeal]:
+    """Deals bid and played by the Confirmé up to the first position whose current
+    player's view is ``wanted``, ``count`` of them."""
     rng = random.Random(seed)
     found: list[TarotDeal] = []
     while len(found) < count:
@@ -53,7 +62,7 @@ def endgame_positions(players: int, count: int, seed: int) -> list[TarotDeal]:
             seat = deal.current_player
             assert seat is not None
             view = deal.view(seat)
-            if view.phase is Phase.PLAY and affordable(view.hand_sizes):
+            if wanted(view):
                 found.append(deal)
                 break
             deal, _ = deal.apply(decide(view, Level.CONFIRME, rng).action)

@@ -1,9 +1,9 @@
 """Tarot, Expert level: what the auction tells the card search about the hidden hands.
 
 Drawn uniformly among the placements the play allows, the taker's hand is an average
-one: at a defender's first card, four players, 5.6 trumps where takers hold 7.7 (three
-players 7.6 for 9.3, five 4.4 for 6.4; Confirmé deals, ``bench/tarot_auction_reading.py``,
-where the worlds kept hold 6.7, 8.4 and 5.6).  The auction says more: a seat
+one: at a defender's first card, four players, 5.6 trumps where takers hold 7.6 (three
+players 7.6 for 9.1, five 4.4 for 6.4; Confirmé deals, ``bench/tarot_auction_reading.py``,
+where the worlds kept hold 6.7, 8.4 and 5.7).  The auction says more: a seat
 that took holds a hand strong enough for its contract and, having stopped there, not for
 the next; a seat that passed, one too weak for the lowest contract it could have bid.
 
