@@ -220,11 +220,12 @@ def test_coinche_aces_are_said_only_when_there_are_some_with_their_plural() -> N
     bid = CallReading(1, Bid(90, Suit.HEARTS), fitted=120, trumps=4, jack=0.8, nine=0.6,
                       aces=0.3)
     words = call_words(ENGLISH, bid, "West")
-    assert "ace" not in words.split("(")[0]  # not "0 outside aces on average"
-    assert words.startswith("West, 90 hearts: the computers read about 4 trumps, the jack")
+    assert "ace" not in words  # not "0 outside aces on average"
+    assert words.startswith("West, 90 hearts: in the hands that fit the call (120 of 400 drawn),"
+                            " the computers read about 4 trumps; the jack of hearts in 80%")
     one = CallReading(1, Bid(90, Suit.HEARTS), fitted=120, trumps=4, jack=0.8, nine=0.6,
                       aces=1.2)
-    assert ", and about 1 outside ace (120 of 400" in call_words(ENGLISH, one, "West")
+    assert call_words(ENGLISH, one, "West").endswith(", and about 1 outside ace.")
     passed = CallReading(1, Pass(), fitted=300, aces=2.4, jack_and_nine=0.1)
     assert ", and about 2 aces (300 of 400" in call_words(ENGLISH, passed, "West")
     assert ", et environ 2 as (300 sur 400 mains tirées vont avec)." in call_words(FRENCH,
