@@ -11,6 +11,7 @@ think in a worker thread (``computer_seats``), where the hint (``hint``) thinks 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -113,6 +114,8 @@ class Controller:
         self.events = EventQueue(viewer, self._show)
         self.computers = ComputerSeats(seats, viewer, ponder)
         self._hint = Hint(advice or Advisor(), self.computers.submit)
+        if ponder:  # the hint weighs the viewer's move on his time too
+            self.computers.advise = functools.partial(self._hint.ponder, viewer)
         self.message: Say | None = None
         self._message_time = 0.0
         self.actions_applied = 0
@@ -201,8 +204,10 @@ class Controller:
         return self._on_event(event)
 
     def frame_drawn(self) -> None:
-        """The frame is on screen: the Expert seats may ponder until the next one."""
-        self.computers.frame_drawn(self.match, self.human_to_act, self.think)
+        """The frame is on screen: the Expert seats, and the hint on the viewer's move,
+        may ponder until the next one."""
+        self.computers.frame_drawn(self.match, self.human_to_act, self.think,
+                                   bool(self.human_legal()))
 
     def wait_for_computer(self, timeout: float) -> None:
         self.computers.wait(timeout)
