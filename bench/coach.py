@@ -30,10 +30,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.dds.position import index_of, position_of
-from bench.dds.solver import SearchAborted, Solver
 from game.ai import Level, decide
 from game.coach import DEFAULT_THRESHOLD, Analysis, Remark, new_analysis
+from game.dds.position import index_of, position_of
+from game.dds.solver import SearchAborted, Solver
 from game.engine.actions import PlayCard
 from game.engine.match import AnyRules, Match, deal_bounds
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules

@@ -22,6 +22,7 @@ import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from game.advice import Advisor, Difference, Position, Verdict, position_at
 from game.ai import Decision
@@ -29,6 +30,9 @@ from game.choices import DEFAULT_THRESHOLD as DEFAULT_THRESHOLD  # the setting's
 from game.choices import THRESHOLDS as THRESHOLDS  # choices, in points
 from game.engine.match import Match, MatchView, deal_bounds
 from game.engine.protocol import Action, Phase, action_to_json
+
+if TYPE_CHECKING:
+    from game.hindsight import Seen
 
 log = logging.getLogger("atout.coach")
 
@@ -41,6 +45,7 @@ class DecisionPoint:
     view: MatchView  # what the player knew
     action: Action  # what the player did
     at: Position  # the question the advice answers
+    state: Match = field(compare=False, repr=False)  # the whole deal then: hindsight's
 
 
 @dataclass(frozen=True)
@@ -83,10 +88,24 @@ class Analysis:
     advisor: Advisor  # the verdicts, shared with the hint
     remarks: list[Remark] = field(default_factory=list)
     failed: bool = False  # the Expert raised: the analysis stops where it was (logged)
+    # Hindsight ("all cards seen", ``game.hindsight``), apart from the remarks and
+    # never read by them: worked out once asked, after the analysis, in deal order.
+    hindsight_asked: bool = False
+    seen: list[Seen | None] = field(default_factory=list)
+    hindsight_failed: bool = False
 
     @property
     def done(self) -> bool:
         return len(self.remarks) == len(self.points)
+
+    @property
+    def complete(self) -> bool:
+        """Nothing more to work out: the analysis, and the hindsight when asked."""
+        return self.failed or (self.done and (not self.hindsight_asked or self.hindsight_done))
+
+    @property
+    def hindsight_done(self) -> bool:
+        return self.hindsight_failed or len(self.seen) == len(self.points)
 
     @property
     def progress(self) -> float:
@@ -110,6 +129,16 @@ class Analysis:
         self.remarks.append(remark)
         return remark
 
+    def see_next(self) -> Seen | None:
+        """Solve the next decision with every hand seen (None: not a choice of cards,
+        or not solved there)."""
+        from game.hindsight import seen
+
+        point = self.points[len(self.seen)]
+        solved = seen(point.state, point.view.deal.seat, point.action)
+        self.seen.append(solved)
+        return solved
+
 
 def new_analysis(match: Match, index: int, seat: int,
                  advisor: Advisor | None = None) -> Analysis:
@@ -123,7 +152,7 @@ def new_analysis(match: Match, index: int, seat: int,
             view = state.view(seat)
             trick = len(view.deal.tricks) + 1 if view.deal.phase is Phase.PLAY else 0
             points.append(DecisionPoint(position, trick, view, action,
-                                        position_at(state, seat, start)))
+                                        position_at(state, seat, start), state))
         state, _ = state.apply(action)
     return Analysis(tuple(points), advisor or Advisor())
 
@@ -170,7 +199,17 @@ class CoachWorker:
             if analysis is None:
                 analysis = self._cache[key] = new_analysis(match, index, seat,
                                                                    self.advisor)
-            self._wanted = None if analysis.done or analysis.failed else (match, analysis)
+            self._wanted = None if analysis.complete else (match, analysis)
+            self._changed.notify_all()
+            return analysis
+
+    def see(self, match: Match, index: int, seat: int) -> Analysis:
+        """``open``, and the hindsight of the deal worked out too (after the analysis:
+        the marks come first)."""
+        with self._changed:
+            analysis = self.open(match, index, seat)
+            analysis.hindsight_asked = True
+            self._wanted = None if analysis.complete else (match, analysis)
             self._changed.notify_all()
             return analysis
 
@@ -199,19 +238,32 @@ class CoachWorker:
                 assert self._wanted is not None
                 match, analysis = self._wanted
                 self._busy = True
-            try:
-                analysis.weigh_next()
-            except Exception:  # a bug: said in the review and the log, the worker goes on
-                log.exception("the coach failed on a decision")
-                analysis.failed = True
+            finished = self._step(analysis)
             self._after_step(analysis)
-            if analysis.done and not self._closed and self.on_finished is not None:
+            if finished and not self._closed and self.on_finished is not None:
                 self.on_finished(match, analysis)
+
+    @staticmethod
+    def _step(analysis: Analysis) -> bool:
+        """Weigh the next decision, or once all are, see the next one with every hand
+        seen; True when this step finished the analysis."""
+        if analysis.done:
+            try:
+                analysis.see_next()
+            except Exception:  # a bug: said in the review and the log, the marks stay
+                log.exception("the hindsight failed on a decision")
+                analysis.hindsight_failed = True
+            return False
+        try:
+            analysis.weigh_next()
+        except Exception:  # a bug: said in the review and the log, the worker goes on
+            log.exception("the coach failed on a decision")
+            analysis.failed = True
+        return analysis.done
 
     def _after_step(self, analysis: Analysis) -> None:
         with self._changed:
             self._busy = False
-            ended = analysis.done or analysis.failed
-            if ended and self._wanted is not None and self._wanted[1] is analysis:
+            if analysis.complete and self._wanted is not None and self._wanted[1] is analysis:
                 self._wanted = None
             self._changed.notify_all()

@@ -1,0 +1,90 @@
+"""The review's "all cards seen" view: the coach's panel, toggled, shows the best card of
+the trick shown once every hand is seen (``game.hindsight``), labelled as hindsight, with
+what the player's card cost by that yardstick.  It only reads ``Analysis.seen``: the
+honest verdict, its marks and its rows are the coach panel's, never mixed with this.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.coach import Analysis, DecisionPoint
+from game.engine.tarot_tricks import TarotView
+from game.i18n import tr
+from game.ui.kit.widgets import CREAM, GLOW, GOLD, blit_text, panel, wrap
+from game.ui.scenes.coach_panel import LOSS, draw_bar
+from game.ui.table.words import action_words
+
+if TYPE_CHECKING:
+    from game.hindsight import Seen
+
+NOTE = (200, 200, 180)
+LINE = 20  # pixels between two lines of a paragraph
+
+
+def draw_hindsight(surface: pygame.Surface, rect: pygame.Rect, analysis: Analysis,
+                   step: int) -> None:
+    """The view in the panel ``rect``, at the review's ``step`` (the bar while the
+    hands are being solved)."""
+    panel(surface, rect)
+    x, width = rect.x + 14, rect.width - 28
+    blit_text(surface, tr("hindsight.title"), 22, GOLD, topleft=(x, rect.y + 8))
+    y = rect.y + 40
+    if not analysis.hindsight_done:
+        draw_bar(surface, pygame.Rect(x, y, width, 10),
+                 len(analysis.seen) / max(1, len(analysis.points)))
+        y += 16
+    y = paragraph(surface, tr("hindsight.note"), 16, NOTE, (x, y), width)
+    solved = [s for s in analysis.seen if s is not None]
+    total = tr("hindsight.lost", points=round(sum(s.lost for s in solved)),
+               solved=len(solved), cards=_card_decisions(analysis))
+    y = paragraph(surface, total, 18, CREAM, (x, y + 6), width)
+    for words, colour in step_lines(analysis, step):
+        y = paragraph(surface, words, 18, colour, (x, y + 6), width)
+
+
+def step_lines(analysis: Analysis, step: int) -> list[tuple[str, tuple[int, int, int]]]:
+    """What the view says of the player's card at trick ``step`` (none at the bidding)."""
+    if step == 0:
+        return [(tr("hindsight.pick_trick"), GLOW)]
+    lines: list[tuple[str, tuple[int, int, int]]] = []
+    for index, point in enumerate(analysis.points):
+        if point.trick != step:
+            continue
+        if index >= len(analysis.seen):
+            lines.append((tr("hindsight.working", number=step), GLOW))
+        else:
+            lines += _seen_lines(point, analysis.seen[index])
+    return lines
+
+
+def _seen_lines(point: DecisionPoint, seen: Seen | None) -> list[tuple[str, tuple[int, int, int]]]:
+    if seen is None:
+        key = "hindsight.tarot_last" if isinstance(point.view.deal, TarotView) \
+            else "hindsight.unsolved"
+        return [(tr(key, number=point.trick), GLOW)]
+    best = ", ".join(action_words(a) for a in seen.best)
+    lines = [(tr("hindsight.best", number=point.trick, best=best), GLOW)]
+    played = action_words(seen.played)
+    if seen.lost > 0:
+        lines.append((tr("hindsight.cost", played=played, points=round(seen.lost)), LOSS))
+    else:
+        lines.append((tr("hindsight.as_good", played=played), CREAM))
+    return lines
+
+
+def _card_decisions(analysis: Analysis) -> int:
+    return sum(p.trick > 0 for p in analysis.points)
+
+
+def paragraph(surface: pygame.Surface, words: str, size: int, colour: tuple[int, int, int],
+              topleft: tuple[int, int], width: int) -> int:
+    """``words`` wrapped to ``width``; returns the y under them."""
+    x, y = topleft
+    for line in wrap(words, size, width):
+        blit_text(surface, line, size, colour, topleft=(x, y))
+        y += LINE if size < 20 else size + 4
+    return y
+
