@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from game.advice import Advisor, Difference, Position, Verdict, position_at
+from game.advice import Advisor, Between, Difference, Position, Verdict, position_at
 from game.ai import Decision
 from game.choices import DEFAULT_THRESHOLD as DEFAULT_THRESHOLD  # the setting's
 from game.choices import THRESHOLDS as THRESHOLDS  # choices, in points
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from game.hindsight import Seen
 
 log = logging.getLogger("atout.coach")
+FRAME_WAIT = 0.1  # seconds the worker waits at most for a frame to be made
 
 @dataclass(frozen=True)
 class DecisionPoint:
@@ -120,22 +121,22 @@ class Analysis:
         """What the player's decisions weighed so far cost in all."""
         return sum(r.lost or 0.0 for r in self.remarks)
 
-    def weigh_next(self) -> Remark:
+    def weigh_next(self, between: Between = None) -> Remark:
         """Weigh the next decision (its verdict from the advisor's memory when the hint
-        or an earlier analysis weighed it)."""
+        or an earlier analysis weighed it); ``between`` is called between two steps."""
         point = self.points[len(self.remarks)]
-        verdict = self.advisor.verdict(point.at)
-        remark = Remark(point, verdict, self.advisor.loss(point.at, point.action))
+        verdict = self.advisor.verdict(point.at, between)
+        remark = Remark(point, verdict, self.advisor.loss(point.at, point.action, between))
         self.remarks.append(remark)
         return remark
 
-    def see_next(self) -> Seen | None:
+    def see_next(self, between: Between = None) -> Seen | None:
         """Solve the next decision with every hand seen (None: not a choice of cards,
-        or not solved there)."""
+        or not solved there); ``between`` is called every thousand nodes or so."""
         from game.hindsight import seen
 
         point = self.points[len(self.seen)]
-        solved = seen(point.state, point.view.deal.seat, point.action)
+        solved = seen(point.state, point.view.deal.seat, point.action, between)
         self.seen.append(solved)
         return solved
 
@@ -188,6 +189,11 @@ class CoachWorker:
         self._changed = threading.Condition()
         self._closed = False
         self._busy = False  # a decision is being weighed
+        # Set between two frames of the review (``frame_began``, ``frame_presented``),
+        # and whenever no review paces the worker: it works only while it is set, so a
+        # frame never waits for the interpreter's lock the worker holds.
+        self._between_frames = threading.Event()
+        self._between_frames.set()
         self.on_finished = on_finished
         self._thread = threading.Thread(target=self._loop, name="atout-coach", daemon=True)
         self._thread.start()
@@ -216,6 +222,20 @@ class CoachWorker:
     def pause(self) -> None:
         with self._changed:
             self._wanted = None
+        self._between_frames.set()
+
+    def frame_began(self) -> None:
+        """The review makes a frame: the worker stops at its next step."""
+        self._between_frames.clear()
+
+    def frame_presented(self) -> None:
+        """The frame is on screen: the worker goes on until the next."""
+        self._between_frames.set()
+
+    def _between(self) -> None:
+        """Between two steps of work: wait while a frame is being made (at most
+        ``FRAME_WAIT``: a review that stopped pacing never stalls the work)."""
+        self._between_frames.wait(FRAME_WAIT)
 
     def wait_idle(self, timeout: float | None = None) -> bool:
         """Wait until nothing is being weighed (tests, the benchmark)."""
@@ -243,19 +263,18 @@ class CoachWorker:
             if finished and not self._closed and self.on_finished is not None:
                 self.on_finished(match, analysis)
 
-    @staticmethod
-    def _step(analysis: Analysis) -> bool:
+    def _step(self, analysis: Analysis) -> bool:
         """Weigh the next decision, or once all are, see the next one with every hand
         seen; True when this step finished the analysis."""
         if analysis.done:
             try:
-                analysis.see_next()
+                analysis.see_next(self._between)
             except Exception:  # a bug: said in the review and the log, the marks stay
                 log.exception("the hindsight failed on a decision")
                 analysis.hindsight_failed = True
             return False
         try:
-            analysis.weigh_next()
+            analysis.weigh_next(self._between)
         except Exception:  # a bug: said in the review and the log, the worker goes on
             log.exception("the coach failed on a decision")
             analysis.failed = True

@@ -22,10 +22,11 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
+from game.advice import Between
 from game.ai.appraisal import side_unit
 from game.ai.tarot_endgame import affordable
 from game.ai.tarot_search import World, solved
-from game.dds.position import index_of, position_of
+from game.dds.position import Position, index_of, position_of
 from game.dds.solver import SearchAborted, Solver
 from game.dds.utility import deal_utility
 from game.engine.actions import PlayCard
@@ -66,11 +67,11 @@ class Seen:
         return self.best_worth - self.worth(self.played)
 
 
-def seen(state: Match, seat: int, action: Action) -> Seen | None:
+def seen(state: Match, seat: int, action: Action, between: Between = None) -> Seen | None:
     """``seat``'s card decision in ``state`` (the whole deal: every hand) solved with
     every hand seen, ``action`` being what he played; None when it is not a choice of
     cards, or cannot be solved here (beyond the node cap, a tarot deal before its last
-    tricks)."""
+    tricks); ``between`` is called every thousand nodes or so of the search."""
     deal = state.deal
     plays = [a for a in state.legal_actions() if isinstance(a, CARD_PLAYS)]
     if deal.phase is not Phase.PLAY or len({a.card for a in plays}) < 2:
@@ -78,7 +79,7 @@ def seen(state: Match, seat: int, action: Action) -> Seen | None:
     if isinstance(deal, TarotDeal):
         worths = _tarot_worths(deal, seat)
     else:
-        worths = card_worths(deal, NODE_CAP)
+        worths = card_worths(deal, NODE_CAP, between)
         unit = side_unit(deal.players)
         worths = None if worths is None else {c: w * unit for c, w in worths.items()}
     if worths is None:
@@ -87,19 +88,34 @@ def seen(state: Match, seat: int, action: Action) -> Seen | None:
     return Seen(tuple((a, worths[a.card]) for a in ranked), action)
 
 
-def card_worths(state: TrickDeal, node_cap: int) -> dict[Any, float] | None:
+def card_worths(state: TrickDeal, node_cap: int,
+                between: Between = None) -> dict[Any, float] | None:
     """Each legal card's double-dummy worth on the score sheet for the side to play (the
     side's score less the other's); None when the search passes ``node_cap`` nodes."""
     seat, trump = state.turn, state.trump
     assert seat is not None and trump is not None
     position = position_of(state)
     try:
-        values = Solver(position, position.turn, node_cap=node_cap).values()
+        values = _PacedSolver(position, position.turn, node_cap, between).values()
     except SearchAborted:
         return None
     worth = deal_utility(state.view(seat), state.rules, position.points_left())
     cards = {a.card for a in state.legal_actions() if isinstance(a, PlayCard)}
     return {c: float(worth(values[index_of(c, trump)])) for c in cards}
+
+
+class _PacedSolver(Solver):
+    """The solver, calling ``between`` where it checks its budget."""
+
+    def __init__(self, position: Position, seat: int, node_cap: int,
+                 between: Between) -> None:
+        super().__init__(position, seat, node_cap=node_cap)
+        self.between = between
+
+    def _check_budget(self) -> None:
+        super()._check_budget()
+        if self.between is not None:
+            self.between()
 
 
 def _tarot_worths(deal: TarotDeal, seat: int) -> dict[Hashable, float] | None:

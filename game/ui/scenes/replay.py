@@ -220,6 +220,14 @@ class ReplayScene(Scene):
             self.app.coach.pause()
         super().closed()
 
+    def update(self, dt: float) -> None:
+        if self.coach is not None:  # its worker waits while the frame is made
+            self.app.coach.frame_began()
+
+    def presented(self) -> None:
+        if self.coach is not None:
+            self.app.coach.frame_presented()
+
     @property
     def steps(self) -> int:
         return len(self.story.tricks)
