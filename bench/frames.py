@@ -172,8 +172,8 @@ def review_frames(rules: AnyRules, count: int) -> dict[str, list[float]]:
             app.coach.frame_began = paced if kind == "working" else (  # type: ignore[method-assign]
                 lambda: None)
             review.toggle_analysis()
-            review.toggle_hindsight()
-            worker.ask((stretch, 0), match, 0, seats)
+            review.hindsight.toggle()
+            worker.ask((0, stretch), match, 0, seats)  # (the deal, a key of its own)
         for index in range(STRETCH):
             start = time.perf_counter()
             app.step(DT, [])

@@ -11,7 +11,10 @@ and the frames go on until the advice is there.  Measured: the wall time from H 
 frame, and the worker's CPU seconds spent on the hint's job after H (what pondering had
 not done yet; the wall time also waits for the processor, which the machine's other
 jobs share: the load is printed).  He then plays the hint's move.  0 s is the cold hint:
-what the hint cost before it pondered, on the same positions.
+what the hint cost before it pondered, on the same positions.  Also the Expert seats'
+decision times at the table (wall, the default thinking time, in the worker the hint
+shares: ``decision_ms``).  ``--no-advice-ponder``: the hint does not ponder (the code
+before it did), for the decision times against the same games.
 
     SDL_VIDEODRIVER=dummy nice -n 10 .venv/bin/python bench/hint_time.py [--decisions N]
 
@@ -26,6 +29,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -33,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.frame_time import DT, percentile
 from game.advice import Advisor, Verdict
-from game.ai import Level
+from game.ai import Decision, Level
 from game.engine.match import AnyRules, Match
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.storage.settings import SPEEDS, Settings
@@ -60,16 +64,19 @@ def frame(app: App) -> None:
     time.sleep(max(0.0, DT - (time.perf_counter() - start)))
 
 
-def answer_times(rules: AnyRules, decisions: int,
-                 seed: int) -> dict[float, tuple[list[float], list[float]]]:
+def answer_times(rules: AnyRules, count: int, seed: int, decisions: list[float],
+                 advice_ponder: bool = True) -> dict[float, tuple[list[float], list[float]]]:
     """Wall seconds from H to the advice and the worker's CPU seconds on it, by the
-    seconds the player thought first."""
+    seconds the player thought first, over ``count`` of the player's decisions; the
+    Expert seats' decision times (wall seconds) added to ``decisions``."""
     app = App(window_size=WINDOW, settings=Settings(animation_speed=max(SPEEDS.values())))
     app.push(Scene(app))
     experts = [SeatConfig(level=Level.EXPERT) for _ in range(rules.players - 1)]
     table = TableScene(app, GameConfig(rules, (SeatConfig(human=True), *experts), seed))
     app.push(table)
     controller = table.controller
+    if not advice_ponder:
+        controller.computers.advise = None
     hint = controller._hint
     cpu: list[float] = []
     weigh = hint._verdict
@@ -81,9 +88,20 @@ def answer_times(rules: AnyRules, decisions: int,
         return verdict
 
     hint._verdict = timed  # type: ignore[method-assign]
+    ponder = controller.computers.ponder
+    assert ponder is not None
+    decide = ponder.decide
+
+    def decided(*args: Any) -> Decision:
+        start = time.perf_counter()
+        decision = decide(*args)
+        decisions.append(time.perf_counter() - start)
+        return decision
+
+    ponder.decide = decided  # type: ignore[method-assign,assignment]
     times: dict[float, tuple[list[float], list[float]]] = {t: ([], []) for t in THINKS}
-    count = 0
-    while count < decisions and not controller.is_over:
+    done = 0
+    while done < count and not controller.is_over:
         frame(app)
         if len(controller.human_legal()) < 2:
             if controller.human_legal():
@@ -105,7 +123,7 @@ def answer_times(rules: AnyRules, decisions: int,
         verdict = controller.hint()
         assert verdict is not None
         controller.act(verdict.decision.action)
-        count += 1
+        done += 1
     table.dispose()
     return times
 
@@ -131,13 +149,21 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--decisions", type=int, default=12, help="player's decisions a game")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", nargs="*", default=list(GAMES))
+    parser.add_argument("--no-advice-ponder", action="store_true",
+                        help="the hint does not ponder (the code before)")
     args = parser.parse_args(argv)
     figures: dict[str, dict[str, dict[str, float | int]]] = {}
     for name in args.games:
         load = os.getloadavg()[0]
-        times = answer_times(GAMES[name], args.decisions, args.seed)
+        decisions: list[float] = []
+        times = answer_times(GAMES[name], args.decisions, args.seed, decisions,
+                             not args.no_advice_ponder)
         figures[name] = {f"thought_{think:g}s": summary(*seconds)
                          for think, seconds in times.items() if seconds[0]}
+        figures[name]["decision_ms"] = {
+            "n": len(decisions), "p50": round(1000 * percentile(decisions, 0.5), 1),
+            "p95": round(1000 * percentile(decisions, 0.95), 1),
+            "max": round(1000 * max(decisions), 1)}
         for think, row in figures[name].items():
             print(f"{name:8} {think:11} {row}  (load {load:.1f})", flush=True)
     print(json.dumps({"games": figures, "decisions_per_game": args.decisions,

@@ -136,7 +136,7 @@ def test_all_cards_seen_is_a_separate_labelled_view_that_leaves_the_marks(
     spades well played at trick 2, hindsight finds the nine of hearts better.  The
     toggle (its button, then C) shows one view or the other in the panel, never both;
     the honest marks and rows stay as they were."""
-    from game.ui.scenes.replay import HINDSIGHT_BUTTON
+    from game.ui.scenes.hindsight_panel import HINDSIGHT_BUTTON
     from tests.test_hindsight import HINDSIGHT_MATCH, HINDSIGHT_TRICK
 
     match = play_first_deal(CoincheRules(), HINDSIGHT_MATCH, expert_policy)
@@ -154,7 +154,7 @@ def test_all_cards_seen_is_a_separate_labelled_view_that_leaves_the_marks(
         assert not any("every hand seen" in t or "−14" in t for t in texts_drawn)
         marks = review.coach.marked_tricks()
         app.step(DT, [mouse_down(HINDSIGHT_BUTTON.center)])
-        assert review.hindsight and app.coach.wait_idle(120)
+        assert review.hindsight.shown and app.coach.wait_idle(120)
         texts_drawn.clear()
         app.step(DT, [])
         assert "All cards seen: hindsight" in texts_drawn
@@ -165,7 +165,7 @@ def test_all_cards_seen_is_a_separate_labelled_view_that_leaves_the_marks(
         app.step(DT, [key(pygame.K_c)])
         texts_drawn.clear()
         app.step(DT, [])
-        assert not review.hindsight and "The Expert's analysis" in texts_drawn
+        assert not review.hindsight.shown and "The Expert's analysis" in texts_drawn
         assert not any("every hand seen" in t or "−14" in t for t in texts_drawn)
     finally:
         app.close()

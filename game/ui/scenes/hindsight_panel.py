@@ -6,6 +6,7 @@ honest verdict, its marks and its rows are the coach panel's, never mixed with t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -13,8 +14,8 @@ import pygame
 from game.coach import Analysis, DecisionPoint
 from game.engine.tarot_tricks import TarotView
 from game.i18n import tr
-from game.ui.kit.widgets import CREAM, GLOW, GOLD, blit_text, panel, wrap
-from game.ui.scenes.coach_panel import LOSS, draw_bar
+from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, wrap
+from game.ui.scenes.coach_panel import LOSS, CoachPanel, draw_bar
 from game.ui.table.words import action_words
 
 if TYPE_CHECKING:
@@ -22,6 +23,37 @@ if TYPE_CHECKING:
 
 NOTE = (200, 200, 180)
 LINE = 20  # pixels between two lines of a paragraph
+HINDSIGHT_BUTTON = pygame.Rect(1000, 12, 270, 40)  # top right, free at every table
+
+
+class HindsightToggle:
+    """The review's "All cards seen" (its button, or C) while the analysis shows: the
+    analysis's panel shows the hindsight instead, which ``see`` has the coach's worker
+    work out (after the analysis)."""
+
+    def __init__(self, see: Callable[[], object]) -> None:
+        self._see = see
+        self.button = Button(HINDSIGHT_BUTTON, lambda: tr("hindsight.toggle"), self.toggle,
+                             size=20)
+
+    @property
+    def shown(self) -> bool:
+        return self.button.selected
+
+    def toggle(self) -> None:
+        self.button.selected = not self.button.selected
+        if self.button.selected:
+            self._see()
+
+    def hide(self) -> None:
+        self.button.selected = False
+
+    def draw(self, surface: pygame.Surface, coach: CoachPanel, step: int) -> None:
+        """The analysis's panel: the hindsight when shown, else the analysis."""
+        if self.shown:
+            draw_hindsight(surface, coach.rect, coach.analysis, step)
+        else:
+            coach.draw(surface, step)
 
 
 def draw_hindsight(surface: pygame.Surface, rect: pygame.Rect, analysis: Analysis,

@@ -26,7 +26,7 @@ from game.ui.kit.backdrop import draw_backdrop
 from game.ui.kit.layout import Point, seat_spots
 from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, wrap
 from game.ui.scenes.coach_panel import LOSS, CoachPanel, draw_timeline
-from game.ui.scenes.hindsight_panel import draw_hindsight
+from game.ui.scenes.hindsight_panel import HindsightToggle
 from game.ui.stage import routes
 from game.ui.stage.scene import Scene, Stage
 from game.ui.table.model import Say, TableModel
@@ -51,7 +51,6 @@ ANALYSE_BUTTON = pygame.Rect(20, 664, 250, 46)
 TIMELINE_RECT = pygame.Rect(470, 658, 340, 12)
 REASON_BOX = pygame.Rect(20, 96, 430, 0)  # why a computer played a card: top left, free
 COACH_RECT = pygame.Rect(880, 436, 390, 216)  # right, under East's hand, above Back
-HINDSIGHT_BUTTON = pygame.Rect(1000, 12, 270, 40)  # top right, free at every table
 TRICK_SPOTS: dict[str, Point] = {
     "S": (640, 480), "N": (640, 290), "W": (520, 385), "E": (760, 385),
     "NW": (570, 290), "NE": (710, 290),
@@ -166,9 +165,7 @@ class ReplayScene(Scene):
             self.buttons.append(Button(ANALYSE_BUTTON, self.analyse_label, self.toggle_analysis,
                                        size=24))
         self.coach: CoachPanel | None = None
-        self.hindsight = False  # the panel shows "all cards seen" instead of the analysis
-        self.hindsight_button = Button(HINDSIGHT_BUTTON, lambda: tr("hindsight.toggle"),
-                                       self.toggle_hindsight, size=20)
+        self.hindsight = HindsightToggle(lambda: app.coach.see(*self.source(), viewer))
         self.timeline: list[pygame.Rect] = []
         self.asked: Any | None = None  # the trick's card whose reason is shown
 
@@ -193,24 +190,17 @@ class ReplayScene(Scene):
         if self.coach is not None:
             self.app.coach.pause()
             self.coach = None
-            self.hindsight = False
+            self.hindsight.hide()
+            self.buttons.remove(self.hindsight.button)
             return
-        assert self.story.source is not None
-        match, index = self.story.source
-        analysis = self.app.coach.open(match, index, self.viewer)
+        self.buttons.append(self.hindsight.button)  # while the analysis shows
+        analysis = self.app.coach.open(*self.source(), self.viewer)
         self.coach = CoachPanel(analysis, self.app.settings.coach_threshold, COACH_RECT,
                                 self.go_to)
 
-    def toggle_hindsight(self) -> None:
-        """The analysis's panel shows the best cards once every hand is seen (worked out
-        in the background, after the analysis), or the analysis again."""
-        if self.coach is None:
-            return
-        self.hindsight = not self.hindsight
-        if self.hindsight:
-            assert self.story.source is not None
-            match, index = self.story.source
-            self.app.coach.see(match, index, self.viewer)
+    def source(self) -> tuple[Match, int]:  # the match and the deal's index (this session's)
+        assert self.story.source is not None
+        return self.story.source
 
     def go_to(self, step: int) -> None:
         self.step = max(0, min(self.steps, step))
@@ -219,14 +209,6 @@ class ReplayScene(Scene):
         if self.coach is not None:
             self.app.coach.pause()
         super().closed()
-
-    def update(self, dt: float) -> None:
-        if self.coach is not None:  # its worker waits while the frame is made
-            self.app.coach.frame_began()
-
-    def presented(self) -> None:
-        if self.coach is not None:
-            self.app.coach.frame_presented()
 
     @property
     def steps(self) -> int:
@@ -246,15 +228,16 @@ class ReplayScene(Scene):
             }
             if self.story.source is not None:
                 keys[pygame.K_a] = self.toggle_analysis
-                keys[pygame.K_c] = self.toggle_hindsight
+            if self.coach is not None:
+                keys[pygame.K_c] = self.hindsight.toggle
             action = keys.get(event.key)
             if action is not None:
                 action()
             return
-        for button in self.shown_buttons():
+        for button in self.buttons:
             if button.handle(event):
                 return
-        if self.coach is not None and not self.hindsight and self.coach.handle(event):
+        if self.coach is not None and not self.hindsight.shown and self.coach.handle(event):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.asked = self.trick_card_at(event.pos)  # why a computer played it
@@ -323,19 +306,12 @@ class ReplayScene(Scene):
         blit_text(surface, self.step_label(), 24, CREAM, center=(640, 690))
         marked = self.coach.marked_tricks() if self.coach is not None else set()
         self.timeline = draw_timeline(surface, TIMELINE_RECT, self.steps, self.step, marked)
-        if self.coach is not None and self.hindsight:
-            draw_hindsight(surface, COACH_RECT, self.coach.analysis, self.step)
-        elif self.coach is not None:
-            self.coach.draw(surface, self.step)
+        if self.coach is not None:
+            self.hindsight.draw(surface, self.coach, self.step)
         self.buttons[0].enabled = self.step > 0
         self.buttons[1].enabled = self.step < self.steps
-        self.hindsight_button.selected = self.hindsight
-        for button in self.shown_buttons():
+        for button in self.buttons:
             button.draw(surface)
-
-    def shown_buttons(self) -> list[Button]:
-        """The review's buttons, and the hindsight's toggle while the analysis shows."""
-        return self.buttons + ([self.hindsight_button] if self.coach is not None else [])
 
     def draw_bids(self, surface: pygame.Surface) -> None:
         """The bidding in order (the last rows when long), bottom left."""

@@ -137,14 +137,13 @@ class ComputerSeats:
     def frame_began(self) -> None:
         self._drawing = True  # the pondering stops at its next step
 
-    def frame_drawn(self, match: Match, human_to_act: bool, think: float,
-                     viewer_to_act: bool = False) -> None:
+    def frame_drawn(self, match: Match, human_to_act: bool, think: float) -> None:
         """The frame is on screen: while the human thinks over a card, the worker
         ponders for one short slice while the main thread sleeps until the next frame
         (the next ``frame_began`` interrupts it at its next step).  The situations are
         listed (in the worker) once per position, then worked on until every search is
-        prepared.  While the viewer is to act (``viewer_to_act``) the hint's weighing of
-        his move (``advise``) takes every other slice, or all of them once the Expert
+        prepared.  While the viewer is to act the hint's weighing of his move
+        (``advise``) takes every other slice, or all of them once the Expert
         seats are prepared.  A move, an undo or a new deal changes the position: what
         was prepared for the old one is replaced."""
         self._drawing = False
@@ -158,7 +157,7 @@ class ComputerSeats:
         if self._pondered is not match:
             self._pondered = match
             self._expert_more = self.ponder is not None
-            self._advice_more = viewer_to_act and self.advise is not None
+            self._advice_more = match.current_player == self.viewer and self.advise is not None
             self._advice_next = False
             if self.ponder is not None:
                 self._ponder_job = self._executor.submit(self._prepare, match, think)

@@ -114,8 +114,7 @@ class Controller:
         self.events = EventQueue(viewer, self._show)
         self.computers = ComputerSeats(seats, viewer, ponder)
         self._hint = Hint(advice or Advisor(), self.computers.submit)
-        if ponder:  # the hint weighs the viewer's move on his time too
-            self.computers.advise = functools.partial(self._hint.ponder, viewer)
+        self.computers.advise = functools.partial(self._hint.ponder, viewer) if ponder else None
         self.message: Say | None = None
         self._message_time = 0.0
         self.actions_applied = 0
@@ -175,8 +174,7 @@ class Controller:
         return {a.card for a in self.human_legal() if isinstance(a, CARD_ACTIONS)}
 
     def request_hint(self) -> None:
-        """Ask for the verdict of the viewer's position (``game.advice``: the same the
-        review reads; weighed in the worker, so the frames go on meanwhile)."""
+        """Ask for the verdict of the viewer's position (``game.advice``), in the worker."""
         if self.human_legal():
             self._hint.ask(self.match, self.viewer)
 
@@ -204,10 +202,8 @@ class Controller:
         return self._on_event(event)
 
     def frame_drawn(self) -> None:
-        """The frame is on screen: the Expert seats, and the hint on the viewer's move,
-        may ponder until the next one."""
-        self.computers.frame_drawn(self.match, self.human_to_act, self.think,
-                                   bool(self.human_legal()))
+        """The frame is on screen: the Expert seats and the hint may ponder till the next."""
+        self.computers.frame_drawn(self.match, self.human_to_act, self.think)
 
     def wait_for_computer(self, timeout: float) -> None:
         self.computers.wait(timeout)
