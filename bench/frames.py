@@ -29,7 +29,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.coach import played_deal
+from bench.analysed_deals import played_deal
 from bench.frame_time import DT, Frame, measure_frames, percentile
 from game.advice import Advisor
 from game.ai import Level, decide

@@ -22,7 +22,7 @@ from game.engine.match import Match
 from game.engine.tarot import TarotView
 from game.engine.tarot_scoring import Contract
 from game.engine.trick_view import TrickView
-from game.i18n import LANGUAGES, has_key, set_language, tr
+from game.i18n import LANGUAGES, Texts
 from game.lessons.catalogue import LESSONS, lesson_by_id
 from game.lessons.run import VIEWER, LessonRun, legal_with_token
 from game.lessons.script import ECART_CONFIRM, FREE, Lesson, Step, card_of, token
@@ -37,6 +37,7 @@ from game.ui.stage.scene import Scene
 from game.ui.table.scene import TableScene
 from tests.lesson_driver import lesson_turn, lit_point, play_lesson
 from tests.table_driver import DT, FAST, animate_at, card_click, run_until_human
+from tests.words import ENGLISH, tr
 
 
 def script_played(lesson: Lesson) -> tuple[Match, list[Match]]:
@@ -143,9 +144,9 @@ def test_every_lesson_speaks_french_and_english(lesson: Lesson) -> None:
     keys = [lesson.title_key, lesson.free_key, lesson.end_key]
     keys += [key for step in lesson.steps for key in (step.key, step.why) if key]
     for language in LANGUAGES:
-        set_language(language)
+        texts = Texts(language)
         for key in keys:
-            assert has_key(key) and tr(key) != key, (language, key)
+            assert texts.has_key(key) and texts.tr(key) != key, (language, key)
 
 
 def test_a_wrong_card_gets_the_rule_and_the_lesson_goes_on_when_retried() -> None:
@@ -284,14 +285,15 @@ def test_every_lesson_step_passes_the_eye_checks(tmp_path: Path, words: str,
     """At each of the player's steps of every lesson, the narrator's words stay inside
     its panel, which covers nothing drawn on the table (the cards it talks about
     included), in the language's own words; and the end's words on the score sheet."""
+    from game.ui.table.narrator import SMALL_TEXT, TEXT
     from tools.eye_checks import look, problems
     from tools.screenshots import played_out
 
-    set_language(words)
-    app = App(window_size=window, storage=Storage(tmp_path))
+    app = App(window_size=window, storage=Storage(tmp_path), language_override=words)
     app.push(Scene(app))
     animate_at(app, FAST)
     found: list[str] = []
+    sizes: list[int] = []  # the narrator's text size at each step
     for lesson in LESSONS:
         run = LessonRun(lesson)
         for steps in [index for index, step in enumerate(lesson.steps) if step.key]:
@@ -303,6 +305,7 @@ def test_every_lesson_step_passes_the_eye_checks(tmp_path: Path, words: str,
             if run.highlight(table.controller.match):  # what the step needs glows
                 assert table.narrator.lit(), f"{lesson.id} step {steps}: nothing lit"
             found += problems(look(app), f"{lesson.id} step {steps}")
+            sizes.append(table.narrator.placed()[1])
             if steps == 0:
                 table.model.record = played_out(run.replayed(0)).history[0]
                 app.push(ScoreSheet(app, table))
@@ -313,6 +316,41 @@ def test_every_lesson_step_passes_the_eye_checks(tmp_path: Path, words: str,
             table.dispose()
     app.close()
     assert found == [], "\n".join(found[:20])
+    # readable at 960×540: the larger text wherever the table leaves room for it
+    assert sizes.count(TEXT) >= 0.9 * len(sizes) and set(sizes) <= {TEXT, SMALL_TEXT}
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_the_end_words_frame_the_sheet_lines_they_talk_about(tmp_path: Path,
+                                                              lesson: Lesson) -> None:
+    """The lines the last words name (the count, the announcements, the score...) are
+    framed on the lesson's score sheet, the others not."""
+    from game.ui.scenes.breakdown import breakdown_rows
+    from game.ui.scenes.scoresheet import LESSON_LIT
+    from tools.screenshots import played_out
+
+    terms = ENGLISH.has_key
+    assert all(terms(f"term.{key}") or terms(f"term.{key}.one")  # a term of the sheet
+               for key in lesson.sheet_lines)
+    app = App(storage=Storage(tmp_path))
+    app.push(Scene(app))
+    run = LessonRun(lesson)
+    table = TableScene(app, lesson_config(lesson), run.replayed(0), lesson=run)
+    app.push(table)
+    record = played_out(run.replayed(0)).history[0]
+    table.model.record = record
+    sheet = ScoreSheet(app, table)
+    app.push(sheet)
+    app.step(DT, [])
+    rows = breakdown_rows(ENGLISH, record.result.lines, record.carried, record.totals)
+    framed = [key for key, _ in sheet.framed]
+    assert framed == [row.key for row in rows if row.key in lesson.sheet_lines]
+    assert "deal_score" in framed and "totals" not in framed and len(framed) >= 2
+    for _, frame in sheet.framed:
+        assert app.screen.get_at(frame.midleft)[:3] == LESSON_LIT
+    assert "framed in blue" in tr(lesson.end_key)
+    table.dispose()
+    app.close()
 
 
 def test_the_lessons_import_no_pygame_and_no_ui() -> None:

@@ -40,6 +40,7 @@ from game.engine.deal_scoring import (  # noqa: E402
     score_belote_teams,
     score_coinche,
 )
+from game.engine.games import COINCHE, game_of  # noqa: E402
 from game.engine.match import AnyRules, DealRecord, Match  # noqa: E402
 from game.engine.protocol import (  # noqa: E402
     Action,
@@ -65,8 +66,7 @@ from game.engine.tarot_scoring import (  # noqa: E402
     score_deal,
     score_lines,
 )
-from game.i18n import language, set_language  # noqa: E402
-from game.lessons.catalogue import LESSONS  # noqa: E402
+from game.lessons.catalogue import LESSONS, lesson_by_id  # noqa: E402
 from game.lessons.run import LessonRun  # noqa: E402
 from game.storage import Storage  # noqa: E402
 from game.ui.app.app import App  # noqa: E402
@@ -133,11 +133,25 @@ def card_reason_asked(top: Scene | None, table: TableScene) -> bool:
 
 
 def call_read(top: Scene | None, table: TableScene) -> bool:
-    """The player is to bid after another seat's call: what the computers read from the
-    first call, as a click on it in the bid history shows."""
+    """The player is to bid after other seats' calls: what the computers read from the
+    last of them, as a click on it in the bid history shows (the row lit)."""
     if not (bidding(top, table) and table.model.bids and table.controller.human_legal()):
         return False
-    table.bid_history.note = table.bid_history.read(0)
+    index = len(table.model.bids) - 1
+    table.bid_history.asked = table.bid_history.hover = ("row", index)
+    table.bid_history.note = table.bid_history.read(index)
+    return table.bid_history.note is not None
+
+
+def take_read(top: Scene | None, table: TableScene) -> bool:
+    """The player is to play, a computer having taken: what the computers read from
+    the take, as a click on the contract box shows."""
+    taker = table.bid_history.taker_read()
+    if not (top is table and table.controller.human_to_act and taker is not None
+            and not table.tweens.busy and not table.flights):
+        return False
+    table.bid_history.asked = table.bid_history.hover = ("contract", taker)
+    table.bid_history.note = table.bid_history.read_seat("contract", taker)
     return table.bid_history.note is not None
 
 
@@ -170,6 +184,8 @@ RUNS = (
     Run(BeloteRules(target=300), {"match_end": showing(MatchEnd)}, seed=5),
     Run(CoincheRules(), {"card_reason": card_reason_asked}, seed=2),
     Run(CoincheRules(), {"call_read": call_read}, first_deal=1122),
+    Run(BeloteRules(), {"call_read_belote": take_read}, first_deal=5),
+    Run(TarotRules(players=5), {"call_read_tarot5": call_read}, first_deal=7),
 )
 
 
@@ -190,7 +206,7 @@ class Photographer:
         self.problems: list[str] = []
 
     def save(self, name: str) -> None:
-        self.problems += problems(look(self.app), f"{name} ({language()})")
+        self.problems += problems(look(self.app), f"{name} ({self.app.texts.language})")
         if self.folder is None:
             return
         path = self.folder / f"{name}.png"
@@ -358,12 +374,12 @@ def matrix_runs() -> list[tuple[str, bool, Run]]:
 
 def take_matrix(photographer: Photographer) -> None:
     app = photographer.app
-    before = (language(), app.settings)
+    before = (app.language_setting(), app.settings)
     for words, left, run in matrix_runs():
-        set_language(words)
+        app.choose_language(words)
         app.settings = dataclasses.replace(app.settings, left_handed=left)
         photographer.leave(photographer.play(run))
-    set_language(before[0])
+    app.choose_language(before[0])
     app.settings = before[1]
 
 
@@ -391,7 +407,7 @@ def take_lessons(photographer: Photographer) -> None:
                 break
         app.step(DT, [])
         photographer.save(f"lesson_{lesson.id}")
-        if lesson.id == "belote":
+        if lesson is lesson_by_id("belote"):  # its end on the score sheet too
             table.model.record = played_out(match).history[0]
             photographer.scene("lesson_end_belote", ScoreSheet(app, table))
         photographer.leave(table)
@@ -431,11 +447,10 @@ def take_all(folder: Path | None, words: str = "en", window: tuple[int, int] = L
     with tempfile.TemporaryDirectory() as data:
         photographer = Photographer(folder, Storage(Path(data)), window)
         app = photographer.app
-        app.settings = dataclasses.replace(app.settings, language=words)
-        set_language(words)  # the new app took the empty folder's "auto"
+        app.choose_language(words)  # the new app took the empty folder's "auto"
         for run in RUNS:
             table = photographer.play(run)
-            if run.rules.game == "coinche":
+            if game_of(run.rules.game) is COINCHE:
                 replay = ReplayScene.of_last_deal(app, table.controller.match)
                 if replay is not None:
                     photographer.scene("replay", replay, (pygame.K_RIGHT,) * 3)
@@ -449,7 +464,6 @@ def take_all(folder: Path | None, words: str = "en", window: tuple[int, int] = L
         if matrix:
             take_matrix(photographer)
         app.close()
-    set_language("en")
     return photographer
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -9,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from game.i18n import tr
+from game.i18n import Texts
 from game.ui.kit.assets import default_font
 from game.ui.kit.drawlog import active_log, framed
 from game.ui.kit.layout import LOGICAL, bubble_box
@@ -284,6 +285,19 @@ def bubble(target: pygame.Surface, message: str, anchor: tuple[int, int], size: 
     return rect
 
 
+_POINTER = {"cursor": pygame.SYSTEM_CURSOR_ARROW}  # the mouse pointer shown now
+
+
+def pointer(at_something: bool) -> None:
+    """The hand pointer over what a click explains (a call, a card played), the arrow
+    elsewhere."""
+    cursor = pygame.SYSTEM_CURSOR_HAND if at_something else pygame.SYSTEM_CURSOR_ARROW
+    if cursor != _POINTER["cursor"]:
+        _POINTER["cursor"] = cursor
+        with contextlib.suppress(pygame.error):  # no system cursors (a headless display)
+            pygame.mouse.set_cursor(cursor)
+
+
 _SURFACES: dict[Any, pygame.Surface] = {}
 
 
@@ -330,6 +344,7 @@ def vignette() -> pygame.Surface:
     return _SURFACES["vignette"]
 
 
-def translated(key: str) -> Callable[[], str]:
-    """The text of ``key`` in the language shown when it is drawn (a button's label)."""
-    return lambda: tr(key)
+def translated(texts: Texts, key: str) -> Callable[[], str]:
+    """The text of ``key`` in ``texts``' language when it is drawn (a button's label: it
+    follows the app's language when the player switches it)."""
+    return lambda: texts.tr(key)

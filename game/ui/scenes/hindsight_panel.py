@@ -13,7 +13,7 @@ import pygame
 
 from game.coach import Analysis, DecisionPoint
 from game.engine.tarot_tricks import TarotView
-from game.i18n import tr
+from game.i18n import Texts
 from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, wrap
 from game.ui.scenes.coach_panel import LOSS, CoachPanel, draw_bar
 from game.ui.table.words import action_words
@@ -31,79 +31,93 @@ class HindsightToggle:
     analysis's panel shows the hindsight instead, which ``see`` has the coach's worker
     work out (after the analysis)."""
 
-    def __init__(self, see: Callable[[], object]) -> None:
+    def __init__(self, texts: Texts, see: Callable[[], object]) -> None:
         self._see = see
-        self.button = Button(HINDSIGHT_BUTTON, lambda: tr("hindsight.toggle"), self.toggle,
-                             size=20)
+        self.button = Button(HINDSIGHT_BUTTON, lambda: texts.tr("hindsight.toggle"),
+                             self.toggle, size=20)
+
+        self.offered = False  # while the analysis shows
 
     @property
     def shown(self) -> bool:
         return self.button.selected
 
+    def offer(self, buttons: list[Button]) -> None:
+        """The analysis shows: the toggle joins the review's ``buttons``."""
+        self.offered = True
+        buttons.append(self.button)
+
+    def withdraw(self, buttons: list[Button]) -> None:
+        """The analysis is hidden: the toggle leaves ``buttons``, its view closed."""
+        self.offered = self.button.selected = False
+        buttons.remove(self.button)
+
     def toggle(self) -> None:
-        self.button.selected = not self.button.selected
-        if self.button.selected:
-            self._see()
+        if self.offered:
+            self.button.selected = not self.button.selected
+            if self.button.selected:
+                self._see()
 
-    def hide(self) -> None:
-        self.button.selected = False
-
-    def draw(self, surface: pygame.Surface, coach: CoachPanel, step: int) -> None:
-        """The analysis's panel: the hindsight when shown, else the analysis."""
-        if self.shown:
-            draw_hindsight(surface, coach.rect, coach.analysis, step)
-        else:
+    def draw(self, surface: pygame.Surface, coach: CoachPanel | None, step: int) -> None:
+        """The analysis's panel, if shown: the hindsight when toggled, else the
+        analysis."""
+        if coach is not None and self.shown:
+            draw_hindsight(surface, coach.texts, coach.rect, coach.analysis, step)
+        elif coach is not None:
             coach.draw(surface, step)
 
 
-def draw_hindsight(surface: pygame.Surface, rect: pygame.Rect, analysis: Analysis,
-                   step: int) -> None:
+def draw_hindsight(surface: pygame.Surface, texts: Texts, rect: pygame.Rect,
+                   analysis: Analysis, step: int) -> None:
     """The view in the panel ``rect``, at the review's ``step`` (the bar while the
     hands are being solved)."""
     panel(surface, rect)
     x, width = rect.x + 14, rect.width - 28
-    blit_text(surface, tr("hindsight.title"), 22, GOLD, topleft=(x, rect.y + 8))
+    blit_text(surface, texts.tr("hindsight.title"), 22, GOLD, topleft=(x, rect.y + 8))
     y = rect.y + 40
     if not analysis.hindsight_done:
         draw_bar(surface, pygame.Rect(x, y, width, 10),
                  len(analysis.seen) / max(1, len(analysis.points)))
         y += 16
-    y = paragraph(surface, tr("hindsight.note"), 16, NOTE, (x, y), width)
+    y = paragraph(surface, texts.tr("hindsight.note"), 16, NOTE, (x, y), width)
     solved = [s for s in analysis.seen if s is not None]
-    total = tr("hindsight.lost", points=round(sum(s.lost for s in solved)),
+    total = texts.tr("hindsight.lost", points=round(sum(s.lost for s in solved)),
                solved=len(solved), cards=_card_decisions(analysis))
     y = paragraph(surface, total, 18, CREAM, (x, y + 6), width)
-    for words, colour in step_lines(analysis, step):
+    for words, colour in step_lines(texts, analysis, step):
         y = paragraph(surface, words, 18, colour, (x, y + 6), width)
 
 
-def step_lines(analysis: Analysis, step: int) -> list[tuple[str, tuple[int, int, int]]]:
+def step_lines(texts: Texts, analysis: Analysis,
+               step: int) -> list[tuple[str, tuple[int, int, int]]]:
     """What the view says of the player's card at trick ``step`` (none at the bidding)."""
     if step == 0:
-        return [(tr("hindsight.pick_trick"), GLOW)]
+        return [(texts.tr("hindsight.pick_trick"), GLOW)]
     lines: list[tuple[str, tuple[int, int, int]]] = []
     for index, point in enumerate(analysis.points):
         if point.trick != step:
             continue
         if index >= len(analysis.seen):
-            lines.append((tr("hindsight.working", number=step), GLOW))
+            lines.append((texts.tr("hindsight.working", number=step), GLOW))
         else:
-            lines += _seen_lines(point, analysis.seen[index])
+            lines += _seen_lines(texts, point, analysis.seen[index])
     return lines
 
 
-def _seen_lines(point: DecisionPoint, seen: Seen | None) -> list[tuple[str, tuple[int, int, int]]]:
+def _seen_lines(texts: Texts, point: DecisionPoint,
+                seen: Seen | None) -> list[tuple[str, tuple[int, int, int]]]:
     if seen is None:
         key = "hindsight.tarot_last" if isinstance(point.view.deal, TarotView) \
             else "hindsight.unsolved"
-        return [(tr(key, number=point.trick), GLOW)]
-    best = ", ".join(action_words(a) for a in seen.best)
-    lines = [(tr("hindsight.best", number=point.trick, best=best), GLOW)]
-    played = action_words(seen.played)
+        return [(texts.tr(key, number=point.trick), GLOW)]
+    best = ", ".join(action_words(texts, a) for a in seen.best)
+    lines = [(texts.tr("hindsight.best", number=point.trick, best=best), GLOW)]
+    played = action_words(texts, seen.played)
     if seen.lost > 0:
-        lines.append((tr("hindsight.cost", played=played, points=round(seen.lost)), LOSS))
+        lines.append((texts.tr("hindsight.cost", played=played, points=round(seen.lost)),
+                      LOSS))
     else:
-        lines.append((tr("hindsight.as_good", played=played), CREAM))
+        lines.append((texts.tr("hindsight.as_good", played=played), CREAM))
     return lines
 
 

@@ -20,11 +20,10 @@ from game.engine.games import deck_of
 from game.engine.match import AnyRules, Match, NewDeal, deal_bounds
 from game.engine.protocol import Action, CardPlayedEvent, Event, Phase, TrickWonEvent
 from game.engine.tarot import ChienShown
-from game.i18n import tr
 from game.ui.kit.assets import CARD_RATIO
 from game.ui.kit.backdrop import draw_backdrop
 from game.ui.kit.layout import Point, seat_spots
-from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, wrap
+from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, pointer, wrap
 from game.ui.scenes.coach_panel import LOSS, CoachPanel, draw_timeline
 from game.ui.scenes.hindsight_panel import HindsightToggle
 from game.ui.stage import routes
@@ -155,19 +154,21 @@ class ReplayScene(Scene):
         self.spots = seat_spots(rules.players, viewer, rules.direction)
         self.step = 0
         self.buttons = [
-            Button(pygame.Rect(290, 664, 170, 46), lambda: tr("replay.previous"), self.previous,
+            Button(pygame.Rect(290, 664, 170, 46), lambda: self.tr("replay.previous"),
+                   self.previous,
                    size=24),
-            Button(pygame.Rect(820, 664, 170, 46), lambda: tr("replay.next"), self.next,
+            Button(pygame.Rect(820, 664, 170, 46), lambda: self.tr("replay.next"), self.next,
                    size=24),
-            Button(pygame.Rect(1090, 660, 170, 48), lambda: tr("back"), app.pop, size=26),
+            Button(pygame.Rect(1090, 660, 170, 48), lambda: self.tr("back"), app.pop, size=26),
         ]
         if story.source is not None:
             self.buttons.append(Button(ANALYSE_BUTTON, self.analyse_label, self.toggle_analysis,
                                        size=24))
         self.coach: CoachPanel | None = None
-        self.hindsight = HindsightToggle(lambda: app.coach.see(*self.source(), viewer))
+        self.hindsight = HindsightToggle(app.texts, lambda: app.coach.see(*reviewed(story), viewer))
         self.timeline: list[pygame.Rect] = []
         self.asked: Any | None = None  # the trick's card whose reason is shown
+        self.hover: Any | None = None  # a card under the mouse whose reason a click shows
 
     @classmethod
     def of_last_deal(cls, app: Stage, match: Match, viewer: int = 0) -> ReplayScene | None:
@@ -182,7 +183,7 @@ class ReplayScene(Scene):
     # --- the coach's analysis ----------------------------------------------------------
 
     def analyse_label(self) -> str:
-        return tr("coach.hide") if self.coach is not None else tr("coach.analyse")
+        return self.tr("coach.hide") if self.coach is not None else self.tr("coach.analyse")
 
     def toggle_analysis(self) -> None:
         """Show the Expert's analysis of the player's decisions (weighed in the
@@ -190,17 +191,12 @@ class ReplayScene(Scene):
         if self.coach is not None:
             self.app.coach.pause()
             self.coach = None
-            self.hindsight.hide()
-            self.buttons.remove(self.hindsight.button)
+            self.hindsight.withdraw(self.buttons)
             return
-        self.buttons.append(self.hindsight.button)  # while the analysis shows
-        analysis = self.app.coach.open(*self.source(), self.viewer)
-        self.coach = CoachPanel(analysis, self.app.settings.coach_threshold, COACH_RECT,
+        self.hindsight.offer(self.buttons)  # while the analysis shows
+        analysis = self.app.coach.open(*reviewed(self.story), self.viewer)
+        self.coach = CoachPanel(self.texts, analysis, self.app.settings.coach_threshold, COACH_RECT,
                                 self.go_to)
-
-    def source(self) -> tuple[Match, int]:  # the match and the deal's index (this session's)
-        assert self.story.source is not None
-        return self.story.source
 
     def go_to(self, step: int) -> None:
         self.step = max(0, min(self.steps, step))
@@ -228,7 +224,6 @@ class ReplayScene(Scene):
             }
             if self.story.source is not None:
                 keys[pygame.K_a] = self.toggle_analysis
-            if self.coach is not None:
                 keys[pygame.K_c] = self.hindsight.toggle
             action = keys.get(event.key)
             if action is not None:
@@ -239,6 +234,11 @@ class ReplayScene(Scene):
                 return
         if self.coach is not None and not self.hindsight.shown and self.coach.handle(event):
             return
+        if event.type == pygame.MOUSEMOTION:  # a card whose reason a click would show: lit
+            card = self.trick_card_at(event.pos)
+            self.hover = card if review_reason(self.app, self.story, self.trick(),
+                                               card) is not None else None
+            pointer(self.hover is not None)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.asked = self.trick_card_at(event.pos)  # why a computer played it
             step = next((i for i, cell in enumerate(self.timeline)
@@ -256,21 +256,21 @@ class ReplayScene(Scene):
         return trick.hands if trick is not None else self.story.hands
 
     def name(self, seat: int) -> str:
-        return seat_name(seat, self.viewer, self.spots[seat].compass,
+        return seat_name(self.texts, seat, self.viewer, self.spots[seat].compass,
                          self.app.settings.player_name)
 
     def step_label(self) -> str:
         trick = self.trick()
         if trick is None:
-            return tr("replay.start")
-        label = tr("replay.trick", number=self.step, count=self.steps)
+            return self.tr("replay.start")
+        label = self.tr("replay.trick", number=self.step, count=self.steps)
         if trick.winner is None:
             return label
-        return f"{label} · {tr('replay.won_by', name=self.after(trick.winner))}"
+        return f"{label} · {self.tr('replay.won_by', name=self.after(trick.winner))}"
 
     def after(self, seat: int) -> str:
         """The seat's name after a preposition ("par vous", "by West")."""
-        return seat_after(seat, self.viewer, self.spots[seat].compass,
+        return seat_after(self.texts, seat, self.viewer, self.spots[seat].compass,
                           self.app.settings.player_name)
 
     def hand_rects(self, seat: int, count: int) -> list[pygame.Rect]:
@@ -294,10 +294,10 @@ class ReplayScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         story = self.story
         draw_backdrop(self.app.assets, surface, "")
-        blit_text(surface, tr("replay.title", number=story.number, seed=story.seed), 34, GLOW,
+        blit_text(surface, self.tr("replay.title", number=story.number, seed=story.seed), 34, GLOW,
                   midtop=(640, 12))
-        contract = contract_text(story.model, self.name)
-        blit_text(surface, contract or tr("replay.no_contract"), 24, CREAM, midtop=(640, 54))
+        contract = contract_text(self.texts, story.model, self.name)
+        blit_text(surface, contract or self.tr("replay.no_contract"), 24, CREAM, midtop=(640, 54))
         self.draw_bids(surface)
         for seat, hand in enumerate(self.hands()):
             self.draw_hand(surface, seat, hand)
@@ -306,8 +306,7 @@ class ReplayScene(Scene):
         blit_text(surface, self.step_label(), 24, CREAM, center=(640, 690))
         marked = self.coach.marked_tricks() if self.coach is not None else set()
         self.timeline = draw_timeline(surface, TIMELINE_RECT, self.steps, self.step, marked)
-        if self.coach is not None:
-            self.hindsight.draw(surface, self.coach, self.step)
+        self.hindsight.draw(surface, self.coach, self.step)
         self.buttons[0].enabled = self.step > 0
         self.buttons[1].enabled = self.step < self.steps
         for button in self.buttons:
@@ -319,11 +318,11 @@ class ReplayScene(Scene):
         rect = pygame.Rect(10, 0, 250, 40 + 22 * max(1, len(bids)))
         rect.bottom = 650
         panel(surface, rect)
-        blit_text(surface, tr("table.bid_history"), 20, GOLD, topleft=(22, rect.y + 8))
+        blit_text(surface, self.tr("table.bid_history"), 20, GOLD, topleft=(22, rect.y + 8))
         for index, (seat, say) in enumerate(bids):
             y = rect.y + 34 + index * 22
             blit_text(surface, self.name(seat), 20, CREAM, topleft=(22, y))
-            blit_text(surface, say_text(say), 20, GLOW, topright=(rect.right - 12, y))
+            blit_text(surface, say_text(self.texts, say), 20, GLOW, topright=(rect.right - 12, y))
 
     def draw_hand(self, surface: pygame.Surface, seat: int, hand: tuple[Any, ...]) -> None:
         rects = self.hand_rects(seat, len(hand))
@@ -346,10 +345,10 @@ class ReplayScene(Scene):
             rect = self.trick_card(seat)
             surface.blit(self.face(card, TRICK_CARD_WIDTH), rect)
             if index == 0:  # who led the trick, beside his card on the outer side
-                blit_text(surface, tr("replay.led"), 18, GLOW, **self.led_anchor(seat, rect))
+                blit_text(surface, self.tr("replay.led"), 18, GLOW, **self.led_anchor(seat, rect))
             if seat == trick.winner:
                 pygame.draw.rect(surface, GLOW, rect.inflate(8, 8), width=4, border_radius=9)
-            if card == self.asked and self.reason() is not None:  # the card explained
+            if (card == self.asked and self.reason() is not None) or card == self.hover:
                 pygame.draw.rect(surface, CREAM, rect.inflate(18, 18), width=2, border_radius=12)
             if seat == self.viewer and self.step in marked:
                 pygame.draw.rect(surface, LOSS, rect.inflate(16, 16), width=3, border_radius=12)
@@ -383,7 +382,7 @@ class ReplayScene(Scene):
         chien = self.story.chien
         if not chien:
             return
-        blit_text(surface, tr("replay.chien"), 22, CREAM, midbottom=(640, 330))
+        blit_text(surface, self.tr("replay.chien"), 22, CREAM, midbottom=(640, 330))
         for index, card in enumerate(chien):
             x = 640 + (index - (len(chien) - 1) / 2) * 50
             surface.blit(self.face(card, CARD_WIDTH),
@@ -391,6 +390,12 @@ class ReplayScene(Scene):
 
     def face(self, card: Any, width: int) -> pygame.Surface:
         return self.app.assets.card_face(card.code, width, self.deck)
+
+
+def reviewed(story: DealStory) -> tuple[Match, int]:
+    """The match and the deal's index a story tells (a deal of this session)."""
+    assert story.source is not None
+    return story.source
 
 
 def review_reason(app: Stage, story: DealStory, trick: TrickStep | None,
@@ -402,7 +407,7 @@ def review_reason(app: Stage, story: DealStory, trick: TrickStep | None,
             or source is None or controller is None \
             or source[0].history[source[1]] not in play.match.history:
         return None
-    return card_reason(controller.computers.reasons, story.number, asked)
+    return card_reason(app.texts, controller.computers.reasons, story.number, asked)
 
 
 def draw_reason(surface: pygame.Surface, words: str | None) -> None:

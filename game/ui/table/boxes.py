@@ -11,8 +11,9 @@ import pygame
 
 from game.engine.actions import CAPOT_BID
 from game.engine.games import game_of
-from game.i18n import tr
+from game.i18n import Speaks, Texts
 from game.ui.kit.widgets import CREAM, GLOW, GOLD, blit_symbol, blit_text, panel, text, wrap
+from game.ui.table.call_words import readable
 from game.ui.table.layout import (
     BID_HISTORY_ROWS,
     BID_ROW,
@@ -23,7 +24,7 @@ from game.ui.table.layout import (
     note_box,
 )
 from game.ui.table.model import TableModel, trump_key
-from game.ui.table.parts import Painter, Region, Seats
+from game.ui.table.parts import Bubbles, Painter, Region, Seats
 from game.ui.table.words import say_text, tarot_contract_words
 
 MESSAGE_TEXT = 28
@@ -34,13 +35,16 @@ REASON_TEXT = 20  # why a computer played a card of the last trick
 REASON_LINE = 24
 NOTE_WIDTH = 440  # what the computers read from a call, under the bid history
 SUIT_ICON = 32
+Asked = tuple[str, int]  # ("row", call index), ("bubble", seat) or ("contract", taker)
+ROW_LIT = (50, 76, 61)  # a call under the mouse, which a click explains
 CHIP_MARGIN = 3  # the light chip around the trump's symbol
 
 
-class ScoreBox:
+class ScoreBox(Speaks):
     """The match's totals by side (a click opens the score pad)."""
 
-    def __init__(self, layout: TableLayout, model: TableModel, seats: Seats) -> None:
+    def __init__(self, texts: Texts, layout: TableLayout, model: TableModel, seats: Seats) -> None:
+        self.texts = texts
         self.layout, self.model, self.seats = layout, model, seats
 
     def rect(self) -> pygame.Rect:
@@ -49,7 +53,7 @@ class ScoreBox:
     def side_name(self, side: int) -> str:
         if self.model.teams:
             mine = side == self.model.side_of(self.layout.viewer)
-            return tr("side.us") if mine else tr("side.them")
+            return self.tr("side.us") if mine else self.tr("side.them")
         return self.seats.name(side)
 
     def title(self) -> str:
@@ -57,15 +61,15 @@ class ScoreBox:
         number shown against it)."""
         model = self.model
         if model.deals is not None:
-            return tr("table.score_title_deals", number=max(1, model.deal_number),
-                      deals=model.deals)
-        return tr("table.score_title", target=model.target)
+            return self.tr("table.score_title_deals", number=max(1, model.deal_number),
+                           deals=model.deals)
+        return self.tr("table.score_title", target=model.target)
 
     def draw(self, surface: pygame.Surface) -> None:
         rect = self.rect()
         row = self.layout.score_row(len(self.model.totals))
         panel(surface, rect)
-        blit_text(surface, tr("table.score_pad"), 18, GLOW,
+        blit_text(surface, self.tr("table.score_pad"), 18, GLOW,
                   bottomright=(rect.right - 4, rect.bottom - 6))
         blit_text(surface, self.title(), 24, GOLD,
                   topleft=(rect.x + 14, rect.y + 10))
@@ -78,34 +82,37 @@ class ScoreBox:
         return [("score box", self.rect())]
 
 
-class ContractBox:
+class ContractBox(Speaks):
     """The deal's number, then who took and at what (or "bidding")."""
 
-    def __init__(self, layout: TableLayout, model: TableModel, seats: Seats,
+    def __init__(self, texts: Texts, layout: TableLayout, model: TableModel, seats: Seats,
                  suit_icon: Callable[[str, int], pygame.Surface]) -> None:
+        self.texts = texts
         self.layout, self.model, self.seats, self.suit_icon = layout, model, seats, suit_icon
 
     def draw(self, surface: pygame.Surface) -> None:
         model, rect = self.model, self.layout.contract_box()
         panel(surface, rect)
         left = rect.x + 14
-        blit_text(surface, tr("table.deal_number", number=model.deal_number,
-                              seed=model.deal_seed), 22, GOLD, topleft=(left, rect.y + 10))
+        blit_text(surface, self.tr("table.deal_number", number=model.deal_number,
+                                   seed=model.deal_seed), 22, GOLD, topleft=(left, rect.y + 10))
         if model.taker is None or (model.tarot_contract is None and model.trump is None):
-            status = tr("table.bidding") if model.bidding else ""
+            status = self.tr("table.bidding") if model.bidding else ""
             blit_text(surface, status, 26, CREAM, topleft=(left, rect.y + 40))
             return
         who = self.seats.after(model.taker)
-        blit_text(surface, tr("table.taken_by", name=who), 24, CREAM, topleft=(left, rect.y + 36))
+        blit_text(surface, self.tr("table.taken_by", name=who), 24, CREAM,
+                  topleft=(left, rect.y + 36))
         if model.tarot_contract is not None:
-            blit_text(surface, tarot_contract_words(model), 24, GLOW, topleft=(left, rect.y + 66))
+            blit_text(surface, tarot_contract_words(self.texts, model), 24, GLOW,
+                      topleft=(left, rect.y + 66))
             return
         self._draw_trump(surface, left, rect.y + 64)
 
     def _draw_trump(self, surface: pygame.Surface, x: int, y: int) -> None:
         model = self.model
         if model.contract_value is not None:
-            value = tr("bid.capot_short") if model.contract_value >= CAPOT_BID \
+            value = self.tr("bid.capot_short") if model.contract_value >= CAPOT_BID \
                 else str(model.contract_value)
             x = blit_text(surface, value, 34, CREAM, topleft=(x, y)).right + 8
         suit = model.trump_suit
@@ -117,29 +124,39 @@ class ContractBox:
             blit_symbol(surface, icon, suit.symbol, center=chip.center)  # panel show too
             x = chip.right + 8
             if model.contract_value is None:  # belote: say the suit too
-                x = blit_text(surface, tr(f"suit.{suit.letter}"), 26, CREAM,
+                x = blit_text(surface, self.tr(f"suit.{suit.letter}"), 26, CREAM,
                               topleft=(x, y + 4)).right
         else:
             assert model.trump is not None
-            x = blit_text(surface, say_text(trump_key(model.trump)), 26, CREAM,
+            x = blit_text(surface, say_text(self.texts, trump_key(model.trump)), 26, CREAM,
                           topleft=(x, y + 4)).right + 8
         if model.coinche_level:
             key = "table.coinched" if model.coinche_level == 1 else "table.surcoinched"
-            blit_text(surface, tr(key), 26, GLOW, topleft=(x + 4, y + 4))
+            blit_text(surface, self.tr(key), 26, GLOW, topleft=(x + 4, y + 4))
 
     def regions(self) -> list[Region]:
         return [("contract box", self.layout.contract_box())]
 
 
-class BidHistory:
+class BidHistory(Speaks):
     """Every bid of the deal in order, seat and bid (the latest when many), while the
-    bidding lasts at coinche and tarot."""
+    bidding lasts at coinche and tarot.  A call of another seat there, its bubble, or
+    the contract box (the taker's call) says what the computers read from it when
+    clicked (``note``, beside what was clicked), and shows it can be: a "?" on the row
+    and in the contract box, the row or box lit under the mouse."""
 
-    def __init__(self, layout: TableLayout, model: TableModel, seats: Seats,
-                 read: Callable[[int], str | None] = lambda index: None) -> None:
+    def __init__(self, texts: Texts, layout: TableLayout, model: TableModel, seats: Seats,
+                 read: Callable[[int], str | None] = lambda index: None,
+                 bubbles: Bubbles | None = None,
+                 read_seat: Callable[[str, int], str | None] = lambda kind, seat: None) -> None:
+        self.texts = texts
         self.layout, self.model, self.seats = layout, model, seats
         self.read = read  # what the computers read from a call, in words (None: nothing)
-        self.note: str | None = None  # the call read, shown under the history
+        self.bubbles = bubbles
+        self.read_seat = read_seat  # the same from a seat's "bubble", or the "contract"
+        self.note: str | None = None  # the call read, shown beside what was clicked
+        self.asked: Asked | None = None  # what was clicked for the note
+        self.hover: Asked | None = None  # what a click would explain, under the mouse
 
     def rect(self) -> pygame.Rect | None:
         model = self.model
@@ -156,14 +173,81 @@ class BidHistory:
         row = (pos[1] - rect.y - 26) // BID_ROW
         return len(self.model.bids) - shown + row if row < shown else None
 
+    def bubble_at(self, pos: tuple[int, int]) -> int | None:
+        """The seat (not the viewer) whose bubble, a call, is at ``pos``."""
+        if self.bubbles is None:
+            return None
+        for seat, say in self.model.says.items():
+            rect = self.bubbles.rect(seat)
+            if seat != self.model.viewer and readable(say) and rect is not None \
+                    and rect.collidepoint(pos):
+                return seat
+        return None
+
+    def taker_read(self) -> int | None:
+        """The taker whose call the contract box explains: not the viewer's own, nor a
+        sans-atout or tout-atout (the computers read the suit calls)."""
+        model = self.model
+        if model.taker is None or model.taker == model.viewer or model.bidding \
+                or (model.trump_suit is None and model.tarot_contract is None):
+            return None
+        return model.taker
+
+    def asked_at(self, pos: tuple[int, int]) -> Asked | None:
+        """What a click at ``pos`` would explain."""
+        row = self.row_at(pos)
+        if row is not None:
+            return ("row", row) if self._readable_row(row) else None
+        seat = self.bubble_at(pos)
+        if seat is not None:
+            return ("bubble", seat)
+        taker = self.taker_read()
+        if taker is not None and self.layout.contract_box().collidepoint(pos):
+            return ("contract", taker)
+        return None
+
+    def point(self, pos: tuple[int, int]) -> bool:
+        """The mouse at ``pos``: light what a click there would explain; whether any."""
+        self.hover = self.asked_at(pos)
+        return self.hover is not None
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        """A click at ``pos``: the call there read (elsewhere: the note closed);
+        whether it was on a call."""
+        self.asked = self.asked_at(pos)
+        if self.asked is None:
+            self.note = None
+        elif self.asked[0] == "row":
+            self.note = self.read(self.asked[1])
+        else:
+            self.note = self.read_seat(*self.asked)
+        return self.asked is not None
+
+    def _readable_row(self, index: int) -> bool:
+        seat, say = self.model.bids[index]
+        return seat != self.model.viewer and readable(say)
+
+    def _anchor(self, asked: Asked | None) -> pygame.Rect | None:
+        """Where the note (or the light) goes: by the row, the bubble or the box."""
+        if asked is None or asked[0] == "row":
+            return self.rect()
+        if asked[0] == "contract":
+            return self.layout.contract_box() if self.taker_read() is not None else None
+        return None if self.bubbles is None else self.bubbles.rect(asked[1])
+
     def note_rect(self, avoid: list[pygame.Rect]) -> pygame.Rect | None:
-        rect = self.rect()
-        if rect is None or self.note is None:
+        anchor = self._anchor(self.asked)
+        if anchor is None or self.note is None:
             return None
         lines = wrap(self.note, REASON_TEXT, NOTE_WIDTH - 24)
-        wanted = pygame.Rect(0, rect.bottom + 8, NOTE_WIDTH, 20 + REASON_LINE * len(lines))
-        wanted.right = rect.right
-        return free_place(wanted, avoid)
+        size = (NOTE_WIDTH, 20 + REASON_LINE * len(lines))
+        wanted = [pygame.Rect((0, 0), size) for _ in range(4)]
+        wanted[0].topright = (anchor.right, anchor.bottom + 8)  # under it, then beside it
+        wanted[1].topleft = (anchor.left, anchor.bottom + 8)
+        wanted[2].topleft = (anchor.right + 8, anchor.top)
+        wanted[3].topright = (anchor.left - 8, anchor.top)
+        placed = [free_place(rect, avoid) for rect in wanted]
+        return next((rect for rect in placed if rect.collidelist(avoid) < 0), placed[0])
 
     def draw_note(self, surface: pygame.Surface, avoid: list[pygame.Rect]) -> None:
         rect = self.note_rect(avoid)
@@ -175,15 +259,28 @@ class BidHistory:
                       topleft=(rect.x + 12, rect.y + 10 + REASON_LINE * index))
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.taker_read() is not None:  # the contract box explains the taker's call
+            box = self.layout.contract_box()
+            blit_text(surface, "?", 18, GOLD, topright=(box.right - 10, box.y + 8))
+        lit = self._anchor(self.hover) if self.hover and self.hover[0] != "row" else None
+        if lit is not None:
+            pygame.draw.rect(surface, GLOW, lit.inflate(8, 8), width=3, border_radius=14)
         rect = self.rect()
         if rect is None:
             return
         panel(surface, rect)
-        blit_text(surface, tr("table.bid_history"), 18, GOLD, topleft=(rect.x + 10, rect.y + 7))
+        blit_text(surface, self.tr("table.bid_history"), 18, GOLD,
+                  topleft=(rect.x + 10, rect.y + 7))
         y = rect.y + 26
-        for seat, say in self.model.bids[-BID_HISTORY_ROWS:]:
+        first = len(self.model.bids) - min(len(self.model.bids), BID_HISTORY_ROWS)
+        for index, (seat, say) in enumerate(self.model.bids[first:], start=first):
+            if self.hover == ("row", index):
+                pygame.draw.rect(surface, ROW_LIT, (rect.x + 4, y - 1, rect.width - 8, BID_ROW),
+                                 border_radius=4)
             blit_text(surface, self.seats.name(seat), 18, CREAM, topleft=(rect.x + 10, y))
-            blit_text(surface, say_text(say), 18, GLOW, topright=(rect.right - 10, y))
+            blit_text(surface, say_text(self.texts, say), 18, GLOW, topright=(rect.right - 30, y))
+            if self._readable_row(index):
+                blit_text(surface, "?", 16, GOLD, center=(rect.right - 15, y + BID_ROW // 2 - 1))
             y += BID_ROW
 
     def regions(self) -> list[Region]:
@@ -207,9 +304,7 @@ class Messages:
         words = self.message()
         if not words:
             return None
-        lines = self._lines(words)
-        size = (max(line.get_width() for line in lines), sum(line.get_height() for line in lines))
-        return message_box(size, self.above(), self.avoid())
+        return message_box(self._size(words), self.above(), self.avoid())
 
     @staticmethod
     def _styled(words: str) -> list[tuple[str, int, tuple[int, int, int]]]:
@@ -219,8 +314,10 @@ class Messages:
         return [(first, MESSAGE_TEXT, CREAM), *((d, DETAIL_TEXT, GLOW) for d in details)]
 
     @classmethod
-    def _lines(cls, words: str) -> list[pygame.Surface]:
-        return [text(*style) for style in cls._styled(words)]
+    def _size(cls, words: str) -> tuple[int, int]:
+        """The message's width and height, its lines one under the other."""
+        sizes = [text(*style).get_size() for style in cls._styled(words)]
+        return max(width for width, _ in sizes), sum(height for _, height in sizes)
 
     def note_rect(self) -> pygame.Rect | None:
         words = self.note()
@@ -235,7 +332,7 @@ class Messages:
             colour = (120, 30, 30) if self.warning() else (28, 46, 36)
             panel(surface, rect, colour)
             message = self.message()
-            top = rect.centery - sum(line.get_height() for line in self._lines(message)) // 2
+            top = rect.centery - self._size(message)[1] // 2
             for words, size, colour in self._styled(message):  # blit_text: the eye checks
                 top = blit_text(surface, words, size, colour, midtop=(rect.centerx, top)).bottom
         rect = self.note_rect()
@@ -248,15 +345,23 @@ class Messages:
                                                 ("note", self.note_rect())) if rect is not None]
 
 
-class LastTrick:
+class LastTrick(Speaks):
     """The last trick, opaque over the table, its winner named."""
 
-    def __init__(self, layout: TableLayout, model: TableModel, seats: Seats,
+    def __init__(self, texts: Texts, layout: TableLayout, model: TableModel, seats: Seats,
                  painter: Painter, reason: Callable[[Any], str | None] = lambda c: None
                  ) -> None:
+        self.texts = texts
         self.layout, self.model, self.seats, self.painter = layout, model, seats, painter
         self.reason = reason  # why a computer played a card, in words (None: not known)
         self.asked: Any | None = None  # the card whose reason is shown
+        self.hover: Any | None = None  # a card under the mouse whose reason a click shows
+
+    def point(self, pos: tuple[int, int]) -> bool:
+        """The mouse at ``pos``: light the card there if a click would explain it."""
+        c = self.card_at(pos)
+        self.hover = c if c is not None and self.reason(c) is not None else None
+        return self.hover is not None
 
     def card_at(self, pos: tuple[int, int]) -> Any | None:
         """The card of the last trick at ``pos`` (its reason is asked by a click)."""
@@ -276,25 +381,27 @@ class LastTrick:
 
     def title(self) -> pygame.Rect:
         box = self.layout.last_trick_box()
-        return text(tr("table.last_trick"), 28).get_rect(midtop=(box.centerx, box.y + 12))
+        return text(self.tr("table.last_trick"), 28).get_rect(midtop=(box.centerx, box.y + 12))
 
     def won_by(self) -> tuple[str, pygame.Rect] | None:
         winner = self.model.last_trick_winner
         if winner is None:
             return None
         box = self.layout.last_trick_box()
-        words = tr("table.won_by", name=self.seats.after(winner))
+        words = self.tr("table.won_by", name=self.seats.after(winner))
         return words, text(words, 24).get_rect(midbottom=(box.centerx, box.bottom - 8))
 
     def draw(self, surface: pygame.Surface) -> None:
         panel(surface, self.layout.last_trick_box())  # the trick must not show
-        blit_text(surface, tr("table.last_trick"), 28, GOLD, topleft=self.title().topleft)
+        blit_text(surface, self.tr("table.last_trick"), 28, GOLD, topleft=self.title().topleft)
         winner = self.model.last_trick_winner
         for (seat, c), card, (name, name_rect) in zip(self.model.last_trick, self.cards(),
                                                      self.names(), strict=True):
             self.painter.card(surface, c, card.center, LAST_TRICK_WIDTH)
             if seat == winner:
                 pygame.draw.rect(surface, GLOW, card.inflate(8, 8), width=3, border_radius=9)
+            if c == self.hover or c == self.asked:
+                pygame.draw.rect(surface, CREAM, card.inflate(16, 16), width=2, border_radius=11)
             blit_text(surface, name, NAME_TEXT, GLOW if seat == winner else CREAM,
                       topleft=name_rect.topleft)
         won = self.won_by()
@@ -302,7 +409,7 @@ class LastTrick:
             blit_text(surface, won[0], 24, CREAM, topleft=won[1].topleft)
         why = self.why()
         if why is None:  # how to ask
-            blit_text(surface, tr("table.last_trick_ask"), REASON_TEXT - 2, CREAM,
+            blit_text(surface, self.tr("table.last_trick_ask"), REASON_TEXT - 2, CREAM,
                       midtop=(self.title().centerx, self.title().bottom + 6))
         for index, line in enumerate(why[0] if why else ()):
             assert why is not None
