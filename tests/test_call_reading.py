@@ -39,6 +39,7 @@ def test_a_higher_bid_reads_as_more_trumps_and_the_same_read_twice() -> None:
     assert low is not None and high is not None
     assert low.call == Bid(80, Suit.DIAMONDS) and high.seat == 3
     assert 0 < high.fitted < low.fitted <= DRAWS  # a higher bid fits fewer hands
+    assert high.jack is not None and low.jack is not None
     assert high.trumps >= low.trumps and high.jack > low.jack
     assert read_call(after(["Bid 120 2 suit"]), 0, 7) == high  # reproducible
 
@@ -56,7 +57,8 @@ def test_the_words_say_what_the_computers_read_in_both_languages() -> None:
     reading = read_call(after(["Bid 90 2 suit"]), 0, 1122)
     assert reading is not None
     words = call_words(ENGLISH, reading, "West")
-    assert words.startswith("West, 90 diamonds: the computers read about")
+    assert words.startswith("West, 90 diamonds: in the hands that fit the call (")
+    assert "the computers read about" in words
     assert f"{reading.fitted} of {DRAWS}" in words
     assert "les ordinateurs lisent" in call_words(FRENCH, reading, "Ouest")
 
@@ -74,3 +76,14 @@ def test_a_click_on_a_call_in_the_bid_history_shows_what_it_shows(app: App) -> N
     assert problems(look(app), "call note") == []
     app.step(DT, click(app, (640, 150)))  # elsewhere: the note goes
     assert table.bid_history.note is None
+
+
+def test_a_trump_the_player_holds_is_said_seen_not_zero_percent() -> None:
+    view = after(["Bid 80 1 suit"], deal=1101)  # the player holds the 9 of hearts, not the jack
+    reading = read_call(view, 0, 5)
+    assert reading is not None and reading.seat != 0 and reading.call == Bid(80, Suit.HEARTS)
+    assert reading.nine is None and reading.jack is not None and reading.jack > 0
+    words = call_words(ENGLISH, reading, "West")
+    assert "not the 9 of hearts (you see where it is)" in words
+    assert "the jack of hearts in" in words and "0%" not in words
+    assert "pas le 9 de cœur (vous voyez où il est)" in call_words(FRENCH, reading, "Ouest")

@@ -33,7 +33,7 @@ from game.ui.app.smoke import click, motion
 from game.ui.table.call_words import call_shown, call_words, seat_call_shown, tarot_words
 from tests.table_driver import DT, run_until_human, start_table
 from tests.words import ENGLISH, FRENCH, tr
-from tools.eye_checks import look, problems
+from tools.eye_checks import contrast, ink_and_ground, ink_rect, look, problems
 
 SEATS = ("South", "West", "North", "East", "North-East")
 
@@ -220,11 +220,12 @@ def test_coinche_aces_are_said_only_when_there_are_some_with_their_plural() -> N
     bid = CallReading(1, Bid(90, Suit.HEARTS), fitted=120, trumps=4, jack=0.8, nine=0.6,
                       aces=0.3)
     words = call_words(ENGLISH, bid, "West")
-    assert "ace" not in words.split("(")[0]  # not "0 outside aces on average"
-    assert words.startswith("West, 90 hearts: the computers read about 4 trumps, the jack")
+    assert "ace" not in words  # not "0 outside aces on average"
+    assert words.startswith("West, 90 hearts: in the hands that fit the call (120 of 400 drawn),"
+                            " the computers read about 4 trumps; the jack of hearts in 80%")
     one = CallReading(1, Bid(90, Suit.HEARTS), fitted=120, trumps=4, jack=0.8, nine=0.6,
                       aces=1.2)
-    assert ", and about 1 outside ace (120 of 400" in call_words(ENGLISH, one, "West")
+    assert call_words(ENGLISH, one, "West").endswith(", and about 1 outside ace.")
     passed = CallReading(1, Pass(), fitted=300, aces=2.4, jack_and_nine=0.1)
     assert ", and about 2 aces (300 of 400" in call_words(ENGLISH, passed, "West")
     assert ", et environ 2 as (300 sur 400 mains tirées vont avec)." in call_words(FRENCH,
@@ -270,6 +271,11 @@ def test_a_belote_pass_bubble_and_the_takers_contract_box_are_read(app: App) -> 
     run_until_human(app, table)
     assert table.model.taker == 2 and not table.model.bidding
     box = table.layout.contract_box()
+    picture = look(app)
+    mark = next(d for d in picture.texts if d.words == "?" and box.contains(d.rect))
+    assert ink_rect(mark).height >= 14  # 10 pixels high still at 960×540
+    colours = ink_and_ground(mark)
+    assert colours is not None and contrast(*colours) >= 4.5
     app.step(DT, [motion(app, box.center)])
     assert table.bid_history.hover == ("contract", 2)
     app.step(DT, click(app, box.center))

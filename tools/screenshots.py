@@ -1,8 +1,8 @@
 """A picture of every scene of the game, taken headless: each game's table in the middle
 of a trick, each bidding panel, the écart, the poignée, the score sheet, the end of a
 match, the menu, the set-up and its "abandon?" question, the settings, the rules, the
-statistics, the replay and the review's analysis; then each game and player count in
-French and English, right- and left-handed.
+statistics, the replay, a call read in the review and the review's analysis; then each
+game and player count in French and English, right- and left-handed.
 
     python tools/screenshots.py [folder] [--lang fr] [--window 960x540] [--no-matrix]
 
@@ -70,7 +70,7 @@ from game.lessons.catalogue import LESSONS, lesson_by_id  # noqa: E402
 from game.lessons.run import LessonRun  # noqa: E402
 from game.storage import Storage  # noqa: E402
 from game.ui.app.app import App  # noqa: E402
-from game.ui.app.smoke import dismiss, fixed_speed  # noqa: E402
+from game.ui.app.smoke import click, dismiss, fixed_speed, motion  # noqa: E402
 from game.ui.kit.layout import LOGICAL  # noqa: E402
 from game.ui.scenes.dialog import ConfirmDialog  # noqa: E402
 from game.ui.scenes.lessons import LessonsScene, lesson_config  # noqa: E402
@@ -281,6 +281,21 @@ class Photographer:
         app.pop()
         app.step(DT, [])
 
+    def review_call(self, name: str, match: Match) -> None:
+        """The last deal's review, the first computer's call in its list clicked: what
+        the computers read from it at that point of the bidding."""
+        app = self.app
+        replay = ReplayScene.of_last_deal(app, match)
+        if replay is None:
+            return
+        app.push(replay)
+        calls = replay.calls
+        index = next(i for i in range(calls.first(), len(calls.bids)) if calls.readable(i))
+        app.step(DT, [motion(app, calls.spot(index)), *click(app, calls.spot(index))])
+        self.save(name)
+        app.pop()
+        app.step(DT, [])
+
     def sheet(self, name: str, rules: AnyRules, result: DealResult) -> None:
         """The score sheet of a deal scored as ``result`` (a worked example)."""
         seats = (SeatConfig(human=True), *(SeatConfig() for _ in range(rules.players - 1)))
@@ -454,6 +469,7 @@ def take_all(folder: Path | None, words: str = "en", window: tuple[int, int] = L
                 replay = ReplayScene.of_last_deal(app, table.controller.match)
                 if replay is not None:
                     photographer.scene("replay", replay, (pygame.K_RIGHT,) * 3)
+                photographer.review_call("review_call", table.controller.match)
                 photographer.review("review_analysis", table.controller.match)
                 photographer.scene("score_pad", pad_of(app, table), (pygame.K_DOWN,))
             photographer.leave(table)

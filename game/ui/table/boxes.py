@@ -12,7 +12,7 @@ import pygame
 from game.engine.actions import CAPOT_BID
 from game.engine.games import game_of
 from game.i18n import Speaks, Texts
-from game.ui.kit.widgets import CREAM, GLOW, GOLD, blit_symbol, blit_text, panel, text, wrap
+from game.ui.kit.widgets import CREAM, GLOW, GOLD, INK, blit_symbol, blit_text, panel, text, wrap
 from game.ui.table.call_words import readable
 from game.ui.table.layout import (
     BID_HISTORY_ROWS,
@@ -38,6 +38,7 @@ SUIT_ICON = 32
 Asked = tuple[str, int]  # ("row", call index), ("bubble", seat) or ("contract", taker)
 ROW_LIT = (50, 76, 61)  # a call under the mouse, which a click explains
 CHIP_MARGIN = 3  # the light chip around the trump's symbol
+ASK_CHIP = 15  # the radius of the contract box's "?" chip
 
 
 class ScoreBox(Speaks):
@@ -261,7 +262,9 @@ class BidHistory(Speaks):
     def draw(self, surface: pygame.Surface) -> None:
         if self.taker_read() is not None:  # the contract box explains the taker's call
             box = self.layout.contract_box()
-            blit_text(surface, "?", 18, GOLD, topright=(box.right - 10, box.y + 8))
+            centre = (box.right - ASK_CHIP - 8, box.y + ASK_CHIP + 8)
+            pygame.draw.circle(surface, GOLD, centre, ASK_CHIP)  # a chip: the "?" reads at
+            blit_text(surface, "?", 28, INK, center=centre)  # a small window too
         lit = self._anchor(self.hover) if self.hover and self.hover[0] != "row" else None
         if lit is not None:
             pygame.draw.rect(surface, GLOW, lit.inflate(8, 8), width=3, border_radius=14)

@@ -44,8 +44,9 @@ def _trumps(texts: Texts, count: int) -> str:
 
 
 def call_words(texts: Texts, reading: CallReading, name: str) -> str:
-    """E.g. "North, 100 spades: the computers read about 4 trumps, the jack in 80% and
-    the nine in 65% of the hands that fit the call, and about 1 outside ace."""
+    """E.g. "North, 100 spades: in the hands that fit the call (120 of 400 drawn), the
+    computers read about 4 trumps; the jack of spades in 80%, not the 9 of spades (you
+    see where it is), and about 1 outside ace."""
     call = say_text(texts, say_action(reading.call))
     if reading.fitted == 0:
         return texts.tr("call.read_nothing", name=name, call=call, draws=DRAWS)
@@ -53,9 +54,11 @@ def call_words(texts: Texts, reading: CallReading, name: str) -> str:
         return texts.tr("call.read_pass", name=name, both=percent(reading.jack_and_nine),
                         aces=_aces(texts, "call.aces", reading.aces), fitted=reading.fitted,
                         draws=DRAWS)
+    assert isinstance(reading.call.suit, Suit)
     return texts.tr("call.read_bid", name=name, call=call,
-                    trumps=_trumps(texts, reading.trumps), jack=percent(reading.jack),
-                    nine=percent(reading.nine),
+                    trumps=_trumps(texts, reading.trumps),
+                    cards=_jack_and_nine(texts, reading.call.suit, reading.jack,
+                                         reading.nine, reading.shown),
                     aces=_aces(texts, "call.outside_aces", reading.aces),
                     fitted=reading.fitted, draws=DRAWS)
 
@@ -66,11 +69,17 @@ def take_words(texts: Texts, reading: TakeReading, name: str) -> str:
     9 of hearts in 60%."."""
     key = "call.named" if isinstance(reading.call, ChooseTrump) else "call.took"
     call = texts.tr(key, name=name, suit=texts.tr(f"suit.{reading.trump.letter}"))
-    jack = _card_share(texts, Card(reading.trump, Rank.JACK), reading.jack, reading.shown)
-    nine = _card_share(texts, Card(reading.trump, Rank.NINE), reading.nine, reading.shown)
     return texts.tr("call.read_take", call=call, name=name,
                     trumps=_trumps(texts, reading.trumps),
-                    cards=texts.tr("call.and", first=jack, second=nine))
+                    cards=_jack_and_nine(texts, reading.trump, reading.jack, reading.nine,
+                                         reading.shown))
+
+
+def _jack_and_nine(texts: Texts, trump: Suit, jack: float | None, nine: float | None,
+                   shown: tuple[Card, ...]) -> str:
+    return texts.tr("call.and",
+                    first=_card_share(texts, Card(trump, Rank.JACK), jack, shown),
+                    second=_card_share(texts, Card(trump, Rank.NINE), nine, shown))
 
 
 def _card_share(texts: Texts, card: Card, share: float | None,
