@@ -286,20 +286,7 @@ class ReplayScene(Scene):
                           self.app.settings.player_name)
 
     def hand_rects(self, seat: int, count: int) -> list[pygame.Rect]:
-        """Where ``seat``'s ``count`` cards lie: rows of its area, overlapping."""
-        (cx, cy), span, per_row = HAND_AREAS[self.spots[seat].compass]
-        height = round(CARD_WIDTH * CARD_RATIO)
-        rows = max(1, -(-count // per_row))
-        per_row = -(-count // rows) if count else 1
-        step = min(30, (span - CARD_WIDTH) // max(1, per_row - 1))
-        rects = []
-        for index in range(count):
-            row, column = divmod(index, per_row)
-            in_row = min(per_row, count - row * per_row)
-            left = cx - (step * (in_row - 1) + CARD_WIDTH) // 2
-            top = cy - (rows * height + (rows - 1) * 6) // 2 + row * (height + 6)
-            rects.append(pygame.Rect(left + column * step, top, CARD_WIDTH, height))
-        return rects
+        return hand_layout(self.spots[seat].compass, count)
 
     # --- drawing ------------------------------------------------------------------------
 
@@ -363,23 +350,14 @@ class ReplayScene(Scene):
             rect = self.trick_card(seat)
             surface.blit(self.face(card, TRICK_CARD_WIDTH), rect)
             if index == 0:  # who led the trick, beside his card on the outer side
-                blit_text(surface, self.tr("replay.led"), 18, GLOW, **self.led_anchor(seat, rect))
+                blit_text(surface, self.tr("replay.led"), 18, GLOW,
+                          **led_anchor(self.spots[seat].compass, rect))
             if seat == trick.winner:
                 pygame.draw.rect(surface, GLOW, rect.inflate(8, 8), width=4, border_radius=9)
             if (card == self.asked and self.reason() is not None) or card == self.hover:
                 pygame.draw.rect(surface, CREAM, rect.inflate(18, 18), width=2, border_radius=12)
             if seat == self.viewer and self.step in marked:
                 pygame.draw.rect(surface, LOSS, rect.inflate(16, 16), width=3, border_radius=12)
-
-    def led_anchor(self, seat: int, card: pygame.Rect) -> dict[str, tuple[int, int]]:
-        """Where "Led" goes: west and east of the side cards (at five the cards above
-        them come close), over the others."""
-        compass = self.spots[seat].compass
-        if compass == "W":
-            return {"midright": (card.left - 8, card.centery)}
-        if compass == "E":
-            return {"midleft": (card.right + 8, card.centery)}
-        return {"midbottom": (card.centerx, card.top - 10)}
 
     def trick_card(self, seat: int) -> pygame.Rect:
         """Where ``seat``'s card of the trick lies."""
@@ -417,6 +395,34 @@ class ReplayScene(Scene):
 
     def face(self, card: Any, width: int) -> pygame.Surface:
         return self.app.assets.card_face(card.code, width, self.deck)
+
+
+def hand_layout(compass: str, count: int) -> list[pygame.Rect]:
+    """Where the ``count`` cards of the hand at ``compass`` lie: rows of its area,
+    overlapping."""
+    (cx, cy), span, per_row = HAND_AREAS[compass]
+    height = round(CARD_WIDTH * CARD_RATIO)
+    rows = max(1, -(-count // per_row))
+    per_row = -(-count // rows) if count else 1
+    step = min(30, (span - CARD_WIDTH) // max(1, per_row - 1))
+    rects = []
+    for index in range(count):
+        row, column = divmod(index, per_row)
+        in_row = min(per_row, count - row * per_row)
+        left = cx - (step * (in_row - 1) + CARD_WIDTH) // 2
+        top = cy - (rows * height + (rows - 1) * 6) // 2 + row * (height + 6)
+        rects.append(pygame.Rect(left + column * step, top, CARD_WIDTH, height))
+    return rects
+
+
+def led_anchor(compass: str, card: pygame.Rect) -> dict[str, tuple[int, int]]:
+    """Where "Led" goes beside the leader's ``card``: west and east of the side cards
+    (at five the cards above them come close), over the others."""
+    if compass == "W":
+        return {"midright": (card.left - 8, card.centery)}
+    if compass == "E":
+        return {"midleft": (card.right + 8, card.centery)}
+    return {"midbottom": (card.centerx, card.top - 10)}
 
 
 def reviewed(story: DealStory) -> tuple[Match, int]:
