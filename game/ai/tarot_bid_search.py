@@ -299,16 +299,27 @@ def play_out(dealt: Sequence[Sequence[TarotCard]], chien: Sequence[TarotCard], t
     and the play (``ClosedTable``), ``taker`` taking the chien and discarding
     (``exchange``) or leaving it aside; at five, calling a king the Confirmé's way
     first, his partner unknown to the others until it falls."""
-    players = len(dealt)
     hands = [list(h) for h in dealt]
-    called, partner = None, None
-    if players == 5:
+    called = None
+    if len(dealt) == 5:
         called = confirme_call(hands[taker], callable_cards(hands[taker], rules.king_call))
-        partner = next((s for s in range(players) if s != taker and called in hands[s]), None)
     aside: tuple[TarotCard, ...] = tuple(chien)
     if exchange:
         hands[taker], ecart = confirme_ecart([*hands[taker], *chien], len(chien))
         aside = tuple(ecart)
+    return play_from(hands, aside, taker, leader, called, exchange, rules)
+
+
+def play_from(hands: list[list[TarotCard]], aside: tuple[TarotCard, ...], taker: int,
+              leader: int, called: TarotCard | None, exchange: bool,
+              rules: TarotRules = DEFAULT_RULES) -> PlayedDeal:
+    """The deal played from its first card (``hands`` emptied in place) as ``play_out``
+    plays it, once the king is ``called`` (five players) and ``aside`` set aside: the
+    taker's écart (``exchange``: he knows it) or the chien."""
+    players = len(hands)
+    partner = None
+    if called is not None:
+        partner = next((s for s in range(players) if s != taker and called in hands[s]), None)
     shown = poignee_choices(hands[taker], players, rules.poignee_sizes)
     poignee = max((len(p) for p in shown), default=0)
     tricks: list[TarotTrick] = []
