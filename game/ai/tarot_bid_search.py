@@ -123,15 +123,15 @@ def _contract_of(call: Action) -> int:
     return call.contract if isinstance(call, TarotBid) else 0
 
 
-def sure_gain(values: Sequence[float], base: Sequence[float]) -> float:
+def sure_gain(values: Sequence[float], base: Sequence[float], risk: float = RISK) -> float:
     """How much a call worth ``values`` gains over one worth ``base`` in the same
-    worlds, at the low end of its confidence (the mean gain less ``RISK`` standard
+    worlds, at the low end of its confidence (the mean gain less ``risk`` standard
     errors): a gain the few worlds cannot tell from noise is none."""
     gains = [v - b for v, b in zip(values, base, strict=True)]
     if len(gains) < 2:
         return 0.0
     spread = statistics.stdev(gains) / math.sqrt(len(gains))
-    return statistics.fmean(gains) - RISK * spread
+    return statistics.fmean(gains) - risk * spread
 
 
 def world_marks(view: TarotView, rng: random.Random, contracts: Sequence[Contract],

@@ -27,7 +27,7 @@ from itertools import combinations
 from game.ai.budget import DEFAULT_THINK, within
 from game.ai.decision import Decision
 from game.ai.tarot import card_args, ecart_decision
-from game.ai.tarot_bid_search import play_from
+from game.ai.tarot_bid_search import play_from, sure_gain
 from game.ai.tarot_search import NoWorld, World, sample_world
 from game.engine.tarot_actions import TarotDiscard
 from game.engine.tarot_cards import PLAIN_SUITS, TarotCard, TarotSuit
@@ -35,6 +35,7 @@ from game.engine.tarot_tricks import TarotView, discardable
 
 WORLDS = 8  # at the default thinking time
 MARGIN = 2.0  # marks a deal another écart must gain over the Confirmé's
+RISK = 1.0  # and standard errors of that gain, paired world by world (``sure_gain``)
 Ecart = tuple[TarotCard, ...]
 Priority = Callable[[TarotCard, Sequence[TarotCard]], tuple[float, ...]]
 
@@ -61,9 +62,11 @@ def weigh_ecarts(view: TarotView, rng: random.Random, deadline: float | None = D
     if not samples[candidates[0]]:  # no world played
         return _next_card(view, candidates[0], candidates, confirme), {}
     means = {e: statistics.fmean(v) for e, v in samples.items()}
+    default = candidates[0]
     best = max(candidates, key=lambda e: means[e])
-    if best == candidates[0] or means[best] < means[candidates[0]] + MARGIN:
-        return _next_card(view, candidates[0], candidates, confirme), means
+    if means[best] < means[default] + MARGIN \
+            or sure_gain(samples[best], samples[default], RISK) <= 0:
+        return _next_card(view, default, candidates, confirme), means
     card = _next_card(view, best, candidates, confirme)
     if card == confirme:
         return card, means
