@@ -114,7 +114,7 @@ def candidate_ecarts(hand: Sequence[TarotCard], size: int) -> list[Ecart]:
 def greedy_ecart(hand: Sequence[TarotCard], size: int, priority: Priority) -> Ecart:
     """The écart made one card at a time among the engine's ``discardable``, the card
     first in ``priority`` (given the hand left) each time."""
-    left, ecart = list(hand), []
+    left, ecart = list(hand), list[TarotCard]()
     while len(ecart) < size:
         card = min(discardable(left, size - len(ecart)),
                    key=lambda c: (*priority(c, left), c))
