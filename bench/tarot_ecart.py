@@ -22,7 +22,6 @@ import json
 import random
 import sys
 import time
-from dataclasses import dataclass
 
 from bench.arena import mean_ci, time_stats
 from game.ai import Level, decide
@@ -34,13 +33,6 @@ from game.engine.rules import TarotRules
 from game.engine.tarot import TarotDeal
 from game.engine.tarot_actions import TarotDiscard
 from game.engine.tarot_cards import PLAIN_SUITS, TarotCard
-
-
-@dataclass(frozen=True)
-class Arm:
-    marks: int  # the taker's
-    ecart: frozenset[TarotCard]
-    voids: int  # plain suits the taker holds none of after the écart
 
 
 def at_ecart(rules: TarotRules, seed: int, index: int) -> TarotDeal | None:
@@ -58,33 +50,39 @@ def at_ecart(rules: TarotRules, seed: int, index: int) -> TarotDeal | None:
     return None
 
 
-def play_arm(state: TarotDeal, expert_ecart: bool, play: Level, seed: int, index: int,
-             think: float | None, times: list[float]) -> Arm:
-    """The deal from the écart to its end, the écart the Expert's or the Confirmé's."""
+def discard(state: TarotDeal, expert: bool, rng: random.Random, think: float | None,
+            times: list[float]) -> TarotDeal:
+    """The taker's écart made, the Expert's (``rng``, ``think``) or the Confirmé's."""
     taker = state.current_player
+    while state.current_player == taker and state.phase is Phase.EXCHANGE:
+        view = state.view(taker)
+        if expert:
+            started = time.perf_counter()
+            action = weigh_ecarts(view, rng, think)[0].action
+            times.append(time.perf_counter() - started)
+        else:
+            action = tarot_decision(view).action
+        state, _ = state.apply(action)
+    return state
+
+
+def play_on(state: TarotDeal, play: Level, seed: int, index: int) -> int:
+    """The deal after the écart to its end at ``play``'s level; the taker's marks."""
+    taker = state.taker
     assert taker is not None
-    full = state.hands[taker]  # the chien in it
     rngs = [random.Random(f"{seed}-{index}-{s}") for s in range(state.rules.players)]
-    ecart_rng = random.Random(f"{seed}-{index}-ecart")
     while not state.is_over:
         seat = state.current_player
         assert seat is not None
-        view = state.view(seat)
-        if any(isinstance(a, TarotDiscard) for a in view.legal):
-            if expert_ecart:
-                started = time.perf_counter()
-                action = weigh_ecarts(view, ecart_rng, think)[0].action
-                times.append(time.perf_counter() - started)
-            else:
-                action = tarot_decision(view).action
-        else:
-            action = decide(view, play, rngs[seat], think=None).action
-        state, _ = state.apply(action)
+        state, _ = state.apply(decide(state.view(seat), play, rngs[seat], think=None).action)
     result = state.result()
     assert result is not None
-    kept = [c for c in full if c not in state.ecart]
-    voids = sum(1 for s in PLAIN_SUITS if not any(c.suit is s for c in kept))
-    return Arm(result.scores[taker], frozenset(state.ecart), voids)
+    return result.scores[taker]
+
+
+def voids(hand: tuple[TarotCard, ...], ecart: tuple[TarotCard, ...]) -> int:
+    """Plain suits the taker holds none of after ``ecart``."""
+    return sum(1 for s in PLAIN_SUITS if not any(c.suit is s and c not in ecart for c in hand))
 
 
 def main(argv: list[str] | None = None) -> dict[str, object]:
@@ -108,11 +106,17 @@ def main(argv: list[str] | None = None) -> dict[str, object]:
         state = at_ecart(rules, args.seed, index)
         if state is None:
             continue
-        base = play_arm(state, False, play, args.seed, index, think, [])
-        mine = play_arm(state, True, play, args.seed, index, think, times)
-        diffs.append(mine.marks - base.marks)
-        differ += mine.ecart != base.ecart
-        more_voids += mine.voids > base.voids
+        taker = state.current_player
+        assert taker is not None
+        full = state.hands[taker]  # the chien in it
+        base = discard(state, False, random.Random(), think, [])
+        mine = discard(state, True, random.Random(f"{args.seed}-{index}-ecart"), think, times)
+        if set(mine.ecart) == set(base.ecart):
+            diffs.append(0.0)  # the same play follows: the same marks
+            continue
+        differ += 1
+        more_voids += voids(full, mine.ecart) > voids(full, base.ecart)
+        diffs.append(play_on(mine, play, args.seed, index) - play_on(base, play, args.seed, index))
     mean, low, high = mean_ci(diffs)
     data: dict[str, object] = {
         "players": args.players, "deals": args.deals, "with_ecart": len(diffs),
