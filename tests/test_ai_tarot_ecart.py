@@ -157,7 +157,10 @@ def test_the_simulation_voids_the_suit_the_confirme_keeps(seed: int) -> None:
     confirme = candidate_ecarts(full, 6)[0]
     assert not kept_voids(full, confirme)
     rng = random.Random(seed)
+    reasons = set()
     while deal.current_player == 0 and deal.phase is Phase.EXCHANGE:
         decision = weigh_ecarts(deal.view(0), rng, None, 8)[0]
+        reasons.add(decision.reason)
         deal, _ = deal.apply(decision.action)
     assert kept_voids(full, deal.ecart) == {TarotSuit.SPADES}
+    assert "hint.ecart_simulated" in reasons  # the player is told why

@@ -9,8 +9,9 @@ short).  It then deals the cards it does not see (the other hands: the chien is 
 own, ``tarot_search.sample_world``) and plays each candidate out in the same worlds
 with the Confirmé play, each seat seeing its own hand and the play (``play_from``, as
 the bidding's play-outs).  The candidate with the best mean marks is kept, the
-Confirmé's unless another beats it by ``MARGIN`` marks a deal (its noise among a
-handful of worlds would otherwise pick a lucky écart).
+Confirmé's unless another beats it by ``MARGIN`` marks a deal and ``RISK`` standard
+errors of that gain, world by world (the best of several noisy means among a handful
+of worlds is otherwise a lucky écart as often as a good one).
 
 The engine takes the écart one card at a time: each card is the next of the best
 candidate among those holding the cards already set aside (the one the fewest other
@@ -66,17 +67,14 @@ def weigh_ecarts(view: TarotView, rng: random.Random, deadline: float | None = D
     best = max(candidates, key=lambda e: means[e])
     if means[best] < means[default] + MARGIN \
             or sure_gain(samples[best], samples[default], RISK) <= 0:
-        return _next_card(view, default, candidates, confirme), means
-    card = _next_card(view, best, candidates, confirme)
-    if card == confirme:
-        return card, means
-    return Decision(card.action, "hint.ecart_simulated", card.reason_args), means
+        best = default
+    return _next_card(view, best, candidates, confirme), means
 
 
 def _next_card(view: TarotView, ecart: Ecart, candidates: Sequence[Ecart],
                confirme: Decision) -> Decision:
     """The card of ``ecart`` to discard now: the one the fewest other candidates hold
-    (the Confirmé's when it is one of those)."""
+    (the Confirmé's card, with its reason, when it is one of those)."""
     left = [c for c in ecart if c not in view.ecart and TarotDiscard(c) in view.legal]
     assert left, "a candidate écart is made within the engine's rule"
 
@@ -88,7 +86,7 @@ def _next_card(view: TarotView, ecart: Ecart, candidates: Sequence[Ecart],
             and sharing(confirme.action.card) == fewest:
         return confirme
     card = min(c for c in left if sharing(c) == fewest)
-    return Decision(TarotDiscard(card), "hint.ecart", card_args(card))
+    return Decision(TarotDiscard(card), "hint.ecart_simulated", card_args(card))
 
 
 # --- the candidates --------------------------------------------------------------------------
