@@ -148,23 +148,16 @@ def _points_first(c: TarotCard, hand: Sequence[TarotCard]) -> tuple[float, ...]:
 def ecart_marks(view: TarotView, candidates: Sequence[Ecart], rng: random.Random,
                 deadline: float | None, worlds: int) -> dict[Ecart, list[float]]:
     """The taker's marks for each candidate in each world played, the same worlds for
-    every candidate."""
+    every candidate, drawn one at a time within ``deadline``."""
     samples: dict[Ecart, list[float]] = {e: [] for e in candidates}
-    drawn = _draw(view, rng, worlds)
-    for k in within(deadline, len(drawn)):
-        for ecart in candidates:
-            samples[ecart].append(play_candidate(view, drawn[k], ecart))
-    return samples
-
-
-def _draw(view: TarotView, rng: random.Random, count: int) -> list[World]:
-    drawn = []
-    for _ in range(count):
+    for _ in within(deadline, worlds):
         try:
-            drawn.append(sample_world(view, rng))
+            world = sample_world(view, rng)
         except NoWorld:
             break
-    return drawn
+        for ecart in candidates:
+            samples[ecart].append(play_candidate(view, world, ecart))
+    return samples
 
 
 def play_candidate(view: TarotView, world: World, ecart: Ecart) -> float:
