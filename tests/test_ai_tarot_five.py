@@ -17,15 +17,22 @@ from game.engine.tarot_cards import TarotSuit
 from tests.tarot_positions import to_play
 
 
+def at_first_card(seed: int) -> TarotDeal:
+    """A five-player deal dealt from ``seed`` (or after), bid by the Confirmé, at its
+    first card."""
+    deal, actions = to_play(5, seed)
+    for action in actions:
+        deal, _ = deal.apply(action)
+    return deal
+
+
 def deals_before_the_call_falls(count: int) -> Iterator[TarotDeal]:
     """Five-player deals at their first card, the called card with a partner who is
     neither the taker nor the first to play."""
     seed, found = 0, 0
     while found < count:
         seed += 1
-        deal, actions = to_play(5, seed)
-        for action in actions:
-            deal, _ = deal.apply(action)
+        deal = at_first_card(seed)
         partner = deal.partner
         if partner is None or partner == deal.current_player or deal.taker == deal.current_player:
             continue
@@ -182,9 +189,7 @@ def called_suit_voids(count: int) -> Iterator[tuple[TarotDeal, set[int]]]:
     found, seed = 0, 0
     while found < count:
         seed += 1
-        deal, actions = to_play(5, seed)
-        for action in actions:
-            deal, _ = deal.apply(action)
+        deal = at_first_card(seed)
         rng = random.Random(seed)
         while not deal.is_over and deal.called is not None and not deal.partner_revealed:
             seat = deal.current_player
