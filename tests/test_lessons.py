@@ -284,6 +284,7 @@ def test_every_lesson_step_passes_the_eye_checks(tmp_path: Path, words: str,
     """At each of the player's steps of every lesson, the narrator's words stay inside
     its panel, which covers nothing drawn on the table (the cards it talks about
     included), in the language's own words; and the end's words on the score sheet."""
+    from game.ui.table.narrator import SMALL_TEXT, TEXT
     from tools.eye_checks import look, problems
     from tools.screenshots import played_out
 
@@ -292,6 +293,7 @@ def test_every_lesson_step_passes_the_eye_checks(tmp_path: Path, words: str,
     app.push(Scene(app))
     animate_at(app, FAST)
     found: list[str] = []
+    sizes: list[int] = []  # the narrator's text size at each step
     for lesson in LESSONS:
         run = LessonRun(lesson)
         for steps in [index for index, step in enumerate(lesson.steps) if step.key]:
@@ -303,6 +305,7 @@ def test_every_lesson_step_passes_the_eye_checks(tmp_path: Path, words: str,
             if run.highlight(table.controller.match):  # what the step needs glows
                 assert table.narrator.lit(), f"{lesson.id} step {steps}: nothing lit"
             found += problems(look(app), f"{lesson.id} step {steps}")
+            sizes.append(table.narrator.placed()[1])
             if steps == 0:
                 table.model.record = played_out(run.replayed(0)).history[0]
                 app.push(ScoreSheet(app, table))
@@ -313,6 +316,40 @@ def test_every_lesson_step_passes_the_eye_checks(tmp_path: Path, words: str,
             table.dispose()
     app.close()
     assert found == [], "\n".join(found[:20])
+    # readable at 960×540: the larger text wherever the table leaves room for it
+    assert sizes.count(TEXT) >= 0.9 * len(sizes) and set(sizes) <= {TEXT, SMALL_TEXT}
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_the_end_words_frame_the_sheet_lines_they_talk_about(tmp_path: Path,
+                                                              lesson: Lesson) -> None:
+    """The lines the last words name (the count, the announcements, the score...) are
+    framed on the lesson's score sheet, the others not."""
+    from game.ui.scenes.breakdown import breakdown_rows
+    from game.ui.scenes.scoresheet import LESSON_LIT
+    from tools.screenshots import played_out
+
+    assert all(has_key(f"term.{key}") or has_key(f"term.{key}.one")  # a term of the sheet
+               for key in lesson.sheet_lines)
+    app = App(storage=Storage(tmp_path))
+    app.push(Scene(app))
+    run = LessonRun(lesson)
+    table = TableScene(app, lesson_config(lesson), run.replayed(0), lesson=run)
+    app.push(table)
+    record = played_out(run.replayed(0)).history[0]
+    table.model.record = record
+    sheet = ScoreSheet(app, table)
+    app.push(sheet)
+    app.step(DT, [])
+    rows = breakdown_rows(record.result.lines, record.carried, record.totals)
+    framed = [key for key, _ in sheet.framed]
+    assert framed == [row.key for row in rows if row.key in lesson.sheet_lines]
+    assert "deal_score" in framed and "totals" not in framed and len(framed) >= 2
+    for _, frame in sheet.framed:
+        assert app.screen.get_at(frame.midleft)[:3] == LESSON_LIT
+    assert "framed in blue" in tr(lesson.end_key)
+    table.dispose()
+    app.close()
 
 
 def test_the_lessons_import_no_pygame_and_no_ui() -> None:

@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from game.engine.rules import CoincheRules
 from game.i18n import tr
 from game.ui.app.app import App
-from game.ui.app.smoke import click
+from game.ui.app.smoke import click, motion
 from game.ui.table.scene import TableScene
 from game.ui.table.words import hint_text
 from tests.table_driver import DT, human_turn, run_until_human, start_table
@@ -37,6 +37,8 @@ def test_a_click_on_a_computers_card_in_the_last_trick_says_why_it_played_it(
     rects = table.last_trick.cards()
     card = next(c for seat, c in trick if seat != table.controller.viewer)
     rect = rects[[c for _, c in trick].index(card)]
+    app.step(DT, [motion(app, rect.center)])  # lit under the mouse: a click explains it
+    assert table.last_trick.hover == card
     app.step(DT, click(app, rect.center))
     assert table.show_last and table.last_trick.asked == card
     decision = table.controller.computers.reasons[(table.model.deal_number, card)]
@@ -51,6 +53,8 @@ def test_a_click_on_a_computers_card_in_the_last_trick_says_why_it_played_it(
     assert box.top < why[1] and why[1] + 24 * len(why[0]) < box.bottom  # inside the panel
     # the player's own card: no reason to give
     mine = next(c for s, c in trick if s == table.controller.viewer)
+    app.step(DT, [motion(app, rects[[c for _, c in trick].index(mine)].center)])
+    assert table.last_trick.hover is None  # nothing to explain: not lit
     app.step(DT, click(app, rects[[c for _, c in trick].index(mine)].center))
     assert table.show_last and table.last_trick.why() is None
     app.step(DT, click(app, (40, 360)))  # elsewhere: the panel closes
@@ -76,6 +80,10 @@ def test_in_the_review_a_click_on_a_computers_card_says_why_it_played_it(
     trick = replay.trick()
     assert trick is not None
     seat, card = next((s, c) for s, c in trick.plays if s != 0)
+    app.step(DT, [motion(app, replay.trick_card(seat).center)])
+    assert replay.hover == card
+    app.step(DT, [motion(app, replay.trick_card(0).center)])
+    assert replay.hover is None  # the player's own card: nothing to explain
     app.step(DT, click(app, replay.trick_card(seat).center))
     words = replay.reason()
     assert words is not None and words == card_reason(

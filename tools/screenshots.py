@@ -133,11 +133,25 @@ def card_reason_asked(top: Scene | None, table: TableScene) -> bool:
 
 
 def call_read(top: Scene | None, table: TableScene) -> bool:
-    """The player is to bid after another seat's call: what the computers read from the
-    first call, as a click on it in the bid history shows."""
+    """The player is to bid after other seats' calls: what the computers read from the
+    last of them, as a click on it in the bid history shows (the row lit)."""
     if not (bidding(top, table) and table.model.bids and table.controller.human_legal()):
         return False
-    table.bid_history.note = table.bid_history.read(0)
+    index = len(table.model.bids) - 1
+    table.bid_history.asked = table.bid_history.hover = ("row", index)
+    table.bid_history.note = table.bid_history.read(index)
+    return table.bid_history.note is not None
+
+
+def take_read(top: Scene | None, table: TableScene) -> bool:
+    """The player is to play, a computer having taken: what the computers read from
+    the take, as a click on the contract box shows."""
+    taker = table.bid_history.taker_read()
+    if not (top is table and table.controller.human_to_act and taker is not None
+            and not table.tweens.busy and not table.flights):
+        return False
+    table.bid_history.asked = table.bid_history.hover = ("contract", taker)
+    table.bid_history.note = table.bid_history.read_seat("contract", taker)
     return table.bid_history.note is not None
 
 
@@ -170,6 +184,8 @@ RUNS = (
     Run(BeloteRules(target=300), {"match_end": showing(MatchEnd)}, seed=5),
     Run(CoincheRules(), {"card_reason": card_reason_asked}, seed=2),
     Run(CoincheRules(), {"call_read": call_read}, first_deal=1122),
+    Run(BeloteRules(), {"call_read_belote": take_read}, first_deal=5),
+    Run(TarotRules(players=5), {"call_read_tarot5": call_read}, first_deal=7),
 )
 
 

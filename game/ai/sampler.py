@@ -216,6 +216,7 @@ def hands_of(know: Knowledge, dealt: dict[int, list[Card]]) -> list[tuple[Card, 
 # How much a card of the named suit says "I can bid it": the jack and the nine lead.
 _BID_WEIGHTS = {Rank.JACK: 3.0, Rank.NINE: 2.0, Rank.ACE: 1.0}
 _OTHER_TRUMP_WEIGHT = 0.5
+TAKE_NEEDED = 5.0  # a belote take: the jack and the nine of trumps' worth
 _FLOOR = 0.2  # the likelihood of a bid from the weakest hand: bids are sometimes bluffs
 
 
@@ -234,11 +235,15 @@ def bid_likelihood(view: TrickView, world: Sequence[tuple[Card, ...]]) -> float:
     for seat, suit, needed in _suit_bids(view):
         if seat == view.seat:
             continue
-        hand = list(world[seat]) + played.get(seat, [])
-        strength = sum(_BID_WEIGHTS.get(c.rank, _OTHER_TRUMP_WEIGHT)
-                       for c in hand if c.suit == suit)
-        likelihood *= _FLOOR + (1 - _FLOOR) * min(1.0, strength / needed)
+        likelihood *= holding_likelihood(list(world[seat]) + played.get(seat, []), suit, needed)
     return likelihood
+
+
+def holding_likelihood(hand: Sequence[Card], suit: Suit, needed: float) -> float:
+    """How well ``hand`` (as dealt) explains naming ``suit`` with ``needed`` strength
+    (``bid_likelihood``'s factor for one seat), in [``_FLOOR``, 1]."""
+    strength = sum(_BID_WEIGHTS.get(c.rank, _OTHER_TRUMP_WEIGHT) for c in hand if c.suit == suit)
+    return _FLOOR + (1 - _FLOOR) * min(1.0, strength / needed)
 
 
 def _suit_bids(view: TrickView) -> list[tuple[int, Suit, float]]:
@@ -250,5 +255,5 @@ def _suit_bids(view: TrickView) -> list[tuple[int, Suit, float]]:
             value = 180 if action.is_capot else action.value
             last[seat] = (action.suit, 6.0 + max(0, value - 80) / 20)
         elif isinstance(action, (Take, ChooseTrump)) and trump_suit is not None:
-            last[seat] = (trump_suit, 5.0)
+            last[seat] = (trump_suit, TAKE_NEEDED)
     return [(seat, suit, needed) for seat, (suit, needed) in last.items()]

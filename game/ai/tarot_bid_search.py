@@ -223,23 +223,25 @@ def _strength(hand: tuple[TarotCard, ...]) -> float:
 
 
 def calls_misfit(view: TarotView, strengths: Sequence[float]) -> float:
-    """How far the strengths are from the earlier calls made the Confirmé's way: a bid
-    from a hand at least as strong as its threshold, a pass from one weaker than the
-    lowest contract left.  Each ``WALK.span`` off makes a deal 10 times less
+    """How far the strengths are from the earlier calls of the other seats
+    (``call_misfit`` of each).  Each ``WALK.span`` off makes a deal 10 times less
     likely (players bluff, and judge hands their own way)."""
-    n = view.players
-    misfit = 0.0
-    best = 0
-    for seat, action in view.bids:
-        if seat != view.seat:
-            if isinstance(action, TarotBid):
-                misfit += max(0.0, threshold(action.contract, n) - strengths[seat])
-            elif best < Contract.GARDE_CONTRE:
-                lowest = Contract(best + 1)
-                misfit += max(0.0, strengths[seat] - threshold(lowest, n))
-        if isinstance(action, TarotBid):
-            best = max(best, action.contract)
-    return misfit
+    return sum(call_misfit(view.bids, index, strengths[seat], view.players)
+               for index, (seat, _) in enumerate(view.bids) if seat != view.seat)
+
+
+def call_misfit(bids: Sequence[tuple[int, Action]], index: int, strength: float,
+                players: int) -> float:
+    """How far a hand of ``strength`` is from making call ``index`` of ``bids`` the
+    Confirmé's way (0: in keeping): a bid from a hand at least as strong as its
+    threshold, a pass from one weaker than the lowest contract left."""
+    action = bids[index][1]
+    if isinstance(action, TarotBid):
+        return max(0.0, threshold(action.contract, players) - strength)
+    best = max((a.contract for _, a in bids[:index] if isinstance(a, TarotBid)), default=0)
+    if best < Contract.GARDE_CONTRE:  # a pass
+        return max(0.0, strength - threshold(Contract(best + 1), players))
+    return 0.0
 
 
 # --- playing a world out ---------------------------------------------------------------------

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from game.lessons.script import ECART_CONFIRM, FREE, Lesson, Step
 
+# The score sheet's lines each lesson's end words talk about (``ScoreLine`` keys).
+BELOTE_SHEET = ("cards", "announcements", "announcement", "belote", "deal_score")
+TAROT_COUNT = ("tarot_won", "tarot_lost", "tarot_won_rounded", "tarot_lost_rounded")
+
 BELOTE = Lesson(
     id="belote", game="belote", players=4, deal=1364, title_key="lesson.belote.title",
     script=(
@@ -28,7 +32,7 @@ BELOTE = Lesson(
         "PlayCard 8H False", "PlayCard 7H False", "PlayCard JH False",
         Step(FREE, "lesson.belote.trump", ("JC", "9C", "KC", "QC", "7C")),
     ),
-    free_key="lesson.belote.free", end_key="lesson.belote.end",
+    free_key="lesson.belote.free", end_key="lesson.belote.end", sheet_lines=BELOTE_SHEET,
 )
 
 BELOTE_SECOND = Lesson(
@@ -50,6 +54,7 @@ BELOTE_SECOND = Lesson(
         Step("PlayCard 7C False", "lesson.belote2.club", ("7C",)),
     ),
     free_key="lesson.belote.free", end_key="lesson.belote2.end",
+    sheet_lines=BELOTE_SHEET,
 )
 
 COINCHE = Lesson(
@@ -72,6 +77,7 @@ COINCHE = Lesson(
         Step(FREE, "lesson.coinche.belote"),
     ),
     free_key="lesson.coinche.free", end_key="lesson.coinche.end",
+    sheet_lines=("points_made", "announcements", "belote", "contract", "deal_score"),
 )
 
 def ecart(cards: tuple[str, ...], key: str, why: str) -> tuple[Step, ...]:
@@ -96,6 +102,7 @@ TAROT = Lesson(
         Step(FREE, "lesson.tarot.lead"),
     ),
     free_key="lesson.tarot.free", end_key="lesson.tarot.end",
+    sheet_lines=(*TAROT_COUNT, "contract_tarot", "deal_score"),
 )
 
 _ECART3 = ("DD", "VD", "2D", "1D", "DH", "8H")
@@ -112,6 +119,7 @@ TAROT_THREE = Lesson(
              why="lesson.tarot3.follow_why"),
     ),
     free_key="lesson.tarot3.free", end_key="lesson.tarot3.end",
+    sheet_lines=(*TAROT_COUNT, "seat_factor", "deal_score"),
 )
 
 _ECART5 = ("9H", "VD", "8D")
@@ -130,6 +138,7 @@ TAROT_FIVE = Lesson(
         Step(FREE, "lesson.tarot5.partner"),
     ),
     free_key="lesson.tarot.free", end_key="lesson.tarot5.end",
+    sheet_lines=(*TAROT_COUNT, "seat_factor", "deal_score"),
 )
 
 LESSONS: tuple[Lesson, ...] = (BELOTE, BELOTE_SECOND, COINCHE, TAROT, TAROT_THREE,

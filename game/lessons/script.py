@@ -46,7 +46,8 @@ class Lesson:
     computer's, a ``Step`` for the viewer's (seat 0), ending with one of the viewer's
     (a ``FREE`` one: any legal move); after it the deal is played freely (the computers
     thinking for themselves) with ``free_key`` said; ``end_key`` is said over the score
-    sheet."""
+    sheet, whose lines it talks about (the engine's ``ScoreLine`` keys in
+    ``sheet_lines``) glow."""
 
     id: str
     game: str
@@ -57,6 +58,7 @@ class Lesson:
     free_key: str
     end_key: str
     options: dict[str, Any] = field(default_factory=dict)
+    sheet_lines: tuple[str, ...] = ()
 
     @property
     def steps(self) -> tuple[Step, ...]:

@@ -59,6 +59,13 @@ def click(app: App, pos: tuple[int, int]) -> list[pygame.event.Event]:
             pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1)]
 
 
+def motion(app: App, pos: tuple[int, int]) -> pygame.event.Event:
+    """The mouse moved to a logical position, as the window would report it."""
+    view = app.viewport()
+    at = (view.x + pos[0] * view.width // 1280, view.y + pos[1] * view.height // 720)
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0))
+
+
 def dismiss(app: App, scene: Scene) -> list[pygame.event.Event]:
     """The clicks a player would make to leave a score sheet, once he has seen it."""
     if isinstance(scene, ScoreSheet) and scene.grace.ready:

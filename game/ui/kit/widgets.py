@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -282,6 +283,19 @@ def bubble(target: pygame.Surface, message: str, anchor: tuple[int, int], size: 
     pygame.draw.rect(target, CREAM, rect, border_radius=12)
     blit_symbol(target, label, message, center=rect.center)
     return rect
+
+
+_POINTER = {"cursor": pygame.SYSTEM_CURSOR_ARROW}  # the mouse pointer shown now
+
+
+def pointer(at_something: bool) -> None:
+    """The hand pointer over what a click explains (a call, a card played), the arrow
+    elsewhere."""
+    cursor = pygame.SYSTEM_CURSOR_HAND if at_something else pygame.SYSTEM_CURSOR_ARROW
+    if cursor != _POINTER["cursor"]:
+        _POINTER["cursor"] = cursor
+        with contextlib.suppress(pygame.error):  # no system cursors (a headless display)
+            pygame.mouse.set_cursor(cursor)
 
 
 _SURFACES: dict[Any, pygame.Surface] = {}

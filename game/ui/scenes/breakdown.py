@@ -38,6 +38,7 @@ class Row:
     label: str
     cells: tuple[str, ...]
     style: Style
+    key: str = ""  # the engine's term (``ScoreLine.key``), "carried" or "totals"
 
 
 def deal_words(record: DealRecord, side_name: Callable[[int], str],
@@ -78,11 +79,13 @@ def breakdown_rows(lines: Sequence[ScoreLine], carried: Sequence[int] = (),
     for line in lines:
         label = term_label(line, seat_name)
         cells = tuple(_cell(line, side, started) for side in range(sides))
-        rows.append(Row(label, cells, _style(line)))
+        rows.append(Row(label, cells, _style(line), line.key))
     if any(carried):
-        rows.append(Row(tr("score.carried"), tuple(_signed(v) for v in carried), Style.TERM))
+        rows.append(Row(tr("score.carried"), tuple(_signed(v) for v in carried), Style.TERM,
+                        "carried"))
     if totals:
-        rows.append(Row(tr("score.totals"), tuple(_number(v) for v in totals), Style.TOTALS))
+        rows.append(Row(tr("score.totals"), tuple(_number(v) for v in totals), Style.TOTALS,
+                        "totals"))
     return rows
 
 

@@ -24,7 +24,7 @@ from game.i18n import tr
 from game.ui.kit.assets import CARD_RATIO
 from game.ui.kit.backdrop import draw_backdrop
 from game.ui.kit.layout import Point, seat_spots
-from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, wrap
+from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, pointer, wrap
 from game.ui.scenes.coach_panel import LOSS, CoachPanel, draw_timeline
 from game.ui.stage import routes
 from game.ui.stage.scene import Scene, Stage
@@ -166,6 +166,7 @@ class ReplayScene(Scene):
         self.coach: CoachPanel | None = None
         self.timeline: list[pygame.Rect] = []
         self.asked: Any | None = None  # the trick's card whose reason is shown
+        self.hover: Any | None = None  # a card under the mouse whose reason a click shows
 
     @classmethod
     def of_last_deal(cls, app: Stage, match: Match, viewer: int = 0) -> ReplayScene | None:
@@ -230,6 +231,11 @@ class ReplayScene(Scene):
                 return
         if self.coach is not None and self.coach.handle(event):
             return
+        if event.type == pygame.MOUSEMOTION:  # a card whose reason a click would show: lit
+            card = self.trick_card_at(event.pos)
+            self.hover = card if review_reason(self.app, self.story, self.trick(),
+                                               card) is not None else None
+            pointer(self.hover is not None)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.asked = self.trick_card_at(event.pos)  # why a computer played it
             step = next((i for i, cell in enumerate(self.timeline)
@@ -340,7 +346,7 @@ class ReplayScene(Scene):
                 blit_text(surface, tr("replay.led"), 18, GLOW, **self.led_anchor(seat, rect))
             if seat == trick.winner:
                 pygame.draw.rect(surface, GLOW, rect.inflate(8, 8), width=4, border_radius=9)
-            if card == self.asked and self.reason() is not None:  # the card explained
+            if (card == self.asked and self.reason() is not None) or card == self.hover:
                 pygame.draw.rect(surface, CREAM, rect.inflate(18, 18), width=2, border_radius=12)
             if seat == self.viewer and self.step in marked:
                 pygame.draw.rect(surface, LOSS, rect.inflate(16, 16), width=3, border_radius=12)

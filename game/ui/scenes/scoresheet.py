@@ -33,6 +33,8 @@ LABEL_WIDTH = 420  # the widest term's words, left of the figures
 ROW_HEIGHT = 27
 PAR_Y = SHEET_RECT.bottom - 122  # the par's line, above the buttons
 DIM_TEXT = (200, 200, 190)
+END_TEXT, END_LINE = 20, 24  # the lesson's last words: 15 pixels at 960×540
+LESSON_LIT = (120, 170, 235)  # the lines the lesson talks about: its narrator's blue, lit
 
 
 def review_last_deal(app: Stage, table: MatchScreen) -> None:
@@ -133,13 +135,14 @@ class ScoreSheet(Scene):
     def draw_lesson_end(self, surface: pygame.Surface, key: str) -> None:
         """The narrator's last words, over the table's left under the sheet's title: the
         count and how to read the sheet."""
-        lines = wrap(tr(key), 19, LESSON_END.width - 24)
+        lines = wrap(tr(key), END_TEXT, LESSON_END.width - 24)
         rect = LESSON_END.inflate(0, 0)
-        rect.height = 24 + 23 * len(lines)
+        rect.height = 24 + END_LINE * len(lines)
         rect.bottom = SHEET_RECT.bottom - 80
         panel(surface, rect, (22, 34, 52))
         for index, line in enumerate(lines):
-            blit_text(surface, line, 19, CREAM, topleft=(rect.x + 12, rect.y + 12 + 23 * index))
+            blit_text(surface, line, END_TEXT, CREAM,
+                      topleft=(rect.x + 12, rect.y + 12 + END_LINE * index))
 
     def draw_breakdown(self, surface: pygame.Surface, top: int, record: DealRecord) -> None:
         """The deal's arithmetic, a column per side (the taker and, at five, his partner
@@ -155,8 +158,14 @@ class ScoreSheet(Scene):
                           midtop=(x - spacing // 2 + 8, top - 30 + 20 * index))
         y = top + 12
         x0 = SHEET_RECT.x + 24
+        lit = self.lesson_lines()
+        self.framed: list[tuple[str, pygame.Rect]] = []  # the lines lit, as drawn
         for row in breakdown_rows(result.lines, record.carried, record.totals,
                                   self.table.seat_name):
+            if row.key in lit:  # a line the lesson's last words talk about
+                frame = pygame.Rect(x0 - 8, y - 2, SHEET_RECT.right - x0 - 4, ROW_HEIGHT)
+                pygame.draw.rect(surface, LESSON_LIT, frame, width=2, border_radius=6)
+                self.framed.append((row.key, frame))
             size = 18 if len(row.label) > 44 else 21
             colour = DIM_TEXT if row.style is Style.NOTE else CREAM
             if row.style in (Style.SCORE, Style.TOTALS):
@@ -167,6 +176,11 @@ class ScoreSheet(Scene):
                 blit_text(surface, cell, 24 if strong else 21, GLOW if strong else colour,
                           topright=(x, y))
             y += ROW_HEIGHT
+
+    def lesson_lines(self) -> frozenset[str]:
+        """The lines the lesson's end words talk about (none out of a lesson)."""
+        lesson = self.table.lesson
+        return frozenset() if lesson is None else frozenset(lesson.lesson.sheet_lines)
 
     def draw_par(self, surface: pygame.Surface, record: DealRecord) -> None:
         """The player's margin beside the Expert's in his seat (or that it is being

@@ -13,6 +13,7 @@ from game.engine.actions import CAPOT_BID
 from game.engine.games import game_of
 from game.i18n import tr
 from game.ui.kit.widgets import CREAM, GLOW, GOLD, blit_symbol, blit_text, panel, text, wrap
+from game.ui.table.call_words import readable
 from game.ui.table.layout import (
     BID_HISTORY_ROWS,
     BID_ROW,
@@ -23,7 +24,7 @@ from game.ui.table.layout import (
     note_box,
 )
 from game.ui.table.model import TableModel, trump_key
-from game.ui.table.parts import Painter, Region, Seats
+from game.ui.table.parts import Bubbles, Painter, Region, Seats
 from game.ui.table.words import say_text, tarot_contract_words
 
 MESSAGE_TEXT = 28
@@ -34,6 +35,8 @@ REASON_TEXT = 20  # why a computer played a card of the last trick
 REASON_LINE = 24
 NOTE_WIDTH = 440  # what the computers read from a call, under the bid history
 SUIT_ICON = 32
+Asked = tuple[str, int]  # ("row", call index), ("bubble", seat) or ("contract", taker)
+ROW_LIT = (50, 76, 61)  # a call under the mouse, which a click explains
 CHIP_MARGIN = 3  # the light chip around the trump's symbol
 
 
@@ -133,13 +136,22 @@ class ContractBox:
 
 class BidHistory:
     """Every bid of the deal in order, seat and bid (the latest when many), while the
-    bidding lasts at coinche and tarot."""
+    bidding lasts at coinche and tarot.  A call of another seat there, its bubble, or
+    the contract box (the taker's call) says what the computers read from it when
+    clicked (``note``, beside what was clicked), and shows it can be: a "?" on the row
+    and in the contract box, the row or box lit under the mouse."""
 
     def __init__(self, layout: TableLayout, model: TableModel, seats: Seats,
-                 read: Callable[[int], str | None] = lambda index: None) -> None:
+                 read: Callable[[int], str | None] = lambda index: None,
+                 bubbles: Bubbles | None = None,
+                 read_seat: Callable[[str, int], str | None] = lambda kind, seat: None) -> None:
         self.layout, self.model, self.seats = layout, model, seats
         self.read = read  # what the computers read from a call, in words (None: nothing)
-        self.note: str | None = None  # the call read, shown under the history
+        self.bubbles = bubbles
+        self.read_seat = read_seat  # the same from a seat's "bubble", or the "contract"
+        self.note: str | None = None  # the call read, shown beside what was clicked
+        self.asked: Asked | None = None  # what was clicked for the note
+        self.hover: Asked | None = None  # what a click would explain, under the mouse
 
     def rect(self) -> pygame.Rect | None:
         model = self.model
@@ -156,14 +168,81 @@ class BidHistory:
         row = (pos[1] - rect.y - 26) // BID_ROW
         return len(self.model.bids) - shown + row if row < shown else None
 
+    def bubble_at(self, pos: tuple[int, int]) -> int | None:
+        """The seat (not the viewer) whose bubble, a call, is at ``pos``."""
+        if self.bubbles is None:
+            return None
+        for seat, say in self.model.says.items():
+            rect = self.bubbles.rect(seat)
+            if seat != self.model.viewer and readable(say) and rect is not None \
+                    and rect.collidepoint(pos):
+                return seat
+        return None
+
+    def taker_read(self) -> int | None:
+        """The taker whose call the contract box explains: not the viewer's own, nor a
+        sans-atout or tout-atout (the computers read the suit calls)."""
+        model = self.model
+        if model.taker is None or model.taker == model.viewer or model.bidding \
+                or (model.trump_suit is None and model.tarot_contract is None):
+            return None
+        return model.taker
+
+    def asked_at(self, pos: tuple[int, int]) -> Asked | None:
+        """What a click at ``pos`` would explain."""
+        row = self.row_at(pos)
+        if row is not None:
+            return ("row", row) if self._readable_row(row) else None
+        seat = self.bubble_at(pos)
+        if seat is not None:
+            return ("bubble", seat)
+        taker = self.taker_read()
+        if taker is not None and self.layout.contract_box().collidepoint(pos):
+            return ("contract", taker)
+        return None
+
+    def point(self, pos: tuple[int, int]) -> bool:
+        """The mouse at ``pos``: light what a click there would explain; whether any."""
+        self.hover = self.asked_at(pos)
+        return self.hover is not None
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        """A click at ``pos``: the call there read (elsewhere: the note closed);
+        whether it was on a call."""
+        self.asked = self.asked_at(pos)
+        if self.asked is None:
+            self.note = None
+        elif self.asked[0] == "row":
+            self.note = self.read(self.asked[1])
+        else:
+            self.note = self.read_seat(*self.asked)
+        return self.asked is not None
+
+    def _readable_row(self, index: int) -> bool:
+        seat, say = self.model.bids[index]
+        return seat != self.model.viewer and readable(say)
+
+    def _anchor(self, asked: Asked | None) -> pygame.Rect | None:
+        """Where the note (or the light) goes: by the row, the bubble or the box."""
+        if asked is None or asked[0] == "row":
+            return self.rect()
+        if asked[0] == "contract":
+            return self.layout.contract_box() if self.taker_read() is not None else None
+        return None if self.bubbles is None else self.bubbles.rect(asked[1])
+
     def note_rect(self, avoid: list[pygame.Rect]) -> pygame.Rect | None:
-        rect = self.rect()
-        if rect is None or self.note is None:
+        anchor = self._anchor(self.asked)
+        if anchor is None or self.note is None:
             return None
         lines = wrap(self.note, REASON_TEXT, NOTE_WIDTH - 24)
-        wanted = pygame.Rect(0, rect.bottom + 8, NOTE_WIDTH, 20 + REASON_LINE * len(lines))
-        wanted.right = rect.right
-        return free_place(wanted, avoid)
+        size = (NOTE_WIDTH, 20 + REASON_LINE * len(lines))
+        wanted = [pygame.Rect((0, 0), size) for _ in range(4)]
+        wanted[0].topright = (anchor.right, anchor.bottom + 8)  # under it, then beside it
+        wanted[1].topleft = (anchor.left, anchor.bottom + 8)
+        wanted[2].topleft = (anchor.right + 8, anchor.top)
+        wanted[3].topright = (anchor.left - 8, anchor.top)
+        placed = [free_place(rect, avoid) for rect in wanted]
+        return next((rect for rect in placed if rect.collidelist(avoid) < 0), placed[0])
 
     def draw_note(self, surface: pygame.Surface, avoid: list[pygame.Rect]) -> None:
         rect = self.note_rect(avoid)
@@ -175,15 +254,27 @@ class BidHistory:
                       topleft=(rect.x + 12, rect.y + 10 + REASON_LINE * index))
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.taker_read() is not None:  # the contract box explains the taker's call
+            box = self.layout.contract_box()
+            blit_text(surface, "?", 18, GOLD, topright=(box.right - 10, box.y + 8))
+        lit = self._anchor(self.hover) if self.hover and self.hover[0] != "row" else None
+        if lit is not None:
+            pygame.draw.rect(surface, GLOW, lit.inflate(8, 8), width=3, border_radius=14)
         rect = self.rect()
         if rect is None:
             return
         panel(surface, rect)
         blit_text(surface, tr("table.bid_history"), 18, GOLD, topleft=(rect.x + 10, rect.y + 7))
         y = rect.y + 26
-        for seat, say in self.model.bids[-BID_HISTORY_ROWS:]:
+        first = len(self.model.bids) - min(len(self.model.bids), BID_HISTORY_ROWS)
+        for index, (seat, say) in enumerate(self.model.bids[first:], start=first):
+            if self.hover == ("row", index):
+                pygame.draw.rect(surface, ROW_LIT, (rect.x + 4, y - 1, rect.width - 8, BID_ROW),
+                                 border_radius=4)
             blit_text(surface, self.seats.name(seat), 18, CREAM, topleft=(rect.x + 10, y))
-            blit_text(surface, say_text(say), 18, GLOW, topright=(rect.right - 10, y))
+            blit_text(surface, say_text(say), 18, GLOW, topright=(rect.right - 30, y))
+            if self._readable_row(index):
+                blit_text(surface, "?", 16, GOLD, center=(rect.right - 15, y + BID_ROW // 2 - 1))
             y += BID_ROW
 
     def regions(self) -> list[Region]:
@@ -257,6 +348,13 @@ class LastTrick:
         self.layout, self.model, self.seats, self.painter = layout, model, seats, painter
         self.reason = reason  # why a computer played a card, in words (None: not known)
         self.asked: Any | None = None  # the card whose reason is shown
+        self.hover: Any | None = None  # a card under the mouse whose reason a click shows
+
+    def point(self, pos: tuple[int, int]) -> bool:
+        """The mouse at ``pos``: light the card there if a click would explain it."""
+        c = self.card_at(pos)
+        self.hover = c if c is not None and self.reason(c) is not None else None
+        return self.hover is not None
 
     def card_at(self, pos: tuple[int, int]) -> Any | None:
         """The card of the last trick at ``pos`` (its reason is asked by a click)."""
@@ -295,6 +393,8 @@ class LastTrick:
             self.painter.card(surface, c, card.center, LAST_TRICK_WIDTH)
             if seat == winner:
                 pygame.draw.rect(surface, GLOW, card.inflate(8, 8), width=3, border_radius=9)
+            if c == self.hover or c == self.asked:
+                pygame.draw.rect(surface, CREAM, card.inflate(16, 16), width=2, border_radius=11)
             blit_text(surface, name, NAME_TEXT, GLOW if seat == winner else CREAM,
                       topleft=name_rect.topleft)
         won = self.won_by()

@@ -109,7 +109,7 @@ class TableDrawing:
         self.plates.draw(surface, turn)
         self.hand.draw(surface, self.animator.in_flight("deal") | self.animator.in_flight("play"))
         flights_drawn(surface, self.animator, self.painter, self.model)
-        for part in (self.bid_history, self.bubbles, self.score, self.contract):
+        for part in (self.bubbles, self.score, self.contract, self.bid_history):
             part.draw(surface)
         self.bid_history.draw_note(surface, self._parts_taken())
         self.ecart.draw(surface, self.painter.card)

@@ -14,7 +14,7 @@ from game.engine.protocol import Phase
 from game.engine.tarot import AnnounceChelem
 from game.i18n import tr, tr_n
 from game.ui.kit.layout import Point
-from game.ui.kit.widgets import SETTLE
+from game.ui.kit.widgets import SETTLE, pointer
 from game.ui.table.words import hint_words, say_text
 
 if TYPE_CHECKING:
@@ -192,6 +192,8 @@ class TableInput:
         if click and table.score.rect().collidepoint(event.pos):
             table.show_score_pad()  # the score box opens the score pad
             return
+        if click and not table.show_last and table.bid_history.click(event.pos):
+            return  # a call or its bubble: what the computers read from it, at any time
         if click and not self.accepts_choice:
             self.click_while_busy()
             return
@@ -200,6 +202,8 @@ class TableInput:
             return
         if event.type == pygame.MOUSEMOTION:
             table.hand.hover = table.hand.card_at(event.pos)
+            pointer(table.last_trick.point(event.pos) if table.show_last
+                    else table.bid_history.point(event.pos))
         elif click:
             self.click(event.pos)
 
@@ -279,8 +283,6 @@ class TableInput:
             table.last_trick.asked = asked
             table.show_last = asked is not None
             return
-        row = table.bid_history.row_at(pos)  # a call: what the computers read from it
-        table.bid_history.note = None if row is None else table.bid_history.read(row)
         c = table.hand.card_at(pos)
         if c is not None:
             table.controller.play_card(c)

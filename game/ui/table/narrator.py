@@ -18,15 +18,19 @@ from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, wra
 from game.ui.table.bidding import BidPanel
 from game.ui.table.controller import Controller
 from game.ui.table.ecart import EcartChooser
-from game.ui.table.layout import free_place
 from game.ui.table.play_buttons import PlayButtons
 
-WIDTH = 292
-TEXT = 18
-LINE = 22
+WIDTH = 300
+TEXT = 20  # 15 pixels at 960×540
+SMALL_TEXT = 18  # where the table leaves no room for the larger text
 TITLE = 26
 PADDING = 12
-PREFERRED = pygame.Rect(10, 150, WIDTH, 0)  # the left of the table, under the scores
+STEP = 8  # the search for a free place, in logical pixels
+WIDE = 640
+# Where the panel goes, the first of them free: the left of the table under the scores,
+# its right under the contract, else wide along the top between the hands and the middle.
+PREFERRED = ((10, 150, WIDTH), (SCREEN.right - 10 - WIDTH, 150, WIDTH),
+             (SCREEN.centerx - WIDE // 2, 124, WIDE))
 
 NARRATOR = (22, 34, 52)  # the narrator's panel: night blue, apart from the table's
 Region = tuple[str, pygame.Rect]
@@ -44,18 +48,42 @@ class Narrator:
         self.avoid = avoid  # what the panel must leave visible
         self.cards = cards  # the viewer's hand as drawn
         self.buttons = buttons  # the panels' buttons with their actions' tokens
+        # the place found and what it was found among (searched again when that changes)
+        self._placed: tuple[object, tuple[pygame.Rect, int]] = (None, (pygame.Rect(0, 0, 0, 0),
+                                                                       TEXT))
 
-    def lines(self) -> list[str]:
-        words = tr(self.run.words(self.controller.match))
-        lines = wrap(words, TEXT, WIDTH - 2 * PADDING)
+    def lines(self, width: int | None = None, size: int | None = None) -> list[str]:
+        """The words in lines as wide as the panel, in text of ``size`` (the panel's
+        placed now when not given)."""
+        if width is None or size is None:
+            rect, size = self.placed()
+            width = rect.width
+        inside = width - 2 * PADDING
+        lines = wrap(tr(self.run.words(self.controller.match)), size, inside)
         if self.controller.message is not None and self.run.expected(self.controller.match):
-            lines += wrap(tr("lesson.retry"), TEXT, WIDTH - 2 * PADDING)
+            lines += wrap(tr("lesson.retry"), size, inside)
         return lines
 
     def rect(self) -> pygame.Rect:
-        height = 2 * PADDING + TITLE + LINE * len(self.lines())
-        wanted = pygame.Rect(PREFERRED.x, PREFERRED.y, WIDTH, height)
-        return free_place(wanted, self.avoid()).clamp(SCREEN)
+        return self.placed()[0]
+
+    def placed(self) -> tuple[pygame.Rect, int]:
+        """The panel and its text size: the first place of ``PREFERRED`` (or the
+        nearest free one to it) where it covers nothing, its text as large as the room
+        allows (``TEXT``, else ``SMALL_TEXT``); the first place when none is free."""
+        avoid = self.avoid()
+        wanted = [(pygame.Rect(x, y, width, self._height(width, size)), size)
+                  for size in (TEXT, SMALL_TEXT) for x, y, width in PREFERRED]
+        key = (tuple((tuple(r), size) for r, size in wanted), tuple(tuple(r) for r in avoid))
+        if key != self._placed[0]:
+            found = ((nearest_free(rect, avoid), size) for rect, size in wanted)
+            fallback = (wanted[-1][0].clamp(SCREEN), SMALL_TEXT)
+            self._placed = (key, next(((rect, size) for rect, size in found
+                                       if rect is not None), fallback))
+        return self._placed[1]
+
+    def _height(self, width: int, size: int) -> int:
+        return 2 * PADDING + TITLE + line_height(size) * len(self.lines(width, size))
 
     def regions(self) -> list[Region]:
         return [("narrator", self.rect())]
@@ -89,17 +117,30 @@ class Narrator:
     def draw(self, surface: pygame.Surface) -> None:
         for rect in self.glows():
             pygame.draw.rect(surface, GLOW, rect, width=4, border_radius=8)
-        rect = self.rect()
+        rect, size = self.placed()
         panel(surface, rect, NARRATOR, border=GOLD)
-        blit_text(surface, tr(self.run.lesson.title_key), 20, GOLD,
+        blit_text(surface, tr(self.run.lesson.title_key), 22, GOLD,
                   topleft=(rect.x + PADDING, rect.y + PADDING - 2))
         y = rect.y + PADDING + TITLE
-        retry_from = len(wrap(tr(self.run.words(self.controller.match)), TEXT,
-                              WIDTH - 2 * PADDING))
-        for index, line in enumerate(self.lines()):
+        retry_from = len(wrap(tr(self.run.words(self.controller.match)), size,
+                              rect.width - 2 * PADDING))
+        for index, line in enumerate(self.lines(rect.width, size)):
             colour = GLOW if index >= retry_from else CREAM
-            blit_text(surface, line, TEXT, colour, topleft=(rect.x + PADDING, y))
-            y += LINE
+            blit_text(surface, line, size, colour, topleft=(rect.x + PADDING, y))
+            y += line_height(size)
+
+
+def line_height(size: int) -> int:
+    return size + 3 + size // 10
+
+
+def nearest_free(rect: pygame.Rect, avoid: list[pygame.Rect]) -> pygame.Rect | None:
+    """``rect`` moved the least (in steps of ``STEP``) to cover none of ``avoid`` on the
+    screen; None when it fits nowhere."""
+    free = [moved for x in range(0, SCREEN.width - rect.width + 1, STEP)
+            for y in range(0, SCREEN.height - rect.height + 1, STEP)
+            if (moved := pygame.Rect(x, y, rect.width, rect.height)).collidelist(avoid) < 0]
+    return min(free, key=lambda r: abs(r.x - rect.x) + abs(r.y - rect.y), default=None)
 
 
 def panel_buttons(bids: BidPanel, play: PlayButtons, ecart: EcartChooser

@@ -23,7 +23,7 @@ from game.ui.stage.scene import Scene, Stage
 from game.ui.table.animator import Animator, Flight
 from game.ui.table.bidding import BidPanel
 from game.ui.table.boxes import BidHistory, ContractBox, LastTrick, Messages, ScoreBox
-from game.ui.table.call_words import call_shown
+from game.ui.table.call_words import call_shown, seat_call_shown
 from game.ui.table.controller import Controller, GameConfig, Pace
 from game.ui.table.drawing import TableDrawing
 from game.ui.table.ecart import EcartChooser
@@ -100,8 +100,15 @@ class TableScene(TableDrawing, Scene):
         self.bubbles = Bubbles(layout, model, painter)
         self.score = ScoreBox(layout, model, seats)
         self.contract = ContractBox(layout, model, seats, app.assets.suit_icon)
-        self.bid_history = BidHistory(layout, model, seats, lambda index: call_shown(
-            controller.human_view().deal, index, model.deal_seed, seats.name))
+        self.bid_history = BidHistory(
+            layout, model, seats,
+            lambda index: call_shown(controller.human_view().deal, index, model.deal_seed,
+                                     seats.name),
+            self.bubbles,
+            lambda kind, seat: seat_call_shown(
+                controller.human_view().deal, seat,
+                model.says.get(seat, ("", ()))[0] if kind == "bubble" else None,
+                model.deal_seed, seats.name))
         self.messages = Messages(layout, self.message_text,
                                  lambda: controller.message is not None, self.notes.text,
                                  self._panel_shown, self._taken)
