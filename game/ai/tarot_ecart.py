@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 import statistics
+import time
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
@@ -52,6 +53,7 @@ def weigh_ecarts(view: TarotView, rng: random.Random, deadline: float | None = D
                  worlds: int = WORLDS) -> tuple[Decision, dict[Ecart, float]]:
     """The next card to discard, and the taker's mean marks for each candidate écart
     that holds the cards already discarded (none when there was nothing to compare)."""
+    start = time.perf_counter()
     confirme = ecart_decision(view.hand, view.legal)
     full = (*view.hand, *view.ecart)
     candidates = [e for e in candidate_ecarts(full, len(view.chien)) if set(view.ecart) <= set(e)]
@@ -59,6 +61,8 @@ def weigh_ecarts(view: TarotView, rng: random.Random, deadline: float | None = D
         return confirme, {}
     if len(candidates) == 1:
         return _next_card(view, candidates[0], candidates, confirme), {}
+    if deadline is not None:  # what is left once the candidates are made
+        deadline = max(0.0, deadline - (time.perf_counter() - start))
     samples = ecart_marks(view, candidates, rng, deadline, worlds)
     if not samples[candidates[0]]:  # no world played
         return _next_card(view, candidates[0], candidates, confirme), {}
@@ -148,16 +152,22 @@ def _points_first(c: TarotCard, hand: Sequence[TarotCard]) -> tuple[float, ...]:
 def ecart_marks(view: TarotView, candidates: Sequence[Ecart], rng: random.Random,
                 deadline: float | None, worlds: int) -> dict[Ecart, list[float]]:
     """The taker's marks for each candidate in each world played, the same worlds for
-    every candidate, drawn one at a time within ``deadline``."""
+    every candidate: drawn one at a time, each candidate played out in turn, within
+    ``deadline`` (judged play-out by play-out; a world not played out for every
+    candidate is left out)."""
     samples: dict[Ecart, list[float]] = {e: [] for e in candidates}
-    for _ in within(deadline, worlds):
-        try:
-            world = sample_world(view, rng)
-        except NoWorld:
-            break
-        for ecart in candidates:
-            samples[ecart].append(play_candidate(view, world, ecart))
-    return samples
+    world = None
+    for step in within(deadline, worlds * len(candidates)):
+        ecart = candidates[step % len(candidates)]
+        if ecart == candidates[0]:
+            try:
+                world = sample_world(view, rng)
+            except NoWorld:
+                break
+        assert world is not None
+        samples[ecart].append(play_candidate(view, world, ecart))
+    complete = min(len(v) for v in samples.values())
+    return {e: v[:complete] for e, v in samples.items()}
 
 
 def play_candidate(view: TarotView, world: World, ecart: Ecart) -> float:
