@@ -54,6 +54,7 @@ def discard(state: TarotDeal, expert: bool, rng: random.Random, think: float | N
             times: list[float]) -> TarotDeal:
     """The taker's écart made, the Expert's (``rng``, ``think``) or the Confirmé's."""
     taker = state.current_player
+    assert taker is not None
     while state.current_player == taker and state.phase is Phase.EXCHANGE:
         view = state.view(taker)
         if expert:
