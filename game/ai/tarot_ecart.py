@@ -42,17 +42,11 @@ Ecart = tuple[TarotCard, ...]
 Priority = Callable[[TarotCard, Sequence[TarotCard]], tuple[float, ...]]
 
 
-def expert_ecart(view: TarotView, rng: random.Random, deadline: float | None = DEFAULT_THINK,
-                 worlds: int = WORLDS) -> Decision:
-    """The next card of the écart at ``view``.  ``deadline`` None: exactly ``worlds``
-    worlds (reproducible for a given ``rng``)."""
-    return weigh_ecarts(view, rng, deadline, worlds)[0]
-
-
 def weigh_ecarts(view: TarotView, rng: random.Random, deadline: float | None = DEFAULT_THINK,
                  worlds: int = WORLDS) -> tuple[Decision, dict[Ecart, float]]:
     """The next card to discard, and the taker's mean marks for each candidate écart
-    that holds the cards already discarded (none when there was nothing to compare)."""
+    that holds the cards already discarded (none when there was nothing to compare).
+    ``deadline`` None: exactly ``worlds`` worlds (reproducible for a given ``rng``)."""
     start = time.perf_counter()
     confirme = ecart_decision(view.hand, view.legal)
     full = (*view.hand, *view.ecart)
@@ -99,7 +93,8 @@ def _next_card(view: TarotView, ecart: Ecart, candidates: Sequence[Ecart],
 def candidate_ecarts(hand: Sequence[TarotCard], size: int) -> list[Ecart]:
     """Distinct écarts of ``size`` cards from ``hand`` (the chien in it), the
     Confirmé's first: then each plain suit voided (with the Confirmé's order for the
-    rest), each pair of suits voided, and the most points set aside."""
+    rest), each pair of suits voided, and the most points set aside.  Ties go by card,
+    not by the hand's order, so that every card of the écart sees the same candidates."""
     plain = [s for s in PLAIN_SUITS if any(c.suit is s for c in hand)]
     priorities: list[Priority] = [_confirme_priority]
     priorities += [_voiding(frozenset({s})) for s in plain]
@@ -142,7 +137,7 @@ def _voiding(suits: frozenset[TarotSuit]) -> Priority:
 
 
 def _points_first(c: TarotCard, hand: Sequence[TarotCard]) -> tuple[float, ...]:
-    """The most points aside (heads the king does not guard), short suits first among equals."""
+    """The most points aside, short suits first among equals."""
     return (c.is_trump, -c.half_points, _length(hand, c.suit))
 
 
