@@ -33,16 +33,13 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.applog import configure_logging
-    from game.i18n import set_language
 
     configure_logging()
-    if args.lang:
-        set_language(args.lang)  # the smoke run's; the app's is given to it below
     if args.smoke:
         from game.ui.app.smoke import smoke
 
         try:
-            return smoke(args.smoke)
+            return smoke(args.smoke, args.lang)
         except Exception:
             import logging
 

@@ -24,10 +24,8 @@ Ends with one JSON line of the figures.
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import json
-import random
 import statistics
 import sys
 import time
@@ -35,44 +33,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.advice import Advisor, current_position
-from game.ai import Level, decide
-from game.coach import DEFAULT_THRESHOLD, Analysis, Remark, new_analysis
-from game.engine.match import AnyRules, Match
+from bench.analysed_deals import measured_games, played_deal, timed_analysis
+from game.advice import Advisor
+from game.coach import DEFAULT_THRESHOLD, Analysis, Remark
+from game.engine.match import AnyRules
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 
 GAMES: dict[str, AnyRules] = {
     "coinche": CoincheRules(), "belote4": BeloteRules(), "tarot4": TarotRules(players=4),
 }
-
-
-def played_deal(rules: AnyRules, seed: int, hinted: bool) -> Match:
-    """A match after its first scored deal: every seat played by the Confirmé, or seat 0
-    by the hint (``hinted``)."""
-    match, _ = Match.new(rules, seed)
-    rng = random.Random(seed)
-    while not match.history:
-        seat = match.current_player
-        assert seat is not None
-        if hinted and seat == 0:
-            action = Advisor().verdict(current_position(match, 0)).decision.action
-        else:
-            action = decide(match.view(seat), Level.CONFIRME, rng).action
-        match, _ = match.apply(action)
-    return match
-
-
-def analyse(match: Match) -> tuple[Analysis, float, float | None]:
-    """The analysis from a fresh memory, its CPU seconds, and the CPU seconds to its
-    first mark."""
-    analysis = new_analysis(match, 0, 0)
-    start = time.process_time()
-    first_mark: float | None = None
-    while not analysis.done:
-        remark = analysis.weigh_next()
-        if first_mark is None and remark.marked(DEFAULT_THRESHOLD):
-            first_mark = time.process_time() - start
-    return analysis, time.process_time() - start, first_mark
 
 
 def confirmed(remark: Remark) -> bool:
@@ -101,9 +70,10 @@ def measure(name: str, rules: AnyRules, deals: int, seed: int) -> dict[str, floa
     seconds, first_marks, hints = [], [], []
     agree, marks, confirms, hint_marks, weighed = [], 0, 0, 0, 0
     for k in range(deals):
-        analysis, spent, first_mark = analyse(played_deal(rules, seed + k, hinted=False))
-        seconds.append(spent)
-        first_marks += [first_mark] if first_mark is not None else []
+        timed = timed_analysis(played_deal(rules, seed + k))
+        analysis = timed.analysis
+        seconds.append(timed.seconds)
+        first_marks += [timed.first_marked] if timed.first_marked is not None else []
         weighed += sum(r.lost is not None for r in analysis.remarks)
         agreeing, hint_seconds = repeated(analysis)
         agree += agreeing
@@ -111,7 +81,7 @@ def measure(name: str, rules: AnyRules, deals: int, seed: int) -> dict[str, floa
         costly = analysis.marked(DEFAULT_THRESHOLD)
         marks += len(costly)
         confirms += sum(confirmed(r) for r in costly)
-        hinted, _, _ = analyse(played_deal(rules, seed + k, hinted=True))
+        hinted = timed_analysis(played_deal(rules, seed + k, hinted=True)).analysis
         hint_marks += len(hinted.marked(DEFAULT_THRESHOLD))
     row: dict[str, float | int] = {
         "deals": deals, "decisions": len(agree), "weighed": weighed,
@@ -131,18 +101,13 @@ def measure(name: str, rules: AnyRules, deals: int, seed: int) -> dict[str, floa
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=5)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--games", nargs="*", default=list(GAMES))
-    args = parser.parse_args()
-    rows = {name: measure(name, GAMES[name], args.deals, args.seed) for name in args.games}
+    rows, deals = measured_games(GAMES, measure, 5, __doc__.splitlines()[0])
     marks = sum(int(r["marks"]) for r in rows.values())
     confirms = sum(float(r["marks_confirmed"]) * int(r["marks"]) for r in rows.values())
     decisions = sum(int(r["decisions"]) for r in rows.values())
     agreeing = sum(float(r["repeat_agreement"]) * int(r["decisions"]) for r in rows.values())
     summary = {
-        "games": rows, "deals_per_game": args.deals,
+        "games": rows, "deals_per_game": deals,
         "repeat_agreement": round(agreeing / decisions, 4),
         "marks_on_hint_deals": sum(int(r["marks_on_hint_deals"]) for r in rows.values()),
         "marks": marks, "marks_confirmed": round(confirms / marks, 3) if marks else 1.0,

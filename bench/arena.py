@@ -34,6 +34,7 @@ from typing import Any
 
 from bench.revision import decide_at
 from game.ai import DEFAULT_THINK, Level, decide
+from game.engine.actions import Coinche, Surcoinche
 from game.engine.games import GAMES, rules_class
 from game.engine.match import Match, new_deal_state
 from game.engine.protocol import Action, Phase
@@ -207,9 +208,9 @@ def _count_doublings(final: Any, result: Any, a_seats: tuple[int, ...],
     right."""
     made = getattr(result.facts, "made", None)
     for seat, action in getattr(final, "bids", ()):
-        call = type(action).__name__.lower()
-        if made is None or call not in ("coinche", "surcoinche"):
+        if made is None or not isinstance(action, Coinche | Surcoinche):
             continue
+        call = type(action).__name__.lower()
         counts = tally.doublings.setdefault(f"{'a' if seat in a_seats else 'b'}_{call}", [0, 0])
         counts[0] += 1
         counts[1] += made == (call == "surcoinche")

@@ -20,21 +20,19 @@ Ends with one JSON line of the figures.
 
 from __future__ import annotations
 
-import argparse
 import json
-import random
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.analysed_deals import measured_games, played_deal, timed_analysis
 from bench.dds.position import index_of, position_of
 from bench.dds.solver import SearchAborted, Solver
-from game.ai import Level, decide
-from game.coach import DEFAULT_THRESHOLD, Analysis, Remark, new_analysis
+from game.coach import DEFAULT_THRESHOLD, Remark
 from game.engine.actions import PlayCard
+from game.engine.games import Deck, deck_of
 from game.engine.match import AnyRules, Match, deal_bounds
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.engine.trickgame import TrickDeal
@@ -45,33 +43,6 @@ GAMES: dict[str, AnyRules] = {
     "tarot5": TarotRules(players=5),
 }
 NODE_CAP = 2_000_000
-
-
-def played_deal(rules: AnyRules, seed: int) -> Match:
-    """A match after its first scored deal, every seat played by the Confirmé."""
-    match, _ = Match.new(rules, seed)
-    rng = random.Random(seed)
-    while not match.history:
-        seat = match.current_player
-        assert seat is not None
-        match, _ = match.apply(decide(match.view(seat), Level.CONFIRME, rng).action)
-    return match
-
-
-def analyse(match: Match) -> tuple[Analysis, float, float | None, float | None]:
-    """The analysis, its CPU seconds, and the CPU seconds to its first weighed and
-    first marked decision."""
-    analysis = new_analysis(match, 0, 0)
-    start = time.process_time()
-    first: float | None = None
-    first_marked: float | None = None
-    while not analysis.done:
-        remark = analysis.weigh_next()
-        spent = time.process_time() - start
-        first = spent if first is None else first
-        if first_marked is None and remark.marked(DEFAULT_THRESHOLD):
-            first_marked = spent
-    return analysis, time.process_time() - start, first, first_marked
 
 
 def confirmed(match: Match, remark: Remark) -> bool | None:
@@ -98,14 +69,15 @@ def measure(name: str, rules: AnyRules, deals: int, seed: int) -> dict[str, floa
     weighed = marked = checked = agreed = 0
     for k in range(deals):
         match = played_deal(rules, seed + k)
-        analysis, spent, first, first_marked = analyse(match)
-        seconds.append(spent)
-        firsts += [first] if first is not None else []
-        first_marks += [first_marked] if first_marked is not None else []
+        timed = timed_analysis(match)
+        analysis = timed.analysis
+        seconds.append(timed.seconds)
+        firsts += [timed.first_weighed] if timed.first_weighed is not None else []
+        first_marks += [timed.first_marked] if timed.first_marked is not None else []
         weighed += sum(r.lost is not None for r in analysis.remarks)
         costly = analysis.marked(DEFAULT_THRESHOLD)
         marked += len(costly)
-        if rules.game != "tarot":
+        if deck_of(rules.game) == Deck.PIQUET:  # the solver plays the 32 cards
             verdicts = [confirmed(match, r) for r in costly]
             checked += sum(v is not None for v in verdicts)
             agreed += sum(v is True for v in verdicts)
@@ -121,12 +93,7 @@ def measure(name: str, rules: AnyRules, deals: int, seed: int) -> dict[str, floa
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=3)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--games", nargs="*", default=list(GAMES))
-    args = parser.parse_args()
-    figures = {name: measure(name, GAMES[name], args.deals, args.seed) for name in args.games}
+    figures, _ = measured_games(GAMES, measure, 3, __doc__.splitlines()[0])
     print(json.dumps(figures))
 
 

@@ -39,6 +39,7 @@ from bench.dds.solver import SearchAborted, Solver
 from bench.dds.utility import deal_utility
 from game.ai import DEFAULT_THINK, Level, decide
 from game.engine.actions import PlayCard
+from game.engine.games import COINCHE, game_of
 from game.engine.match import new_deal_state
 from game.engine.protocol import Action, Phase
 from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
@@ -173,7 +174,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
                              "default number of deals (the same play at any load)")
     args = parser.parse_args(argv)
     levels = [parse_player(text, args.think) for text in args.levels]
-    rules: TrickGameRules = CoincheRules() if args.game == "coinche" else BeloteRules()
+    rules: TrickGameRules = CoincheRules() if game_of(args.game) is COINCHE \
+        else BeloteRules()
     losses = {player_name(p): Losses() for p in levels}
     cache: dict[Any, Any] = {}
     begin = time.perf_counter()

@@ -36,6 +36,7 @@ from game.ai.memory import Memory
 from game.ai.search import WorldSearch
 from game.engine.actions import PlayCard
 from game.engine.cards import Card, parse_cards
+from game.engine.games import COINCHE, game_of
 from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
 
 SET = 36  # the worlds the Expert rolls out with no deadline
@@ -139,7 +140,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     if args.load:
         leads = json.loads(args.load.read_text())
     else:
-        rules: TrickGameRules = CoincheRules() if args.game == "coinche" else BeloteRules()
+        rules: TrickGameRules = CoincheRules() if game_of(args.game) is COINCHE \
+            else BeloteRules()
         found = (record_lead(rules, args.seed, i, args.worlds) for i in range(args.deals))
         leads = [lead for lead in found if lead is not None]
         if args.save:

@@ -35,7 +35,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.coach import played_deal
+from bench.analysed_deals import played_deal
 from bench.frame_time import DT, percentile
 from game.ai import Level, decide
 from game.engine.match import AnyRules

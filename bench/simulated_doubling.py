@@ -40,6 +40,7 @@ from game.ai.budget import worlds_for
 from game.ai.sampler import default_rules
 from game.engine.actions import Bid, Coinche, Pass, Surcoinche
 from game.engine.deal_scoring import SideTally
+from game.engine.games import COINCHE, game_of
 from game.engine.protocol import Action, Phase
 from game.engine.rules import CoincheRules
 from game.engine.trick_view import TrickView
@@ -117,7 +118,8 @@ def doubling_decision(view: Any, rng: random.Random,
     simulation's, never the Confirmé's."""
     deal = view.deal if isinstance(view, MatchView) else view
     doubling = None
-    if isinstance(deal, TrickView) and deal.game == "coinche" and deal.phase is Phase.BIDDING:
+    if isinstance(deal, TrickView) and game_of(deal.game) is COINCHE \
+            and deal.phase is Phase.BIDDING:
         doubling = doubling_call(deal)
     if doubling is None:
         return appraise(view, rng, think).decision

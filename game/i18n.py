@@ -1,7 +1,11 @@
-"""Translations: every string the player sees goes through ``tr(key, **kwargs)``.
+"""Translations: every string the player sees goes through ``Texts.tr(key, **kwargs)``.
 
 The catalogues are JSON files in ``game/locales`` (one per language, the same keys in
 each); placeholders use ``str.format`` names, e.g. ``"Vous devez fournir à {suit}"``.
+
+There is no language of the process: each app holds its own ``Texts`` (made from its
+settings, switched in place when the player picks another language), and hands it to
+its scenes, table parts and widgets; two apps in one process each speak their own.
 """
 
 from __future__ import annotations
@@ -16,12 +20,10 @@ from pathlib import Path
 LANGUAGES = ("fr", "en")
 LOCALES_DIR = Path(__file__).resolve().parent / "locales"
 
-_state = {"language": "en"}
-
 
 @cache
 def catalogue(language: str) -> dict[str, str]:
-    """The key -> text table of one language."""
+    """The key -> text table of one language (read once: a pure memo by language)."""
     with open(LOCALES_DIR / f"{language}.json", encoding="utf-8") as file:
         data: dict[str, str] = json.load(file)
     return data
@@ -38,38 +40,61 @@ def system_language() -> str:
     return "en"
 
 
-def set_language(language: str) -> None:
+def checked_language(language: str) -> str:
+    """``language`` if the game has it; a clear error otherwise."""
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}; choose one of {LANGUAGES}")
-    _state["language"] = language
+    return language
 
 
-def language() -> str:
-    return _state["language"]
-
-
-def has_key(key: str) -> bool:
-    return key in catalogue(language())
-
-
-def tr(key: str, **kwargs: object) -> str:
-    """The text of ``key`` in the current language; a missing key shows itself, so a
-    forgotten translation is visible rather than fatal."""
-    text = catalogue(language()).get(key, key)
-    return text.format(**kwargs) if kwargs else text
-
-
-def plural_form(count: int, lang: str | None = None) -> str:
-    """CLDR's plural category of ``count``: French counts 0 and 1 as singular, English
-    only 1."""
-    singular = (0, 1) if (lang or language()) == "fr" else (1,)
+def plural_form(count: int, language: str) -> str:
+    """CLDR's plural category of ``count`` in ``language``: French counts 0 and 1 as
+    singular, English only 1."""
+    singular = (0, 1) if language == "fr" else (1,)
     return "one" if abs(count) in singular else "other"
 
 
-def tr_n(key: str, count: int, **kwargs: object) -> str:
-    """``tr`` of ``key.one`` or ``key.other``, whichever the language uses for
-    ``count`` ("1 carte", "2 cartes"; "0 carte" in French, "0 cards" in English)."""
-    return tr(f"{key}.{plural_form(count)}", count=count, **kwargs)
+class Texts:
+    """One app's words: the texts of its language.  The app switches ``language`` in
+    place when the player picks another, so every part holding this object follows."""
+
+    def __init__(self, language: str) -> None:
+        self._language = checked_language(language)
+
+    @property
+    def language(self) -> str:
+        return self._language
+
+    @language.setter
+    def language(self, language: str) -> None:
+        self._language = checked_language(language)
+
+    def has_key(self, key: str) -> bool:
+        return key in catalogue(self._language)
+
+    def tr(self, key: str, **kwargs: object) -> str:
+        """The text of ``key``; a missing key shows itself, so a forgotten translation
+        is visible rather than fatal."""
+        text = catalogue(self._language).get(key, key)
+        return text.format(**kwargs) if kwargs else text
+
+    def plural_form(self, count: int) -> str:
+        return plural_form(count, self._language)
+
+    def tr_n(self, key: str, count: int, **kwargs: object) -> str:
+        """``tr`` of ``key.one`` or ``key.other``, whichever the language uses for
+        ``count`` ("1 carte", "2 cartes"; "0 carte" in French, "0 cards" in English)."""
+        return self.tr(f"{key}.{self.plural_form(count)}", count=count, **kwargs)
 
 
-set_language(system_language())
+class Speaks:
+    """What speaks the app's language (a scene, a table part): ``texts`` is the app's,
+    given at construction; ``tr`` and ``tr_n`` read it."""
+
+    texts: Texts
+
+    def tr(self, key: str, **kwargs: object) -> str:
+        return self.texts.tr(key, **kwargs)
+
+    def tr_n(self, key: str, count: int, **kwargs: object) -> str:
+        return self.texts.tr_n(key, count, **kwargs)

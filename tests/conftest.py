@@ -27,18 +27,6 @@ if os.environ.get("CI"):
     settings.load_profile("ci")
 
 
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    """Each test starts in English, whatever ran before it: the language is the one
-    state the process keeps (``game.i18n``); the rest hangs on each app (its memory, its
-    settings)."""
-    from game.i18n import set_language
-
-    set_language("en")
-    yield
-    set_language("en")
-
-
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     shutil.rmtree(TEST_DATA_DIR, ignore_errors=True)
 
@@ -47,13 +35,12 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 def app() -> Iterator[App]:
     """The UI tests' app, in English, on an empty first scene; tables it opened are
     disposed of afterwards.  Imports the UI lazily: engine tests never load pygame."""
-    from game.i18n import set_language
+    from game.storage.settings import Settings
     from game.ui.app.app import App
     from game.ui.stage.scene import Scene
     from game.ui.table.scene import TableScene
 
-    set_language("en")
-    application = App()
+    application = App(Settings(language="en"))
     application.push(Scene(application))
     application.step(1 / 30, [])
     yield application

@@ -14,7 +14,6 @@ from game.engine.actions import Bid, ExchangeSeven
 from game.engine.cards import Card
 from game.engine.match import AnyRules
 from game.engine.tarot import DeclineChelem
-from game.i18n import tr
 from game.ui.app.app import App
 from game.ui.app.smoke import click, fixed_speed
 from game.ui.scenes.dialog import ConfirmDialog
@@ -71,7 +70,7 @@ def labels(table: TableScene) -> list[str]:
 def human_turn(app: App, table: TableScene) -> None:
     """Answer the human's turn the way a player would: bids by buttons, cards by clicks
     (to play, or for the tarot écart).  The human takes whenever he may."""
-    controller = table.controller
+    controller, tr = table.controller, app.texts.tr  # the labels in the app's language
     legal = controller.human_legal()
     playable = sorted(controller.legal_cards(), key=lambda c: c.code)
     if table.ecart.active:  # set the cards aside one click at a time, then confirm

@@ -17,7 +17,6 @@ import pygame
 
 from game.engine.actions import Announce
 from game.engine.tarot import CallKing
-from game.i18n import language, set_language
 from game.ui.app.app import App
 from game.ui.table.parts import Region
 from game.ui.table.scene import TableScene
@@ -82,16 +81,16 @@ def phases_shown(table: TableScene) -> set[str]:
 
 def variants(app: App, table: TableScene) -> Iterator[str]:
     """The table drawn in each language and handedness (one frame each, at rest)."""
-    before = (language(), app.settings)
+    before = (app.language_setting(), app.settings)
     try:
         for words in LANGUAGES:
             for left in HANDS:
-                set_language(words)
+                app.choose_language(words)
                 app.settings = dataclasses.replace(app.settings, left_handed=left)
                 app.step(0.0, [])
                 yield f"{words} {'left' if left else 'right'}-handed"
     finally:
-        set_language(before[0])
+        app.choose_language(before[0])
         app.settings = before[1]
         app.step(0.0, [])
 

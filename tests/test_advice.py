@@ -11,7 +11,6 @@ from game.engine.actions import PlayCard
 from game.engine.cards import Rank, Suit, card
 from game.engine.match import AnyRules, Match
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
-from game.i18n import set_language
 from game.ui.table.words import advice_lines
 from tests.coach_driver import (
     BLUNDER_ACE,
@@ -23,6 +22,7 @@ from tests.coach_driver import (
     play_first_deal,
 )
 from tests.test_coach import analysed
+from tests.words import ENGLISH, FRENCH
 
 HEART_KING, SPADE_ACE = card(Suit.HEARTS, Rank.KING), card(Suit.SPADES, Rank.ACE)
 
@@ -73,14 +73,12 @@ def test_a_planted_blunder_is_marked_with_its_numbers_and_a_concrete_reason() ->
     assert verdict.shown(blunder.action)[0].action == PlayCard(BLUNDER_ACE)
     key, args = verdict.reason_against(blunder.action)
     assert key == "advice.loses_trick" and ("card", "♣7") in args
-    set_language("en")
-    lines = advice_lines(verdict, blunder.action)
+    lines = advice_lines(ENGLISH, verdict, blunder.action)
     assert lines[0].startswith("7 of clubs loses the trick to ")
     assert "of 10 likely deals." in lines[0]
     assert any(line.startswith("Ace of clubs: +") and "contract made" in line for line in lines)
-    set_language("fr")
-    assert advice_lines(verdict, blunder.action)[0].startswith("7 de trèfle perd le pli contre ")
-    set_language("en")
+    assert advice_lines(FRENCH, verdict,
+                        blunder.action)[0].startswith("7 de trèfle perd le pli contre ")
 
 
 def heart_king_at_trick_four(match: Match, seat: int) -> PlayCard:
@@ -103,8 +101,7 @@ def test_two_cards_within_noise_are_not_marked_and_are_named_as_equal() -> None:
     assert remark.loss is not None and remark.loss.mean > 0  # a little worse on average...
     assert not remark.marked(0.0) and remark.lost == 0.0  # ...but not beyond the noise
     assert analysis.marked(0.0) == []
-    set_language("en")
-    lines = advice_lines(remark.verdict, remark.action)
+    lines = advice_lines(ENGLISH, remark.verdict, remark.action)
     assert any("ace of spades or king of hearts" in line.lower()
                and line.endswith("as good as each other here.") for line in lines)
 

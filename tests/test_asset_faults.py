@@ -18,13 +18,13 @@ import pygame
 import pytest
 
 from game.engine.rules import BeloteRules, TarotRules
-from game.i18n import set_language, tr
 from game.resources import ENV_RESOURCE_DIR, resource_root
 from game.storage import Storage
 from game.ui.app.app import App
 from game.ui.app.smoke import click, play_deals
 from game.ui.kit.assets import FELT_GREEN, draw_fallback_face
 from game.ui.scenes.menu import MenuScene
+from tests.words import tr
 
 ROOT = Path(__file__).resolve().parent.parent
 DT = 1 / 30
@@ -56,7 +56,6 @@ def damaged(tmp_path: Path) -> Path:
 def app_on(damaged: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     """The app as main.py starts it, its resources read from ``damaged``."""
     monkeypatch.setenv(ENV_RESOURCE_DIR, str(damaged))
-    set_language("en")
     app = App(storage=Storage(tmp_path / "data"))
     app.preload_assets()
     app.push(MenuScene(app))
@@ -104,7 +103,7 @@ def test_stand_ins_are_drawn_and_the_deals_are_played(app_on: App) -> None:
     assert isinstance(menu, MenuScene)
     assert app_on.screen.get_at((8, 700))[:3] == FELT_GREEN  # the plain felt
     face = app_on.assets.card_face("AH", 100)
-    drawn = draw_fallback_face("AH", "32", 100)
+    drawn = draw_fallback_face("AH", "32", 100, "en")
     assert [face.get_at((x, 40)) for x in range(0, 100, 7)] == \
         [drawn.get_at((x, 40)) for x in range(0, 100, 7)]
     for rules in (BeloteRules(), TarotRules(players=3)):

@@ -56,8 +56,8 @@ def test_resource_path_in_a_frozen_build(monkeypatch: pytest.MonkeyPatch, tmp_pa
 
 
 def test_indices_in_french_and_english() -> None:
-    assert card_index("7S", "32") == ("7", "S")
-    assert card_index("TH", "32") == ("10", "H")
+    assert card_index("7S", "32", "en") == ("7", "S")
+    assert card_index("TH", "32", "en") == ("10", "H")
     courts = ("JD", "QD", "KD", "AD")
     assert [card_index(code, "32", "fr")[0] for code in courts] == list("VDRA")
     assert [card_index(code, "32", "en")[0] for code in courts] == list("JQKA")
@@ -65,8 +65,8 @@ def test_indices_in_french_and_english() -> None:
     assert [card_index(code, "tarot", "fr")[0] for code in tarot_courts] == list("VCDR")
     assert [card_index(code, "tarot", "en")[0] for code in tarot_courts] == list("JCQK")
     assert card_index("DD", "tarot", "fr") == ("D", "D")
-    assert card_index("A07", "tarot") == ("7", None)
-    assert card_index("EXC", "tarot") == ("", None)
+    assert card_index("A07", "tarot", "en") == ("7", None)
+    assert card_index("EXC", "tarot", "en") == ("", None)
     assert len(set(CODES_32)) == 32 and len(set(CODES_TAROT)) == 78
 
 

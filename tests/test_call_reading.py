@@ -15,12 +15,12 @@ from game.engine.cards import Suit
 from game.engine.match import Match
 from game.engine.rules import CoincheRules
 from game.engine.trick_view import TrickView
-from game.i18n import set_language
 from game.lessons.run import legal_with_token
 from game.ui.app.app import App
 from game.ui.app.smoke import click
 from game.ui.table.call_words import call_shown, call_words
 from tests.table_driver import DT, run_until_human, start_table
+from tests.words import ENGLISH, FRENCH
 from tools.eye_checks import look, problems
 
 
@@ -39,6 +39,7 @@ def test_a_higher_bid_reads_as_more_trumps_and_the_same_read_twice() -> None:
     assert low is not None and high is not None
     assert low.call == Bid(80, Suit.DIAMONDS) and high.seat == 3
     assert 0 < high.fitted < low.fitted <= DRAWS  # a higher bid fits fewer hands
+    assert high.jack is not None and low.jack is not None
     assert high.trumps >= low.trumps and high.jack > low.jack
     assert read_call(after(["Bid 120 2 suit"]), 0, 7) == high  # reproducible
 
@@ -55,11 +56,11 @@ def test_a_pass_reads_as_few_top_trumps_and_the_players_own_call_is_not_read() -
 def test_the_words_say_what_the_computers_read_in_both_languages() -> None:
     reading = read_call(after(["Bid 90 2 suit"]), 0, 1122)
     assert reading is not None
-    words = call_words(reading, "West")
-    assert words.startswith("West, 90 diamonds: the computers read about")
+    words = call_words(ENGLISH, reading, "West")
+    assert words.startswith("West, 90 diamonds: in the hands that fit the call (")
+    assert "the computers read about" in words
     assert f"{reading.fitted} of {DRAWS}" in words
-    set_language("fr")
-    assert "les ordinateurs lisent" in call_words(reading, "Ouest")
+    assert "les ordinateurs lisent" in call_words(FRENCH, reading, "Ouest")
 
 
 def test_a_click_on_a_call_in_the_bid_history_shows_what_it_shows(app: App) -> None:
@@ -69,9 +70,20 @@ def test_a_click_on_a_call_in_the_bid_history_shows_what_it_shows(app: App) -> N
     assert row is not None
     app.step(DT, click(app, (row.centerx, row.y + 26 + 5)))
     view = table.controller.human_view().deal
-    assert table.bid_history.note == call_shown(view, 0, table.model.deal_seed,
+    assert table.bid_history.note == call_shown(ENGLISH, view, 0, table.model.deal_seed,
                                                 table.bid_history.seats.name)
     assert table.bid_history.note is not None and "90" in table.bid_history.note
     assert problems(look(app), "call note") == []
     app.step(DT, click(app, (640, 150)))  # elsewhere: the note goes
     assert table.bid_history.note is None
+
+
+def test_a_trump_the_player_holds_is_said_seen_not_zero_percent() -> None:
+    view = after(["Bid 80 1 suit"], deal=1101)  # the player holds the 9 of hearts, not the jack
+    reading = read_call(view, 0, 5)
+    assert reading is not None and reading.seat != 0 and reading.call == Bid(80, Suit.HEARTS)
+    assert reading.nine is None and reading.jack is not None and reading.jack > 0
+    words = call_words(ENGLISH, reading, "West")
+    assert "not the 9 of hearts (you see where it is)" in words
+    assert "the jack of hearts in" in words and "0%" not in words
+    assert "pas le 9 de cœur (vous voyez où il est)" in call_words(FRENCH, reading, "Ouest")

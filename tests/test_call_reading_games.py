@@ -28,12 +28,12 @@ from game.engine.tarot_actions import CallKing, TarotBid, TarotPass
 from game.engine.tarot_scoring import Contract
 from game.engine.tarot_tricks import TarotView
 from game.engine.trick_view import TrickView
-from game.i18n import set_language, tr
 from game.ui.app.app import App
 from game.ui.app.smoke import click, motion
 from game.ui.table.call_words import call_shown, call_words, seat_call_shown, tarot_words
 from tests.table_driver import DT, run_until_human, start_table
-from tools.eye_checks import look, problems
+from tests.words import ENGLISH, FRENCH, tr
+from tools.eye_checks import contrast, ink_and_ground, ink_rect, look, problems
 
 SEATS = ("South", "West", "North", "East", "North-East")
 
@@ -73,7 +73,7 @@ def test_a_belote_take_reads_as_the_jack_and_the_nine_more_often_than_chance() -
     assert reading.jack > 0.37 and reading.nine > 0.33
     assert reading.trumps >= 2  # the retourne and at least one more
     assert read_take(belote_view(4, 5, [Take()]), 0, 5) == reading  # reproducible
-    words = call_shown(view, 0, 5, name)
+    words = call_shown(ENGLISH, view, 0, 5, name)
     assert words is not None
     assert words.startswith("North takes spades at the first round (the retourne's suit). "
                             "In the hands the computers weigh for North")
@@ -84,7 +84,7 @@ def test_a_belote_take_reads_as_the_jack_and_the_nine_more_often_than_chance() -
 def test_a_take_at_three_and_two_players_is_read_too(players: int, deal: int) -> None:
     view = belote_view(players, deal, [Take()])
     seat = view.bids[0][0]
-    words = call_shown(view, 0, deal, name)
+    words = call_shown(ENGLISH, view, 0, deal, name)
     assert words is not None and words.startswith(f"{name(seat)} takes")
     assert read_take(view, 0, deal) is not None
 
@@ -101,24 +101,23 @@ def test_a_take_is_read_at_the_last_trick_too(players: int) -> None:
     assert isinstance(view, TrickView) and view.taker is not None
     for index, (seat, _) in enumerate(view.bids):
         if seat != 0:
-            assert call_shown(view, index, 5, name) is not None
+            assert call_shown(ENGLISH, view, index, 5, name) is not None
 
 
 def test_a_card_the_player_sees_is_not_given_a_share() -> None:
     view = belote_view(2, 2, [Take()])  # South holds the ♦J
     reading = read_take(view, 0, 2)
     assert reading is not None and reading.jack is None
-    words = call_shown(view, 0, 2, name)
+    words = call_shown(ENGLISH, view, 0, 2, name)
     assert words is not None and "not the jack of diamonds (you see where it is)" in words
 
 
 def test_a_belote_pass_is_said_to_be_read_for_nothing_in_both_languages() -> None:
     view = belote_view(4, 1, [Pass()])  # North passes
     assert view.bids[0] == (2, Pass()) and read_take(view, 0, 1) is None
-    assert call_shown(view, 0, 1, name) == tr("call.belote_pass", name="North")
+    assert call_shown(ENGLISH, view, 0, 1, name) == tr("call.belote_pass", name="North")
     assert "read nothing from a pass" in tr("call.belote_pass", name="North")
-    set_language("fr")
-    assert call_shown(view, 0, 1, name) == (
+    assert call_shown(FRENCH, view, 0, 1, name) == (
         "North passe : à la belote, les ordinateurs ne lisent rien d'un passe "
         "(ils ne pèsent que la couleur qu'un joueur prend).")
 
@@ -133,7 +132,7 @@ def test_a_garde_reads_stronger_than_a_pass_and_the_same_twice() -> None:
     assert garde.trumps > passed.trumps
     assert garde.one_bout > passed.one_bout + 0.1 and garde.two_bouts > passed.two_bouts + 0.2
     assert read_tarot_call(view, 1, 5) == garde
-    words = call_shown(view, 1, 5, name)
+    words = call_shown(ENGLISH, view, 1, 5, name)
     assert words is not None and words.startswith("East, Garde. In the hands the computers")
     assert f"at least one bout in {round(100 * garde.one_bout)}%" in words
 
@@ -141,7 +140,7 @@ def test_a_garde_reads_stronger_than_a_pass_and_the_same_twice() -> None:
 def test_the_players_own_call_is_not_read() -> None:
     view = tarot_view(4, 6, [TarotPass(), TarotBid(Contract.GARDE)])  # East, then South
     assert view.bids[1][0] == 0
-    assert read_tarot_call(view, 1, 6) is None and call_shown(view, 1, 6, name) is None
+    assert read_tarot_call(view, 1, 6) is None and call_shown(ENGLISH, view, 1, 6, name) is None
 
 
 @pytest.mark.parametrize("players", [3, 5])
@@ -150,7 +149,7 @@ def test_a_pass_at_three_and_five_players_is_read(players: int) -> None:
     view = tarot_view(players, 5, [TarotPass()], seat=(speaker + 1) % players)
     reading = read_tarot_call(view, 0, 5)
     assert reading is not None and reading.call == TarotPass()
-    words = call_shown(view, 0, 5, name)
+    words = call_shown(ENGLISH, view, 0, 5, name)
     assert words is not None and words.startswith(f"{name(reading.seat)} passes. In the hands")
 
 
@@ -170,26 +169,25 @@ def test_a_call_is_read_at_the_last_trick_too(players: int) -> None:
         if seat != 0:
             reading = read_tarot_call(view, index, 5)
             assert reading is not None and 0 <= reading.one_bout <= 1
-            assert call_shown(view, index, 5, name) is not None
+            assert call_shown(ENGLISH, view, index, 5, name) is not None
 
 
 def test_tarot_words_count_the_trumps_and_the_bouts_in_both_languages() -> None:
     one = TarotCallReading(1, TarotPass(), trumps=1, one_bout=0.5, two_bouts=0.1,
                            bouts_unseen=1)
-    assert tarot_words(one, "West") == (
+    assert tarot_words(ENGLISH, one, "West") == (
         "West passes. In the hands the computers weigh for West (those that explain the "
         "call count most): about 1 trump; the bout you do not see in 50%.")
     none = TarotCallReading(1, TarotBid(Contract.PRISE), trumps=0, one_bout=0.0,
                             two_bouts=0.0, bouts_unseen=0)
-    assert tarot_words(none, "West").endswith(": no trumps (you see all three bouts).")
-    set_language("fr")
-    assert tarot_words(one, "Ouest").endswith(
+    assert tarot_words(ENGLISH, none, "West").endswith(": no trumps (you see all three bouts).")
+    assert tarot_words(FRENCH, one, "Ouest").endswith(
         " : environ 1 atout ; le bout que vous ne voyez pas dans 50 %.")
     many = TarotCallReading(1, TarotBid(Contract.GARDE), trumps=7, one_bout=0.9,
                             two_bouts=0.45, bouts_unseen=3)
-    assert tarot_words(many, "Ouest").startswith("Ouest, Garde. Dans les mains")
+    assert tarot_words(FRENCH, many, "Ouest").startswith("Ouest, Garde. Dans les mains")
     assert "environ 7 atouts ; au moins un bout dans 90 %, deux ou plus dans 45 %." \
-        in tarot_words(many, "Ouest")
+        in tarot_words(FRENCH, many, "Ouest")
 
 
 def test_the_king_called_at_five_is_read_off_the_taker() -> None:
@@ -206,7 +204,7 @@ def test_the_king_called_at_five_is_read_off_the_taker() -> None:
                   and v.called in v.hand)
     assert holder == 2
     for seat, view in enumerate(views):
-        words = seat_call_shown(view, taker, "say.call", 3, name)
+        words = seat_call_shown(ENGLISH, view, taker, "say.call", 3, name)
         if seat == taker:
             assert words is None
         elif seat == holder:
@@ -221,16 +219,16 @@ def test_the_king_called_at_five_is_read_off_the_taker() -> None:
 def test_coinche_aces_are_said_only_when_there_are_some_with_their_plural() -> None:
     bid = CallReading(1, Bid(90, Suit.HEARTS), fitted=120, trumps=4, jack=0.8, nine=0.6,
                       aces=0.3)
-    words = call_words(bid, "West")
-    assert "ace" not in words.split("(")[0]  # not "0 outside aces on average"
-    assert words.startswith("West, 90 hearts: the computers read about 4 trumps, the jack")
+    words = call_words(ENGLISH, bid, "West")
+    assert "ace" not in words  # not "0 outside aces on average"
+    assert words.startswith("West, 90 hearts: in the hands that fit the call (120 of 400 drawn),"
+                            " the computers read about 4 trumps; the jack of hearts in 80%")
     one = CallReading(1, Bid(90, Suit.HEARTS), fitted=120, trumps=4, jack=0.8, nine=0.6,
                       aces=1.2)
-    assert ", and about 1 outside ace (120 of 400" in call_words(one, "West")
+    assert call_words(ENGLISH, one, "West").endswith(", and about 1 outside ace.")
     passed = CallReading(1, Pass(), fitted=300, aces=2.4, jack_and_nine=0.1)
-    assert ", and about 2 aces (300 of 400" in call_words(passed, "West")
-    set_language("fr")
-    assert ", et environ 2 as (300 sur 400 mains tirées vont avec)." in call_words(
+    assert ", and about 2 aces (300 of 400" in call_words(ENGLISH, passed, "West")
+    assert ", et environ 2 as (300 sur 400 mains tirées vont avec)." in call_words(FRENCH,
         passed, "Ouest")
 
 
@@ -248,7 +246,7 @@ def test_a_tarot_call_in_the_history_is_lit_marked_and_read_by_a_click(app: App)
     assert history.hover == ("row", 1)
     app.step(DT, click(app, garde_row))
     view = table.controller.human_view().deal
-    assert history.note == call_shown(view, 1, table.model.deal_seed, history.seats.name)
+    assert history.note == call_shown(ENGLISH, view, 1, table.model.deal_seed, history.seats.name)
     assert history.note is not None and "Garde. In the hands the computers weigh" in history.note
     assert problems(look(app), "tarot call note") == []
     bubble = table.bubbles.rect(4)
@@ -273,6 +271,11 @@ def test_a_belote_pass_bubble_and_the_takers_contract_box_are_read(app: App) -> 
     run_until_human(app, table)
     assert table.model.taker == 2 and not table.model.bidding
     box = table.layout.contract_box()
+    picture = look(app)
+    mark = next(d for d in picture.texts if d.words == "?" and box.contains(d.rect))
+    assert ink_rect(mark).height >= 14  # 10 pixels high still at 960×540
+    colours = ink_and_ground(mark)
+    assert colours is not None and contrast(*colours) >= 4.5
     app.step(DT, [motion(app, box.center)])
     assert table.bid_history.hover == ("contract", 2)
     app.step(DT, click(app, box.center))

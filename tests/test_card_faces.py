@@ -14,7 +14,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.i18n import language, set_language
 from game.ui.app.app import App
 from game.ui.kit import assets as assets_module
 from game.ui.kit.assets import (
@@ -131,24 +130,22 @@ def test_the_court_letter_is_the_languages(monkeypatch: pytest.MonkeyPatch, code
                                            deck: str, english: str, french: str) -> None:
     drawn = letters_drawn(monkeypatch)
     assets = Assets()
-    set_language("en")
     assets.card_face(code, 100, deck)
-    set_language("fr")
+    assets.language = "fr"
     assets.card_face(code, 100, deck)
     assert drawn == [english, french]
 
 
 def test_a_language_change_gives_other_faces_and_the_cache_keeps_both() -> None:
     assets = Assets()
-    set_language("en")
     queen_en, nine_en = assets.card_face("QH", 100), assets.card_face("9H", 100)
-    set_language("fr")
+    assets.language = "fr"
     queen_fr, nine_fr = assets.card_face("QH", 100), assets.card_face("9H", 100)
     corner = pygame.Rect(4, 4, 20, 22)
     assert changed_pixels(queen_en, queen_fr, corner) > 20
     assert changed_pixels(queen_en, queen_fr, pygame.Rect(30, 20, 40, 110)) == 0  # the art
     assert nine_fr is nine_en  # no letter: one face for both languages
-    set_language("en")
+    assets.language = "en"
     assert assets.card_face("QH", 100) is queen_en
 
 
@@ -164,9 +161,8 @@ def test_the_sprites_themselves_carry_no_court_letter() -> None:
 
 def test_the_drawn_stand_in_follows_the_language_too(tmp_path: Path) -> None:
     assets = Assets(tmp_path)  # no sprites at all: the plain faces drawn on the fly
-    set_language("en")
     english = assets.card_face("KS", 100)
-    set_language("fr")
+    assets.language = "fr"
     french = assets.card_face("KS", 100)
     assert changed_pixels(english, french, pygame.Rect(0, 0, 50, 50)) > 20
 
@@ -174,7 +170,7 @@ def test_the_drawn_stand_in_follows_the_language_too(tmp_path: Path) -> None:
 def test_the_settings_language_button_changes_the_faces(app: App) -> None:
     english = app.assets.card_face("QS", 100)
     scene = SettingsScene(app)
-    while language() != "fr":
+    while app.texts.language != "fr":
         scene.next_language()
     assert app.assets.card_face("QS", 100) is not english
     assert changed_pixels(english, app.assets.card_face("QS", 100),

@@ -10,7 +10,6 @@ from collections.abc import Callable
 import pygame
 import pytest
 
-from game.i18n import set_language, tr
 from game.ui.app.app import App
 from game.ui.kit import widgets
 from game.ui.kit.drawlog import active_log, recording
@@ -18,6 +17,7 @@ from game.ui.kit.widgets import CREAM, INK, Button, blit_text, bubble, panel
 from game.ui.scenes.dialog import ConfirmDialog
 from game.ui.scenes.setup import SetupScene
 from game.ui.stage.scene import Scene
+from tests.words import ENGLISH, FRENCH
 from tools.eye_checks import Picture, contrast, look, problems
 
 BOX = pygame.Rect(400, 300, 300, 80)
@@ -155,17 +155,12 @@ def test_a_translucent_dialog_is_found(app: App, monkeypatch: pytest.MonkeyPatch
 
 
 def test_an_english_word_on_a_french_screen_is_found(app: App) -> None:
-    set_language("fr")
-    try:
-        assert found(app, boxed(tr("menu.new_game"))) == []
-        set_language("en")
-        english = tr("menu.new_game")
-        set_language("fr")
-        lines = found(app, boxed(english))
-        assert any(f"text {english!r}" in line and "on a 'fr' screen" in line
-                   for line in lines), lines
-    finally:
-        set_language("en")
+    app.choose_language("fr")
+    assert found(app, boxed(FRENCH.tr("menu.new_game"))) == []
+    english = ENGLISH.tr("menu.new_game")
+    lines = found(app, boxed(english))
+    assert any(f"text {english!r}" in line and "on a 'fr' screen" in line
+               for line in lines), lines
 
 
 def test_a_catalogue_key_on_the_screen_is_found(app: App) -> None:

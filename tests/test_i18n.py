@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 
 from game import i18n
-from game.i18n import catalogue, set_language, system_language, tr
+from game.i18n import Texts, catalogue, system_language
 
 GAME = Path(i18n.__file__).resolve().parent
-LITERAL_KEY = re.compile(r"""\b(?:tr|_text|_label|has_key)\(\s*["']([a-z0-9_.-]+)["']""")
+LITERAL_KEY = re.compile(
+    r"""\b(?:tr|_text|_label|has_key|translated)\(\s*(?:(?:self\.)?texts,\s*)?["']([a-z0-9_.-]+)["']""")
 SAY_KEY = re.compile(r"""\(\s*["']((?:say|bid|illegal|trump|suit|outcome|score)\.[a-z0-9_]+)["']""")
 
 
@@ -47,20 +48,40 @@ def test_every_literal_key_used_in_the_game_exists() -> None:
     assert not missing
 
 
-def test_tr_formats_and_switches_language() -> None:
-    set_language("fr")
-    try:
-        assert tr("illegal.follow_suit", suit=tr("suit.H")) == "Vous devez fournir à cœur"
-        set_language("en")
-        assert tr("illegal.follow_suit", suit=tr("suit.H")) == "You must follow suit (hearts)"
-        assert tr("no.such.key") == "no.such.key"
-    finally:
-        set_language("en")
+def test_tr_formats_in_its_language_and_a_missing_key_shows_itself() -> None:
+    french, english = Texts("fr"), Texts("en")
+    assert french.tr("illegal.follow_suit", suit=french.tr("suit.H")) \
+        == "Vous devez fournir à cœur"
+    assert english.tr("illegal.follow_suit", suit=english.tr("suit.H")) \
+        == "You must follow suit (hearts)"
+    assert english.tr("no.such.key") == "no.such.key"
+    assert not english.has_key("no.such.key") and english.has_key("suit.H")
+
+
+def test_two_texts_in_one_process_each_keep_their_language() -> None:
+    """No language of the process: one app's words never change another's."""
+    french, english = Texts("fr"), Texts("en")
+    english.language = "fr"
+    english.language = "en"  # switched there and back: the other one never moved
+    assert (french.tr("suit.S"), english.tr("suit.S")) == ("pique", "spades")
+    assert (french.tr_n("table.tricks", 0), english.tr_n("table.tricks", 0)) \
+        == ("0 pli", "0 tricks")
+
+
+def test_plurals_follow_each_language() -> None:
+    french, english = Texts("fr"), Texts("en")
+    assert [french.plural_form(n) for n in (0, 1, 2)] == ["one", "one", "other"]
+    assert [english.plural_form(n) for n in (0, 1, 2)] == ["other", "one", "other"]
+    assert english.tr_n("table.tricks", 1) == "1 trick"
 
 
 def test_unknown_language_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown language 'de'"):
+        Texts("de")
+    texts = Texts("en")
     with pytest.raises(ValueError):
-        set_language("de")
+        texts.language = "de"
+    assert texts.language == "en"  # the refused switch left it as it was
 
 
 @pytest.mark.parametrize(("lang", "expected"), [

@@ -21,7 +21,7 @@ from game.engine.rules import CoincheRules, PartnerRuff, TarotRules, Undertrump
 from game.engine.tarot import TarotDeal, TarotPlayCard
 from game.engine.tarot_cards import TarotCard, tarot_card
 from game.engine.tricks import Trump
-from game.i18n import set_language, tr
+from game.i18n import Texts
 from game.match_in_play import MatchInPlay, Step
 from game.ui.table.controller import Controller, SeatConfig
 from game.ui.table.words import say_text
@@ -57,7 +57,8 @@ def controller_at(deal: CoincheDeal | TarotDeal) -> Controller:
     return controller
 
 
-def shown_for(deal: CoincheDeal | TarotDeal, card: Card | TarotCard) -> str | None:
+def shown_for(texts: Texts, deal: CoincheDeal | TarotDeal, card: Card | TarotCard
+              ) -> str | None:
     """The words the player reads after clicking ``card``; None when it was played."""
     controller = controller_at(deal)
     before = controller.match
@@ -67,58 +68,53 @@ def shown_for(deal: CoincheDeal | TarotDeal, card: Card | TarotCard) -> str | No
             return None
         assert controller.match is before  # nothing applied
         assert controller.message is not None
-        return say_text(controller.message)
+        return say_text(texts, controller.message)
     finally:
         controller.close()
 
 
-def words(key: str, **args: object) -> str:
-    return tr(key, **args)
-
-
-@pytest.fixture(autouse=True, params=["en", "fr"])
-def language(request: pytest.FixtureRequest) -> object:
-    set_language(request.param)
-    yield request.param
-    set_language("en")
+@pytest.fixture(params=["en", "fr"])
+def texts(request: pytest.FixtureRequest) -> Texts:
+    """Each test in each language."""
+    return Texts(request.param)
 
 
 # --- belote and coinche --------------------------------------------------------------------
 
 
-def test_follow_suit() -> None:
+def test_follow_suit(texts: Texts) -> None:
     deal = coinche_position(CoincheRules(), "♠7 ♦7 ♥7", "♠A")
-    spades = words("illegal.follow_suit", suit=tr("suit.S"))
-    assert shown_for(deal, parse_cards("♦7")[0]) == spades
-    assert shown_for(deal, parse_cards("♥7")[0]) == spades  # even a trump: follow first
-    assert shown_for(deal, parse_cards("♠7")[0]) is None
+    spades = texts.tr("illegal.follow_suit", suit=texts.tr("suit.S"))
+    assert shown_for(texts, deal, parse_cards("♦7")[0]) == spades
+    assert shown_for(texts, deal, parse_cards("♥7")[0]) == spades  # even a trump: follow first
+    assert shown_for(texts, deal, parse_cards("♠7")[0]) is None
 
 
-def test_must_trump_when_void_and_an_opponent_holds_the_trick() -> None:
+def test_must_trump_when_void_and_an_opponent_holds_the_trick(texts: Texts) -> None:
     deal = coinche_position(CoincheRules(), "♦7 ♥7 ♣8", "♠A")  # seat 3, an opponent, led
-    assert shown_for(deal, parse_cards("♦7")[0]) == words("illegal.must_trump")
-    assert shown_for(deal, parse_cards("♥7")[0]) is None
+    assert shown_for(texts, deal, parse_cards("♦7")[0]) == texts.tr("illegal.must_trump")
+    assert shown_for(texts, deal, parse_cards("♥7")[0]) is None
 
 
-def test_must_overtrump_an_opponents_trump() -> None:
+def test_must_overtrump_an_opponents_trump(texts: Texts) -> None:
     # Seat 2 (partner) led ♠A, seat 3 (opponent) trumped with the 9: seat 0 holds the J.
     deal = coinche_position(CoincheRules(), "♥J ♥7 ♦7", "♠A ♥9")
-    assert shown_for(deal, parse_cards("♥7")[0]) == words("illegal.overtrump")
-    assert shown_for(deal, parse_cards("♦7")[0]) == words("illegal.overtrump")
-    assert shown_for(deal, parse_cards("♥J")[0]) is None
+    assert shown_for(texts, deal, parse_cards("♥7")[0]) == texts.tr("illegal.overtrump")
+    assert shown_for(texts, deal, parse_cards("♦7")[0]) == texts.tr("illegal.overtrump")
+    assert shown_for(texts, deal, parse_cards("♥J")[0]) is None
 
 
-def test_trump_led_must_go_over() -> None:
+def test_trump_led_must_go_over(texts: Texts) -> None:
     deal = coinche_position(CoincheRules(), "♥J ♥7 ♦7", "♥9")
-    assert shown_for(deal, parse_cards("♥7")[0]) == words("illegal.overtrump")
-    assert shown_for(deal, parse_cards("♦7")[0]) == words(
-        "illegal.follow_suit", suit=tr("suit.H"))
+    assert shown_for(texts, deal, parse_cards("♥7")[0]) == texts.tr("illegal.overtrump")
+    assert shown_for(texts, deal, parse_cards("♦7")[0]) == texts.tr(
+        "illegal.follow_suit", suit=texts.tr("suit.H"))
 
 
-def test_partner_exception_no_need_to_trump_the_partners_trick() -> None:
+def test_partner_exception_no_need_to_trump_the_partners_trick(texts: Texts) -> None:
     # Seat 2 (partner) led ♠A and holds the trick; seat 3 followed.
     deal = coinche_position(CoincheRules(), "♦7 ♥7 ♣8", "♠A ♠7")
-    assert shown_for(deal, parse_cards("♦7")[0]) is None
+    assert shown_for(texts, deal, parse_cards("♦7")[0]) is None
 
 
 @pytest.mark.parametrize(("ruff", "under", "plain"), [
@@ -128,20 +124,21 @@ def test_partner_exception_no_need_to_trump_the_partners_trick() -> None:
 ])
 def test_over_the_partners_trump_as_the_table_plays(
     ruff: PartnerRuff, under: str | None, plain: str | None
-) -> None:
+, texts: Texts) -> None:
     # Seat 1 led ♠7, seat 2 (partner) trumped with the 9, seat 3 followed.
     deal = coinche_position(CoincheRules(partner_ruff=ruff), "♥J ♥7 ♦7", "♠7 ♥9 ♠8")
-    assert shown_for(deal, parse_cards("♥7")[0]) == (under and words(under))
-    assert shown_for(deal, parse_cards("♦7")[0]) == (plain and words(plain))
+    assert shown_for(texts, deal, parse_cards("♥7")[0]) == (under and texts.tr(under))
+    assert shown_for(texts, deal, parse_cards("♦7")[0]) == (plain and texts.tr(plain))
 
 
 @pytest.mark.parametrize(("undertrump", "reason"), [
     (Undertrump.MUST, "illegal.undertrump"), (Undertrump.OPTIONAL, None)])
-def test_undertrump_when_unable_to_overtrump(undertrump: Undertrump, reason: str | None) -> None:
+def test_undertrump_when_unable_to_overtrump(undertrump: Undertrump, reason: str | None,
+                                             texts: Texts) -> None:
     # Seat 2 led ♠A, seat 3 (opponent) trumped with the J: seat 0 has only lower trumps.
     deal = coinche_position(CoincheRules(undertrump=undertrump), "♥7 ♥8 ♦7", "♠A ♥J")
-    assert shown_for(deal, parse_cards("♦7")[0]) == (reason and words(reason))
-    assert shown_for(deal, parse_cards("♥7")[0]) is None
+    assert shown_for(texts, deal, parse_cards("♦7")[0]) == (reason and texts.tr(reason))
+    assert shown_for(texts, deal, parse_cards("♥7")[0]) is None
 
 
 def test_saying_belote_with_the_second_card_is_refused_with_its_rule() -> None:
@@ -163,55 +160,55 @@ def tarot_position(players: int, actor_hand: str, trick: str, **fields: object) 
                       trick=tuple(zip(seats, played, strict=True)), **fields)
 
 
-def test_tarot_follow_suit() -> None:
+def test_tarot_follow_suit(texts: Texts) -> None:
     deal = tarot_position(4, "5H A02 1S EXC", "RH")
-    hearts = words("illegal.follow_suit", suit=tr("suit.H"))
-    assert shown_for(deal, tarot_card("1S")) == hearts
-    assert shown_for(deal, tarot_card("A02")) == hearts
-    assert shown_for(deal, tarot_card("5H")) is None
+    hearts = texts.tr("illegal.follow_suit", suit=texts.tr("suit.H"))
+    assert shown_for(texts, deal, tarot_card("1S")) == hearts
+    assert shown_for(texts, deal, tarot_card("A02")) == hearts
+    assert shown_for(texts, deal, tarot_card("5H")) is None
 
 
-def test_tarot_must_trump_when_void() -> None:
+def test_tarot_must_trump_when_void(texts: Texts) -> None:
     deal = tarot_position(4, "A02 1S EXC", "RH")
-    assert shown_for(deal, tarot_card("1S")) == words("illegal.must_trump")
-    assert shown_for(deal, tarot_card("A02")) is None
+    assert shown_for(texts, deal, tarot_card("1S")) == texts.tr("illegal.must_trump")
+    assert shown_for(texts, deal, tarot_card("A02")) is None
 
 
-def test_tarot_must_play_over_a_trump_played() -> None:
+def test_tarot_must_play_over_a_trump_played(texts: Texts) -> None:
     deal = tarot_position(4, "A02 A15 1S", "RH A10")
-    assert shown_for(deal, tarot_card("A02")) == words("illegal.overtrump")
-    assert shown_for(deal, tarot_card("1S")) == words("illegal.overtrump")
-    assert shown_for(deal, tarot_card("A15")) is None
+    assert shown_for(texts, deal, tarot_card("A02")) == texts.tr("illegal.overtrump")
+    assert shown_for(texts, deal, tarot_card("1S")) == texts.tr("illegal.overtrump")
+    assert shown_for(texts, deal, tarot_card("A15")) is None
 
 
-def test_tarot_trump_led_must_follow_with_a_trump() -> None:
+def test_tarot_trump_led_must_follow_with_a_trump(texts: Texts) -> None:
     deal = tarot_position(4, "A02 1S", "A10")
-    assert shown_for(deal, tarot_card("1S")) == words("illegal.follow_trump")
+    assert shown_for(texts, deal, tarot_card("1S")) == texts.tr("illegal.follow_trump")
 
 
-def test_tarot_the_excuse_is_always_allowed_and_the_next_card_sets_the_suit() -> None:
+def test_tarot_the_excuse_is_always_allowed_and_the_next_card_sets_the_suit(texts: Texts) -> None:
     deal = tarot_position(4, "5H A02 EXC", "RH")
-    assert shown_for(deal, tarot_card("EXC")) is None
+    assert shown_for(texts, deal, tarot_card("EXC")) is None
     after_excuse = tarot_position(4, "5H A02 1S", "EXC 1C")  # clubs led after the Excuse
-    assert shown_for(after_excuse, tarot_card("5H")) == words("illegal.must_trump")
+    assert shown_for(texts, after_excuse, tarot_card("5H")) == texts.tr("illegal.must_trump")
 
 
-def test_tarot_the_chelem_announcer_keeps_the_excuse_for_his_last_card() -> None:
+def test_tarot_the_chelem_announcer_keeps_the_excuse_for_his_last_card(texts: Texts) -> None:
     deal = tarot_position(4, "5H A02 EXC", "", chelem_announcer=0)
-    assert shown_for(deal, tarot_card("EXC")) == words("illegal.chelem_excuse")
+    assert shown_for(texts, deal, tarot_card("EXC")) == texts.tr("illegal.chelem_excuse")
     last = tarot_position(4, "EXC", "", chelem_announcer=0)
-    assert shown_for(last, tarot_card("EXC")) is None
+    assert shown_for(texts, last, tarot_card("EXC")) is None
 
 
-def test_tarot_at_five_the_called_suit_cannot_open_the_first_trick() -> None:
+def test_tarot_at_five_the_called_suit_cannot_open_the_first_trick(texts: Texts) -> None:
     called = tarot_card("RH")
     deal = tarot_position(5, "5H 3H 1S A02", "", called=called, partner=2)
-    hearts = words("illegal.called_suit_lead", suit=tr("suit.H"))
-    assert shown_for(deal, tarot_card("5H")) == hearts
-    assert shown_for(deal, tarot_card("1S")) is None
+    hearts = texts.tr("illegal.called_suit_lead", suit=texts.tr("suit.H"))
+    assert shown_for(texts, deal, tarot_card("5H")) == hearts
+    assert shown_for(texts, deal, tarot_card("1S")) is None
     with_king = tarot_position(5, "RH 5H 1S", "", called=called, partner=0)
-    assert shown_for(with_king, tarot_card("RH")) is None
-    assert shown_for(with_king, tarot_card("5H")) == hearts
+    assert shown_for(texts, with_king, tarot_card("RH")) is None
+    assert shown_for(texts, with_king, tarot_card("5H")) == hearts
 
 
 def test_tarot_a_card_not_in_the_hand_and_a_play_during_the_bidding() -> None:
@@ -262,20 +259,20 @@ def test_the_reason_is_data_not_english() -> None:
 # --- the other refusals, through the controller ---------------------------------------------
 
 
-def test_a_poignee_of_the_wrong_size_says_the_sizes() -> None:
+def test_a_poignee_of_the_wrong_size_says_the_sizes(texts: Texts) -> None:
     trumps = "A02 A03 A04 A05 A06 A07 A08 A09 A10 A11 A12"
     deal = play_state(4, {0: trumps + " RS", 1: "1S", 2: "2S", 3: "3S"})
     controller = controller_at(deal)
     try:
         assert not controller.show_poignee(C("A02 A03 A04 A05 A06 A07 A08 A09 A10 A11 A12"))
         assert controller.message is not None
-        assert say_text(controller.message) == words(
+        assert say_text(texts, controller.message) == texts.tr(
             "illegal.poignee_size", players=4, sizes="10, 13, 15")
     finally:
         controller.close()
 
 
-def test_a_bid_below_the_contract_says_it_must_be_higher() -> None:
+def test_a_bid_below_the_contract_says_it_must_be_higher(texts: Texts) -> None:
     ranks = ("7", "8", "9", "10", "J", "Q", "K", "A")
     hands = [parse_cards(" ".join(f"{suit}{rank}" for rank in ranks)) for suit in "♠♥♦♣"]
     deal = CoincheDeal.from_hands(CoincheRules(), hands, dealer=2)  # seat 3 bids first
@@ -285,6 +282,6 @@ def test_a_bid_below_the_contract_says_it_must_be_higher() -> None:
     try:
         assert not controller.act(Bid(90, Suit.HEARTS))
         assert controller.message is not None
-        assert say_text(controller.message) == words("illegal.bid_higher")
+        assert say_text(texts, controller.message) == texts.tr("illegal.bid_higher")
     finally:
         controller.close()

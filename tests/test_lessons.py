@@ -22,7 +22,7 @@ from game.engine.match import Match
 from game.engine.tarot import TarotView
 from game.engine.tarot_scoring import Contract
 from game.engine.trick_view import TrickView
-from game.i18n import LANGUAGES, has_key, set_language, tr
+from game.i18n import LANGUAGES, Texts
 from game.lessons.catalogue import LESSONS, lesson_by_id
 from game.lessons.run import VIEWER, LessonRun, legal_with_token
 from game.lessons.script import ECART_CONFIRM, FREE, Lesson, Step, card_of, token
@@ -37,6 +37,7 @@ from game.ui.stage.scene import Scene
 from game.ui.table.scene import TableScene
 from tests.lesson_driver import lesson_turn, lit_point, play_lesson
 from tests.table_driver import DT, FAST, animate_at, card_click, run_until_human
+from tests.words import ENGLISH, tr
 
 
 def script_played(lesson: Lesson) -> tuple[Match, list[Match]]:
@@ -143,9 +144,9 @@ def test_every_lesson_speaks_french_and_english(lesson: Lesson) -> None:
     keys = [lesson.title_key, lesson.free_key, lesson.end_key]
     keys += [key for step in lesson.steps for key in (step.key, step.why) if key]
     for language in LANGUAGES:
-        set_language(language)
+        texts = Texts(language)
         for key in keys:
-            assert has_key(key) and tr(key) != key, (language, key)
+            assert texts.has_key(key) and texts.tr(key) != key, (language, key)
 
 
 def test_a_wrong_card_gets_the_rule_and_the_lesson_goes_on_when_retried() -> None:
@@ -288,8 +289,7 @@ def test_every_lesson_step_passes_the_eye_checks(tmp_path: Path, words: str,
     from tools.eye_checks import look, problems
     from tools.screenshots import played_out
 
-    set_language(words)
-    app = App(window_size=window, storage=Storage(tmp_path))
+    app = App(window_size=window, storage=Storage(tmp_path), language_override=words)
     app.push(Scene(app))
     animate_at(app, FAST)
     found: list[str] = []
@@ -329,7 +329,8 @@ def test_the_end_words_frame_the_sheet_lines_they_talk_about(tmp_path: Path,
     from game.ui.scenes.scoresheet import LESSON_LIT
     from tools.screenshots import played_out
 
-    assert all(has_key(f"term.{key}") or has_key(f"term.{key}.one")  # a term of the sheet
+    terms = ENGLISH.has_key
+    assert all(terms(f"term.{key}") or terms(f"term.{key}.one")  # a term of the sheet
                for key in lesson.sheet_lines)
     app = App(storage=Storage(tmp_path))
     app.push(Scene(app))
@@ -341,7 +342,7 @@ def test_the_end_words_frame_the_sheet_lines_they_talk_about(tmp_path: Path,
     sheet = ScoreSheet(app, table)
     app.push(sheet)
     app.step(DT, [])
-    rows = breakdown_rows(record.result.lines, record.carried, record.totals)
+    rows = breakdown_rows(ENGLISH, record.result.lines, record.carried, record.totals)
     framed = [key for key, _ in sheet.framed]
     assert framed == [row.key for row in rows if row.key in lesson.sheet_lines]
     assert "deal_score" in framed and "totals" not in framed and len(framed) >= 2

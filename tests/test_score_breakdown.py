@@ -25,6 +25,7 @@ from game.engine.rules import (
     TarotRules,
 )
 from game.i18n import catalogue
+from tests.words import ENGLISH, FRENCH
 
 DEALS = int(os.environ.get("ATOUT_BREAKDOWN_DEALS", "300"))  # 3,000 deals over the sets
 OPTION_SETS: list[AnyRules] = [
@@ -172,16 +173,11 @@ def test_tarot_at_five_with_a_poignee_and_the_petit_au_bout() -> None:
 
 
 def test_the_sheet_writes_the_arithmetic_as_a_player_would() -> None:
-    from game.i18n import set_language
     from game.ui.scenes.breakdown import Style, breakdown_rows
 
     result = score_coinche(CoincheRules(), Bid(110, Suit.HEARTS), 1, 0,
                            tally((126, 36), (20, 0)))
-    set_language("fr")
-    try:
-        rows = breakdown_rows(result.lines, (), (580, 0))
-    finally:
-        set_language("en")
+    rows = breakdown_rows(FRENCH, result.lines, (), (580, 0))
     assert [row.cells[0] for row in rows] == [
         "146", "160", "+ 20", "+ 110", "= 290", "× 2", "= 580", "580"]
     assert rows[0].style is Style.NOTE and rows[-2].style is Style.SCORE
@@ -192,7 +188,6 @@ def test_the_sheet_writes_the_arithmetic_as_a_player_would() -> None:
 def test_a_dedans_says_why_and_whose_announcements_made_the_difference() -> None:
     """Belote classique: the takers (side 1) made 115 in cards; the defence 47 in cards
     and a cinquante (50, seat 0) and a tierce (20, seat 2): 117 > 115, dedans."""
-    from game.i18n import set_language
     from game.ui.scenes.breakdown import Style, breakdown_rows
 
     announced = ((0, 0, "cinquante", 50), (0, 2, "tierce", 20))
@@ -204,11 +199,7 @@ def test_a_dedans_says_why_and_whose_announcements_made_the_difference() -> None
     assert dict(why.args) == {"taker": 115, "beater": 117}
     assert evaluate(result.lines, 2) == result.scores == (232, 0)  # 162 + 70
     names = {0: "Sud", 2: "Nord"}
-    set_language("fr")
-    try:
-        rows = breakdown_rows(result.lines, seat_name=names.__getitem__)
-    finally:
-        set_language("en")
+    rows = breakdown_rows(FRENCH, result.lines, seat_name=names.__getitem__)
     labels = [row.label for row in rows]
     assert labels[:4] == ["Cartes et dix de der", "Annonces", "· cinquante, Sud",
                           "· tierce, Nord"]
@@ -223,7 +214,7 @@ def test_points_made_in_coinche_say_they_include_the_announcements() -> None:
                            tally((126, 36), (20, 0)))
     from game.ui.scenes.breakdown import breakdown_rows
 
-    assert breakdown_rows(result.lines)[0].label.startswith(
+    assert breakdown_rows(ENGLISH, result.lines)[0].label.startswith(
         "Points made, announcements and belote included")
 
 
@@ -248,7 +239,6 @@ def test_a_failed_tarot_contract_says_the_defenders_receive_and_shows_the_roundi
     to 1 (the half point goes to the defence, the winning camp): each defender receives
     (25 + 1) × 2 = 52, and 51.5 with 3 bouts for 36 is made by 15.5, rounded to 16."""
     from game.engine.tarot_scoring import Contract, DealOutcome, score_deal, score_lines
-    from game.i18n import set_language
     from game.ui.scenes.breakdown import breakdown_rows
 
     failed = DealOutcome(3, Contract.GARDE, 81, 2)
@@ -260,12 +250,8 @@ def test_a_failed_tarot_contract_says_the_defenders_receive_and_shows_the_roundi
     assert evaluate(lines, 3) == (-104, 52, 52)
     made = DealOutcome(3, Contract.PRISE, 103, 3)
     made_lines_ = score_lines(score_deal(made), made, 0, None)
-    set_language("fr")
-    try:
-        lost_rows = breakdown_rows(lines)
-        made_rows = breakdown_rows(made_lines_)
-    finally:
-        set_language("en")
+    lost_rows = breakdown_rows(FRENCH, lines)
+    made_rows = breakdown_rows(FRENCH, made_lines_)
     assert lost_rows[0].label.startswith("40,5 points avec 2 bouts pour 41 : chuté de 0,5, "
                                          "arrondi à 1")
     assert lost_rows[2].label.startswith("Chaque défenseur reçoit 52")

@@ -13,8 +13,8 @@ from game.engine.match import DealRecord, Match, deal_scored
 from game.engine.rules import CoincheRules, TarotRules
 from game.engine.tarot_scoring import Contract, TarotFacts
 from game.engine.tricks import Trump
-from game.i18n import set_language, tr
 from game.ui.scenes.breakdown import deal_words
+from tests.words import FRENCH
 
 SANS_ATOUT = CoincheRules(sans_atout_tout_atout=True)
 
@@ -43,9 +43,8 @@ def no_trump_record() -> DealRecord:
 
 
 def test_the_deal_words_say_sans_atout_for_a_no_trump_contract() -> None:
-    set_language("fr")
-    words = deal_words(no_trump_record(), lambda side: f"side {side}")
-    assert tr("trump.no_trump") in words and tr("trump.all_trump") not in words
+    words = deal_words(FRENCH, no_trump_record(), lambda side: f"side {side}")
+    assert FRENCH.tr("trump.no_trump") in words and FRENCH.tr("trump.all_trump") not in words
     assert words.startswith("side 0 · 120 ")
 
 

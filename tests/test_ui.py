@@ -19,7 +19,6 @@ from game.engine.cards import DECK32
 from game.engine.match import AnyRules
 from game.engine.protocol import Phase
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
-from game.i18n import set_language, tr
 from game.ui.app.app import App
 from game.ui.app.smoke import SMOKE_GAMES, click
 from game.ui.kit.layout import LOGICAL
@@ -39,6 +38,7 @@ from tests.table_driver import (
     to_card_play,
     wait_for_hint,
 )
+from tests.words import ENGLISH, FRENCH, tr
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -202,24 +202,21 @@ def test_the_ai_thinks_off_the_render_loop(app: App, monkeypatch: pytest.MonkeyP
 
 
 def test_the_refusal_is_said_in_french(app: App) -> None:
-    set_language("fr")
-    try:
-        table = start_table(app, CoincheRules(), seed=11)
-        for _ in range(200):
-            run_until_human(app, table)
-            led = table.model.trick[0][1].suit if table.model.trick else None
-            if led is not None and any(c.suit == led for c in table.model.hand):
-                wrong = [c for c in table.model.hand if c.suit != led]
-                if wrong:
-                    break
-            human_turn(app, table)
-        else:
-            raise AssertionError("this fixed deal brings a card to refuse: none came up")
-        app.step(DT, click(app, card_click(table, wrong[0])))
-        suit = {"S": "pique", "H": "cœur", "D": "carreau", "C": "trèfle"}[led.letter]
-        assert table.message_text() == f"Vous devez fournir à {suit}"
-    finally:
-        set_language("en")
+    app.choose_language("fr")
+    table = start_table(app, CoincheRules(), seed=11)
+    for _ in range(200):
+        run_until_human(app, table)
+        led = table.model.trick[0][1].suit if table.model.trick else None
+        if led is not None and any(c.suit == led for c in table.model.hand):
+            wrong = [c for c in table.model.hand if c.suit != led]
+            if wrong:
+                break
+        human_turn(app, table)
+    else:
+        raise AssertionError("this fixed deal brings a card to refuse: none came up")
+    app.step(DT, click(app, card_click(table, wrong[0])))
+    suit = {"S": "pique", "H": "cœur", "D": "carreau", "C": "trèfle"}[led.letter]
+    assert table.message_text() == f"Vous devez fournir à {suit}"
 
 
 def test_last_trick_shows_on_the_button_and_key(app: App) -> None:
@@ -273,7 +270,6 @@ def test_menu_to_setup_to_table_and_back(app: App) -> None:
     before = language_button.label()
     app.step(DT, click(app, language_button.rect.center))
     assert language_button.label() != before
-    set_language("en")
 
 
 def test_the_match_ends_with_the_winner_then_play_again(app: App) -> None:
@@ -313,7 +309,6 @@ def test_a_match_saved_on_the_way_is_continued_after_a_restart(tmp_path: Path) -
     from game.storage import Storage
     from game.ui.scenes.menu import MenuScene
 
-    set_language("en")
     first = App(storage=Storage(tmp_path))
     first.push(MenuScene(first))
     first.step(DT, [])
@@ -363,7 +358,6 @@ def test_settings_are_kept_in_the_storage(tmp_path: Path) -> None:
     app.step(DT, [])
     again = App(storage=Storage(tmp_path))
     assert again.settings.speed == "fast" and again.settings.sound is False
-    set_language("en")
 
 
 def to_six_cards_in_hand(app: App) -> TableScene:
@@ -417,23 +411,20 @@ def test_redo_plays_again_what_undo_took_back(app: App, shift_z: bool) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_hint_names_a_legal_card_in_words(app: App, lang: str) -> None:
-    set_language(lang)
-    try:
-        table = start_table(app, CoincheRules(), seed=12)
-        to_card_play(app, table)
-        app.step(DT, click(app, table.hint_button.rect.center))  # Hint
-        wait_for_hint(app, table)  # the Expert thinks in the worker thread
-        hint = table.current_hint()
-        assert hint is not None
-        message, card = hint
-        assert card in table.controller.legal_cards()
-        assert message == table.message_text()
-        assert message and "hint." not in message and "{" not in message
-        assert not any(symbol in message for symbol in "♠♥♦♣")  # the font has no suits
-        human_turn(app, table)
-        assert table.current_hint() is None
-    finally:
-        set_language("en")
+    app.choose_language(lang)
+    table = start_table(app, CoincheRules(), seed=12)
+    to_card_play(app, table)
+    app.step(DT, click(app, table.hint_button.rect.center))  # Hint
+    wait_for_hint(app, table)  # the Expert thinks in the worker thread
+    hint = table.current_hint()
+    assert hint is not None
+    message, card = hint
+    assert card in table.controller.legal_cards()
+    assert message == table.message_text()
+    assert message and "hint." not in message and "{" not in message
+    assert not any(symbol in message for symbol in "♠♥♦♣")  # the font has no suits
+    human_turn(app, table)
+    assert table.current_hint() is None
 
 
 @pytest.mark.parametrize(("text", "en", "fr"), [
@@ -444,12 +435,8 @@ def test_a_hint_names_a_legal_card_in_words(app: App, lang: str) -> None:
 def test_card_names(text: str, en: str, fr: str) -> None:
     from game.ui.table.words import card_name
 
-    set_language("fr")
-    try:
-        assert card_name(text) == fr
-    finally:
-        set_language("en")
-    assert card_name(text) == en
+    assert card_name(FRENCH, text) == fr
+    assert card_name(ENGLISH, text) == en
 
 
 def test_a_speed_from_the_file_is_played_and_kept_exactly(tmp_path: Path) -> None:

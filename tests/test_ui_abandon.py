@@ -11,7 +11,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from pathlib import Path
 
 from game.engine.rules import BeloteRules, CoincheRules
-from game.i18n import set_language, tr
 from game.storage import Storage
 from game.ui.app.app import App
 from game.ui.app.smoke import click
@@ -20,10 +19,10 @@ from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.table.scene import TableScene
 from tests.table_driver import DT, human_turn, run_until_human, start_table
+from tests.words import tr
 
 
 def menu_app(tmp_path: Path) -> tuple[App, MenuScene]:
-    set_language("en")
     app = App(storage=Storage(tmp_path))
     menu = MenuScene(app)
     app.push(menu)

@@ -18,12 +18,12 @@ import pytest
 from game.advice import Advisor
 from game.engine.match import AnyRules
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
-from game.i18n import tr
 from game.storage import Storage
 from game.ui.app.app import App
 from game.ui.scenes.replay import ReplayScene
 from game.ui.scenes.scoresheet import MatchEnd, ScoreSheet
 from tests.table_driver import DT, run_until_human, start_table, wait_for_hint
+from tests.words import tr
 
 
 def key(k: int) -> pygame.event.Event:

@@ -10,12 +10,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.engine.rules import CoincheRules
-from game.i18n import tr
 from game.ui.app.app import App
 from game.ui.app.smoke import click, motion
 from game.ui.table.scene import TableScene
 from game.ui.table.words import hint_text
 from tests.table_driver import DT, human_turn, run_until_human, start_table
+from tests.words import ENGLISH, tr
 
 
 def with_a_last_trick(app: App) -> TableScene:
@@ -47,7 +47,7 @@ def test_a_click_on_a_computers_card_in_the_last_trick_says_why_it_played_it(
     why = table.last_trick.why()
     assert why is not None
     shown = " ".join(why[0])
-    assert shown == tr("table.why_card", reason=hint_text(decision.reason,
+    assert shown == tr("table.why_card", reason=hint_text(ENGLISH, decision.reason,
                                                           decision.reason_args))
     box = table.last_trick.layout.last_trick_box()
     assert box.top < why[1] and why[1] + 24 * len(why[0]) < box.bottom  # inside the panel
@@ -87,7 +87,7 @@ def test_in_the_review_a_click_on_a_computers_card_says_why_it_played_it(
     app.step(DT, click(app, replay.trick_card(seat).center))
     words = replay.reason()
     assert words is not None and words == card_reason(
-        table.controller.computers.reasons, replay.story.number, card)
+        ENGLISH, table.controller.computers.reasons, replay.story.number, card)
     assert problems(look(app), "review reason") == []
     mine = next(c for s, c in trick.plays if s == 0)
     app.step(DT, click(app, replay.trick_card(0).center))

@@ -13,11 +13,11 @@ import pygame
 
 from game.engine.rules import TarotRules
 from game.engine.tarot import Step, TarotDeal
-from game.i18n import tr
 from game.ui.app.app import App
 from game.ui.app.smoke import click
 from game.ui.table.scene import TableScene
 from tests.table_driver import DT, card_click, labels, press_button, run_until, start_table
+from tests.words import tr
 
 
 def deal_of(table: TableScene) -> TarotDeal:

@@ -15,12 +15,12 @@ import pytest
 from game.engine.actions import TrickWon
 from game.engine.protocol import Event
 from game.engine.rules import BeloteRules, CoincheRules
-from game.i18n import tr
 from game.storage import Storage
 from game.ui.app.app import App
 from game.ui.app.smoke import click
 from game.ui.table.animator import LAST_TRICK_PAUSE, TRICK_PAUSE
 from tests.table_driver import DT, animate_at, play_to_score_sheet, run_until, start_table
+from tests.words import tr
 
 
 def test_each_trick_waits_for_a_click_with_the_setting(app: App) -> None:

@@ -16,11 +16,11 @@ from game.engine.rules import TarotRules
 from game.engine.tarot import TarotDeal, TarotDiscard
 from game.engine.tarot_cards import TarotCard, tarot_card
 from game.engine.tarot_tricks import ecart_order, ecart_refusal
-from game.i18n import tr
 from game.ui.app.app import App
 from game.ui.app.smoke import click
 from game.ui.table.scene import TableScene
 from tests.table_driver import DT, card_click, human_turn, run_until_human, start_table
+from tests.words import tr
 
 
 def cards(codes: str) -> list[TarotCard]:
@@ -138,22 +138,18 @@ def test_the_keyboard_chooses_and_confirms(app: App) -> None:
 
 
 def test_the_count_says_how_many_are_left_in_good_french(app: App) -> None:
-    from game.i18n import set_language
 
     table = to_ecart(app, 5)
     for c in sorted(table.ecart.allowed(), key=lambda c: c.code)[:2]:
         app.step(DT, click(app, card_click(table, c)))
-    set_language("fr")
-    try:
-        assert table.message_text() == "Écart : encore 1 carte à choisir"
-    finally:
-        set_language("en")
+    app.choose_language("fr")
+    assert table.message_text() == "Écart : encore 1 carte à choisir"
+    app.choose_language("en")
     assert table.message_text() == "Écart: choose 1 more card"
     assert any(isinstance(a, TarotDiscard) for a in table.controller.human_legal())
 
 
 def test_a_full_ecart_invites_to_validate_and_an_earlier_refusal_is_gone(app: App) -> None:
-    from game.i18n import set_language
 
     table = to_ecart(app, 3)  # an écart of six; the hand holds the king of spades
     app.step(DT, click(app, card_click(table, tarot_card("RS"))))
@@ -162,11 +158,9 @@ def test_a_full_ecart_invites_to_validate_and_an_earlier_refusal_is_gone(app: Ap
         app.step(DT, click(app, card_click(table, c)))
     assert table.controller.message is None  # the refusal was answered: not kept
     assert table.message_text() == tr("table.ecart_complete")
-    set_language("fr")
-    try:
-        assert table.message_text().startswith("Écart complet : validez-le")
-    finally:
-        set_language("en")
+    app.choose_language("fr")
+    assert table.message_text().startswith("Écart complet : validez-le")
+    app.choose_language("en")
     app.step(DT, click(app, card_click(table, tarot_card("RS"))))  # too many now
     assert table.message_text() == tr("illegal.ecart_full")
     app.step(DT, click(app, table.ecart.slot_rects()[0].center))  # one taken back

@@ -16,11 +16,12 @@ import pytest
 from game.engine.cards import Suit, TrumpMode
 from game.engine.rules import CoincheRules
 from game.engine.tricks import Trump
-from game.i18n import set_language, tr
+from game.i18n import Texts
 from game.ui.app.app import App
 from game.ui.app.window import MIN_WINDOW
 from game.ui.table.words import hint_text
 from tests.table_driver import human_turn, run_until_human, start_table
+from tests.words import tr
 from tools.eye_checks import faint, look, problems
 from tools.screenshots import take_all
 
@@ -62,11 +63,7 @@ def test_every_trump_symbol_in_the_contract_box_is_readable(app: App,
 def test_a_reason_that_opens_with_a_card_opens_with_a_capital(words: str,
                                                                opening: str) -> None:
     """The review's advice read "queen of spades gives the best result…"."""
-    set_language(words)
-    try:
-        assert hint_text("hint.win_trick", (("card", "♠Q"),)).startswith(opening)
-    finally:
-        set_language("en")
+    assert hint_text(Texts(words), "hint.win_trick", (("card", "♠Q"),)).startswith(opening)
 
 
 def test_the_last_trick_hides_the_message_that_would_stick_out_of_it(app: App) -> None:

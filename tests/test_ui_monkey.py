@@ -28,7 +28,6 @@ import pytest
 from game.ai import Level
 from game.engine.match import AnyRules
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
-from game.i18n import set_language, tr
 from game.storage import Storage
 from game.ui.app.app import App
 from game.ui.kit.layout import LOGICAL
@@ -41,6 +40,7 @@ from game.ui.stage.scene import Scene
 from game.ui.table.controller import GameConfig, SeatConfig
 from game.ui.table.scene import TableScene
 from tests.table_driver import animate_at
+from tests.words import tr
 
 DT = 1 / 30
 FAST = 0.02  # animation speed of the tables the monkey plays at (as the smoke run)
@@ -349,9 +349,7 @@ class Monkey:
 
 @pytest.fixture(autouse=True)
 def _english() -> Iterator[None]:
-    set_language("en")
     yield
-    set_language("en")
     pygame.key.set_mods(pygame.KMOD_NONE)
 
 

@@ -15,7 +15,6 @@ import pytest
 
 from game.engine.actions import PlayCard
 from game.engine.rules import BeloteRules, CoincheRules
-from game.i18n import set_language, tr
 from game.storage import Storage
 from game.ui.app.app import App
 from game.ui.app.smoke import click
@@ -32,6 +31,7 @@ from tests.table_driver import (
     see_the_sheet,
     start_table,
 )
+from tests.words import tr
 
 
 def key(code: int, mod: int = 0) -> pygame.event.Event:
@@ -65,7 +65,6 @@ def to_card_play(app: App, table: TableScene) -> None:
 
 
 def test_f11_toggles_fullscreen_and_keeps_it(tmp_path: Path) -> None:
-    set_language("en")
     app = App(storage=Storage(tmp_path))
     app.push(Scene(app))
     app.step(DT, [key(pygame.K_F11)])
@@ -107,7 +106,6 @@ def test_a_refused_fullscreen_leaves_the_window_as_it_was(
 
 
 def test_the_settings_change_the_table_at_once_and_persist(tmp_path: Path) -> None:
-    set_language("en")
     app = App(storage=Storage(tmp_path))
     app.push(Scene(app))
     table = start_table(app, CoincheRules(), seed=4)
@@ -346,7 +344,6 @@ def test_the_frame_bench_tags_animations_and_the_expert_thinking() -> None:
 
 
 def test_undo_can_be_forbidden_in_the_settings(tmp_path: Path) -> None:
-    set_language("en")
     app = App(storage=Storage(tmp_path))
     app.push(Scene(app))
     table = start_table(app, CoincheRules(), seed=4)
@@ -369,7 +366,6 @@ def test_undo_can_be_forbidden_in_the_settings(tmp_path: Path) -> None:
 def test_the_experts_thinking_time_cycles_is_saved_and_reaches_the_table(
     tmp_path: Path,
 ) -> None:
-    set_language("en")
     app = App(storage=Storage(tmp_path))
     app.push(Scene(app))
     table = start_table(app, CoincheRules(), seed=4)

@@ -17,7 +17,6 @@ import pytest
 
 from game.engine.rules import BeloteRules, TarotRules
 from game.engine.tarot import AnnounceChelem, DeclareMisere
-from game.i18n import set_language, tr
 from game.storage import Storage
 from game.ui.app.app import App
 from game.ui.app.window import MIN_WINDOW
@@ -25,6 +24,7 @@ from game.ui.kit.layout import LOGICAL
 from game.ui.table.layout import TableLayout
 from tests.table_driver import press_button, run_until, start_table
 from tests.table_overlaps import GAMES, Game, check, overlaps, tour, variants
+from tests.words import tr
 
 WINDOWS = (LOGICAL, MIN_WINDOW)
 
@@ -33,7 +33,6 @@ WINDOWS = (LOGICAL, MIN_WINDOW)
 @pytest.mark.parametrize("game", GAMES, ids=[game.name for game in GAMES])
 def test_nothing_on_the_table_covers_anything_else(tmp_path: Path, game: Game,
                                                    window: int) -> None:
-    set_language("en")
     app = App(window_size=WINDOWS[window], storage=Storage(tmp_path))
     app.settings = dataclasses.replace(app.settings, expert_think=0.05)
     try:
@@ -45,7 +44,6 @@ def test_nothing_on_the_table_covers_anything_else(tmp_path: Path, game: Game,
         table.dispose()
     finally:
         app.close()
-        set_language("en")
     assert game.phases <= seen.seen, f"deal {deal} no longer shows {game.phases - seen.seen}"
     assert seen.problems == [], "\n".join(seen.problems[:20])
 

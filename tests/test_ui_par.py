@@ -17,7 +17,6 @@ import pytest
 
 import game.par
 from game.engine.rules import CoincheRules
-from game.i18n import set_language, tr
 from game.par import Par
 from game.storage import Storage
 from game.ui.app.app import App
@@ -27,6 +26,7 @@ from game.ui.scenes.scorepad import ScorePad
 from game.ui.scenes.scoresheet import ScoreSheet
 from game.ui.table.scene import TableScene
 from tests.table_driver import DT, play_to_score_sheet, run_until_human, start_table
+from tests.words import tr
 
 
 def key(code: int) -> pygame.event.Event:
@@ -43,7 +43,6 @@ def menu_app(tmp_path: Path) -> App:
 def test_the_sheet_says_the_par_is_computed_then_shows_it_and_it_survives_a_restart(
     tmp_path: Path, texts_drawn: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    set_language("en")
     computing = threading.Event()  # the replay waits until the sheet was seen
     replay = game.par.ParProcess.margin
 

@@ -13,7 +13,6 @@ import pygame
 import pytest
 
 from game.engine.rules import BeloteRules
-from game.i18n import set_language, tr
 from game.ui.app.app import App
 from game.ui.app.window import MIN_WINDOW
 from game.ui.kit.assets import Assets
@@ -21,6 +20,7 @@ from game.ui.scenes.settings import SettingsScene
 from game.ui.stage.scene import Scene
 from game.ui.table.words import seat_after
 from tests.table_driver import DT, run_until, start_table
+from tests.words import ENGLISH, FRENCH, tr
 
 
 def test_the_window_is_named_atout_and_never_smaller_than_readable() -> None:
@@ -42,7 +42,6 @@ def test_the_sound_setting_says_when_no_device_could_be_opened(
 
     monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
     monkeypatch.setattr(pygame.mixer, "init", no_device)
-    set_language("en")
     app = App(assets=Assets())
     app.push(Scene(app))
     scene = SettingsScene(app)
@@ -51,7 +50,6 @@ def test_the_sound_setting_says_when_no_device_could_be_opened(
 
 
 def test_the_sound_setting_says_on_or_off_with_a_device() -> None:
-    set_language("en")
     app = App(assets=Assets())
     scene = SettingsScene(app)
     sound = next(button for key, button in scene.rows if key == "settings.sound")
@@ -59,12 +57,9 @@ def test_the_sound_setting_says_on_or_off_with_a_device() -> None:
 
 
 def test_you_is_written_small_inside_a_sentence() -> None:
-    set_language("fr")
-    try:
-        assert tr("table.won_by", name=seat_after(0, 0, "S")) == "Remporté par vous"
-        assert tr("table.taken_by", name=seat_after(1, 0, "W")) == "Pris par Ouest"
-    finally:
-        set_language("en")
+    said = FRENCH.tr
+    assert said("table.won_by", name=seat_after(FRENCH, 0, 0, "S")) == "Remporté par vous"
+    assert said("table.taken_by", name=seat_after(FRENCH, 1, 0, "W")) == "Pris par Ouest"
 
 
 def test_the_bergere_is_labelled(app: App, texts_drawn: list[str]) -> None:
@@ -84,7 +79,7 @@ def test_the_message_never_covers_the_players_own_bubble(app: App) -> None:
     spot = table.spots[viewer]
     for say in (("bid.take", ()), ("say.call", (("card", "king of spades"),))):
         table.model.says[viewer] = say
-        own = bubble_rect(say_text(say), spot.bubble, tail=spot.bubble_tail)
+        own = bubble_rect(say_text(ENGLISH, say), spot.bubble, tail=spot.bubble_tail)
         for message in ("Your turn: play a raised card",
                         "The écart is full: click one of its cards to take it back"):
             table.messages.message = lambda words=message: words  # type: ignore[misc]

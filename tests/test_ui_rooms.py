@@ -83,3 +83,35 @@ def test_no_class_outgrows_the_house(name: str) -> None:
 def test_the_size_count_reads_the_classes() -> None:
     lines, methods = SIZES["table.controller.Controller"]
     assert lines > 100 and methods > 10
+
+
+MAX_INPUT_TABLE = 12  # members of the table the input may reach
+
+
+def protocol_members(module: str, name: str) -> set[str]:
+    tree = MODULES[module]
+    protocol = next(node for node in ast.walk(tree)
+                    if isinstance(node, ast.ClassDef) and node.name == name)
+    return {child.target.id if isinstance(child, ast.AnnAssign)
+            and isinstance(child.target, ast.Name) else getattr(child, "name", "")
+            for child in protocol.body
+            if isinstance(child, ast.AnnAssign | ast.FunctionDef)}
+
+
+def test_the_input_speaks_to_the_table_through_a_narrow_interface() -> None:
+    """``TableInput`` reaches the table through ``InputTable`` only: a few grouped
+    parts (the choice panels, the click targets) and the table's commands, and every
+    member of the table it reads (``table.x``) is one the protocol lists."""
+    members = protocol_members("table.input", "InputTable")
+    assert 5 <= len(members) <= MAX_INPUT_TABLE, sorted(members)
+    tree = MODULES["table.input"]
+    table_input = next(node for node in ast.walk(tree)
+                       if isinstance(node, ast.ClassDef) and node.name == "TableInput")
+    reached = {node.attr for node in ast.walk(table_input)
+               if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+               and node.value.id == "table"}
+    reached |= {node.attr for node in ast.walk(table_input)
+                if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute)
+                and node.value.attr == "table"}
+    assert reached, "the scan finds the input's reads of the table"
+    assert reached <= members, f"read but not in InputTable: {sorted(reached - members)}"

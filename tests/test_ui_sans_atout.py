@@ -11,9 +11,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from game.engine.protocol import Phase
 from game.engine.rules import BeloteRules
 from game.engine.tricks import NO_TRUMP
-from game.i18n import tr
 from game.ui.app.app import App
 from tests.table_driver import DT, labels, press_button, run_until_human, start_table
+from tests.words import tr
 
 # Seed 3, deal number 2: the computers (Confirmé) pass both rounds before the human
 # speaks in round 2 (found once by playing their bids; asserted below).

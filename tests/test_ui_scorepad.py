@@ -12,7 +12,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from game.engine.rules import CoincheRules
-from game.i18n import tr
 from game.ui.app.app import App
 from game.ui.app.smoke import click
 from game.ui.scenes.replay import ReplayScene
@@ -20,6 +19,7 @@ from game.ui.scenes.scorepad import ScorePad
 from game.ui.scenes.scoresheet import ScoreSheet
 from game.ui.table.scene import TableScene
 from tests.table_driver import DT, play_to_score_sheet, start_table
+from tests.words import tr
 
 
 def key(code: int) -> pygame.event.Event:

@@ -20,7 +20,7 @@ from game.engine.cards import from_code
 from game.engine.match import Match, deal_bounds
 from game.engine.protocol import Phase
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
-from game.i18n import language, set_language, system_language, tr
+from game.i18n import system_language
 from game.storage import Storage
 from game.ui.app.app import App
 from game.ui.app.smoke import click
@@ -45,6 +45,7 @@ from tests.table_driver import (
     run_until_human,
     start_table,
 )
+from tests.words import ENGLISH, FRENCH, tr
 
 
 def key(code: int, char: str = "") -> pygame.event.Event:
@@ -256,7 +257,6 @@ def fill_stats(storage: Storage) -> None:
 def test_statistics_show_per_game_and_reset_after_confirmation(
     tmp_path: Path, texts_drawn: list[str]
 ) -> None:
-    set_language("en")
     storage = Storage(tmp_path)
     fill_stats(storage)
     window = App(storage=storage)
@@ -347,14 +347,13 @@ def test_the_automatic_language_is_offered_and_kept(tmp_path: Path) -> None:
         seen.add(window.settings.language)
         if window.settings.language == "auto":
             break
-    assert window.settings.language == "auto" and language() == system_language()
-    assert button.label() == tr("language.auto")
+    assert window.settings.language == "auto" and window.texts.language == system_language()
+    assert button.label() == window.texts.tr("language.auto")
     window.step(DT, click(window, scene.back.rect.center))
     window.step(DT, [])
     assert Storage(tmp_path).settings.language == "auto"
     again = App(storage=Storage(tmp_path))
-    assert again.settings.language == "auto" and language() == system_language()
-    set_language("en")
+    assert again.settings.language == "auto" and again.texts.language == system_language()
 
 
 # --- the table: bidding history, announce words --------------------------------------------
@@ -384,11 +383,9 @@ def test_the_announce_button_says_what_it_announces(app: App) -> None:
     run_until_human(app, table)
     table.model.hand = [from_code(code) for code in ("7H", "8H", "9H", "AS", "AD")]
     assert table.play.announce_label()() == tr("table.announce_kinds", kinds=tr("kind.tierce"))
-    set_language("fr")
-    try:
-        assert table.play.announce_label()() == "Annoncer : tierce"
-    finally:
-        set_language("en")
+    app.choose_language("fr")
+    assert table.play.announce_label()() == "Annoncer : tierce"
+    app.choose_language("en")
     table.model.hand = [from_code(code) for code in ("7H", "9H", "JS")]
     assert table.play.announce_label()() == tr("table.announce")
 
@@ -440,9 +437,8 @@ def card_point(table: TableScene, card: object) -> tuple[int, int]:
 
 
 def test_first_time_notes_come_one_at_a_time_and_once_per_session() -> None:
-    set_language("en")
     explained: set[str] = set()  # the app's memory
-    notes = FirstTimeNotes(explained)
+    notes = FirstTimeNotes(ENGLISH, explained)
     notes.notice(["coinche", "capot", "coinche"])
     assert notes.current == "coinche"
     assert notes.text() == "Coinche: " + tr("glossary.coinche")
@@ -452,17 +448,15 @@ def test_first_time_notes_come_one_at_a_time_and_once_per_session() -> None:
     assert notes.current == "capot"
     notes.update(NOTE_TIME + 0.01)
     assert notes.current is None
-    again = FirstTimeNotes(explained)
+    again = FirstTimeNotes(ENGLISH, explained)
     again.notice(["coinche", "capot"])  # already explained in this session
     assert again.current is None
-    another_app = FirstTimeNotes(set())
+    another_app = FirstTimeNotes(ENGLISH, set())
     another_app.notice(["coinche"])
     assert another_app.current == "coinche"  # another app's memory: explained again
-    set_language("fr")
-    french = FirstTimeNotes(set())
+    french = FirstTimeNotes(FRENCH, set())
     french.notice(["coinche"])  # a French player knows the word
     assert french.current is None
-    set_language("en")
 
 
 def test_the_terms_of_what_seats_say() -> None:

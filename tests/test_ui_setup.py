@@ -13,13 +13,13 @@ import pytest
 
 from game.engine.games import GAMES, PRESETS, rules_class
 from game.engine.rules import CoincheRules, ExcuseLastTrick, KingCall, TarotRules
-from game.i18n import set_language, tr
 from game.ui.app.app import App
 from game.ui.app.smoke import click
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.setup import SetupScene, preset
 from game.ui.table.controller import GameConfig, SeatConfig
 from tests.table_driver import DT
+from tests.words import tr
 
 PARTNER_OPTIONS = {"overtrump_partner_when_trump_led", "partner_ruff"}
 
@@ -55,7 +55,8 @@ def shown(setup: SetupScene) -> set[str]:
 def test_options_follow_the_game_and_the_players(
     app: App, texts_drawn: list[str], language: str
 ) -> None:
-    set_language(language)
+    app.choose_language(language)
+    tr = app.texts.tr
     setup = open_setup(app)
     press(app, setup, tr("game.belote"))
     press(app, setup, "3")
@@ -94,7 +95,8 @@ def test_options_follow_the_game_and_the_players(
 def test_tarot_presets_and_the_end_of_the_match(
     app: App, texts_drawn: list[str], language: str
 ) -> None:
-    set_language(language)
+    app.choose_language(language)
+    tr = app.texts.tr
     setup = open_setup(app)
     press(app, setup, tr("game.tarot"))
     press(app, setup, tr("group.presets"))
@@ -141,7 +143,8 @@ def test_the_poignee_sizes_are_written_for_the_table(
     app: App, language: str, at_three: str, at_five: str, always: str
 ) -> None:
     """The poignée option says the sizes it means at this table, not just its name."""
-    set_language(language)
+    app.choose_language(language)
+    tr = app.texts.tr
     setup = open_setup(app)
     press(app, setup, tr("game.tarot"))
     press(app, setup, "3")

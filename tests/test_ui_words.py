@@ -9,19 +9,17 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.engine.rules import BeloteRules, TarotRules
-from game.i18n import set_language, tr
 from game.ui.app.app import App
 from tests.table_driver import DT, run_until, start_table
+from tests.words import ENGLISH, FRENCH, tr
 
 
 def test_the_score_box_shows_how_the_match_ends(app: App) -> None:
     tarot = start_table(app, TarotRules(players=4, deals=8), seed=2)
     assert tarot.score.title() == "Score (deal 1/8)"
-    set_language("fr")
-    try:
-        assert tarot.score.title() == "Score (donne 1/8)"
-    finally:
-        set_language("en")
+    app.choose_language("fr")
+    assert tarot.score.title() == "Score (donne 1/8)"
+    app.choose_language("en")
     app.pop()
     tarot.dispose()
     to_points = start_table(app, TarotRules(players=4, deals=None, target=500), seed=2)
@@ -38,12 +36,8 @@ def test_the_bergere_is_labelled_for_information_only(app: App) -> None:
 def test_the_king_call_buttons_begin_with_a_capital() -> None:
     from game.ui.table.bidding import _card
 
-    assert _card("RS")() == "King of spades"
-    set_language("fr")
-    try:
-        assert _card("RS")() == "Roi de pique"
-    finally:
-        set_language("en")
+    assert _card(ENGLISH, "RS")() == "King of spades"
+    assert _card(FRENCH, "RS")() == "Roi de pique"
 
 
 def test_the_belote_sheet_names_the_trump(app: App) -> None:
@@ -57,7 +51,7 @@ def test_the_belote_sheet_names_the_trump(app: App) -> None:
     assert record is not None and record.result.facts is not None
     trump = record.result.facts.trump  # type: ignore[attr-defined]
     assert trump is not None and trump.suit in Suit
-    words = deal_words(record, table.side_name, with_result=False)
+    words = deal_words(ENGLISH, record, table.side_name, with_result=False)
     assert tr(f"suit.{trump.suit.letter}") in words
 
 

@@ -21,7 +21,6 @@ from pathlib import Path
 
 import pygame
 
-from game.i18n import language
 from game.ui.app.app import App
 from game.ui.kit.drawlog import DrawnBox, DrawnText, recording
 from game.ui.kit.layout import LOGICAL
@@ -59,7 +58,7 @@ def look(app: App) -> Picture:
         panels = [box for box in probed.boxes if box.kind == "panel"]
     see_through = tuple(box for box in panels if differs(seen, app.screen, _inside(box)))
     app.screen.blit(seen, (0, 0))  # the frame as the player sees it
-    return Picture(texts, boxes, layers, language(), see_through)
+    return Picture(texts, boxes, layers, app.texts.language, see_through)
 
 
 def _inside(box: DrawnBox) -> pygame.Rect:

@@ -28,6 +28,7 @@ if str(ROOT) not in sys.path:
 
 import pygame  # noqa: E402
 
+from game.engine.games import Deck  # noqa: E402
 from game.ui.kit.assets import (  # noqa: E402
     CODES_32,
     CODES_TAROT,
@@ -476,9 +477,9 @@ def draw_excuse() -> pygame.Surface:
 def draw_card(code: str, deck: str, court_letter: str | None = None) -> pygame.Surface:
     """The face of one card, 200×300 with transparent rounded corners (a court card
     without its corner letter unless ``court_letter`` names a language)."""
-    if deck == "tarot" and code == EXCUSE:
+    if deck == Deck.TAROT and code == EXCUSE:
         return draw_excuse()
-    if deck == "tarot" and code in TAROT_TRUMPS:
+    if deck == Deck.TAROT and code in TAROT_TRUMPS:
         return draw_trump(code)
     return draw_suited(code, deck, court_letter)
 
@@ -521,7 +522,7 @@ def draw_back(name: str) -> pygame.Surface:
     canvas.ellipse(medallion, dark)
     canvas.ellipse(medallion, PAPER, width=2.5)
     canvas.ellipse((58, 101, 84, 98), light, width=1)
-    if name == "tarot":
+    if name == Deck.TAROT:  # the tarot deck's back
         canvas.poly(star_points((100, 150), 34, 13, 8), PAPER)
         canvas.poly(star_points((100, 150), 16, 7, 8, math.pi / 8), GOLD)
     else:

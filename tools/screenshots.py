@@ -1,8 +1,8 @@
 """A picture of every scene of the game, taken headless: each game's table in the middle
 of a trick, each bidding panel, the écart, the poignée, the score sheet, the end of a
 match, the menu, the set-up and its "abandon?" question, the settings, the rules, the
-statistics, the replay and the review's analysis; then each game and player count in
-French and English, right- and left-handed.
+statistics, the replay, a call read in the review and the review's analysis; then each
+game and player count in French and English, right- and left-handed.
 
     python tools/screenshots.py [folder] [--lang fr] [--window 960x540] [--no-matrix]
 
@@ -40,6 +40,7 @@ from game.engine.deal_scoring import (  # noqa: E402
     score_belote_teams,
     score_coinche,
 )
+from game.engine.games import COINCHE, game_of  # noqa: E402
 from game.engine.match import AnyRules, DealRecord, Match  # noqa: E402
 from game.engine.protocol import (  # noqa: E402
     Action,
@@ -65,12 +66,11 @@ from game.engine.tarot_scoring import (  # noqa: E402
     score_deal,
     score_lines,
 )
-from game.i18n import language, set_language  # noqa: E402
-from game.lessons.catalogue import LESSONS  # noqa: E402
+from game.lessons.catalogue import LESSONS, lesson_by_id  # noqa: E402
 from game.lessons.run import LessonRun  # noqa: E402
 from game.storage import Storage  # noqa: E402
 from game.ui.app.app import App  # noqa: E402
-from game.ui.app.smoke import dismiss, fixed_speed  # noqa: E402
+from game.ui.app.smoke import click, dismiss, fixed_speed, motion  # noqa: E402
 from game.ui.kit.layout import LOGICAL  # noqa: E402
 from game.ui.scenes.dialog import ConfirmDialog  # noqa: E402
 from game.ui.scenes.lessons import LessonsScene, lesson_config  # noqa: E402
@@ -206,7 +206,7 @@ class Photographer:
         self.problems: list[str] = []
 
     def save(self, name: str) -> None:
-        self.problems += problems(look(self.app), f"{name} ({language()})")
+        self.problems += problems(look(self.app), f"{name} ({self.app.texts.language})")
         if self.folder is None:
             return
         path = self.folder / f"{name}.png"
@@ -277,6 +277,21 @@ class Photographer:
         marked = replay.coach.marked()
         replay.go_to(marked[0].trick if marked else 1)
         app.step(DT, [])
+        self.save(name)
+        app.pop()
+        app.step(DT, [])
+
+    def review_call(self, name: str, match: Match) -> None:
+        """The last deal's review, the first computer's call in its list clicked: what
+        the computers read from it at that point of the bidding."""
+        app = self.app
+        replay = ReplayScene.of_last_deal(app, match)
+        if replay is None:
+            return
+        app.push(replay)
+        calls = replay.calls
+        index = next(i for i in range(calls.first(), len(calls.bids)) if calls.readable(i))
+        app.step(DT, [motion(app, calls.spot(index)), *click(app, calls.spot(index))])
         self.save(name)
         app.pop()
         app.step(DT, [])
@@ -374,12 +389,12 @@ def matrix_runs() -> list[tuple[str, bool, Run]]:
 
 def take_matrix(photographer: Photographer) -> None:
     app = photographer.app
-    before = (language(), app.settings)
+    before = (app.language_setting(), app.settings)
     for words, left, run in matrix_runs():
-        set_language(words)
+        app.choose_language(words)
         app.settings = dataclasses.replace(app.settings, left_handed=left)
         photographer.leave(photographer.play(run))
-    set_language(before[0])
+    app.choose_language(before[0])
     app.settings = before[1]
 
 
@@ -407,7 +422,7 @@ def take_lessons(photographer: Photographer) -> None:
                 break
         app.step(DT, [])
         photographer.save(f"lesson_{lesson.id}")
-        if lesson.id == "belote":
+        if lesson is lesson_by_id("belote"):  # its end on the score sheet too
             table.model.record = played_out(match).history[0]
             photographer.scene("lesson_end_belote", ScoreSheet(app, table))
         photographer.leave(table)
@@ -447,14 +462,14 @@ def take_all(folder: Path | None, words: str = "en", window: tuple[int, int] = L
     with tempfile.TemporaryDirectory() as data:
         photographer = Photographer(folder, Storage(Path(data)), window)
         app = photographer.app
-        app.settings = dataclasses.replace(app.settings, language=words)
-        set_language(words)  # the new app took the empty folder's "auto"
+        app.choose_language(words)  # the new app took the empty folder's "auto"
         for run in RUNS:
             table = photographer.play(run)
-            if run.rules.game == "coinche":
+            if game_of(run.rules.game) is COINCHE:
                 replay = ReplayScene.of_last_deal(app, table.controller.match)
                 if replay is not None:
                     photographer.scene("replay", replay, (pygame.K_RIGHT,) * 3)
+                photographer.review_call("review_call", table.controller.match)
                 photographer.review("review_analysis", table.controller.match)
                 photographer.scene("score_pad", pad_of(app, table), (pygame.K_DOWN,))
             photographer.leave(table)
@@ -465,7 +480,6 @@ def take_all(folder: Path | None, words: str = "en", window: tuple[int, int] = L
         if matrix:
             take_matrix(photographer)
         app.close()
-    set_language("en")
     return photographer
 
 

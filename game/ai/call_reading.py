@@ -31,17 +31,19 @@ HAND = 8
 @dataclass(frozen=True)
 class CallReading:
     """A call read: a suit bid's trumps (the median), how often the jack and the nine
-    are among them, the outside aces (on average); for a pass, how often the caller
-    holds the jack and the nine of one suit; and how many drawn hands fitted."""
+    are among them (None: the viewer sees where the card is), the outside aces (on
+    average); for a pass, how often the caller holds the jack and the nine of one suit;
+    how many drawn hands fitted; ``shown``: the caller's cards the viewer has seen."""
 
     seat: int
     call: Bid | Pass
     fitted: int
     trumps: int = 0
-    jack: float = 0.0
-    nine: float = 0.0
+    jack: float | None = 0.0
+    nine: float | None = 0.0
     aces: float = 0.0
     jack_and_nine: float = 0.0  # a pass: some suit's jack and nine together
+    shown: tuple[Card, ...] = ()
 
 
 def read_call(view: TrickView, index: int, seed: int) -> CallReading | None:
@@ -63,7 +65,7 @@ def read_call(view: TrickView, index: int, seed: int) -> CallReading | None:
             fitting.append(hand)
     if not fitting:
         return CallReading(seat, call, 0)
-    return _summed(seat, call, fitting)
+    return _summed(seat, call, fitting, known, pool)
 
 
 @dataclass(frozen=True)
@@ -155,7 +157,8 @@ def _cards(view: TrickView, seat: int) -> tuple[list[Card], list[Card]]:
     return sorted(known), [card for card in DECK32 if card not in seen]
 
 
-def _summed(seat: int, call: Bid | Pass, hands: list[list[Card]]) -> CallReading:
+def _summed(seat: int, call: Bid | Pass, hands: list[list[Card]], known: list[Card],
+            pool: list[Card]) -> CallReading:
     count = len(hands)
     if isinstance(call, Pass):
         both = sum(any({Card(suit, Rank.JACK), Card(suit, Rank.NINE)} <= set(hand)
@@ -164,10 +167,16 @@ def _summed(seat: int, call: Bid | Pass, hands: list[list[Card]]) -> CallReading
         return CallReading(seat, call, count, aces=aces, jack_and_nine=both / count)
     trump = call.suit
     assert trump is not None
+
+    def share(card: Card) -> float | None:
+        if card not in pool and card not in known:
+            return None  # the viewer sees it: in its hand, or played by another seat
+        return sum(card in hand for hand in hands) / count
+
     return CallReading(
         seat, call, count,
         trumps=round(statistics.median(sum(c.suit is trump for c in hand) for hand in hands)),
-        jack=sum(Card(trump, Rank.JACK) in hand for hand in hands) / count,
-        nine=sum(Card(trump, Rank.NINE) in hand for hand in hands) / count,
+        jack=share(Card(trump, Rank.JACK)), nine=share(Card(trump, Rank.NINE)),
         aces=statistics.fmean(sum(c.rank is Rank.ACE and c.suit is not trump for c in hand)
-                              for hand in hands))
+                              for hand in hands),
+        shown=tuple(known))

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import LANGUAGES, language, set_language
+from game.i18n import LANGUAGES, Texts
 from game.session import Session
 from game.storage import Storage
 from game.storage.settings import Settings
@@ -85,16 +85,18 @@ class App(Router):
         self.memory = Memory()
         if settings is None and storage is not None:
             settings = storage.settings
-        self.settings: Settings = settings or Settings(language=language())
+        self.settings: Settings = settings or Settings()
         self.language_override = language_override
         shown = language_override or self.settings.resolved_language()
-        if shown in LANGUAGES:
-            set_language(shown)
+        # The app's words, handed to its scenes and their parts; switched in place when
+        # the player picks another language.
+        self.texts = Texts(shown if shown in LANGUAGES else "en")
         self.windowed_size = window_size  # what leaving fullscreen comes back to
         self._windowed_position: tuple[int, int] | None = None  # and where
         self.window = open_window(window_size, self.settings.fullscreen)
         pygame.display.set_caption("Atout")
         self.assets = assets or Assets()
+        self.assets.language = self.texts.language
         self.apply_look()
         self._assets_reported = 0  # how many of assets.problems were handed to a scene
         pygame.display.set_icon(self.assets.icon())
@@ -161,7 +163,8 @@ class App(Router):
         run and is saved with the other settings."""
         self.language_override = None
         self.change_settings(language=setting)
-        set_language(self.settings.resolved_language())
+        self.texts.language = self.settings.resolved_language()
+        self.assets.language = self.texts.language
 
     def apply_look(self) -> None:
         """The felt's colour and the four-colour deck, from the settings (at once)."""

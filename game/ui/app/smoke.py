@@ -101,9 +101,10 @@ def play_deals(
     return table, len(sheets)
 
 
-def smoke(deals: int) -> int:
-    """Play ``deals`` deals of each game; 0 when all went well."""
-    app = App()
+def smoke(deals: int, language: str | None = None) -> int:
+    """Play ``deals`` deals of each game (in ``language``, the settings' by default);
+    0 when all went well."""
+    app = App(language_override=language)
     app.push(Scene(app))  # a blank base, so the stack never empties between games
     for rules in SMOKE_GAMES:
         start = time.perf_counter()

@@ -20,7 +20,6 @@ from pathlib import Path
 import pygame
 
 from game.engine.games import DECKS, Deck
-from game.i18n import language
 from game.resources import resource_root
 from game.storage.settings import CARD_BACKS
 
@@ -105,9 +104,8 @@ def is_court(code: str) -> bool:
     return code[0] in COURTS and code not in TAROT_TRUMPS and code != EXCUSE
 
 
-def card_index(code: str, deck: str, lang: str | None = None) -> tuple[str, str | None]:
-    """The corner index of a card in ``lang`` (the current language by default) and its
-    suit letter (None for trumps, Excuse).
+def card_index(code: str, deck: str, lang: str) -> tuple[str, str | None]:
+    """The corner index of a card in ``lang`` and its suit letter (None for trumps, Excuse).
 
     '7S' -> ('7', 'S'); 'TH' -> ('10', 'H'); 'JD' (32) -> ('V', 'D') in French, ('J', 'D')
     in English; 'A07' -> ('7', None).
@@ -118,7 +116,7 @@ def card_index(code: str, deck: str, lang: str | None = None) -> tuple[str, str 
     if deck == Deck.TAROT and code in TAROT_TRUMPS:
         return (str(int(code[1:])), None)
     if is_court(code):
-        return (COURT_INDEX[lang or language()][code[0]], code[1])
+        return (COURT_INDEX[lang][code[0]], code[1])
     return ("10" if code[0] == "T" else code[0], code[1])
 
 
@@ -298,9 +296,10 @@ def blank_card(width: int, fill: RGB, border: RGB) -> pygame.Surface:
     return surface
 
 
-def draw_fallback_face(code: str, deck: str, width: int) -> pygame.Surface:
-    """A plain but readable face: the index and suit in the corner, a big symbol in the middle."""
-    text, suit = card_index(code, deck)
+def draw_fallback_face(code: str, deck: str, width: int, lang: str) -> pygame.Surface:
+    """A plain but readable face: the index (in ``lang``) and suit in the corner, a big
+    symbol in the middle."""
+    text, suit = card_index(code, deck, lang)
     surface = blank_card(width, PAPER, BORDER)
     colour = suit_colour(suit) if suit else BLACK
     label = default_font(max(8, width * 2 // 5)).render(text or "EXC", True, colour)
@@ -453,15 +452,16 @@ class Assets:
         # The player's look, read at every call (the settings apply at once).
         self.four_colour = False
         self.table_colour = "green"
+        self.language = "en"  # the court cards' corner letters (the app's language)
 
     # images
 
     def card_face(self, code: str, width: int, deck: str = "32") -> pygame.Surface:
         """The face of ``code`` ('TH', 'A21', 'EXC'...) in ``deck`` ('32' or 'tarot').
-        A court card's corner letter is in the current language (J Q K or V D R)."""
+        A court card's corner letter is in ``language`` (J Q K or V D R)."""
         check_code(code, deck)
         folder = "cards" if deck == Deck.PIQUET else "tarot"
-        text, suit = card_index(code, deck)
+        text, suit = card_index(code, deck, self.language)
         court = is_court(code)
         recolour = None
         if self.four_colour and suit is not None:
@@ -469,11 +469,11 @@ class Assets:
         return self._sprite(
             f"sprites/{folder}/{code}.png",
             card_size(width),
-            lambda: draw_fallback_face(code, deck, width),
+            lambda: draw_fallback_face(code, deck, width, self.language),
             recolour,
             # The letter and the colours are part of the cached face's name: a language
             # or colour change finds (or makes) another face, never a stale one.
-            variant=(language() if court else "") + ("4" if recolour else ""),
+            variant=(self.language if court else "") + ("4" if recolour else ""),
             prepare=(lambda image: with_court_letter(image, text, suit)) if court else None,
         )
 

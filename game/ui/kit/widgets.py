@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from game.i18n import tr
+from game.i18n import Texts
 from game.ui.kit.assets import default_font
 from game.ui.kit.drawlog import active_log, framed
 from game.ui.kit.layout import LOGICAL, bubble_box
@@ -344,6 +344,7 @@ def vignette() -> pygame.Surface:
     return _SURFACES["vignette"]
 
 
-def translated(key: str) -> Callable[[], str]:
-    """The text of ``key`` in the language shown when it is drawn (a button's label)."""
-    return lambda: tr(key)
+def translated(texts: Texts, key: str) -> Callable[[], str]:
+    """The text of ``key`` in ``texts``' language when it is drawn (a button's label: it
+    follows the app's language when the player switches it)."""
+    return lambda: texts.tr(key)

@@ -17,7 +17,7 @@ from game.engine.deal_scoring import TrickFacts
 from game.engine.match import DealRecord
 from game.engine.protocol import Op, ScoreLine
 from game.engine.tarot_scoring import TarotFacts
-from game.i18n import has_key, language, tr, tr_n
+from game.i18n import Texts
 from game.par import Par, ParStatus
 from game.ui.table.model import contract_key, trump_key
 from game.ui.table.words import say_text
@@ -41,7 +41,7 @@ class Row:
     key: str = ""  # the engine's term (``ScoreLine.key``), "carried" or "totals"
 
 
-def deal_words(record: DealRecord, side_name: Callable[[int], str],
+def deal_words(texts: Texts, record: DealRecord, side_name: Callable[[int], str],
                with_result: bool = True) -> str:
     """Who took, the contract, and how it ended: "Ouest · 110 cœur, coinché · Contrat
     réussi" (``side_name`` names a side or seat)."""
@@ -49,25 +49,25 @@ def deal_words(record: DealRecord, side_name: Callable[[int], str],
     facts = result.facts
     words = [side_name(facts.taker)] if facts is not None else []
     if isinstance(facts, TarotFacts):
-        words.append(tr(contract_key(facts.contract)))
+        words.append(texts.tr(contract_key(facts.contract)))
     elif isinstance(facts, TrickFacts) and facts.bid is not None:
         bid = facts.bid
-        value = tr("bid.capot_short") if bid.is_capot else str(bid.value)
-        contract_words = f"{value} {say_text(trump_key(trump_of(bid)))}"
+        value = texts.tr("bid.capot_short") if bid.is_capot else str(bid.value)
+        contract_words = f"{value} {say_text(texts, trump_key(trump_of(bid)))}"
         level = facts.coinche_level
         if level:
-            coinched = tr("table.coinched" if level == 1 else "table.surcoinched")
+            coinched = texts.tr("table.coinched" if level == 1 else "table.surcoinched")
             contract_words += f", {coinched.lower()}"
         words.append(contract_words)
     elif isinstance(facts, TrickFacts) and facts.trump is not None:  # belote classique
-        words.append(say_text(trump_key(facts.trump)))
+        words.append(say_text(texts, trump_key(facts.trump)))
     if with_result:
         summary = f"outcome.{result.summary}"
-        words.append(tr(summary) if has_key(summary) else result.summary)
+        words.append(texts.tr(summary) if texts.has_key(summary) else result.summary)
     return " · ".join(words)
 
 
-def breakdown_rows(lines: Sequence[ScoreLine], carried: Sequence[int] = (),
+def breakdown_rows(texts: Texts, lines: Sequence[ScoreLine], carried: Sequence[int] = (),
                    totals: Sequence[int] = (),
                    seat_name: Callable[[int], str] = str) -> list[Row]:
     """The rows of ``lines``, then the points carried from an earlier deal (when any)
@@ -77,36 +77,36 @@ def breakdown_rows(lines: Sequence[ScoreLine], carried: Sequence[int] = (),
     started = [False] * sides
     rows = []
     for line in lines:
-        label = term_label(line, seat_name)
+        label = term_label(texts, line, seat_name)
         cells = tuple(_cell(line, side, started) for side in range(sides))
         rows.append(Row(label, cells, _style(line), line.key))
     if any(carried):
-        rows.append(Row(tr("score.carried"), tuple(_signed(v) for v in carried), Style.TERM,
+        rows.append(Row(texts.tr("score.carried"), tuple(_signed(v) for v in carried), Style.TERM,
                         "carried"))
     if totals:
-        rows.append(Row(tr("score.totals"), tuple(_number(v) for v in totals), Style.TOTALS,
+        rows.append(Row(texts.tr("score.totals"), tuple(_number(v) for v in totals), Style.TOTALS,
                         "totals"))
     return rows
 
 
-def term_label(line: ScoreLine, seat_name: Callable[[int], str] = str) -> str:
+def term_label(texts: Texts, line: ScoreLine, seat_name: Callable[[int], str] = str) -> str:
     """The term's words with its arguments: half points written the player's way
     ("43,5" in French), plurals by the count of bouts, an announcement's kind and
     declarer in words."""
-    args = {name: _localized(value) for name, value in line.args}
+    args = {name: _localized(texts, value) for name, value in line.args}
     if "kind" in args:
-        args["kind"] = tr(f"kind.{args['kind']}")
+        args["kind"] = texts.tr(f"kind.{args['kind']}")
     seat = args.get("seat")
     if isinstance(seat, int):
         args["seat"] = seat_name(seat)
     bouts = args.get("bouts")
     if isinstance(bouts, int):
-        return tr_n(f"term.{line.key}", bouts, **args)
-    return tr(f"term.{line.key}", **args)
+        return texts.tr_n(f"term.{line.key}", bouts, **args)
+    return texts.tr(f"term.{line.key}", **args)
 
 
-def _localized(value: object) -> object:
-    if isinstance(value, str) and language() == "fr":
+def _localized(texts: Texts, value: object) -> object:
+    if isinstance(value, str) and texts.language == "fr":
         return value.replace(".", ",")
     return value
 
@@ -142,32 +142,32 @@ def _signed(value: int) -> str:
     return f"{MINUS} {-value}" if value < 0 else f"+ {value}"
 
 
-def signed_points(value: float) -> str:
+def signed_points(texts: Texts, value: float) -> str:
     """A margin as the score sheet writes it: "+80", "−82", "0", "+26.5" ("+26,5")."""
     magnitude = f"{abs(value):.1f}".removesuffix(".0")
-    if language() == "fr":
+    if texts.language == "fr":
         magnitude = magnitude.replace(".", ",")
     if magnitude == "0":
         return "0"
     return f"{'+' if value > 0 else MINUS}{magnitude}"
 
 
-def par_words(par: Par | ParStatus | None) -> str:
+def par_words(texts: Texts, par: Par | ParStatus | None) -> str:
     """The deal's par in a sentence: "You +80 · the Expert in your seat +120", or that
     it is being computed, or that it failed; "" when there is none."""
     if isinstance(par, Par):
-        return tr("sheet.par", you=signed_points(par.player),
-                  expert=signed_points(par.expert))
+        return texts.tr("sheet.par", you=signed_points(texts, par.player),
+                        expert=signed_points(texts, par.expert))
     if par is ParStatus.COMPUTING:
-        return tr("sheet.par_computing")
+        return texts.tr("sheet.par_computing")
     if par is ParStatus.FAILED:
-        return tr("sheet.par_failed")
+        return texts.tr("sheet.par_failed")
     return ""
 
 
-def par_cell(par: Par | ParStatus | None) -> str:
+def par_cell(texts: Texts, par: Par | ParStatus | None) -> str:
     """The par in a score pad line: the player's margin less the Expert's, "…" while
     it is computed, "—" without one."""
     if isinstance(par, Par):
-        return signed_points(par.difference)
+        return signed_points(texts, par.difference)
     return "…" if par is ParStatus.COMPUTING else "—"

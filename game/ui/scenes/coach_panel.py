@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pygame
 
 from game.coach import Analysis, Remark
-from game.i18n import tr
+from game.i18n import Speaks, Texts
 from game.ui.kit.widgets import CREAM, GLOW, GOLD, blit_text, panel, text, wrap
 from game.ui.table.words import action_words, advice_lines, short_figures
 
@@ -26,9 +26,10 @@ NUMBER_SIZES = (16, 15, 14)
 ADVICE_SIZE = 17
 
 
-class CoachPanel:
-    def __init__(self, analysis: Analysis, threshold: float, rect: pygame.Rect,
+class CoachPanel(Speaks):
+    def __init__(self, texts: Texts, analysis: Analysis, threshold: float, rect: pygame.Rect,
                  go_to: Callable[[int], None]) -> None:
+        self.texts = texts
         self.analysis = analysis
         self.threshold = threshold
         self.rect = rect
@@ -58,17 +59,17 @@ class CoachPanel:
         rect = self.rect
         panel(surface, rect)
         x = rect.x + 14
-        blit_text(surface, tr("coach.title"), 22, GOLD, topleft=(x, rect.y + 8))
+        blit_text(surface, self.tr("coach.title"), 22, GOLD, topleft=(x, rect.y + 8))
         if self.analysis.failed:
-            blit_text(surface, tr("coach.failed"), 18, LOSS, topleft=(x, rect.y + 34))
+            blit_text(surface, self.tr("coach.failed"), 18, LOSS, topleft=(x, rect.y + 34))
         elif not self.analysis.done:
             self.draw_progress(surface, pygame.Rect(x, rect.y + 38, rect.width - 28, 10))
         lost = round(self.analysis.points_lost())
         key = "coach.lost" if self.analysis.done else "coach.lost_so_far"
-        blit_text(surface, tr(key, points=lost), 20, CREAM, topleft=(x, rect.y + 56))
+        blit_text(surface, self.tr(key, points=lost), 20, CREAM, topleft=(x, rect.y + 56))
         marked = self.marked()
         if not marked and self.analysis.done:
-            none = tr("coach.none", points=round(self.threshold))
+            none = self.tr("coach.none", points=round(self.threshold))
             for number, line in enumerate(wrap(none, 20, rect.width - 28)):
                 blit_text(surface, line, 20, GLOW, topleft=(x, rect.y + 88 + number * 24))
         for remark, row in zip(marked, self.row_rects(), strict=False):
@@ -93,9 +94,10 @@ class CoachPanel:
                  shown: bool) -> None:
         if shown:
             pygame.draw.rect(surface, GLOW, row, width=2, border_radius=5)
-        where = tr("coach.trick", number=remark.trick) if remark.trick else tr("coach.bidding")
-        words = tr("coach.row", where=where, played=action_words(remark.action),
-                   better=action_words(remark.suggestion.action))
+        where = self.tr("coach.trick",
+                        number=remark.trick) if remark.trick else self.tr("coach.bidding")
+        words = self.tr("coach.row", where=where, played=action_words(self.texts, remark.action),
+                        better=action_words(self.texts, remark.suggestion.action))
         room = row.width - 60  # the loss stands on the right
         top = pygame.Rect(row.x, row.y, row.width, ROW_HEIGHT // 2)
         fitted(surface, words, ROW_SIZES, room, CREAM, (row.x + 6, top.centery))
@@ -106,18 +108,17 @@ class CoachPanel:
             fitted(surface, numbers, NUMBER_SIZES, row.width - 12, GLOW,
                    (row.x + 6, top.bottom + ROW_HEIGHT // 4 - 2))
 
-    @staticmethod
-    def numbers(remark: Remark) -> str:
+    def numbers(self, remark: Remark) -> str:
         """The player's choice's numbers, then the best's."""
         verdict = remark.verdict
         shown = [verdict.figures_of(a) for a in (remark.action, remark.suggestion.action)]
-        words = [short_figures(f, verdict.taking) for f in shown if f is not None]
-        return tr("coach.numbers", played=words[0], better=words[1]) if len(words) == 2 else ""
+        words = [short_figures(self.texts, f, verdict.taking) for f in shown if f is not None]
+        return self.tr("coach.numbers", played=words[0], better=words[1]) if len(words) == 2 else ""
 
     def draw_advice(self, surface: pygame.Surface, remark: Remark) -> None:
         """Why the best choice rather than the player's, at the step shown, and the
         choices as good as each other there."""
-        said = advice_lines(remark.verdict, remark.action)[:2]
+        said = advice_lines(self.texts, remark.verdict, remark.action)[:2]
         lines = [line for words in said for line in wrap(words, ADVICE_SIZE,
                                                         self.rect.width - 28)][:3]
         bottom = self.rect.bottom - 10

@@ -6,7 +6,6 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import tr
 from game.ui.kit.layout import LOGICAL
 from game.ui.kit.widgets import CREAM, Button, KeyboardFocus, blit_text, panel, shade
 from game.ui.stage import routes
@@ -31,9 +30,9 @@ class ConfirmDialog(Scene):
         self.on_no = on_no
         rect = self.RECT
         self.yes = Button(pygame.Rect(rect.x + 40, rect.bottom - 80, 250, 56),
-                          lambda: tr(yes_key), self.confirm, size=26)
+                          lambda: self.tr(yes_key), self.confirm, size=26)
         self.no = Button(pygame.Rect(rect.right - 290, rect.bottom - 80, 250, 56),
-                         lambda: tr(no_key), self.decline, size=26)
+                         lambda: self.tr(no_key), self.decline, size=26)
         self.focus = KeyboardFocus([self.yes, self.no])
 
     def confirm(self) -> None:
@@ -58,7 +57,7 @@ class ConfirmDialog(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(shade(LOGICAL, 140), (0, 0))
         panel(surface, self.RECT)
-        blit_text(surface, tr(self.question_key), 28, CREAM,
+        blit_text(surface, self.tr(self.question_key), 28, CREAM,
                   midtop=(self.RECT.centerx, self.RECT.y + 40))
         self.yes.draw(surface)
         self.no.draw(surface)

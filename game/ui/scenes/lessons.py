@@ -8,7 +8,6 @@ from collections.abc import Callable
 import pygame
 
 from game.ai import Level
-from game.i18n import tr
 from game.lessons.catalogue import LESSONS
 from game.lessons.run import VIEWER, LessonRun, lesson_rules
 from game.lessons.script import Lesson
@@ -50,14 +49,15 @@ class LessonsScene(Scene):
     def __init__(self, app: Stage) -> None:
         super().__init__(app)
         self.play_buttons = [
-            Button(lesson_rect(i), translated(lesson.title_key),
+            Button(lesson_rect(i), translated(self.texts, lesson.title_key),
                    self._play(lesson, resume=True), size=26)
             for i, lesson in enumerate(LESSONS)]
         self.restart_buttons = [
-            Button(pygame.Rect(940, TOP + i * ROW + 5, 180, 44), translated("lesson.restart"),
+            Button(pygame.Rect(940, TOP + i * ROW + 5, 180, 44),
+                   translated(self.texts, "lesson.restart"),
                    self._play(lesson, resume=False), size=22)
             for i, lesson in enumerate(LESSONS)]
-        self.back = Button(pygame.Rect(540, 640, 200, 56), translated("back"), app.pop)
+        self.back = Button(pygame.Rect(540, 640, 200, 56), translated(self.texts, "back"), app.pop)
 
     def progress(self) -> LessonProgress:
         storage = self.app.storage
@@ -73,8 +73,8 @@ class LessonsScene(Scene):
     def status(self, lesson: Lesson, progress: LessonProgress) -> str:
         mark = progress.of(lesson.id)
         if mark.steps:
-            return tr("lesson.under_way", step=mark.steps + 1, steps=len(lesson.steps))
-        return tr("lesson.done") if mark.done else tr("lesson.new")
+            return self.tr("lesson.under_way", step=mark.steps + 1, steps=len(lesson.steps))
+        return self.tr("lesson.done") if mark.done else self.tr("lesson.new")
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -91,8 +91,8 @@ class LessonsScene(Scene):
                 return
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(self.app.assets, surface, tr("menu.learn"))
-        intro = wrap(tr("lesson.intro"), 22, 900)
+        draw_backdrop(self.app.assets, surface, self.tr("menu.learn"))
+        intro = wrap(self.tr("lesson.intro"), 22, 900)
         for i, line in enumerate(intro):
             blit_text(surface, line, 22, CREAM, midtop=(640, 128 + i * 26))
         progress = self.progress()

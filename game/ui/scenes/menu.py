@@ -6,7 +6,6 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import tr
 from game.ui.kit.backdrop import draw_backdrop
 from game.ui.kit.widgets import CREAM, Button, KeyboardFocus, blit_text, translated
 from game.ui.stage import routes
@@ -28,7 +27,7 @@ class MenuScene(Scene):
             ("menu.learn", _open(app, routes.LESSONS)),
             ("menu.quit", self.quit),
         ]
-        self.buttons = [Button(item_rect(i), translated(key), action, size=30)
+        self.buttons = [Button(item_rect(i), translated(self.texts, key), action, size=30)
                         for i, (key, action) in enumerate(items)]
         self.continue_button, self.review_button = self.buttons[1], self.buttons[2]
         self.focus = KeyboardFocus(self.buttons)
@@ -49,14 +48,14 @@ class MenuScene(Scene):
         match = self.app.host.last_match()
         self.show_problems()
         if match is None or not routes.review_deal(self.app, match):
-            self.problems.append(tr("menu.no_deal"))
+            self.problems.append(self.tr("menu.no_deal"))
 
     def resume(self) -> None:
         routes.resume(self.app)
         self.show_problems()
 
     def show_problems(self) -> None:
-        self.problems += [tr(key, **args) for key, args in self.app.take_problems()]
+        self.problems += [self.tr(key, **args) for key, args in self.app.take_problems()]
 
     def quit(self) -> None:
         self.app.running = False
@@ -76,9 +75,9 @@ class MenuScene(Scene):
                 return
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(self.app.assets, surface, tr("app.title"))
+        draw_backdrop(self.app.assets, surface, self.tr("app.title"))
         surface.blit(self.icon, (1130, 24))
-        blit_text(surface, tr("app.subtitle"), 30, CREAM, midtop=(640, 120))
+        blit_text(surface, self.tr("app.subtitle"), 30, CREAM, midtop=(640, 120))
         self.continue_button.enabled = self.can_continue
         self.review_button.enabled = self.can_review
         for button in self.buttons:

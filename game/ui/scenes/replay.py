@@ -20,21 +20,20 @@ from game.engine.games import deck_of
 from game.engine.match import AnyRules, Match, NewDeal, deal_bounds
 from game.engine.protocol import Action, CardPlayedEvent, Event, Phase, TrickWonEvent
 from game.engine.tarot import ChienShown
-from game.i18n import tr
 from game.ui.kit.assets import CARD_RATIO
 from game.ui.kit.backdrop import draw_backdrop
 from game.ui.kit.layout import Point, seat_spots
-from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, pointer, wrap
+from game.ui.kit.widgets import CREAM, GLOW, Button, blit_text, panel, pointer, text, wrap
 from game.ui.scenes.coach_panel import LOSS, CoachPanel, draw_timeline
+from game.ui.scenes.review_calls import ReviewCalls
 from game.ui.stage import routes
 from game.ui.stage.scene import Scene, Stage
 from game.ui.table.model import Say, TableModel
-from game.ui.table.words import card_reason, contract_text, say_text, seat_after, seat_name
+from game.ui.table.words import card_reason, contract_text, seat_after, seat_name
 
 Hands = tuple[tuple[Any, ...], ...]
 
 CARD_WIDTH = 46
-BID_ROWS = 8
 TRICK_CARD_WIDTH = 70
 # Where each seat's hand is laid out (centre, widest row, cards per row) and its cards
 # in the trick, by compass: the table's seats, spread for face-up hands.
@@ -48,7 +47,13 @@ HAND_AREAS: dict[str, tuple[Point, int, int]] = {
 }
 ANALYSE_BUTTON = pygame.Rect(20, 664, 250, 46)
 TIMELINE_RECT = pygame.Rect(470, 658, 340, 12)
-REASON_BOX = pygame.Rect(20, 96, 430, 0)  # why a computer played a card: top left, free
+# Where why a card was played, or what a call showed, goes (width, anchor, point): top
+# left, else under the middle, over it, top right, under East's hand.
+REASON_PLACES: tuple[tuple[int, str, Point], ...] = (
+    (430, "topleft", (20, 96)), (600, "midtop", (640, 426)), (600, "midtop", (640, 226)),
+    (430, "topright", (1260, 96)), (380, "topright", (1270, 440)),
+)
+TOP_LINES = pygame.Rect(300, 0, 680, 84)  # the title and the contract
 COACH_RECT = pygame.Rect(880, 436, 390, 216)  # right, under East's hand, above Back
 TRICK_SPOTS: dict[str, Point] = {
     "S": (640, 480), "N": (640, 290), "W": (520, 385), "E": (760, 385),
@@ -77,6 +82,7 @@ class DealStory:
     tricks: tuple[TrickStep, ...]
     chien: tuple[Any, ...] = ()  # tarot: the chien as it was shown (none when kept hidden)
     source: tuple[Match, int] | None = None  # the match and the deal's index in it (analysis)
+    at_call: tuple[Match, ...] = ()  # the match just after each call (what it showed then)
 
 
 def deal_story(match: Match, index: int = -1) -> DealStory | None:
@@ -107,6 +113,7 @@ def _tell(
     played: set[Any] = set()
     plays: list[tuple[int, Any]] = []
     tricks: list[TrickStep] = []
+    at_call: list[Match] = []
 
     def after(cards: set[Any]) -> Hands:
         assert hands is not None
@@ -128,10 +135,11 @@ def _tell(
             elif isinstance(event, TrickWonEvent):
                 tricks.append(TrickStep(tuple(plays), event.seat, after(played)))
                 plays = []
+        at_call += [state] * (len(model.bids) - len(at_call))
     if plays:
         tricks.append(TrickStep(tuple(plays), None, after(played)))
     return DealStory(rules, number, seed, dealer, tuple(model.bids), model, hands or (),
-                     tuple(tricks), chien)
+                     tuple(tricks), chien, at_call=tuple(at_call))
 
 
 def _follow(model: TableModel, event: Event) -> None:
@@ -154,11 +162,12 @@ class ReplayScene(Scene):
         self.spots = seat_spots(rules.players, viewer, rules.direction)
         self.step = 0
         self.buttons = [
-            Button(pygame.Rect(290, 664, 170, 46), lambda: tr("replay.previous"), self.previous,
+            Button(pygame.Rect(290, 664, 170, 46), lambda: self.tr("replay.previous"),
+                   self.previous,
                    size=24),
-            Button(pygame.Rect(820, 664, 170, 46), lambda: tr("replay.next"), self.next,
+            Button(pygame.Rect(820, 664, 170, 46), lambda: self.tr("replay.next"), self.next,
                    size=24),
-            Button(pygame.Rect(1090, 660, 170, 48), lambda: tr("back"), app.pop, size=26),
+            Button(pygame.Rect(1090, 660, 170, 48), lambda: self.tr("back"), app.pop, size=26),
         ]
         if story.source is not None:
             self.buttons.append(Button(ANALYSE_BUTTON, self.analyse_label, self.toggle_analysis,
@@ -167,6 +176,8 @@ class ReplayScene(Scene):
         self.timeline: list[pygame.Rect] = []
         self.asked: Any | None = None  # the trick's card whose reason is shown
         self.hover: Any | None = None  # a card under the mouse whose reason a click shows
+        self.calls = ReviewCalls(self.texts, story.bids, story.at_call, viewer, story.seed,
+                                 self.name)
 
     @classmethod
     def of_last_deal(cls, app: Stage, match: Match, viewer: int = 0) -> ReplayScene | None:
@@ -181,7 +192,7 @@ class ReplayScene(Scene):
     # --- the coach's analysis ----------------------------------------------------------
 
     def analyse_label(self) -> str:
-        return tr("coach.hide") if self.coach is not None else tr("coach.analyse")
+        return self.tr("coach.hide") if self.coach is not None else self.tr("coach.analyse")
 
     def toggle_analysis(self) -> None:
         """Show the Expert's analysis of the player's decisions (weighed in the
@@ -193,7 +204,7 @@ class ReplayScene(Scene):
         assert self.story.source is not None
         match, index = self.story.source
         analysis = self.app.coach.open(match, index, self.viewer)
-        self.coach = CoachPanel(analysis, self.app.settings.coach_threshold, COACH_RECT,
+        self.coach = CoachPanel(self.texts, analysis, self.app.settings.coach_threshold, COACH_RECT,
                                 self.go_to)
 
     def go_to(self, step: int) -> None:
@@ -235,9 +246,10 @@ class ReplayScene(Scene):
             card = self.trick_card_at(event.pos)
             self.hover = card if review_reason(self.app, self.story, self.trick(),
                                                card) is not None else None
-            pointer(self.hover is not None)
+            pointer(self.calls.point(event.pos) or self.hover is not None)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.asked = self.trick_card_at(event.pos)  # why a computer played it
+            self.calls.click(event.pos)  # what the computers read from a call
             step = next((i for i, cell in enumerate(self.timeline)
                          if cell.inflate(0, 12).collidepoint(event.pos)), None)
             if step is not None:
@@ -253,21 +265,21 @@ class ReplayScene(Scene):
         return trick.hands if trick is not None else self.story.hands
 
     def name(self, seat: int) -> str:
-        return seat_name(seat, self.viewer, self.spots[seat].compass,
+        return seat_name(self.texts, seat, self.viewer, self.spots[seat].compass,
                          self.app.settings.player_name)
 
     def step_label(self) -> str:
         trick = self.trick()
         if trick is None:
-            return tr("replay.start")
-        label = tr("replay.trick", number=self.step, count=self.steps)
+            return self.tr("replay.start")
+        label = self.tr("replay.trick", number=self.step, count=self.steps)
         if trick.winner is None:
             return label
-        return f"{label} · {tr('replay.won_by', name=self.after(trick.winner))}"
+        return f"{label} · {self.tr('replay.won_by', name=self.after(trick.winner))}"
 
     def after(self, seat: int) -> str:
         """The seat's name after a preposition ("par vous", "by West")."""
-        return seat_after(seat, self.viewer, self.spots[seat].compass,
+        return seat_after(self.texts, seat, self.viewer, self.spots[seat].compass,
                           self.app.settings.player_name)
 
     def hand_rects(self, seat: int, count: int) -> list[pygame.Rect]:
@@ -291,15 +303,15 @@ class ReplayScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         story = self.story
         draw_backdrop(self.app.assets, surface, "")
-        blit_text(surface, tr("replay.title", number=story.number, seed=story.seed), 34, GLOW,
+        blit_text(surface, self.tr("replay.title", number=story.number, seed=story.seed), 34, GLOW,
                   midtop=(640, 12))
-        contract = contract_text(story.model, self.name)
-        blit_text(surface, contract or tr("replay.no_contract"), 24, CREAM, midtop=(640, 54))
-        self.draw_bids(surface)
+        contract = contract_text(self.texts, story.model, self.name)
+        blit_text(surface, contract or self.tr("replay.no_contract"), 24, CREAM, midtop=(640, 54))
+        self.calls.draw(surface)
         for seat, hand in enumerate(self.hands()):
             self.draw_hand(surface, seat, hand)
         self.draw_trick(surface)
-        draw_reason(surface, self.reason())
+        draw_reason(surface, self.calls.note or self.reason(), self.in_sight())
         blit_text(surface, self.step_label(), 24, CREAM, center=(640, 690))
         marked = self.coach.marked_tricks() if self.coach is not None else set()
         self.timeline = draw_timeline(surface, TIMELINE_RECT, self.steps, self.step, marked)
@@ -310,26 +322,32 @@ class ReplayScene(Scene):
         for button in self.buttons:
             button.draw(surface)
 
-    def draw_bids(self, surface: pygame.Surface) -> None:
-        """The bidding in order (the last rows when long), bottom left."""
-        bids = self.story.bids[-BID_ROWS:]
-        rect = pygame.Rect(10, 0, 250, 40 + 22 * max(1, len(bids)))
-        rect.bottom = 650
-        panel(surface, rect)
-        blit_text(surface, tr("table.bid_history"), 20, GOLD, topleft=(22, rect.y + 8))
-        for index, (seat, say) in enumerate(bids):
-            y = rect.y + 34 + index * 22
-            blit_text(surface, self.name(seat), 20, CREAM, topleft=(22, y))
-            blit_text(surface, say_text(say), 20, GLOW, topright=(rect.right - 12, y))
-
     def draw_hand(self, surface: pygame.Surface, seat: int, hand: tuple[Any, ...]) -> None:
         rects = self.hand_rects(seat, len(hand))
         for card, rect in zip(hand, rects, strict=True):
             surface.blit(self.face(card, CARD_WIDTH), rect)
-        (cx, cy), _, _ = HAND_AREAS[self.spots[seat].compass]
-        top = min((r.top for r in rects), default=cy)
         colour = GLOW if seat == self.story.model.taker else CREAM
-        blit_text(surface, self.name(seat), 22, colour, midbottom=(cx, top - 2))
+        blit_text(surface, self.name(seat), 22, colour, topleft=self.name_rect(seat, rects).topleft)
+
+    def name_rect(self, seat: int, cards: list[pygame.Rect]) -> pygame.Rect:
+        """Where ``seat``'s name goes: over its hand."""
+        (cx, cy), _, _ = HAND_AREAS[self.spots[seat].compass]
+        top = min((r.top for r in cards), default=cy)
+        return text(self.name(seat), 22).get_rect(midbottom=(cx, top - 2))
+
+    def in_sight(self) -> list[pygame.Rect]:
+        """What a note must leave visible: the hands and their names, the trick or the
+        chien, the calls, the buttons, the analysis."""
+        rects = [TOP_LINES, self.calls.rect(), TIMELINE_RECT, *(b.rect for b in self.buttons)]
+        for seat, hand in enumerate(self.hands()):
+            cards = self.hand_rects(seat, len(hand))
+            rects += [*cards, self.name_rect(seat, cards)]
+        trick = self.trick()
+        if trick is not None:
+            rects += [self.trick_card(seat).inflate(40, 40) for seat, _ in trick.plays]
+        else:
+            rects += [rect for _, rect in self.chien_rects()]
+        return rects + ([COACH_RECT] if self.coach is not None else [])
 
     def draw_trick(self, surface: pygame.Surface) -> None:
         """The trick of the step, its winner's card outlined, the player's ringed in red
@@ -343,7 +361,7 @@ class ReplayScene(Scene):
             rect = self.trick_card(seat)
             surface.blit(self.face(card, TRICK_CARD_WIDTH), rect)
             if index == 0:  # who led the trick, beside his card on the outer side
-                blit_text(surface, tr("replay.led"), 18, GLOW, **self.led_anchor(seat, rect))
+                blit_text(surface, self.tr("replay.led"), 18, GLOW, **self.led_anchor(seat, rect))
             if seat == trick.winner:
                 pygame.draw.rect(surface, GLOW, rect.inflate(8, 8), width=4, border_radius=9)
             if (card == self.asked and self.reason() is not None) or card == self.hover:
@@ -377,14 +395,23 @@ class ReplayScene(Scene):
         return review_reason(self.app, self.story, self.trick(), self.asked)
 
     def draw_chien(self, surface: pygame.Surface) -> None:
+        rects = self.chien_rects()
+        if not rects:
+            return
+        blit_text(surface, self.tr("replay.chien"), 22, CREAM, topleft=rects[0][1].topleft)
+        for card, rect in self.chien_rects()[1:]:
+            surface.blit(self.face(card, CARD_WIDTH), rect)
+
+    def chien_rects(self) -> list[tuple[Any, pygame.Rect]]:
+        """The chien's title (no card), then its cards where they lie."""
         chien = self.story.chien
         if not chien:
-            return
-        blit_text(surface, tr("replay.chien"), 22, CREAM, midbottom=(640, 330))
+            return []
+        rects = [(None, text(self.tr("replay.chien"), 22).get_rect(midbottom=(640, 330)))]
         for index, card in enumerate(chien):
             x = 640 + (index - (len(chien) - 1) / 2) * 50
-            surface.blit(self.face(card, CARD_WIDTH),
-                         self.face(card, CARD_WIDTH).get_rect(center=(round(x), 385)))
+            rects.append((card, self.face(card, CARD_WIDTH).get_rect(center=(round(x), 385))))
+        return rects
 
     def face(self, card: Any, width: int) -> pygame.Surface:
         return self.app.assets.card_face(card.code, width, self.deck)
@@ -399,15 +426,28 @@ def review_reason(app: Stage, story: DealStory, trick: TrickStep | None,
             or source is None or controller is None \
             or source[0].history[source[1]] not in play.match.history:
         return None
-    return card_reason(controller.computers.reasons, story.number, asked)
+    return card_reason(app.texts, controller.computers.reasons, story.number, asked)
 
 
-def draw_reason(surface: pygame.Surface, words: str | None) -> None:
-    """The reason asked, in a panel at the top left (where nothing else is drawn)."""
+def draw_reason(surface: pygame.Surface, words: str | None, in_sight: list[pygame.Rect]
+                ) -> None:
+    """The reason asked, or the call read, in a panel at the first of ``REASON_PLACES``
+    that leaves ``in_sight`` visible (hands reach the top left at tarot), or else at the
+    top left."""
     if words is None:
         return
-    lines = wrap(words, 20, REASON_BOX.width - 24)
-    box = pygame.Rect(REASON_BOX.topleft, (REASON_BOX.width, 20 + 24 * len(lines)))
+    places = [_reason_place(words, *place) for place in REASON_PLACES]
+    lines, box = next((place for place in places if place[1].collidelist(in_sight) < 0),
+                      places[0])
     panel(surface, box)
     for index, line in enumerate(lines):
         blit_text(surface, line, 20, GLOW, topleft=(box.x + 12, box.y + 10 + 24 * index))
+
+
+def _reason_place(words: str, width: int, anchor: str, point: Point
+                  ) -> tuple[list[str], pygame.Rect]:
+    """The note's lines at ``width``, and its box with its ``anchor`` at ``point``."""
+    lines = wrap(words, 20, width - 24)
+    box = pygame.Rect(0, 0, width, 20 + 24 * len(lines))
+    setattr(box, anchor, point)
+    return lines, box

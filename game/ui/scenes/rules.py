@@ -6,7 +6,6 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import tr
 from game.ui.kit.backdrop import draw_backdrop
 from game.ui.kit.widgets import CREAM, Button, blit_text, panel, translated, wrap
 from game.ui.stage import routes
@@ -22,9 +21,10 @@ class RulesScene(Scene):
         super().__init__(app)
         self.page = 0
         self.pages = ["rules.belote", "rules.coinche", "rules.tarot", "rules.glossary"]
-        self.tabs = [Button(pygame.Rect(185 + i * 230, 130, 220, 48), translated(f"{key}_title"),
-                            self._show(i)) for i, key in enumerate(self.pages)]
-        self.back = Button(pygame.Rect(540, 640, 200, 56), translated("back"), app.pop)
+        self.tabs = [Button(pygame.Rect(185 + i * 230, 130, 220, 48),
+                            translated(self.texts, f"{key}_title"), self._show(i))
+                     for i, key in enumerate(self.pages)]
+        self.back = Button(pygame.Rect(540, 640, 200, 56), translated(self.texts, "back"), app.pop)
 
     def _show(self, index: int) -> Callable[[], None]:
         def show() -> None:
@@ -36,7 +36,7 @@ class RulesScene(Scene):
         from game.ui.table.glossary import glossary_text
 
         key = self.pages[self.page]
-        return glossary_text() if key == "rules.glossary" else tr(key)
+        return glossary_text(self.texts) if key == "rules.glossary" else self.tr(key)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -46,7 +46,7 @@ class RulesScene(Scene):
                 return
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(self.app.assets, surface, tr("menu.rules"))
+        draw_backdrop(self.app.assets, surface, self.tr("menu.rules"))
         for i, tab in enumerate(self.tabs):
             tab.selected = i == self.page
             tab.draw(surface)

@@ -15,7 +15,6 @@ import pygame
 
 from game.engine.match import DealRecord
 from game.engine.rules import TarotRules
-from game.i18n import tr
 from game.par import Par, ParStatus
 from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, shade
 from game.ui.scenes.breakdown import Style, breakdown_rows, deal_words, par_cell, par_words
@@ -45,11 +44,11 @@ class ScorePad(Scene):
         self.chosen: int | None = None
         bottom = PAD_RECT.bottom - 70
         self.back = Button(pygame.Rect(PAD_RECT.right - 220, bottom, 200, 50),
-                           lambda: tr("back"), self.back_to_list)
+                           lambda: self.tr("back"), self.back_to_list)
         self.review_button = Button(pygame.Rect(PAD_RECT.x + 20, bottom, 220, 50),
-                                    lambda: tr("sheet.review"), self._review, size=24)
+                                    lambda: self.tr("sheet.review"), self._review, size=24)
         self.again_button = Button(pygame.Rect(PAD_RECT.x + 260, bottom, 260, 50),
-                                   lambda: tr("sheet.play_again"), self._again, size=24)
+                                   lambda: self.tr("sheet.play_again"), self._again, size=24)
 
     # --- input ---------------------------------------------------------------------------
 
@@ -109,7 +108,8 @@ class ScorePad(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(shade(surface.get_size(), 150), (0, 0))
         panel(surface, PAD_RECT)
-        blit_text(surface, tr("pad.title"), 34, GOLD, midtop=(PAD_RECT.centerx, PAD_RECT.y + 14))
+        blit_text(surface, self.tr("pad.title"), 34, GOLD,
+                  midtop=(PAD_RECT.centerx, PAD_RECT.y + 14))
         if self.chosen is None:
             self.draw_list(surface)
         else:
@@ -128,13 +128,13 @@ class ScorePad(Scene):
 
     def draw_list(self, surface: pygame.Surface) -> None:
         if not self.history:
-            blit_text(surface, tr("pad.empty"), 26, CREAM, center=PAD_RECT.center)
+            blit_text(surface, self.tr("pad.empty"), 26, CREAM, center=PAD_RECT.center)
             return
         columns = self.columns()
         heading_y = LIST_TOP - 36
-        blit_text(surface, tr("pad.deal"), 22, GOLD, topleft=(PAD_RECT.x + 24, heading_y))
-        blit_text(surface, tr("pad.par"), 18, GOLD, topright=(PAR_RIGHT, heading_y + 3))
-        blit_text(surface, tr("pad.contract"), 22, GOLD, topleft=(PAD_RECT.x + 190, heading_y))
+        blit_text(surface, self.tr("pad.deal"), 22, GOLD, topleft=(PAD_RECT.x + 24, heading_y))
+        blit_text(surface, self.tr("pad.par"), 18, GOLD, topright=(PAR_RIGHT, heading_y + 3))
+        blit_text(surface, self.tr("pad.contract"), 22, GOLD, topleft=(PAD_RECT.x + 190, heading_y))
         size = 20 if len(columns) >= 4 else 22
         for side, x in enumerate(columns):
             blit_text(surface, self.table.side_name(side), size, GOLD, topright=(x, heading_y))
@@ -142,31 +142,31 @@ class ScorePad(Scene):
             record = self.history[index]
             if index % 2:
                 pygame.draw.rect(surface, (36, 58, 46), rect, border_radius=6)
-            blit_text(surface, tr("pad.line_number", number=record.number), 22, CREAM,
+            blit_text(surface, self.tr("pad.line_number", number=record.number), 22, CREAM,
                       topleft=(rect.x + 8, rect.y + 3))
-            blit_text(surface, par_cell(self.par(index)), 20, CREAM,
+            blit_text(surface, par_cell(self.texts, self.par(index)), 20, CREAM,
                       topright=(PAR_RIGHT, rect.y + 4))
-            blit_text(surface, deal_words(record, self.table.side_name), 20, CREAM,
+            blit_text(surface, deal_words(self.texts, record, self.table.side_name), 20, CREAM,
                       topleft=(PAD_RECT.x + 190, rect.y + 4))
             for score, total, x in zip(record.result.scores, record.totals, columns,
                                        strict=True):
                 blit_text(surface, f"{score:+d}", 18, CREAM, topright=(x - 58, rect.y + 5))
                 blit_text(surface, str(total), 22, GLOW, topright=(x, rect.y + 3))
         if len(self.history) > VISIBLE_LINES:
-            blit_text(surface, tr("pad.scroll"), 18, CREAM,
+            blit_text(surface, self.tr("pad.scroll"), 18, CREAM,
                       midbottom=(PAD_RECT.centerx, PAD_RECT.bottom - 76))
 
     def draw_deal(self, surface: pygame.Surface, record: DealRecord) -> None:
-        blit_text(surface, tr("sheet.title", number=record.number, seed=record.seed), 26,
+        blit_text(surface, self.tr("sheet.title", number=record.number, seed=record.seed), 26,
                   GLOW, midtop=(PAD_RECT.centerx, PAD_RECT.y + 58))
-        blit_text(surface, deal_words(record, self.table.side_name), 22, CREAM,
+        blit_text(surface, deal_words(self.texts, record, self.table.side_name), 22, CREAM,
                   midtop=(PAD_RECT.centerx, PAD_RECT.y + 90))
         columns = self.columns()
         y = PAD_RECT.y + 130
         for side, x in enumerate(columns):
             blit_text(surface, self.table.side_name(side), 20, GOLD, topright=(x, y))
         y += 30
-        for row in breakdown_rows(record.result.lines, record.carried, record.totals,
+        for row in breakdown_rows(self.texts, record.result.lines, record.carried, record.totals,
                                   self.table.seat_name):
             colour = (200, 200, 190) if row.style is Style.NOTE else CREAM
             blit_text(surface, row.label, 18 if len(row.label) > 48 else 20, colour,
@@ -177,11 +177,11 @@ class ScorePad(Scene):
 
     def draw_par(self, surface: pygame.Surface, index: int) -> None:
         """Under a deal's breakdown: its par in a sentence, and what the figures are."""
-        words = par_words(self.par(index))
+        words = par_words(self.texts, self.par(index))
         if not words:
             return
         bottom = PAD_RECT.bottom - 86
         tarot = isinstance(self.table.config.rules, TarotRules)
-        note = tr("sheet.par_note_tarot" if tarot else "sheet.par_note")
+        note = self.tr("sheet.par_note_tarot" if tarot else "sheet.par_note")
         blit_text(surface, note, 20, (200, 200, 190), midbottom=(PAD_RECT.centerx, bottom))
         blit_text(surface, words, 22, GLOW, midbottom=(PAD_RECT.centerx, bottom - 24))

@@ -8,7 +8,6 @@ import pygame
 
 from game.engine.match import DealRecord
 from game.engine.rules import TarotRules
-from game.i18n import has_key, tr
 from game.ui.kit.chart import draw_chart
 from game.ui.kit.widgets import (
     CREAM,
@@ -51,17 +50,17 @@ class ScoreSheet(Scene):
         over = table.controller.match.is_over
         label = "sheet.result" if over else "sheet.next"
         bottom = SHEET_RECT.bottom - 18
-        self.next_button = Button(pygame.Rect(0, 0, 200, 50), lambda: tr(label), self.app.pop)
+        self.next_button = Button(pygame.Rect(0, 0, 200, 50), lambda: self.tr(label), self.app.pop)
         if table.lesson is not None:  # the lesson's deal is over: back to the lessons
-            self.next_button = Button(pygame.Rect(0, 0, 260, 50), lambda: tr("lesson.back"),
+            self.next_button = Button(pygame.Rect(0, 0, 260, 50), lambda: self.tr("lesson.back"),
                                       lambda: app.pop_to(routes.LESSONS), size=24)
             self.next_button.rect.midbottom = (SHEET_RECT.centerx, bottom)
         self.next_button.rect.midbottom = (SHEET_RECT.centerx, bottom)
         self.review_button = Button(pygame.Rect(SHEET_RECT.x + 20, bottom - 50, 210, 50),
-                                    lambda: tr("sheet.review"),
+                                    lambda: self.tr("sheet.review"),
                                     lambda: review_last_deal(app, table), size=24)
         self.again_button = Button(pygame.Rect(SHEET_RECT.right - 230, bottom - 50, 210, 50),
-                                   lambda: tr("sheet.play_again"), self.play_again, size=24)
+                                   lambda: self.tr("sheet.play_again"), self.play_again, size=24)
         self.grace = Grace()  # a steady clicker does not skip the sheet unread
 
     def update(self, dt: float) -> None:
@@ -108,7 +107,7 @@ class ScoreSheet(Scene):
         y = SHEET_RECT.y + 20
         number = record.number if record else self.table.model.deal_number
         seed = record.seed if record else self.table.model.deal_seed
-        blit_text(surface, tr("sheet.title", number=number, seed=seed), 34, GOLD,
+        blit_text(surface, self.tr("sheet.title", number=number, seed=seed), 34, GOLD,
                   midtop=(SHEET_RECT.centerx, y))
         if record is None:
             self.next_button.draw(surface)
@@ -116,12 +115,12 @@ class ScoreSheet(Scene):
         result = record.result
         y += 48
         summary = f"outcome.{result.summary}"
-        if not self.table.model.teams and has_key(f"{summary}_one"):
+        if not self.table.model.teams and self.texts.has_key(f"{summary}_one"):
             summary += "_one"  # one taker, each for himself
-        blit_text(surface, tr(summary) if has_key(summary) else result.summary, 28, GLOW,
-                  midtop=(SHEET_RECT.centerx, y))
+        said = self.tr(summary) if self.texts.has_key(summary) else result.summary
+        blit_text(surface, said, 28, GLOW, midtop=(SHEET_RECT.centerx, y))
         y += 36
-        contract = deal_words(record, self.table.side_name, with_result=False)
+        contract = deal_words(self.texts, record, self.table.side_name, with_result=False)
         if contract:
             blit_text(surface, contract, 24, CREAM, midtop=(SHEET_RECT.centerx, y))
         y += 30
@@ -135,7 +134,7 @@ class ScoreSheet(Scene):
     def draw_lesson_end(self, surface: pygame.Surface, key: str) -> None:
         """The narrator's last words, over the table's left under the sheet's title: the
         count and how to read the sheet."""
-        lines = wrap(tr(key), END_TEXT, LESSON_END.width - 24)
+        lines = wrap(self.tr(key), END_TEXT, LESSON_END.width - 24)
         rect = LESSON_END.inflate(0, 0)
         rect.height = 24 + END_LINE * len(lines)
         rect.bottom = SHEET_RECT.bottom - 80
@@ -160,7 +159,7 @@ class ScoreSheet(Scene):
         x0 = SHEET_RECT.x + 24
         lit = self.lesson_lines()
         self.framed: list[tuple[str, pygame.Rect]] = []  # the lines lit, as drawn
-        for row in breakdown_rows(result.lines, record.carried, record.totals,
+        for row in breakdown_rows(self.texts, result.lines, record.carried, record.totals,
                                   self.table.seat_name):
             if row.key in lit:  # a line the lesson's last words talk about
                 frame = pygame.Rect(x0 - 8, y - 2, SHEET_RECT.right - x0 - 4, ROW_HEIGHT)
@@ -187,12 +186,13 @@ class ScoreSheet(Scene):
         computed), and what the figures are."""
         match = self.table.controller.match
         index = next((i for i, r in enumerate(match.history) if r is record), None)
-        words = par_words(self.app.host.par(match, index) if index is not None else None)
+        par = self.app.host.par(match, index) if index is not None else None
+        words = par_words(self.texts, par)
         if not words:
             return
         blit_text(surface, words, 24, GLOW, midtop=(SHEET_RECT.centerx, PAR_Y))
         tarot = isinstance(self.table.config.rules, TarotRules)
-        note = tr("sheet.par_note_tarot" if tarot else "sheet.par_note")
+        note = self.tr("sheet.par_note_tarot" if tarot else "sheet.par_note")
         blit_text(surface, note, 20, DIM_TEXT, midtop=(SHEET_RECT.centerx, PAR_Y + 30))
 
     def heading(self, side: int, record: DealRecord) -> list[str]:
@@ -202,9 +202,9 @@ class ScoreSheet(Scene):
         if facts is None:
             return [name]
         if side == facts.taker:
-            return [name, tr("sheet.takers" if self.table.model.teams else "sheet.taker")]
+            return [name, self.tr("sheet.takers" if self.table.model.teams else "sheet.taker")]
         if side == facts.partner:
-            return [name, tr("sheet.partner")]
+            return [name, self.tr("sheet.partner")]
         return [name]
 
 
@@ -218,11 +218,11 @@ class MatchEnd(Scene):
         rect = SHEET_RECT
         self.buttons = [
             Button(pygame.Rect(rect.x + 20, rect.bottom - 80, 210, 52),
-                   lambda: tr("end.play_again"), self.play_again, size=26),
+                   lambda: self.tr("end.play_again"), self.play_again, size=26),
             Button(pygame.Rect(rect.centerx - 105, rect.bottom - 80, 210, 52),
-                   lambda: tr("end.review"), lambda: review_last_deal(app, table), size=26),
+                   lambda: self.tr("end.review"), lambda: review_last_deal(app, table), size=26),
             Button(pygame.Rect(rect.right - 230, rect.bottom - 80, 210, 52),
-                   lambda: tr("end.menu"), self.menu, size=26),
+                   lambda: self.tr("end.menu"), self.menu, size=26),
         ]
         self.grace = Grace()
 
@@ -241,7 +241,8 @@ class MatchEnd(Scene):
         rules = self.table.config.rules
         target = None if isinstance(rules, TarotRules) and rules.deals else rules.target
         names = [self.table.side_name(side) for side in range(len(self.table.model.totals))]
-        blit_text(surface, tr("end.history"), 22, GOLD, topleft=(CHART_RECT.x, CHART_RECT.y - 34))
+        blit_text(surface, self.tr("end.history"), 22, GOLD,
+                  topleft=(CHART_RECT.x, CHART_RECT.y - 34))
         draw_chart(surface, CHART_RECT, [record.totals for record in history], target, names)
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -260,10 +261,10 @@ class MatchEnd(Scene):
         model = self.table.model
         winner = model.winner
         viewer_side = model.side_of(self.table.controller.viewer)
-        title = tr("end.you_win") if winner == viewer_side else tr("end.you_lose")
+        title = self.tr("end.you_win") if winner == viewer_side else self.tr("end.you_lose")
         blit_text(surface, title, 48, GLOW, midtop=(SHEET_RECT.centerx, SHEET_RECT.y + 40))
         if winner is not None:
-            blit_text(surface, tr("end.winner", name=self.table.side_name(winner)), 30, CREAM,
+            blit_text(surface, self.tr("end.winner", name=self.table.side_name(winner)), 30, CREAM,
                       midtop=(SHEET_RECT.centerx, SHEET_RECT.y + 110))
         y = SHEET_RECT.y + 180
         for side, total in enumerate(model.totals):
@@ -272,7 +273,8 @@ class MatchEnd(Scene):
             blit_text(surface, str(total), 28, CREAM, topright=(SHEET_RECT.x + 340, y))
             y += 38
         if model.games_lost == 2:
-            blit_text(surface, tr("end.rubicon"), 24, CREAM, topleft=(SHEET_RECT.x + 40, y + 10))
+            blit_text(surface, self.tr("end.rubicon"), 24, CREAM,
+                      topleft=(SHEET_RECT.x + 40, y + 10))
         self.draw_history(surface)
         for button in self.buttons:
             button.draw(surface)

@@ -9,7 +9,7 @@ from typing import TypeVar
 import pygame
 
 from game.choices import THINK_CHOICES, THRESHOLDS
-from game.i18n import tr
+from game.i18n import Texts
 from game.storage.settings import CARD_BACKS, TABLE_COLOURS, Settings
 from game.storage.settings import LANGUAGES as SETTING_LANGUAGES
 from game.ui.kit.backdrop import draw_backdrop
@@ -43,30 +43,31 @@ class SettingsScene(Scene):
             return app.settings
 
         rows: list[tuple[str, Callable[[], str], Callable[[], None]]] = [
-            ("settings.language", lambda: tr(f"language.{app.language_setting()}"),
+            ("settings.language", lambda: self.tr(f"language.{app.language_setting()}"),
              self.next_language),
-            ("settings.speed", lambda: tr(f"speed.{settings().speed}"), self.next_speed),
+            ("settings.speed", lambda: self.tr(f"speed.{settings().speed}"), self.next_speed),
             ("settings.sound", self.sound_label, self.toggle_sound),
             ("settings.volume", lambda: f"{round(settings().volume * 100)} %",
              self.next_volume),
-            ("settings.table_colour", lambda: tr(f"colour.{settings().table_colour}"),
+            ("settings.table_colour", lambda: self.tr(f"colour.{settings().table_colour}"),
              self.next_table_colour),
-            ("settings.card_back", lambda: tr(f"colour.{settings().card_back}"),
+            ("settings.card_back", lambda: self.tr(f"colour.{settings().card_back}"),
              self.next_card_back),
-            ("settings.four_colour", _on_off(lambda: settings().four_colour),
+            ("settings.four_colour", _on_off(self.texts, lambda: settings().four_colour),
              self.toggle_four_colour),
-            ("settings.left_handed", _on_off(lambda: settings().left_handed),
+            ("settings.left_handed", _on_off(self.texts, lambda: settings().left_handed),
              self.toggle_left_handed),
-            ("settings.fullscreen", _on_off(lambda: settings().fullscreen),
+            ("settings.fullscreen", _on_off(self.texts, lambda: settings().fullscreen),
              app.toggle_fullscreen),
-            ("settings.undo", _on_off(lambda: settings().undo_allowed), self.toggle_undo),
+            ("settings.undo", _on_off(self.texts, lambda: settings().undo_allowed),
+             self.toggle_undo),
             ("settings.expert_think",
-             lambda: tr(f"think.{THINK_NAMES.get(settings().expert_think, 'normal')}"),
+             lambda: self.tr(f"think.{THINK_NAMES.get(settings().expert_think, 'normal')}"),
              self.next_think),
-            ("settings.collect_on_click", _on_off(lambda: settings().collect_on_click),
+            ("settings.collect_on_click", _on_off(self.texts, lambda: settings().collect_on_click),
              self.toggle_collect_on_click),
             ("settings.coach_threshold",
-             lambda: tr("coach.threshold", points=round(settings().coach_threshold)),
+             lambda: self.tr("coach.threshold", points=round(settings().coach_threshold)),
              self.next_coach_threshold),
         ]
         # The player's name first: a field, typed in (its row is kept above the buttons).
@@ -76,7 +77,7 @@ class SettingsScene(Scene):
                                               240, self.ROW_STEP - 4),
                                   label, action, size=26))
                      for i, (key, label, action) in enumerate(rows)]
-        self.back = Button(pygame.Rect(540, 630, 200, 56), translated("back"), app.pop)
+        self.back = Button(pygame.Rect(540, 630, 200, 56), translated(self.texts, "back"), app.pop)
         self.focus = KeyboardFocus([*(button for _, button in self.rows), self.back])
 
     def next_table_colour(self) -> None:
@@ -119,8 +120,8 @@ class SettingsScene(Scene):
     def sound_label(self) -> str:
         """On or Off; "no sound device" when none could be opened, whatever the setting."""
         if not self.app.assets.sound_available:
-            return tr("settings.no_audio")
-        return tr("on" if self.app.settings.sound else "off")
+            return self.tr("settings.no_audio")
+        return self.tr("on" if self.app.settings.sound else "off")
 
     def toggle_sound(self) -> None:
         self.app.change_settings(sound=not self.app.settings.sound)
@@ -146,22 +147,22 @@ class SettingsScene(Scene):
                 return
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(self.app.assets, surface, tr("menu.settings"))
+        draw_backdrop(self.app.assets, surface, self.tr("menu.settings"))
         panel(surface, pygame.Rect(240, self.ROW_TOP - 16, 800,
                                    (len(self.rows) + 1) * self.ROW_STEP + 24))
         field = self.name_field
         refused = field.error is not None  # the refusal in place of the label, in gold
-        blit_text(surface, tr(field.error) if field.error else tr("settings.player_name"),
+        blit_text(surface, self.tr(field.error) if field.error else self.tr("settings.player_name"),
                   28, GLOW if refused else CREAM, midleft=(280, field.rect.centery))
-        field.draw(surface, tr("seat.you"))
+        field.draw(surface, self.tr("seat.you"))
         for key, button in self.rows:
-            blit_text(surface, tr(key), 28, CREAM, midleft=(280, button.rect.centery))
+            blit_text(surface, self.tr(key), 28, CREAM, midleft=(280, button.rect.centery))
             button.draw(surface)
         self.back.draw(surface)
 
 
-def _on_off(flag: Callable[[], bool]) -> Callable[[], str]:
-    return lambda: tr("on" if flag() else "off")
+def _on_off(texts: Texts, flag: Callable[[], bool]) -> Callable[[], str]:
+    return lambda: texts.tr("on" if flag() else "off")
 
 
 

@@ -23,7 +23,7 @@ from game.engine.rules import (
     option_applies,
 )
 from game.engine.tarot_scoring import PoigneeKind, poignee_size
-from game.i18n import tr
+from game.i18n import Texts
 from game.ui.kit.backdrop import draw_backdrop
 from game.ui.kit.entry import DealNumberField
 from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, translated
@@ -82,30 +82,30 @@ def choices(rules: AnyRules, name: str) -> tuple[Any, ...]:
     return INT_CHOICES[name]
 
 
-def value_label(value: Any, rules: AnyRules) -> str:
+def value_label(texts: Texts, value: Any, rules: AnyRules) -> str:
     if isinstance(value, PoigneeSizes) and isinstance(rules, TarotRules):
-        return tr("val.poignee_sizes", name=tr(f"val.{value.value}"),
-                  sizes=", ".join(str(poignee_size(rules.players, kind, value))
-                                  for kind in PoigneeKind))
+        return texts.tr("val.poignee_sizes", name=texts.tr(f"val.{value.value}"),
+                        sizes=", ".join(str(poignee_size(rules.players, kind, value))
+                                        for kind in PoigneeKind))
     if isinstance(value, bool):
-        return tr("on" if value else "off")
+        return texts.tr("on" if value else "off")
     if isinstance(value, Enum):
-        return tr(f"val.{value.value}")
+        return texts.tr(f"val.{value.value}")
     return str(value)
 
 
-def end_label(rules: AnyRules) -> str:
+def end_label(texts: Texts, rules: AnyRules) -> str:
     """How the match ends, as the left panel's button says it."""
     if isinstance(rules, TarotRules) and rules.deals is not None:
-        return tr("setup.end_deals", count=rules.deals)
-    return tr("setup.end_target", target=rules.target)
+        return texts.tr("setup.end_deals", count=rules.deals)
+    return texts.tr("setup.end_target", target=rules.target)
 
 
-def end_help(rules: AnyRules) -> str:
+def end_help(texts: Texts, rules: AnyRules) -> str:
     if isinstance(rules, TarotRules) and rules.deals is not None:
-        return tr("setup.end_deals.help", count=rules.deals)
-    return tr(f"setup.end_target.help.{'tarot' if isinstance(rules, TarotRules) else 'trick'}",
-              target=rules.target)
+        return texts.tr("setup.end_deals.help", count=rules.deals)
+    family = "tarot" if isinstance(rules, TarotRules) else "trick"
+    return texts.tr(f"setup.end_target.help.{family}", target=rules.target)
 
 
 def preset_names(game: str) -> list[str]:
@@ -240,14 +240,15 @@ class SetupScene(Scene):
         buttons: list[Button] = []
         for i, game in enumerate(GAMES):
             buttons.append(Button(pygame.Rect(56 + i * 142, 150, 136, 48),
-                                  translated(f"game.{game}"),
+                                  translated(self.texts, f"game.{game}"),
                                   _call(self.set_game, game), selected=rules.game == game,
                                   size=24))
         for i, players in enumerate(GAMES[rules.game].players):
             buttons.append(Button(pygame.Rect(240 + i * 80, 214, 70, 44), _const(str(players)),
                                   _call(self.set_players, players),
                                   selected=rules.players == players))
-        buttons.append(Button(pygame.Rect(240, 274, 230, 44), lambda: end_label(self.rules),
+        buttons.append(Button(pygame.Rect(240, 274, 230, 44),
+                              lambda: end_label(self.texts, self.rules),
                               self.next_target, size=24))
         for seat in range(1, rules.players):
             buttons.append(Button(pygame.Rect(240, 280 + seat * 48, 190, 40),
@@ -259,21 +260,22 @@ class SetupScene(Scene):
         width = (1260 - 500) // len(groups) - 8
         for i, group in enumerate(groups):
             buttons.append(Button(pygame.Rect(500 + i * (width + 8), 130, width, 44),
-                                  translated(group), _call(self._pick_group, group),
+                                  translated(self.texts, group), _call(self._pick_group, group),
                                   selected=group == self.group,
                                   size=24 if len(groups) < 5 else 22))
-        buttons.append(Button(pygame.Rect(60, 640, 200, 56), translated("back"), self.app.pop))
-        buttons.append(Button(pygame.Rect(1010, 640, 240, 56), translated("setup.start"),
-                              self.start))
+        buttons.append(Button(pygame.Rect(60, 640, 200, 56), translated(self.texts, "back"),
+                              self.app.pop))
+        buttons.append(Button(pygame.Rect(1010, 640, 240, 56),
+                              translated(self.texts, "setup.start"), self.start))
         self.buttons = buttons
         self.rows = self._preset_rows() if self.group == PRESETS_TAB else self._option_rows()
 
     def _option_rows(self) -> list[Row]:
         rules = self.rules
         names = shown_options(rules, self.group)
-        return [Row(name, tr(f"opt.{name}"), tr(f"opt.{name}.help"),
+        return [Row(name, self.tr(f"opt.{name}"), self.tr(f"opt.{name}.help"),
                     Button(self._row_rect(i, len(names)),
-                           _const(value_label(getattr(rules, name), rules)),
+                           _const(value_label(self.texts, getattr(rules, name), rules)),
                            _call(self.next_value, name), size=22))
                 for i, name in enumerate(names)]
 
@@ -288,9 +290,9 @@ class SetupScene(Scene):
             help_key = preset_help_key(rules.game, name)
             if name == LAST and not self.has_last():
                 help_key = "preset.last.none"  # disabled: why
-            rows.append(Row(name, tr(f"preset.{name}"), tr(help_key),
-                            Button(self._row_rect(i, len(names)),
-                                   translated("setup.preset_current" if same else "setup.apply"),
+            label = translated(self.texts, "setup.preset_current" if same else "setup.apply")
+            rows.append(Row(name, self.tr(f"preset.{name}"), self.tr(help_key),
+                            Button(self._row_rect(i, len(names)), label,
                                    _call(self.apply_preset, name), size=22, selected=same,
                                    enabled=name != LAST or self.has_last())))
         return rows
@@ -318,7 +320,7 @@ class SetupScene(Scene):
         self.build()
 
     def _level_label(self, seat: int) -> Callable[[], str]:
-        return lambda: tr(f"level.{self.levels[seat].value}")
+        return lambda: self.tr(f"level.{self.levels[seat].value}")
 
     # --- the frame -----------------------------------------------------------------------
 
@@ -337,19 +339,19 @@ class SetupScene(Scene):
                 return
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(self.app.assets, surface, tr("menu.new_game"))
+        draw_backdrop(self.app.assets, surface, self.tr("menu.new_game"))
         panel(surface, pygame.Rect(40, 120, 440, 500))
         panel(surface, pygame.Rect(490, 184, 770, 436))
-        blit_text(surface, tr("setup.players"), 26, CREAM, midleft=(60, 236))
-        blit_text(surface, tr("setup.match_end"), 26, CREAM, midleft=(60, 296))
+        blit_text(surface, self.tr("setup.players"), 26, CREAM, midleft=(60, 236))
+        blit_text(surface, self.tr("setup.match_end"), 26, CREAM, midleft=(60, 296))
         from game.ui.kit.layout import seat_spots
         from game.ui.table.words import seat_name
 
         spots = seat_spots(self.rules.players, 0, self.rules.direction)
         for seat in range(1, self.rules.players):
-            blit_text(surface, seat_name(seat, 0, spots[seat].compass), 26, CREAM,
+            blit_text(surface, seat_name(self.texts, seat, 0, spots[seat].compass), 26, CREAM,
                       midleft=(60, 300 + seat * 48))
-        blit_text(surface, end_help(self.rules), 20, GOLD, topleft=(60, 568))
+        blit_text(surface, end_help(self.texts, self.rules), 20, GOLD, topleft=(60, 568))
         for row in self.rows:
             y = row.button.rect.y
             blit_text(surface, row.title, 26, CREAM, topleft=(510, y))
@@ -361,11 +363,11 @@ class SetupScene(Scene):
 
     def draw_deal_field(self, surface: pygame.Surface) -> None:
         field = self.deal_field
-        blit_text(surface, tr("setup.deal_number"), 24, CREAM,
+        blit_text(surface, self.tr("setup.deal_number"), 24, CREAM,
                   midright=(field.rect.x - 12, field.rect.centery))
-        field.draw(surface, tr("setup.deal_random"))
+        field.draw(surface, self.tr("setup.deal_random"))
         if field.error is not None:
-            blit_text(surface, tr(field.error), 20, GLOW,
+            blit_text(surface, self.tr(field.error), 20, GLOW,
                       midtop=(field.rect.centerx, field.rect.bottom + 4))
 
 

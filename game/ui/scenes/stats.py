@@ -4,12 +4,13 @@ and the contracts taken and made by kind; "Reset" asks for a confirmation first.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 import pygame
 
 from game.engine.games import COINCHE, TABLES, TAROT, game_of
-from game.i18n import tr
+from game.i18n import Texts
 from game.storage.stats import GameStats, Statistics
 from game.ui.kit.backdrop import draw_backdrop
 from game.ui.kit.chart import draw_chart
@@ -33,32 +34,32 @@ def percent(part: int, whole: int) -> str:
     return f"{part} ({round(100 * part / whole)} %)" if whole else str(part)
 
 
-def counter_rows(game: str, stats: GameStats) -> list[tuple[str, str]]:
+def counter_rows(texts: Texts, game: str, stats: GameStats) -> list[tuple[str, str]]:
     """The general counts of one tab, as (label, value) lines."""
     rows = [
-        (tr("stats.matches_played"), str(stats.matches_played)),
-        (tr("stats.matches_won"), percent(stats.matches_won, stats.matches_played)),
-        (tr("stats.deals_played"), str(stats.deals_played)),
-        (tr("stats.deals_won"), percent(stats.deals_won, stats.deals_played)),
+        (texts.tr("stats.matches_played"), str(stats.matches_played)),
+        (texts.tr("stats.matches_won"), percent(stats.matches_won, stats.matches_played)),
+        (texts.tr("stats.deals_played"), str(stats.deals_played)),
+        (texts.tr("stats.deals_won"), percent(stats.deals_won, stats.deals_played)),
     ]
     if game_of(game) is TAROT:
-        rows.append((tr("stats.chelems"), str(stats.chelems)))
+        rows.append((texts.tr("stats.chelems"), str(stats.chelems)))
     else:
-        rows.append((tr("stats.capots"), str(stats.capots)))
+        rows.append((texts.tr("stats.capots"), str(stats.capots)))
     if game_of(game) is COINCHE:
-        rows.append((tr("stats.coinches_won"), str(stats.coinches_won)))
-    rows.append((tr("stats.best_score"), best_score(stats)))
-    rows.append((tr("stats.matches_with_undo"), str(stats.matches_with_undo)))
-    rows.append((tr("stats.undos"), str(stats.undos)))
-    rows.append((tr("stats.matches_abandoned"), str(stats.matches_abandoned)))
+        rows.append((texts.tr("stats.coinches_won"), str(stats.coinches_won)))
+    rows.append((texts.tr("stats.best_score"), best_score(texts, stats)))
+    rows.append((texts.tr("stats.matches_with_undo"), str(stats.matches_with_undo)))
+    rows.append((texts.tr("stats.undos"), str(stats.undos)))
+    rows.append((texts.tr("stats.matches_abandoned"), str(stats.matches_abandoned)))
     return rows
 
 
-def best_score(stats: GameStats) -> str:
+def best_score(texts: Texts, stats: GameStats) -> str:
     if stats.best_match_score is None:
         return "—"
     if stats.best_match_used_undo:
-        return tr("stats.with_undo", score=stats.best_match_score)
+        return texts.tr("stats.with_undo", score=stats.best_match_score)
     return str(stats.best_match_score)
 
 
@@ -70,13 +71,13 @@ def kinds_of(game: str, stats: GameStats) -> list[str]:
     return [*known, *extra]
 
 
-def kind_label(game: str, kind: str) -> str:
+def kind_label(texts: Texts, game: str, kind: str) -> str:
     if game_of(game) is TAROT and kind in TAROT_KINDS:
-        return tr(f"tarot.{kind}")
+        return texts.tr(f"tarot.{kind}")
     if kind == "capot":
-        return tr("bid.capot_short")
+        return texts.tr("bid.capot_short")
     if kind == game:
-        return tr("stats.contracts_all")
+        return texts.tr("stats.contracts_all")
     return kind
 
 
@@ -88,16 +89,16 @@ class StatsScene(Scene):
     def __init__(self, app: Stage) -> None:
         super().__init__(app)
         self.tab = 3  # coinche at four: the most played
-        self.tabs = [Button(pygame.Rect(60 + i * 166, 116, 158, 46), _tab_label(game, players),
-                            _call(self.show, i), size=24)
+        self.tabs = [Button(pygame.Rect(60 + i * 166, 116, 158, 46),
+                            _tab_label(self.texts, game, players), _call(self.show, i), size=24)
                      for i, (game, players) in enumerate(TABS)]
-        self.reset_button = Button(pygame.Rect(60, 646, 220, 56), lambda: tr("stats.reset"),
+        self.reset_button = Button(pygame.Rect(60, 646, 220, 56), lambda: self.tr("stats.reset"),
                                    self.ask_reset, size=28)
-        self.back = Button(pygame.Rect(1000, 646, 220, 56), lambda: tr("back"), app.pop)
+        self.back = Button(pygame.Rect(1000, 646, 220, 56), lambda: self.tr("back"), app.pop)
         self.showing_progress = False  # the chart of the points lost, instead of the counts
         self.progress_button = Button(
             pygame.Rect(470, 646, 340, 56),
-            lambda: tr("stats.counts" if self.showing_progress else "stats.progress"),
+            lambda: self.tr("stats.counts" if self.showing_progress else "stats.progress"),
             self.toggle_progress, size=26)
 
     def toggle_progress(self) -> None:
@@ -128,7 +129,7 @@ class StatsScene(Scene):
                 return
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(self.app.assets, surface, tr("menu.stats"))
+        draw_backdrop(self.app.assets, surface, self.tr("menu.stats"))
         for index, tab in enumerate(self.tabs):
             tab.selected = index == self.tab
             tab.draw(surface)
@@ -149,36 +150,38 @@ class StatsScene(Scene):
         each deal's margin less the Expert's in his seat (the par); each with its
         running average over the last ``AVERAGE_OVER`` deals."""
         lost = stats.points_lost
-        draw_series(surface, LOST_CHART, tr("stats.points_lost", count=len(lost)), lost,
-                    tr("stats.lost_line"), tr("stats.points_lost_none"), plain_points)
+        draw_series(self.texts, surface, LOST_CHART,
+                    self.tr("stats.points_lost", count=len(lost)), lost,
+                    self.tr("stats.lost_line"), self.tr("stats.points_lost_none"), plain_points)
         differences = stats.par_differences
-        draw_series(surface, PAR_CHART, tr("stats.par", count=len(differences)),
-                    differences, tr("stats.par_line"), tr("stats.par_none"), signed_points)
+        draw_series(self.texts, surface, PAR_CHART, self.tr("stats.par", count=len(differences)),
+                    differences, self.tr("stats.par_line"), self.tr("stats.par_none"),
+                    functools.partial(signed_points, self.texts))
 
     def draw_counters(self, surface: pygame.Surface, game: str, stats: GameStats) -> None:
         x, y = PANEL_RECT.x + 30, PANEL_RECT.y + 24
-        for label, value in counter_rows(game, stats):
+        for label, value in counter_rows(self.texts, game, stats):
             blit_text(surface, label, 26, CREAM, topleft=(x, y))
             blit_text(surface, value, 26, GLOW, topright=(x + 520, y))
             y += ROW
 
     def draw_contracts(self, surface: pygame.Surface, game: str, stats: GameStats) -> None:
         x, y = PANEL_RECT.x + 620, PANEL_RECT.y + 24
-        blit_text(surface, tr("stats.contract"), 24, GOLD, topleft=(x, y))
-        blit_text(surface, tr("stats.taken"), 24, GOLD, topright=(x + 340, y))
-        blit_text(surface, tr("stats.made"), 24, GOLD, topright=(x + 500, y))
+        blit_text(surface, self.tr("stats.contract"), 24, GOLD, topleft=(x, y))
+        blit_text(surface, self.tr("stats.taken"), 24, GOLD, topright=(x + 340, y))
+        blit_text(surface, self.tr("stats.made"), 24, GOLD, topright=(x + 500, y))
         kinds = kinds_of(game, stats)
         row = min(ROW, (PANEL_RECT.bottom - y - 50) // max(1, len(kinds)))
         for kind in kinds:
             y += row
             taken = stats.contracts_taken.get(kind, 0)
             made = stats.contracts_made.get(kind, 0)
-            blit_text(surface, kind_label(game, kind), 24, CREAM, topleft=(x, y))
+            blit_text(surface, kind_label(self.texts, game, kind), 24, CREAM, topleft=(x, y))
             blit_text(surface, str(taken), 24, CREAM, topright=(x + 340, y))
             blit_text(surface, percent(made, taken), 24, CREAM, topright=(x + 500, y))
 
 
-def draw_series(surface: pygame.Surface, chart: pygame.Rect, title: str,
+def draw_series(texts: Texts, surface: pygame.Surface, chart: pygame.Rect, title: str,
                 values: list[float], name: str, none_text: str,
                 number: Callable[[float], str]) -> None:
     """One value per deal and its running average, titled, the bottom and top values
@@ -195,7 +198,7 @@ def draw_series(surface: pygame.Surface, chart: pygame.Rect, title: str,
                       center=(chart.centerx, chart.centery + 26 * (row - len(lines) / 2)))
         return
     rows = list(zip(values, running_average(values, AVERAGE_OVER), strict=True))
-    names = [name, tr("stats.lost_average", count=AVERAGE_OVER)]
+    names = [name, texts.tr("stats.lost_average", count=AVERAGE_OVER)]
     low, high = draw_chart(surface, chart, rows, None, names, from_zero=False)
     blit_text(surface, number(high), 18, CREAM, topright=(chart.x - 8, chart.y))
     blit_text(surface, number(low), 18, CREAM, bottomright=(chart.x - 8, chart.bottom))
@@ -214,8 +217,8 @@ def running_average(values: list[float], window: int) -> list[float]:
     return means
 
 
-def _tab_label(game: str, players: int) -> Callable[[], str]:
-    return lambda: tr("stats.tab", game=tr(f"game.{game}"), players=players)
+def _tab_label(texts: Texts, game: str, players: int) -> Callable[[], str]:
+    return lambda: texts.tr("stats.tab", game=texts.tr(f"game.{game}"), players=players)
 
 
 def _call(function: Callable[[int], None], argument: int) -> Callable[[], None]:

@@ -2,14 +2,18 @@
 
 A scene never imports the app: the app builds the scenes (through its registry,
 ``game/ui/app/scenes.py``), and a scene reaches back only through ``Stage``, the part of
-the app it may use: the settings, the assets and sounds, the router, the match host and
-the player's data.  ``App`` satisfies it (mypy checks it wherever a scene is made).
+the app it may use: the settings, the words of its language (``texts``), the assets and
+sounds, the router, the match host and the player's data.  ``App`` satisfies it (mypy
+checks it wherever a scene is made).  A scene speaks through ``self.tr`` (``Speaks``),
+and hands ``self.texts`` to the parts it builds.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
+
+from game.i18n import Speaks, Texts
 
 if TYPE_CHECKING:
     import pygame
@@ -28,6 +32,9 @@ class Stage(Protocol):
 
     settings: Settings
     running: bool  # False ends the loop (the menu's Quit)
+
+    @property
+    def texts(self) -> Texts: ...  # the app's language, switched in place by the settings
 
     @property
     def assets(self) -> Assets: ...
@@ -78,7 +85,7 @@ class Stage(Protocol):
     def kept(self, name: str) -> Scene | None: ...
 
 
-class Scene:
+class Scene(Speaks):
     """One screen.  ``opaque`` scenes hide the ones below; overlays (score sheet) don't.
     ``route`` is the name the router knows it by (``game/ui/stage/routes.py``)."""
 
@@ -87,6 +94,7 @@ class Scene:
 
     def __init__(self, app: Stage) -> None:
         self.app = app
+        self.texts = app.texts  # switched in place when the player picks a language
 
     def handle(self, event: pygame.event.Event) -> None:
         """One input event, mouse positions already in logical coordinates."""

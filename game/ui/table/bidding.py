@@ -23,7 +23,7 @@ from game.engine.cards import TrumpMode
 from game.engine.games import COINCHE, TAROT, Game, game_of
 from game.engine.protocol import Action, Phase
 from game.engine.tarot import CallKing, TarotBid, TarotPass
-from game.i18n import tr
+from game.i18n import Speaks, Texts
 from game.lessons.script import token
 from game.ui.kit.widgets import GOLD, Button, blit_text, panel
 from game.ui.table.layout import BID_PANEL, CHOICE_PANEL
@@ -36,10 +36,11 @@ PANEL_RECT = BID_PANEL
 BELOTE_RECT = CHOICE_PANEL
 
 
-class BidPanel:
+class BidPanel(Speaks):
     """Rebuilt whenever the viewer's legal actions change; hidden otherwise."""
 
-    def __init__(self, controls: SeatControls, suit_icon: SuitIcon) -> None:
+    def __init__(self, texts: Texts, controls: SeatControls, suit_icon: SuitIcon) -> None:
+        self.texts = texts
         self.controls = controls
         self.suit_icon = suit_icon
         self.buttons: list[Button] = []
@@ -94,16 +95,16 @@ class BidPanel:
         for action in self._legal:
             if isinstance(action, ChooseTrump):
                 icon = self.suit_icon(action.suit.letter, 34)
-                choices.append((action, _text(""), icon))
+                choices.append((action, _text(self.texts, ""), icon))
             elif isinstance(action, ChooseMode):
-                choices.append((action, _text(_mode_short(action.mode)), None))
+                choices.append((action, _text(self.texts, _mode_short(action.mode)), None))
             elif isinstance(action, Take):
-                choices.append((action, _text("bid.take"), None))
+                choices.append((action, _text(self.texts, "bid.take"), None))
             elif isinstance(action, ExchangeSeven):
-                choices.append((action, _text("bid.exchange"), None))
+                choices.append((action, _text(self.texts, "bid.exchange"), None))
             elif isinstance(action, Pass):
                 key = "bid.keep" if self._exchanging() else "bid.pass"
-                choices.append((action, _text(key), None))
+                choices.append((action, _text(self.texts, key), None))
         width = 76 if len(choices) > 5 else 88 if len(choices) > 3 else 200
         total = len(choices) * (width + 10) - 10
         left = self.rect.centerx - total // 2
@@ -126,11 +127,11 @@ class BidPanel:
         choices: list[tuple[Action, Callable[[], str]]] = []
         for action in self._legal:
             if isinstance(action, TarotBid):
-                choices.append((action, _text(contract_key(action.contract))))
+                choices.append((action, _text(self.texts, contract_key(action.contract))))
             elif isinstance(action, TarotPass):
-                choices.append((action, _text("bid.pass")))
+                choices.append((action, _text(self.texts, "bid.pass")))
             elif isinstance(action, CallKing):
-                choices.append((action, _card(action.card.code)))
+                choices.append((action, _card(self.texts, action.card.code)))
         width = 150 if len(choices) > 3 else 200
         total = len(choices) * (width + 10) - 10
         self.rect = BELOTE_RECT.inflate(max(0, total + 40 - BELOTE_RECT.width), 0)
@@ -144,8 +145,8 @@ class BidPanel:
 
     def _tarot_title(self) -> str:
         if any(isinstance(a, CallKing) for a in self._legal):
-            return tr("tarot.call_title")
-        return tr("bid.your_bid_tarot")
+            return self.tr("tarot.call_title")
+        return self.tr("bid.your_bid_tarot")
 
     # --- coinche -------------------------------------------------------------------------
 
@@ -162,7 +163,7 @@ class BidPanel:
         self.tokens = [f"Bid {value}" for value in values]
         width = min(60, (self.rect.width - 40) // max(1, len(values)) - 6)
         for i, value in enumerate(values):
-            label = tr("bid.capot_short") if value == CAPOT_BID else str(value)
+            label = self.tr("bid.capot_short") if value == CAPOT_BID else str(value)
             rect = pygame.Rect(self.rect.x + 20 + i * (width + 6), self.rect.y + 52, width, 44)
             buttons.append(Button(rect, _const(label), self._pick(value),
                                   selected=value == self.value, size=26))
@@ -177,14 +178,14 @@ class BidPanel:
             else:
                 key = "trump.no_trump_short" if b.mode is TrumpMode.NO_TRUMP \
                     else "trump.all_trump_short"
-                buttons.append(Button(rect, _text(key), self._act(b), size=28))
+                buttons.append(Button(rect, _text(self.texts, key), self._act(b), size=28))
                 self.tokens.append(token(b))
         others = [a for a in self._legal if isinstance(a, Pass | Coinche | Surcoinche)]
         for i, action in enumerate(others):
             key = {Pass: "bid.pass", Coinche: "bid.coinche", Surcoinche: "bid.surcoinche"}[
                 type(action)]
             rect = pygame.Rect(self.rect.x + 20 + i * 180, self.rect.y + 190, 170, 50)
-            buttons.append(Button(rect, _text(key), self._act(action)))
+            buttons.append(Button(rect, _text(self.texts, key), self._act(action)))
             self.tokens.append(token(action))
         self.buttons = buttons
 
@@ -226,31 +227,31 @@ class BidPanel:
         if self.game is TAROT:
             title = self._tarot_title()
         elif self.rect is PANEL_RECT:
-            title = tr("bid.your_bid")
+            title = self.tr("bid.your_bid")
         elif self._exchanging():
-            title = tr("bid.exchange_title")
+            title = self.tr("bid.exchange_title")
         elif any(isinstance(a, ChooseTrump | ChooseMode) for a in self._legal):
-            title = tr("bid.round2_title")
+            title = self.tr("bid.round2_title")
         else:
-            title = tr("bid.round1_title")
+            title = self.tr("bid.round1_title")
         blit_text(surface, title, 28, GOLD, midtop=(self.rect.centerx, self.rect.y + 14))
         for index, button in enumerate(self.buttons):
             button.focused = index == self.focus
             button.draw(surface)
 
 
-def _text(key: str) -> Callable[[], str]:
-    return lambda: tr(key) if key else ""
+def _text(texts: Texts, key: str) -> Callable[[], str]:
+    return lambda: texts.tr(key) if key else ""
 
 
 def _mode_short(mode: TrumpMode) -> str:
     return "trump.no_trump_short" if mode is TrumpMode.NO_TRUMP else "trump.all_trump_short"
 
 
-def _card(code: str) -> Callable[[], str]:
+def _card(texts: Texts, code: str) -> Callable[[], str]:
     from game.ui.table.words import card_name
 
-    return lambda: capitalized(card_name(code))  # a button's words ("Roi de pique")
+    return lambda: capitalized(card_name(texts, code))  # a button's words ("Roi de pique")
 
 
 def capitalized(words: str) -> str:

@@ -11,8 +11,8 @@ import pygame
 
 from game.engine.actions import CAPOT_BID
 from game.engine.games import game_of
-from game.i18n import tr
-from game.ui.kit.widgets import CREAM, GLOW, GOLD, blit_symbol, blit_text, panel, text, wrap
+from game.i18n import Speaks, Texts
+from game.ui.kit.widgets import CREAM, GLOW, GOLD, INK, blit_symbol, blit_text, panel, text, wrap
 from game.ui.table.call_words import readable
 from game.ui.table.layout import (
     BID_HISTORY_ROWS,
@@ -38,12 +38,14 @@ SUIT_ICON = 32
 Asked = tuple[str, int]  # ("row", call index), ("bubble", seat) or ("contract", taker)
 ROW_LIT = (50, 76, 61)  # a call under the mouse, which a click explains
 CHIP_MARGIN = 3  # the light chip around the trump's symbol
+ASK_CHIP = 15  # the radius of the contract box's "?" chip
 
 
-class ScoreBox:
+class ScoreBox(Speaks):
     """The match's totals by side (a click opens the score pad)."""
 
-    def __init__(self, layout: TableLayout, model: TableModel, seats: Seats) -> None:
+    def __init__(self, texts: Texts, layout: TableLayout, model: TableModel, seats: Seats) -> None:
+        self.texts = texts
         self.layout, self.model, self.seats = layout, model, seats
 
     def rect(self) -> pygame.Rect:
@@ -52,7 +54,7 @@ class ScoreBox:
     def side_name(self, side: int) -> str:
         if self.model.teams:
             mine = side == self.model.side_of(self.layout.viewer)
-            return tr("side.us") if mine else tr("side.them")
+            return self.tr("side.us") if mine else self.tr("side.them")
         return self.seats.name(side)
 
     def title(self) -> str:
@@ -60,15 +62,15 @@ class ScoreBox:
         number shown against it)."""
         model = self.model
         if model.deals is not None:
-            return tr("table.score_title_deals", number=max(1, model.deal_number),
-                      deals=model.deals)
-        return tr("table.score_title", target=model.target)
+            return self.tr("table.score_title_deals", number=max(1, model.deal_number),
+                           deals=model.deals)
+        return self.tr("table.score_title", target=model.target)
 
     def draw(self, surface: pygame.Surface) -> None:
         rect = self.rect()
         row = self.layout.score_row(len(self.model.totals))
         panel(surface, rect)
-        blit_text(surface, tr("table.score_pad"), 18, GLOW,
+        blit_text(surface, self.tr("table.score_pad"), 18, GLOW,
                   bottomright=(rect.right - 4, rect.bottom - 6))
         blit_text(surface, self.title(), 24, GOLD,
                   topleft=(rect.x + 14, rect.y + 10))
@@ -81,34 +83,37 @@ class ScoreBox:
         return [("score box", self.rect())]
 
 
-class ContractBox:
+class ContractBox(Speaks):
     """The deal's number, then who took and at what (or "bidding")."""
 
-    def __init__(self, layout: TableLayout, model: TableModel, seats: Seats,
+    def __init__(self, texts: Texts, layout: TableLayout, model: TableModel, seats: Seats,
                  suit_icon: Callable[[str, int], pygame.Surface]) -> None:
+        self.texts = texts
         self.layout, self.model, self.seats, self.suit_icon = layout, model, seats, suit_icon
 
     def draw(self, surface: pygame.Surface) -> None:
         model, rect = self.model, self.layout.contract_box()
         panel(surface, rect)
         left = rect.x + 14
-        blit_text(surface, tr("table.deal_number", number=model.deal_number,
-                              seed=model.deal_seed), 22, GOLD, topleft=(left, rect.y + 10))
+        blit_text(surface, self.tr("table.deal_number", number=model.deal_number,
+                                   seed=model.deal_seed), 22, GOLD, topleft=(left, rect.y + 10))
         if model.taker is None or (model.tarot_contract is None and model.trump is None):
-            status = tr("table.bidding") if model.bidding else ""
+            status = self.tr("table.bidding") if model.bidding else ""
             blit_text(surface, status, 26, CREAM, topleft=(left, rect.y + 40))
             return
         who = self.seats.after(model.taker)
-        blit_text(surface, tr("table.taken_by", name=who), 24, CREAM, topleft=(left, rect.y + 36))
+        blit_text(surface, self.tr("table.taken_by", name=who), 24, CREAM,
+                  topleft=(left, rect.y + 36))
         if model.tarot_contract is not None:
-            blit_text(surface, tarot_contract_words(model), 24, GLOW, topleft=(left, rect.y + 66))
+            blit_text(surface, tarot_contract_words(self.texts, model), 24, GLOW,
+                      topleft=(left, rect.y + 66))
             return
         self._draw_trump(surface, left, rect.y + 64)
 
     def _draw_trump(self, surface: pygame.Surface, x: int, y: int) -> None:
         model = self.model
         if model.contract_value is not None:
-            value = tr("bid.capot_short") if model.contract_value >= CAPOT_BID \
+            value = self.tr("bid.capot_short") if model.contract_value >= CAPOT_BID \
                 else str(model.contract_value)
             x = blit_text(surface, value, 34, CREAM, topleft=(x, y)).right + 8
         suit = model.trump_suit
@@ -120,31 +125,32 @@ class ContractBox:
             blit_symbol(surface, icon, suit.symbol, center=chip.center)  # panel show too
             x = chip.right + 8
             if model.contract_value is None:  # belote: say the suit too
-                x = blit_text(surface, tr(f"suit.{suit.letter}"), 26, CREAM,
+                x = blit_text(surface, self.tr(f"suit.{suit.letter}"), 26, CREAM,
                               topleft=(x, y + 4)).right
         else:
             assert model.trump is not None
-            x = blit_text(surface, say_text(trump_key(model.trump)), 26, CREAM,
+            x = blit_text(surface, say_text(self.texts, trump_key(model.trump)), 26, CREAM,
                           topleft=(x, y + 4)).right + 8
         if model.coinche_level:
             key = "table.coinched" if model.coinche_level == 1 else "table.surcoinched"
-            blit_text(surface, tr(key), 26, GLOW, topleft=(x + 4, y + 4))
+            blit_text(surface, self.tr(key), 26, GLOW, topleft=(x + 4, y + 4))
 
     def regions(self) -> list[Region]:
         return [("contract box", self.layout.contract_box())]
 
 
-class BidHistory:
+class BidHistory(Speaks):
     """Every bid of the deal in order, seat and bid (the latest when many), while the
     bidding lasts at coinche and tarot.  A call of another seat there, its bubble, or
     the contract box (the taker's call) says what the computers read from it when
     clicked (``note``, beside what was clicked), and shows it can be: a "?" on the row
     and in the contract box, the row or box lit under the mouse."""
 
-    def __init__(self, layout: TableLayout, model: TableModel, seats: Seats,
+    def __init__(self, texts: Texts, layout: TableLayout, model: TableModel, seats: Seats,
                  read: Callable[[int], str | None] = lambda index: None,
                  bubbles: Bubbles | None = None,
                  read_seat: Callable[[str, int], str | None] = lambda kind, seat: None) -> None:
+        self.texts = texts
         self.layout, self.model, self.seats = layout, model, seats
         self.read = read  # what the computers read from a call, in words (None: nothing)
         self.bubbles = bubbles
@@ -256,7 +262,9 @@ class BidHistory:
     def draw(self, surface: pygame.Surface) -> None:
         if self.taker_read() is not None:  # the contract box explains the taker's call
             box = self.layout.contract_box()
-            blit_text(surface, "?", 18, GOLD, topright=(box.right - 10, box.y + 8))
+            centre = (box.right - ASK_CHIP - 8, box.y + ASK_CHIP + 8)
+            pygame.draw.circle(surface, GOLD, centre, ASK_CHIP)  # a chip: the "?" reads at
+            blit_text(surface, "?", 28, INK, center=centre)  # a small window too
         lit = self._anchor(self.hover) if self.hover and self.hover[0] != "row" else None
         if lit is not None:
             pygame.draw.rect(surface, GLOW, lit.inflate(8, 8), width=3, border_radius=14)
@@ -264,7 +272,8 @@ class BidHistory:
         if rect is None:
             return
         panel(surface, rect)
-        blit_text(surface, tr("table.bid_history"), 18, GOLD, topleft=(rect.x + 10, rect.y + 7))
+        blit_text(surface, self.tr("table.bid_history"), 18, GOLD,
+                  topleft=(rect.x + 10, rect.y + 7))
         y = rect.y + 26
         first = len(self.model.bids) - min(len(self.model.bids), BID_HISTORY_ROWS)
         for index, (seat, say) in enumerate(self.model.bids[first:], start=first):
@@ -272,7 +281,7 @@ class BidHistory:
                 pygame.draw.rect(surface, ROW_LIT, (rect.x + 4, y - 1, rect.width - 8, BID_ROW),
                                  border_radius=4)
             blit_text(surface, self.seats.name(seat), 18, CREAM, topleft=(rect.x + 10, y))
-            blit_text(surface, say_text(say), 18, GLOW, topright=(rect.right - 30, y))
+            blit_text(surface, say_text(self.texts, say), 18, GLOW, topright=(rect.right - 30, y))
             if self._readable_row(index):
                 blit_text(surface, "?", 16, GOLD, center=(rect.right - 15, y + BID_ROW // 2 - 1))
             y += BID_ROW
@@ -298,9 +307,7 @@ class Messages:
         words = self.message()
         if not words:
             return None
-        lines = self._lines(words)
-        size = (max(line.get_width() for line in lines), sum(line.get_height() for line in lines))
-        return message_box(size, self.above(), self.avoid())
+        return message_box(self._size(words), self.above(), self.avoid())
 
     @staticmethod
     def _styled(words: str) -> list[tuple[str, int, tuple[int, int, int]]]:
@@ -310,8 +317,10 @@ class Messages:
         return [(first, MESSAGE_TEXT, CREAM), *((d, DETAIL_TEXT, GLOW) for d in details)]
 
     @classmethod
-    def _lines(cls, words: str) -> list[pygame.Surface]:
-        return [text(*style) for style in cls._styled(words)]
+    def _size(cls, words: str) -> tuple[int, int]:
+        """The message's width and height, its lines one under the other."""
+        sizes = [text(*style).get_size() for style in cls._styled(words)]
+        return max(width for width, _ in sizes), sum(height for _, height in sizes)
 
     def note_rect(self) -> pygame.Rect | None:
         words = self.note()
@@ -326,7 +335,7 @@ class Messages:
             colour = (120, 30, 30) if self.warning() else (28, 46, 36)
             panel(surface, rect, colour)
             message = self.message()
-            top = rect.centery - sum(line.get_height() for line in self._lines(message)) // 2
+            top = rect.centery - self._size(message)[1] // 2
             for words, size, colour in self._styled(message):  # blit_text: the eye checks
                 top = blit_text(surface, words, size, colour, midtop=(rect.centerx, top)).bottom
         rect = self.note_rect()
@@ -339,12 +348,13 @@ class Messages:
                                                 ("note", self.note_rect())) if rect is not None]
 
 
-class LastTrick:
+class LastTrick(Speaks):
     """The last trick, opaque over the table, its winner named."""
 
-    def __init__(self, layout: TableLayout, model: TableModel, seats: Seats,
+    def __init__(self, texts: Texts, layout: TableLayout, model: TableModel, seats: Seats,
                  painter: Painter, reason: Callable[[Any], str | None] = lambda c: None
                  ) -> None:
+        self.texts = texts
         self.layout, self.model, self.seats, self.painter = layout, model, seats, painter
         self.reason = reason  # why a computer played a card, in words (None: not known)
         self.asked: Any | None = None  # the card whose reason is shown
@@ -374,19 +384,19 @@ class LastTrick:
 
     def title(self) -> pygame.Rect:
         box = self.layout.last_trick_box()
-        return text(tr("table.last_trick"), 28).get_rect(midtop=(box.centerx, box.y + 12))
+        return text(self.tr("table.last_trick"), 28).get_rect(midtop=(box.centerx, box.y + 12))
 
     def won_by(self) -> tuple[str, pygame.Rect] | None:
         winner = self.model.last_trick_winner
         if winner is None:
             return None
         box = self.layout.last_trick_box()
-        words = tr("table.won_by", name=self.seats.after(winner))
+        words = self.tr("table.won_by", name=self.seats.after(winner))
         return words, text(words, 24).get_rect(midbottom=(box.centerx, box.bottom - 8))
 
     def draw(self, surface: pygame.Surface) -> None:
         panel(surface, self.layout.last_trick_box())  # the trick must not show
-        blit_text(surface, tr("table.last_trick"), 28, GOLD, topleft=self.title().topleft)
+        blit_text(surface, self.tr("table.last_trick"), 28, GOLD, topleft=self.title().topleft)
         winner = self.model.last_trick_winner
         for (seat, c), card, (name, name_rect) in zip(self.model.last_trick, self.cards(),
                                                      self.names(), strict=True):
@@ -402,7 +412,7 @@ class LastTrick:
             blit_text(surface, won[0], 24, CREAM, topleft=won[1].topleft)
         why = self.why()
         if why is None:  # how to ask
-            blit_text(surface, tr("table.last_trick_ask"), REASON_TEXT - 2, CREAM,
+            blit_text(surface, self.tr("table.last_trick_ask"), REASON_TEXT - 2, CREAM,
                       midtop=(self.title().centerx, self.title().bottom + 6))
         for index, line in enumerate(why[0] if why else ()):
             assert why is not None

@@ -18,7 +18,7 @@ import pygame
 from game.engine.tarot import TarotDiscard
 from game.engine.tarot_cards import TarotCard
 from game.engine.tarot_tricks import TarotView, ecart_left, ecart_refusal
-from game.i18n import tr
+from game.i18n import Speaks, Texts
 from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel
 from game.ui.table.layout import ECART_BUTTON, ecart_area, ecart_buttons, ecart_slots
 from game.ui.table.seat_controls import SeatControls
@@ -26,14 +26,15 @@ from game.ui.table.seat_controls import SeatControls
 DrawCard = Callable[[pygame.Surface, Any, tuple[float, float], int], None]
 
 
-class EcartChooser:
+class EcartChooser(Speaks):
     """The cards set aside so far, and the "Valider l'écart" button."""
 
-    def __init__(self, controls: SeatControls) -> None:
+    def __init__(self, texts: Texts, controls: SeatControls) -> None:
+        self.texts = texts
         self.controls = controls
         self.chosen: list[TarotCard] = []
         self.hand: tuple[TarotCard, ...] = ()  # the whole hand while choosing
-        self.confirm = Button(pygame.Rect(ECART_BUTTON), lambda: tr("ecart.confirm"),
+        self.confirm = Button(pygame.Rect(ECART_BUTTON), lambda: self.tr("ecart.confirm"),
                               self.validate, size=26)
         # The taker's chelem is declared here, before the first card, when he wants it:
         # it is never asked (validating without it plays on).
@@ -97,7 +98,8 @@ class EcartChooser:
         self.chelem.selected = not self.chelem.selected
 
     def _chelem_label(self) -> str:
-        return tr("ecart.chelem_announced" if self.chelem.selected else "tarot.announce_chelem")
+        chelem = self.chelem.selected
+        return self.tr("ecart.chelem_announced" if chelem else "tarot.announce_chelem")
 
     # --- geometry ----------------------------------------------------------------------
 
@@ -137,7 +139,7 @@ class EcartChooser:
             return
         area = self.area_rect()
         panel(surface, area)
-        count = tr("ecart.count", chosen=len(self.chosen), size=self.size)
+        count = self.tr("ecart.count", chosen=len(self.chosen), size=self.size)
         blit_text(surface, count, 26, GOLD, midtop=(area.centerx, area.y + 8))
         for index, rect in enumerate(self.slot_rects()):
             if index < len(self.chosen):
@@ -145,7 +147,7 @@ class EcartChooser:
             else:
                 pygame.draw.rect(surface, CREAM, rect, width=2, border_radius=8)
         if any(c.is_trump for c in self.chosen):
-            blit_text(surface, tr("ecart.trumps_shown"), 20, GLOW,
+            blit_text(surface, self.tr("ecart.trumps_shown"), 20, GLOW,
                       midbottom=(area.centerx, area.bottom - 8))
         self.confirm.draw(surface)
         self.chelem.draw(surface)

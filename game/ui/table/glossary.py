@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game.i18n import language, tr
+from game.i18n import Speaks, Texts
 from game.ui.table.model import Say
 
 TERMS = (
@@ -38,26 +38,28 @@ def terms_of(say: Say) -> list[str]:
     return [term] if term else []
 
 
-def entry(term: str) -> str:
+def entry(texts: Texts, term: str) -> str:
     """One glossary line: the term and what it means."""
-    return tr("glossary.line", term=tr(f"term.{term}"), meaning=tr(f"glossary.{term}"))
+    return texts.tr("glossary.line", term=texts.tr(f"term.{term}"),
+                    meaning=texts.tr(f"glossary.{term}"))
 
 
-def glossary_text() -> str:
-    return "\n".join(entry(term) for term in TERMS)
+def glossary_text(texts: Texts) -> str:
+    return "\n".join(entry(texts, term) for term in TERMS)
 
 
-class FirstTimeNotes:
+class FirstTimeNotes(Speaks):
     """The explanations waiting to be shown at a table, one at a time; each term once
     while the app runs (``explained``: the app's memory of the terms already shown)."""
 
-    def __init__(self, explained: set[str]) -> None:
+    def __init__(self, texts: Texts, explained: set[str]) -> None:
+        self.texts = texts
         self.explained = explained
         self.queue: list[str] = []
         self.time_left = 0.0
 
     def notice(self, terms: Iterable[str]) -> None:
-        if language() != "en":
+        if self.texts.language != "en":
             return
         for term in terms:
             if term not in self.explained:
@@ -79,4 +81,4 @@ class FirstTimeNotes:
         return self.queue[0] if self.queue else None
 
     def text(self) -> str:
-        return entry(self.queue[0]) if self.queue else ""
+        return entry(self.texts, self.queue[0]) if self.queue else ""

@@ -6,29 +6,28 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from game.engine.protocol import Phase
 from game.engine.tarot import AnnounceChelem
-from game.i18n import tr, tr_n
+from game.i18n import Speaks, Texts
 from game.ui.kit.layout import Point
 from game.ui.kit.widgets import SETTLE, pointer
 from game.ui.table.words import hint_words, say_text
 
 if TYPE_CHECKING:
-    from game.ui.kit.tween import Tweens
     from game.ui.kit.widgets import Button
     from game.ui.table.animator import Animator
     from game.ui.table.bidding import BidPanel
     from game.ui.table.boxes import BidHistory, LastTrick, ScoreBox
     from game.ui.table.controller import Controller
     from game.ui.table.ecart import EcartChooser
-    from game.ui.table.model import TableModel
     from game.ui.table.parts import Hand
     from game.ui.table.play_buttons import PlayButtons
-    from game.ui.table.poignee import PoigneeChooser
+    from game.ui.table.poignee import CardAt, PoigneeChooser
 
 ARROWS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB)
 ENTER = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -41,30 +40,55 @@ def redo_keys(key: int, mods: int) -> bool:
     return bool(mods & CTRL) and (key == pygame.K_y or (key == pygame.K_z and shift))
 
 
-class InputTable(Protocol):
-    """What the input reads and asks of the table (``TableScene`` satisfies it): the
-    match, the hand and the panels that take the player's choices, the side buttons and
-    the score box, and the table's own commands."""
+@dataclass(frozen=True)
+class ChoicePanels:
+    """The panels that take the player's choices besides his cards: the bids, the
+    poignée, the écart and the play buttons."""
 
-    controller: Controller
-    model: TableModel
-    hand: Hand
-    bid_panel: BidPanel
+    bid: BidPanel
     poignee: PoigneeChooser
     ecart: EcartChooser
     play: PlayButtons
-    animator: Animator
-    score: ScoreBox
-    last_trick: LastTrick  # a click on its card asks why it was played
-    bid_history: BidHistory  # a click on a call asks what it shows
+
+    def handle(self, event: pygame.event.Event, card_at: CardAt) -> bool:
+        """``event`` given to each panel in turn; True once one took it."""
+        return self.bid.handle(event) or self.poignee.handle(event) \
+            or self.ecart.handle(event, card_at) or self.play.handle(event)
+
+
+@dataclass(frozen=True)
+class ClickTargets:
+    """What a click on the table reaches besides the hand and the panels: the side
+    buttons, the score box (the score pad), a card of the last trick (why it was
+    played) and a call of the bid history (what it shows)."""
+
     buttons: list[Button]
+    score: ScoreBox
+    last_trick: LastTrick
+    bid_history: BidHistory
+
+
+class InputTable(Protocol):
+    """What the input reads and asks of the table (``TableScene`` satisfies it): the
+    match, the hand, the choice panels, the click targets and the animations, whether
+    the last trick is shown, and the table's own commands."""
+
+    @property
+    def controller(self) -> Controller: ...
+
+    @property
+    def hand(self) -> Hand: ...
+
+    @property
+    def panels(self) -> ChoicePanels: ...
+
+    @property
+    def targets(self) -> ClickTargets: ...
+
+    @property
+    def animator(self) -> Animator: ...  # what runs, the trick waiting for a click
+
     show_last: bool  # the last trick is shown over the table
-
-    @property
-    def tweens(self) -> Tweens: ...
-
-    @property
-    def held(self) -> Any: ...  # the trick waiting for the player's click
 
     def collect_held(self) -> None: ...
 
@@ -79,8 +103,9 @@ class InputTable(Protocol):
     def to_menu(self) -> None: ...
 
 
-class TableInput:
-    def __init__(self, table: InputTable) -> None:
+class TableInput(Speaks):
+    def __init__(self, texts: Texts, table: InputTable) -> None:
+        self.texts = texts
         self.table = table
         # (the position, human to act): a move, an undo or a redo changes the position
         self._asked: tuple[object, bool] = (None, False)
@@ -97,7 +122,7 @@ class TableInput:
         if verdict is None or self.current_hint() is not None:
             return
         card = getattr(verdict.decision.action, "card", None)
-        words = functools.partial(hint_words, verdict)  # the reason, then the numbers
+        words = functools.partial(hint_words, self.texts, verdict)  # the reason, then the numbers
         self.hint = (words, card, controller.match)
         if card is not None:
             self.table.hand.selected = card  # Enter or Space plays the suggested card
@@ -111,23 +136,24 @@ class TableInput:
     # --- what the hand shows (HandChoices) ----------------------------------------------
 
     def raised(self) -> set[Any]:
-        table = self.table
-        if table.poignee.active:
-            return set(table.poignee.chosen)
-        if table.ecart.active:
-            return table.ecart.allowed()
-        return table.controller.legal_cards()
+        poignee, ecart = self.table.panels.poignee, self.table.panels.ecart
+        if poignee.active:
+            return set(poignee.chosen)
+        if ecart.active:
+            return ecart.allowed()
+        return self.table.controller.legal_cards()
 
     def takes(self) -> set[Any]:
-        table = self.table
-        if table.poignee.active:
-            return table.poignee.candidates()
-        if table.ecart.active:
-            return table.ecart.allowed()
-        return table.controller.legal_cards()
+        poignee, ecart = self.table.panels.poignee, self.table.panels.ecart
+        if poignee.active:
+            return poignee.candidates()
+        if ecart.active:
+            return ecart.allowed()
+        return self.table.controller.legal_cards()
 
     def gaps(self) -> list[Any]:
-        return list(self.table.ecart.chosen) if self.table.ecart.active else []
+        ecart = self.table.panels.ecart
+        return list(ecart.chosen) if ecart.active else []
 
     def outlined(self) -> Any:
         hint = self.current_hint()
@@ -135,27 +161,27 @@ class TableInput:
 
     def message(self) -> str:
         """What the table tells the player now (a refusal first)."""
-        table = self.table
-        controller = table.controller
+        controller, panels, animator = self.table.controller, self.table.panels, \
+            self.table.animator
         if controller.message is not None:
-            return say_text(controller.message)
-        if table.held is not None:
-            return tr("table.collect")
-        if table.poignee.active:
-            return table.poignee.message()
+            return say_text(self.texts, controller.message)
+        if animator.held is not None:
+            return self.tr("table.collect")
+        if panels.poignee.active:
+            return panels.poignee.message()
         hint = self.current_hint()
         if hint is not None:
             return hint[0]
-        if table.animator.void_message > 0:
-            return tr("table.all_passed")
-        if table.ecart.active:
-            left = table.ecart.size - len(table.ecart.chosen)
-            return tr_n("table.ecart", left) if left else tr("table.ecart_complete")
+        if animator.void_message > 0:
+            return self.tr("table.all_passed")
+        if panels.ecart.active:
+            left = panels.ecart.size - len(panels.ecart.chosen)
+            return self.tr_n("table.ecart", left) if left else self.tr("table.ecart_complete")
         if AnnounceChelem() in controller.human_legal():
-            return tr("tarot.chelem_choice")
+            return self.tr("tarot.chelem_choice")
         if controller.human_to_act and controller.match.phase is Phase.PLAY \
-                and not table.play.actions():
-            return tr("table.your_turn")
+                and not panels.play.actions():
+            return self.tr("table.your_turn")
         return ""
 
     # --- when a choice may be taken ----------------------------------------------------------
@@ -167,14 +193,16 @@ class TableInput:
         seconds since they appeared or since the last click: a click meant for the
         animation never lands on a button that has just appeared under it."""
         table = self.table
-        return not table.tweens.busy and table.controller.idle and self.asked_for >= SETTLE
+        return not table.animator.tweens.busy and table.controller.idle \
+            and self.asked_for >= SETTLE
 
     def time_the_choices(self, dt: float) -> None:
         """How long the player's current choices have been shown (from 0 each time the
         table asks him something new)."""
         controller = self.table.controller
         asked = (controller.match, controller.human_to_act)
-        if asked[0] is not self._asked[0] or asked[1] != self._asked[1] or self.table.tweens.busy:
+        if asked[0] is not self._asked[0] or asked[1] != self._asked[1] \
+                or self.table.animator.tweens.busy:
             self._asked, self.asked_for = asked, 0.0
         else:
             self.asked_for += dt
@@ -186,24 +214,24 @@ class TableInput:
         if event.type == pygame.KEYDOWN:
             self.key(event.key, getattr(event, "mod", 0) | pygame.key.get_mods())
             return
-        if any(button.handle(event) for button in table.buttons):
+        if any(button.handle(event) for button in table.targets.buttons):
             return
         click = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-        if click and table.score.rect().collidepoint(event.pos):
+        if click and table.targets.score.rect().collidepoint(event.pos):
             table.show_score_pad()  # the score box opens the score pad
             return
-        if click and not table.show_last and table.bid_history.click(event.pos):
+        if click and not table.show_last and table.targets.bid_history.click(event.pos):
             return  # a call or its bubble: what the computers read from it, at any time
         if click and not self.accepts_choice:
             self.click_while_busy()
             return
-        if table.bid_panel.handle(event) or table.poignee.handle(event) \
-                or table.ecart.handle(event, table.hand.card_at) or table.play.handle(event):
+        if table.panels.handle(event, table.hand.card_at):
             return
         if event.type == pygame.MOUSEMOTION:
             table.hand.hover = table.hand.card_at(event.pos)
-            pointer(table.last_trick.point(event.pos) if table.show_last
-                    else table.bid_history.point(event.pos))
+            targets = table.targets
+            pointer(targets.last_trick.point(event.pos) if table.show_last
+                    else targets.bid_history.point(event.pos))
         elif click:
             self.click(event.pos)
 
@@ -221,8 +249,8 @@ class TableInput:
             table.show_hint()
         elif key == pygame.K_s:
             table.show_score_pad()
-        elif key == pygame.K_c and table.ecart.active:
-            table.ecart.toggle_chelem()
+        elif key == pygame.K_c and table.panels.ecart.active:
+            table.panels.ecart.toggle_chelem()
         elif key == pygame.K_ESCAPE:
             table.to_menu()
         elif key in ENTER:
@@ -231,57 +259,56 @@ class TableInput:
     def arrow(self, key: int, shift: bool) -> None:
         """Arrows and Tab move between the bid panel's buttons when it is shown, otherwise
         ← and → move the selection along the hand, ↑, ↓ and Tab through the play buttons."""
-        table = self.table
+        table, panels = self.table, self.table.panels
         back = key in (pygame.K_LEFT, pygame.K_UP) or (key == pygame.K_TAB and shift)
         step = -1 if back else 1
-        if table.bid_panel.visible:
-            table.bid_panel.move_focus(step)
+        if panels.bid.visible:
+            panels.bid.move_focus(step)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT):
-            table.play.focus = None
+            panels.play.focus = None
             table.hand.move_selection(step, table.controller.legal_cards())
         else:
-            table.play.move_focus(step)
+            panels.play.move_focus(step)
 
     def enter(self) -> None:
         """Enter or Space: end the animation running; otherwise press the chosen bid
         button or play the chosen card."""
-        table = self.table
+        table, panels = self.table, self.table.panels
         selected = table.hand.selected
         if not self.accepts_choice:
             self.click_while_busy()
-        elif table.bid_panel.visible:
-            table.bid_panel.press_focused()
-        elif table.ecart.active:
-            if selected in table.model.hand:  # a card chosen with the arrows: in or out
-                table.ecart.toggle(selected)
-            elif table.ecart.confirm.enabled:  # none chosen: confirm a complete écart
-                table.ecart.validate()
-        elif table.play.press_focused():
+        elif panels.bid.visible:
+            panels.bid.press_focused()
+        elif panels.ecart.active:
+            if selected in table.hand.model.hand:  # a card chosen with the arrows: in or out
+                panels.ecart.toggle(selected)
+            elif panels.ecart.confirm.enabled:  # none chosen: confirm a complete écart
+                panels.ecart.validate()
+        elif panels.play.press_focused():
             pass
-        elif selected in table.controller.legal_cards() and not table.poignee.active:
+        elif selected in table.controller.legal_cards() and not panels.poignee.active:
             table.controller.play_card(selected)
 
     def click_while_busy(self) -> None:
         """A click or Enter before the player's choices have settled: it only ends the
         animation running (or the last trick shown), or collects the trick waiting, and
         the choices wait ``SETTLE`` seconds more."""
-        table = self.table
+        table, tweens = self.table, self.table.animator.tweens
         self.asked_for = 0.0
-        if table.held is not None:
+        if table.animator.held is not None:
             table.collect_held()
         elif table.show_last:
             table.show_last = False
-        elif table.tweens.busy or not table.controller.idle:
-            table.tweens.skip()
+        elif tweens.busy or not table.controller.idle:
+            tweens.skip()
             table.controller.events.skip()
 
     def click(self, pos: Point) -> None:
-        table = self.table
+        table, last_trick = self.table, self.table.targets.last_trick
         table.hand.selected = None  # the mouse takes over from the keyboard
         if table.show_last:  # a card of it: why it was played; elsewhere: closed
-            asked = table.last_trick.card_at(pos)
-            table.last_trick.asked = asked
-            table.show_last = asked is not None
+            last_trick.asked = last_trick.card_at(pos)
+            table.show_last = last_trick.asked is not None
             return
         c = table.hand.card_at(pos)
         if c is not None:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from game.i18n import tr
+from game.i18n import Speaks, Texts
 from game.lessons.run import LessonRun
 from game.lessons.script import ECART_CONFIRM, token
 from game.ui.kit.layout import SCREEN
@@ -36,13 +36,14 @@ NARRATOR = (22, 34, 52)  # the narrator's panel: night blue, apart from the tabl
 Region = tuple[str, pygame.Rect]
 
 
-class Narrator:
+class Narrator(Speaks):
     """Draws the lesson's words and highlights for the table's controller."""
 
-    def __init__(self, controller: Controller, run: LessonRun,
+    def __init__(self, texts: Texts, controller: Controller, run: LessonRun,
                  avoid: Callable[[], list[pygame.Rect]],
                  cards: Callable[[], list[tuple[Any, pygame.Rect]]],
                  buttons: Callable[[], Sequence[tuple[str, Button]]]) -> None:
+        self.texts = texts
         self.controller = controller
         self.run = run
         self.avoid = avoid  # what the panel must leave visible
@@ -59,9 +60,9 @@ class Narrator:
             rect, size = self.placed()
             width = rect.width
         inside = width - 2 * PADDING
-        lines = wrap(tr(self.run.words(self.controller.match)), size, inside)
+        lines = wrap(self.tr(self.run.words(self.controller.match)), size, inside)
         if self.controller.message is not None and self.run.expected(self.controller.match):
-            lines += wrap(tr("lesson.retry"), size, inside)
+            lines += wrap(self.tr("lesson.retry"), size, inside)
         return lines
 
     def rect(self) -> pygame.Rect:
@@ -119,10 +120,10 @@ class Narrator:
             pygame.draw.rect(surface, GLOW, rect, width=4, border_radius=8)
         rect, size = self.placed()
         panel(surface, rect, NARRATOR, border=GOLD)
-        blit_text(surface, tr(self.run.lesson.title_key), 22, GOLD,
+        blit_text(surface, self.tr(self.run.lesson.title_key), 22, GOLD,
                   topleft=(rect.x + PADDING, rect.y + PADDING - 2))
         y = rect.y + PADDING + TITLE
-        retry_from = len(wrap(tr(self.run.words(self.controller.match)), size,
+        retry_from = len(wrap(self.tr(self.run.words(self.controller.match)), size,
                               rect.width - 2 * PADDING))
         for index, line in enumerate(self.lines(rect.width, size)):
             colour = GLOW if index >= retry_from else CREAM

@@ -11,7 +11,7 @@ from typing import Any, Protocol
 
 import pygame
 
-from game.i18n import tr, tr_n
+from game.i18n import Speaks, Texts
 from game.ui.kit.assets import Assets
 from game.ui.kit.drawlog import framed
 from game.ui.kit.layout import CENTRE, SCREEN
@@ -93,19 +93,20 @@ class Painter:
 
 
 @dataclass
-class Seats:
+class Seats(Speaks):
     """The seats' names as the viewer sees them."""
 
+    texts: Texts
     layout: TableLayout
     player: Callable[[], str] = str  # the player's name in the settings ("": "You")
 
     def name(self, seat: int) -> str:
-        return seat_name(seat, self.layout.viewer, self.layout.spots[seat].compass,
+        return seat_name(self.texts, seat, self.layout.viewer, self.layout.spots[seat].compass,
                          self.player())
 
     def after(self, seat: int) -> str:
         """The name after a preposition ("par Vous" / "by you")."""
-        return seat_after(seat, self.layout.viewer, self.layout.spots[seat].compass,
+        return seat_after(self.texts, seat, self.layout.viewer, self.layout.spots[seat].compass,
                           self.player())
 
 
@@ -217,11 +218,12 @@ class Opponents:
                 for seat in self.seats() if self.count(seat) > 0]
 
 
-class Centre:
+class Centre(Speaks):
     """The trick, the retourne and the bergère, the chien, and the arrow to whose turn."""
 
-    def __init__(self, layout: TableLayout, model: TableModel, painter: Painter,
+    def __init__(self, texts: Texts, layout: TableLayout, model: TableModel, painter: Painter,
                  animator: Animator, chien_shown: Callable[[], bool]) -> None:
+        self.texts = texts
         self.layout, self.model, self.painter, self.animator = layout, model, painter, animator
         self.chien_shown = chien_shown  # the chien face up (not while the écart is made)
 
@@ -255,11 +257,11 @@ class Centre:
                                          (self.model.bergere, BERGERE, CHIEN_WIDTH,
                                           "table.bergere")):
             if face is not None:
-                words = tr(key)
+                words = self.tr(key)
                 labels.append((words, under(card_rect(centre, width),
                                             text(words, LABEL_TEXT).get_size())))
         if self.model.bergere is not None:  # shown for information only: said below
-            words = tr("table.bergere_note")
+            words = self.tr("table.bergere_note")
             labels.append((words, under(labels[-1][1].move(0, -4),
                                         text(words, LABEL_TEXT).get_size())))
         return labels
@@ -287,25 +289,26 @@ class Centre:
         pygame.draw.polygon(surface, GLOW, points)
 
 
-class Plates:
+class Plates(Speaks):
     """The name plates, the one to play glowing; the dealer's button; the taker's badge."""
 
-    def __init__(self, layout: TableLayout, model: TableModel, seats: Seats,
+    def __init__(self, texts: Texts, layout: TableLayout, model: TableModel, seats: Seats,
                  levels: list[str | None], dealer_button: Callable[[int], pygame.Surface]
                  ) -> None:
+        self.texts = texts
         self.layout, self.model, self.seats = layout, model, seats
         self.levels = levels  # each computer's level key, None for a human
         self.dealer_button = dealer_button
 
     def name(self, seat: int) -> str:
         name, level = self.seats.name(seat), self.levels[seat]
-        return name if level is None else f"{name} · {tr(f'level.{level}')}"
+        return name if level is None else f"{name} · {self.tr(f'level.{level}')}"
 
     def plate(self, seat: int) -> pygame.Rect:
         return self.layout.plate(seat, text(self.name(seat), PLATE_TEXT).get_size())
 
     def badge(self, seat: int) -> pygame.Rect:
-        size = text(tr("table.taker"), BADGE_TEXT, INK).get_size()
+        size = text(self.tr("table.taker"), BADGE_TEXT, INK).get_size()
         return self.layout.taker_badge(self.plate(seat), size)
 
     def draw(self, surface: pygame.Surface, turn: int | None) -> None:
@@ -322,12 +325,12 @@ class Plates:
             if seat == self.model.dealer:
                 button = self.layout.dealer_button(rect)
                 surface.blit(self.dealer_button(button.width), button)
-                blit_text(surface, tr("table.dealer_letter"), 22, INK,
+                blit_text(surface, self.tr("table.dealer_letter"), 22, INK,
                           center=(button.centerx, button.centery + 1))
             if seat == self.model.taker:
                 tag = self.badge(seat)
                 pygame.draw.rect(surface, GOLD, tag, border_radius=8)
-                blit_text(surface, tr("table.taker"), BADGE_TEXT, INK, center=tag.center)
+                blit_text(surface, self.tr("table.taker"), BADGE_TEXT, INK, center=tag.center)
 
     def regions(self) -> list[Region]:
         regions = [(f"plate {seat}", self.plate(seat)) for seat in range(self.model.players)]
@@ -338,10 +341,12 @@ class Plates:
         return regions
 
 
-class Piles:
+class Piles(Speaks):
     """The tricks won, stacked by side, with their count beside."""
 
-    def __init__(self, layout: TableLayout, model: TableModel, painter: Painter) -> None:
+    def __init__(self, texts: Texts, layout: TableLayout, model: TableModel,
+                 painter: Painter) -> None:
+        self.texts = texts
         self.layout, self.model, self.painter = layout, model, painter
 
     def piles(self) -> dict[tuple[int, int], int]:
@@ -352,7 +357,7 @@ class Piles:
         return {spot: tricks for spot, tricks in counts.items() if tricks}
 
     def label(self, spot: tuple[int, int], tricks: int) -> tuple[str, pygame.Rect]:
-        words = tr_n("table.tricks", tricks)
+        words = self.tr_n("table.tricks", tricks)
         return words, self.layout.pile_label(spot, tricks, text(words, PILE_TEXT).get_size())
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -370,10 +375,12 @@ class Piles:
         return regions
 
 
-class Bubbles:
+class Bubbles(Speaks):
     """What each seat said last, and the cards it showed (announcements, a poignée)."""
 
-    def __init__(self, layout: TableLayout, model: TableModel, painter: Painter) -> None:
+    def __init__(self, texts: Texts, layout: TableLayout, model: TableModel,
+                 painter: Painter) -> None:
+        self.texts = texts
         self.layout, self.model, self.painter = layout, model, painter
 
     def rect(self, seat: int) -> pygame.Rect | None:
@@ -386,7 +393,7 @@ class Bubbles:
         say = self.model.says.get(seat)
         if say is None:
             return None
-        words, room = say_text(say), self.layout.bubble_room(seat)
+        words, room = say_text(self.texts, say), self.layout.bubble_room(seat)
         for size in BUBBLE_SIZES:
             rect = self.layout.bubble(seat, text(words, size, INK).get_size())
             if room is None or room.contains(rect):
@@ -408,7 +415,8 @@ class Bubbles:
         for seat, say in self.model.says.items():
             spot, placed = self.layout.spots[seat], self.placed(seat)
             assert placed is not None
-            bubble(surface, say_text(say), spot.bubble, placed[0], spot.bubble_tail, placed[1])
+            bubble(surface, say_text(self.texts, say), spot.bubble, placed[0], spot.bubble_tail,
+                   placed[1])
             for c, rect in self.shown(seat):
                 self.painter.card(surface, c, rect.center, SHOWN_WIDTH)
 

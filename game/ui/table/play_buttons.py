@@ -11,7 +11,7 @@ from game.engine.actions import Announce, Stop
 from game.engine.announcements import find_announcements
 from game.engine.protocol import Action
 from game.engine.tarot import AnnounceChelem, DeclareMisere, DeclineChelem, ShowPoignee
-from game.i18n import tr
+from game.i18n import Speaks, Texts
 from game.ui.kit.widgets import Button
 from game.ui.table.layout import TableLayout
 from game.ui.table.poignee import PoigneeChooser
@@ -20,9 +20,11 @@ from game.ui.table.seat_controls import SeatControls
 Label = Callable[[], str]
 
 
-class PlayButtons:
-    def __init__(self, controls: SeatControls, layout: TableLayout, poignee: PoigneeChooser,
+class PlayButtons(Speaks):
+    def __init__(self, texts: Texts, controls: SeatControls, layout: TableLayout,
+                 poignee: PoigneeChooser,
                  hand: Callable[[], Sequence[Any]]) -> None:
+        self.texts = texts
         self.controls = controls
         self.layout = layout
         self.poignee = poignee
@@ -39,15 +41,16 @@ class PlayButtons:
             if isinstance(action, Announce):
                 actions.append((action, self.announce_label()))
             elif isinstance(action, Stop):
-                actions.append((action, _label("table.stop")))
+                actions.append((action, _label(self.texts, "table.stop")))
             elif isinstance(action, ShowPoignee):
-                actions.append((action, _label("table.poignee_size", count=len(action.cards))))
+                actions.append((action, _label(self.texts, "table.poignee_size",
+                                               count=len(action.cards))))
             elif isinstance(action, AnnounceChelem):
-                actions.append((action, _label("tarot.announce_chelem")))
+                actions.append((action, _label(self.texts, "tarot.announce_chelem")))
             elif isinstance(action, DeclineChelem):
-                actions.append((action, _label("tarot.no_chelem")))
+                actions.append((action, _label(self.texts, "tarot.no_chelem")))
             elif isinstance(action, DeclareMisere):
-                actions.append((action, _label(f"table.misere_{action.kind.value}")))
+                actions.append((action, _label(self.texts, f"table.misere_{action.kind.value}")))
         return actions
 
     def announce_label(self) -> Label:
@@ -56,9 +59,9 @@ class PlayButtons:
         reuse = bool(getattr(self.controls.rules, "card_reuse_in_announcements", False))
         kinds = [a.kind.value for a in find_announcements(list(self.hand()), reuse)]
         if not kinds:
-            return _label("table.announce")
-        return lambda: tr("table.announce_kinds",
-                          kinds=", ".join(tr(f"kind.{kind}") for kind in kinds))
+            return _label(self.texts, "table.announce")
+        return lambda: self.tr("table.announce_kinds",
+                               kinds=", ".join(self.tr(f"kind.{kind}") for kind in kinds))
 
     def buttons(self) -> list[Button]:
         """The buttons of ``actions`` (the poignée's own while it is chosen), rebuilt only
@@ -109,5 +112,5 @@ class PlayButtons:
         return [(f"play button {i}", b.rect) for i, b in enumerate(self.buttons())]
 
 
-def _label(key: str, **kwargs: object) -> Label:
-    return lambda: tr(key, **kwargs)
+def _label(texts: Texts, key: str, **kwargs: object) -> Label:
+    return lambda: texts.tr(key, **kwargs)

@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from game.engine.tarot import ShowPoignee
-from game.i18n import tr
+from game.i18n import Speaks, Texts
 from game.ui.kit.widgets import Button
 from game.ui.table.layout import TableLayout
 from game.ui.table.seat_controls import SeatControls
@@ -21,15 +21,17 @@ from game.ui.table.seat_controls import SeatControls
 CardAt = Callable[[tuple[int, int]], Any]  # the card of the hand under a point, or None
 
 
-class PoigneeChooser:
-    def __init__(self, controls: SeatControls, layout: TableLayout, card_at: CardAt) -> None:
+class PoigneeChooser(Speaks):
+    def __init__(self, texts: Texts, controls: SeatControls, layout: TableLayout,
+                 card_at: CardAt) -> None:
+        self.texts = texts
         self.controls = controls
         self.layout = layout
         self.card_at = card_at
         self.size = 0
         self.chosen: list[Any] = []
         self.confirm = Button(layout.play_button(0), self._confirm_label, self.show, size=26)
-        self.cancel = Button(layout.play_button(1), lambda: tr("poignee.cancel"), self.stop,
+        self.cancel = Button(layout.play_button(1), lambda: self.tr("poignee.cancel"), self.stop,
                              size=26)
 
     @property
@@ -89,7 +91,7 @@ class PoigneeChooser:
         return False
 
     def message(self) -> str:
-        return tr("poignee.choose", count=self.size, chosen=len(self.chosen))
+        return self.tr("poignee.choose", count=self.size, chosen=len(self.chosen))
 
     def _confirm_label(self) -> str:
-        return tr("table.poignee", count=self.size)
+        return self.tr("table.poignee", count=self.size)

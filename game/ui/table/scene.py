@@ -14,7 +14,6 @@ from game.engine.actions import DealScored
 from game.engine.games import TAROT, deck_of, game_of
 from game.engine.match import Match, MatchOver, NewDeal
 from game.engine.protocol import Event
-from game.i18n import tr
 from game.lessons.run import LessonRun
 from game.ui.kit.tween import Tweens
 from game.ui.kit.widgets import Button
@@ -28,7 +27,7 @@ from game.ui.table.controller import Controller, GameConfig, Pace
 from game.ui.table.drawing import TableDrawing
 from game.ui.table.ecart import EcartChooser
 from game.ui.table.glossary import FirstTimeNotes, terms_of
-from game.ui.table.input import TableInput
+from game.ui.table.input import ChoicePanels, ClickTargets, TableInput
 from game.ui.table.layout import TableLayout
 from game.ui.table.narrator import Narrator, panel_buttons
 from game.ui.table.parts import (
@@ -81,39 +80,41 @@ class TableScene(TableDrawing, Scene):
                                            tarot=game_of(rules.game) is TAROT)
         self.spots = layout.spots
         painter = Painter(app.assets, deck_of(rules.game), lambda: self.app.settings.card_back)
-        seats = Seats(layout, lambda: app.settings.player_name)
-        self.input = TableInput(self)
+        seats = Seats(self.texts, layout, lambda: app.settings.player_name)
+        self.input = TableInput(self.texts, self)
         self.hand = Hand(layout, model, painter, self.input)
         self.animator = Animator(layout, model, app.sound, self.hand.position,
                                  lambda: self.app.settings.collect_on_click)
-        self.bid_panel = BidPanel(controller, app.assets.suit_icon)
-        self.poignee = PoigneeChooser(controller, layout, self.hand.card_at)
-        self.ecart = EcartChooser(controller)
-        self.play = PlayButtons(controller, layout, self.poignee, lambda: model.hand)
-        self.notes = FirstTimeNotes(app.memory.explained)
+        self.bid_panel = BidPanel(self.texts, controller, app.assets.suit_icon)
+        self.poignee = PoigneeChooser(self.texts, controller, layout, self.hand.card_at)
+        self.ecart = EcartChooser(self.texts, controller)
+        self.play = PlayButtons(self.texts, controller, layout, self.poignee, lambda: model.hand)
+        self.panels = ChoicePanels(self.bid_panel, self.poignee, self.ecart, self.play)
+        self.notes = FirstTimeNotes(self.texts, app.memory.explained)
         self.opponents = Opponents(layout, model, painter, self.animator)
-        self.centre = Centre(layout, model, painter, self.animator,
+        self.centre = Centre(self.texts, layout, model, painter, self.animator,
                              lambda: not self.ecart.active)
         levels = [None if s.human else s.level.value for s in self.config.seats]
-        self.plates = Plates(layout, model, seats, levels, app.assets.dealer_button)
-        self.piles = Piles(layout, model, painter)
-        self.bubbles = Bubbles(layout, model, painter)
-        self.score = ScoreBox(layout, model, seats)
-        self.contract = ContractBox(layout, model, seats, app.assets.suit_icon)
+        self.plates = Plates(self.texts, layout, model, seats, levels, app.assets.dealer_button)
+        self.piles = Piles(self.texts, layout, model, painter)
+        self.bubbles = Bubbles(self.texts, layout, model, painter)
+        self.score = ScoreBox(self.texts, layout, model, seats)
+        self.contract = ContractBox(self.texts, layout, model, seats, app.assets.suit_icon)
         self.bid_history = BidHistory(
-            layout, model, seats,
-            lambda index: call_shown(controller.human_view().deal, index, model.deal_seed,
-                                     seats.name),
+            self.texts, layout, model, seats,
+            lambda index: call_shown(self.texts, controller.human_view().deal, index,
+                                     model.deal_seed, seats.name),
             self.bubbles,
             lambda kind, seat: seat_call_shown(
-                controller.human_view().deal, seat,
+                self.texts, controller.human_view().deal, seat,
                 model.says.get(seat, ("", ()))[0] if kind == "bubble" else None,
                 model.deal_seed, seats.name))
         self.messages = Messages(layout, self.message_text,
                                  lambda: controller.message is not None, self.notes.text,
                                  self._panel_shown, self._taken)
-        self.last_trick = LastTrick(layout, model, seats, painter, lambda card: card_reason(
-            controller.computers.reasons, model.deal_number, card))
+        self.last_trick = LastTrick(
+            self.texts, layout, model, seats, painter, lambda card: card_reason(
+                self.texts, controller.computers.reasons, model.deal_number, card))
         self.painter = painter
         self.menu_button = self._side_button("menu", "table.menu", self.to_menu)
         self.last_button = self._side_button("last", "table.last_trick", self.toggle_last)
@@ -121,13 +122,14 @@ class TableScene(TableDrawing, Scene):
         self.hint_button = self._side_button("hint", "table.hint", self.show_hint)
         self.undo_button.enabled = app.session is None or app.session.undo_allowed
         self.buttons = [self.menu_button, self.last_button, self.undo_button, self.hint_button]
+        self.targets = ClickTargets(self.buttons, self.score, self.last_trick, self.bid_history)
         self.narrator = None if self.lesson is None else Narrator(
-            controller, self.lesson, self._parts_taken, self.hand.cards,
+            self.texts, controller, self.lesson, self._parts_taken, self.hand.cards,
             lambda: panel_buttons(self.bid_panel, self.play, self.ecart))
         self._follow_handedness()
 
     def _side_button(self, name: str, key: str, press: Callable[[], None]) -> Button:
-        return Button(self.layout.side_button(name), lambda: tr(key), press, size=24)
+        return Button(self.layout.side_button(name), lambda: self.tr(key), press, size=24)
 
     # --- scenes ------------------------------------------------------------------------
 

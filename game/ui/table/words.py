@@ -9,7 +9,7 @@ from game.engine.actions import CAPOT_BID, Announce, PlayCard
 from game.engine.cards import Suit
 from game.engine.protocol import Action
 from game.engine.tarot_actions import TarotDiscard, TarotPlayCard
-from game.i18n import tr
+from game.i18n import Texts
 from game.ui.table.model import Say, TableModel, contract_key, say_action, trump_key
 
 if TYPE_CHECKING:  # the AI loads with the first match, after the menu's first frame
@@ -17,50 +17,51 @@ if TYPE_CHECKING:  # the AI loads with the first match, after the menu's first f
     from game.ai.decision import Decision
 
 
-def say_text(say: Say) -> str:
+def say_text(texts: Texts, say: Say) -> str:
     """Translate a model ``Say``; suits and trump modes inside it are translated too."""
     key, args = say
     words: dict[str, object] = {}
     for name, value in args:
         if isinstance(value, Suit):
-            words[name] = tr(f"suit.{value.letter}")
+            words[name] = texts.tr(f"suit.{value.letter}")
         elif isinstance(value, str) and value.startswith("trump."):
-            words[name] = tr(value)
+            words[name] = texts.tr(value)
         elif name == "card":
-            words[name] = card_name(str(value))
+            words[name] = card_name(texts, str(value))
         elif name == "kinds":
-            words[name] = ", ".join(tr(f"kind.{kind}") for kind in str(value).split(","))
+            words[name] = ", ".join(texts.tr(f"kind.{kind}") for kind in str(value).split(","))
         else:
             words[name] = value
-    return tr(key, **words)
+    return texts.tr(key, **words)
 
 
 SUIT_OF_SYMBOL = {suit.symbol: suit for suit in Suit}
 TAROT_SUITS = "SHDC"
 
 
-def card_name(text: str) -> str:
+def card_name(texts: Texts, text: str) -> str:
     """A card in words, from a tarot code ('RH', 'A21', 'EXC') or a 32-card card as
     shown ('♥10', '♠J'): 'king of hearts', 'trump 21', 'ten of hearts'..."""
     if text[:1] in SUIT_OF_SYMBOL:
         suit, rank = SUIT_OF_SYMBOL[text[0]], text[1:]
-        rank_words = tr(f"rank.{rank}") if rank in "JQKA" else rank
-        return tr("card.name", rank=rank_words, suit=tr(f"suit.{suit.letter}"))
+        rank_words = texts.tr(f"rank.{rank}") if rank in "JQKA" else rank
+        return texts.tr("card.name", rank=rank_words, suit=texts.tr(f"suit.{suit.letter}"))
     if text == "EXC":
-        return tr("card.excuse")
+        return texts.tr("card.excuse")
     if text.startswith("A") and text[1:].isdigit():
-        return tr("card.trump", rank=int(text[1:]))
+        return texts.tr("card.trump", rank=int(text[1:]))
     if len(text) == 2 and text[1] in TAROT_SUITS:
-        return tr("tarot.card", rank=tr(f"tarot.rank.{text[0]}"), suit=tr(f"suit.{text[1]}"))
+        return texts.tr("tarot.card", rank=texts.tr(f"tarot.rank.{text[0]}"),
+                        suit=texts.tr(f"suit.{text[1]}"))
     return text
 
 
-def trump_words(value: str) -> str:
+def trump_words(texts: Texts, value: str) -> str:
     """A suit symbol, 'no_trump' or 'all_trump' in words."""
     if value in SUIT_OF_SYMBOL:
-        return tr(f"suit.{SUIT_OF_SYMBOL[value].letter}")
+        return texts.tr(f"suit.{SUIT_OF_SYMBOL[value].letter}")
     if value in ("no_trump", "all_trump"):
-        return tr(f"trump.{value}")
+        return texts.tr(f"trump.{value}")
     return value
 
 
@@ -69,118 +70,119 @@ def sentence(words: str) -> str:
     return words[:1].upper() + words[1:]
 
 
-def hint_text(reason: str, args: tuple[tuple[str, str], ...]) -> str:
+def hint_text(texts: Texts, reason: str, args: tuple[tuple[str, str], ...]) -> str:
     """A computer's reason (``game/ai/README.md``: an i18n key and its arguments), as a
     sentence."""
     words: dict[str, object] = {}
     for name, value in args:
         if name in ("suit", "trump"):
-            words[name] = trump_words(value)
+            words[name] = trump_words(texts, value)
         elif name in ("card", "winner", "partner_card", "other"):
-            words[name] = card_name(value)
+            words[name] = card_name(texts, value)
         elif name == "contract":
-            words[name] = tr(f"tarot.{value.lower().replace(' ', '_')}")
+            words[name] = texts.tr(f"tarot.{value.lower().replace(' ', '_')}")
         elif name == "value" and value == "capot":
-            words[name] = tr("bid.capot_short")
+            words[name] = texts.tr("bid.capot_short")
         else:
             words[name] = value
-    return sentence(tr(reason, **words))
+    return sentence(texts.tr(reason, **words))
 
 
-def action_words(action: Action) -> str:
+def action_words(texts: Texts, action: Action) -> str:
     """A decision in a few words: the card played, or the call."""
     if isinstance(action, PlayCard):
-        return card_name(str(action.card))  # the font has no suit symbols: in words
+        return card_name(texts, str(action.card))  # the font has no suit symbols: in words
     if isinstance(action, TarotPlayCard | TarotDiscard):
-        return card_name(action.card.code)
+        return card_name(texts, action.card.code)
     if isinstance(action, Announce):
-        return tr("coach.announce")
-    return say_text(say_action(action))
+        return texts.tr("coach.announce")
+    return say_text(texts, say_action(action))
 
 
-def advice_lines(verdict: Verdict, played: Action | None = None) -> list[str]:
+def advice_lines(texts: Texts, verdict: Verdict, played: Action | None = None) -> list[str]:
     """The verdict in words: why the best (rather than ``played``, or the runner-up),
     the choices it cannot tell apart, and the numbers of the best and of ``played``."""
-    lines = [hint_text(*verdict.reason_against(played))]
+    lines = [hint_text(texts, *verdict.reason_against(played))]
     if verdict.equals:
-        cards = tr("advice.or").join(action_words(a) for a in verdict.equals[:3])
-        lines.append(sentence(tr("advice.equal", cards=cards)))
-    lines += [figures_words(f, verdict.taking) for f in verdict.shown(played)
+        cards = texts.tr("advice.or").join(action_words(texts, a) for a in verdict.equals[:3])
+        lines.append(sentence(texts.tr("advice.equal", cards=cards)))
+    lines += [figures_words(texts, f, verdict.taking) for f in verdict.shown(played)
               if f.points is not None]
     return lines
 
 
-def hint_words(verdict: Verdict) -> str:
+def hint_words(texts: Texts, verdict: Verdict) -> str:
     """The hint: its reason, then its other lines (the message box draws them smaller)."""
-    return "\n".join(advice_lines(verdict))
+    return "\n".join(advice_lines(texts, verdict))
 
 
-def figures_words(figures: Figures, taking: bool | None) -> str:
+def figures_words(texts: Texts, figures: Figures, taking: bool | None) -> str:
     """A choice's numbers: the points expected for the side, the chance of its aim."""
-    card, points = sentence(action_words(figures.action)), f"{figures.points:+.0f}"
+    card, points = sentence(action_words(texts, figures.action)), f"{figures.points:+.0f}"
     if figures.aim is None:
-        return tr("advice.figures", card=card, points=points)
+        return texts.tr("advice.figures", card=card, points=points)
     key = "advice.figures_made" if taking else "advice.figures_set"
-    return tr(key, card=card, points=points, chance=round(100 * figures.aim))
+    return texts.tr(key, card=card, points=points, chance=round(100 * figures.aim))
 
 
-def seat_name(seat: int, viewer: int, compass: str, player: str = "") -> str:
+def seat_name(texts: Texts, seat: int, viewer: int, compass: str, player: str = "") -> str:
     """The seat's name: the player's own (``player``, from the settings) or "You"."""
     if seat == viewer:
-        return player.strip() or tr("seat.you")
-    return tr(f"seat.{compass}")
+        return player.strip() or texts.tr("seat.you")
+    return texts.tr(f"seat.{compass}")
 
 
-def seat_after(seat: int, viewer: int, compass: str, player: str = "") -> str:
+def seat_after(texts: Texts, seat: int, viewer: int, compass: str, player: str = "") -> str:
     """The seat's name inside a sentence ("Pris par vous", "Won by you")."""
     if seat == viewer:
-        return player.strip() or tr("seat.you_in_sentence")
-    return tr(f"seat.{compass}")
+        return player.strip() or texts.tr("seat.you_in_sentence")
+    return texts.tr(f"seat.{compass}")
 
 
-def tarot_contract_words(model: TableModel) -> str:
+def tarot_contract_words(texts: Texts, model: TableModel) -> str:
     """A tarot contract, with the called king at five: "Garde · king of hearts"."""
     assert model.tarot_contract is not None
-    words = tr(contract_key(model.tarot_contract))
+    words = texts.tr(contract_key(model.tarot_contract))
     if model.called is not None:
-        words = f"{words} · {card_name(model.called.code)}"
+        words = f"{words} · {card_name(texts, model.called.code)}"
     return words
 
 
-def contract_text(model: TableModel, name_of: Callable[[int], str]) -> str:
+def contract_text(texts: Texts, model: TableModel, name_of: Callable[[int], str]) -> str:
     """The contract in words: "Taken by West: 100 hearts, coinched" ("" before one)."""
     if model.taker is None:
         return ""
     who = name_of(model.taker)
     if model.tarot_contract is not None:
-        return tr("sheet.contract", name=who, contract=tarot_contract_words(model))
+        return texts.tr("sheet.contract", name=who, contract=tarot_contract_words(texts, model))
     if model.trump is None:
         return ""
-    words = [say_text(trump_key(model.trump))]
+    words = [say_text(texts, trump_key(model.trump))]
     if model.contract_value is not None:
-        value = tr("bid.capot_short") if model.contract_value >= CAPOT_BID \
+        value = texts.tr("bid.capot_short") if model.contract_value >= CAPOT_BID \
             else str(model.contract_value)
         words.insert(0, value)
     if model.coinche_level:
-        words.append(tr("table.coinched" if model.coinche_level == 1
-                        else "table.surcoinched").lower())
-    return tr("sheet.contract", name=who, contract=" ".join(words))
+        words.append(texts.tr("table.coinched" if model.coinche_level == 1
+                              else "table.surcoinched").lower())
+    return texts.tr("sheet.contract", name=who, contract=" ".join(words))
 
 
-def short_figures(figures: Figures, taking: bool | None) -> str:
+def short_figures(texts: Texts, figures: Figures, taking: bool | None) -> str:
     """A choice's numbers in a few words (a review's row)."""
     points = f"{figures.points or 0:+.0f}"
     if figures.aim is None:
-        return tr("advice.short", points=points)
+        return texts.tr("advice.short", points=points)
     key = "advice.short_made" if taking else "advice.short_set"
-    return tr(key, points=points, chance=round(100 * figures.aim))
+    return texts.tr(key, points=points, chance=round(100 * figures.aim))
 
 
-def card_reason(reasons: Mapping[tuple[int, object], Decision], deal: int,
+def card_reason(texts: Texts, reasons: Mapping[tuple[int, object], Decision], deal: int,
                 card: object) -> str | None:
     """Why a computer played ``card`` in deal ``deal``, in words ("why that card?");
     None for a card it did not choose (the player's)."""
     decision = reasons.get((deal, card))
     if decision is None:
         return None
-    return tr("table.why_card", reason=hint_text(decision.reason, decision.reason_args))
+    reason = hint_text(texts, decision.reason, decision.reason_args)
+    return texts.tr("table.why_card", reason=reason)
