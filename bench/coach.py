@@ -9,7 +9,7 @@ Reported per game: CPU seconds per deal (mean, max), CPU seconds to the first we
 decision and to the first marked one, decisions weighed and marked.
 
 Confirmation (32-card games): each marked card decision is solved double-dummy on the
-true deal (``bench/dds``, every hand seen: a bench's privilege); it is confirmed when
+true deal (``game/dds``, every hand seen: a bench's privilege); it is confirmed when
 the solver also finds the Expert's card strictly better than the player's for the
 player's side.  Decisions the solver cannot finish within its node cap are left out.
 
@@ -28,9 +28,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.analysed_deals import measured_games, played_deal, timed_analysis
-from bench.dds.position import index_of, position_of
-from bench.dds.solver import SearchAborted, Solver
 from game.coach import DEFAULT_THRESHOLD, Remark
+from game.dds.position import index_of, position_of
+from game.dds.solver import SearchAborted, Solver
 from game.engine.actions import PlayCard
 from game.engine.games import Deck, deck_of
 from game.engine.match import AnyRules, Match, deal_bounds

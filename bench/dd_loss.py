@@ -4,8 +4,8 @@ solver's yardstick, by kind of decision.
 Coinche or belote deals (four players) with fixed contracts: the Confirmé bids for every
 seat, then each level plays the deal alone at all four seats.  At each card decision
 with a choice, every legal card is solved double-dummy on the true deal
-(``bench/dds/solver.py``: every hand seen, a bench's privilege) and turned into the
-deal's score for the deciding side (``bench/dds/utility.py``: the contract made or failed,
+(``game/dds/solver.py``: every hand seen, a bench's privilege) and turned into the
+deal's score for the deciding side (``game/dds/utility.py``: the contract made or failed,
 coinche level, belote...); the loss is the best card's worth minus the chosen one's
 (0 when the chosen card is as good).  Kinds: the opening lead (the deal's first card),
 other leads, following (2nd to 4th to play), each for the taker's side and the defence.
@@ -34,9 +34,6 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.arena import Player, mean_ci, parse_player, parse_think, player_name
-from bench.dds.position import index_of, position_of
-from bench.dds.solver import SearchAborted, Solver
-from bench.dds.utility import deal_utility
 from game.ai import DEFAULT_THINK, Level, decide
 from game.engine.actions import PlayCard
 from game.engine.games import COINCHE, game_of
@@ -44,6 +41,7 @@ from game.engine.match import new_deal_state
 from game.engine.protocol import Action, Phase
 from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
 from game.engine.trickgame import TrickDeal
+from game.hindsight import card_worths
 
 NODE_CAP = 3_000_000
 KINDS = ("opening lead", "other leads", "following")
@@ -71,20 +69,6 @@ def contract_deal(rules: TrickGameRules, seed: int, index: int) -> TrickDeal | N
         state, _ = state.apply(decide(state.view(seat), Level.CONFIRME, random.Random(0)).action)
     assert isinstance(state, TrickDeal)
     return None if state.is_over else state
-
-
-def card_worths(state: TrickDeal, node_cap: int) -> dict[Any, float] | None:
-    """Each legal card's double-dummy worth on the score sheet for the side to play."""
-    seat, trump = state.turn, state.trump
-    assert seat is not None and trump is not None
-    position = position_of(state)
-    try:
-        values = Solver(position, position.turn, node_cap=node_cap).values()
-    except SearchAborted:
-        return None
-    worth = deal_utility(state.view(seat), state.rules, position.points_left())
-    cards = {a.card for a in state.legal_actions() if isinstance(a, PlayCard)}
-    return {c: float(worth(values[index_of(c, trump)])) for c in cards}
 
 
 def kind_of(state: TrickDeal) -> tuple[str, str]:

@@ -29,7 +29,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.arena import mean_ci
-from bench.dd_loss import NODE_CAP, card_worths, contract_deal, kind_of
+from bench.dd_loss import NODE_CAP, contract_deal, kind_of
 from game.ai import appraise
 from game.ai.lead_gate import Gate, gated_lead
 from game.ai.memory import Memory
@@ -38,6 +38,7 @@ from game.engine.actions import PlayCard
 from game.engine.cards import Card, parse_cards
 from game.engine.games import COINCHE, game_of
 from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
+from game.hindsight import card_worths
 
 SET = 36  # the worlds the Expert rolls out with no deadline
 

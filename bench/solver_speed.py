@@ -25,9 +25,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from bench.dds.player import DEFAULT_WORLDS, choose_card
-from bench.dds.position import position_of
-from bench.dds.solver import Solver
 from game.ai import Level, decide
+from game.dds.position import position_of
+from game.dds.solver import Solver
 from game.engine.actions import Announce
 from game.engine.match import new_deal_state
 from game.engine.protocol import Phase

@@ -87,6 +87,7 @@ SAME_POINTS = 2.0  # two cards this close (upper bound) are as good as each othe
 MEMORY = 4096  # positions an advisor keeps
 
 Say = tuple[str, tuple[tuple[str, str], ...]]  # an i18n key and its arguments
+Between = Callable[[], None] | None  # called between two steps of an evaluation
 
 
 # --- the position ------------------------------------------------------------------------
@@ -394,30 +395,34 @@ class Evaluation:
             self._verdict = self._cards.verdict()
             return False
 
-    def run(self) -> Verdict:
+    def run(self, between: Between = None) -> Verdict:
+        """The verdict, its steps run now; ``between`` is called between two of them
+        (the review's worker waits there while a frame is being made)."""
         while self.step():
-            pass
+            if between is not None:
+                between()
         assert self._verdict is not None
         return self._verdict
 
-    def loss(self, action: Action) -> Difference | None:
+    def loss(self, action: Action, between: Between = None) -> Difference | None:
         """What ``action`` costs against the verdict's best, looked at more closely than
         the verdict itself when it is not as good (the review's question: more worlds of
         those two cards, seeded by the position too); None: not weighed world by world."""
-        verdict = self.run()
+        verdict = self.run(between)
         with self._lock:
             if action not in self._losses:
-                self._losses[action] = self._closer(verdict, action)
+                self._losses[action] = self._closer(verdict, action, between)
             return self._losses[action]
 
-    def _closer(self, verdict: Verdict, action: Action) -> Difference | None:
+    def _closer(self, verdict: Verdict, action: Action,
+                between: Between) -> Difference | None:
         difference = verdict.loss(action)
         if difference is None or action in verdict.equals or self._cards is None \
                 or difference.mean <= 0:
             return difference
         best, mine = verdict._key(verdict.decision.action), verdict._key(action)
         assert best is not None and mine is not None
-        return self._cards.closer(best, mine)
+        return self._cards.closer(best, mine, between)
 
 
 def _appraised(position: Position) -> Verdict:
@@ -456,7 +461,7 @@ class _CardPlay:
         self.search = None
         return True
 
-    def closer(self, best: Hashable, mine: Hashable) -> Difference:
+    def closer(self, best: Hashable, mine: Hashable, between: Between = None) -> Difference:
         """``best - mine`` over the verdict's worlds and more of them (``CLOSER_BATCHES``
         at most), drawn until its standard error is ``CLOSER_ERROR`` or less."""
         sample = Sample(list(self.sample.weights), {c: list(self.sample.outcomes[c])
@@ -468,7 +473,8 @@ class _CardPlay:
             search = self.new_search(self.position.rng(MAX_BATCHES + extra), self.batch,
                                      [best, mine])
             while search.step():
-                pass
+                if between is not None:
+                    between()
             _collect(search, sample)
         return sample.difference(best, mine)
 
@@ -688,14 +694,16 @@ class Advisor:
             self._evaluations.move_to_end(position.key)
             return evaluation
 
-    def verdict(self, position: Position) -> Verdict:
-        """The position's verdict, evaluated now unless it was before."""
-        return self.evaluation(position).run()
+    def verdict(self, position: Position, between: Between = None) -> Verdict:
+        """The position's verdict, evaluated now unless it was before (``between``:
+        see ``Evaluation.run``)."""
+        return self.evaluation(position).run(between)
 
-    def loss(self, position: Position, action: Action) -> Difference | None:
+    def loss(self, position: Position, action: Action,
+             between: Between = None) -> Difference | None:
         """What ``action`` costs at ``position`` against its verdict's best, the review's
         closer look (``Evaluation.loss``)."""
-        return self.evaluation(position).loss(action)
+        return self.evaluation(position).loss(action, between)
 
     def known(self, position: Position) -> Verdict | None:
         """The position's verdict if it is settled already."""

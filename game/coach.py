@@ -22,15 +22,20 @@ import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from game.advice import Advisor, Difference, Position, Verdict, position_at
+from game.advice import Advisor, Between, Difference, Position, Verdict, position_at
 from game.ai import Decision
 from game.choices import DEFAULT_THRESHOLD as DEFAULT_THRESHOLD  # the setting's
 from game.choices import THRESHOLDS as THRESHOLDS  # choices, in points
 from game.engine.match import Match, MatchView, deal_bounds
 from game.engine.protocol import Action, Phase, action_to_json
 
+if TYPE_CHECKING:
+    from game.hindsight import Seen
+
 log = logging.getLogger("atout.coach")
+FRAME_WAIT = 0.1  # seconds the worker waits at most for a frame to be made
 
 @dataclass(frozen=True)
 class DecisionPoint:
@@ -41,6 +46,7 @@ class DecisionPoint:
     view: MatchView  # what the player knew
     action: Action  # what the player did
     at: Position  # the question the advice answers
+    state: Match = field(compare=False, repr=False)  # the whole deal then: hindsight's
 
 
 @dataclass(frozen=True)
@@ -83,10 +89,24 @@ class Analysis:
     advisor: Advisor  # the verdicts, shared with the hint
     remarks: list[Remark] = field(default_factory=list)
     failed: bool = False  # the Expert raised: the analysis stops where it was (logged)
+    # Hindsight ("all cards seen", ``game.hindsight``), apart from the remarks and
+    # never read by them: worked out once asked, after the analysis, in deal order.
+    hindsight_asked: bool = False
+    seen: list[Seen | None] = field(default_factory=list)
+    hindsight_failed: bool = False
 
     @property
     def done(self) -> bool:
         return len(self.remarks) == len(self.points)
+
+    @property
+    def complete(self) -> bool:
+        """Nothing more to work out: the analysis, and the hindsight when asked."""
+        return self.failed or (self.done and (not self.hindsight_asked or self.hindsight_done))
+
+    @property
+    def hindsight_done(self) -> bool:
+        return self.hindsight_failed or len(self.seen) == len(self.points)
 
     @property
     def progress(self) -> float:
@@ -101,14 +121,24 @@ class Analysis:
         """What the player's decisions weighed so far cost in all."""
         return sum(r.lost or 0.0 for r in self.remarks)
 
-    def weigh_next(self) -> Remark:
+    def weigh_next(self, between: Between = None) -> Remark:
         """Weigh the next decision (its verdict from the advisor's memory when the hint
-        or an earlier analysis weighed it)."""
+        or an earlier analysis weighed it); ``between`` is called between two steps."""
         point = self.points[len(self.remarks)]
-        verdict = self.advisor.verdict(point.at)
-        remark = Remark(point, verdict, self.advisor.loss(point.at, point.action))
+        verdict = self.advisor.verdict(point.at, between)
+        remark = Remark(point, verdict, self.advisor.loss(point.at, point.action, between))
         self.remarks.append(remark)
         return remark
+
+    def see_next(self, between: Between = None) -> Seen | None:
+        """Solve the next decision with every hand seen (None: not a choice of cards,
+        or not solved there); ``between`` is called every thousand nodes or so."""
+        from game.hindsight import seen
+
+        point = self.points[len(self.seen)]
+        solved = seen(point.state, point.view.deal.seat, point.action, between)
+        self.seen.append(solved)
+        return solved
 
 
 def new_analysis(match: Match, index: int, seat: int,
@@ -123,7 +153,7 @@ def new_analysis(match: Match, index: int, seat: int,
             view = state.view(seat)
             trick = len(view.deal.tricks) + 1 if view.deal.phase is Phase.PLAY else 0
             points.append(DecisionPoint(position, trick, view, action,
-                                        position_at(state, seat, start)))
+                                        position_at(state, seat, start), state))
         state, _ = state.apply(action)
     return Analysis(tuple(points), advisor or Advisor())
 
@@ -159,6 +189,11 @@ class CoachWorker:
         self._changed = threading.Condition()
         self._closed = False
         self._busy = False  # a decision is being weighed
+        # Set between two frames of the review (``frame_began``, ``frame_presented``),
+        # and whenever no review paces the worker: it works only while it is set, so a
+        # frame never waits for the interpreter's lock the worker holds.
+        self._between_frames = threading.Event()
+        self._between_frames.set()
         self.on_finished = on_finished
         self._thread = threading.Thread(target=self._loop, name="atout-coach", daemon=True)
         self._thread.start()
@@ -170,13 +205,37 @@ class CoachWorker:
             if analysis is None:
                 analysis = self._cache[key] = new_analysis(match, index, seat,
                                                                    self.advisor)
-            self._wanted = None if analysis.done or analysis.failed else (match, analysis)
+            self._wanted = None if analysis.complete else (match, analysis)
+            self._changed.notify_all()
+            return analysis
+
+    def see(self, match: Match, index: int, seat: int) -> Analysis:
+        """``open``, and the hindsight of the deal worked out too (after the analysis:
+        the marks come first)."""
+        with self._changed:
+            analysis = self.open(match, index, seat)
+            analysis.hindsight_asked = True
+            self._wanted = None if analysis.complete else (match, analysis)
             self._changed.notify_all()
             return analysis
 
     def pause(self) -> None:
         with self._changed:
             self._wanted = None
+        self._between_frames.set()
+
+    def frame_began(self) -> None:
+        """The review makes a frame: the worker stops at its next step."""
+        self._between_frames.clear()
+
+    def frame_presented(self) -> None:
+        """The frame is on screen: the worker goes on until the next."""
+        self._between_frames.set()
+
+    def _between(self) -> None:
+        """Between two steps of work: wait while a frame is being made (at most
+        ``FRAME_WAIT``: a review that stopped pacing never stalls the work)."""
+        self._between_frames.wait(FRAME_WAIT)
 
     def wait_idle(self, timeout: float | None = None) -> bool:
         """Wait until nothing is being weighed (tests, the benchmark)."""
@@ -199,19 +258,31 @@ class CoachWorker:
                 assert self._wanted is not None
                 match, analysis = self._wanted
                 self._busy = True
-            try:
-                analysis.weigh_next()
-            except Exception:  # a bug: said in the review and the log, the worker goes on
-                log.exception("the coach failed on a decision")
-                analysis.failed = True
+            finished = self._step(analysis)
             self._after_step(analysis)
-            if analysis.done and not self._closed and self.on_finished is not None:
+            if finished and not self._closed and self.on_finished is not None:
                 self.on_finished(match, analysis)
+
+    def _step(self, analysis: Analysis) -> bool:
+        """Weigh the next decision, or once all are, see the next one with every hand
+        seen; True when this step finished the analysis."""
+        if analysis.done:
+            try:
+                analysis.see_next(self._between)
+            except Exception:  # a bug: said in the review and the log, the marks stay
+                log.exception("the hindsight failed on a decision")
+                analysis.hindsight_failed = True
+            return False
+        try:
+            analysis.weigh_next(self._between)
+        except Exception:  # a bug: said in the review and the log, the worker goes on
+            log.exception("the coach failed on a decision")
+            analysis.failed = True
+        return analysis.done
 
     def _after_step(self, analysis: Analysis) -> None:
         with self._changed:
             self._busy = False
-            ended = analysis.done or analysis.failed
-            if ended and self._wanted is not None and self._wanted[1] is analysis:
+            if analysis.complete and self._wanted is not None and self._wanted[1] is analysis:
                 self._wanted = None
             self._changed.notify_all()

@@ -4,10 +4,11 @@ player's own view, the costly ones marked with the Expert's suggestion."""
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 
-from game.advice import Advisor, Position, Verdict
+from game.advice import Advisor, Between, Position, Verdict
 from game.coach import Analysis, CoachWorker, new_analysis
 from game.engine.match import AnyRules, Match, MatchView
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
@@ -44,9 +45,9 @@ def test_the_expert_is_handed_only_the_players_own_view(monkeypatch: pytest.Monk
     seen: list[object] = []
     real = Advisor.verdict
 
-    def recording(self: Advisor, position: Position) -> Verdict:
+    def recording(self: Advisor, position: Position, between: Between = None) -> Verdict:
         seen.append(position.view)
-        return real(self, position)
+        return real(self, position, between)
 
     monkeypatch.setattr(Advisor, "verdict", recording)
     match = play_first_deal(TarotRules(players=4), 5, expert_policy, seat=2)
@@ -114,5 +115,36 @@ def test_an_error_of_the_expert_stops_the_analysis_and_not_the_worker(
         other = worker.open(play_first_deal(CoincheRules(), 3, expert_policy), 0, 0)
         assert worker.wait_idle(120)
         assert other.done and not other.failed  # the worker still weighs
+    finally:
+        worker.close()
+
+
+def test_the_worker_waits_while_the_review_makes_a_frame(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Paced by the review: once a frame begins, the worker stops at its next step (a
+    world, a card rolled out) until the frame is on screen, so the frame never waits
+    for the interpreter's lock the worker would hold."""
+    import game.coach
+
+    monkeypatch.setattr(game.coach, "FRAME_WAIT", 30.0)
+    match = play_first_deal(CoincheRules(), BLUNDER_MATCH, lead_low_under_the_ace)
+    worker = CoachWorker()
+    steps: list[float] = []
+    between = worker._between
+
+    def counted() -> None:
+        steps.append(time.perf_counter())
+        between()
+
+    worker._between = counted  # type: ignore[method-assign]
+    try:
+        worker.frame_began()
+        analysis = worker.open(match, 0, 0)
+        assert not threading.Event().wait(0.3)  # the step under way ends
+        held = len(steps)
+        assert held <= 2 and not threading.Event().wait(0.5)
+        assert len(steps) == held and not analysis.done  # nothing while the frame is made
+        worker.frame_presented()
+        assert worker.wait_idle(120) and analysis.done and len(steps) > held + 10
     finally:
         worker.close()

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
-from bench.dds.position import (
+from game.dds.position import (
     SUIT_MASKS,
     bits,
     card_of,
@@ -19,7 +19,7 @@ from bench.dds.position import (
     points_table,
     position_of,
 )
-from bench.dds.solver import SearchAborted, Solver
+from game.dds.solver import SearchAborted, Solver
 from game.engine.cards import DECK32, Card, Suit
 from game.engine.protocol import Phase
 from game.engine.rules import CoincheRules

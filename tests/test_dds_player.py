@@ -10,9 +10,9 @@ import pytest
 
 from bench.dds import player
 from bench.dds.player import card_values, choose_card
-from bench.dds.position import bits, position_of
-from bench.dds.solver import Solver
 from game.ai.sampler import Knowledge, NoWorld, bid_likelihood, knowledge, sample_world
+from game.dds.position import bits, position_of
+from game.dds.solver import Solver
 from game.engine.actions import PlayCard
 from game.engine.cards import DECK32, Card, Rank, Suit, card
 from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules

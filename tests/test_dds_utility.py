@@ -5,9 +5,9 @@ from __future__ import annotations
 import itertools
 import random
 
-from bench.dds.position import position_of
-from bench.dds.solver import Solver
-from bench.dds.utility import deal_utility
+from game.dds.position import position_of
+from game.dds.solver import Solver
+from game.dds.utility import deal_utility
 from game.engine.rules import BeloteRules, CoincheRules
 from tests.play_fixtures import play_cards, play_started, rule_sets
 

@@ -263,3 +263,53 @@ def test_the_hint_answers_for_the_position_it_was_asked_in_through_undo_and_redo
     assert controller.redo() and controller.match is asked_in
     assert controller.hint() is suggestion
     controller.close()
+
+
+@pytest.mark.parametrize("rules", [CoincheRules(), TarotRules(players=4)],
+                         ids=["coinche", "tarot4"])
+def test_the_viewers_move_is_weighed_on_his_time_and_the_verdict_is_the_cold_one(
+        rules: CoincheRules | TarotRules) -> None:
+    """While the viewer thinks over a card (no H pressed), the worker weighs his move in
+    short slices between frames, sharing them with the Expert seats' pondering: the
+    verdict is then in the advisor's memory, the one a fresh advisor computes at once
+    (the evaluation's worlds come from the position, not from its slices), and H
+    answers with it without weighing again.  Once he has played, nothing more of it is
+    weighed (the computer's decision has the worker)."""
+    from game.advice import Advisor, current_position
+    from game.ai import Level
+
+    seats = [SeatConfig(human=True)] + [SeatConfig(level=Level.EXPERT) for _ in range(3)]
+    controller = new_controller(rules, 4, seats, think=0.05)
+    advisor = controller._hint.advice
+    checked = 0
+    for _ in range(20000):
+        tick(controller)
+        if not controller.human_to_act:
+            continue
+        view = controller.human_view().deal
+        if view.phase is not Phase.PLAY or len(view.legal) < 2 or not view.tricks:
+            controller.act(controller.human_legal()[0])
+            continue
+        position = current_position(controller.match, 0)
+        slices = 0
+        while advisor.known(position) is None and slices < 5000:
+            tick(controller)
+            slices += 1
+        pondered = advisor.known(position)
+        assert pondered is not None, "the viewer's move was not weighed on his time"
+        assert slices > 1  # weighed in slices between frames, not in one go
+        assert pondered == Advisor().verdict(position)  # the cold verdict, to the digit
+        controller.request_hint()
+        assert controller._hint.wait(5) and controller.hint() is pondered
+        controller.act(pondered.decision.action)
+        evaluation = advisor.evaluation(current_position(controller.match, 0))
+        for _ in range(20):  # the computers' turn: the viewer's next move is not weighed
+            tick(controller)
+            if controller.human_to_act:
+                break
+            assert not evaluation._started
+        checked += 1
+        if checked == 2:
+            break
+    assert checked == 2
+    controller.close()

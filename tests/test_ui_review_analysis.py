@@ -124,3 +124,48 @@ def test_the_statistics_chart_the_difference_with_the_par_and_its_average(
         assert "Analyse a deal in its review to follow your progress here." in texts_drawn
     finally:
         app.close()
+
+
+def key(code: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")
+
+
+def test_all_cards_seen_is_a_separate_labelled_view_that_leaves_the_marks(
+        tmp_path: Path, texts_drawn: list[str]) -> None:
+    """The planted deal (tests/test_hindsight.py): the honest analysis finds the jack of
+    spades well played at trick 2, hindsight finds the nine of hearts better.  The
+    toggle (its button, then C) shows one view or the other in the panel, never both;
+    the honest marks and rows stay as they were."""
+    from game.ui.scenes.hindsight_panel import HINDSIGHT_BUTTON
+    from tests.test_hindsight import HINDSIGHT_MATCH, HINDSIGHT_TRICK
+
+    match = play_first_deal(CoincheRules(), HINDSIGHT_MATCH, expert_policy)
+    app = App(storage=Storage(tmp_path))
+    try:
+        review = ReplayScene.of_deal(app, match, 0)
+        assert review is not None
+        app.push(review)
+        app.step(DT, [key(pygame.K_a)])
+        assert review.coach is not None and app.coach.wait_idle(120)
+        review.go_to(HINDSIGHT_TRICK)
+        texts_drawn.clear()
+        app.step(DT, [])
+        assert "The Expert's analysis" in texts_drawn and "All cards seen (C)" in texts_drawn
+        assert not any("every hand seen" in t or "−14" in t for t in texts_drawn)
+        marks = review.coach.marked_tricks()
+        app.step(DT, [mouse_down(HINDSIGHT_BUTTON.center)])
+        assert review.hindsight.shown and app.coach.wait_idle(120)
+        texts_drawn.clear()
+        app.step(DT, [])
+        assert "All cards seen: hindsight" in texts_drawn
+        assert "The Expert's analysis" not in texts_drawn  # a view of its own
+        assert "Trick 2: the best card, every hand seen: 9 of hearts" in texts_drawn
+        assert "Your jack of spades: −14 points" in texts_drawn
+        assert review.coach.marked_tricks() == marks == set()  # the honest marks
+        app.step(DT, [key(pygame.K_c)])
+        texts_drawn.clear()
+        app.step(DT, [])
+        assert not review.hindsight.shown and "The Expert's analysis" in texts_drawn
+        assert not any("every hand seen" in t or "−14" in t for t in texts_drawn)
+    finally:
+        app.close()

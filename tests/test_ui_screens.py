@@ -28,7 +28,7 @@ from game.ui.kit.drawlog import recording
 from game.ui.kit.entry import parse_deal_number
 from game.ui.kit.widgets import GLOW, text
 from game.ui.scenes.dialog import ConfirmDialog
-from game.ui.scenes.replay import ReplayScene, deal_story
+from game.ui.scenes.replay import ReplayScene, deal_story, led_anchor
 from game.ui.scenes.scoresheet import ScoreSheet
 from game.ui.scenes.stats import StatsScene
 from game.ui.stage.scene import Scene
@@ -121,8 +121,8 @@ def test_the_replay_steps_trick_by_trick_with_keys_and_buttons(
     # who led the trick: "Led" over the first card played, in gold
     first = trick.plays[0][0]
     assert tr("replay.led") in texts_drawn
-    label = text(tr("replay.led"), 18).get_rect(**scene.led_anchor(first,
-                                                                     scene.trick_card(first)))
+    label = text(tr("replay.led"), 18).get_rect(**led_anchor(scene.spots[first].compass,
+                                                             scene.trick_card(first)))
     drawn = {tuple(app.screen.get_at((x, y)))[:3]
              for x in range(label.left, label.right) for y in range(label.top, label.bottom)}
     assert GLOW in drawn  # beside the first card played

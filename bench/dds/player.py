@@ -18,10 +18,10 @@ import random
 import time
 from collections.abc import Sequence
 
-from bench.dds.position import Position, index_of
-from bench.dds.solver import EXACT, SearchAborted, Solver
-from bench.dds.utility import Utility, deal_utility, identity
 from game.ai.sampler import NoWorld, bid_likelihood, default_rules, knowledge, sample_world
+from game.dds.position import Position, index_of
+from game.dds.solver import EXACT, SearchAborted, Solver
+from game.dds.utility import Utility, deal_utility, identity
 from game.engine.actions import PlayCard
 from game.engine.cards import Card
 from game.engine.protocol import Action

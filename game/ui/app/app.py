@@ -232,7 +232,11 @@ class App(Router):
         return to_logical(self.window, pos)
 
     def step(self, dt: float, events: Sequence[pygame.event.Event]) -> None:
-        """One frame: input to the top scene, update it, draw the stack, present."""
+        """One frame: input to the top scene, update it, draw the stack, present (the
+        review's coach, in its thread, waits while the frame is made)."""
+        coach = self._coach
+        if coach is not None:
+            coach.frame_began()
         self.apply_changes()
         for event in events:
             if event.type == pygame.QUIT:
@@ -254,6 +258,8 @@ class App(Router):
         self.draw()
         if top is not None and top is self.top:
             top.presented()
+        if coach is not None:
+            coach.frame_presented()
         self.apply_changes()
         self.frames += 1
         self._preloader.some()

@@ -85,10 +85,7 @@ class CoachPanel(Speaks):
                      and r.action in r.verdict.equals), None)
 
     def draw_progress(self, surface: pygame.Surface, bar: pygame.Rect) -> None:
-        pygame.draw.rect(surface, TRACK, bar, border_radius=5)
-        done = bar.copy()
-        done.width = max(4, round(bar.width * self.analysis.progress))
-        pygame.draw.rect(surface, GLOW, done, border_radius=5)
+        draw_bar(surface, bar, self.analysis.progress)
 
     def draw_row(self, surface: pygame.Surface, remark: Remark, row: pygame.Rect,
                  shown: bool) -> None:
@@ -125,6 +122,14 @@ class CoachPanel(Speaks):
         for line in reversed(lines):
             blit_text(surface, line, ADVICE_SIZE, GLOW, bottomleft=(self.rect.x + 14, bottom))
             bottom -= 20
+
+
+def draw_bar(surface: pygame.Surface, bar: pygame.Rect, done: float) -> None:
+    """A progress bar, ``done`` of it filled (0 to 1)."""
+    pygame.draw.rect(surface, TRACK, bar, border_radius=5)
+    filled = bar.copy()
+    filled.width = max(4, round(bar.width * done))
+    pygame.draw.rect(surface, GLOW, filled, border_radius=5)
 
 
 def fitted(surface: pygame.Surface, words: str, sizes: tuple[int, ...], room: int,

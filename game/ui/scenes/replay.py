@@ -25,6 +25,7 @@ from game.ui.kit.backdrop import draw_backdrop
 from game.ui.kit.layout import Point, seat_spots
 from game.ui.kit.widgets import CREAM, GLOW, Button, blit_text, panel, pointer, text, wrap
 from game.ui.scenes.coach_panel import LOSS, CoachPanel, draw_timeline
+from game.ui.scenes.hindsight_panel import HindsightToggle
 from game.ui.scenes.review_calls import ReviewCalls
 from game.ui.stage import routes
 from game.ui.stage.scene import Scene, Stage
@@ -173,6 +174,7 @@ class ReplayScene(Scene):
             self.buttons.append(Button(ANALYSE_BUTTON, self.analyse_label, self.toggle_analysis,
                                        size=24))
         self.coach: CoachPanel | None = None
+        self.hindsight = HindsightToggle(app.texts, lambda: app.coach.see(*reviewed(story), viewer))
         self.timeline: list[pygame.Rect] = []
         self.asked: Any | None = None  # the trick's card whose reason is shown
         self.hover: Any | None = None  # a card under the mouse whose reason a click shows
@@ -200,10 +202,10 @@ class ReplayScene(Scene):
         if self.coach is not None:
             self.app.coach.pause()
             self.coach = None
+            self.hindsight.withdraw(self.buttons)
             return
-        assert self.story.source is not None
-        match, index = self.story.source
-        analysis = self.app.coach.open(match, index, self.viewer)
+        self.hindsight.offer(self.buttons)  # while the analysis shows
+        analysis = self.app.coach.open(*reviewed(self.story), self.viewer)
         self.coach = CoachPanel(self.texts, analysis, self.app.settings.coach_threshold, COACH_RECT,
                                 self.go_to)
 
@@ -233,6 +235,7 @@ class ReplayScene(Scene):
             }
             if self.story.source is not None:
                 keys[pygame.K_a] = self.toggle_analysis
+                keys[pygame.K_c] = self.hindsight.toggle
             action = keys.get(event.key)
             if action is not None:
                 action()
@@ -240,7 +243,7 @@ class ReplayScene(Scene):
         for button in self.buttons:
             if button.handle(event):
                 return
-        if self.coach is not None and self.coach.handle(event):
+        if self.coach is not None and not self.hindsight.shown and self.coach.handle(event):
             return
         if event.type == pygame.MOUSEMOTION:  # a card whose reason a click would show: lit
             card = self.trick_card_at(event.pos)
@@ -283,20 +286,7 @@ class ReplayScene(Scene):
                           self.app.settings.player_name)
 
     def hand_rects(self, seat: int, count: int) -> list[pygame.Rect]:
-        """Where ``seat``'s ``count`` cards lie: rows of its area, overlapping."""
-        (cx, cy), span, per_row = HAND_AREAS[self.spots[seat].compass]
-        height = round(CARD_WIDTH * CARD_RATIO)
-        rows = max(1, -(-count // per_row))
-        per_row = -(-count // rows) if count else 1
-        step = min(30, (span - CARD_WIDTH) // max(1, per_row - 1))
-        rects = []
-        for index in range(count):
-            row, column = divmod(index, per_row)
-            in_row = min(per_row, count - row * per_row)
-            left = cx - (step * (in_row - 1) + CARD_WIDTH) // 2
-            top = cy - (rows * height + (rows - 1) * 6) // 2 + row * (height + 6)
-            rects.append(pygame.Rect(left + column * step, top, CARD_WIDTH, height))
-        return rects
+        return hand_layout(self.spots[seat].compass, count)
 
     # --- drawing ------------------------------------------------------------------------
 
@@ -315,8 +305,7 @@ class ReplayScene(Scene):
         blit_text(surface, self.step_label(), 24, CREAM, center=(640, 690))
         marked = self.coach.marked_tricks() if self.coach is not None else set()
         self.timeline = draw_timeline(surface, TIMELINE_RECT, self.steps, self.step, marked)
-        if self.coach is not None:
-            self.coach.draw(surface, self.step)
+        self.hindsight.draw(surface, self.coach, self.step)
         self.buttons[0].enabled = self.step > 0
         self.buttons[1].enabled = self.step < self.steps
         for button in self.buttons:
@@ -361,23 +350,14 @@ class ReplayScene(Scene):
             rect = self.trick_card(seat)
             surface.blit(self.face(card, TRICK_CARD_WIDTH), rect)
             if index == 0:  # who led the trick, beside his card on the outer side
-                blit_text(surface, self.tr("replay.led"), 18, GLOW, **self.led_anchor(seat, rect))
+                blit_text(surface, self.tr("replay.led"), 18, GLOW,
+                          **led_anchor(self.spots[seat].compass, rect))
             if seat == trick.winner:
                 pygame.draw.rect(surface, GLOW, rect.inflate(8, 8), width=4, border_radius=9)
             if (card == self.asked and self.reason() is not None) or card == self.hover:
                 pygame.draw.rect(surface, CREAM, rect.inflate(18, 18), width=2, border_radius=12)
             if seat == self.viewer and self.step in marked:
                 pygame.draw.rect(surface, LOSS, rect.inflate(16, 16), width=3, border_radius=12)
-
-    def led_anchor(self, seat: int, card: pygame.Rect) -> dict[str, tuple[int, int]]:
-        """Where "Led" goes: west and east of the side cards (at five the cards above
-        them come close), over the others."""
-        compass = self.spots[seat].compass
-        if compass == "W":
-            return {"midright": (card.left - 8, card.centery)}
-        if compass == "E":
-            return {"midleft": (card.right + 8, card.centery)}
-        return {"midbottom": (card.centerx, card.top - 10)}
 
     def trick_card(self, seat: int) -> pygame.Rect:
         """Where ``seat``'s card of the trick lies."""
@@ -415,6 +395,40 @@ class ReplayScene(Scene):
 
     def face(self, card: Any, width: int) -> pygame.Surface:
         return self.app.assets.card_face(card.code, width, self.deck)
+
+
+def hand_layout(compass: str, count: int) -> list[pygame.Rect]:
+    """Where the ``count`` cards of the hand at ``compass`` lie: rows of its area,
+    overlapping."""
+    (cx, cy), span, per_row = HAND_AREAS[compass]
+    height = round(CARD_WIDTH * CARD_RATIO)
+    rows = max(1, -(-count // per_row))
+    per_row = -(-count // rows) if count else 1
+    step = min(30, (span - CARD_WIDTH) // max(1, per_row - 1))
+    rects = []
+    for index in range(count):
+        row, column = divmod(index, per_row)
+        in_row = min(per_row, count - row * per_row)
+        left = cx - (step * (in_row - 1) + CARD_WIDTH) // 2
+        top = cy - (rows * height + (rows - 1) * 6) // 2 + row * (height + 6)
+        rects.append(pygame.Rect(left + column * step, top, CARD_WIDTH, height))
+    return rects
+
+
+def led_anchor(compass: str, card: pygame.Rect) -> dict[str, tuple[int, int]]:
+    """Where "Led" goes beside the leader's ``card``: west and east of the side cards
+    (at five the cards above them come close), over the others."""
+    if compass == "W":
+        return {"midright": (card.left - 8, card.centery)}
+    if compass == "E":
+        return {"midleft": (card.right + 8, card.centery)}
+    return {"midbottom": (card.centerx, card.top - 10)}
+
+
+def reviewed(story: DealStory) -> tuple[Match, int]:
+    """The match and the deal's index a story tells (a deal of this session)."""
+    assert story.source is not None
+    return story.source
 
 
 def review_reason(app: Stage, story: DealStory, trick: TrickStep | None,

@@ -1,8 +1,9 @@
 """The computer seats' thinking: one worker thread where each computer decides its move
 (at least a short delay, so that the human can follow) and where, while the human thinks
 over a card, the Expert seats prepare their searches for what may follow
-(``game.ai.ponder``), one short slice per frame.  The hint thinks in the same worker.
-No pygame here."""
+(``game.ai.ponder``), one short slice per frame.  The hint thinks in the same worker,
+and ponders the viewer's move there too (``advise``), sharing the frames' slices with the
+Expert seats' pondering.  No pygame here."""
 
 from __future__ import annotations
 
@@ -27,6 +28,10 @@ THINK_DELAY = 0.7  # seconds a computer player "thinks" at normal speed, at leas
 # frame's own work waits for the GIL at most this long (measured: bench/frames.py).
 PONDER_SLICE = 0.008
 
+# Advance the advice on the viewer's move in a match for about so many seconds, or until
+# interrupted; False once done (``hint.Hint.ponder``).
+Advise = Callable[[Match, float, Callable[[], bool]], bool]
+
 P = ParamSpec("P")
 T = TypeVar("T")
 
@@ -39,12 +44,13 @@ class SeatConfig:
 
 class ComputerSeats:
     def __init__(self, seats: Sequence[SeatConfig], viewer: int, ponder: bool = True,
-                 lesson: LessonRun | None = None) -> None:
+                 lesson: LessonRun | None = None, advise: Advise | None = None) -> None:
         """``seats``: who plays each seat (each seat's draws come from the deal's
         number, see ``generator``); ``ponder``: the Expert seats think on the human's
         time (it never changes what they decide, only how much they see in the same
         deadline); ``lesson``: its script's moves are played instead of thinking, while
-        it has one."""
+        it has one; ``advise``: the hint's pondering of the viewer's move, on his time
+        too."""
         self.seats = tuple(seats)
         self.lesson = lesson
         # Why each computer played its card, by deal number and card ("why that card?")
@@ -58,8 +64,14 @@ class ComputerSeats:
         self._thinking: Future[Decision] | None = None
         self._think_time = 0.0
         self.ponder = Ponder() if ponder else None  # used in the worker thread only
+        self.advise = advise
         self._pondered: Match | None = None  # the position the ponder prepares for
-        self._ponder_job: Future[bool | None] | None = None
+        self._ponder_job: Future[None] | None = None  # the slice under way (either kind)
+        # Set in the worker by each slice, read once it is done: more to do for the
+        # position pondered, by the Expert seats and by the hint; whose slice is next.
+        self._expert_more = False
+        self._advice_more = False
+        self._advice_next = False
         self._drawing = False  # a frame is under way (between update and frame_drawn)
 
     def submit(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> Future[T]:
@@ -73,8 +85,8 @@ class ComputerSeats:
     def pondering(self, match: Match) -> bool:
         """The searches for what may follow ``match`` are still being prepared."""
         job = self._ponder_job
-        more = job is None or not job.done() or job.result() is not False
-        return self._pondered is match and more
+        busy = job is not None and not job.done()
+        return self._pondered is match and (busy or self._expert_more)
 
     # --- deciding ---------------------------------------------------------------------------
 
@@ -130,21 +142,46 @@ class ComputerSeats:
         ponders for one short slice while the main thread sleeps until the next frame
         (the next ``frame_began`` interrupts it at its next step).  The situations are
         listed (in the worker) once per position, then worked on until every search is
-        prepared.  A move, an undo or a new deal changes the position: what was
-        prepared for the old one is replaced."""
+        prepared.  While the viewer is to act the hint's weighing of his move
+        (``advise``) takes every other slice, or all of them once the Expert
+        seats are prepared.  A move, an undo or a new deal changes the position: what
+        was prepared for the old one is replaced."""
         self._drawing = False
-        if self.ponder is None or not human_to_act:
+        if not human_to_act or (self.ponder is None and self.advise is None):
             return
         job = self._ponder_job
-        if job is not None and not job.done():
-            return
+        if job is not None:
+            if not job.done():
+                return
+            job.result()  # re-raises an AI error: never hidden
         if self._pondered is not match:
             self._pondered = match
-            self._ponder_job = self._executor.submit(
-                self.ponder.prepare, self._situations(match), think)
-        elif job is None or job.result() is not False:  # re-raises an AI error
-            self._ponder_job = self._executor.submit(self.ponder.work, PONDER_SLICE,
-                                                     self._in_frame)
+            self._expert_more = self.ponder is not None
+            self._advice_more = match.current_player == self.viewer and self.advise is not None
+            self._advice_next = False
+            if self.ponder is not None:
+                self._ponder_job = self._executor.submit(self._prepare, match, think)
+                return
+        expert = self._expert_more and self.ponder is not None
+        advice = self._advice_more and self.advise is not None and (self._advice_next
+                                                                     or not expert)
+        if advice:
+            self._ponder_job = self._executor.submit(self._advice_slice, match)
+        elif expert:
+            self._ponder_job = self._executor.submit(self._expert_slice)
+        self._advice_next = not advice
+
+    def _prepare(self, match: Match, think: float) -> None:
+        assert self.ponder is not None
+        self.ponder.prepare(self._situations(match), think)
+
+    def _expert_slice(self) -> None:
+        assert self.ponder is not None
+        self._expert_more = self.ponder.work(PONDER_SLICE, self._in_frame)
+
+    def _advice_slice(self, match: Match) -> None:
+        assert self.advise is not None
+        self._advice_more = self.advise(match, PONDER_SLICE, self._in_frame)
 
     def _in_frame(self) -> bool:
         """Read by the worker between two steps of pondering."""

@@ -11,6 +11,7 @@ think in a worker thread (``computer_seats``), where the hint (``hint``) thinks 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -113,6 +114,7 @@ class Controller:
         self.events = EventQueue(viewer, self._show)
         self.computers = ComputerSeats(seats, viewer, ponder)
         self._hint = Hint(advice or Advisor(), self.computers.submit)
+        self.computers.advise = functools.partial(self._hint.ponder, viewer) if ponder else None
         self.message: Say | None = None
         self._message_time = 0.0
         self.actions_applied = 0
@@ -172,8 +174,7 @@ class Controller:
         return {a.card for a in self.human_legal() if isinstance(a, CARD_ACTIONS)}
 
     def request_hint(self) -> None:
-        """Ask for the verdict of the viewer's position (``game.advice``: the same the
-        review reads; weighed in the worker, so the frames go on meanwhile)."""
+        """Ask for the verdict of the viewer's position (``game.advice``), in the worker."""
         if self.human_legal():
             self._hint.ask(self.match, self.viewer)
 
@@ -201,7 +202,7 @@ class Controller:
         return self._on_event(event)
 
     def frame_drawn(self) -> None:
-        """The frame is on screen: the Expert seats may ponder until the next one."""
+        """The frame is on screen: the Expert seats and the hint may ponder till the next."""
         self.computers.frame_drawn(self.match, self.human_to_act, self.think)
 
     def wait_for_computer(self, timeout: float) -> None:

@@ -23,12 +23,12 @@ from __future__ import annotations
 import functools
 import time
 
-from bench.dds.position import (
+from game.dds.position import (
     Position,
     legal_mask,
     points_table,
 )
-from bench.dds.position import bits as _bits
+from game.dds.position import bits as _bits
 from game.engine.trick_view import DIX_DE_DER
 
 EXACT = 99  # the horizon of a search to the end of the deal
