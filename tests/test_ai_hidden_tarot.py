@@ -12,6 +12,7 @@ from game.ai import Level, decide
 from game.engine.protocol import Action, Phase
 from game.engine.rules import TarotRules
 from game.engine.tarot import TarotDeal
+from game.engine.tarot_actions import TarotDiscard
 from game.engine.tarot_cards import TarotCard, TarotSuit
 from tests.replay import replay
 
@@ -53,7 +54,7 @@ def hidden_swaps(places: Places, state: TarotDeal, seat: int,
 def test_moving_the_hidden_cards_changes_no_tarot_decision(players: int) -> None:
     rules = TarotRules(players=players)
     rng = random.Random(players)
-    compared, expert_cards, expert_calls = 0, 0, 0
+    compared, expert_cards, expert_calls, expert_ecarts = 0, 0, 0, 0
     for seed in range(6):
         first, _ = TarotDeal.new(rules, seed, seed % players)
         places: Places = (*first.hands, first.chien)
@@ -78,6 +79,9 @@ def test_moving_the_hidden_cards_changes_no_tarot_decision(players: int) -> None
                 compared += 1
                 expert_cards += Level.EXPERT in levels and state.phase is Phase.PLAY
                 expert_calls += Level.EXPERT in levels and state.phase is Phase.BIDDING
+                expert_ecarts += Level.EXPERT in levels and any(
+                    isinstance(a, TarotDiscard) for a in state.legal_actions())
     assert compared >= 20
     assert expert_cards >= 3  # the Expert's card search, not only its calls
     assert expert_calls >= 1  # its bidding by simulation, five players included
+    assert expert_ecarts >= 1  # its écart by simulation (``tarot_ecart``)

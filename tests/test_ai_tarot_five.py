@@ -10,10 +10,20 @@ from typing import Any
 import pytest
 
 from game.ai import tarot_search
-from game.ai.tarot import known_camps
+from game.ai.tarot import known_camps, tarot_decision
 from game.ai.tarot_search import World, rollout, sample_world
 from game.engine.tarot import TarotDeal, TarotPlayCard, TarotView
+from game.engine.tarot_cards import TarotSuit
 from tests.tarot_positions import to_play
+
+
+def at_first_card(seed: int) -> TarotDeal:
+    """A five-player deal dealt from ``seed`` (or after), bid by the Confirmé, at its
+    first card."""
+    deal, actions = to_play(5, seed)
+    for action in actions:
+        deal, _ = deal.apply(action)
+    return deal
 
 
 def deals_before_the_call_falls(count: int) -> Iterator[TarotDeal]:
@@ -22,9 +32,7 @@ def deals_before_the_call_falls(count: int) -> Iterator[TarotDeal]:
     seed, found = 0, 0
     while found < count:
         seed += 1
-        deal, actions = to_play(5, seed)
-        for action in actions:
-            deal, _ = deal.apply(action)
+        deal = at_first_card(seed)
         partner = deal.partner
         if partner is None or partner == deal.current_player or deal.taker == deal.current_player:
             continue
@@ -163,3 +171,48 @@ def test_the_called_card_goes_to_the_taker_when_no_other_seat_may_hold_it(
 
     monkeypatch.setattr(tarot_search, "_places", only_the_taker)
     assert set(holders(view, 10)) == {taker}
+
+
+def showed_void_in(deal: TarotDeal, suit: Any) -> set[int]:
+    """The seats that played another suit (a trump, a discard) on a lead of ``suit``."""
+    void = set()
+    for trick in deal.tricks:
+        plays = [(s, c) for s, c in trick.plays if c.suit is not TarotSuit.EXCUSE]
+        if plays and plays[0][1].suit is suit:
+            void |= {s for s, c in plays if c.suit is not suit}
+    return void
+
+
+def called_suit_voids(count: int) -> Iterator[tuple[TarotDeal, set[int]]]:
+    """Five-player deals played the Confirmé's way (random cards now and then) up to a
+    point where the called card is still hidden and a seat showed a void in its suit."""
+    found, seed = 0, 0
+    while found < count:
+        seed += 1
+        deal = at_first_card(seed)
+        rng = random.Random(seed)
+        while not deal.is_over and deal.called is not None and not deal.partner_revealed:
+            seat = deal.current_player
+            assert seat is not None
+            void = showed_void_in(deal, deal.called.suit) - {deal.taker}
+            if void and deal.partner is not None:
+                found += 1
+                yield deal, void
+                break
+            legal = deal.legal_actions()
+            action = rng.choice(legal) if rng.random() < 0.3 else tarot_decision(
+                deal.view(seat)).action
+            deal, _ = deal.apply(action)
+
+
+def test_a_seat_void_in_the_called_suit_never_holds_the_called_card() -> None:
+    checked = 0
+    for deal, void in called_suit_voids(4):
+        for seat in range(5):
+            if seat == deal.partner:
+                continue  # the holder knows
+            seen = set(holders(deal.view(seat), 30))
+            assert not seen & void, (seat, void, seen)
+            assert seat not in seen
+            checked += 1
+    assert checked >= 12

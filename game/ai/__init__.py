@@ -10,8 +10,9 @@ Levels: ``DEBUTANT`` plays legal, plausible and often wrong (hunches, random car
 ``CONFIRME`` evaluates hands for the bidding and counts cards in the play (masters,
 voids, trumps out, partner master); ``EXPERT`` chooses its cards by Monte-Carlo
 sampling of the hidden cards (``search.py``, at tarot ``tarot_search.py``) and, at
-coinche and tarot (three and four players), its calls by playing sampled deals out
-(``bid_search.py``, ``tarot_bid_search.py``); elsewhere it bids as ``CONFIRME``.
+coinche and tarot, its calls by playing sampled deals out (``bid_search.py``,
+``tarot_bid_search.py``), at tarot its écart too (``tarot_ecart.py``); elsewhere it
+bids as ``CONFIRME``.
 ``think`` is the most the Expert may spend on one decision, in seconds (a setting,
 one of ``THINK_CHOICES``); the deals it samples grow with it.  ``think`` None: no
 deadline, the default number of deals (reproducible whatever the machine's load: tests).
@@ -40,13 +41,15 @@ from game.ai.search import WORLDS, SearchSource, weigh_cards
 from game.ai.tarot import tarot_decision
 from game.ai.tarot_bid_search import WORLDS as TAROT_BID_WORLDS
 from game.ai.tarot_bid_search import weigh_tarot_calls
+from game.ai.tarot_ecart import WORLDS as ECART_WORLDS
+from game.ai.tarot_ecart import weigh_ecarts
 from game.ai.tarot_search import MAX_WORLDS as TAROT_WORLDS
 from game.ai.tarot_search import TarotSource, weigh_tarot_cards
 from game.engine.actions import PlayCard
 from game.engine.cards import Card
 from game.engine.games import BELOTE, COINCHE, Game, game_of
 from game.engine.protocol import Phase
-from game.engine.tarot_actions import TarotPlayCard
+from game.engine.tarot_actions import TarotDiscard, TarotPlayCard
 from game.engine.tarot_tricks import TarotView
 from game.engine.trick_view import TrickView
 from game.engine.views import AnyView, MatchView
@@ -149,6 +152,8 @@ def _appraise_tarot(view: TarotView, rng: random.Random, deadline: float | None,
         decision, values = weigh_tarot_calls(view, rng, deadline,
                                              worlds_for(think, TAROT_BID_WORLDS))
         return Appraisal(decision, values)
+    if any(isinstance(a, TarotDiscard) for a in view.legal):
+        return Appraisal(weigh_ecarts(view, rng, deadline, worlds_for(think, ECART_WORLDS))[0])
     return Appraisal(tarot_decision(view))
 
 

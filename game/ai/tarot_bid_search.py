@@ -123,15 +123,15 @@ def _contract_of(call: Action) -> int:
     return call.contract if isinstance(call, TarotBid) else 0
 
 
-def sure_gain(values: Sequence[float], base: Sequence[float]) -> float:
+def sure_gain(values: Sequence[float], base: Sequence[float], risk: float = RISK) -> float:
     """How much a call worth ``values`` gains over one worth ``base`` in the same
-    worlds, at the low end of its confidence (the mean gain less ``RISK`` standard
+    worlds, at the low end of its confidence (the mean gain less ``risk`` standard
     errors): a gain the few worlds cannot tell from noise is none."""
     gains = [v - b for v, b in zip(values, base, strict=True)]
     if len(gains) < 2:
         return 0.0
     spread = statistics.stdev(gains) / math.sqrt(len(gains))
-    return statistics.fmean(gains) - RISK * spread
+    return statistics.fmean(gains) - risk * spread
 
 
 def world_marks(view: TarotView, rng: random.Random, contracts: Sequence[Contract],
@@ -301,16 +301,27 @@ def play_out(dealt: Sequence[Sequence[TarotCard]], chien: Sequence[TarotCard], t
     and the play (``ClosedTable``), ``taker`` taking the chien and discarding
     (``exchange``) or leaving it aside; at five, calling a king the Confirmé's way
     first, his partner unknown to the others until it falls."""
-    players = len(dealt)
     hands = [list(h) for h in dealt]
-    called, partner = None, None
-    if players == 5:
+    called = None
+    if len(dealt) == 5:
         called = confirme_call(hands[taker], callable_cards(hands[taker], rules.king_call))
-        partner = next((s for s in range(players) if s != taker and called in hands[s]), None)
     aside: tuple[TarotCard, ...] = tuple(chien)
     if exchange:
         hands[taker], ecart = confirme_ecart([*hands[taker], *chien], len(chien))
         aside = tuple(ecart)
+    return play_from(hands, aside, taker, leader, called, exchange, rules)
+
+
+def play_from(hands: list[list[TarotCard]], aside: tuple[TarotCard, ...], taker: int,
+              leader: int, called: TarotCard | None, exchange: bool,
+              rules: TarotRules = DEFAULT_RULES) -> PlayedDeal:
+    """The deal played from its first card (``hands`` emptied in place) as ``play_out``
+    plays it, once the king is ``called`` (five players) and ``aside`` set aside: the
+    taker's écart (``exchange``: he knows it) or the chien."""
+    players = len(hands)
+    partner = None
+    if called is not None:
+        partner = next((s for s in range(players) if s != taker and called in hands[s]), None)
     shown = poignee_choices(hands[taker], players, rules.poignee_sizes)
     poignee = max((len(p) for p in shown), default=0)
     tricks: list[TarotTrick] = []

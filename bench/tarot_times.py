@@ -1,0 +1,82 @@
+"""Decision time of the tarot Expert at a thinking time, by kind of decision: its calls
+(bidding by simulation), its écart (by simulation) and its cards (the card search).
+
+Deals are played by the Confirmé at every seat; along the way the Expert is asked the
+same decisions (its answer not played): every call, every card of the écart, and one card
+in ``--card-every`` of the play (the card search costs the same all along).  Ends with
+one JSON line.
+
+    python -m bench.tarot_times --players 4 --deals 10 --think 0.3
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+
+from bench.arena import time_stats
+from game.ai import DEFAULT_THINK, Level, decide
+from game.ai.tarot import tarot_decision
+from game.engine.match import new_deal_state
+from game.engine.protocol import Phase
+from game.engine.rules import TarotRules
+from game.engine.tarot import TarotDeal
+from game.engine.tarot_actions import TarotDiscard
+from game.engine.tarot_tricks import TarotView
+
+
+def kind_of(view: TarotView) -> str | None:
+    """The decision's kind, or None for one the Expert leaves to the Confirmé."""
+    if view.phase is Phase.BIDDING:
+        return "bid"
+    if any(isinstance(a, TarotDiscard) for a in view.legal):
+        return "ecart"
+    if view.phase is Phase.PLAY:
+        return "card"
+    return None
+
+
+def main(argv: list[str] | None = None) -> dict[str, object]:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--deals", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--think", type=float, default=DEFAULT_THINK)
+    parser.add_argument("--card-every", type=int, default=6)
+    args = parser.parse_args(argv)
+    rules = TarotRules(players=args.players)
+    times: dict[str, list[float]] = {"bid": [], "ecart": [], "card": []}
+    rng = random.Random(args.seed)
+    cards = 0
+    for index in range(args.deals):
+        state, _ = new_deal_state(rules, args.seed * 10_000 + index, index % args.players)
+        assert isinstance(state, TarotDeal)
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            view = state.view(seat)
+            kind = kind_of(view)
+            if kind == "card":
+                cards += 1
+            if kind is not None and len(view.legal) > 1 and (
+                    kind != "card" or cards % args.card_every == 0):
+                started = time.perf_counter()
+                decide(view, Level.EXPERT, rng, think=args.think)
+                times[kind].append(time.perf_counter() - started)
+            state, _ = state.apply(tarot_decision(view).action)
+    stats = {kind: time_stats(spent) for kind, spent in times.items()}
+    print(f"tarot {args.players}p, {args.deals} deals, seed {args.seed}, think {args.think} s")
+    for kind, s in stats.items():
+        print(f"  {kind}: median {s['median_ms']:.0f} ms, p95 {s['p95_ms']:.0f} ms, "
+              f"max {s['max_ms']:.0f} ms ({len(times[kind])} decisions)")
+    data: dict[str, object] = {"players": args.players, "deals": args.deals,
+                               "seed": args.seed, "think": args.think, "times": stats}
+    print(json.dumps(data, sort_keys=True))
+    return data
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
