@@ -317,8 +317,8 @@ def test_every_scene_is_photographed(tmp_path: Path) -> None:
     assert len(matrix) == 7 * 2 * 2 * 2  # games × languages × hands × (bidding, trick)
     expected = {name for run in RUNS for name in run.shots} | set(SHEETS) | matrix
     lessons = {f"lesson_{lesson.id}" for lesson in LESSONS} | {"lessons", "lesson_end_belote"}
-    assert names == expected | lessons | {"replay", "review_analysis", "score_pad", "settings",
-                                          "rules", "statistics", "menu", "setup",
+    assert names == expected | lessons | {"replay", "review_call", "review_analysis", "score_pad",
+                                          "settings", "rules", "statistics", "menu", "setup",
                                           "dialog_abandon"}
     assert {Path(picture).stem for picture in readme_pictures()} <= names  # make screenshots
     for path in taken:
