@@ -1,5 +1,5 @@
 """Random engine deals played to the card play, for the tests of the sampler and of the
-double-dummy solver (``bench/dds``), and its speed benchmark; the check that a sampled
+double-dummy solver (``game/dds``), and its speed benchmark; the check that a sampled
 world fits a view.
 
 Everything here goes through the real engine (``match.new_deal_state`` and legal

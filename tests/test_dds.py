@@ -1,4 +1,4 @@
-"""The double-dummy solver's position and search (``bench/dds``) against the engine: the
+"""The double-dummy solver's position and search (``game/dds``) against the engine: the
 same legal moves on random positions of every rule set, and the values of a brute-force
 minimax written on the engine's own card functions."""
 

@@ -1,7 +1,7 @@
 """What a deal played to its end is worth to a seat: the engine's own scoring
 (``deal_scoring``) of the contract on the table, under the table's rules.
 
-The Expert's rollouts and the benches' double-dummy utility (``bench/dds``) both finish
+The Expert's rollouts and the benches' double-dummy utility (``game/dds``) both finish
 a deal in a sampled world; they score it here, so a coinched contract, a failure base of
 162, belote prenable or a capot count as the score sheet will count them.
 """
