@@ -436,15 +436,19 @@ def play_tricks(holdings: list[list[TarotCard]], trick: list[TarotPlay],
         card = table.card(holdings, seat, trick, tricks)
 
 
+_ALL_SUITS = frozenset(TarotSuit)
+_TRUMP = TarotSuit.TRUMP
+
+
 def open_memory(hands: Sequence[Sequence[TarotCard]], seat: int, attack: frozenset[int],
                 defence: frozenset[int] | None = None) -> TarotMemory:
     """What ``seat`` would know seeing every hand, the camps ``attack`` and ``defence``
     (by default every other seat)."""
     others = {c for s, h in enumerate(hands) if s != seat for c in h}
     voids, caps = [], []
-    for hand in hands:
-        voids.append(frozenset(TarotSuit) - {c.suit for c in hand})
-        caps.append(max((c.rank for c in hand if c.is_trump), default=0))
+    for hand in hands:  # the rollouts' hottest loop: suit compared, no property read
+        voids.append(_ALL_SUITS.difference([c.suit for c in hand]))
+        caps.append(max([c.rank for c in hand if c.suit is _TRUMP], default=0))
     return TarotMemory(
         seat=seat, players=len(hands), hand=tuple(hands[seat]), unseen=frozenset(others),
         voids=tuple(voids), trump_caps=tuple(caps), attack=attack,
