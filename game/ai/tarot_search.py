@@ -43,6 +43,7 @@ from game.engine.tarot_cards import (
     DECK78,
     EXCUSE,
     KING,
+    THE_PETIT,
     TarotCard,
     TarotSuit,
 )
@@ -391,9 +392,21 @@ class OpenTable:
             cards = legal_cards(hand, trick)
         if len(cards) == 1:
             return cards[0]
+        hunt = self.petit_hunt(holdings, seat, trick, cards)
+        if hunt is not None:
+            return hunt
         seen = RolloutView(seat, tuple(hand), self.taker, tuple(trick), tuple(tricks))
         memory = self.memory(holdings, seat, trick, tricks)
         return choose_tarot_card(seen, memory, cards)[0]
+
+    def petit_hunt(self, holdings: Sequence[Sequence[TarotCard]], seat: int,
+                   trick: Sequence[TarotPlay], cards: Sequence[TarotCard]) -> TarotCard | None:
+        """A defender on lead, seeing the taker keep the Petit with few trumps to guard
+        it, leads trumps to make it fall: the top one when it beats all of the taker's,
+        else the lowest (``petit_hunt_lead``)."""
+        if trick or seat in self.attack:
+            return None
+        return petit_hunt_lead(cards, holdings[self.taker])
 
     def memory(self, holdings: list[list[TarotCard]], seat: int, trick: list[TarotPlay],
                tricks: list[TarotTrick]) -> TarotMemory:
@@ -408,12 +421,33 @@ class ClosedTable(OpenTable):
 
     aside: tuple[TarotCard, ...] = ()
 
+    def petit_hunt(self, holdings: Sequence[Sequence[TarotCard]], seat: int,
+                   trick: Sequence[TarotPlay], cards: Sequence[TarotCard]) -> TarotCard | None:
+        return None  # no seat sees where the Petit is
+
     def memory(self, holdings: list[list[TarotCard]], seat: int, trick: list[TarotPlay],
                tricks: list[TarotTrick]) -> TarotMemory:
         attack, defence = self.camps(holdings, seat)
         known = self.aside if seat == self.taker else ()
         return play_memory(seat, len(holdings), holdings[seat], known, tricks, trick,
                            attack, defence)
+
+
+PETIT_GUARDS = 3  # the defence hunts a Petit the taker guards with at most so many trumps
+
+
+def petit_hunt_lead(cards: Sequence[TarotCard], taker_hand: Sequence[TarotCard],
+                    ) -> TarotCard | None:
+    """The trump a defender leads (``cards``, his legal ones) to hunt the Petit in
+    ``taker_hand``, or None when it is not worth it: the taker guards it with more than
+    ``PETIT_GUARDS`` other trumps, or the leader has no more trumps than those guards."""
+    if THE_PETIT not in taker_hand:
+        return None
+    guards = [c.rank for c in taker_hand if c.is_trump and c is not THE_PETIT]
+    mine = sorted((c for c in cards if c.is_trump), key=lambda c: c.rank)
+    if len(guards) > PETIT_GUARDS or len(mine) <= len(guards):
+        return None
+    return mine[-1] if mine[-1].rank > max(guards, default=0) else mine[0]
 
 
 def play_tricks(holdings: list[list[TarotCard]], trick: list[TarotPlay],
