@@ -1,5 +1,5 @@
-"""The tarot Expert's rollouts (``tarot_search.OpenTable``): every hand seen, the
-defence hunts a Petit the taker guards badly."""
+"""The tarot Expert's rollouts (``tarot_search.OpenTable``): every hand seen, a seat on
+lead hunts a Petit an opponent guards badly."""
 
 from __future__ import annotations
 
@@ -61,3 +61,24 @@ def test_a_seat_that_sees_only_its_hand_does_not_hunt() -> None:
     hands = endgame()
     table = ClosedTable(TAKER, ATTACK)
     assert not table.card(hands, 1, [], []).is_trump
+
+
+def test_the_taker_hunts_a_defenders_badly_guarded_petit() -> None:
+    hands = [list(tarot_cards("A21 A18 A12 2S")),
+             list(tarot_cards("A01 A04 3H 4H")),
+             list(tarot_cards("5H 6H 7H 8H")),
+             list(tarot_cards("A02 9H TH VH"))]
+    assert OpenTable(TAKER, ATTACK).card(hands, TAKER, [], []) == tarot_cards("A21")[0]
+
+
+def test_at_five_the_taker_does_not_hunt_before_he_knows_his_partner() -> None:
+    hands = [list(tarot_cards("A21 A18 A12")), list(tarot_cards("A01 A04 3H")),
+             list(tarot_cards("5H 6H 7H")), list(tarot_cards("A02 9H TH")),
+             list(tarot_cards("RS 8H VH"))]
+    attack = frozenset({TAKER, 4})
+    called = tarot_cards("RS")[0]
+    assert OpenTable(TAKER, attack, called, 4, secret=True).card(hands, TAKER, [], []) \
+        == tarot_cards("A12")[0]  # the Confirmé's trump lead: the Petit may be a partner's
+    assert OpenTable(TAKER, attack, called, 4).card(hands, TAKER, [], []) \
+        == tarot_cards("A21")[0]
+

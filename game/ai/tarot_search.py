@@ -401,12 +401,17 @@ class OpenTable:
 
     def petit_hunt(self, holdings: Sequence[Sequence[TarotCard]], seat: int,
                    trick: Sequence[TarotPlay], cards: Sequence[TarotCard]) -> TarotCard | None:
-        """A defender on lead, seeing the taker keep the Petit with few trumps to guard
-        it, leads trumps to make it fall: the top one when it beats all of the taker's,
+        """A seat on lead, seeing an opponent it knows keep the Petit with few trumps to
+        guard it, leads trumps to make it fall: the top one when it beats all of his,
         else the lowest (``petit_hunt_lead``)."""
-        if trick or seat in self.attack:
+        if trick:
             return None
-        return petit_hunt_lead(cards, holdings[self.taker])
+        holder = next((s for s, h in enumerate(holdings) if THE_PETIT in h), None)
+        attack, defence = self.camps(holdings, seat)
+        opponents = defence if seat in attack else attack if seat in defence else frozenset()
+        if holder not in opponents:
+            return None
+        return petit_hunt_lead(cards, holdings[holder])
 
     def memory(self, holdings: list[list[TarotCard]], seat: int, trick: list[TarotPlay],
                tricks: list[TarotTrick]) -> TarotMemory:
@@ -433,17 +438,18 @@ class ClosedTable(OpenTable):
                            attack, defence)
 
 
-PETIT_GUARDS = 3  # the defence hunts a Petit the taker guards with at most so many trumps
+PETIT_GUARDS = 3  # a Petit guarded by at most so many trumps is hunted
 
 
-def petit_hunt_lead(cards: Sequence[TarotCard], taker_hand: Sequence[TarotCard],
+def petit_hunt_lead(cards: Sequence[TarotCard], holder: Sequence[TarotCard],
                     ) -> TarotCard | None:
-    """The trump a defender leads (``cards``, his legal ones) to hunt the Petit in
-    ``taker_hand``, or None when it is not worth it: the taker guards it with more than
-    ``PETIT_GUARDS`` other trumps, or the leader has no more trumps than those guards."""
-    if THE_PETIT not in taker_hand:
+    """The trump a seat leads (``cards``, its legal ones) to hunt the Petit in an
+    opponent's hand (``holder``), or None when it is not worth it: the Petit guarded by
+    more than ``PETIT_GUARDS`` other trumps, or the leader holding no more trumps than
+    those guards."""
+    if THE_PETIT not in holder:
         return None
-    guards = [c.rank for c in taker_hand if c.is_trump and c is not THE_PETIT]
+    guards = [c.rank for c in holder if c.is_trump and c is not THE_PETIT]
     mine = sorted((c for c in cards if c.is_trump), key=lambda c: c.rank)
     if len(guards) > PETIT_GUARDS or len(mine) <= len(guards):
         return None
