@@ -82,3 +82,9 @@ def test_at_five_the_taker_does_not_hunt_before_he_knows_his_partner() -> None:
     assert OpenTable(TAKER, attack, called, 4).card(hands, TAKER, [], []) \
         == tarot_cards("A21")[0]
 
+
+def test_a_taker_does_not_lead_his_lone_petit_into_the_defences_trumps() -> None:
+    # one trump each side: drawing it would only give the Petit away
+    hands = [list(tarot_cards("A01 5H")), list(tarot_cards("A02 6H")),
+             list(tarot_cards("7H 8H")), list(tarot_cards("9H TH"))]
+    assert OpenTable(TAKER, ATTACK).card(hands, TAKER, [], []) == tarot_cards("5H")[0]

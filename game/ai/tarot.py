@@ -387,8 +387,8 @@ def _lead(view: TarotPlaySeat, mem: TarotMemory, cards: list[TarotCard]) -> tupl
         top = trumps[-1]
         if mem.is_master(top) and top is not THE_21:
             return top, "hint.draw_trumps"
-        if len(trumps) * len(others) >= TRUMP_LEAD_RATIO * len(their_trumps):
-            small = [c for c in trumps if c is not THE_PETIT] or trumps
+        small = [c for c in trumps if c is not THE_PETIT]  # the lone Petit led would fall
+        if small and len(trumps) * len(others) >= TRUMP_LEAD_RATIO * len(their_trumps):
             return small[0], "hint.draw_trumps"
     kings = [c for c in cards if c.suit.is_plain and mem.is_master(c)
              and len(mem.unseen_in(c.suit)) >= 4 and not _ruff_feared(mem, c.suit, others)]
