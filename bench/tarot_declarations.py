@@ -224,8 +224,8 @@ def poignee_part(args: argparse.Namespace, rules: TarotRules, play: Level,
         changes.extend(changed)
     mean, low, high = mean_ci(diffs)
     changed_mean, changed_low, changed_high = mean_ci(changes)
-    for role, (chances, new, old) in by_role.items():
-        print(f"  poignée, {role}: {chances} chances, shown {new} times (before: {old})")
+    for name, (chances, new, old) in by_role.items():
+        print(f"  poignée, {name}: {chances} chances, shown {new} times (before: {old})")
     print(f"  marks a deal with a poignée, new - old: {mean:+.1f} "
           f"(95% CI {low:+.1f} .. {high:+.1f}, {len(diffs)} seat-deals: each seat whose "
           f"choice changed, else 0)")
