@@ -11,7 +11,8 @@ same in both plays), so a deal where both choices agree scores exactly 0.
   (the only ones where the new code simulates; elsewhere it declines, as before).  Plain
   random deals seldom give one, so with ``--strong`` seat 0 is dealt a trump-heavy hand
   (the 9 to 14 highest trumps at four players, scaled by the hand size, the Excuse one
-  time in two, the rest at random): the decision then arises often.  The bidding and
+  time in two, the rest one time in two the head of a plain suit from its king down,
+  else at random): the decision then arises often, and goes both ways.  The bidding and
   the écart are the Confirmé's.
 - **Poignée**: plain random deals bid and discarded the Confirmé's way; every seat that
   may show a poignée decides with the new code in one play, by the old rule in the
@@ -48,7 +49,7 @@ from game.engine.protocol import Action, Phase
 from game.engine.rules import TarotRules
 from game.engine.tarot import CHIEN_SIZE, TarotDeal
 from game.engine.tarot_actions import AnnounceChelem, ShowPoignee
-from game.engine.tarot_cards import DECK78, EXCUSE, TarotCard
+from game.engine.tarot_cards import DECK78, EXCUSE, PLAIN_SUITS, TarotCard
 from game.engine.tarot_tricks import TarotView
 
 HAND_SIZE = {3: 24, 4: 18, 5: 15}
@@ -65,6 +66,9 @@ def strong_deal(rules: TarotRules, seed: int, index: int) -> TarotDeal:
         mine.append(EXCUSE)
     rest = [c for c in DECK78 if c not in mine]
     rng.shuffle(rest)
+    if rng.random() < 0.5:  # the head of one plain suit first
+        suit = rng.choice(PLAIN_SUITS)
+        rest.sort(key=lambda c: (c.suit is not suit, -c.rank if c.suit is suit else 0))
     fill = size - len(mine)
     mine += rest[:fill]
     rest = rest[fill:]
