@@ -102,7 +102,6 @@ def test_a_taker_sure_to_win_shows_his_poignee() -> None:
     view = deal.view(0)
     decision, means = weigh_poignee(view, random.Random(2), deadline=None)
     assert decision is not None and isinstance(decision.action, ShowPoignee)
-    assert decision.reason == "hint.poignee_simulated"
     assert means[decision.action] > means[None]
 
 
@@ -124,6 +123,8 @@ def test_a_defender_shows_his_poignee_when_the_taker_is_sure_to_fail() -> None:
     view = deal.view(1)
     decision, _ = weigh_poignee(view, random.Random(3), deadline=None)
     assert decision is not None and isinstance(decision.action, ShowPoignee)
+    assert decision.reason == "hint.poignee_simulated"
+    assert decision.reason_args[1:] == (("won", "12"), ("worlds", "12"))
 
 
 def test_a_defender_keeps_his_poignee_hidden_when_the_taker_showed_every_high_trump() -> None:

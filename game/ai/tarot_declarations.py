@@ -4,9 +4,10 @@ Both are weighed as the écart is (``tarot_ecart``): the cards the seat does not
 dealt a few times, consistent with its view and weighed by the auction
 (``tarot_search.sample_world``, ``tarot_auction_reading.read_draw``), and the deal is
 played out in each world with the Confirmé play, each seat seeing its own hand and the
-play (``ClosedTable``).  A choice is taken over the default (no chelem, no poignée) only
-when it gains ``MARGIN`` marks a deal on average and more than ``RISK`` standard errors
-of the gain, paired world by world (``tarot_bid_search.sure_gain``).
+play (``ClosedTable``).  A choice is taken over the default (no chelem; the Confirmé's
+poignée: the taker shows his largest, a defender none) only when it gains ``MARGIN``
+marks a deal on average and more than ``RISK`` standard errors of the gain, paired world
+by world (``tarot_bid_search.sure_gain``).
 
 - **The chelem** (the taker, after the écart): each world is played twice, announced
   (the taker leads, aims at every trick, keeps his Excuse for the last card, and the
@@ -31,7 +32,7 @@ from dataclasses import dataclass
 
 from game.ai.budget import DEFAULT_THINK, within
 from game.ai.decision import Decision
-from game.ai.tarot import hand_strength, threshold
+from game.ai.tarot import hand_strength, tarot_decision, threshold
 from game.ai.tarot_auction_reading import read_draw
 from game.ai.tarot_bid_search import sure_gain
 from game.ai.tarot_endgame import DealFrame
@@ -58,7 +59,7 @@ CHELEM_RISK = 1.0  # and standard errors of that gain
 PROBE_FAILURES = 2  # failed chelems (and half the worlds played) that end the simulation
 POIGNEE_WORLDS = 12
 POIGNEE_MARGIN = 10.0  # marks a deal a poignée must gain: it also tells where trumps are
-POIGNEE_RISK = 1.0
+POIGNEE_RISK = 2.0  # strong evidence: the camp that wins is hard to tell from one card
 PLAUSIBLE_TRUMP_SHARE = 0.5  # of the trumps still out: fewer, and a defender keeps one
 
 
@@ -196,21 +197,28 @@ def weigh_poignee(view: TarotView, rng: random.Random, deadline: float | None = 
                   worlds: int = POIGNEE_WORLDS,
                   ) -> tuple[Decision | None, dict[ShowPoignee | None, float]]:
     """The poignée to show (None: keep it hidden) and the seat's mean marks for each
-    choice (key None: hidden).  ``deadline`` None: exactly ``worlds`` worlds."""
+    choice (key None: hidden; none when nothing was simulated).  The Confirmé's choice
+    (the taker shows his largest, a defender none) is kept unless another gains
+    ``POIGNEE_MARGIN`` marks and ``POIGNEE_RISK`` standard errors of the gain.
+    ``deadline`` None: exactly ``worlds`` worlds."""
     options = [a for a in view.legal if isinstance(a, ShowPoignee)]
+    confirme = tarot_decision(view)
+    default = confirme.action if isinstance(confirme.action, ShowPoignee) else None
+    kept = confirme if default is not None else None
     samples = poignee_marks(view, options, rng, deadline, worlds)
-    hidden = samples.pop(None)
-    if len(hidden) < 2:
-        return None, {}
-    means: dict[ShowPoignee | None, float] = {None: statistics.fmean(hidden)}
-    means.update({a: statistics.fmean(v) for a, v in samples.items()})
-    best = max(options, key=lambda a: (sure_gain(samples[a], hidden, POIGNEE_RISK),
-                                       len(a.cards)))
-    if means[best] < means[None] + POIGNEE_MARGIN \
-            or sure_gain(samples[best], hidden, POIGNEE_RISK) <= 0:
+    if len(samples[None]) < 2:
+        return kept, {}
+    means = {choice: statistics.fmean(v) for choice, v in samples.items()}
+    best = max(samples, key=lambda choice: sure_gain(samples[choice], samples[default],
+                                                     POIGNEE_RISK))
+    if best == default or means[best] < means[default] + POIGNEE_MARGIN \
+            or sure_gain(samples[best], samples[default], POIGNEE_RISK) <= 0:
+        return kept, means
+    if best is None:
         return None, means
-    won = sum(1 for s, h in zip(samples[best], hidden, strict=True) if s > h)
-    told = (("count", str(len(best.cards))), ("won", str(won)), ("worlds", str(len(hidden))))
+    won = sum(1 for s, h in zip(samples[best], samples[None], strict=True) if s > h)
+    told = (("count", str(len(best.cards))), ("won", str(won)),
+            ("worlds", str(len(samples[None]))))
     return Decision(best, "hint.poignee_simulated", told), means
 
 
