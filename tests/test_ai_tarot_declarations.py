@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from game.ai import Decision, Level, decide
 from game.ai.tarot import choose_tarot_card, tarot_memory
 from game.ai.tarot_declarations import chelem_plausible, weigh_chelem, weigh_poignee
@@ -40,6 +42,24 @@ def at_step(hands: dict[int, str], step: Step, turn: int = 0, players: int = 4) 
 
 
 # --- the chelem -------------------------------------------------------------------------------
+
+
+# The same at three (24 cards: the trumps down to the 4, four kings and a queen) and at
+# five players (15 cards: down to the 11, the taker alone: no king called here).
+SURE_CHELEMS = {
+    3: "A21 A20 A19 A18 A17 A16 A15 A14 A13 A12 A11 A10 A09 A08 A07 A06 A05 A04 EXC "
+       "RS RH RC RD DS",
+    4: SURE_CHELEM,
+    5: "A21 A20 A19 A18 A17 A16 A15 A14 A13 A12 A11 EXC RS RH RC",
+}
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_a_sure_chelem_is_announced_at_three_and_five(players: int) -> None:
+    view = at_step({0: SURE_CHELEMS[players]}, Step.CHELEM, players=players).view(0)
+    decision, weighing = weigh_chelem(view, random.Random(1), deadline=None)
+    assert decision.action == AnnounceChelem()
+    assert weighing is not None and weighing.made == len(weighing.announced)
 
 
 def test_a_sure_chelem_is_announced() -> None:
