@@ -10,6 +10,7 @@ import pytest
 from game.ai import Decision, Level, decide
 from game.ai.tarot import choose_tarot_card, tarot_memory
 from game.ai.tarot_declarations import chelem_plausible, weigh_chelem, weigh_poignee
+from game.ai.tarot_endgame import DealFrame, Tally, solve_after
 from game.ai.tarot_search import OpenTable
 from game.engine.rules import TarotRules
 from game.engine.tarot import Step, TarotDeal, TarotTrick
@@ -163,3 +164,18 @@ def test_a_defender_keeps_his_poignee_hidden_when_the_taker_showed_every_high_tr
     assert any(isinstance(a, ShowPoignee) for a in view.legal)
     decision, means = weigh_poignee(view, random.Random(3), deadline=None)
     assert decision is None and means[None] > max(v for k, v in means.items() if k)
+
+
+def test_the_exact_endgame_keeps_the_announcers_excuse_for_his_last_card() -> None:
+    # a trick already lost, seat 3 leads: free, the taker would play his Excuse now
+    # (it stays with him) and win the last trick with the 21; as the announcer he must
+    # win this one with the 21 and play the Excuse last, where it changes camp
+    frame = DealFrame(4, Contract.GARDE, frozenset({0}), (), True)
+    lost = Tally(winners=frozenset({False}))
+
+    def pays(announcer: int | None) -> int:
+        holdings = [list(tarot_cards("EXC A21")), list(tarot_cards("5S 6S")),
+                    list(tarot_cards("7S 8S")), list(tarot_cards("TS"))]
+        return solve_after(frame, holdings, [(3, tarot_card("9S"))], lost, announcer)
+
+    assert pays(0) < pays(None)

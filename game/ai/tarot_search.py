@@ -349,7 +349,7 @@ def solve(view: TarotView, world: World, first: TarotCard) -> tuple[TarotRollout
     frame = deal_frame(view, game.partner)
     game.holdings[view.seat].remove(first)
     return game, solve_after(frame, game.holdings, [*game.trick, (view.seat, first)],
-                             tally_of(frame, world, game.tricks))
+                             tally_of(frame, world, game.tricks), view.chelem_announcer)
 
 
 @dataclass(frozen=True)
