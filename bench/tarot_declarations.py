@@ -199,7 +199,9 @@ class NewPoignee:
 def poignee_part(args: argparse.Namespace, rules: TarotRules, play: Level,
                  think: float | None) -> dict[str, object]:
     diffs: list[float] = []
-    by_role = {"taker": [0, 0, 0], "defence": [0, 0, 0]}  # chances, shown new, shown old
+    # chances, shown by the new code, by the old rule; "others": the defenders and, at
+    # five, the called king's holder
+    by_role = {"taker": [0, 0, 0], "others": [0, 0, 0]}
     times: list[float] = []
     changes: list[float] = []  # the seat-deals where the choice changed
     for index in range(args.deals):
@@ -216,7 +218,7 @@ def poignee_part(args: argparse.Namespace, rules: TarotRules, play: Level,
         old_shows = {s: s == state.taker for s in new_choice}  # ``old_poignee``
         differing = [s for s in new_choice if (new_choice[s] is not None) != old_shows[s]]
         for seat, action in new_choice.items():
-            role = by_role["taker" if seat == state.taker else "defence"]
+            role = by_role["taker" if seat == state.taker else "others"]
             role[0] += 1
             role[1] += action is not None
             role[2] += old_shows[seat]
