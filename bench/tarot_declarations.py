@@ -19,7 +19,8 @@ same in both plays), so a deal where both choices agree scores exactly 0.
   other.  Printed: the marks of each seat whose choice differed, new − old.
 
 Decision times are the new code's at ``--think`` (seconds; ``none``: its default worlds,
-no deadline).  Ends with one JSON line.
+no deadline): the chelem's simulation, and the Expert's whole decision at a poignée (the
+poignée, or the card when it is kept hidden).  Ends with one JSON line.
 
     python -m bench.tarot_declarations --players 4 --deals 400 --strong --part chelem
     python -m bench.tarot_declarations --players 4 --deals 200 --part poignee
@@ -41,7 +42,6 @@ from game.ai.tarot_declarations import (
     chelem_plausible,
     poignee_to_weigh,
     weigh_chelem,
-    weigh_poignee,
     without_poignees,
 )
 from game.engine.match import new_deal_state
@@ -179,8 +179,9 @@ def old_poignee(state: TarotDeal, seat: int) -> Action | None:
 
 
 class NewPoignee:
-    """The new code's poignée at each seat (its generator seeded by the deal and the
-    seat), its choices and decision times noted."""
+    """The new code's poignée at each seat: the Expert's decision there (its generator
+    seeded by the deal and the seat), a poignée or, kept hidden, a card; its choices
+    and the whole decision's times noted."""
 
     def __init__(self, tag: str, think: float | None, times: list[float]) -> None:
         self.tag, self.think, self.times = tag, think, times
@@ -190,8 +191,8 @@ class NewPoignee:
         if seat not in self.choices:
             started = time.perf_counter()
             rng = random.Random(f"{self.tag}-{seat}-poignee")
-            decision = weigh_poignee(state.view(seat), rng, self.think)[0]
-            self.choices[seat] = None if decision is None else decision.action
+            action = decide(state.view(seat), Level.EXPERT, rng, self.think).action
+            self.choices[seat] = action if isinstance(action, ShowPoignee) else None
             self.times.append(time.perf_counter() - started)
         return self.choices[seat]
 

@@ -24,6 +24,7 @@ weighed (``appraisal.py``): what the coach reads.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -152,11 +153,15 @@ def _only_choice(view: AnyView) -> Decision | None:
 def _appraise_tarot(view: TarotView, rng: random.Random, deadline: float | None,
                     think: float, source: TarotSource | None) -> Appraisal:
     if view.phase is Phase.PLAY:
-        if poignee_to_weigh(view):
-            shown = weigh_poignee(view, rng, deadline, worlds_for(think, POIGNEE_WORLDS))[0]
+        if poignee_to_weigh(view):  # half the time for it, the rest for the card if hidden
+            started = time.perf_counter()
+            half = None if deadline is None else deadline / 2
+            shown = weigh_poignee(view, rng, half, worlds_for(think, POIGNEE_WORLDS))[0]
             if shown is not None:
                 return Appraisal(shown)
-            view = without_poignees(view)  # kept hidden: a card now
+            view = without_poignees(view)
+            if deadline is not None:
+                deadline = max(0.0, deadline - (time.perf_counter() - started))
         decision, means = weigh_tarot_cards(view, rng, deadline,
                                             worlds_for(think, TAROT_WORLDS), source=source)
         plays = [a for a in view.legal if isinstance(a, TarotPlayCard) and a.card in means]
