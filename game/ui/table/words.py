@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from game.engine.actions import CAPOT_BID, Announce, PlayCard
@@ -104,11 +104,20 @@ def advice_lines(texts: Texts, verdict: Verdict, played: Action | None = None) -
     the choices it cannot tell apart, and the numbers of the best and of ``played``."""
     lines = [hint_text(texts, *verdict.reason_against(played))]
     if verdict.equals:
-        cards = texts.tr("advice.or").join(action_words(texts, a) for a in verdict.equals[:3])
-        lines.append(sentence(texts.tr("advice.equal", cards=cards)))
+        lines.append(equals_words(texts, verdict.equals))
     lines += [figures_words(texts, f, verdict.taking) for f in verdict.shown(played)
               if f.points is not None]
     return lines
+
+
+def equals_words(texts: Texts, equals: Sequence[Action], shown: int = 3) -> str:
+    """The choices the verdict cannot tell apart: all of them, or the first ``shown``
+    and how many others."""
+    names = [action_words(texts, a) for a in equals[:shown]]
+    if len(equals) <= shown:
+        return sentence(texts.tr("advice.equal", cards=texts.tr("advice.or").join(names)))
+    return sentence(texts.tr_n("advice.equal_more", len(equals) - shown,
+                               cards=", ".join(names)))
 
 
 def hint_words(texts: Texts, verdict: Verdict) -> str:
