@@ -91,7 +91,7 @@ MIN_WORLDS = 4  # a batch has this many worlds at least
 # every hand): about the table's thinking time (0.3 s) of CPU, so that the hint answers
 # within it; a number of rollouts, never a deadline.
 BUDGET = 11_000  # at the 32-card games (about 25 µs a card played)
-TAROT_BUDGET = 6_500  # at tarot (about 35 µs a card played)
+TAROT_BUDGET = 6_500  # at tarot (about 40 µs a card played)
 # The review looks closer at a card the player chose that is not as good as the best:
 # more batches of those two cards only, until the loss's standard error is this small.
 CLOSER_ERROR = 2.5

@@ -438,9 +438,6 @@ def play_tricks(holdings: list[list[TarotCard]], trick: list[TarotPlay],
         card = table.card(holdings, seat, trick, tricks)
 
 
-_SUITS, _TRUMP = frozenset(TarotSuit), TarotSuit.TRUMP
-
-
 def open_memory(hands: Sequence[Sequence[TarotCard]], seat: int, attack: frozenset[int],
                 defence: frozenset[int] | None = None,
                 announcer: int | None = None) -> TarotMemory:
@@ -448,9 +445,9 @@ def open_memory(hands: Sequence[Sequence[TarotCard]], seat: int, attack: frozens
     (by default every other seat), and who announced a chelem."""
     others = {c for s, h in enumerate(hands) if s != seat for c in h}
     voids, caps = [], []
-    for hand in hands:  # the rollouts' hottest loop: no generator, no property
-        voids.append(_SUITS.difference([c.suit for c in hand]))
-        caps.append(max([c.rank for c in hand if c.suit is _TRUMP], default=0))
+    for hand in hands:
+        voids.append(frozenset(TarotSuit) - {c.suit for c in hand})
+        caps.append(max((c.rank for c in hand if c.is_trump), default=0))
     return TarotMemory(
         seat=seat, players=len(hands), hand=tuple(hands[seat]), unseen=frozenset(others),
         voids=tuple(voids), trump_caps=tuple(caps), attack=attack,
