@@ -280,6 +280,7 @@ class Figures:
     value: float  # the search's mean, points for the side
     points: float | None  # the side's expected score for the deal (tarot: marks)
     aim: float | None  # the chance of the side's aim (making the contract, or setting it)
+    worlds: int = 0  # the likely deals these numbers rest on (0: not weighed world by world)
 
 
 @dataclass(frozen=True)
@@ -589,7 +590,8 @@ class _CardPlay:
         figures = tuple(Figures(by_key[c], self.sample.mean(c, lambda o: o.value),
                                 self.sample.mean(c, lambda o: o.points),
                                 self.sample.share(c, lambda o: bool(o.aim))
-                                if _aimed(self.sample, c) else None)
+                                if _aimed(self.sample, c) else None,
+                                len(self.sample.outcomes[c]))
                         for c in order)
         return Verdict(decision, figures, tuple(by_key[c] for c in equal) if len(equal) > 1
                        else (), len(self.sample.weights), self.taking, self.sample,

@@ -126,12 +126,19 @@ def hint_words(texts: Texts, verdict: Verdict) -> str:
 
 
 def figures_words(texts: Texts, figures: Figures, taking: bool | None) -> str:
-    """A choice's numbers: the points expected for the side, the chance of its aim."""
-    card, points = sentence(action_words(texts, figures.action)), f"{figures.points:+.0f}"
+    """A choice's numbers: the points expected for the side, the chance of its aim, and
+    how many likely deals they rest on."""
+    card = sentence(action_words(texts, figures.action))
+    points = round(figures.points or 0)
+    words = texts.tr_n("advice.points", abs(points), points=f"{points:+d}")
     if figures.aim is None:
-        return texts.tr("advice.figures", card=card, points=points)
-    key = "advice.figures_made" if taking else "advice.figures_set"
-    return texts.tr(key, card=card, points=points, chance=round(100 * figures.aim))
+        line = texts.tr("advice.figures", card=card, points=words)
+    else:
+        key = "advice.figures_made" if taking else "advice.figures_set"
+        line = texts.tr(key, card=card, points=words, chance=round(100 * figures.aim))
+    if not figures.worlds:
+        return line
+    return line + texts.tr_n("advice.over_deals", figures.worlds)
 
 
 def seat_name(texts: Texts, seat: int, viewer: int, compass: str, player: str = "") -> str:
