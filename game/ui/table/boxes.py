@@ -13,7 +13,17 @@ import pygame
 from game.engine.actions import CAPOT_BID
 from game.engine.games import game_of
 from game.i18n import Speaks, Texts
-from game.ui.kit.widgets import CREAM, GLOW, GOLD, INK, blit_symbol, blit_text, panel, text, wrap
+from game.ui.kit.widgets import (
+    CREAM,
+    GLOW,
+    GOLD,
+    ask_chip,
+    blit_symbol,
+    blit_text,
+    panel,
+    text,
+    wrap,
+)
 from game.ui.table.call_words import readable
 from game.ui.table.layout import (
     BID_HISTORY_ROWS,
@@ -46,6 +56,7 @@ Asked = tuple[str, int]  # ("row", call index), ("bubble", seat) or ("contract",
 ROW_LIT = (50, 76, 61)  # a call under the mouse, which a click explains
 CHIP_MARGIN = 3  # the light chip around the trump's symbol
 ASK_CHIP = 15  # the radius of the contract box's "?" chip
+ROW_CHIP = 9  # the same on a row of calls
 
 
 class ScoreBox(Speaks):
@@ -301,9 +312,7 @@ class BidHistory(Speaks):
     def draw(self, surface: pygame.Surface) -> None:
         if self.taker_read() is not None:  # the contract box explains the taker's call
             box = self.layout.contract_box()
-            centre = (box.right - ASK_CHIP - 8, box.y + ASK_CHIP + 8)
-            pygame.draw.circle(surface, GOLD, centre, ASK_CHIP)  # a chip: the "?" reads at
-            blit_text(surface, "?", 28, INK, center=centre)  # a small window too
+            ask_chip(surface, (box.right - ASK_CHIP - 8, box.y + ASK_CHIP + 8), ASK_CHIP)
         lit = self._anchor(self.hover) if self.hover and self.hover[0] != "row" else None
         if lit is not None:
             pygame.draw.rect(surface, GLOW, lit.inflate(8, 8), width=3, border_radius=14)
@@ -322,7 +331,7 @@ class BidHistory(Speaks):
             blit_text(surface, self.seats.name(seat), 18, CREAM, topleft=(rect.x + 10, y))
             blit_text(surface, say_text(self.texts, say), 18, GLOW, topright=(rect.right - 30, y))
             if self._readable_row(index):
-                blit_text(surface, "?", 16, GOLD, center=(rect.right - 15, y + BID_ROW // 2 - 1))
+                ask_chip(surface, (rect.right - 15, y + BID_ROW // 2 - 1), ROW_CHIP)
             y += BID_ROW
 
     def regions(self) -> list[Region]:
