@@ -48,7 +48,9 @@ def test_the_call_note_reads_at_least_16_pixels_high_in_the_smallest_window(app:
     ask_the_last_call(app, table)
     note = table.bid_history.note
     assert note is not None
-    lines = table.bid_history.note_lines()
+    place = table.bid_history.note_rect(table._parts_taken())
+    assert place is not None
+    lines = table.bid_history.note_lines(place.width)
     assert " ".join(lines) == note
     assert readable_in_smallest_window(app, lines)
 
@@ -90,3 +92,15 @@ def test_at_tarot_five_the_call_note_sits_beside_the_row_it_explains(app: App) -
     assert row is not None and note is not None
     assert gap(note, row) <= 80  # beside it, not across the table
     assert problems(look(app), "tarot five call note") == []
+
+
+def test_a_note_too_long_for_the_room_under_the_bidding_panel_widens(app: App) -> None:
+    """In French the coinche note has four lines at the first width: no room for them
+    between the bidding panel and the hand; three, wider, fit."""
+    app.choose_language("fr")
+    table = start_table(app, CoincheRules(), seed=1, first_deal=1122)
+    run_until_human(app, table)
+    ask_the_last_call(app, table)
+    place = table.bid_history.note_rect(table._parts_taken())
+    assert place is not None and place.collidelist(table._parts_taken()) < 0
+    assert problems(look(app), "call note, French") == []

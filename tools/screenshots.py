@@ -40,7 +40,6 @@ from game.engine.deal_scoring import (  # noqa: E402
     score_belote_teams,
     score_coinche,
 )
-from game.engine.games import COINCHE, game_of  # noqa: E402
 from game.engine.match import AnyRules, DealRecord, Match  # noqa: E402
 from game.engine.protocol import (  # noqa: E402
     Action,
@@ -161,17 +160,19 @@ def showing(kind: type[Scene]) -> Check:
 
 @dataclass(frozen=True)
 class Run:
-    """A match of ``rules``, until every picture of ``shots`` is taken."""
+    """A match of ``rules``, until every picture of ``shots`` is taken; then, when
+    ``reviewed``, its replay, its review and its score pad."""
 
     rules: AnyRules
     shots: Mapping[str, Check]
     seed: int = 1
     first_deal: int | None = None
+    reviewed: bool = False
 
 
 RUNS = (
     Run(CoincheRules(), {"bid_coinche": asked(Pass), "table_coinche": mid_trick,
-                         "score_sheet": showing(ScoreSheet)}, seed=5),
+                         "score_sheet": showing(ScoreSheet)}, seed=5, reviewed=True),
     Run(BeloteRules(), {"bid_belote_round1": asked(Take), "bid_belote_round2":
                         asked(ChooseTrump), "table_belote4": mid_trick}, seed=2),
     Run(BeloteRules(players=3), {"table_belote3": mid_trick}),
@@ -465,7 +466,7 @@ def take_all(folder: Path | None, words: str = "en", window: tuple[int, int] = L
         app.choose_language(words)  # the new app took the empty folder's "auto"
         for run in RUNS:
             table = photographer.play(run)
-            if game_of(run.rules.game) is COINCHE:
+            if run.reviewed:
                 replay = ReplayScene.of_last_deal(app, table.controller.match)
                 if replay is not None:
                     photographer.scene("replay", replay, (pygame.K_RIGHT,) * 3)

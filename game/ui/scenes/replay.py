@@ -29,6 +29,7 @@ from game.ui.scenes.hindsight_panel import HindsightToggle
 from game.ui.scenes.review_calls import ReviewCalls
 from game.ui.stage import routes
 from game.ui.stage.scene import Scene, Stage
+from game.ui.table.boxes import REASON_LINE, REASON_TEXT
 from game.ui.table.model import Say, TableModel
 from game.ui.table.words import card_reason, contract_text, seat_after, seat_name
 
@@ -455,13 +456,14 @@ def draw_reason(surface: pygame.Surface, words: str | None, in_sight: list[pygam
                       places[0])
     panel(surface, box)
     for index, line in enumerate(lines):
-        blit_text(surface, line, 20, GLOW, topleft=(box.x + 12, box.y + 10 + 24 * index))
+        blit_text(surface, line, REASON_TEXT, GLOW,
+                  topleft=(box.x + 12, box.y + 10 + REASON_LINE * index))
 
 
 def _reason_place(words: str, width: int, anchor: str, point: Point
                   ) -> tuple[list[str], pygame.Rect]:
     """The note's lines at ``width``, and its box with its ``anchor`` at ``point``."""
-    lines = wrap(words, 20, width - 24)
-    box = pygame.Rect(0, 0, width, 20 + 24 * len(lines))
+    lines = wrap(words, REASON_TEXT, width - 24)
+    box = pygame.Rect(0, 0, width, 20 + REASON_LINE * len(lines))
     setattr(box, anchor, point)
     return lines, box

@@ -93,7 +93,7 @@ class ReviewCalls(Speaks):
                 pygame.draw.rect(surface, ROW_LIT, (rect.x + 4, y - 2, rect.width - 8, ROW),
                                  border_radius=4)
             blit_text(surface, self.name(seat), 20, CREAM, topleft=(22, y))
-            blit_text(surface, say_text(self.texts, say), 20, GLOW,
-                      topright=(rect.right - 30, y))
+            said = blit_text(surface, say_text(self.texts, say), 20, GLOW,
+                             topright=(rect.right - 30, y))
             if self.readable(index):
-                ask_chip(surface, (rect.right - 15, y + ROW // 2 - 1), ROW_CHIP)
+                ask_chip(surface, (rect.right - 15, said.centery), ROW_CHIP)

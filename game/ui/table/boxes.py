@@ -48,7 +48,7 @@ NAME_TEXT = 20
 # trick: sentences to read, never under 16 pixels at the smallest window (960×540).
 REASON_TEXT = 22
 REASON_LINE = 26
-NOTE_WIDTH = 440  # the call read, beside its row of the bid history
+NOTE_WIDTHS = (440, 560)  # the call read, beside its row of the bid history
 NOTE_NEAR = 40  # farther from its row than this, the note looks for a nearer free place
 SUIT_ICON = 32
 Box = tuple[int, int, int, int]  # a rectangle, hashable
@@ -262,18 +262,25 @@ class BidHistory(Speaks):
             return None
         return pygame.Rect(rect.x, rect.y + 26 + BID_ROW * (index - first), rect.width, BID_ROW)
 
-    def note_lines(self) -> list[str]:
-        return [] if self.note is None else wrap(self.note, REASON_TEXT, NOTE_WIDTH - 24)
+    def note_lines(self, width: int = NOTE_WIDTHS[0]) -> list[str]:
+        """The note's lines in a panel ``width`` wide."""
+        return [] if self.note is None else wrap(self.note, REASON_TEXT, width - 24)
 
     def note_rect(self, avoid: list[pygame.Rect]) -> pygame.Rect | None:
         """Where the note goes: the free place nearest to what it explains (under it or
-        beside it first), over nothing when there is room."""
+        beside it first), over nothing when there is room (in a wider panel, shorter,
+        when the first has none)."""
         anchor = self._anchor(self.asked)
         if anchor is None or self.note is None:
             return None
+        places = [self._note_place(width, anchor, avoid) for width in NOTE_WIDTHS]
+        return next((place for place in places if place.collidelist(avoid) < 0), places[0])
+
+    def _note_place(self, width: int, anchor: pygame.Rect, avoid: list[pygame.Rect]
+                    ) -> pygame.Rect:
         whole = self.rect() if self.asked is not None and self.asked[0] == "row" else anchor
         assert whole is not None  # a row lies in the bid history
-        size = (NOTE_WIDTH, 20 + REASON_LINE * len(self.note_lines()))
+        size = (width, 20 + REASON_LINE * len(self.note_lines(width)))
         wanted = [pygame.Rect((0, 0), size) for _ in range(6)]
         wanted[0].topright = (whole.right, whole.bottom + 8)  # under it, then beside it
         wanted[1].topleft = (whole.left, whole.bottom + 8)
@@ -305,7 +312,7 @@ class BidHistory(Speaks):
         if rect is None or self.note is None:
             return
         panel(surface, rect)
-        for index, line in enumerate(self.note_lines()):
+        for index, line in enumerate(self.note_lines(rect.width)):
             blit_text(surface, line, REASON_TEXT, CREAM,
                       topleft=(rect.x + 12, rect.y + 10 + REASON_LINE * index))
 
@@ -329,9 +336,10 @@ class BidHistory(Speaks):
                 pygame.draw.rect(surface, ROW_LIT, (rect.x + 4, y - 1, rect.width - 8, BID_ROW),
                                  border_radius=4)
             blit_text(surface, self.seats.name(seat), 18, CREAM, topleft=(rect.x + 10, y))
-            blit_text(surface, say_text(self.texts, say), 18, GLOW, topright=(rect.right - 30, y))
+            said = blit_text(surface, say_text(self.texts, say), 18, GLOW,
+                             topright=(rect.right - 30, y))
             if self._readable_row(index):
-                ask_chip(surface, (rect.right - 15, y + BID_ROW // 2 - 1), ROW_CHIP)
+                ask_chip(surface, (rect.right - 15, said.centery), ROW_CHIP)
             y += BID_ROW
 
     def regions(self) -> list[Region]:
