@@ -131,6 +131,17 @@ def card_reason_asked(top: Scene | None, table: TableScene) -> bool:
     return True
 
 
+def hint_given(top: Scene | None, table: TableScene) -> bool:
+    """The player is to play one of several cards: the hint asked (H) and shown, with
+    its numbers."""
+    if not (mid_trick(top, table) and len(table.controller.legal_cards()) > 1):
+        return False
+    if table.current_hint() is None:
+        table.show_hint()
+        return table.controller.wait_for_hint(600)
+    return True
+
+
 def call_read(top: Scene | None, table: TableScene) -> bool:
     """The player is to bid after other seats' calls: what the computers read from the
     last of them, as a click on it in the bid history shows (the row lit)."""
@@ -184,6 +195,7 @@ RUNS = (
     Run(TarotRules(players=5), {"poignee": asked(ShowPoignee)}, first_deal=1032),
     Run(BeloteRules(target=300), {"match_end": showing(MatchEnd)}, seed=5),
     Run(CoincheRules(), {"card_reason": card_reason_asked}, seed=2),
+    Run(CoincheRules(), {"hint": hint_given}, seed=3),
     Run(CoincheRules(), {"call_read": call_read}, first_deal=1122),
     Run(BeloteRules(), {"call_read_belote": take_read}, first_deal=5),
     Run(TarotRules(players=5), {"call_read_tarot5": call_read}, first_deal=7),
