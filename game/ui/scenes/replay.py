@@ -56,7 +56,7 @@ REASON_PLACES: tuple[tuple[int, str, Point], ...] = (
     (430, "topright", (1260, 96)), (380, "topright", (1270, 440)),
 )
 TOP_LINES = pygame.Rect(300, 0, 680, 84)  # the title and the contract
-COACH_RECT = pygame.Rect(880, 436, 390, 216)  # right, under East's hand, above Back
+COACH_RECT = pygame.Rect(824, 436, 446, 216)  # right of the trick, under East's hand, above Back
 TRICK_SPOTS: dict[str, Point] = {
     "S": (640, 480), "N": (640, 290), "W": (520, 385), "E": (760, 385),
     "NW": (570, 290), "NE": (710, 290),
