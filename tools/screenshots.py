@@ -1,8 +1,9 @@
 """A picture of every scene of the game, taken headless: each game's table in the middle
 of a trick, each bidding panel, the écart, the poignée, the score sheet, the end of a
 match, the menu, the set-up and its "abandon?" question, the settings, the rules, the
-statistics, the replay, a call read in the review and the review's analysis; then each
-game and player count in French and English, right- and left-handed.
+statistics, the replay, a call read in the review and the review's analysis, the hint
+with its numbers; then each game and player count in French and English, right- and
+left-handed.
 
     python tools/screenshots.py [folder] [--lang fr] [--window 960x540] [--no-matrix]
 
