@@ -182,10 +182,6 @@ class Controller:
         """The verdict on the current position, once weighed."""
         return self._hint.answer(self.match)
 
-    def wait_for_hint(self, timeout: float) -> bool:
-        """Wait up to ``timeout`` seconds for the hint asked; whether it was weighed."""
-        return self._hint.wait(timeout)
-
     # --- the loop ---------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
