@@ -1,21 +1,27 @@
 """The sentences the table gives to read on demand, what a call shows and why a computer
 played a card: at least 16 pixels high in the smallest window, and the call's note
-beside the row of the bid history it explains, at tarot five too."""
+beside the row of the bid history it explains, at tarot five too; the hint's lines of
+figures apart from each other."""
 
 from __future__ import annotations
 
+import itertools
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game.engine.rules import CoincheRules, TarotRules
+import pygame
+
+from game.engine.rules import CoincheRules, Direction, TarotRules
 from game.ui.app.app import App
 from game.ui.app.smoke import click
 from game.ui.app.window import MIN_WINDOW
+from game.ui.kit.drawlog import recording
 from game.ui.kit.layout import LOGICAL
 from game.ui.kit.widgets import text
-from game.ui.table.layout import gap
+from game.ui.table.boxes import Messages
+from game.ui.table.layout import TableLayout, gap
 from game.ui.table.scene import TableScene
 from tests.table_driver import DT, run_until_human, start_table
 from tests.test_ui_card_reason import with_a_last_trick
@@ -104,3 +110,19 @@ def test_a_note_too_long_for_the_room_under_the_bidding_panel_widens(app: App) -
     place = table.bid_history.note_rect(table._parts_taken())
     assert place is not None and place.collidelist(table._parts_taken()) < 0
     assert problems(look(app), "call note, French") == []
+
+
+def test_the_hints_lines_of_figures_stand_apart_inside_its_panel() -> None:
+    words = ("My partner is master: I give him points (queen of hearts).\n"
+             "Queen of hearts: +202 points expected, contract set 75%\n"
+             "Jack of hearts: +202 points expected, contract set 75%")
+    messages = Messages(TableLayout(4, 0, Direction.CCW), lambda: words, lambda: False,
+                        lambda: "", lambda: None, lambda: [])
+    screen = pygame.Surface(LOGICAL)
+    with recording(screen) as log:
+        messages.draw(screen)
+    lines = [shown.rect for shown in log.texts]
+    assert len(lines) == 3
+    assert all(lower.top - upper.bottom >= 3 for upper, lower in itertools.pairwise(lines))
+    box = messages.message_rect()
+    assert box is not None and all(box.contains(line) for line in lines)

@@ -42,6 +42,7 @@ from game.ui.table.words import say_text, tarot_contract_words
 
 MESSAGE_TEXT = 28
 DETAIL_TEXT = 21  # a message's further lines (the hint's numbers)
+MESSAGE_LEADING = 3  # between a message's lines: the hint's figures do not touch
 NOTE_TEXT = 22
 NAME_TEXT = 20
 # What the computers read from a call, and why a computer played a card of the last
@@ -376,7 +377,8 @@ class Messages:
     def _size(cls, words: str) -> tuple[int, int]:
         """The message's width and height, its lines one under the other."""
         sizes = [text(*style).get_size() for style in cls._styled(words)]
-        return max(width for width, _ in sizes), sum(height for _, height in sizes)
+        return (max(width for width, _ in sizes),
+                sum(height for _, height in sizes) + MESSAGE_LEADING * (len(sizes) - 1))
 
     def note_rect(self) -> pygame.Rect | None:
         words = self.note()
@@ -393,7 +395,8 @@ class Messages:
             message = self.message()
             top = rect.centery - self._size(message)[1] // 2
             for words, size, colour in self._styled(message):  # blit_text: the eye checks
-                top = blit_text(surface, words, size, colour, midtop=(rect.centerx, top)).bottom
+                drawn = blit_text(surface, words, size, colour, midtop=(rect.centerx, top))
+                top = drawn.bottom + MESSAGE_LEADING
         rect = self.note_rect()
         if rect is not None:
             panel(surface, rect, (40, 34, 20))
