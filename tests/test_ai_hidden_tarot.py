@@ -9,12 +9,15 @@ import random
 import pytest
 
 from game.ai import Level, decide
+from game.ai.tarot_declarations import poignee_to_weigh, weigh_chelem
 from game.engine.protocol import Action, Phase
 from game.engine.rules import TarotRules
-from game.engine.tarot import TarotDeal
+from game.engine.tarot import Step, TarotDeal
 from game.engine.tarot_actions import TarotDiscard
 from game.engine.tarot_cards import TarotCard, TarotSuit
+from game.engine.tarot_scoring import Contract
 from tests.replay import replay
+from tests.tarot_hands import full_hands
 
 Places = tuple[tuple[TarotCard, ...], ...]  # the hands, then the chien
 
@@ -85,3 +88,27 @@ def test_moving_the_hidden_cards_changes_no_tarot_decision(players: int) -> None
     assert expert_cards >= 3  # the Expert's card search, not only its calls
     assert expert_calls >= 1  # its bidding by simulation, five players included
     assert expert_ecarts >= 1  # its écart by simulation (``tarot_ecart``)
+
+
+@pytest.mark.parametrize("step", [Step.CHELEM, Step.PLAY])
+def test_the_chelem_and_the_poignee_read_no_hidden_card(step: Step) -> None:
+    """The Expert's chelem announcement and poignée (``tarot_declarations``, simulated
+    for this hand) are the same whatever the cards the taker does not see."""
+    hand = "A21 A20 A19 A18 A17 A16 A15 A14 A13 A12 A11 A10 A09 A08 EXC RS RH RC"
+    hands, chien = full_hands(4, {0: hand})
+    first = TarotDeal(TarotRules(players=4), dealer=3, hands=tuple(tuple(h) for h in hands),
+                      chien=tuple(chien), step=step, turn=0, contract=Contract.GARDE_SANS,
+                      taker=0)
+    view = first.view(0)
+    assert weigh_chelem(view, random.Random(5), None)[1] is not None if step is Step.CHELEM \
+        else poignee_to_weigh(view)
+    places: Places = (*first.hands, first.chien)
+    rng = random.Random(9)
+    pairs = hidden_swaps(places, first, 0, rng)
+    assert len(pairs) == 4
+    expected = decide(view, Level.EXPERT, random.Random(5), think=None)
+    for x, y in pairs:
+        swapped = moved(places, x, y)
+        other = first.evolve(hands=swapped[:-1], chien=swapped[-1])
+        assert other.view(0) == view and other.hands != first.hands
+        assert decide(other.view(0), Level.EXPERT, random.Random(5), think=None) == expected

@@ -66,7 +66,7 @@ def watched_rollout(monkeypatch: pytest.MonkeyPatch, deal: TarotDeal) -> Seen:
     choice, the seat, the camps its memory holds and whether the called card had fallen."""
     seen: Seen = []
     fallen = [False]
-    choose, start = tarot_search.choose_tarot_card, tarot_search._start
+    choose, start = tarot_search.choose_tarot_card, tarot_search.start_rollout
     holder, called = deal.partner, deal.called
     assert holder is not None
 
@@ -88,7 +88,7 @@ def watched_rollout(monkeypatch: pytest.MonkeyPatch, deal: TarotDeal) -> Seen:
 
     with monkeypatch.context() as patch:
         patch.setattr(tarot_search, "choose_tarot_card", spy)
-        patch.setattr(tarot_search, "_start", watched_start)
+        patch.setattr(tarot_search, "start_rollout", watched_start)
         view = deal.view(deal.current_player or 0)
         first = next(a.card for a in view.legal if isinstance(a, TarotPlayCard))
         rollout(view, true_world(deal), first)

@@ -11,8 +11,8 @@ Levels: ``DEBUTANT`` plays legal, plausible and often wrong (hunches, random car
 voids, trumps out, partner master); ``EXPERT`` chooses its cards by Monte-Carlo
 sampling of the hidden cards (``search.py``, at tarot ``tarot_search.py``) and, at
 coinche and tarot, its calls by playing sampled deals out (``bid_search.py``,
-``tarot_bid_search.py``), at tarot its écart too (``tarot_ecart.py``); elsewhere it
-bids as ``CONFIRME``.
+``tarot_bid_search.py``), at tarot its écart, chelem and poignée too (``tarot_ecart.py``,
+``tarot_declarations.py``); elsewhere it bids as ``CONFIRME``.
 ``think`` is the most the Expert may spend on one decision, in seconds (a setting,
 one of ``THINK_CHOICES``); the deals it samples grow with it.  ``think`` None: no
 deadline, the default number of deals (reproducible whatever the machine's load: tests).
@@ -24,6 +24,7 @@ weighed (``appraisal.py``): what the coach reads.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -41,6 +42,14 @@ from game.ai.search import WORLDS, SearchSource, weigh_cards
 from game.ai.tarot import tarot_decision
 from game.ai.tarot_bid_search import WORLDS as TAROT_BID_WORLDS
 from game.ai.tarot_bid_search import weigh_tarot_calls
+from game.ai.tarot_declarations import (
+    CHELEM_WORLDS,
+    POIGNEE_WORLDS,
+    poignee_to_weigh,
+    weigh_chelem,
+    weigh_poignee,
+    without_poignees,
+)
 from game.ai.tarot_ecart import WORLDS as ECART_WORLDS
 from game.ai.tarot_ecart import weigh_ecarts
 from game.ai.tarot_search import MAX_WORLDS as TAROT_WORLDS
@@ -49,7 +58,7 @@ from game.engine.actions import PlayCard
 from game.engine.cards import Card
 from game.engine.games import BELOTE, COINCHE, Game, game_of
 from game.engine.protocol import Phase
-from game.engine.tarot_actions import TarotDiscard, TarotPlayCard
+from game.engine.tarot_actions import AnnounceChelem, TarotDiscard, TarotPlayCard
 from game.engine.tarot_tricks import TarotView
 from game.engine.trick_view import TrickView
 from game.engine.views import AnyView, MatchView
@@ -144,6 +153,15 @@ def _only_choice(view: AnyView) -> Decision | None:
 def _appraise_tarot(view: TarotView, rng: random.Random, deadline: float | None,
                     think: float, source: TarotSource | None) -> Appraisal:
     if view.phase is Phase.PLAY:
+        if poignee_to_weigh(view):  # half the time for it, the rest for the card if hidden
+            started = time.perf_counter()
+            half = None if deadline is None else deadline / 2
+            shown = weigh_poignee(view, rng, half, worlds_for(think, POIGNEE_WORLDS))[0]
+            if shown is not None:
+                return Appraisal(shown)
+            view = without_poignees(view)
+            if deadline is not None:
+                deadline = max(0.0, deadline - (time.perf_counter() - started))
         decision, means = weigh_tarot_cards(view, rng, deadline,
                                             worlds_for(think, TAROT_WORLDS), source=source)
         plays = [a for a in view.legal if isinstance(a, TarotPlayCard) and a.card in means]
@@ -154,6 +172,8 @@ def _appraise_tarot(view: TarotView, rng: random.Random, deadline: float | None,
         return Appraisal(decision, values)
     if any(isinstance(a, TarotDiscard) for a in view.legal):
         return Appraisal(weigh_ecarts(view, rng, deadline, worlds_for(think, ECART_WORLDS))[0])
+    if AnnounceChelem() in view.legal:
+        return Appraisal(weigh_chelem(view, rng, deadline, worlds_for(think, CHELEM_WORLDS))[0])
     return Appraisal(tarot_decision(view))
 
 

@@ -173,6 +173,7 @@ class TarotMemory:
     attack: frozenset[int]  # seats known to be in the attack
     defence: frozenset[int]  # seats known to be in the defence
     barred: tuple[frozenset[TarotCard], ...] = ()  # by seat: cards its misère rules out
+    announcer: int | None = None  # the seat that announced a chelem
 
     def same_camp(self, a: int, b: int) -> bool:
         """Known to be in the same camp."""
@@ -205,14 +206,16 @@ class TarotMemory:
 def tarot_memory(view: TarotView) -> TarotMemory:
     attack, defence = _camps(view)
     return play_memory(view.seat, view.players, view.hand, view.ecart, view.tricks,
-                       view.trick, frozenset(attack), frozenset(defence), _barred(view))
+                       view.trick, frozenset(attack), frozenset(defence), _barred(view),
+                       view.chelem_announcer)
 
 
 def play_memory(seat: int, players: int, hand: Sequence[TarotCard],
                 known: Iterable[TarotCard], tricks: Sequence[TarotTrick],
                 trick: Sequence[tuple[int, TarotCard]], attack: frozenset[int],
                 defence: frozenset[int],
-                barred: tuple[frozenset[TarotCard], ...] = ()) -> TarotMemory:
+                barred: tuple[frozenset[TarotCard], ...] = (),
+                announcer: int | None = None) -> TarotMemory:
     """What ``seat`` knows from its ``hand``, the cards it saw aside (``known``: the
     taker's écart) and the play so far (the voids and trump caps it showed)."""
     plays = [t.plays for t in tricks] + ([tuple(trick)] if trick else [])
@@ -225,7 +228,7 @@ def play_memory(seat: int, players: int, hand: Sequence[TarotCard],
         seat=seat, players=players, hand=tuple(hand),
         unseen=frozenset(c for c in DECK78 if c not in gone),
         voids=tuple(frozenset(v) for v in voids), trump_caps=tuple(caps),
-        attack=attack, defence=defence, barred=barred,
+        attack=attack, defence=defence, barred=barred, announcer=announcer,
     )
 
 
@@ -314,6 +317,8 @@ def choose_tarot_card(view: TarotPlaySeat, mem: TarotMemory,
     object)."""
     if len(cards) == 1:
         return cards[0], "hint.only_card"
+    if mem.announcer == mem.seat:
+        return _chelem_card(view, mem, cards)
     if EXCUSE in cards and len(view.hand) == 2 and not _chelem_in_reach(view, mem):
         return EXCUSE, "hint.excuse_before_last"  # in the last trick: the other camp's
     if view.trick:
@@ -372,6 +377,54 @@ def _follow(view: TarotPlaySeat, mem: TarotMemory, cards: list[TarotCard]) -> tu
     if EXCUSE in cards and keep_value(choice, hand_left) >= 9:
         return EXCUSE, "hint.excuse"
     return choice, "hint.discard_low"
+
+
+def _chelem_card(view: TarotPlaySeat, mem: TarotMemory,
+                 cards: list[TarotCard]) -> tuple[TarotCard, str]:
+    """The announcer of a chelem must win every trick: the lowest card sure to win it,
+    else the highest that wins it for now; leading, the master trump while the others
+    may hold trumps, then a card nobody can beat.  With none, the chelem is lost: the
+    usual play."""
+    led = led_suit(view.trick)
+    later = [(mem.seat + k) % mem.players for k in range(1, mem.players - len(view.trick))]
+    threats = _opponents(mem, later)
+    if led is None:  # leading, or after an Excuse led
+        choice = _chelem_lead(mem, cards, threats)
+        if choice is not None:
+            return choice
+        return _lead(view, mem, cards)
+    winner = trick_winner(view.trick)
+    master = next(c for s, c in view.trick if s == winner)
+    winners = [c for c in cards if c is not EXCUSE and _beats(c, master, led)]
+    safe = [c for c in winners if not any(mem.may_beat(s, c, led) for s in threats)]
+    if safe:
+        return min(safe, key=_strength_order), "hint.win_trick"
+    if winners and not mem.same_camp(winner, mem.seat):
+        return max(winners, key=_strength_order), "hint.win_trick"
+    return _follow(view, mem, cards)
+
+
+def _chelem_lead(mem: TarotMemory, cards: list[TarotCard],
+                 threats: list[int]) -> tuple[TarotCard, str] | None:
+    """A chelem announcer's lead: his master trump while a threat may hold a trump
+    (drawing them), then the plain cards nobody may beat, then his trumps."""
+    sure = [c for c in cards if c is not EXCUSE
+            and not any(mem.may_beat(s, c, c.suit) for s in threats)]
+    trumps_out = any(mem.may_hold(s, c) for s in threats
+                     for c in mem.unseen_in(TarotSuit.TRUMP))
+    sure_trumps = [c for c in sure if c.is_trump]
+    if trumps_out and sure_trumps:
+        return max(sure_trumps, key=_strength_order), "hint.draw_trumps"
+    plain = [c for c in sure if not c.is_trump]
+    if plain:
+        return max(plain, key=_strength_order), "hint.play_master"
+    if sure_trumps:
+        return min(sure_trumps, key=_strength_order), "hint.play_master"
+    return None
+
+
+def _strength_order(c: TarotCard) -> tuple[bool, int]:
+    return c.is_trump, c.rank
 
 
 def _beats(c: TarotCard, master: TarotCard, led: TarotSuit) -> bool:

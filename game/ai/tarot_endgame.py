@@ -33,6 +33,7 @@ from game.engine.tarot_scoring import (
 from game.engine.tarot_tricks import (
     TarotPlay,
     TarotTrick,
+    announcer_hand,
     excuse_ends_with_attack,
     excuse_fate,
     legal_cards,
@@ -127,12 +128,14 @@ def _per_defender(frame: DealFrame, points: int, bouts: int, petit: Camp | None,
 
 
 def solve_after(frame: DealFrame, holdings: list[list[TarotCard]], trick: list[TarotPlay],
-                tally: Tally) -> int:
+                tally: Tally, announcer: int | None = None) -> int:
     """What each defender pays when every seat plays the rest of the deal perfectly,
     seeing every hand: ``holdings`` (one list per seat, as it was on return), ``trick``
-    under way, its last card just played, ``tally`` for the tricks before it."""
+    under way, its last card just played, ``tally`` for the tricks before it;
+    ``announcer``: the seat that announced a chelem (his Excuse kept for his last card)."""
     seat = trick[-1][0]
-    return _Solver(frame, holdings).after(seat, trick, tally, -_UNBOUNDED, _UNBOUNDED)
+    return _Solver(frame, holdings, announcer).after(seat, trick, tally, -_UNBOUNDED,
+                                                      _UNBOUNDED)
 
 
 _UNBOUNDED = 10**9
@@ -142,13 +145,14 @@ _UNBOUNDED = 10**9
 class _Solver:
     frame: DealFrame
     holdings: list[list[TarotCard]]
+    announcer: int | None = None
 
     def value(self, seat: int, trick: list[TarotPlay], tally: Tally,
               alpha: int, beta: int) -> int:
         attacking = self.frame.in_attack(seat)
         hand = self.holdings[seat]
         best = -_UNBOUNDED if attacking else _UNBOUNDED
-        for card in legal_cards(hand, trick):
+        for card in legal_cards(announcer_hand(hand, seat == self.announcer), trick):
             index = hand.index(card)
             del hand[index]
             after = self.after(seat, [*trick, (seat, card)], tally, alpha, beta)

@@ -53,6 +53,7 @@ from game.engine.tarot_tricks import (
     TarotPlay,
     TarotTrick,
     TarotView,
+    announcer_hand,
     first_lead_cards,
     legal_cards,
     trick_winner,
@@ -344,7 +345,7 @@ class TarotRollout:
     holder: int | None  # of the called card in this world (None: in the pile, or none)
 
 
-def _start(view: TarotView, world: World) -> TarotRollout:
+def start_rollout(view: TarotView, world: World) -> TarotRollout:
     """The deal as it stands in ``world``, ready to be finished."""
     holder = next((s for s, h in enumerate(world.holdings) if view.called in h), None)
     partner = view.partner if holder is None else holder
@@ -369,10 +370,10 @@ def rollout(view: TarotView, world: World, first: TarotCard) -> float:
 
 def play_rollout(view: TarotView, world: World, first: TarotCard) -> TarotRollout:
     """The deal finished as ``rollout`` plays it (its tricks in ``tricks``)."""
-    game = _start(view, world)
+    game = start_rollout(view, world)
     assert view.taker is not None
     table = OpenTable(view.taker, deal_frame(view, game.partner).attack, view.called,
-                      game.holder, partner_secret(view))
+                      game.holder, partner_secret(view), view.chelem_announcer)
     play_tricks(game.holdings, game.trick, game.tricks, view.seat, table, first)
     return game
 
@@ -387,11 +388,11 @@ def solved(view: TarotView, world: World, first: TarotCard) -> float:
 def solve(view: TarotView, world: World, first: TarotCard) -> tuple[TarotRollout, int]:
     """The deal in ``world`` (its tricks not played) and what each defender pays when
     the rest is played perfectly after ``first``."""
-    game = _start(view, world)
+    game = start_rollout(view, world)
     frame = deal_frame(view, game.partner)
     game.holdings[view.seat].remove(first)
     return game, solve_after(frame, game.holdings, [*game.trick, (view.seat, first)],
-                             _tally(frame, world, game.tricks))
+                             tally_of(frame, world, game.tricks), view.chelem_announcer)
 
 
 @dataclass(frozen=True)
@@ -405,6 +406,7 @@ class OpenTable:
     called: TarotCard | None = None  # five players: the first lead may not be its suit
     holder: int | None = None  # of the called card (None: in the pile, or no call)
     secret: bool = False  # the partner unrevealed when the rollout starts
+    announcer: int | None = None  # the seat that announced a chelem
 
     def camps(self, holdings: Sequence[Sequence[TarotCard]],
               seat: int) -> tuple[frozenset[int], frozenset[int]]:
@@ -416,21 +418,21 @@ class OpenTable:
 
     def card(self, holdings: list[list[TarotCard]], seat: int, trick: list[TarotPlay],
              tricks: list[TarotTrick]) -> TarotCard:
-        hand = holdings[seat]
+        hand = announcer_hand(holdings[seat], seat == self.announcer)
         if not tricks and not trick and self.called is not None:
             cards = first_lead_cards(hand, self.called)
         else:
             cards = legal_cards(hand, trick)
         if len(cards) == 1:
             return cards[0]
-        seen = RolloutView(seat, tuple(hand), self.taker, tuple(trick), tuple(tricks))
+        seen = RolloutView(seat, tuple(holdings[seat]), self.taker, tuple(trick), tuple(tricks))
         memory = self.memory(holdings, seat, trick, tricks)
         return choose_tarot_card(seen, memory, cards)[0]
 
     def memory(self, holdings: list[list[TarotCard]], seat: int, trick: list[TarotPlay],
                tricks: list[TarotTrick]) -> TarotMemory:
         attack, defence = self.camps(holdings, seat)
-        return open_memory(holdings, seat, attack, defence)
+        return open_memory(holdings, seat, attack, defence, self.announcer)
 
 
 @dataclass(frozen=True)
@@ -445,7 +447,7 @@ class ClosedTable(OpenTable):
         attack, defence = self.camps(holdings, seat)
         known = self.aside if seat == self.taker else ()
         return play_memory(seat, len(holdings), holdings[seat], known, tricks, trick,
-                           attack, defence)
+                           attack, defence, announcer=self.announcer)
 
 
 def play_tricks(holdings: list[list[TarotCard]], trick: list[TarotPlay],
@@ -469,9 +471,10 @@ def play_tricks(holdings: list[list[TarotCard]], trick: list[TarotPlay],
 
 
 def open_memory(hands: Sequence[Sequence[TarotCard]], seat: int, attack: frozenset[int],
-                defence: frozenset[int] | None = None) -> TarotMemory:
+                defence: frozenset[int] | None = None,
+                announcer: int | None = None) -> TarotMemory:
     """What ``seat`` would know seeing every hand, the camps ``attack`` and ``defence``
-    (by default every other seat)."""
+    (by default every other seat), and who announced a chelem."""
     others = {c for s, h in enumerate(hands) if s != seat for c in h}
     voids, caps = [], []
     for hand in hands:
@@ -480,7 +483,8 @@ def open_memory(hands: Sequence[Sequence[TarotCard]], seat: int, attack: frozens
     return TarotMemory(
         seat=seat, players=len(hands), hand=tuple(hands[seat]), unseen=frozenset(others),
         voids=tuple(voids), trump_caps=tuple(caps), attack=attack,
-        defence=frozenset(range(len(hands))) - attack if defence is None else defence)
+        defence=frozenset(range(len(hands))) - attack if defence is None else defence,
+        announcer=announcer)
 
 
 def deal_frame(view: TarotView, partner: int | None) -> DealFrame:
@@ -495,7 +499,7 @@ def deal_frame(view: TarotView, partner: int | None) -> DealFrame:
                      view.chelem_announcer is not None, view.rules)
 
 
-def _tally(frame: DealFrame, world: World, tricks: Sequence[TarotTrick],
+def tally_of(frame: DealFrame, world: World, tricks: Sequence[TarotTrick],
            through_last: bool = False) -> Tally:
     """What ``tricks`` gave the attack (with the pile when it counts for the attack);
     ``through_last``: the last of them ended the deal."""
@@ -509,7 +513,7 @@ def _tally(frame: DealFrame, world: World, tricks: Sequence[TarotTrick],
 def defenders_pay(game: TarotRollout, world: World) -> int:
     """What each defender pays for the deal ``game`` finished (negative: receives)."""
     frame = deal_frame(game.view, game.partner)
-    tally = _tally(frame, world, game.tricks, through_last=True)
+    tally = tally_of(frame, world, game.tricks, through_last=True)
     return frame.per_defender(tally, game.tricks[-1])
 
 

@@ -7,7 +7,7 @@ engine can compare them by identity and use them as dictionary keys cheaply.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import Enum, IntEnum
 from typing import NamedTuple
 
@@ -57,6 +57,11 @@ class Card(NamedTuple):
 
     def __repr__(self) -> str:
         return f"Card({self})"
+
+    def __reduce__(self) -> tuple[Callable[[str], Card], tuple[str]]:
+        # A pickled or copied card comes back as the deck's own object: the rules and
+        # the players compare some cards by identity.
+        return from_code, (self.code,)
 
     @property
     def code(self) -> str:

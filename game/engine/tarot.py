@@ -87,6 +87,7 @@ from game.engine.tarot_tricks import (
     TarotPlay,
     TarotTrick,
     TarotView,
+    announcer_hand,
     callable_cards,
     called_suit_refusal,
     card_refusal,
@@ -412,9 +413,7 @@ class TarotDeal(Deal[TarotView]):
     # --- play --------------------------------------------------------------------------
 
     def _legal_cards(self, seat: int) -> list[TarotCard]:
-        hand = self.hands[seat]
-        if self.chelem_announcer == seat and len(hand) > 1:
-            hand = tuple(c for c in hand if c is not EXCUSE)
+        hand = announcer_hand(self.hands[seat], self.chelem_announcer == seat)
         if not self.trick and not self.tricks and self.called is not None:
             return first_lead_cards(hand, self.called)
         return card_rule(hand, self.trick)[0]

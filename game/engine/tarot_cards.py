@@ -12,7 +12,7 @@ Excuse ``EXC``.  Cards are interned: one object per card, compared by identity c
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from enum import IntEnum
 from typing import NamedTuple
 
@@ -84,6 +84,11 @@ class TarotCard(NamedTuple):
 
     def __repr__(self) -> str:
         return f"TarotCard({self.code})"
+
+    def __reduce__(self) -> tuple[Callable[[str], TarotCard], tuple[str]]:
+        # A pickled or copied card comes back as the deck's own object: the rules and
+        # the players compare some cards by identity (``card is EXCUSE``).
+        return tarot_card, (self.code,)
 
 
 DECK78: tuple[TarotCard, ...] = (

@@ -176,6 +176,14 @@ def legal_cards(hand: Sequence[TarotCard], trick: Sequence[TarotPlay]) -> list[T
     return card_rule(hand, trick)[0]
 
 
+def announcer_hand(hand: Sequence[TarotCard], announcer: bool) -> tuple[TarotCard, ...]:
+    """The cards of ``hand`` the trick rules choose from: a chelem's ``announcer`` keeps
+    his Excuse for his last card."""
+    if announcer and len(hand) > 1:
+        return tuple(c for c in hand if c is not EXCUSE)
+    return tuple(hand)
+
+
 # The rules that narrow the cards one may play, each the reason a card outside is refused.
 FOLLOW_TRUMP: Reason = ("illegal.follow_trump", ())
 MUST_TRUMP: Reason = ("illegal.must_trump", ())
