@@ -3,10 +3,11 @@
 (view, random state) from stdin until it closes, answers pickled (action, random state),
 or the exception.
 
-The engine compares some cards by identity (``c is EXCUSE``, ``c is view.called``): a card
-unpickled the plain way is a new tuple, equal to the deck's but not it, and a view made of
-such cards is played otherwise (the Excuse not seen as the Excuse...).  Both ends of the
-pipe load with ``load``: every card is the deck's own.
+The engine compares some cards by identity (``c is EXCUSE``, ``c is view.called``).  The
+cards pickle as the deck's own objects now, but a revision from before that sends each
+card as a new tuple, equal to the deck's but not it, and a view or an action made of such
+cards is played otherwise (the Excuse not seen as the Excuse...).  Both ends of the pipe
+load with ``load``: every card is the deck's own, whichever revision pickled it.
 """
 
 from __future__ import annotations

@@ -104,21 +104,26 @@ def test_a_level_served_by_another_tree_plays_as_the_local_one() -> None:
     assert len(set(local.deal_diffs)) > 1  # the beginner's random choices matter here
 
 
-def test_a_view_crosses_to_the_served_tree_with_the_decks_own_cards() -> None:
-    """The engine compares some cards by identity (``c is EXCUSE``): a view pickled to the
-    server is loaded with the deck's cards, not equal copies."""
+def test_a_revisions_cards_cross_as_the_decks_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine compares some cards by identity (``c is EXCUSE``).  A revision from
+    before the cards pickled as the deck's own (no ``__reduce__``) sends equal copies:
+    the arena's end of the pipe (and the server's) loads them as the deck's cards."""
     import io
     import pickle
 
     from bench.revision_server import load
-    from game.engine.cards import DECK32
+    from game.engine.cards import DECK32, Card
     from game.engine.tarot import TarotDeal
-    from game.engine.tarot_cards import DECK78
+    from game.engine.tarot_cards import DECK78, TarotCard
 
     tarot, _ = TarotDeal.new(TarotRules(players=5), 4, 0)
     coinche, _ = CoincheDeal.new(CoincheRules(), 4, 0)
+    for cls in (TarotCard, Card):  # pickled as such a revision does
+        monkeypatch.setattr(cls, "__reduce__", tuple.__reduce__)
     for view, deck in ((tarot.view(1), DECK78), (coinche.view(1), DECK32)):
-        loaded = load(io.BytesIO(pickle.dumps(view, protocol=pickle.HIGHEST_PROTOCOL)))
+        sent = pickle.dumps(view, protocol=pickle.HIGHEST_PROTOCOL)
+        assert not all(any(c is mine for mine in deck) for c in pickle.loads(sent).hand)
+        loaded = load(io.BytesIO(sent))
         assert loaded == view
         assert all(any(card is mine for mine in deck) for card in loaded.hand)
 
