@@ -4,6 +4,7 @@ it, until the called card falls."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator
 
@@ -102,3 +103,26 @@ def test_only_the_other_seats_cards_are_read_and_only_while_the_card_is_hidden()
         assert seat is not None
         deal, _ = deal.apply(tarot_decision(deal.view(seat)).action)
     assert not reads_the_partner(deal.view(deal.taker))
+
+
+def test_the_reading_draws_the_same_worlds_whatever_the_hidden_cards(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Swapping two cards of a suit between two hands the seat cannot see (the called
+    card and its holder untouched) changes none of the worlds it draws."""
+    deal, _ = next(charged_by_the_holder(1))
+    assert deal.partner is not None and deal.taker is not None
+    viewer = deal.taker
+    others = [s for s in range(5) if s not in (viewer, deal.partner)]
+    a, b = others[0], others[1]
+    x, y = next((x, y) for x in deal.hands[a] for y in deal.hands[b]
+                if x.suit is y.suit and not x.is_bout and not y.is_bout)
+    hands = [list(h) for h in deal.hands]
+    hands[a][hands[a].index(x)], hands[b][hands[b].index(y)] = y, x
+    moved = dataclasses.replace(deal, hands=tuple(tuple(h) for h in hands))
+    monkeypatch.setattr(tarot_search, "READ_THE_PARTNER", True)
+    drawn = []
+    for state in (deal, moved):
+        search = TarotWorldSearch.__new__(TarotWorldSearch)
+        search.view, search.rng, search.cap = state.view(viewer), random.Random(5), 16
+        drawn.append(list(search.world_stream()))
+    assert drawn[0] == drawn[1]
