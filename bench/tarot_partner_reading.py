@@ -52,13 +52,13 @@ def holder_share(deal: TarotDeal, reading: bool, seed: int) -> tuple[float, floa
     seat = deal.current_player
     assert seat is not None and deal.partner is not None
     view = deal.view(seat)
-    tarot_search.READ_THE_PARTNER = reading
+    default, tarot_search.READ_THE_PARTNER = tarot_search.READ_THE_PARTNER, reading
     try:
         start = time.perf_counter()
         worlds = list(TarotWorldSearch(view, random.Random(seed), MAX_WORLDS).world_stream())
         seconds = time.perf_counter() - start
     finally:
-        tarot_search.READ_THE_PARTNER = True
+        tarot_search.READ_THE_PARTNER = default
     return sum(view.called in w.holdings[deal.partner] for w in worlds) / len(worlds), seconds
 
 

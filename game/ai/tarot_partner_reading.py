@@ -15,7 +15,10 @@ Weighing every world the search draws would cost too much (a world's ratio is a 
 Confirmé choices): the card search weighs ``SEAT_WORLDS`` uniform worlds once a
 decision, sums their weights by where the called card lies (``holder_odds``: P(this seat
 holds it | its plays), up to a factor), then draws each world's holder from those odds
-and the rest of the world given it (``tarot_search.sample_world``).
+and the rest of the world given it (``tarot_search.sample_world``), when
+``tarot_search.READ_THE_PARTNER`` is on.  It is off: the worlds put the called card with
+its holder more often (``bench/tarot_partner_reading.py``), but no gain was measured at
+the table (``bench/RESULTS.md``, "Tarot at five: reading the called card's holder").
 
 What a seat had seen at each moment is rebuilt from the public play up to it
 (``tarot.play_memory``), never from the world's other hands.

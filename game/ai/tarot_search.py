@@ -8,7 +8,9 @@ enough for his contract, the passers' too weak to bid).  In each world every leg
 played and the deal finished with the Confirmé play, or in the last tricks solved
 exactly (``tarot_endgame``); the card with the best mean score for the seat (its marks
 for the deal) is played, the Confirmé card when tied.  At five the rollouts keep the
-partner secret until the called card falls, as the real play does (``OpenTable``).
+partner secret until the called card falls, as the real play does (``OpenTable``); the
+called card's place may be drawn by what the play tells of its holder
+(``READ_THE_PARTNER``, off: no gain measured).
 
 The rollouts use the pure trick rules and scoring (the Excuse's fate the engine's); two
 rare details are simplified there (an Excuse owed for want of a trick, the Petit au bout
@@ -61,7 +63,9 @@ from game.engine.tarot_tricks import (
 
 MAX_WORLDS = 16  # at the default thinking time
 SAMPLING_TRIES = 60
-READ_THE_PARTNER = True  # at five, worlds weighed by the called card's holder's plays
+# At five, the called card's place drawn by what the play tells of its holder
+# (``tarot_partner_reading``): more worlds right, no gain measured at the table.
+READ_THE_PARTNER = False
 
 
 class NoWorld(Exception):
