@@ -49,7 +49,7 @@ from game.ui.table.scene import TableScene
 
 WINDOW = (1280, 720)
 GAMES: dict[str, AnyRules] = {
-    "coinche": CoincheRules(), "belote4": BeloteRules(),
+    "coinche": CoincheRules(), "belote4": BeloteRules(), "tarot3": TarotRules(players=3),
     "tarot4": TarotRules(players=4), "tarot5": TarotRules(players=5)}
 THINKS = (0.0, 1.0, 3.0)  # seconds the player thinks before H, in turn
 ANSWER_LIMIT = 30.0  # seconds: a hint not there by then is a failure of the bench

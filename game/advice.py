@@ -10,21 +10,29 @@ review, the review today and tomorrow, on any machine at any load, say the same.
 ``Advisor`` keeps the evaluations (a memory on the match's host that the hint and the
 coach share; pondering may fill it): the review reads what the hint weighed.
 
-At the card play every candidate is weighed on the same worlds (paired), by the Expert's
-own rollouts (``play_inference.InferenceSearch`` at the 32-card games,
+At the card play the candidates race on the same worlds (paired), by the Expert's own
+rollouts (``play_inference.InferenceSearch`` at the 32-card games,
 ``tarot_search.TarotWorldSearch`` at tarot), in batches of ``BATCH`` worlds, each batch
 from its own generator seeded by the position and the batch's number.  After each batch
-the best card is compared with every other world by world (``paired``): the evaluation
-stops once each is either significantly worse (a one-sided paired t-test at ``LEVEL``)
-or as good (the upper bound of their difference below ``SAME_POINTS``), else it draws
-another batch, ``MAX_BATCHES`` at most.  The
-number of worlds thus depends on the position only.  Cards still not told apart from the
-best are named as equal.
+the leader (the best mean of the cards still in the race: they share every world) is
+compared with each other card world by world (``paired``): a card significantly worse (a
+one-sided paired t-test at ``LEVEL``) leaves the race and is not rolled out again; the
+evaluation stops once every card left is as good as the leader (the upper bound of their
+difference below ``SAME_POINTS``), after ``MAX_BATCHES``, or when the budget is spent:
+the rollouts may play ``BUDGET`` cards in all (``TAROT_BUDGET`` at tarot; a rollout plays
+the cards left in every hand), about the table's default thinking time of CPU, so that
+the hint answers within it.  A batch is cut to what the budget affords (the first has
+``MIN_WORLDS`` at least).  The budget counts rollouts, never seconds: the number of
+worlds depends on the position only.  A card out of the race keeps its worlds, and every
+comparison of two cards is made on the worlds both were rolled out in (``Sample``).
+Cards in the race still not told apart from the best are named as equal.
 
 The review asks what the player's choice cost against the verdict's best
-(``Advisor.loss``): for a card not as good as the best it looks closer, rolling out those
-two cards in more worlds (``CLOSER_BATCHES`` at most, seeded by the position too) until
-the loss's standard error is ``CLOSER_ERROR`` or less.  A decision is marked
+(``Evaluation.review``): for a card not as good as the best it looks closer, rolling out
+those two cards in more worlds (``CLOSER_BATCHES`` at most, seeded by the position too)
+until the loss's standard error is ``CLOSER_ERROR`` or less (the analysis has seconds a
+decision; the hint the thinking time): the same verdict, its reasons read from those
+worlds too.  A decision is marked
 (``Difference.marks``) only when its loss is above the player's threshold *and*
 significantly so: the one-sided paired t-test of ``loss - threshold > 0`` over the
 worlds at ``LEVEL``.  The best card costs nothing and the cards named as good as it are
@@ -44,7 +52,7 @@ import random
 import threading
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.ai import Appraisal, Decision, appraise
@@ -78,6 +86,12 @@ from game.engine.tricks import winning_play
 BATCH = 24  # worlds a batch at the 32-card games
 TAROT_BATCH = 10  # at tarot (a world costs about three times more)
 MAX_BATCHES = 6
+MIN_WORLDS = 4  # a batch has this many worlds at least
+# The cards all the rollouts of a verdict may play (a rollout plays the cards left in
+# every hand): about the table's thinking time (0.3 s) of CPU, so that the hint answers
+# within it; a number of rollouts, never a deadline.
+BUDGET = 11_000  # at the 32-card games (about 25 µs a card played)
+TAROT_BUDGET = 6_500  # at tarot (about 40 µs a card played)
 # The review looks closer at a card the player chose that is not as good as the best:
 # more batches of those two cards only, until the loss's standard error is this small.
 CLOSER_ERROR = 2.5
@@ -212,27 +226,47 @@ class Outcome:
 
 @dataclass
 class Sample:
-    """Every candidate's outcome in each world evaluated, and each world's weight."""
+    """Each world's weight, and each candidate's outcome in the worlds it was rolled out
+    in (by world index: a card dropped from the race has fewer worlds than the best)."""
 
     weights: list[float] = field(default_factory=list)
-    outcomes: dict[Hashable, list[Outcome]] = field(default_factory=dict)
+    outcomes: dict[Hashable, dict[int, Outcome]] = field(default_factory=dict)
 
     def add(self, weight: float, world: dict[Hashable, Outcome]) -> None:
+        index = len(self.weights)
         self.weights.append(weight)
         for card, outcome in world.items():
-            self.outcomes.setdefault(card, []).append(outcome)
+            self.outcomes.setdefault(card, {})[index] = outcome
 
     def mean(self, card: Hashable, read: Callable[[Outcome], float]) -> float:
-        total = sum(self.weights)
-        return sum(w * read(o) for w, o in zip(self.weights, self.outcomes[card],
-                                               strict=True)) / total
+        """``read``'s mean over ``card``'s worlds."""
+        worlds = self.outcomes[card]
+        total = sum(self.weights[i] for i in worlds)
+        return sum(self.weights[i] * read(o) for i, o in worlds.items()) / total
 
     def share(self, card: Hashable, holds: Callable[[Outcome], bool]) -> float:
         return self.mean(card, lambda o: 1.0 if holds(o) else 0.0)
 
+    def shared(self, a: Hashable, b: Hashable) -> list[int]:
+        """The worlds both ``a`` and ``b`` were rolled out in."""
+        return [i for i in self.outcomes[a] if i in self.outcomes[b]]
+
     def difference(self, a: Hashable, b: Hashable) -> Difference:
-        return paired([o.value for o in self.outcomes[a]], [o.value for o in self.outcomes[b]],
-                      self.weights)
+        """``a - b`` world by world, over the worlds both were rolled out in (paired)."""
+        worlds = self.shared(a, b)
+        return paired([self.outcomes[a][i].value for i in worlds],
+                      [self.outcomes[b][i].value for i in worlds],
+                      [self.weights[i] for i in worlds])
+
+    def pair(self, a: Hashable, b: Hashable) -> Sample:
+        """A sample of ``a`` and ``b`` alone, over the worlds both were rolled out in."""
+        pair = Sample()
+        for i in self.shared(a, b):
+            pair.add(self.weights[i], {a: self.outcomes[a][i], b: self.outcomes[b][i]})
+        return pair
+
+    def copy(self) -> Sample:
+        return Sample(list(self.weights), {c: dict(o) for c, o in self.outcomes.items()})
 
 
 # --- the verdict ----------------------------------------------------------------------------
@@ -246,6 +280,7 @@ class Figures:
     value: float  # the search's mean, points for the side
     points: float | None  # the side's expected score for the deal (tarot: marks)
     aim: float | None  # the chance of the side's aim (making the contract, or setting it)
+    worlds: int = 0  # the likely deals these numbers rest on (0: not weighed world by world)
 
 
 @dataclass(frozen=True)
@@ -308,15 +343,16 @@ def _card_code(card: object) -> str:
 
 
 def _concrete(verdict: Verdict, other: Action) -> Say | None:
-    """A reason the worlds show for the best against ``other``, or None."""
-    sample = verdict.sample
-    assert sample is not None
+    """A reason the worlds show for the best against ``other`` (in the worlds both were
+    rolled out in), or None."""
+    assert verdict.sample is not None
     best, worse = verdict._key(verdict.decision.action), verdict._key(other)
     if best is None or worse is None or best == worse:
         return None
+    sample = verdict.sample.pair(best, worse)
     card_b = _card_code(getattr(verdict.decision.action, "card", ""))
     card_o = _card_code(getattr(other, "card", ""))
-    known = [o.trick_ours is not None for o in sample.outcomes[worse]]
+    known = [o.trick_ours is not None for o in sample.outcomes[worse].values()]
     if all(known):
         lost = sample.share(worse, lambda o: o.trick_ours is False)
         won = sample.share(best, lambda o: o.trick_ours is True)
@@ -326,9 +362,9 @@ def _concrete(verdict: Verdict, other: Action) -> Say | None:
                 key = "advice.lets_ruff_take" if verdict.taking else "advice.lets_ruff"
                 return key, (("card", card_o),)
             winners: Counter[str] = Counter()
-            for weight, outcome in zip(sample.weights, sample.outcomes[worse], strict=True):
+            for index, outcome in sample.outcomes[worse].items():
                 if outcome.trick_ours is False:
-                    winners[outcome.trick_card] += round(weight)
+                    winners[outcome.trick_card] += round(sample.weights[index])
             top = winners.most_common(1)[0][0]
             return "advice.loses_trick", (("card", card_o), ("winner", top),
                                           ("count", str(round(10 * lost))))
@@ -340,7 +376,7 @@ def _concrete(verdict: Verdict, other: Action) -> Say | None:
                 return "advice.keeps_partner", (("card", card_b), ("partner_card", partner))
     if verdict.decision.reason != SEARCH_REASON and verdict.decision.reason.startswith("hint."):
         return None  # the rule's own reason is the true one: said by the caller
-    if sample.outcomes[best][0].aim is not None:
+    if _aimed(sample, best):
         aim_b = sample.share(best, lambda o: bool(o.aim))
         aim_o = sample.share(worse, lambda o: bool(o.aim))
         if aim_b - aim_o >= 0.15:
@@ -372,7 +408,7 @@ class Evaluation:
         self._verdict: Verdict | None = None
         self._cards: _CardPlay | None = None
         self._started = False
-        self._losses: dict[Action, Difference | None] = {}
+        self._reviews: dict[Action, tuple[Verdict, Difference | None]] = {}
 
     @property
     def settled(self) -> Verdict | None:
@@ -408,21 +444,29 @@ class Evaluation:
         """What ``action`` costs against the verdict's best, looked at more closely than
         the verdict itself when it is not as good (the review's question: more worlds of
         those two cards, seeded by the position too); None: not weighed world by world."""
+        return self.review(action, between)[1]
+
+    def review(self, action: Action,
+               between: Between = None) -> tuple[Verdict, Difference | None]:
+        """The verdict as the review reads it for ``action`` (the same decision, numbers
+        and equals; its worlds with those of the closer look, for the reasons) and what
+        ``action`` costs (``loss``)."""
         verdict = self.run(between)
         with self._lock:
-            if action not in self._losses:
-                self._losses[action] = self._closer(verdict, action, between)
-            return self._losses[action]
+            if action not in self._reviews:
+                self._reviews[action] = self._closer(verdict, action, between)
+            return self._reviews[action]
 
     def _closer(self, verdict: Verdict, action: Action,
-                between: Between) -> Difference | None:
+                between: Between) -> tuple[Verdict, Difference | None]:
         difference = verdict.loss(action)
         if difference is None or action in verdict.equals or self._cards is None \
                 or difference.mean <= 0:
-            return difference
+            return verdict, difference
         best, mine = verdict._key(verdict.decision.action), verdict._key(action)
         assert best is not None and mine is not None
-        return self._cards.closer(best, mine, between)
+        sample = self._cards.closer(best, mine, between)
+        return replace(verdict, sample=sample), sample.difference(best, mine)
 
 
 def _appraised(position: Position) -> Verdict:
@@ -435,25 +479,31 @@ def _appraised(position: Position) -> Verdict:
 
 
 class _CardPlay:
-    """The batches of a card decision's search, and the verdict they give."""
+    """The batches of a card decision's search (a race: see the module's docstring), and
+    the verdict they give.  ``plays``: the cards a rollout plays (its cost); ``budget``:
+    the cards all the rollouts of the verdict may play."""
 
     def __init__(self, position: Position, new_search: NewSearch, batch: int,
                  rule: Decision, actions: dict[Action, Hashable], view: Any,
-                 taking: bool | None) -> None:
+                 taking: bool | None, plays: int, budget: int) -> None:
         self.position, self.new_search, self.batch = position, new_search, batch
         self.rule, self.actions, self.view, self.taking = rule, actions, view, taking
+        self.plays, self.budget = max(plays, 1), budget
         self.sample = Sample()
+        self.racing = list(dict.fromkeys(actions.values()))  # the cards still rolled out
+        self.spent = 0  # cards played by the rollouts so far
         self.batches = 0
         self.search: AnySearch | None = None
         self.failed = False
 
     def step(self) -> bool:
         if self.search is None:
-            if self.failed or self.batches == MAX_BATCHES:
+            worlds = self._next_batch()
+            if not worlds:
                 return False
-            if self.batches and self._separated():
-                return False
-            self.search = self.new_search(self.position.rng(self.batches), self.batch, None)
+            self.search = self.new_search(self.position.rng(self.batches), worlds,
+                                          list(self.racing))
+            self.spent += worlds * len(self.racing) * self.plays
             self.batches += 1
         if self.search.step():
             return True
@@ -461,14 +511,27 @@ class _CardPlay:
         self.search = None
         return True
 
-    def closer(self, best: Hashable, mine: Hashable, between: Between = None) -> Difference:
-        """``best - mine`` over the verdict's worlds and more of them (``CLOSER_BATCHES``
-        at most), drawn until its standard error is ``CLOSER_ERROR`` or less."""
-        sample = Sample(list(self.sample.weights), {c: list(self.sample.outcomes[c])
-                                                    for c in (best, mine)})
+    def _next_batch(self) -> int:
+        """The worlds of the next batch: ``batch`` or what the budget left affords (the
+        first batch ``MIN_WORLDS`` at least); 0 once the race is over."""
+        if self.failed or self.batches == MAX_BATCHES:
+            return 0
+        if self.batches:
+            self.racing = self._survivors()
+            if self._separated():
+                return 0
+        affordable = (self.budget - self.spent) // (len(self.racing) * self.plays)
+        if not self.batches:
+            affordable = max(affordable, MIN_WORLDS)
+        return min(self.batch, affordable) if affordable >= MIN_WORLDS else 0
+
+    def closer(self, best: Hashable, mine: Hashable, between: Between = None) -> Sample:
+        """The verdict's worlds and more of ``best`` and ``mine`` (``CLOSER_BATCHES``
+        at most), drawn until the standard error of ``best - mine`` over the worlds both
+        were rolled out in is ``CLOSER_ERROR`` or less."""
+        sample = self.sample.copy()
         for extra in range(CLOSER_BATCHES):
-            difference = sample.difference(best, mine)
-            if difference.error <= CLOSER_ERROR:
+            if sample.difference(best, mine).error <= CLOSER_ERROR:
                 break
             search = self.new_search(self.position.rng(MAX_BATCHES + extra), self.batch,
                                      [best, mine])
@@ -476,24 +539,36 @@ class _CardPlay:
                 if between is not None:
                     between()
             _collect(search, sample)
-        return sample.difference(best, mine)
+        return sample
 
     def _collect(self, search: AnySearch) -> None:
         if not _collect(search, self.sample):
             self.failed = not self.sample.weights
 
+    def _leader(self) -> Hashable:
+        """The card still in the race with the best mean (they share every world)."""
+        return max(self.racing, key=lambda c: self.sample.mean(c, lambda o: o.value))
+
+    def _survivors(self) -> list[Hashable]:
+        """The cards in the race not significantly worse than its leader (paired test
+        over the worlds: ``Difference.above``)."""
+        leader = self._leader()
+        return [c for c in self.racing
+                if c == leader or not self.sample.difference(leader, c).above(0.0)]
 
     def _ranked(self) -> list[Hashable]:
-        cards = list(self.sample.outcomes)
-        means = {c: self.sample.mean(c, lambda o: o.value) for c in cards}
-        return sorted(cards, key=lambda c: -means[c])
+        """The leader first, then every card by its loss against it, world by world."""
+        leader = self._leader()
+        losses = {c: self.sample.difference(leader, c).mean for c in self.sample.outcomes}
+        return sorted(self.sample.outcomes, key=lambda c: (c != leader, losses[c]))
 
     def _separated(self) -> bool:
-        """Every card told from the best: significantly worse, or as good."""
-        top, *others = self._ranked()
-        for card in others:
-            difference = self.sample.difference(top, card)
-            if not (difference.above(0.0) or difference.upper() < SAME_POINTS):
+        """Every card in the race told from its leader: significantly worse, or as good."""
+        leader = self._leader()
+        for card in self.racing:
+            difference = self.sample.difference(leader, card)
+            if card != leader and not (difference.above(0.0)
+                                       or difference.upper() < SAME_POINTS):
                 return False
         return True
 
@@ -503,21 +578,29 @@ class _CardPlay:
         ranked = self._ranked()
         rule_key = self.actions.get(self.rule.action)
         top = ranked[0]
-        equal = [c for c in ranked if not self.sample.difference(top, c).above(0.0)]
+        # the cards dropped from the race were significantly worse than one in it
+        equal = [c for c in self.racing if not self.sample.difference(top, c).above(0.0)]
         best = rule_key if rule_key in equal else top
         order = [best] + [c for c in ranked if c != best]
-        equal = [c for c in order if c == best or not self.sample.difference(best, c).above(0.0)]
+        equal = [c for c in order if c in self.racing
+                 and (c == best or not self.sample.difference(best, c).above(0.0))]
         by_key = {k: a for a, k in self.actions.items()}
         decision = self.rule if best == rule_key else Decision(
             by_key[best], SEARCH_REASON, _args_of(by_key[best]))
         figures = tuple(Figures(by_key[c], self.sample.mean(c, lambda o: o.value),
                                 self.sample.mean(c, lambda o: o.points),
-                                None if self.sample.outcomes[c][0].aim is None
-                                else self.sample.share(c, lambda o: bool(o.aim)))
+                                self.sample.share(c, lambda o: bool(o.aim))
+                                if _aimed(self.sample, c) else None,
+                                len(self.sample.outcomes[c]))
                         for c in order)
         return Verdict(decision, figures, tuple(by_key[c] for c in equal) if len(equal) > 1
                        else (), len(self.sample.weights), self.taking, self.sample,
                        self.actions, self.view)
+
+
+def _aimed(sample: Sample, card: Hashable) -> bool:
+    """The worlds tell whether ``card`` reaches the side's aim (a contract at stake)."""
+    return next(iter(sample.outcomes[card].values())).aim is not None
 
 
 AnySearch = ResumableSearch[Any, Any, Any]
@@ -534,6 +617,11 @@ def _collect(search: AnySearch, sample: Sample) -> bool:
         weight = float(draws[index]) if draws else 1.0
         sample.add(weight, {c: details[(index, c)] for c in search.cards})
     return True
+
+
+def _plays(view: TrickView | TarotView) -> int:
+    """The cards a rollout from ``view`` plays: about those left in every hand."""
+    return len(view.hand) * view.players
 
 
 def _args_of(action: Action) -> tuple[tuple[str, str], ...]:
@@ -578,7 +666,8 @@ def _trick_play(position: Position, view: TrickView, target: int | None) -> _Car
 
     taking = None if view.taker is None else \
         side_of(view.players, view.taker) == side_of(view.players, view.seat)
-    return _CardPlay(position, new_search, BATCH, rule, actions, view, taking)
+    return _CardPlay(position, new_search, BATCH, rule, actions, view, taking,
+                     _plays(view), BUDGET)
 
 
 class _TrickSearch(InferenceSearch):
@@ -634,7 +723,8 @@ def _tarot_play(position: Position, view: TarotView) -> _CardPlay | None:
     rule = probe.confirme
     assert isinstance(rule.action, TarotPlayCard)
     taking = view.seat == view.taker or view.called in view.hand
-    return _CardPlay(position, new_search, TAROT_BATCH, rule, actions, view, taking)
+    return _CardPlay(position, new_search, TAROT_BATCH, rule, actions, view, taking,
+                     _plays(view), TAROT_BUDGET)
 
 
 def _same_class(search: TarotWorldSearch, card: TarotCard, kept: TarotCard) -> bool:
@@ -704,6 +794,12 @@ class Advisor:
         """What ``action`` costs at ``position`` against its verdict's best, the review's
         closer look (``Evaluation.loss``)."""
         return self.evaluation(position).loss(action, between)
+
+    def review(self, position: Position, action: Action,
+               between: Between = None) -> tuple[Verdict, Difference | None]:
+        """The verdict the review reads for ``action`` at ``position`` and what it costs
+        (``Evaluation.review``)."""
+        return self.evaluation(position).review(action, between)
 
     def known(self, position: Position) -> Verdict | None:
         """The position's verdict if it is settled already."""

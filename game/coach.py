@@ -125,8 +125,7 @@ class Analysis:
         """Weigh the next decision (its verdict from the advisor's memory when the hint
         or an earlier analysis weighed it); ``between`` is called between two steps."""
         point = self.points[len(self.remarks)]
-        verdict = self.advisor.verdict(point.at, between)
-        remark = Remark(point, verdict, self.advisor.loss(point.at, point.action, between))
+        remark = Remark(point, *self.advisor.review(point.at, point.action, between))
         self.remarks.append(remark)
         return remark
 

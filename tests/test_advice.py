@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from game.advice import Advisor, current_position, paired
+from game.advice import Advisor, Figures, current_position, paired
 from game.engine.actions import PlayCard
 from game.engine.cards import Rank, Suit, card
 from game.engine.match import AnyRules, Match
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
-from game.ui.table.words import advice_lines
+from game.ui.table.words import advice_lines, figures_words
 from tests.coach_driver import (
     BLUNDER_ACE,
     BLUNDER_LOW,
@@ -77,8 +77,21 @@ def test_a_planted_blunder_is_marked_with_its_numbers_and_a_concrete_reason() ->
     assert lines[0].startswith("7 of clubs loses the trick to ")
     assert "of 10 likely deals." in lines[0]
     assert any(line.startswith("Ace of clubs: +") and "contract made" in line for line in lines)
+    # each figure says how many likely deals it rests on: the worlds its card was weighed in
+    assert ace.worlds >= 4 and f"(over {ace.worlds} likely deals)" in "".join(lines)
     assert advice_lines(FRENCH, verdict,
                         blunder.action)[0].startswith("7 de trèfle perd le pli contre ")
+
+
+def test_a_figure_in_words_with_its_points_its_chance_and_its_likely_deals() -> None:
+    one = Figures(PlayCard(BLUNDER_ACE), 1.0, 1.2, 0.75, worlds=1)
+    assert figures_words(ENGLISH, one, True) == \
+        "Ace of clubs: +1 point expected, contract made 75% (over 1 likely deal)"
+    many = Figures(PlayCard(BLUNDER_LOW), -14.0, -14.0, None, worlds=12)
+    assert figures_words(FRENCH, many, False) == \
+        "7 de trèfle : -14 points espérés (sur 12 donnes probables)"
+    assert figures_words(ENGLISH, Figures(PlayCard(BLUNDER_LOW), 0.0, 0.0, None), None) \
+        == "7 of clubs: +0 points expected"  # an appraisal's means: no deals to count
 
 
 def heart_king_at_trick_four(match: Match, seat: int) -> PlayCard:

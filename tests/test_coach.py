@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from game.advice import Advisor, Between, Position, Verdict
+from game.advice import Advisor, Evaluation, Position, Verdict
 from game.coach import Analysis, CoachWorker, new_analysis
 from game.engine.match import AnyRules, Match, MatchView
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
@@ -43,14 +43,14 @@ def test_a_deal_played_as_the_expert_plays_has_no_marked_decision(
 
 def test_the_expert_is_handed_only_the_players_own_view(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[object] = []
-    real = Advisor.verdict
+    real = Advisor.evaluation
 
-    def recording(self: Advisor, position: Position, between: Between = None) -> Verdict:
+    def recording(self: Advisor, position: Position) -> Evaluation:
         seen.append(position.view)
-        return real(self, position, between)
+        return real(self, position)
 
-    monkeypatch.setattr(Advisor, "verdict", recording)
     match = play_first_deal(TarotRules(players=4), 5, expert_policy, seat=2)
+    monkeypatch.setattr(Advisor, "evaluation", recording)
     analysed(match, seat=2)
     assert len(seen) >= 5
     for view in seen:
@@ -107,7 +107,7 @@ def test_an_error_of_the_expert_stops_the_analysis_and_not_the_worker(
 
     worker = CoachWorker()
     try:
-        monkeypatch.setattr(Advisor, "verdict", broken)
+        monkeypatch.setattr(Evaluation, "run", broken)
         failed = worker.open(match, 0, 0)
         assert worker.wait_idle(60)
         assert failed.failed and failed.remarks == []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from game.engine.actions import CAPOT_BID, Announce, PlayCard
@@ -104,11 +104,20 @@ def advice_lines(texts: Texts, verdict: Verdict, played: Action | None = None) -
     the choices it cannot tell apart, and the numbers of the best and of ``played``."""
     lines = [hint_text(texts, *verdict.reason_against(played))]
     if verdict.equals:
-        cards = texts.tr("advice.or").join(action_words(texts, a) for a in verdict.equals[:3])
-        lines.append(sentence(texts.tr("advice.equal", cards=cards)))
+        lines.append(equals_words(texts, verdict.equals))
     lines += [figures_words(texts, f, verdict.taking) for f in verdict.shown(played)
               if f.points is not None]
     return lines
+
+
+def equals_words(texts: Texts, equals: Sequence[Action], shown: int = 3) -> str:
+    """The choices the verdict cannot tell apart: all of them, or the first ``shown``
+    and how many others."""
+    names = [action_words(texts, a) for a in equals[:shown]]
+    if len(equals) <= shown:
+        return sentence(texts.tr("advice.equal", cards=texts.tr("advice.or").join(names)))
+    return sentence(texts.tr_n("advice.equal_more", len(equals) - shown,
+                               cards=", ".join(names)))
 
 
 def hint_words(texts: Texts, verdict: Verdict) -> str:
@@ -117,12 +126,19 @@ def hint_words(texts: Texts, verdict: Verdict) -> str:
 
 
 def figures_words(texts: Texts, figures: Figures, taking: bool | None) -> str:
-    """A choice's numbers: the points expected for the side, the chance of its aim."""
-    card, points = sentence(action_words(texts, figures.action)), f"{figures.points:+.0f}"
+    """A choice's numbers: the points expected for the side, the chance of its aim, and
+    how many likely deals they rest on."""
+    card = sentence(action_words(texts, figures.action))
+    points = round(figures.points or 0)
+    words = texts.tr_n("advice.points", abs(points), points=f"{points:+d}")
     if figures.aim is None:
-        return texts.tr("advice.figures", card=card, points=points)
-    key = "advice.figures_made" if taking else "advice.figures_set"
-    return texts.tr(key, card=card, points=points, chance=round(100 * figures.aim))
+        line = texts.tr("advice.figures", card=card, points=words)
+    else:
+        key = "advice.figures_made" if taking else "advice.figures_set"
+        line = texts.tr(key, card=card, points=words, chance=round(100 * figures.aim))
+    if not figures.worlds:
+        return line
+    return line + texts.tr_n("advice.over_deals", figures.worlds)
 
 
 def seat_name(texts: Texts, seat: int, viewer: int, compass: str, player: str = "") -> str:
