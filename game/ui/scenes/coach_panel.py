@@ -116,7 +116,7 @@ class CoachPanel(Speaks):
         """Why the best choice rather than the player's, at the step shown, and the
         choices as good as each other there: under the rows, at the largest size whose
         lines all fit there (as many as fit at the smallest)."""
-        said = advice_lines(self.texts, remark.verdict, remark.action)[:2]
+        said = advice_lines(self.texts, remark.verdict, remark.action, figures=False)
         rows = self.row_rects()
         room = self.rect.bottom - 10 - ((rows[-1].bottom if rows else self.rect.y + 88) + 4)
         for size, step in ADVICE_SIZES:
