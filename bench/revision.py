@@ -5,7 +5,9 @@ The revision is checked out once in a git worktree (``/tmp/atout-rev-<sha>``, de
 and a server process (``bench/revision_server.py``) imports ``game`` from that tree.
 Each decision sends the seat's view and the seat's random generator state (pickled) and
 receives the action and the generator's new state, so a run stays seeded and
-reproducible exactly as with a local player.  The views and actions cross by pickle:
+reproducible exactly as with a local player.  The views and actions cross by pickle,
+loaded with the deck's own card objects (``revision_server.load``: the engine compares
+some cards by identity):
 both trees must define the engine's classes the same way (true between nearby revisions;
 a changed class fails loudly when unpickled).  The first decision of a run includes the
 server's start (its imports): B's maximum decision time is not the AI's.
@@ -21,6 +23,7 @@ import sys
 from pathlib import Path
 from typing import IO, Any
 
+from bench.revision_server import load
 from game.choices import DEFAULT_THINK
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,7 +66,7 @@ def _exchange(process: subprocess.Popen[bytes], message: Any) -> Any:
     pickle.dump(message, send, protocol=pickle.HIGHEST_PROTOCOL)
     send.flush()
     try:
-        return pickle.load(process.stdout)
+        return load(process.stdout)
     except EOFError:
         raise RuntimeError(f"the revision's server stopped (exit {process.wait()})") from None
 

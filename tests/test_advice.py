@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.advice import Advisor, Figures, current_position, paired
+from game.advice import Advisor, Figures, Verdict, current_position, paired
+from game.ai.decision import Decision
+from game.ai.lead_gate import SEARCH_REASON
 from game.engine.actions import PlayCard
 from game.engine.cards import Rank, Suit, card
 from game.engine.match import AnyRules, Match
@@ -78,7 +80,13 @@ def test_a_planted_blunder_is_marked_with_its_numbers_and_a_concrete_reason() ->
     assert "of 10 likely deals." in lines[0]
     assert any(line.startswith("Ace of clubs: +") and "contract made" in line for line in lines)
     # each figure says how many likely deals it rests on: the worlds its card was weighed in
-    assert ace.worlds >= 4 and f"(over {ace.worlds} likely deals)" in "".join(lines)
+    # the ♣7 left the race early: each figure says how many likely deals it rests on
+    assert 4 <= seven.worlds < ace.worlds
+    assert lines[-1].endswith(f"(over {seven.worlds} likely deals)")
+    assert lines[-2].endswith(f"(over {ace.worlds} likely deals)")
+    # the review's row shows the two cards' numbers: its advice says the deals behind them
+    assert advice_lines(ENGLISH, verdict, blunder.action, figures=False)[-1] == \
+        f"Figures over {seven.worlds} to {ace.worlds} likely deals."
     assert advice_lines(FRENCH, verdict,
                         blunder.action)[0].startswith("7 de trèfle perd le pli contre ")
 
@@ -92,6 +100,11 @@ def test_a_figure_in_words_with_its_points_its_chance_and_its_likely_deals() -> 
         "7 de trèfle : -14 points espérés (sur 12 donnes probables)"
     assert figures_words(ENGLISH, Figures(PlayCard(BLUNDER_LOW), 0.0, 0.0, None), None) \
         == "7 of clubs: +0 points expected"  # an appraisal's means: no deals to count
+    same = Figures(PlayCard(BLUNDER_ACE), 1.0, 30.0, None, worlds=12)
+    verdict = Verdict(Decision(PlayCard(BLUNDER_ACE), SEARCH_REASON), (same, many))
+    assert advice_lines(ENGLISH, verdict)[-3:] == [
+        "Ace of clubs: +30 points expected", "7 of clubs: -14 points expected",
+        "Figures over 12 likely deals."]  # the same deals behind both: said once
 
 
 def heart_king_at_trick_four(match: Match, seat: int) -> PlayCard:

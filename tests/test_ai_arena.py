@@ -15,7 +15,7 @@ from game.engine.cards import Suit
 from game.engine.coinche import CoincheDeal
 from game.engine.deal_scoring import TrickFacts
 from game.engine.match import new_deal_state
-from game.engine.rules import BeloteRules, CoincheRules
+from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 
 FIGURES = ("mean_a_minus_b", "ci95", "deals_won_by_a", "void_plays", "matches_won_by_a")
 
@@ -102,6 +102,46 @@ def test_a_level_served_by_another_tree_plays_as_the_local_one() -> None:
                         range(3))
     assert remote.deal_diffs == local.deal_diffs
     assert len(set(local.deal_diffs)) > 1  # the beginner's random choices matter here
+
+
+def test_a_revisions_cards_cross_as_the_decks_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine compares some cards by identity (``c is EXCUSE``).  A revision from
+    before the cards pickled as the deck's own (no ``__reduce__``) sends equal copies:
+    the arena's end of the pipe (and the server's) loads them as the deck's cards."""
+    import io
+    import pickle
+
+    from bench.revision_server import load
+    from game.engine.cards import DECK32, Card
+    from game.engine.tarot import TarotDeal
+    from game.engine.tarot_cards import DECK78, TarotCard
+
+    tarot, _ = TarotDeal.new(TarotRules(players=5), 4, 0)
+    coinche, _ = CoincheDeal.new(CoincheRules(), 4, 0)
+    for cls in (TarotCard, Card):  # pickled as such a revision does
+        monkeypatch.setattr(cls, "__reduce__", tuple.__reduce__)
+    for view, deck in ((tarot.view(1), DECK78), (coinche.view(1), DECK32)):
+        sent = pickle.dumps(view, protocol=pickle.HIGHEST_PROTOCOL)
+        assert not all(any(c is mine for mine in deck) for c in pickle.loads(sent).hand)
+        loaded = load(io.BytesIO(sent))
+        assert loaded == view
+        assert all(any(card is mine for mine in deck) for card in loaded.hand)
+
+
+def test_a_tarot_level_served_by_another_tree_plays_as_the_local_one() -> None:
+    """At tarot too (the cards compared by identity there): the Expert's five-player
+    deals, served, score exactly as the local Expert's."""
+    from bench.arena import Variant
+    from bench.revision import ROOT, decide_in
+
+    def served(state: Any, seat: int, rng: random.Random) -> Any:
+        return decide_in(ROOT, "expert", state.view(seat), rng, None)
+
+    rules = TarotRules(players=5)
+    local = play_deals(Setup(rules, Level.EXPERT, Level.CONFIRME, 3, think=None), [1])
+    remote = play_deals(Setup(rules, Variant("expert@here", served), Level.CONFIRME, 3,
+                              think=None), [1])
+    assert remote.deal_diffs == local.deal_diffs
 
 
 def test_the_coinches_and_surcoinches_are_counted_by_side_with_whether_they_were_right(

@@ -10,7 +10,14 @@ import statistics
 import pytest
 
 from game.ai.tarot import threshold
-from game.ai.tarot_auction_reading import auction_fit, dealt_hand, read_draw, shown_strengths
+from game.ai.tarot_auction_reading import (
+    auction_fit,
+    call_bounds,
+    dealt_hand,
+    read_draw,
+    shown_strengths,
+)
+from game.ai.tarot_bid_search import call_misfit
 from game.ai.tarot_search import TarotWorldSearch, World, sample_world
 from game.engine.tarot import TarotDeal, TarotView
 from game.engine.tarot_actions import TarotBid, TarotPass
@@ -112,3 +119,18 @@ def test_a_seat_alone_with_its_own_call_draws_once() -> None:
 
 def _trumps(cards: tuple[TarotCard, ...]) -> int:
     return sum(c.is_trump for c in cards)
+
+
+def test_the_call_reading_and_the_card_play_read_a_call_from_the_same_bounds() -> None:
+    """``call_bounds`` is the one model of what a call shows: the call reading's misfit
+    (``tarot_bid_search.call_misfit``) is nil exactly within it, a contract's ceiling
+    apart (read as a floor there)."""
+    bids = [(0, TarotBid(Contract.PRISE)), (1, TarotPass()), (2, TarotBid(Contract.GARDE)),
+            (3, TarotPass()), (4, TarotBid(Contract.GARDE_CONTRE)), (0, TarotPass())]
+    for index, (_, call) in enumerate(bids):
+        least, below = call_bounds(bids, index, 5)
+        for strength in range(0, 200):
+            in_keeping = (least is None or strength >= least) and (
+                below is None or strength <= below or isinstance(call, TarotBid))
+            assert (call_misfit(bids, index, strength, 5) == 0) == in_keeping, (index, strength)
+    assert call_bounds(bids, 3, 5)[1] is not None and call_bounds(bids, 5, 5) == (None, None)

@@ -97,3 +97,22 @@ def test_at_five_mid_deal_the_note_covers_no_hand_nor_name(app: App) -> None:
     app.step(DT, click(app, replay.calls.spot(west)))
     assert replay.calls.note is not None
     assert problems(look(app), "review call note at five") == []
+
+
+def test_each_call_that_reads_shows_its_question_mark_on_a_gold_chip(app: App) -> None:
+    """The review's "?" looks like the table's: dark on a gold chip wider than the mark,
+    one on each call a click reads."""
+    match = played_deal(TarotRules(players=4), DEAL)
+    replay = ReplayScene.of_last_deal(app, match)
+    assert replay is not None
+    app.push(replay)
+    app.step(DT, [])
+    marks = [shown for shown in look(app).texts if shown.words == "?"]
+    readable = [i for i in range(replay.calls.first(), len(replay.calls.bids))
+                if replay.calls.readable(i)]
+    assert len(marks) == len(readable) >= 2
+    for mark in marks:
+        x, y = mark.rect.center
+        for side in (x - 7, x + 7):  # beside the mark's ink: the chip
+            assert tuple(app.screen.get_at((side, y)))[:3] == widgets.GOLD
+        assert replay.calls.rect().contains(mark.rect)

@@ -312,6 +312,7 @@ def test_every_scene_is_photographed(tmp_path: Path) -> None:
     photographer = take_all(tmp_path)
     assert not photographer.problems
     taken = photographer.taken
+    assert len(taken) == len(set(taken))  # each picture once: none overwritten by a later one
     names = {path.stem for path in taken}
     matrix = {name for _, _, run in matrix_runs() for name in run.shots}
     assert len(matrix) == 7 * 2 * 2 * 2  # games × languages × hands × (bidding, trick)

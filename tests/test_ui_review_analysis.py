@@ -17,6 +17,7 @@ import pytest
 from game.engine.rules import CoincheRules, TarotRules
 from game.storage import Storage
 from game.ui.app.app import App
+from game.ui.scenes import coach_panel
 from game.ui.scenes.replay import ANALYSE_BUTTON, ReplayScene
 from game.ui.scenes.stats import TABS, StatsScene
 from tests.coach_driver import (
@@ -27,6 +28,7 @@ from tests.coach_driver import (
     play_first_deal,
 )
 from tests.table_driver import DT
+from tools.eye_checks import look, problems
 
 
 def mouse_down(pos: tuple[int, int]) -> pygame.event.Event:
@@ -34,7 +36,7 @@ def mouse_down(pos: tuple[int, int]) -> pygame.event.Event:
 
 
 def test_the_review_marks_the_costly_decision_and_counts_it(
-        tmp_path: Path, texts_drawn: list[str]) -> None:
+        tmp_path: Path, texts_drawn: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     match = play_first_deal(CoincheRules(), BLUNDER_MATCH, lead_low_under_the_ace)
     app = App(storage=Storage(tmp_path))
     try:
@@ -58,6 +60,19 @@ def test_the_review_marks_the_costly_decision_and_counts_it(
         numbers = [t for t in texts_drawn if "; better: " in t]  # the row's: the 7's, the ace's
         assert len(numbers) == 1 and numbers[0].count("pts, made ") == 2
         assert any(t.startswith("7 of clubs loses the trick to ") for t in texts_drawn)
+        assert any(t.startswith("Figures over ") and t.endswith(" likely deals.")
+                   for t in texts_drawn)  # the deals the row's numbers rest on
+        long_advice = ["With the queen of spades the contract is made in 10 of 10 likely"
+                       " deals, with the 7 of spades in 8.",
+                       "Queen of spades: +271 points expected, contract made 99%; jack of"
+                       " spades: +250, made 97%"]
+        monkeypatch.setattr(coach_panel, "advice_lines", lambda *args, **kwargs: long_advice)
+        app.step(DT, [])  # an advice of four lines at the largest size: smaller,
+        # whole, under the row
+        picture = look(app)
+        drawn = " ".join(shown.words for shown in picture.texts)
+        assert set(" ".join(long_advice).split()) <= set(drawn.split())
+        assert problems(picture, "a long advice") == []
         assert app.session is not None and app.session.flush(10)
         lost = Storage(tmp_path).stats.of("coinche", 4).points_lost
         assert len(lost) == 1 and lost[0] > 10

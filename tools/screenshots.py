@@ -1,8 +1,9 @@
 """A picture of every scene of the game, taken headless: each game's table in the middle
 of a trick, each bidding panel, the écart, the poignée, the score sheet, the end of a
 match, the menu, the set-up and its "abandon?" question, the settings, the rules, the
-statistics, the replay, a call read in the review and the review's analysis; then each
-game and player count in French and English, right- and left-handed.
+statistics, the replay, a call read in the review and the review's analysis, the hint
+with its numbers; then each game and player count in French and English, right- and
+left-handed.
 
     python tools/screenshots.py [folder] [--lang fr] [--window 960x540] [--no-matrix]
 
@@ -19,6 +20,7 @@ import os
 import random
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,7 +42,6 @@ from game.engine.deal_scoring import (  # noqa: E402
     score_belote_teams,
     score_coinche,
 )
-from game.engine.games import COINCHE, game_of  # noqa: E402
 from game.engine.match import AnyRules, DealRecord, Match  # noqa: E402
 from game.engine.protocol import (  # noqa: E402
     Action,
@@ -91,6 +92,7 @@ from tools.table_situations import GAMES  # noqa: E402  (the overlap test's situ
 DT = 1 / 30
 SPEED = 0.05  # animations at 1/20 of their length: the pictures are taken at rest
 FRAME_LIMIT = 30_000
+HINT_WAIT = 600  # seconds, at most, for the Expert's hint (a loaded machine)
 POSTER_BITS = 5
 EXAMPLE_DEAL, EXAMPLE_SEED = 1, 123456789  # the score sheet's worked examples
 CARD_PLAYS = (PlayCard, TarotPlayCard)
@@ -132,6 +134,20 @@ def card_reason_asked(top: Scene | None, table: TableScene) -> bool:
     return True
 
 
+def hint_given(top: Scene | None, table: TableScene) -> bool:
+    """The player is to play one of several cards: the hint asked (H) and shown, with
+    its numbers."""
+    if not (mid_trick(top, table) and len(table.controller.legal_cards()) > 1):
+        return False
+    if table.current_hint() is None:
+        table.show_hint()
+        waited = 0.0
+        while table.controller.hint() is None and waited < HINT_WAIT:  # the worker weighs it
+            time.sleep(0.05)
+            waited += 0.05
+    return True
+
+
 def call_read(top: Scene | None, table: TableScene) -> bool:
     """The player is to bid after other seats' calls: what the computers read from the
     last of them, as a click on it in the bid history shows (the row lit)."""
@@ -161,17 +177,19 @@ def showing(kind: type[Scene]) -> Check:
 
 @dataclass(frozen=True)
 class Run:
-    """A match of ``rules``, until every picture of ``shots`` is taken."""
+    """A match of ``rules``, until every picture of ``shots`` is taken; then, when
+    ``reviewed``, its replay, its review and its score pad."""
 
     rules: AnyRules
     shots: Mapping[str, Check]
     seed: int = 1
     first_deal: int | None = None
+    reviewed: bool = False
 
 
 RUNS = (
     Run(CoincheRules(), {"bid_coinche": asked(Pass), "table_coinche": mid_trick,
-                         "score_sheet": showing(ScoreSheet)}, seed=5),
+                         "score_sheet": showing(ScoreSheet)}, seed=5, reviewed=True),
     Run(BeloteRules(), {"bid_belote_round1": asked(Take), "bid_belote_round2":
                         asked(ChooseTrump), "table_belote4": mid_trick}, seed=2),
     Run(BeloteRules(players=3), {"table_belote3": mid_trick}),
@@ -183,6 +201,7 @@ RUNS = (
     Run(TarotRules(players=5), {"poignee": asked(ShowPoignee)}, first_deal=1032),
     Run(BeloteRules(target=300), {"match_end": showing(MatchEnd)}, seed=5),
     Run(CoincheRules(), {"card_reason": card_reason_asked}, seed=2),
+    Run(CoincheRules(), {"hint": hint_given}, seed=3),
     Run(CoincheRules(), {"call_read": call_read}, first_deal=1122),
     Run(BeloteRules(), {"call_read_belote": take_read}, first_deal=5),
     Run(TarotRules(players=5), {"call_read_tarot5": call_read}, first_deal=7),
@@ -465,7 +484,7 @@ def take_all(folder: Path | None, words: str = "en", window: tuple[int, int] = L
         app.choose_language(words)  # the new app took the empty folder's "auto"
         for run in RUNS:
             table = photographer.play(run)
-            if game_of(run.rules.game) is COINCHE:
+            if run.reviewed:
                 replay = ReplayScene.of_last_deal(app, table.controller.match)
                 if replay is not None:
                     photographer.scene("replay", replay, (pygame.K_RIGHT,) * 3)

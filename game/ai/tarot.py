@@ -39,6 +39,7 @@ from game.engine.tarot_cards import (
 )
 from game.engine.tarot_scoring import Contract
 from game.engine.tarot_tricks import (
+    TarotPlay,
     TarotTrick,
     TarotView,
     breaks_misere,
@@ -295,6 +296,18 @@ def _play(view: TarotView) -> Decision:
     cards = [a.card for a in legal if isinstance(a, TarotPlayCard)]
     chosen, reason = choose_tarot_card(view, tarot_memory(view), cards)
     return Decision(TarotPlayCard(chosen), reason, card_args(chosen))
+
+
+@dataclass(frozen=True)
+class RolloutView:
+    """The view fields the Confirmé card choice reads, for a seat in a rollout
+    or at an earlier moment of the play (``tarot_partner_reading``)."""
+
+    seat: int
+    hand: tuple[TarotCard, ...]
+    taker: int
+    trick: tuple[TarotPlay, ...]
+    tricks: tuple[TarotTrick, ...]
 
 
 def choose_tarot_card(view: TarotPlaySeat, mem: TarotMemory,

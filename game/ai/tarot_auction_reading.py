@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from game.ai.tarot import hand_strength, threshold
+from game.engine.protocol import Action
 from game.engine.tarot_actions import TarotBid, TarotPass
 from game.engine.tarot_cards import TarotCard
 from game.engine.tarot_scoring import Contract
@@ -36,21 +37,25 @@ Bounds = tuple[float | None, float | None]  # the strength a seat's calls show: 
 
 
 def shown_strengths(view: TarotView) -> dict[int, Bounds]:
-    """For each seat that spoke, the hand strength its calls show under the Confirmé's
-    thresholds: at least the threshold of the contract it bid, below that of the next
-    one (it would have bid it); a pass, below the lowest contract it could have bid."""
-    shown: dict[int, Bounds] = {}
-    above = 0
-    for seat, action in view.bids:
-        if isinstance(action, TarotBid):
-            higher = _next_contract(action.contract)
-            shown[seat] = (threshold(action.contract, view.players),
-                           None if higher is None else threshold(higher, view.players))
-            above = max(above, action.contract)
-        elif isinstance(action, TarotPass):
-            lowest = _next_contract(above)
-            shown[seat] = (None, None if lowest is None else threshold(lowest, view.players))
-    return shown
+    """For each seat that spoke, the hand strength its call shows (``call_bounds``)."""
+    return {seat: call_bounds(view.bids, index, view.players)
+            for index, (seat, action) in enumerate(view.bids)
+            if isinstance(action, TarotBid | TarotPass)}
+
+
+def call_bounds(bids: Sequence[tuple[int, Action]], index: int, players: int) -> Bounds:
+    """The hand strength call ``index`` of ``bids`` shows under the Confirmé's
+    thresholds: a contract, at least the threshold of the contract bid, below that of
+    the next one (it would have bid it); a pass, below the threshold of the lowest
+    contract it could have bid (no bound when none was left)."""
+    action = bids[index][1]
+    if isinstance(action, TarotBid):
+        higher = _next_contract(action.contract)
+        return (threshold(action.contract, players),
+                None if higher is None else threshold(higher, players))
+    above = max((a.contract for _, a in bids[:index] if isinstance(a, TarotBid)), default=0)
+    lowest = _next_contract(above)
+    return None, None if lowest is None else threshold(lowest, players)
 
 
 def _next_contract(contract: int) -> Contract | None:

@@ -50,8 +50,8 @@ from game.ai.tarot import (
     ecart_decision,
     hand_strength,
     tarot_decision,
-    threshold,
 )
+from game.ai.tarot_auction_reading import call_bounds
 from game.ai.tarot_endgame import DealFrame, Tally
 from game.ai.tarot_search import ClosedTable, play_tricks
 from game.engine.protocol import Action, Phase
@@ -233,15 +233,16 @@ def calls_misfit(view: TarotView, strengths: Sequence[float]) -> float:
 def call_misfit(bids: Sequence[tuple[int, Action]], index: int, strength: float,
                 players: int) -> float:
     """How far a hand of ``strength`` is from making call ``index`` of ``bids`` the
-    Confirmé's way (0: in keeping): a bid from a hand at least as strong as its
-    threshold, a pass from one weaker than the lowest contract left."""
-    action = bids[index][1]
-    if isinstance(action, TarotBid):
-        return max(0.0, threshold(action.contract, players) - strength)
-    best = max((a.contract for _, a in bids[:index] if isinstance(a, TarotBid)), default=0)
-    if best < Contract.GARDE_CONTRE:  # a pass
-        return max(0.0, strength - threshold(Contract(best + 1), players))
-    return 0.0
+    Confirmé's way (0: in keeping), by the bounds the call shows
+    (``tarot_auction_reading.call_bounds``), but for a contract's ceiling: a bid read
+    from a hand at least as strong as its threshold, a pass from one weaker than the
+    lowest contract left."""
+    least, below = call_bounds(bids, index, players)
+    if isinstance(bids[index][1], TarotBid):
+        below = None  # the bid search and the call reading read a contract as a floor
+    short = 0.0 if least is None else max(0.0, least - strength)
+    over = 0.0 if below is None else max(0.0, strength - below)
+    return short + over
 
 
 # --- playing a world out ---------------------------------------------------------------------

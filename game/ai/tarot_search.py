@@ -10,7 +10,9 @@ exactly (``tarot_endgame``); the card with the best mean score for the seat (its
 for the deal) is played, the Confirmé card when tied.  The rollouts' seats, seeing every
 hand, also hunt a Petit an opponent guards badly (``petit_hunt_lead``), which the
 Confirmé, blind to where the Petit is, cannot.  At five the rollouts keep the
-partner secret until the called card falls, as the real play does (``OpenTable``).
+partner secret until the called card falls, as the real play does (``OpenTable``); the
+called card's place may be drawn by what the play tells of its holder
+(``READ_THE_PARTNER``, off: no gain measured).
 
 The rollouts use the pure trick rules and scoring (the Excuse's fate the engine's); two
 rare details are simplified there (an Excuse owed for want of a trick, the Petit au bout
@@ -30,6 +32,7 @@ from game.ai.budget import DEFAULT_THINK, within
 from game.ai.decision import Decision
 from game.ai.resumable import ResumableSearch
 from game.ai.tarot import (
+    RolloutView,
     TarotMemory,
     card_args,
     choose_tarot_card,
@@ -40,6 +43,7 @@ from game.ai.tarot import (
 )
 from game.ai.tarot_auction_reading import read_draw
 from game.ai.tarot_endgame import DealFrame, Tally, affordable, solve_after
+from game.ai.tarot_partner_reading import SEAT_WORLDS, holder_odds, reads_the_partner
 from game.engine.tarot_actions import TarotPlayCard
 from game.engine.tarot_cards import (
     DECK78,
@@ -62,6 +66,9 @@ from game.engine.tarot_tricks import (
 
 MAX_WORLDS = 16  # at the default thinking time
 SAMPLING_TRIES = 60
+# At five, the called card's place drawn by what the play tells of its holder
+# (``tarot_partner_reading``): more worlds right, no gain measured at the table.
+READ_THE_PARTNER = False
 
 
 class NoWorld(Exception):
@@ -86,21 +93,25 @@ def _played(view: TarotView) -> set[TarotCard]:
     return {c for t in view.tricks for _, c in t.plays} | {c for _, c in view.trick}
 
 
-def sample_world(view: TarotView, rng: random.Random) -> World:
+def sample_world(view: TarotView, rng: random.Random, called_at: int | None = None) -> World:
     """One placement of the cards ``view`` does not locate, consistent with it; at
-    five the called card with a seat other than the taker when some world allows it."""
+    five the called card with a seat other than the taker when some world allows it,
+    at place ``called_at`` (a seat, or the number of seats: the pile) when given and
+    some world allows it."""
     if partner_secret(view) and view.called not in view.hand:
-        try:
-            return _sample(view, rng, called_off_taker=True)
-        except NoWorld:
-            pass
+        for place in ([called_at] if called_at is not None else []) + [None]:
+            try:
+                return _sample(view, rng, called_off_taker=True, called_at=place)
+            except NoWorld:
+                pass
     return _sample(view, rng, called_off_taker=False)
 
 
-def _sample(view: TarotView, rng: random.Random, called_off_taker: bool) -> World:
+def _sample(view: TarotView, rng: random.Random, called_off_taker: bool,
+            called_at: int | None = None) -> World:
     n, me = view.players, view.seat
     pile_place = n  # the places are the seats and the pile
-    allowed, capacity = _placement(view, called_off_taker)
+    allowed, capacity = _placement(view, called_off_taker, called_at)
     for _ in range(SAMPLING_TRIES):
         placed = _try_placing(allowed, capacity, rng)
         if placed is not None:
@@ -110,11 +121,12 @@ def _sample(view: TarotView, rng: random.Random, called_off_taker: bool) -> Worl
     raise NoWorld(f"no world fits seat {me}'s view")
 
 
-@functools.lru_cache(maxsize=4)
-def _placement(view: TarotView, called_off_taker: bool,
+@functools.lru_cache(maxsize=8)
+def _placement(view: TarotView, called_off_taker: bool, called_at: int | None = None,
                ) -> tuple[Mapping[TarotCard, list[int]], tuple[int, ...]]:
     """Where each hidden card may lie and how many cards each place takes (the seats,
-    then the pile): the same for every world drawn for ``view``, so worked out once."""
+    then the pile): the same for every world drawn for ``view``, so worked out once.
+    ``called_at``: the called card's place, when one it may lie in."""
     n, me = view.players, view.seat
     played = _played(view)
     mem = tarot_memory(view)
@@ -127,6 +139,9 @@ def _placement(view: TarotView, called_off_taker: bool,
         # one calls a card of one's own only when one must (or to play alone, rarely)
         others = [p for p in allowed[view.called] if p != view.taker]
         allowed[view.called] = others or allowed[view.called]
+    called = view.called
+    if called_at is not None and called is not None and called_at in allowed.get(called, []):
+        allowed[called] = [called_at]
     return MappingProxyType(allowed), tuple(capacity)
 
 
@@ -228,18 +243,50 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
 
     def world_stream(self) -> Iterator[World]:
         """Worlds drawn one by one, the cap of them, or until none fits the view; each
-        kept among several by how well it fits the auction (``tarot_auction_reading``)."""
+        kept among several by how well it fits the auction (``tarot_auction_reading``)
+        and, at five, the called card's holder drawn by what the play tells of it
+        (``tarot_partner_reading``)."""
+        # the holder's draws from a generator of their own: the rest of each world is
+        # drawn from the same numbers as without them (less noise in a comparison)
+        aside = random.Random()
+        aside.setstate(self.rng.getstate())
+        odds = self._holder_odds(aside) if READ_THE_PARTNER else None
+        draw = functools.partial(self._draw, odds, aside)
         for _ in range(self.cap):
-            world = read_draw(self.view, self.rng, self._draw, _parts)
+            world = read_draw(self.view, self.rng, draw, _parts)
             if world is None:
                 return
             yield world
 
-    def _draw(self) -> World | None:
+    def _draw(self, odds: Mapping[int, float] | None = None,
+              aside: random.Random | None = None) -> World | None:
+        """A world, its called card's place drawn (by ``aside``) from ``odds`` (by
+        place) when given."""
+        called_at = None
+        if odds and aside is not None:
+            places = list(odds)
+            called_at = aside.choices(places, weights=[odds[p] for p in places])[0]
         try:
-            return sample_world(self.view, self.rng)
+            return sample_world(self.view, self.rng, called_at)
         except NoWorld:
             return None
+
+    def _holder_odds(self, rng: random.Random) -> dict[int, float] | None:
+        """The called card's places (the seats, the pile) weighed by the play, from
+        uniform worlds drawn by ``rng`` (``tarot_partner_reading.holder_odds``); None:
+        nothing to tell."""
+        if not reads_the_partner(self.view):
+            return None
+        worlds = []
+        for _ in range(SEAT_WORLDS):
+            try:
+                worlds.append(sample_world(self.view, rng).holdings)
+            except NoWorld:
+                break
+        odds = holder_odds(self.view, worlds)
+        if odds is None:
+            return None
+        return {self.view.players if place is None else place: odds[place] for place in odds}
 
     def value(self, world: World, card: TarotCard) -> float:
         return self._evaluate(self.view, world, card)
@@ -353,17 +400,6 @@ def solve(view: TarotView, world: World, first: TarotCard) -> tuple[TarotRollout
     game.holdings[view.seat].remove(first)
     return game, solve_after(frame, game.holdings, [*game.trick, (view.seat, first)],
                              tally_of(frame, world, game.tricks), view.chelem_announcer)
-
-
-@dataclass(frozen=True)
-class RolloutView:
-    """The view fields the Confirmé card choice reads, for a seat in a rollout."""
-
-    seat: int
-    hand: tuple[TarotCard, ...]
-    taker: int
-    trick: tuple[TarotPlay, ...]
-    tricks: tuple[TarotTrick, ...]
 
 
 @dataclass(frozen=True)

@@ -21,9 +21,9 @@ LOSS = (240, 110, 90)  # 4.5:1 at least on the panel
 TRACK = (70, 90, 80)
 ROWS = 3  # costly decisions listed
 ROW_HEIGHT = 40  # two lines: the decision and its loss, then its numbers
-ROW_SIZES = (19, 17, 15)  # a row's text, smaller when a long card name needs it
-NUMBER_SIZES = (16, 15, 14)
-ADVICE_SIZE = 17
+ROW_SIZES = (21, 19, 17)  # a row's text, smaller when a long card name needs it
+NUMBER_SIZES = (19, 17, 16)
+ADVICE_SIZES = ((20, 22), (18, 20), (17, 19))  # the advice's text and line, largest first
 
 
 class CoachPanel(Speaks):
@@ -114,14 +114,19 @@ class CoachPanel(Speaks):
 
     def draw_advice(self, surface: pygame.Surface, remark: Remark) -> None:
         """Why the best choice rather than the player's, at the step shown, and the
-        choices as good as each other there."""
-        said = advice_lines(self.texts, remark.verdict, remark.action)[:2]
-        lines = [line for words in said for line in wrap(words, ADVICE_SIZE,
-                                                        self.rect.width - 28)][:3]
+        choices as good as each other there: under the rows, at the largest size whose
+        lines all fit there (as many as fit at the smallest)."""
+        said = advice_lines(self.texts, remark.verdict, remark.action, figures=False)
+        rows = self.row_rects()
+        room = self.rect.bottom - 10 - ((rows[-1].bottom if rows else self.rect.y + 88) + 4)
+        for size, step in ADVICE_SIZES:
+            lines = [line for words in said for line in wrap(words, size, self.rect.width - 28)]
+            if len(lines) * step <= room:
+                break
         bottom = self.rect.bottom - 10
-        for line in reversed(lines):
-            blit_text(surface, line, ADVICE_SIZE, GLOW, bottomleft=(self.rect.x + 14, bottom))
-            bottom -= 20
+        for line in reversed(lines[:max(0, room // step)]):
+            blit_text(surface, line, size, GLOW, bottomleft=(self.rect.x + 14, bottom))
+            bottom -= step
 
 
 def draw_bar(surface: pygame.Surface, bar: pygame.Rect, done: float) -> None:

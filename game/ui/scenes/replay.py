@@ -29,6 +29,7 @@ from game.ui.scenes.hindsight_panel import HindsightToggle
 from game.ui.scenes.review_calls import ReviewCalls
 from game.ui.stage import routes
 from game.ui.stage.scene import Scene, Stage
+from game.ui.table.boxes import REASON_LINE, REASON_TEXT
 from game.ui.table.model import Say, TableModel
 from game.ui.table.words import card_reason, contract_text, seat_after, seat_name
 
@@ -55,7 +56,7 @@ REASON_PLACES: tuple[tuple[int, str, Point], ...] = (
     (430, "topright", (1260, 96)), (380, "topright", (1270, 440)),
 )
 TOP_LINES = pygame.Rect(300, 0, 680, 84)  # the title and the contract
-COACH_RECT = pygame.Rect(880, 436, 390, 216)  # right, under East's hand, above Back
+COACH_RECT = pygame.Rect(824, 436, 446, 216)  # right of the trick, under East's hand, above Back
 TRICK_SPOTS: dict[str, Point] = {
     "S": (640, 480), "N": (640, 290), "W": (520, 385), "E": (760, 385),
     "NW": (570, 290), "NE": (710, 290),
@@ -455,13 +456,14 @@ def draw_reason(surface: pygame.Surface, words: str | None, in_sight: list[pygam
                       places[0])
     panel(surface, box)
     for index, line in enumerate(lines):
-        blit_text(surface, line, 20, GLOW, topleft=(box.x + 12, box.y + 10 + 24 * index))
+        blit_text(surface, line, REASON_TEXT, GLOW,
+                  topleft=(box.x + 12, box.y + 10 + REASON_LINE * index))
 
 
 def _reason_place(words: str, width: int, anchor: str, point: Point
                   ) -> tuple[list[str], pygame.Rect]:
     """The note's lines at ``width``, and its box with its ``anchor`` at ``point``."""
-    lines = wrap(words, 20, width - 24)
-    box = pygame.Rect(0, 0, width, 20 + 24 * len(lines))
+    lines = wrap(words, REASON_TEXT, width - 24)
+    box = pygame.Rect(0, 0, width, 20 + REASON_LINE * len(lines))
     setattr(box, anchor, point)
     return lines, box

@@ -12,8 +12,8 @@ import pygame
 
 from game.engine.match import Match
 from game.i18n import Speaks, Texts
-from game.ui.kit.widgets import CREAM, GLOW, GOLD, blit_text, panel
-from game.ui.table.boxes import ROW_LIT
+from game.ui.kit.widgets import CREAM, GLOW, GOLD, ask_chip, blit_text, panel
+from game.ui.table.boxes import ROW_CHIP, ROW_LIT
 from game.ui.table.call_words import Name, call_shown, readable
 from game.ui.table.model import Say
 from game.ui.table.words import say_text
@@ -93,7 +93,7 @@ class ReviewCalls(Speaks):
                 pygame.draw.rect(surface, ROW_LIT, (rect.x + 4, y - 2, rect.width - 8, ROW),
                                  border_radius=4)
             blit_text(surface, self.name(seat), 20, CREAM, topleft=(22, y))
-            blit_text(surface, say_text(self.texts, say), 20, GLOW,
-                      topright=(rect.right - 30, y))
+            said = blit_text(surface, say_text(self.texts, say), 20, GLOW,
+                             topright=(rect.right - 30, y))
             if self.readable(index):
-                blit_text(surface, "?", 18, GOLD, center=(rect.right - 15, y + ROW // 2 - 1))
+                ask_chip(surface, (rect.right - 15, said.centery), ROW_CHIP)

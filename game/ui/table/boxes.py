@@ -4,6 +4,7 @@ other parts, each draws from ``TableLayout`` and names its rectangles (``regions
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -12,7 +13,17 @@ import pygame
 from game.engine.actions import CAPOT_BID
 from game.engine.games import game_of
 from game.i18n import Speaks, Texts
-from game.ui.kit.widgets import CREAM, GLOW, GOLD, INK, blit_symbol, blit_text, panel, text, wrap
+from game.ui.kit.widgets import (
+    CREAM,
+    GLOW,
+    GOLD,
+    ask_chip,
+    blit_symbol,
+    blit_text,
+    panel,
+    text,
+    wrap,
+)
 from game.ui.table.call_words import readable
 from game.ui.table.layout import (
     BID_HISTORY_ROWS,
@@ -20,7 +31,9 @@ from game.ui.table.layout import (
     LAST_TRICK_WIDTH,
     TableLayout,
     free_place,
+    gap,
     message_box,
+    nearest_free,
     note_box,
 )
 from game.ui.table.model import TableModel, trump_key
@@ -29,16 +42,22 @@ from game.ui.table.words import say_text, tarot_contract_words
 
 MESSAGE_TEXT = 28
 DETAIL_TEXT = 21  # a message's further lines (the hint's numbers)
+MESSAGE_LEADING = 3  # between a message's lines: the hint's figures do not touch
 NOTE_TEXT = 22
 NAME_TEXT = 20
-REASON_TEXT = 20  # why a computer played a card of the last trick
-REASON_LINE = 24
-NOTE_WIDTH = 440  # what the computers read from a call, under the bid history
+# What the computers read from a call, and why a computer played a card of the last
+# trick: sentences to read, never under 16 pixels at the smallest window (960×540).
+REASON_TEXT = 22
+REASON_LINE = 26
+NOTE_WIDTHS = (440, 560)  # the call read, beside its row of the bid history
+NOTE_NEAR = 40  # farther from its row than this, the note looks for a nearer free place
 SUIT_ICON = 32
+Box = tuple[int, int, int, int]  # a rectangle, hashable
 Asked = tuple[str, int]  # ("row", call index), ("bubble", seat) or ("contract", taker)
 ROW_LIT = (50, 76, 61)  # a call under the mouse, which a click explains
 CHIP_MARGIN = 3  # the light chip around the trump's symbol
 ASK_CHIP = 15  # the radius of the contract box's "?" chip
+ROW_CHIP = 9  # the same on a row of calls
 
 
 class ScoreBox(Speaks):
@@ -231,40 +250,77 @@ class BidHistory(Speaks):
     def _anchor(self, asked: Asked | None) -> pygame.Rect | None:
         """Where the note (or the light) goes: by the row, the bubble or the box."""
         if asked is None or asked[0] == "row":
-            return self.rect()
+            return self.rect() if asked is None else self.row_rect(asked[1]) or self.rect()
         if asked[0] == "contract":
             return self.layout.contract_box() if self.taker_read() is not None else None
         return None if self.bubbles is None else self.bubbles.rect(asked[1])
 
+    def row_rect(self, index: int) -> pygame.Rect | None:
+        """The row of the call ``index`` in the bid history (None: not shown there)."""
+        rect = self.rect()
+        first = len(self.model.bids) - min(len(self.model.bids), BID_HISTORY_ROWS)
+        if rect is None or not first <= index < len(self.model.bids):
+            return None
+        return pygame.Rect(rect.x, rect.y + 26 + BID_ROW * (index - first), rect.width, BID_ROW)
+
+    def note_lines(self, width: int = NOTE_WIDTHS[0]) -> list[str]:
+        """The note's lines in a panel ``width`` wide."""
+        return [] if self.note is None else wrap(self.note, REASON_TEXT, width - 24)
+
     def note_rect(self, avoid: list[pygame.Rect]) -> pygame.Rect | None:
+        """Where the note goes: the free place nearest to what it explains (under it or
+        beside it first), over nothing when there is room (in a wider panel, shorter,
+        when the first has none)."""
         anchor = self._anchor(self.asked)
         if anchor is None or self.note is None:
             return None
-        lines = wrap(self.note, REASON_TEXT, NOTE_WIDTH - 24)
-        size = (NOTE_WIDTH, 20 + REASON_LINE * len(lines))
-        wanted = [pygame.Rect((0, 0), size) for _ in range(4)]
-        wanted[0].topright = (anchor.right, anchor.bottom + 8)  # under it, then beside it
-        wanted[1].topleft = (anchor.left, anchor.bottom + 8)
-        wanted[2].topleft = (anchor.right + 8, anchor.top)
-        wanted[3].topright = (anchor.left - 8, anchor.top)
+        places = [self._note_place(width, anchor, avoid) for width in NOTE_WIDTHS]
+        return next((place for place in places if place.collidelist(avoid) < 0), places[0])
+
+    def _note_place(self, width: int, anchor: pygame.Rect, avoid: list[pygame.Rect]
+                    ) -> pygame.Rect:
+        whole = self.rect() if self.asked is not None and self.asked[0] == "row" else anchor
+        assert whole is not None  # a row lies in the bid history
+        size = (width, 20 + REASON_LINE * len(self.note_lines(width)))
+        wanted = [pygame.Rect((0, 0), size) for _ in range(6)]
+        wanted[0].topright = (whole.right, whole.bottom + 8)  # under it, then beside it
+        wanted[1].topleft = (whole.left, whole.bottom + 8)
+        wanted[2].topleft = (whole.right + 8, anchor.top)
+        wanted[3].topright = (whole.left - 8, anchor.top)
+        wanted[4].bottomleft = (whole.right + 8, anchor.bottom)  # beside it, rising
+        wanted[5].bottomright = (whole.left - 8, anchor.bottom)
         placed = [free_place(rect, avoid) for rect in wanted]
-        return next((rect for rect in placed if rect.collidelist(avoid) < 0), placed[0])
+        free = [rect for rect in placed if rect.collidelist(avoid) < 0]
+        nearest = min(free, key=lambda rect: gap(rect, anchor), default=None)
+        if nearest is not None and gap(nearest, anchor) <= NOTE_NEAR:
+            return nearest
+        return self._nearest(wanted[0], anchor, avoid) or nearest or placed[0]
+
+    @staticmethod
+    @functools.lru_cache(maxsize=8)  # the same place every frame while the note shows
+    def _nearest_cached(rect: Box, anchor: Box, avoid: tuple[Box, ...]) -> Box | None:
+        place = nearest_free(pygame.Rect(rect), pygame.Rect(anchor),
+                             [pygame.Rect(other) for other in avoid])
+        return None if place is None else (place.x, place.y, place.w, place.h)
+
+    def _nearest(self, rect: pygame.Rect, anchor: pygame.Rect, avoid: list[pygame.Rect]
+                 ) -> pygame.Rect | None:
+        place = self._nearest_cached(tuple(rect), tuple(anchor), tuple(tuple(r) for r in avoid))
+        return None if place is None else pygame.Rect(place)
 
     def draw_note(self, surface: pygame.Surface, avoid: list[pygame.Rect]) -> None:
         rect = self.note_rect(avoid)
         if rect is None or self.note is None:
             return
         panel(surface, rect)
-        for index, line in enumerate(wrap(self.note, REASON_TEXT, NOTE_WIDTH - 24)):
+        for index, line in enumerate(self.note_lines(rect.width)):
             blit_text(surface, line, REASON_TEXT, CREAM,
                       topleft=(rect.x + 12, rect.y + 10 + REASON_LINE * index))
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.taker_read() is not None:  # the contract box explains the taker's call
             box = self.layout.contract_box()
-            centre = (box.right - ASK_CHIP - 8, box.y + ASK_CHIP + 8)
-            pygame.draw.circle(surface, GOLD, centre, ASK_CHIP)  # a chip: the "?" reads at
-            blit_text(surface, "?", 28, INK, center=centre)  # a small window too
+            ask_chip(surface, (box.right - ASK_CHIP - 8, box.y + ASK_CHIP + 8), ASK_CHIP)
         lit = self._anchor(self.hover) if self.hover and self.hover[0] != "row" else None
         if lit is not None:
             pygame.draw.rect(surface, GLOW, lit.inflate(8, 8), width=3, border_radius=14)
@@ -281,9 +337,10 @@ class BidHistory(Speaks):
                 pygame.draw.rect(surface, ROW_LIT, (rect.x + 4, y - 1, rect.width - 8, BID_ROW),
                                  border_radius=4)
             blit_text(surface, self.seats.name(seat), 18, CREAM, topleft=(rect.x + 10, y))
-            blit_text(surface, say_text(self.texts, say), 18, GLOW, topright=(rect.right - 30, y))
+            said = blit_text(surface, say_text(self.texts, say), 18, GLOW,
+                             topright=(rect.right - 30, y))
             if self._readable_row(index):
-                blit_text(surface, "?", 16, GOLD, center=(rect.right - 15, y + BID_ROW // 2 - 1))
+                ask_chip(surface, (rect.right - 15, said.centery), ROW_CHIP)
             y += BID_ROW
 
     def regions(self) -> list[Region]:
@@ -320,7 +377,8 @@ class Messages:
     def _size(cls, words: str) -> tuple[int, int]:
         """The message's width and height, its lines one under the other."""
         sizes = [text(*style).get_size() for style in cls._styled(words)]
-        return max(width for width, _ in sizes), sum(height for _, height in sizes)
+        return (max(width for width, _ in sizes),
+                sum(height for _, height in sizes) + MESSAGE_LEADING * (len(sizes) - 1))
 
     def note_rect(self) -> pygame.Rect | None:
         words = self.note()
@@ -337,7 +395,8 @@ class Messages:
             message = self.message()
             top = rect.centery - self._size(message)[1] // 2
             for words, size, colour in self._styled(message):  # blit_text: the eye checks
-                top = blit_text(surface, words, size, colour, midtop=(rect.centerx, top)).bottom
+                drawn = blit_text(surface, words, size, colour, midtop=(rect.centerx, top))
+                top = drawn.bottom + MESSAGE_LEADING
         rect = self.note_rect()
         if rect is not None:
             panel(surface, rect, (40, 34, 20))
@@ -375,12 +434,24 @@ class LastTrick(Speaks):
 
     def why(self) -> tuple[list[str], int] | None:
         """The asked card's reason in lines, and the top of the first (above "won by")."""
-        words = self.reason(self.asked) if self.asked is not None else None
-        if words is None:
+        lines = self._reason_lines()
+        if not lines:
             return None
+        return lines, self.box().bottom - 40 - REASON_LINE * len(lines)
+
+    def _reason_lines(self) -> list[str]:
+        words = self.reason(self.asked) if self.asked is not None else None
+        return [] if words is None else wrap(words, REASON_TEXT,
+                                             self.layout.last_trick_box().width - 40)
+
+    def box(self) -> pygame.Rect:
+        """The panel: the layout's, longer when the reason's lines need more room than
+        there is between the names and "won by"."""
         box = self.layout.last_trick_box()
-        lines = wrap(words, REASON_TEXT, box.width - 40)
-        return lines, box.bottom - 40 - REASON_LINE * len(lines)
+        names = [rect for _, rect in self.names()]
+        top = max((rect.bottom for rect in names), default=box.centery) + 4
+        needed = REASON_LINE * len(self._reason_lines()) - (box.bottom - 40 - top)
+        return box if needed <= 0 else pygame.Rect(box.x, box.y, box.width, box.height + needed)
 
     def title(self) -> pygame.Rect:
         box = self.layout.last_trick_box()
@@ -390,12 +461,12 @@ class LastTrick(Speaks):
         winner = self.model.last_trick_winner
         if winner is None:
             return None
-        box = self.layout.last_trick_box()
+        box = self.box()
         words = self.tr("table.won_by", name=self.seats.after(winner))
         return words, text(words, 24).get_rect(midbottom=(box.centerx, box.bottom - 8))
 
     def draw(self, surface: pygame.Surface) -> None:
-        panel(surface, self.layout.last_trick_box())  # the trick must not show
+        panel(surface, self.box())  # the trick must not show
         blit_text(surface, self.tr("table.last_trick"), 28, GOLD, topleft=self.title().topleft)
         winner = self.model.last_trick_winner
         for (seat, c), card, (name, name_rect) in zip(self.model.last_trick, self.cards(),
@@ -417,7 +488,7 @@ class LastTrick(Speaks):
         for index, line in enumerate(why[0] if why else ()):
             assert why is not None
             blit_text(surface, line, REASON_TEXT, GLOW,
-                      midtop=(self.layout.last_trick_box().centerx, why[1] + REASON_LINE * index))
+                      midtop=(self.box().centerx, why[1] + REASON_LINE * index))
 
     def cards(self) -> list[pygame.Rect]:
         count = len(self.model.last_trick)

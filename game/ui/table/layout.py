@@ -399,6 +399,30 @@ def note_box(text_size: Size, message: Rect | None, panel: Rect | None,
     return placed if placed.collidelist(taken) < 0 else None
 
 
+def gap(first: Rect, second: Rect) -> int:
+    """How far apart two rectangles are: across plus down (0 when they touch)."""
+    across = max(first.left - second.right, second.left - first.right, 0)
+    down = max(first.top - second.bottom, second.top - first.bottom, 0)
+    return across + down
+
+
+NEAR_STEP = 12  # the grid of places ``nearest_free`` tries
+
+
+def nearest_free(rect: Rect, anchor: Rect, taken: Sequence[Rect]) -> Rect | None:
+    """``rect`` moved to the free place on the screen nearest to ``anchor`` (the least
+    ``gap``, then the least move), tried on a grid over the screen, at least GAP from
+    each of ``taken``; None if none."""
+    places = (Rect(x, y, rect.width, rect.height)
+              for x in range(0, SCREEN.width - rect.width + 1, NEAR_STEP)
+              for y in range(0, SCREEN.height - rect.height + 1, NEAR_STEP))
+    apart = [other.inflate(2 * GAP, 2 * GAP) for other in taken]
+    return min((place for place in places if place.collidelist(apart) < 0),
+               key=lambda place: (gap(place, anchor),
+                                  abs(place.x - rect.x) + abs(place.y - rect.y)),
+               default=None)
+
+
 def free_place(rect: Rect, taken: Sequence[Rect]) -> Rect:
     """``rect`` where it is, or else the nearest place on the screen that covers none of
     ``taken``: higher up, or beside, above or below one of them.  When none is free,

@@ -99,14 +99,23 @@ def action_words(texts: Texts, action: Action) -> str:
     return say_text(texts, say_action(action))
 
 
-def advice_lines(texts: Texts, verdict: Verdict, played: Action | None = None) -> list[str]:
+def advice_lines(texts: Texts, verdict: Verdict, played: Action | None = None,
+                 figures: bool = True) -> list[str]:
     """The verdict in words: why the best (rather than ``played``, or the runner-up),
-    the choices it cannot tell apart, and the numbers of the best and of ``played``."""
+    the choices it cannot tell apart, and the numbers of the best and of ``played``
+    (without them, ``figures`` False, only how many likely deals they rest on)."""
     lines = [hint_text(texts, *verdict.reason_against(played))]
     if verdict.equals:
         lines.append(equals_words(texts, verdict.equals))
-    lines += [figures_words(texts, f, verdict.taking) for f in verdict.shown(played)
-              if f.points is not None]
+    shown = [f for f in verdict.shown(played) if f.points is not None]
+    counts = sorted({f.worlds for f in shown})
+    if figures:
+        lines += [figures_words(texts, f, verdict.taking, per_line=len(counts) > 1)
+                  for f in shown]
+    if len(counts) == 1 and counts[0]:  # the same likely deals behind each figure
+        lines.append(texts.tr_n("advice.deals_behind", counts[0]))
+    elif not figures and counts and counts[0]:
+        lines.append(texts.tr("advice.deals_between", low=counts[0], high=counts[-1]))
     return lines
 
 
@@ -125,9 +134,10 @@ def hint_words(texts: Texts, verdict: Verdict) -> str:
     return "\n".join(advice_lines(texts, verdict))
 
 
-def figures_words(texts: Texts, figures: Figures, taking: bool | None) -> str:
+def figures_words(texts: Texts, figures: Figures, taking: bool | None,
+                  per_line: bool = True) -> str:
     """A choice's numbers: the points expected for the side, the chance of its aim, and
-    how many likely deals they rest on."""
+    (``per_line``) how many likely deals they rest on."""
     card = sentence(action_words(texts, figures.action))
     points = round(figures.points or 0)
     words = texts.tr_n("advice.points", abs(points), points=f"{points:+d}")
@@ -136,7 +146,7 @@ def figures_words(texts: Texts, figures: Figures, taking: bool | None) -> str:
     else:
         key = "advice.figures_made" if taking else "advice.figures_set"
         line = texts.tr(key, card=card, points=words, chance=round(100 * figures.aim))
-    if not figures.worlds:
+    if not (per_line and figures.worlds):
         return line
     return line + texts.tr_n("advice.over_deals", figures.worlds)
 
