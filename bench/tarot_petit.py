@@ -16,10 +16,9 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 
+from bench.tarot_times import tarot_deals
 from game.ai.tarot import tarot_decision
-from game.engine.match import new_deal_state
 from game.engine.rules import TarotRules
-from game.engine.tarot import TarotDeal
 from game.engine.tarot_cards import THE_PETIT
 from game.engine.tarot_tricks import TarotTrick
 
@@ -47,9 +46,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, object]:
     rules = TarotRules(players=args.players)
     fates: Counter[str] = Counter()
     contracts = 0
-    for index in range(args.deals):
-        state, _ = new_deal_state(rules, args.seed * 10_000 + index, index % args.players)
-        assert isinstance(state, TarotDeal)
+    for state in tarot_deals(rules, args.seed, args.deals):
         while not state.is_over:
             seat = state.current_player
             assert seat is not None

@@ -16,6 +16,7 @@ import json
 import random
 import sys
 import time
+from collections.abc import Iterator
 
 from bench.arena import time_stats
 from game.ai import DEFAULT_THINK, Level, decide
@@ -26,6 +27,14 @@ from game.engine.rules import TarotRules
 from game.engine.tarot import TarotDeal
 from game.engine.tarot_actions import TarotDiscard
 from game.engine.tarot_tricks import TarotView
+
+
+def tarot_deals(rules: TarotRules, seed: int, count: int) -> Iterator[TarotDeal]:
+    """``count`` deals dealt from ``seed``, the dealer turning: the same for every bench."""
+    for index in range(count):
+        state, _ = new_deal_state(rules, seed * 10_000 + index, index % rules.players)
+        assert isinstance(state, TarotDeal)
+        yield state
 
 
 def kind_of(view: TarotView) -> str | None:
@@ -51,9 +60,7 @@ def main(argv: list[str] | None = None) -> dict[str, object]:
     times: dict[str, list[float]] = {"bid": [], "ecart": [], "card": []}
     rng = random.Random(args.seed)
     cards = 0
-    for index in range(args.deals):
-        state, _ = new_deal_state(rules, args.seed * 10_000 + index, index % args.players)
-        assert isinstance(state, TarotDeal)
+    for state in tarot_deals(rules, args.seed, args.deals):
         while not state.is_over:
             seat = state.current_player
             assert seat is not None
