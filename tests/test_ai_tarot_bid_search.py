@@ -9,8 +9,9 @@ import time
 import pytest
 
 from game.ai import Level, decide
-from game.ai.tarot import tarot_decision
+from game.ai.tarot import hand_strength, tarot_decision, threshold
 from game.ai.tarot_bid_search import (
+    WORLDS,
     auction_end,
     calls_misfit,
     expert_tarot_bidding,
@@ -18,6 +19,7 @@ from game.ai.tarot_bid_search import (
     sample_deals,
     sure_gain,
     weigh_tarot_calls,
+    world_marks,
 )
 from game.engine.protocol import Phase
 from game.engine.rules import TarotRules
@@ -31,6 +33,7 @@ from game.engine.tarot_cards import (
     TOTAL_POINTS,
     TarotCard,
     half_points,
+    tarot_cards,
     trump,
 )
 from game.engine.tarot_scoring import Contract
@@ -212,3 +215,43 @@ def test_the_deadline_is_respected(players: int) -> None:
         decision = expert_tarot_bidding(view, random.Random(0), 0.2, 200)
         assert time.process_time() - start < 2.0
         assert decision.action in view.legal
+
+
+# Three players, the first to speak (deadline None, 12 worlds, seeded): hands just under
+# the Confirmé's Prise threshold (61.3 at three).
+TAKEN = "6S 9S RS 7H VH DH RH 4D 5D 6D DD RD 2C 5C TC VC CC RC A02 A03 A06 A09 A11 EXC"
+PASSED = "5S 6S 7S 8S VS RS 5H CH RH 1D 2D 3D RD 3C 6C TC CC A03 A05 A07 A08 A14 A18 A21"
+
+
+def test_at_three_a_hand_the_confirme_passes_is_taken_for_the_expert_s_play() -> None:
+    """Four kings, the Excuse, five small trumps (strength 60): the Confirmé passes;
+    the simulation with the Expert's measured edge as taker bids."""
+    view = with_hand(3, list(tarot_cards(TAKEN)))
+    assert hand_strength(view.hand) < threshold(Contract.PRISE, 3)
+    assert tarot_decision(view).action == TarotPass()
+    decision = expert_tarot_bidding(view, random.Random(0), None, WORLDS)
+    assert isinstance(decision.action, TarotBid)
+    assert decision.reason == "hint.tarot_simulated"
+
+
+def test_at_three_a_weaker_hand_under_the_threshold_still_passes() -> None:
+    """Two kings, seven trumps with the 21 (strength 57): the Expert passes as the
+    Confirmé does, its edge as taker not enough."""
+    view = with_hand(3, list(tarot_cards(PASSED)))
+    assert hand_strength(view.hand) < threshold(Contract.PRISE, 3)
+    assert expert_tarot_bidding(view, random.Random(0), None, WORLDS).action == TarotPass()
+
+
+def test_the_taker_s_edge_is_added_to_the_worlds_where_i_take() -> None:
+    """The same worlds (same seed) with and without an edge: every contract I bid and
+    keep is worth the edge times its multiplier more; passing is unchanged."""
+    view = with_hand(3, list(tarot_cards(TAKEN)))
+    contracts = [Contract.PRISE, Contract.GARDE]
+    plain = world_marks(view, random.Random(4), contracts, None, 3)
+    edged = world_marks(view, random.Random(4), contracts, None, 3, taker_edge=10.0)
+    assert plain is not None and edged is not None
+    assert edged[None] == plain[None]
+    for contract in contracts:  # first to speak at three: nobody outbids a weak Garde here
+        gains = {e - p for e, p in zip(edged[contract], plain[contract], strict=True)}
+        assert gains <= {0.0, 10.0 * contract.multiplier}
+        assert 10.0 * contract.multiplier in gains

@@ -95,23 +95,29 @@ def hand_strength(hand: Sequence[TarotCard]) -> float:
     return value
 
 
-def threshold(contract: Contract, players: int) -> float:
-    """The hand strength the Confirmé needs for ``contract`` at ``players``."""
-    return THRESHOLDS[contract] * HAND_SIZE[players] / HAND_SIZE[4]
+def threshold(contract: Contract, players: int, scale: float = 1.0) -> float:
+    """The hand strength the Confirmé needs for ``contract`` at ``players`` (``scale``:
+    a bolder or shyer bidder's)."""
+    return scale * THRESHOLDS[contract] * HAND_SIZE[players] / HAND_SIZE[4]
 
 
 def confirme_contract(hand: Sequence[TarotCard], players: int,
-                      above: int = 0) -> Contract | None:
+                      above: int = 0, scale: float = 1.0) -> Contract | None:
     """The highest contract over ``above`` that ``hand``'s strength reaches (None: pass)."""
     strength = hand_strength(hand)
-    return max((c for c in Contract if c > above and strength >= threshold(c, players)),
+    return max((c for c in Contract if c > above and strength >= threshold(c, players, scale)),
                default=None)
 
 
 def _bid(view: TarotView) -> Decision:
+    return confirme_bid(view)
+
+
+def confirme_bid(view: TarotView, scale: float = 1.0) -> Decision:
+    """The Confirmé's call at a bidding turn, its thresholds scaled by ``scale``."""
     legal = [a.contract for a in view.legal if isinstance(a, TarotBid)]
     above = min(legal) - 1 if legal else Contract.GARDE_CONTRE
-    best = confirme_contract(view.hand, view.players, above)
+    best = confirme_contract(view.hand, view.players, above, scale)
     if best is None:
         return Decision(TarotPass(), "hint.pass_weak")
     return Decision(TarotBid(best), "hint.tarot_contract", (("contract", best.label),))

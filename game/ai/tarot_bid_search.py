@@ -21,10 +21,14 @@ open-handed play-outs first tried gave the defence a sight it does not have):
 
 Each call is worth its mean marks for me (the table's scoring: ``score_deal`` and
 ``marks``, with the Petit au bout, the taker's poignée and an unannounced chelem); an
-auction where everybody passes is worth 0.  The Confirmé call is kept unless another
-gains ``SWITCH_MARGIN`` marks on average and more than ``RISK`` standard errors of the
-gain, paired world by world (``sure_gain``): with a dozen worlds the best of five noisy
-means is picked for its luck more than its worth (a Garde Contre on one lucky world).
+auction where everybody passes is worth 0.  The play-outs play my cards the Confirmé's
+way, but I play them better as taker at three players (``bench/tarot_play_edge.py``):
+there a world where I take is worth ``Boldness.taker_edge`` marks more a unit of the
+contract's multiplier (none at four, where no edge showed, nor at five, not measured).  The
+Confirmé call is kept unless another gains ``Boldness.margin`` marks on average and
+more than ``Boldness.risk`` standard errors of the gain, paired world by world
+(``sure_gain``): with a dozen worlds the best of five noisy means is picked for its luck
+more than its worth (a Garde Contre on one lucky world).
 Nor does it bid a Garde Sans or a Garde Contre more than one contract over the
 Confirmé's: such a contract made in all of a dozen worlds still fails often enough at
 the table to lose (measured at five players, ``bench/tarot_bids.py``).
@@ -45,6 +49,7 @@ from game.ai.budget import DEFAULT_THINK, within
 from game.ai.decision import Decision
 from game.ai.metropolis import Walk, walk_deals
 from game.ai.tarot import (
+    confirme_bid,
     confirme_call,
     confirme_contract,
     ecart_decision,
@@ -74,32 +79,47 @@ from game.engine.tarot_tricks import (
 )
 
 WORLDS = 12  # at the default thinking time
-SWITCH_MARGIN = 20.0  # marks per deal another call must gain over the Confirmé's
-RISK = 3.0  # standard errors of the gain, in the worlds drawn, a switch must clear
+
+
+@dataclass(frozen=True)
+class Boldness:
+    """How readily the Expert leaves the call it starts from, at a player count."""
+
+    margin: float = 20.0  # marks per deal another call must gain over the starting call
+    risk: float = 3.0  # standard errors of the gain, in the worlds drawn, it must clear
+    taker_edge: float = 0.0  # marks its own play adds where it takes, at the Prise's rate
+    start: float = 1.0  # the Confirmé's thresholds scaled for the call it starts from
+
+
+# Three players: the Expert's own play as taker gains about 24 marks a Prise over the
+# Confirmé play-outs (18 deals, bench/tarot_play_edge.py); four: none measurable.
+BOLDNESS = {3: Boldness(taker_edge=25.0), 4: Boldness(), 5: Boldness()}
+RISK = Boldness().risk
 WALK = Walk(burn_in=60, thinning=8, span=10.0)  # a deal 10 strength off a call: 10x rarer
 SIMULATED_PLAYERS = (3, 4, 5)
 
 
 def expert_tarot_bidding(view: TarotView, rng: random.Random,
                          deadline: float | None = DEFAULT_THINK, worlds: int = WORLDS,
-                         margin: float = SWITCH_MARGIN) -> Decision:
+                         boldness: Boldness | None = None) -> Decision:
     """The call at ``view``'s bidding turn.  ``deadline`` None: exactly ``worlds``
     worlds (reproducible for a given ``rng``)."""
-    return weigh_tarot_calls(view, rng, deadline, worlds, margin)[0]
+    return weigh_tarot_calls(view, rng, deadline, worlds, boldness)[0]
 
 
 def weigh_tarot_calls(view: TarotView, rng: random.Random, deadline: float | None = DEFAULT_THINK,
-                      worlds: int = WORLDS, margin: float = SWITCH_MARGIN,
+                      worlds: int = WORLDS, boldness: Boldness | None = None,
                       ) -> tuple[Decision, dict[Action, float]]:
     """The call, and my mean marks for passing and for each legal contract (none when
-    the simulation was not used)."""
-    confirme = tarot_decision(view)
+    the simulation was not used).  ``boldness``: the table's (``BOLDNESS``) by default."""
+    bold = boldness or BOLDNESS.get(view.players, Boldness())
+    confirme = starting_call(view, bold.start)
     ceiling = max(Contract.GARDE, _contract_of(confirme.action) + 1)
     contracts = [a.contract for a in view.legal if isinstance(a, TarotBid)
                  and a.contract <= ceiling]
     if view.players not in SIMULATED_PLAYERS or view.phase is not Phase.BIDDING or not contracts:
         return confirme, {}
-    samples = world_marks(view, rng, contracts, deadline, worlds)
+    samples = world_marks(view, rng, contracts, deadline, worlds, bold.taker_edge)
     if samples is None:
         return confirme, {}
     calls: dict[Action, list[float]] = {TarotPass(): samples.pop(None)}
@@ -108,15 +128,23 @@ def weigh_tarot_calls(view: TarotView, rng: random.Random, deadline: float | Non
     mine = calls.get(confirme.action)
     if mine is None:
         return confirme, options
-    best, gain = max(((call, sure_gain(v, mine)) for call, v in calls.items()),
+    best, gain = max(((call, sure_gain(v, mine, bold.risk)) for call, v in calls.items()),
                      key=lambda item: item[1])
-    if best == confirme.action or gain <= 0 or options[best] < options[confirme.action] + margin:
+    if best == confirme.action or gain <= 0 \
+            or options[best] < options[confirme.action] + bold.margin:
         return confirme, options
     shown = ("value", str(round(options[best])))
     if isinstance(best, TarotBid):
         return Decision(best, "hint.tarot_simulated",
                         (("contract", best.contract.label), shown)), options
     return Decision(best, "hint.pass_simulated", (shown,)), options
+
+
+def starting_call(view: TarotView, scale: float) -> Decision:
+    """The Confirmé's call, its thresholds scaled by ``scale`` (1: the Confirmé's own)."""
+    if scale == 1.0 or view.phase is not Phase.BIDDING:
+        return tarot_decision(view)
+    return confirme_bid(view, scale)
 
 
 def _contract_of(call: Action) -> int:
@@ -135,10 +163,13 @@ def sure_gain(values: Sequence[float], base: Sequence[float], risk: float = RISK
 
 
 def world_marks(view: TarotView, rng: random.Random, contracts: Sequence[Contract],
-                deadline: float | None, worlds: int) -> dict[Contract | None, list[float]] | None:
+                deadline: float | None, worlds: int, taker_edge: float = 0.0,
+                ) -> dict[Contract | None, list[float]] | None:
     """My marks in each world played, for each contract (me bidding it) and for passing
     (key None); None when no world was played.  In each world the seats still to speak
-    bid the Confirmé's way (``auction_end``): my call may be outbid, and I then defend."""
+    bid the Confirmé's way (``auction_end``): my call may be outbid, and I then defend.
+    ``taker_edge`` times the contract's multiplier is added where I take (my own play,
+    better than the play-out's)."""
     n, me = view.players, view.seat
     leader = (view.dealer + 1) % n
     marks_of: dict[Contract | None, list[float]] = {c: [] for c in [None, *contracts]}
@@ -156,7 +187,8 @@ def world_marks(view: TarotView, rng: random.Random, contracts: Sequence[Contrac
             if key not in outcomes:
                 outcomes[key] = play_out(hands, chien, taker, leader, contract.chien_shown,
                                          view.rules)
-            values.append(float(outcomes[key].marks(contract)[me]))
+            edge = taker_edge * contract.multiplier if taker == me else 0.0
+            values.append(float(outcomes[key].marks(contract)[me]) + edge)
     if not marks_of[None]:
         return None
     return marks_of
