@@ -28,7 +28,9 @@ contract's multiplier (none at four, where no edge showed, nor at five, not meas
 Confirmé call is kept unless another gains ``Boldness.margin`` marks on average and
 more than ``Boldness.risk`` standard errors of the gain, paired world by world
 (``sure_gain``): with a dozen worlds the best of five noisy means is picked for its luck
-more than its worth (a Garde Contre on one lucky world).
+more than its worth (a Garde Contre on one lucky world).  20 marks and 3 standard errors
+at four and five; 8 and 1.5 at three, where the bolder Expert did best
+(``bench/tarot_bold_arena.py``).
 Nor does it bid a Garde Sans or a Garde Contre more than one contract over the
 Confirmé's: such a contract made in all of a dozen worlds still fails often enough at
 the table to lose (measured at five players, ``bench/tarot_bids.py``).
@@ -92,8 +94,9 @@ class Boldness:
 
 
 # Three players: the Expert's own play as taker gains about 24 marks a Prise over the
-# Confirmé play-outs (18 deals, bench/tarot_play_edge.py); four: none measurable.
-BOLDNESS = {3: Boldness(taker_edge=25.0), 4: Boldness(), 5: Boldness()}
+# Confirmé play-outs (18 deals, bench/tarot_play_edge.py), and a bolder switch did best
+# (bench/tarot_bold_arena.py); four: no edge measurable, no boldness that gained.
+BOLDNESS = {3: Boldness(margin=8.0, risk=1.5, taker_edge=25.0), 4: Boldness(), 5: Boldness()}
 RISK = Boldness().risk
 WALK = Walk(burn_in=60, thinning=8, span=10.0)  # a deal 10 strength off a call: 10x rarer
 SIMULATED_PLAYERS = (3, 4, 5)
