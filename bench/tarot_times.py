@@ -1,11 +1,10 @@
 """Decision time of the tarot Expert at a thinking time, by kind of decision: its calls
-(bidding by simulation), its king call at five and its écart (by simulation) and its cards
-(the card search).
+(bidding by simulation), its écart (by simulation) and its cards (the card search).
 
 Deals are played by the Confirmé at every seat; along the way the Expert is asked the
-same decisions (its answer not played): every call, the king call, every card of the écart,
-and one card in ``--card-every`` of the play (the card search costs the same all along).
-Ends with one JSON line.
+same decisions (its answer not played): every call, every card of the écart, and one card
+in ``--card-every`` of the play (the card search costs the same all along).  Ends with
+one JSON line.
 
     python -m bench.tarot_times --players 4 --deals 10 --think 0.3
 """
@@ -26,7 +25,7 @@ from game.engine.match import new_deal_state
 from game.engine.protocol import Phase
 from game.engine.rules import TarotRules
 from game.engine.tarot import TarotDeal
-from game.engine.tarot_actions import CallKing, TarotDiscard
+from game.engine.tarot_actions import TarotDiscard
 from game.engine.tarot_tricks import TarotView
 
 
@@ -42,8 +41,6 @@ def kind_of(view: TarotView) -> str | None:
     """The decision's kind, or None for one the Expert leaves to the Confirmé."""
     if view.phase is Phase.BIDDING:
         return "bid"
-    if any(isinstance(a, CallKing) for a in view.legal):
-        return "king"
     if any(isinstance(a, TarotDiscard) for a in view.legal):
         return "ecart"
     if view.phase is Phase.PLAY:
@@ -60,7 +57,7 @@ def main(argv: list[str] | None = None) -> dict[str, object]:
     parser.add_argument("--card-every", type=int, default=6)
     args = parser.parse_args(argv)
     rules = TarotRules(players=args.players)
-    times: dict[str, list[float]] = {"bid": [], "king": [], "ecart": [], "card": []}
+    times: dict[str, list[float]] = {"bid": [], "ecart": [], "card": []}
     rng = random.Random(args.seed)
     cards = 0
     for state in tarot_deals(rules, args.seed, args.deals):

@@ -10,7 +10,6 @@ import pytest
 
 from game.ai import Level, decide
 from game.ai.tarot_declarations import poignee_to_weigh, weigh_chelem
-from game.ai.tarot_king_call import weigh_king_calls
 from game.engine.protocol import Action, Phase
 from game.engine.rules import TarotRules
 from game.engine.tarot import Step, TarotDeal
@@ -112,25 +111,4 @@ def test_the_chelem_and_the_poignee_read_no_hidden_card(step: Step) -> None:
         swapped = moved(places, x, y)
         other = first.evolve(hands=swapped[:-1], chien=swapped[-1])
         assert other.view(0) == view and other.hands != first.hands
-        assert decide(other.view(0), Level.EXPERT, random.Random(5), think=None) == expected
-
-
-def test_the_king_call_reads_no_hidden_card() -> None:
-    """The Expert's king call at five (``tarot_king_call``, simulated for this hand) is the
-    same whatever the cards the taker does not see, the chien's included."""
-    hand = "A19 A16 A11 A08 A05 A03 RS 2S 8S RH 7H RD 4D 3C 6C"
-    hands, chien = full_hands(5, {0: hand})
-    first = TarotDeal(TarotRules(players=5), dealer=4, hands=tuple(tuple(h) for h in hands),
-                      chien=tuple(chien), step=Step.CALL, turn=0, contract=Contract.GARDE,
-                      taker=0)
-    view = first.view(0)
-    assert weigh_king_calls(view, random.Random(5), None, 4)[1]  # weighed, not the Confirmé's
-    places: Places = (*first.hands, first.chien)
-    pairs = hidden_swaps(places, first, 0, random.Random(5))
-    assert len(pairs) == 4 and any(x in first.chien or y in first.chien for x, y in pairs)
-    expected = decide(view, Level.EXPERT, random.Random(5), think=None)
-    for x, y in pairs:
-        swapped = moved(places, x, y)
-        other = first.evolve(hands=swapped[:-1], chien=swapped[-1])
-        assert other.view(0) == view and (*other.hands, other.chien) != places
         assert decide(other.view(0), Level.EXPERT, random.Random(5), think=None) == expected

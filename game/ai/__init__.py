@@ -12,8 +12,7 @@ voids, trumps out, partner master); ``EXPERT`` chooses its cards by Monte-Carlo
 sampling of the hidden cards (``search.py``, at tarot ``tarot_search.py``) and, at
 coinche and tarot, its calls by playing sampled deals out (``bid_search.py``,
 ``tarot_bid_search.py``), at tarot its écart, chelem and poignée too (``tarot_ecart.py``,
-``tarot_declarations.py``) and at five the king it calls (``tarot_king_call.py``); elsewhere
-it bids as ``CONFIRME``.
+``tarot_declarations.py``); elsewhere it bids as ``CONFIRME``.
 ``think`` is the most the Expert may spend on one decision, in seconds (a setting,
 one of ``THINK_CHOICES``); the deals it samples grow with it.  ``think`` None: no
 deadline, the default number of deals (reproducible whatever the machine's load: tests).
@@ -53,15 +52,13 @@ from game.ai.tarot_declarations import (
 )
 from game.ai.tarot_ecart import WORLDS as ECART_WORLDS
 from game.ai.tarot_ecart import weigh_ecarts
-from game.ai.tarot_king_call import WORLDS as CALL_WORLDS
-from game.ai.tarot_king_call import weigh_king_calls
 from game.ai.tarot_search import MAX_WORLDS as TAROT_WORLDS
 from game.ai.tarot_search import TarotSource, weigh_tarot_cards
 from game.engine.actions import PlayCard
 from game.engine.cards import Card
 from game.engine.games import BELOTE, COINCHE, Game, game_of
 from game.engine.protocol import Phase
-from game.engine.tarot_actions import AnnounceChelem, CallKing, TarotDiscard, TarotPlayCard
+from game.engine.tarot_actions import AnnounceChelem, TarotDiscard, TarotPlayCard
 from game.engine.tarot_tricks import TarotView
 from game.engine.trick_view import TrickView
 from game.engine.views import AnyView, MatchView
@@ -173,9 +170,6 @@ def _appraise_tarot(view: TarotView, rng: random.Random, deadline: float | None,
         decision, values = weigh_tarot_calls(view, rng, deadline,
                                              worlds_for(think, TAROT_BID_WORLDS))
         return Appraisal(decision, values)
-    if any(isinstance(a, CallKing) for a in view.legal):
-        decision, calls = weigh_king_calls(view, rng, deadline, worlds_for(think, CALL_WORLDS))
-        return Appraisal(decision, calls)
     if any(isinstance(a, TarotDiscard) for a in view.legal):
         return Appraisal(weigh_ecarts(view, rng, deadline, worlds_for(think, ECART_WORLDS))[0])
     if AnnounceChelem() in view.legal:

@@ -312,14 +312,14 @@ def confirme_ecart(hand: Sequence[TarotCard], size: int) -> tuple[list[TarotCard
 
 
 def play_out(dealt: Sequence[Sequence[TarotCard]], chien: Sequence[TarotCard], taker: int,
-             leader: int, exchange: bool, rules: TarotRules = DEFAULT_RULES,
-             called: TarotCard | None = None) -> PlayedDeal:
+             leader: int, exchange: bool, rules: TarotRules = DEFAULT_RULES) -> PlayedDeal:
     """The deal played to its end by the Confirmé play, each seat seeing its own hand
     and the play (``ClosedTable``), ``taker`` taking the chien and discarding
-    (``exchange``) or leaving it aside; at five, calling ``called`` first (None: the
-    king the Confirmé calls), his partner unknown to the others until it falls."""
+    (``exchange``) or leaving it aside; at five, calling a king the Confirmé's way
+    first, his partner unknown to the others until it falls."""
     hands = [list(h) for h in dealt]
-    if len(dealt) == 5 and called is None:
+    called = None
+    if len(dealt) == 5:
         called = confirme_call(hands[taker], callable_cards(hands[taker], rules.king_call))
     aside: tuple[TarotCard, ...] = tuple(chien)
     if exchange:
