@@ -76,40 +76,25 @@ from game.engine.tarot_tricks import (
 WORLDS = 12  # at the default thinking time
 SWITCH_MARGIN = 20.0  # marks per deal another call must gain over the Confirmé's
 RISK = 3.0  # standard errors of the gain, in the worlds drawn, a switch must clear
-
-
-@dataclass(frozen=True)
-class SwitchRule:
-    """When the Expert leaves the Confirmé's call, at one table size."""
-
-    margin: float = SWITCH_MARGIN  # marks per deal the other call must gain
-    risk: float = RISK  # standard errors of that gain it must clear
-    raise_by: int = 1  # contracts over the Confirmé's it may bid (Garde at least)
-
-
-SWITCH_RULES = {3: SwitchRule(), 4: SwitchRule(), 5: SwitchRule()}  # by number of players
 WALK = Walk(burn_in=60, thinning=8, span=10.0)  # a deal 10 strength off a call: 10x rarer
 SIMULATED_PLAYERS = (3, 4, 5)
 
 
 def expert_tarot_bidding(view: TarotView, rng: random.Random,
                          deadline: float | None = DEFAULT_THINK, worlds: int = WORLDS,
-                         margin: float | None = None) -> Decision:
+                         margin: float = SWITCH_MARGIN) -> Decision:
     """The call at ``view``'s bidding turn.  ``deadline`` None: exactly ``worlds``
     worlds (reproducible for a given ``rng``)."""
     return weigh_tarot_calls(view, rng, deadline, worlds, margin)[0]
 
 
 def weigh_tarot_calls(view: TarotView, rng: random.Random, deadline: float | None = DEFAULT_THINK,
-                      worlds: int = WORLDS, margin: float | None = None,
+                      worlds: int = WORLDS, margin: float = SWITCH_MARGIN,
                       ) -> tuple[Decision, dict[Action, float]]:
     """The call, and my mean marks for passing and for each legal contract (none when
-    the simulation was not used).  ``margin`` None: the table's ``SWITCH_RULES``."""
+    the simulation was not used)."""
     confirme = tarot_decision(view)
-    rule = SWITCH_RULES.get(view.players, SwitchRule())
-    if margin is None:
-        margin = rule.margin
-    ceiling = max(Contract.GARDE, _contract_of(confirme.action) + rule.raise_by)
+    ceiling = max(Contract.GARDE, _contract_of(confirme.action) + 1)
     contracts = [a.contract for a in view.legal if isinstance(a, TarotBid)
                  and a.contract <= ceiling]
     if view.players not in SIMULATED_PLAYERS or view.phase is not Phase.BIDDING or not contracts:
@@ -123,7 +108,7 @@ def weigh_tarot_calls(view: TarotView, rng: random.Random, deadline: float | Non
     mine = calls.get(confirme.action)
     if mine is None:
         return confirme, options
-    best, gain = max(((call, sure_gain(v, mine, rule.risk)) for call, v in calls.items()),
+    best, gain = max(((call, sure_gain(v, mine)) for call, v in calls.items()),
                      key=lambda item: item[1])
     if best == confirme.action or gain <= 0 or options[best] < options[confirme.action] + margin:
         return confirme, options
