@@ -19,6 +19,11 @@ simulation assumes; ``--play own`` lets each level play its cards (slower).
 
     python -m bench.tarot_bids --players 4 --deals 200 --levels confirme,expert --seed 1
     python -m bench.tarot_bids --levels confirme,expert@77181da,expert   # before / after
+
+The Expert decides within its default thinking time, so a loaded machine cuts its calls
+short; ``--think none`` gives it its default worlds with no deadline: the same calls in
+every run, and two Experts that differ only after the auction (the king call, the écart)
+bid alike.
 """
 
 from __future__ import annotations
