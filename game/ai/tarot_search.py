@@ -22,7 +22,9 @@ behind a chelem's Excuse): they only weigh the candidates, which are always ``vi
 from __future__ import annotations
 
 import functools
+import math
 import random
+import statistics
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -69,6 +71,10 @@ SAMPLING_TRIES = 60
 # At five, the called card's place drawn by what the play tells of its holder
 # (``tarot_partner_reading``): more worlds right, no gain measured at the table.
 READ_THE_PARTNER = False
+# A defender leaves the Confirmé's card only for one that gains over the same worlds by
+# more than so many standard errors: a defender's card changes its marks little, and
+# the best of several noisy means, picked for its luck, lost as often as it gained.
+DEFENCE_RISK = 1.0
 
 
 class NoWorld(Exception):
@@ -301,9 +307,32 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
         its_class = _class_of(self.confirme.action.card, self.cards, self.located)
         totals[its_class] += 0.5  # ties keep the Confirmé card (and its reason)
         best = max(self.cards, key=lambda c: totals[c])
-        if best == its_class:
+        if best == its_class or not self._worth_leaving(its_class, best):
             return self.confirme, means
         return Decision(TarotPlayCard(best), "hint.search_best", card_args(best)), means
+
+    def _worth_leaving(self, usual: TarotCard, best: TarotCard) -> bool:
+        """Whether the search's ``best`` card should replace the Confirmé's ``usual``
+        one: always for the attack; in defence only when it gains over the same worlds
+        by more than ``DEFENCE_RISK`` standard errors of the gain (``sure_margin``)."""
+        if not defending(self.view):
+            return True
+        gains = [value[best] - value[usual] for value in self.values]
+        return sure_margin(gains, DEFENCE_RISK) > 0
+
+
+def defending(view: TarotView) -> bool:
+    """The seat is known to itself to be in the defence: not the taker, nor the
+    holder of the called card (five players)."""
+    return (view.seat != view.taker and view.seat != view.partner
+            and (view.called is None or view.called not in view.hand))
+
+
+def sure_margin(gains: Sequence[float], risk: float) -> float:
+    """The mean of ``gains`` less ``risk`` standard errors (0 from fewer than two)."""
+    if len(gains) < 2:
+        return 0.0
+    return statistics.fmean(gains) - risk * statistics.stdev(gains) / math.sqrt(len(gains))
 
 
 def _parts(world: World) -> tuple[tuple[tuple[TarotCard, ...], ...], tuple[TarotCard, ...]]:
