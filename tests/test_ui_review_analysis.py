@@ -62,8 +62,8 @@ def test_the_review_marks_the_costly_decision_and_counts_it(
         assert any(t.startswith("7 of clubs loses the trick to ") for t in texts_drawn)
         assert any(t.startswith("Figures over ") and t.endswith(" likely deals.")
                    for t in texts_drawn)  # the deals the row's numbers rest on
-        long_advice = ["With the queen of spades the contract is made in 10 of 10 likely"
-                       " deals, with the 7 of spades in 8.",
+        long_advice = ["With the queen of spades the contract is made 10 times in 10, with"
+                       " the 7 of spades 8.",
                        "Queen of spades: +271 points expected, contract made 99%; jack of"
                        " spades: +250, made 97%"]
         monkeypatch.setattr(coach_panel, "advice_lines", lambda *args, **kwargs: long_advice)
