@@ -7,7 +7,8 @@ to how well they fit the auction (``tarot_auction_reading``: the taker's hand st
 enough for his contract, the passers' too weak to bid).  In each world every legal card is
 played and the deal finished with the Confirmé play, or in the last tricks solved
 exactly (``tarot_endgame``); the card with the best mean score for the seat (its marks
-for the deal) is played, the Confirmé card when tied.  The rollouts' seats, seeing every
+for the deal) is played, the Confirmé card when tied; in defence the Confirmé card unless
+the best one gains over it clearly in the same worlds (``DEFENCE_RISK``).  The rollouts' seats, seeing every
 hand, also hunt a Petit an opponent guards badly (``petit_hunt_lead``), which the
 Confirmé, blind to where the Petit is, cannot.  At five the rollouts keep the
 partner secret until the called card falls, as the real play does (``OpenTable``); the
