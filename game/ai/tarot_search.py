@@ -8,11 +8,11 @@ enough for his contract, the passers' too weak to bid).  In each world every leg
 played and the deal finished with the Confirmé play, or in the last tricks solved
 exactly (``tarot_endgame``); the card with the best mean score for the seat (its marks
 for the deal) is played, the Confirmé card when tied; in defence the Confirmé card unless
-the best one gains over it clearly in the same worlds (``DEFENCE_RISK``).  The rollouts' seats, seeing every
-hand, also hunt a Petit an opponent guards badly (``petit_hunt_lead``), which the
-Confirmé, blind to where the Petit is, cannot.  At five the rollouts keep the
-partner secret until the called card falls, as the real play does (``OpenTable``); the
-called card's place may be drawn by what the play tells of its holder
+the best one gains over it clearly in the same worlds (``DEFENCE_RISK``).  The
+rollouts' seats, seeing every hand, also hunt a Petit an opponent guards badly
+(``petit_hunt_lead``), which the Confirmé, blind to where the Petit is, cannot.  At five
+the rollouts keep the partner secret until the called card falls, as the real play does
+(``OpenTable``); the called card's place may be drawn by what the play tells of its holder
 (``READ_THE_PARTNER``, off: no gain measured).
 
 The rollouts use the pure trick rules and scoring (the Excuse's fate the engine's); two
