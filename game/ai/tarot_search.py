@@ -7,10 +7,12 @@ to how well they fit the auction (``tarot_auction_reading``: the taker's hand st
 enough for his contract, the passers' too weak to bid).  In each world every legal card is
 played and the deal finished with the Confirmé play, or in the last tricks solved
 exactly (``tarot_endgame``); the card with the best mean score for the seat (its marks
-for the deal) is played, the Confirmé card when tied.  The rollouts' seats, seeing every
-hand, also hunt a Petit an opponent guards badly (``petit_hunt_lead``), which the
-Confirmé, blind to where the Petit is, cannot.  At five the rollouts keep the
-partner secret until the called card falls, as the real play does (``OpenTable``).
+for the deal) is played, the Confirmé card when tied; in defence the Confirmé card unless
+the best one gains over it clearly in the same worlds (``DEFENCE_RISK``).  The
+rollouts' seats, seeing every hand, also hunt a Petit an opponent guards badly
+(``petit_hunt_lead``), which the Confirmé, blind to where the Petit is, cannot.  At five
+the rollouts keep the partner secret until the called card falls, as the real play does
+(``OpenTable``).
 
 The rollouts use the pure trick rules and scoring (the Excuse's fate the engine's); two
 rare details are simplified there (an Excuse owed for want of a trick, the Petit au bout
@@ -20,7 +22,9 @@ behind a chelem's Excuse): they only weigh the candidates, which are always ``vi
 from __future__ import annotations
 
 import functools
+import math
 import random
+import statistics
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -63,6 +67,10 @@ from game.engine.tarot_tricks import (
 
 MAX_WORLDS = 16  # at the default thinking time
 SAMPLING_TRIES = 60
+# A defender leaves the Confirmé's card only for one that gains over the same worlds by
+# more than so many standard errors: a defender's card changes its marks little, and
+# the best of several noisy means, picked for its luck, lost as often as it gained.
+DEFENCE_RISK = 1.0
 
 
 class NoWorld(Exception):
@@ -255,9 +263,32 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
         its_class = _class_of(self.confirme.action.card, self.cards, self.located)
         totals[its_class] += 0.5  # ties keep the Confirmé card (and its reason)
         best = max(self.cards, key=lambda c: totals[c])
-        if best == its_class:
+        if best == its_class or not self._worth_leaving(its_class, best):
             return self.confirme, means
         return Decision(TarotPlayCard(best), "hint.search_best", card_args(best)), means
+
+    def _worth_leaving(self, usual: TarotCard, best: TarotCard) -> bool:
+        """Whether the search's ``best`` card should replace the Confirmé's ``usual``
+        one: always for the attack; in defence only when it gains over the same worlds
+        by more than ``DEFENCE_RISK`` standard errors of the gain (``sure_margin``)."""
+        if not defending(self.view):
+            return True
+        gains = [value[best] - value[usual] for value in self.values]
+        return sure_margin(gains, DEFENCE_RISK) > 0
+
+
+def defending(view: TarotView) -> bool:
+    """The seat is known to itself to be in the defence: not the taker, nor the
+    holder of the called card (five players)."""
+    return (view.seat != view.taker and view.seat != view.partner
+            and (view.called is None or view.called not in view.hand))
+
+
+def sure_margin(gains: Sequence[float], risk: float) -> float:
+    """The mean of ``gains`` less ``risk`` standard errors (0 from fewer than two)."""
+    if len(gains) < 2:
+        return 0.0
+    return statistics.fmean(gains) - risk * statistics.stdev(gains) / math.sqrt(len(gains))
 
 
 def _parts(world: World) -> tuple[tuple[tuple[TarotCard, ...], ...], tuple[TarotCard, ...]]:
