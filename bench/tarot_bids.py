@@ -19,6 +19,11 @@ simulation assumes; ``--play own`` lets each level play its cards (slower).
 
     python -m bench.tarot_bids --players 4 --deals 200 --levels confirme,expert --seed 1
     python -m bench.tarot_bids --levels confirme,expert@77181da,expert   # before / after
+
+The Expert decides within its default thinking time, so a loaded machine cuts its calls
+short; ``--think none`` gives it its default worlds with no deadline: the same calls in
+every run, and two Experts that differ only after the auction (the king call, the écart)
+bid alike.
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bench.arena import Player, Variant, mean_ci, parse_player, time_stats
-from game.ai import Level, decide
+from game.ai import DEFAULT_THINK, Level, decide
 from game.ai.tarot_bid_search import weigh_tarot_calls
 from game.engine.match import new_deal_state
 from game.engine.protocol import Action, Phase
@@ -86,7 +91,8 @@ def seat_rngs(seed: int, index: int, players: int) -> list[random.Random]:
 
 
 def play(state: TarotDeal, south: Player, own_cards: bool, rngs: Sequence[random.Random],
-         forced: Action | None = None, times: list[float] | None = None) -> Played:
+         forced: Action | None = None, times: list[float] | None = None,
+         think: float | None = DEFAULT_THINK) -> Played:
     """The deal to its end, ``south`` at seat 0 (its first call ``forced`` if given), the
     Confirmé elsewhere; South's card play its own when ``own_cards``."""
     first: Action | None = None
@@ -106,7 +112,7 @@ def play(state: TarotDeal, south: Player, own_cards: bool, rngs: Sequence[random
         elif level is None:
             action = rngs[seat].choice(state.legal_actions())
         else:
-            action = decide(view, level, rngs[seat]).action
+            action = decide(view, level, rngs[seat], think=think).action
         if seat == SOUTH and view.phase is Phase.BIDDING and times is not None:
             times.append(time.perf_counter() - started)
         if seat == SOUTH and first is None and view.phase is Phase.BIDDING:
@@ -142,17 +148,19 @@ def calibrate(state: TarotDeal, seed: int, index: int, cal: Calibration) -> None
 
 
 def run(rules: TarotRules, levels: Sequence[str], deals: int, seed: int, own_cards: bool,
-        calibration: bool) -> tuple[dict[str, list[Played]], Calibration, dict[str, list[float]]]:
+        calibration: bool, think: float | None = DEFAULT_THINK,
+        ) -> tuple[dict[str, list[Played]], Calibration, dict[str, list[float]]]:
     plays: dict[str, list[Played]] = {name: [] for name in levels}
     times: dict[str, list[float]] = {name: [] for name in levels}
     cal = Calibration()
-    players = {name: parse_player(name) for name in levels}
+    players = {name: parse_player(name, think) for name in levels}
     for index in range(deals):
         for name in levels:
             south = players[name]
             state = deal_state(rules, seed, index)
             plays[name].append(play(state, south, own_cards,
-                                    seat_rngs(seed, index, rules.players), times=times[name]))
+                                    seat_rngs(seed, index, rules.players), times=times[name],
+                                    think=think))
         if calibration:
             calibrate(deal_state(rules, seed, index), seed, index, cal)
     return plays, cal, times
@@ -279,15 +287,19 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--play", choices=("confirme", "own"), default="confirme",
                         help="card play: the Confirmé's at every seat, or each level its own")
     parser.add_argument("--no-calibration", action="store_true")
+    parser.add_argument("--think", default=str(DEFAULT_THINK),
+                        help="the Expert's seconds a decision at most, or none: its default "
+                             "worlds with no deadline (the same calls whatever the load)")
     args = parser.parse_args(argv)
     rules = TarotRules(players=args.players)
     levels = [name.strip() for name in args.levels.split(",")]
     start = time.perf_counter()
+    think = None if args.think == "none" else float(args.think)
     plays, cal, times = run(rules, levels, args.deals, args.seed, args.play == "own",
-                            not args.no_calibration)
+                            not args.no_calibration, think)
     data: dict[str, Any] = {
         "bench": "tarot_bids", "players": args.players, "deals": args.deals,
-        "seed": args.seed, "play": args.play,
+        "seed": args.seed, "play": args.play, "think": think,
         "levels": {name: level_figures(plays[name]) for name in levels},
         "pairs": {f"{a} - {b}": pair_figures(plays[a], plays[b])
                   for i, a in enumerate(levels) for b in levels[i + 1:]},

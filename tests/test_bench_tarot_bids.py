@@ -3,6 +3,11 @@ replays of South's first call."""
 
 from __future__ import annotations
 
+import itertools
+import time
+
+import pytest
+
 from bench.tarot_bids import call_name, level_figures, pair_figures, run
 from game.engine.rules import TarotRules
 
@@ -26,3 +31,15 @@ def test_a_replay_of_the_call_made_scores_what_the_play_scored() -> None:
     assert len(cal.realised) == 3
     for played, realised in zip(plays["confirme"], cal.realised, strict=True):
         assert realised[call_name(played.first_call)] == played.marks
+
+
+def test_without_a_deadline_the_expert_calls_the_same_in_every_run(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--think none``: the Expert's default worlds, whatever the machine's load (a
+    clock that runs a minute a reading would cut a deadline short at once)."""
+    rules = TarotRules(players=5)
+    plays, _, _ = run(rules, ["expert"], 3, 6, own_cards=False, calibration=False, think=None)
+    ticks = itertools.count()
+    monkeypatch.setattr(time, "perf_counter", lambda: 60.0 * next(ticks))
+    again, _, _ = run(rules, ["expert"], 3, 6, own_cards=False, calibration=False, think=None)
+    assert again == plays

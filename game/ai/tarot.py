@@ -306,8 +306,7 @@ def _play(view: TarotView) -> Decision:
 
 @dataclass(frozen=True)
 class RolloutView:
-    """The view fields the Confirmé card choice reads, for a seat in a rollout
-    or at an earlier moment of the play (``tarot_partner_reading``)."""
+    """The view fields the Confirmé card choice reads, for a seat in a rollout."""
 
     seat: int
     hand: tuple[TarotCard, ...]

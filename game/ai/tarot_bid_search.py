@@ -41,7 +41,6 @@ play-outs leave out the Excuse owed for want of a trick and a chelem announcemen
 from __future__ import annotations
 
 import functools
-import math
 import random
 import statistics
 from collections.abc import Sequence
@@ -60,7 +59,7 @@ from game.ai.tarot import (
 )
 from game.ai.tarot_auction_reading import call_bounds
 from game.ai.tarot_endgame import DealFrame, Tally
-from game.ai.tarot_search import ClosedTable, play_tricks
+from game.ai.tarot_search import ClosedTable, play_tricks, sure_margin
 from game.engine.protocol import Action, Phase
 from game.engine.rules import TarotRules
 from game.engine.tarot_actions import TarotBid, TarotDiscard, TarotPass
@@ -158,11 +157,7 @@ def sure_gain(values: Sequence[float], base: Sequence[float], risk: float = RISK
     """How much a call worth ``values`` gains over one worth ``base`` in the same
     worlds, at the low end of its confidence (the mean gain less ``risk`` standard
     errors): a gain the few worlds cannot tell from noise is none."""
-    gains = [v - b for v, b in zip(values, base, strict=True)]
-    if len(gains) < 2:
-        return 0.0
-    spread = statistics.stdev(gains) / math.sqrt(len(gains))
-    return statistics.fmean(gains) - risk * spread
+    return sure_margin([v - b for v, b in zip(values, base, strict=True)], risk)
 
 
 def world_marks(view: TarotView, rng: random.Random, contracts: Sequence[Contract],

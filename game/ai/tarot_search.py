@@ -7,12 +7,12 @@ to how well they fit the auction (``tarot_auction_reading``: the taker's hand st
 enough for his contract, the passers' too weak to bid).  In each world every legal card is
 played and the deal finished with the Confirmé play, or in the last tricks solved
 exactly (``tarot_endgame``); the card with the best mean score for the seat (its marks
-for the deal) is played, the Confirmé card when tied.  The rollouts' seats, seeing every
-hand, also hunt a Petit an opponent guards badly (``petit_hunt_lead``), which the
-Confirmé, blind to where the Petit is, cannot.  At five the rollouts keep the
-partner secret until the called card falls, as the real play does (``OpenTable``); the
-called card's place may be drawn by what the play tells of its holder
-(``READ_THE_PARTNER``, off: no gain measured).
+for the deal) is played, the Confirmé card when tied; in defence the Confirmé card unless
+the best one gains over it clearly in the same worlds (``DEFENCE_RISK``).  The
+rollouts' seats, seeing every hand, also hunt a Petit an opponent guards badly
+(``petit_hunt_lead``), which the Confirmé, blind to where the Petit is, cannot.  At five
+the rollouts keep the partner secret until the called card falls, as the real play does
+(``OpenTable``).
 
 The rollouts use the pure trick rules and scoring (the Excuse's fate the engine's); two
 rare details are simplified there (an Excuse owed for want of a trick, the Petit au bout
@@ -22,7 +22,9 @@ behind a chelem's Excuse): they only weigh the candidates, which are always ``vi
 from __future__ import annotations
 
 import functools
+import math
 import random
+import statistics
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -43,7 +45,6 @@ from game.ai.tarot import (
 )
 from game.ai.tarot_auction_reading import read_draw
 from game.ai.tarot_endgame import DealFrame, Tally, affordable, solve_after
-from game.ai.tarot_partner_reading import SEAT_WORLDS, holder_odds, reads_the_partner
 from game.engine.tarot_actions import TarotPlayCard
 from game.engine.tarot_cards import (
     DECK78,
@@ -66,9 +67,10 @@ from game.engine.tarot_tricks import (
 
 MAX_WORLDS = 16  # at the default thinking time
 SAMPLING_TRIES = 60
-# At five, the called card's place drawn by what the play tells of its holder
-# (``tarot_partner_reading``): more worlds right, no gain measured at the table.
-READ_THE_PARTNER = False
+# A defender leaves the Confirmé's card only for one that gains over the same worlds by
+# more than so many standard errors: a defender's card changes its marks little, and
+# the best of several noisy means, picked for its luck, lost as often as it gained.
+DEFENCE_RISK = 1.0
 
 
 class NoWorld(Exception):
@@ -93,25 +95,21 @@ def _played(view: TarotView) -> set[TarotCard]:
     return {c for t in view.tricks for _, c in t.plays} | {c for _, c in view.trick}
 
 
-def sample_world(view: TarotView, rng: random.Random, called_at: int | None = None) -> World:
+def sample_world(view: TarotView, rng: random.Random) -> World:
     """One placement of the cards ``view`` does not locate, consistent with it; at
-    five the called card with a seat other than the taker when some world allows it,
-    at place ``called_at`` (a seat, or the number of seats: the pile) when given and
-    some world allows it."""
+    five the called card with a seat other than the taker when some world allows it."""
     if partner_secret(view) and view.called not in view.hand:
-        for place in ([called_at] if called_at is not None else []) + [None]:
-            try:
-                return _sample(view, rng, called_off_taker=True, called_at=place)
-            except NoWorld:
-                pass
+        try:
+            return _sample(view, rng, called_off_taker=True)
+        except NoWorld:
+            pass
     return _sample(view, rng, called_off_taker=False)
 
 
-def _sample(view: TarotView, rng: random.Random, called_off_taker: bool,
-            called_at: int | None = None) -> World:
+def _sample(view: TarotView, rng: random.Random, called_off_taker: bool) -> World:
     n, me = view.players, view.seat
     pile_place = n  # the places are the seats and the pile
-    allowed, capacity = _placement(view, called_off_taker, called_at)
+    allowed, capacity = _placement(view, called_off_taker)
     for _ in range(SAMPLING_TRIES):
         placed = _try_placing(allowed, capacity, rng)
         if placed is not None:
@@ -122,11 +120,10 @@ def _sample(view: TarotView, rng: random.Random, called_off_taker: bool,
 
 
 @functools.lru_cache(maxsize=8)
-def _placement(view: TarotView, called_off_taker: bool, called_at: int | None = None,
+def _placement(view: TarotView, called_off_taker: bool,
                ) -> tuple[Mapping[TarotCard, list[int]], tuple[int, ...]]:
     """Where each hidden card may lie and how many cards each place takes (the seats,
-    then the pile): the same for every world drawn for ``view``, so worked out once.
-    ``called_at``: the called card's place, when one it may lie in."""
+    then the pile): the same for every world drawn for ``view``, so worked out once."""
     n, me = view.players, view.seat
     played = _played(view)
     mem = tarot_memory(view)
@@ -139,9 +136,6 @@ def _placement(view: TarotView, called_off_taker: bool, called_at: int | None = 
         # one calls a card of one's own only when one must (or to play alone, rarely)
         others = [p for p in allowed[view.called] if p != view.taker]
         allowed[view.called] = others or allowed[view.called]
-    called = view.called
-    if called_at is not None and called is not None and called_at in allowed.get(called, []):
-        allowed[called] = [called_at]
     return MappingProxyType(allowed), tuple(capacity)
 
 
@@ -243,50 +237,18 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
 
     def world_stream(self) -> Iterator[World]:
         """Worlds drawn one by one, the cap of them, or until none fits the view; each
-        kept among several by how well it fits the auction (``tarot_auction_reading``)
-        and, at five, the called card's holder drawn by what the play tells of it
-        (``tarot_partner_reading``)."""
-        # the holder's draws from a generator of their own: the rest of each world is
-        # drawn from the same numbers as without them (less noise in a comparison)
-        aside = random.Random()
-        aside.setstate(self.rng.getstate())
-        odds = self._holder_odds(aside) if READ_THE_PARTNER else None
-        draw = functools.partial(self._draw, odds, aside)
+        kept among several by how well it fits the auction (``tarot_auction_reading``)."""
         for _ in range(self.cap):
-            world = read_draw(self.view, self.rng, draw, _parts)
+            world = read_draw(self.view, self.rng, self._draw, _parts)
             if world is None:
                 return
             yield world
 
-    def _draw(self, odds: Mapping[int, float] | None = None,
-              aside: random.Random | None = None) -> World | None:
-        """A world, its called card's place drawn (by ``aside``) from ``odds`` (by
-        place) when given."""
-        called_at = None
-        if odds and aside is not None:
-            places = list(odds)
-            called_at = aside.choices(places, weights=[odds[p] for p in places])[0]
+    def _draw(self) -> World | None:
         try:
-            return sample_world(self.view, self.rng, called_at)
+            return sample_world(self.view, self.rng)
         except NoWorld:
             return None
-
-    def _holder_odds(self, rng: random.Random) -> dict[int, float] | None:
-        """The called card's places (the seats, the pile) weighed by the play, from
-        uniform worlds drawn by ``rng`` (``tarot_partner_reading.holder_odds``); None:
-        nothing to tell."""
-        if not reads_the_partner(self.view):
-            return None
-        worlds = []
-        for _ in range(SEAT_WORLDS):
-            try:
-                worlds.append(sample_world(self.view, rng).holdings)
-            except NoWorld:
-                break
-        odds = holder_odds(self.view, worlds)
-        if odds is None:
-            return None
-        return {self.view.players if place is None else place: odds[place] for place in odds}
 
     def value(self, world: World, card: TarotCard) -> float:
         return self._evaluate(self.view, world, card)
@@ -301,9 +263,32 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
         its_class = _class_of(self.confirme.action.card, self.cards, self.located)
         totals[its_class] += 0.5  # ties keep the Confirmé card (and its reason)
         best = max(self.cards, key=lambda c: totals[c])
-        if best == its_class:
+        if best == its_class or not self._worth_leaving(its_class, best):
             return self.confirme, means
         return Decision(TarotPlayCard(best), "hint.search_best", card_args(best)), means
+
+    def _worth_leaving(self, usual: TarotCard, best: TarotCard) -> bool:
+        """Whether the search's ``best`` card should replace the Confirmé's ``usual``
+        one: always for the attack; in defence only when it gains over the same worlds
+        by more than ``DEFENCE_RISK`` standard errors of the gain (``sure_margin``)."""
+        if not defending(self.view):
+            return True
+        gains = [value[best] - value[usual] for value in self.values]
+        return sure_margin(gains, DEFENCE_RISK) > 0
+
+
+def defending(view: TarotView) -> bool:
+    """The seat is known to itself to be in the defence: not the taker, nor the
+    holder of the called card (five players)."""
+    return (view.seat != view.taker and view.seat != view.partner
+            and (view.called is None or view.called not in view.hand))
+
+
+def sure_margin(gains: Sequence[float], risk: float) -> float:
+    """The mean of ``gains`` less ``risk`` standard errors (0 from fewer than two)."""
+    if len(gains) < 2:
+        return 0.0
+    return statistics.fmean(gains) - risk * statistics.stdev(gains) / math.sqrt(len(gains))
 
 
 def _parts(world: World) -> tuple[tuple[tuple[TarotCard, ...], ...], tuple[TarotCard, ...]]:

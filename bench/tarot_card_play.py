@@ -1,0 +1,125 @@
+"""Tarot card play alone, by role: a level's cards at one seat against the Confirmé's.
+
+Each deal is played by the Confirmé at every seat (its bidding, écart and declarations
+everywhere), then once per seat and per level with that level choosing the seat's cards
+only: the same contract, so the seat's marks less the all-Confirmé deal's measure its
+card play, as the taker or in defence.  Two levels (``--a``, ``--b``: a level, or
+``level@rev``, that revision's code) play the same deals with the same seat generators,
+so A − B is paired seat by seat.  Cheaper than ``bench/arena.py`` (one seat of the level
+a play, the Confirmé quick at the others).  Ends with one JSON line.
+
+    python -m bench.tarot_card_play --players 4 --a expert --b expert@d9d8f7c --deals 60
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from bench.arena import Player, Variant, mean_ci, parse_player, parse_think, player_name
+from bench.tarot_times import tarot_deals
+from game.ai import decide
+from game.ai.tarot import tarot_decision
+from game.engine.protocol import Action, Phase
+from game.engine.rules import TarotRules
+from game.engine.tarot import TarotDeal
+
+
+def card_player_action(player: Player, state: TarotDeal, seat: int, rng: random.Random,
+                       think: float | None) -> Action:
+    if isinstance(player, Variant):
+        return player.choose(state, seat, rng)
+    if player is None:  # "random"
+        action: Action = rng.choice(state.legal_actions())
+        return action
+    return decide(state.view(seat), player, rng, think).action
+
+
+def finish(state: TarotDeal, seat: int | None, player: Player, rng: random.Random,
+           think: float | None) -> TarotDeal:
+    """The deal ``state`` starts played to its end, the Confirmé deciding everything but
+    ``seat``'s cards (``player``'s)."""
+    while not state.is_over:
+        current = state.current_player
+        assert current is not None
+        view = state.view(current)
+        if current == seat and view.phase is Phase.PLAY:
+            action = card_player_action(player, state, current, rng, think)
+        else:
+            action = tarot_decision(view).action
+        state, _ = state.apply(action)
+    return state
+
+
+def marks(state: TarotDeal) -> tuple[int, ...]:
+    """Every seat's marks for the finished deal ``state`` (none when everyone passed)."""
+    result = state.result()
+    return tuple(result.scores) if result is not None else ()
+
+
+def play(players: int, seed: int, deals: int, a: Player, b: Player,
+         think: float | None) -> dict[str, list[tuple[float, float]]]:
+    """By role ("taker", "defence"): one (A's, B's) pair of the seat's marks less the
+    all-Confirmé deal's, per deal and seat where someone took."""
+    rules = TarotRules(players=players)
+    by_role: dict[str, list[tuple[float, float]]] = {"taker": [], "defence": []}
+    for index, state in enumerate(tarot_deals(rules, seed, deals)):
+        confirme = finish(state, None, None, random.Random(0), think)
+        base = marks(confirme)
+        if not base:
+            continue  # everyone passed
+        for seat in range(players):
+            a_marks, b_marks = (
+                marks(finish(state, seat, level, random.Random(f"{seed}-{index}-{seat}"),
+                             think))[seat] - base[seat] for level in (a, b))
+            role = "taker" if confirme.taker == seat else "defence"
+            by_role[role].append((a_marks, b_marks))
+    return by_role
+
+
+def summary(pairs: Sequence[tuple[float, float]]) -> dict[str, Any]:
+    figures: dict[str, Any] = {"seats": len(pairs)}
+    for name, values in (("a_minus_confirme", [a for a, _ in pairs]),
+                         ("b_minus_confirme", [b for _, b in pairs]),
+                         ("a_minus_b", [a - b for a, b in pairs])):
+        mean, low, high = mean_ci(values)
+        figures[name] = round(mean, 2)
+        figures[f"{name}_ci95"] = [round(low, 2), round(high, 2)]
+    return figures
+
+
+def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
+    parser.add_argument("--a", default="expert")
+    parser.add_argument("--b", default="confirme")
+    parser.add_argument("--think", default="none", help="seconds, or none: no deadline")
+    parser.add_argument("--deals", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    think = parse_think(args.think)
+    a, b = parse_player(args.a, think), parse_player(args.b, think)
+    by_role = play(args.players, args.seed, args.deals, a, b, think)
+    data: dict[str, Any] = {"players": args.players, "a": player_name(a), "b": player_name(b),
+                            "think": think, "deals": args.deals, "seed": args.seed}
+    print(f"tarot {args.players}p, {args.deals} deals (seed {args.seed}), "
+          f"A={data['a']} B={data['b']}, think {args.think}: a seat's marks less the "
+          "all-Confirmé deal's")
+    for role in ("taker", "defence"):
+        figures = summary(by_role[role])
+        data[role] = figures
+        low, high = figures["a_minus_b_ci95"]
+        print(f"  {role}: {figures['seats']} seats; A − Confirmé "
+              f"{figures['a_minus_confirme']:+.1f}, B − Confirmé "
+              f"{figures['b_minus_confirme']:+.1f}, A − B {figures['a_minus_b']:+.1f} "
+              f"(95 % CI {low:+.1f} .. {high:+.1f})")
+    print(json.dumps(data, sort_keys=True))
+    return data
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
