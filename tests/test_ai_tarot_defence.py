@@ -81,7 +81,8 @@ def test_the_taker_plays_the_best_mean_however_noisy() -> None:
 
 def test_the_holder_of_the_called_card_is_no_defender() -> None:
     view = a_position(defender=True)
-    assert not defending(replace(view, called=view.hand[0]))
+    # at five, before the called card falls, only its holder knows he attacks
+    assert not defending(replace(view, players=5, called=view.hand[0]))
     assert not defending(replace(view, taker=view.seat))
     assert defending(replace(view, called=None))
 

@@ -278,10 +278,12 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
 
 
 def defending(view: TarotView) -> bool:
-    """The seat is known to itself to be in the defence: not the taker, nor the
-    holder of the called card (five players)."""
-    return (view.seat != view.taker and view.seat != view.partner
-            and (view.called is None or view.called not in view.hand))
+    """The seat knows itself in the defence (``known_camps``): not the taker, nor the
+    called card's holder at five."""
+    assert view.taker is not None, "the card play comes after the contract"
+    _, defence = known_camps(view.players, view.taker, view.seat, view.partner, view.alone,
+                             view.called in view.hand)
+    return view.seat in defence
 
 
 def sure_margin(gains: Sequence[float], risk: float) -> float:
