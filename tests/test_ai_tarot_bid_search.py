@@ -255,3 +255,28 @@ def test_the_taker_s_edge_is_added_to_the_worlds_where_i_take() -> None:
         gains = {e - p for e, p in zip(edged[contract], plain[contract], strict=True)}
         assert gains <= {0.0, 10.0 * contract.multiplier}
         assert 10.0 * contract.multiplier in gains
+
+
+# Five players, the first to speak (deadline None, 12 worlds, seeded): hands under the
+# Confirmé's Prise threshold (38.3 at five).
+TAKEN_AT_FIVE = "2D 5S 7S 8H 8S A03 A05 A06 A07 A11 A15 A17 A20 DH TS"
+PASSED_AT_FIVE = "1D 2D 3C 3S 4H 4S 7H 9H A07 A17 A19 A21 CS DD RS"
+
+
+def test_at_five_eight_small_trumps_are_taken_for_the_expert_s_play() -> None:
+    """Eight trumps without a bout and a queen (strength 36): the Confirmé passes; the
+    simulation, counting the Expert's measured edge as taker at five, takes."""
+    view = with_hand(5, list(tarot_cards(TAKEN_AT_FIVE)))
+    assert hand_strength(view.hand) < threshold(Contract.PRISE, 5)
+    assert tarot_decision(view).action == TarotPass()
+    decision = expert_tarot_bidding(view, random.Random(0), None, WORLDS)
+    assert isinstance(decision.action, TarotBid)
+    assert decision.reason == "hint.tarot_simulated"
+
+
+def test_at_five_a_hand_with_the_21_but_few_trumps_still_passes() -> None:
+    """Four trumps with the 21, a king, long weak suits (strength 35): the Expert passes
+    as the Confirmé does, its edge as taker not enough."""
+    view = with_hand(5, list(tarot_cards(PASSED_AT_FIVE)))
+    assert hand_strength(view.hand) < threshold(Contract.PRISE, 5)
+    assert expert_tarot_bidding(view, random.Random(0), None, WORLDS).action == TarotPass()
