@@ -25,13 +25,12 @@ auction where everybody passes is worth 0.  The play-outs play my cards the Conf
 way, but I play them better as taker at three and five players
 (``bench/tarot_play_edge.py``): there a world where I take is worth
 ``Boldness.taker_edge`` marks more a unit of the contract's multiplier (none at four,
-where no edge showed).  The
-Confirmé call is kept unless another gains ``Boldness.margin`` marks on average and
-more than ``Boldness.risk`` standard errors of the gain, paired world by world
-(``sure_gain``): with a dozen worlds the best of five noisy means is picked for its luck
-more than its worth (a Garde Contre on one lucky world).  20 marks and 3 standard errors
-at four and five; 8 and 1.5 at three, where the bolder Expert did best
-(``bench/tarot_bold_arena.py``).
+where no edge showed).  The Confirmé call is kept unless another gains
+``Boldness.margin`` marks on average and more than ``Boldness.risk`` standard errors of
+the gain, paired world by world (``sure_gain``): with a dozen worlds the best of five
+noisy means is picked for its luck more than its worth (a Garde Contre on one lucky
+world).  20 marks and 3 standard errors at four and five; 8 and 1.5 at three, where the
+bolder Expert did best (``bench/tarot_bold_arena.py``).
 Nor does it bid a Garde Sans or a Garde Contre more than one contract over the
 Confirmé's: such a contract made in all of a dozen worlds still fails often enough at
 the table to lose (measured at five players, ``bench/tarot_bids.py``).
