@@ -38,6 +38,7 @@ from game.ai.tarot import (
     TarotMemory,
     card_args,
     choose_tarot_card,
+    give_card,
     known_camps,
     play_memory,
     tarot_decision,
@@ -61,6 +62,7 @@ from game.engine.tarot_tricks import (
     TarotView,
     announcer_hand,
     first_lead_cards,
+    led_suit,
     legal_cards,
     trick_winner,
 )
@@ -422,6 +424,9 @@ class OpenTable:
         hunt = self.petit_hunt(holdings, seat, trick, cards)
         if hunt is not None:
             return hunt
+        charge = self.charge(holdings, seat, trick, cards)
+        if charge is not None:
+            return charge
         seen = RolloutView(seat, tuple(holdings[seat]), self.taker, tuple(trick), tuple(tricks))
         memory = self.memory(holdings, seat, trick, tricks)
         return choose_tarot_card(seen, memory, cards)[0]
@@ -445,6 +450,20 @@ class OpenTable:
         attack, defence = self.camps(holdings, seat)
         return open_memory(holdings, seat, attack, defence, self.announcer)
 
+    def charge(self, holdings: Sequence[Sequence[TarotCard]], seat: int,
+               trick: Sequence[TarotPlay], cards: list[TarotCard]) -> TarotCard | None:
+        """A seat following a trick its camp wins whatever the others play (every hand
+        seen: ``camp_wins_trick``) gives its richest card, or saves its Petit
+        (``give_card``): the Confirmé, blind to the hands, charges only on a card it is
+        sure no one may beat."""
+        if not trick or seat == self.announcer:
+            return None
+        attack, defence = self.camps(holdings, seat)
+        mine = attack if seat in attack else defence
+        if len(mine) < 2 or not camp_wins_trick(holdings, seat, trick, mine):
+            return None
+        return give_card(cards, len(holdings[seat]))[0]
+
 
 @dataclass(frozen=True)
 class ClosedTable(OpenTable):
@@ -457,12 +476,48 @@ class ClosedTable(OpenTable):
                    trick: Sequence[TarotPlay], cards: Sequence[TarotCard]) -> TarotCard | None:
         return None  # no seat sees where the Petit is
 
+    def charge(self, holdings: Sequence[Sequence[TarotCard]], seat: int,
+               trick: Sequence[TarotPlay], cards: list[TarotCard]) -> TarotCard | None:
+        return None  # no seat sees the hands that make a trick sure
+
     def memory(self, holdings: list[list[TarotCard]], seat: int, trick: list[TarotPlay],
                tricks: list[TarotTrick]) -> TarotMemory:
         attack, defence = self.camps(holdings, seat)
         known = self.aside if seat == self.taker else ()
         return play_memory(seat, len(holdings), holdings[seat], known, tricks, trick,
                            attack, defence, announcer=self.announcer)
+
+
+def camp_wins_trick(holdings: Sequence[Sequence[TarotCard]], seat: int,
+                    trick: Sequence[TarotPlay], mine: frozenset[int]) -> bool:
+    """Whether a seat of ``mine`` (``seat``'s camp, ``seat`` apart) wins ``trick``
+    whatever ``seat`` and the seats after it play, every hand seen: the best card my
+    camp has or may play in it ranks above the best the others have or may play."""
+    led = led_suit(trick)
+    if led is None:  # the Excuse led: the suit is not set yet
+        return False
+    ours = theirs = -1
+    for s, c in trick:
+        if s in mine:
+            ours = max(ours, _power(c, led))
+        else:
+            theirs = max(theirs, _power(c, led))
+    players = len(holdings)
+    for k in range(1, players - len(trick)):
+        later = (seat + k) % players
+        best = max(_power(c, led) for c in legal_cards(holdings[later], trick))
+        if later in mine:
+            ours = max(ours, best)
+        else:
+            theirs = max(theirs, best)
+    return ours > theirs
+
+
+def _power(c: TarotCard, led: TarotSuit) -> int:
+    """How ``c`` ranks in a trick of suit ``led`` (-1: it cannot win it)."""
+    if c.suit is _TRUMP:
+        return 100 + c.rank
+    return c.rank if c.suit is led else -1
 
 
 PETIT_GUARDS = 3  # a Petit guarded by at most so many trumps is hunted
