@@ -13,6 +13,7 @@ from game.ai.tarot_search import (
     open_memory,
     petit_hunt_lead,
     play_tricks,
+    sure_lead,
 )
 from game.engine.tarot_cards import THE_PETIT, TarotCard, tarot_cards
 from game.engine.tarot_tricks import TarotTrick, legal_cards
@@ -156,3 +157,29 @@ def test_at_five_a_known_partner_charges_the_takers_sure_trick() -> None:
     seen = RolloutView(1, tuple(hands[1]), TAKER, tuple(trick), ())
     usual, _ = choose_tarot_card(seen, open_memory(hands, 1, attack), hands[1])
     assert usual == tarot_cards("3H")[0]
+
+
+def test_a_defender_leads_the_king_the_taker_must_follow_under() -> None:
+    # two hearts out: the Confirmé fears a ruff, but the taker holds one and no one else
+    # may beat the king
+    hands = [list(tarot_cards("5H A10 A11")), list(tarot_cards("RH 3S 4S")),
+             list(tarot_cards("6H 5S 6S")), list(tarot_cards("A02 7S 8S"))]
+    assert OpenTable(TAKER, ATTACK).card(hands, 1, [], []) == tarot_cards("RH")[0]
+    assert confirme_card(hands, 1, []) != tarot_cards("RH")[0]
+
+
+def test_no_sure_lead_into_the_takers_ruff() -> None:
+    hands = [list(tarot_cards("5S A10 A11")), list(tarot_cards("RH 3S 4S")),
+             list(tarot_cards("6H 5S 6S")), list(tarot_cards("A02 7S 8S"))]
+    hands[0][0] = tarot_cards("9S")[0]  # the taker: no heart, trumps
+    assert sure_lead(hands, 1, hands[1], DEFENCE) is None
+    # the Confirmé's lead then: his longest suit, low
+    assert OpenTable(TAKER, ATTACK).card(hands, 1, [], []) == tarot_cards("3S")[0]
+
+
+def test_a_defender_leads_low_to_a_partners_sure_king() -> None:
+    # the partner after the taker holds the king of spades; the taker wins the hearts
+    # and trumps the clubs
+    hands = [list(tarot_cards("5S 8H A11")), list(tarot_cards("3S 2H 4C")),
+             list(tarot_cards("RS 7H 9C")), list(tarot_cards("9S 8S 7C"))]
+    assert sure_lead(hands, 1, hands[1], DEFENCE) == tarot_cards("3S")[0]

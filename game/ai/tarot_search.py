@@ -456,11 +456,15 @@ class OpenTable:
         seen: ``camp_wins_trick``) gives its richest card, or saves its Petit
         (``give_card``): the Confirmé, blind to the hands, charges only on a card it is
         sure no one may beat."""
-        if not trick or seat == self.announcer:
+        if seat == self.announcer:
             return None
         attack, defence = self.camps(holdings, seat)
         mine = attack if seat in attack else defence
-        if len(mine) < 2 or not camp_wins_trick(holdings, seat, trick, mine):
+        if len(mine) < 2:
+            return None
+        if not trick:
+            return sure_lead(holdings, seat, cards, mine)
+        if not camp_wins_trick(holdings, seat, trick, mine):
             return None
         return give_card(cards, len(holdings[seat]))[0]
 
@@ -489,15 +493,18 @@ class ClosedTable(OpenTable):
 
 
 def camp_wins_trick(holdings: Sequence[Sequence[TarotCard]], seat: int,
-                    trick: Sequence[TarotPlay], mine: frozenset[int]) -> bool:
-    """Whether a seat of ``mine`` (``seat``'s camp, ``seat`` apart) wins ``trick``
-    whatever ``seat`` and the seats after it play, every hand seen: the best card my
-    camp has or may play in it ranks above the best the others have or may play."""
-    led = led_suit(trick)
+                    trick: Sequence[TarotPlay], mine: frozenset[int],
+                    card: TarotCard | None = None) -> bool:
+    """Whether ``seat``'s camp ``mine`` wins ``trick`` whatever the seats after ``seat``
+    play, every hand seen, ``seat`` playing ``card`` (None: whatever it plays, a
+    partner then wins it): the best card my camp has played or may play in it ranks
+    above the best the others have played or may play."""
+    plays = [*trick, (seat, card)] if card is not None else list(trick)
+    led = led_suit(plays)
     if led is None:  # the Excuse led: the suit is not set yet
         return False
     ours = theirs = -1
-    for s, c in trick:
+    for s, c in plays:
         if s in mine:
             ours = max(ours, _power(c, led))
         else:
@@ -505,12 +512,21 @@ def camp_wins_trick(holdings: Sequence[Sequence[TarotCard]], seat: int,
     players = len(holdings)
     for k in range(1, players - len(trick)):
         later = (seat + k) % players
-        best = max(_power(c, led) for c in legal_cards(holdings[later], trick))
+        best = max(_power(c, led) for c in legal_cards(holdings[later], plays))
         if later in mine:
             ours = max(ours, best)
         else:
             theirs = max(theirs, best)
     return ours > theirs
+
+
+def sure_lead(holdings: Sequence[Sequence[TarotCard]], seat: int, cards: Sequence[TarotCard],
+              mine: frozenset[int]) -> TarotCard | None:
+    """The richest plain card ``seat`` may lead for a trick its camp then wins whatever
+    the others play (``camp_wins_trick``), every hand seen; None when there is none."""
+    sure = [c for c in cards if c.suit.is_plain
+            and camp_wins_trick(holdings, seat, [], mine, c)]
+    return max(sure, key=lambda c: (c.half_points, -c.rank), default=None)
 
 
 def _power(c: TarotCard, led: TarotSuit) -> int:
