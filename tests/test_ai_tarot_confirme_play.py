@@ -1,6 +1,7 @@
 """The Confirmé's tarot card play, fixed: every card of a few whole deals played by the
 Confirmé at every seat, as it played them before the Expert's rollouts got their own
-rules (``tarot_search.OpenTable.charge``).  The Confirmé level must not change with them."""
+rules (``tarot_search.OpenTable.sure_trick_card``).  The Confirmé level must not change
+with them."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The tarot Expert's rollouts (``tarot_search.OpenTable``): every hand seen, a seat on
-lead hunts a Petit an opponent guards badly, a seat following charges a trick its camp
-wins whatever the others play."""
+lead hunts a Petit an opponent guards badly or leads a trick its camp wins for sure, a
+seat following charges a trick its camp wins whatever the others play."""
 
 from __future__ import annotations
 

@@ -10,7 +10,10 @@ exactly (``tarot_endgame``); the card with the best mean score for the seat (its
 for the deal) is played, the Confirmé card when tied; in defence the Confirmé card unless
 the best one gains over it clearly in the same worlds (``DEFENCE_RISK``).  The
 rollouts' seats, seeing every hand, also hunt a Petit an opponent guards badly
-(``petit_hunt_lead``), which the Confirmé, blind to where the Petit is, cannot.  At five
+(``petit_hunt_lead``), charge their richest card (or save the Petit) on a trick their
+camp wins whatever the others play, and lead a card their camp then wins for sure
+(``camp_wins_trick``, ``sure_lead``): what the Confirmé, blind to the hands, cannot
+know.  The Confirmé level itself plays as before.  At five
 the rollouts keep the partner secret until the called card falls, as the real play does
 (``OpenTable``).
 
@@ -424,9 +427,9 @@ class OpenTable:
         hunt = self.petit_hunt(holdings, seat, trick, cards)
         if hunt is not None:
             return hunt
-        charge = self.charge(holdings, seat, trick, cards)
-        if charge is not None:
-            return charge
+        sure = self.sure_trick_card(holdings, seat, trick, cards)
+        if sure is not None:
+            return sure
         seen = RolloutView(seat, tuple(holdings[seat]), self.taker, tuple(trick), tuple(tricks))
         memory = self.memory(holdings, seat, trick, tricks)
         return choose_tarot_card(seen, memory, cards)[0]
@@ -450,12 +453,13 @@ class OpenTable:
         attack, defence = self.camps(holdings, seat)
         return open_memory(holdings, seat, attack, defence, self.announcer)
 
-    def charge(self, holdings: Sequence[Sequence[TarotCard]], seat: int,
-               trick: Sequence[TarotPlay], cards: list[TarotCard]) -> TarotCard | None:
-        """A seat following a trick its camp wins whatever the others play (every hand
-        seen: ``camp_wins_trick``) gives its richest card, or saves its Petit
-        (``give_card``): the Confirmé, blind to the hands, charges only on a card it is
-        sure no one may beat."""
+    def sure_trick_card(self, holdings: Sequence[Sequence[TarotCard]], seat: int,
+                        trick: Sequence[TarotPlay], cards: list[TarotCard]) -> TarotCard | None:
+        """Every hand seen, with a partner known: following a trick its camp wins
+        whatever the others play (``camp_wins_trick``), a seat gives its richest card
+        or saves its Petit (``give_card``; the Confirmé, blind to the hands, charges
+        only a card it is sure no one may beat); on lead, the richest card its camp
+        then wins for sure (``sure_lead``).  None: the Confirmé's card."""
         if seat == self.announcer:
             return None
         attack, defence = self.camps(holdings, seat)
@@ -480,8 +484,8 @@ class ClosedTable(OpenTable):
                    trick: Sequence[TarotPlay], cards: Sequence[TarotCard]) -> TarotCard | None:
         return None  # no seat sees where the Petit is
 
-    def charge(self, holdings: Sequence[Sequence[TarotCard]], seat: int,
-               trick: Sequence[TarotPlay], cards: list[TarotCard]) -> TarotCard | None:
+    def sure_trick_card(self, holdings: Sequence[Sequence[TarotCard]], seat: int,
+                        trick: Sequence[TarotPlay], cards: list[TarotCard]) -> TarotCard | None:
         return None  # no seat sees the hands that make a trick sure
 
     def memory(self, holdings: list[list[TarotCard]], seat: int, trick: list[TarotPlay],
