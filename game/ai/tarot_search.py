@@ -44,7 +44,14 @@ from game.ai.tarot import (
     tarot_memory,
 )
 from game.ai.tarot_auction_reading import read_draw
-from game.ai.tarot_endgame import DealFrame, Tally, affordable, solve_after
+from game.ai.tarot_endgame import (
+    DealFrame,
+    OverBudget,
+    Tally,
+    Transpositions,
+    affordable,
+    solve_after,
+)
 from game.engine.tarot_actions import TarotPlayCard
 from game.engine.tarot_cards import (
     DECK78,
@@ -66,6 +73,10 @@ from game.engine.tarot_tricks import (
 )
 
 MAX_WORLDS = 16  # at the default thinking time
+# The positions one world's exact endgame may search, every card's solve together: about
+# 20 ms, so that the cap of worlds fits the default thinking time; a world beyond it is
+# rolled out (``bench/tarot_endgame.py``).
+WORLD_NODES = 3_000
 SAMPLING_TRIES = 60
 # A defender leaves the Confirmé's card only for one that gains over the same worlds by
 # more than so many standard errors: a defender's card changes its marks little, and
@@ -228,6 +239,7 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
         self._drawn = not self.weighs
         endgame = exact_endgame and affordable(view.hand_sizes)
         self._evaluate = solved if endgame else rollout
+        self._table = Transpositions(WORLD_NODES)  # the world under way's, when solved
 
     def matches(self, view: TarotView, rng: random.Random, worlds: int,
                 exact_endgame: bool = True) -> bool:
@@ -251,7 +263,20 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
             return None
 
     def value(self, world: World, card: TarotCard) -> float:
-        return self._evaluate(self.view, world, card)
+        """``card``'s marks in ``world``: solved exactly when the world's solve, its
+        cards' together (one table), stays within ``WORLD_NODES`` positions; else that
+        world is rolled out, its cards already solved included."""
+        if self._evaluate is not solved:
+            return self._evaluate(self.view, world, card)
+        if self._table.world is not world:
+            self._table = Transpositions(WORLD_NODES, world)
+        if self._table.spent:
+            return rollout(self.view, world, card)
+        try:
+            return solved(self.view, world, card, self._table)
+        except OverBudget:
+            self.revalue(functools.partial(rollout, self.view, world))
+            return rollout(self.view, world, card)
 
     def verdict(self) -> tuple[Decision, dict[TarotCard, float]]:
         """The card with the best mean over the worlds evaluated (the Confirmé's when
@@ -372,21 +397,25 @@ def play_rollout(view: TarotView, world: World, first: TarotCard) -> TarotRollou
     return game
 
 
-def solved(view: TarotView, world: World, first: TarotCard) -> float:
+def solved(view: TarotView, world: World, first: TarotCard,
+           table: Transpositions | None = None) -> float:
     """The seat's marks when it plays ``first`` and the rest of the deal is played
-    perfectly, every hand seen (``tarot_endgame``)."""
-    game, pays = solve(view, world, first)
+    perfectly, every hand seen (``tarot_endgame``); ``table``: the world's, shared by
+    its cards' solves (``OverBudget`` when its node budget is spent)."""
+    game, pays = solve(view, world, first, table)
     return seat_marks(game, pays)
 
 
-def solve(view: TarotView, world: World, first: TarotCard) -> tuple[TarotRollout, int]:
+def solve(view: TarotView, world: World, first: TarotCard,
+          table: Transpositions | None = None) -> tuple[TarotRollout, int]:
     """The deal in ``world`` (its tricks not played) and what each defender pays when
     the rest is played perfectly after ``first``."""
     game = start_rollout(view, world)
     frame = deal_frame(view, game.partner)
     game.holdings[view.seat].remove(first)
     return game, solve_after(frame, game.holdings, [*game.trick, (view.seat, first)],
-                             tally_of(frame, world, game.tricks), view.chelem_announcer)
+                             tally_of(frame, world, game.tricks), view.chelem_announcer,
+                             table)
 
 
 @dataclass(frozen=True)
