@@ -10,11 +10,10 @@ from dataclasses import replace
 
 import pytest
 
+from bench.tarot_endgame import plain_solve
 from game.ai import tarot_search
 from game.ai.tarot_endgame import (
-    DealFrame,
     OverBudget,
-    Tally,
     Transpositions,
     affordable,
     one_of_each_run,
@@ -35,7 +34,6 @@ from game.engine.rules import ExcuseLastTrick
 from game.engine.tarot import TarotDeal, TarotPlayCard, TarotTrick
 from game.engine.tarot_cards import TarotCard, tarot_card, tarot_cards
 from game.engine.tarot_scoring import Contract, seat_factors
-from game.engine.tarot_tricks import TarotPlay, announcer_hand, legal_cards, trick_winner
 from tests.tarot_hands import play_state
 from tests.tarot_positions import SIZES, advance, to_play
 
@@ -134,36 +132,6 @@ def test_the_last_tricks_are_affordable_deeper_at_three_players() -> None:
     assert not affordable([6, 6, 6]) and not affordable([SIZES[3]] * 3)
 
 
-def plain_minimax(frame: DealFrame, holdings: list[list[TarotCard]], trick: list[TarotPlay],
-                  tally: Tally, announcer: int | None, alpha: int = -10**9,
-                  beta: int = 10**9) -> int:
-    """What each defender pays, every legal card of every seat tried in hand order with
-    plain alpha-beta (the solver's first version): the reference the solver must equal."""
-    seat = trick[-1][0]
-    if len(trick) == frame.players:
-        done = TarotTrick(trick[0][0], tuple(trick), trick_winner(trick))
-        last = not holdings[done.winner]
-        tally = tally.after(done, frame.in_attack, last, frame.rules.excuse_last_trick)
-        if last:
-            return frame.per_defender(tally, done)
-        seat, trick = done.winner, []
-    else:
-        seat = (seat + 1) % frame.players
-    attacking = frame.in_attack(seat)
-    best = -10**9 if attacking else 10**9
-    for card in legal_cards(announcer_hand(holdings[seat], seat == announcer), trick):
-        rest = [h if s != seat else [c for c in h if c != card] for s, h in enumerate(holdings)]
-        value = plain_minimax(frame, rest, [*trick, (seat, card)], tally, announcer,
-                              alpha, beta)
-        if attacking:
-            best, alpha = max(best, value), max(alpha, value)
-        else:
-            best, beta = min(best, value), min(beta, value)
-        if alpha >= beta:
-            break
-    return best
-
-
 def sampled_endgames(players: int, tricks_left: int, count: int, seed: int,
                      ) -> list[tuple[TarotDeal, World]]:
     """Real deals played at random to ``tricks_left`` tricks from the end (some in the
@@ -202,8 +170,8 @@ def test_the_solver_equals_the_plain_enumeration_on_sampled_worlds(players: int,
             game.holdings[view.seat].remove(action.card)
             trick = [*game.trick, (view.seat, action.card)]
             tally = tally_of(frame, world, game.tricks)
-            expected = plain_minimax(frame, [list(h) for h in game.holdings], trick, tally,
-                                     view.chelem_announcer)
+            expected = plain_solve(frame, [list(h) for h in game.holdings], trick, tally,
+                                   view.chelem_announcer)
             assert solve_after(frame, game.holdings, trick, tally, view.chelem_announcer,
                                table) == expected
             checked += 1
