@@ -230,7 +230,8 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
     def __init__(self, view: TarotView, rng: random.Random, worlds: int,
                  exact_endgame: bool = True) -> None:
         legal = [a.card for a in view.legal if isinstance(a, TarotPlayCard)]
-        located = _played(view) | set(view.hand)
+        # not the trick under way's cards: one between two of the hand's tells them apart
+        located = {c for t in view.tricks for _, c in t.plays} | set(view.hand)
         super().__init__(view, distinct_cards(legal, located), rng, worlds)
         self.legal, self.located, self.exact_endgame = legal, located, exact_endgame
         self.confirme = tarot_decision(view)
@@ -332,7 +333,7 @@ def _class_of(card: TarotCard, kept: list[TarotCard], located: set[TarotCard]) -
 
 def same_value(a: TarotCard, b: TarotCard, located: set[TarotCard]) -> bool:
     """Playing ``a`` or ``b`` makes no difference: same suit and points, and every card
-    ranked between them is played or in the same hand (``located``)."""
+    ranked between them is in a finished trick or in the same hand (``located``)."""
     if a.suit is not b.suit or a.half_points != b.half_points or a.is_bout or b.is_bout:
         return a == b
     low, high = sorted((a.rank, b.rank))
