@@ -8,15 +8,18 @@ Three measures:
   positions searched and the milliseconds per world, and the share of worlds within the
   budget (``tarot_search.WORLD_NODES``); where it is quick enough, against the solver's
   first version (``plain_solve``) on the same worlds, the values checked equal;
-
 - a duel in the arena, duplicate deals: every seat plays the Confirmé until the cards
   left are few enough to be solved (``tarot_endgame.affordable``), then the Expert, A
-  solving each sampled world exactly, B finishing it with Confirmé rollouts as it does
-  earlier in the deal; the difference is what the exact endgame is worth;
+  solving each sampled world exactly (within its budget), B finishing it with Confirmé
+  rollouts as it does earlier in the deal (``--b rollout``), or solving it only within
+  the exact endgame's first reach, the last three tricks or so (``--b first``); the
+  difference is what the exact endgame, or its deeper reach, is worth (``--think none``:
+  the cap of worlds, whatever the load);
 - the time of the Expert's endgame decisions (default thinking time) on positions from
   real deals, at three, four and five players.
 
     python -m bench.tarot_endgame --deals 400 --jobs 2
+    python -m bench.tarot_endgame --deals 400 --b first --think none
     python -m bench.tarot_endgame --solver-only --positions 12
 """
 
@@ -28,10 +31,11 @@ import json
 import random
 import time
 from collections.abc import Callable, Sequence
+from math import factorial, prod
 from typing import Any
 
 from bench.arena import Setup, Variant, report, run, time_stats
-from game.ai import Level, decide
+from game.ai import DEFAULT_THINK, Level, decide
 from game.ai.tarot_endgame import (
     DealFrame,
     OverBudget,
@@ -63,16 +67,26 @@ from game.engine.tarot_tricks import (
     trick_winner,
 )
 
+# The exact endgame's first reach: the hands' orderings (the product of their factorials)
+# at most so many, about the last three tricks at any table.
+FIRST_LINES = 8_000
 
-def _late_expert(exact: bool, state: Any, seat: int, rng: random.Random) -> Action:
+
+def _late_expert(endgame: str, deadline: float | None, state: Any, seat: int,
+                 rng: random.Random) -> Action:
+    """The Confirmé, then from the first affordable position the Expert, its worlds
+    solved (``exact``), rolled out (``rollout``), or solved only within the exact
+    endgame's first reach (``first``: ``FIRST_LINES``), rolled out before."""
     view = state.view(seat)
     if view.phase is Phase.PLAY and affordable(view.hand_sizes):
-        return tarot_expert_decision(view, rng, exact_endgame=exact).action
+        exact = endgame == "exact" or (
+            endgame == "first" and prod(factorial(n) for n in view.hand_sizes) <= FIRST_LINES)
+        return tarot_expert_decision(view, rng, deadline, exact_endgame=exact).action
     return decide(view, Level.CONFIRME, rng).action
 
 
-EXACT = Variant("exact-endgame", functools.partial(_late_expert, True))
-ROLLED = Variant("rollout-endgame", functools.partial(_late_expert, False))
+def endgame_variant(endgame: str, deadline: float | None) -> Variant:
+    return Variant(f"{endgame}-endgame", functools.partial(_late_expert, endgame, deadline))
 
 
 def endgame_positions(players: int, count: int, seed: int) -> list[TarotDeal]:
@@ -255,6 +269,10 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--positions", type=int, default=60, help="for the timing, per count")
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--b", choices=("rollout", "first"), default="rollout",
+                        help="B's endgame: rolled out, or solved within its first reach")
+    parser.add_argument("--think", default=str(DEFAULT_THINK),
+                        help="seconds per decision, or none: the cap of worlds, no deadline")
     parser.add_argument("--solver", action="store_true", help="also the solver's cost")
     parser.add_argument("--solver-only", action="store_true", help="only the solver's cost")
     args = parser.parse_args(argv)
@@ -264,11 +282,13 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     if args.solver_only:
         print(json.dumps(figures, sort_keys=True))
         return figures
-    setup = Setup(TarotRules(players=args.players), EXACT, ROLLED, args.seed)
+    deadline = None if args.think == "none" else float(args.think)
+    setup = Setup(TarotRules(players=args.players), endgame_variant("exact", deadline),
+                  endgame_variant(args.b, deadline), args.seed)
     start = time.perf_counter()
     duel = report(setup, run(setup, args.deals, 0, args.jobs), time.perf_counter() - start)
     low, high = duel["ci95"]
-    print(f"exact - rollout endgame, {args.players} players, {duel['deals']} deals: "
+    print(f"exact - {args.b} endgame, {args.players} players, {duel['deals']} deals: "
           f"{duel['mean_a_minus_b']:+.2f} marks a deal ({low:+.2f} .. {high:+.2f})")
     timing = {}
     for players in (3, 4, 5):
@@ -276,7 +296,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         print(f"endgame decision, {players} players: median {stats['median_ms']:.0f} ms, "
               f"p95 {stats['p95_ms']:.0f} ms, max {stats['max_ms']:.0f} ms")
     figures.update({"players": args.players, "deals": duel["deals"],
-                    "exact_minus_rollout": duel["mean_a_minus_b"], "ci95": duel["ci95"],
+                    "b": args.b, "think": args.think,
+                    "exact_minus_b": duel["mean_a_minus_b"], "ci95": duel["ci95"],
                     "void_plays": duel["void_plays"], "endgame_decision_ms": timing})
     print(json.dumps(figures, sort_keys=True))
     return figures
