@@ -257,7 +257,10 @@ def test_a_world_beyond_the_budget_is_rolled_out(monkeypatch: pytest.MonkeyPatch
         def world_stream(self) -> Iterator[World]:
             yield world
 
-    monkeypatch.setattr(tarot_search, "WORLD_NODES", 40)
+    first = TarotWorldSearch(view, random.Random(0), 1).cards[0]
+    table = Transpositions()
+    assert solved(view, world, first, table) != rollout(view, world, first)
+    monkeypatch.setattr(tarot_search, "WORLD_NODES", table.nodes)  # the first card's solve
     _, means = weigh_tarot_cards(view, random.Random(0), None, source=TrueWorld)
     assert means == {c: rollout(view, world, c) for c in means}
 
