@@ -6,8 +6,9 @@ the chien's cards with the taker or in his écart), and kept among several in pr
 to how well they fit the auction (``tarot_auction_reading``: the taker's hand strong
 enough for his contract, the passers' too weak to bid).  In each world every legal card is
 played and the deal finished with the Confirmé play, or in the last four or five tricks
-solved exactly (``tarot_endgame``) when the world's solve fits ``WORLD_NODES``; the card with the best mean score for the seat (its marks
-for the deal) is played, the Confirmé card when tied; in defence the Confirmé card unless
+solved exactly (``tarot_endgame``) when the world's solve fits ``WORLD_NODES``; the
+card with the best mean score for the seat (its marks for the deal) is played, the
+Confirmé card when tied; in defence the Confirmé card unless
 the best one gains over it clearly in the same worlds (``DEFENCE_RISK``).  The
 rollouts' seats, seeing every hand, also hunt a Petit an opponent guards badly
 (``petit_hunt_lead``), which the Confirmé, blind to where the Petit is, cannot.  At five
