@@ -11,7 +11,10 @@ card with the best mean score for the seat (its marks for the deal) is played, t
 Confirmé card when tied; in defence the Confirmé card unless
 the best one gains over it clearly in the same worlds (``DEFENCE_RISK``).  The
 rollouts' seats, seeing every hand, also hunt a Petit an opponent guards badly
-(``petit_hunt_lead``), which the Confirmé, blind to where the Petit is, cannot.  At five
+(``petit_hunt_lead``), charge their richest card (or save the Petit) on a trick their
+camp wins whatever the others play, and lead a card their camp then wins for sure
+(``camp_wins_trick``, ``sure_lead``): what the Confirmé, blind to the hands, cannot
+know.  The Confirmé level itself plays as before.  At five
 the rollouts keep the partner secret until the called card falls, as the real play does
 (``OpenTable``).
 
@@ -39,6 +42,7 @@ from game.ai.tarot import (
     TarotMemory,
     card_args,
     choose_tarot_card,
+    give_card,
     known_camps,
     play_memory,
     tarot_decision,
@@ -69,6 +73,7 @@ from game.engine.tarot_tricks import (
     TarotView,
     announcer_hand,
     first_lead_cards,
+    led_suit,
     legal_cards,
     trick_winner,
 )
@@ -453,6 +458,9 @@ class OpenTable:
         hunt = self.petit_hunt(holdings, seat, trick, cards)
         if hunt is not None:
             return hunt
+        sure = self.sure_trick_card(holdings, seat, trick, cards)
+        if sure is not None:
+            return sure
         seen = RolloutView(seat, tuple(holdings[seat]), self.taker, tuple(trick), tuple(tricks))
         memory = self.memory(holdings, seat, trick, tricks)
         return choose_tarot_card(seen, memory, cards)[0]
@@ -476,6 +484,25 @@ class OpenTable:
         attack, defence = self.camps(holdings, seat)
         return open_memory(holdings, seat, attack, defence, self.announcer)
 
+    def sure_trick_card(self, holdings: Sequence[Sequence[TarotCard]], seat: int,
+                        trick: Sequence[TarotPlay], cards: list[TarotCard]) -> TarotCard | None:
+        """Every hand seen, with a partner known: following a trick its camp wins
+        whatever the others play (``camp_wins_trick``), a seat gives its richest card
+        or saves its Petit (``give_card``; the Confirmé, blind to the hands, charges
+        only a card it is sure no one may beat); on lead, the richest card its camp
+        then wins for sure (``sure_lead``).  None: the Confirmé's card."""
+        if seat == self.announcer:
+            return None
+        attack, defence = self.camps(holdings, seat)
+        mine = attack if seat in attack else defence
+        if len(mine) < 2:
+            return None
+        if not trick:
+            return sure_lead(holdings, seat, cards, mine)
+        if not camp_wins_trick(holdings, seat, trick, mine):
+            return None
+        return give_card(cards, len(holdings[seat]))[0]
+
 
 @dataclass(frozen=True)
 class ClosedTable(OpenTable):
@@ -488,12 +515,60 @@ class ClosedTable(OpenTable):
                    trick: Sequence[TarotPlay], cards: Sequence[TarotCard]) -> TarotCard | None:
         return None  # no seat sees where the Petit is
 
+    def sure_trick_card(self, holdings: Sequence[Sequence[TarotCard]], seat: int,
+                        trick: Sequence[TarotPlay], cards: list[TarotCard]) -> TarotCard | None:
+        return None  # no seat sees the hands that make a trick sure
+
     def memory(self, holdings: list[list[TarotCard]], seat: int, trick: list[TarotPlay],
                tricks: list[TarotTrick]) -> TarotMemory:
         attack, defence = self.camps(holdings, seat)
         known = self.aside if seat == self.taker else ()
         return play_memory(seat, len(holdings), holdings[seat], known, tricks, trick,
                            attack, defence, announcer=self.announcer)
+
+
+def camp_wins_trick(holdings: Sequence[Sequence[TarotCard]], seat: int,
+                    trick: Sequence[TarotPlay], mine: frozenset[int],
+                    card: TarotCard | None = None) -> bool:
+    """Whether ``seat``'s camp ``mine`` wins ``trick`` whatever the seats after ``seat``
+    play, every hand seen, ``seat`` playing ``card`` (None: whatever it plays, a
+    partner then wins it): the best card my camp has played or may play in it ranks
+    above the best the others have played or may play."""
+    plays = [*trick, (seat, card)] if card is not None else list(trick)
+    led = led_suit(plays)
+    if led is None:  # the Excuse led: the suit is not set yet
+        return False
+    ours = theirs = -1
+    for s, c in plays:
+        if s in mine:
+            ours = max(ours, _power(c, led))
+        else:
+            theirs = max(theirs, _power(c, led))
+    players = len(holdings)
+    for k in range(1, players - len(trick)):
+        later = (seat + k) % players
+        best = max(_power(c, led) for c in legal_cards(holdings[later], plays))
+        if later in mine:
+            ours = max(ours, best)
+        else:
+            theirs = max(theirs, best)
+    return ours > theirs
+
+
+def sure_lead(holdings: Sequence[Sequence[TarotCard]], seat: int, cards: Sequence[TarotCard],
+              mine: frozenset[int]) -> TarotCard | None:
+    """The richest plain card ``seat`` may lead for a trick its camp then wins whatever
+    the others play (``camp_wins_trick``), every hand seen; None when there is none."""
+    sure = [c for c in cards if c.suit.is_plain
+            and camp_wins_trick(holdings, seat, [], mine, c)]
+    return max(sure, key=lambda c: (c.half_points, -c.rank), default=None)
+
+
+def _power(c: TarotCard, led: TarotSuit) -> int:
+    """How ``c`` ranks in a trick of suit ``led`` (-1: it cannot win it)."""
+    if c.suit is _TRUMP:
+        return 100 + c.rank
+    return c.rank if c.suit is led else -1
 
 
 PETIT_GUARDS = 3  # a Petit guarded by at most so many trumps is hunted
