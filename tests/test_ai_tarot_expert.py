@@ -11,13 +11,14 @@ import pytest
 from game.ai import Level, decide
 from game.ai.tarot import tarot_decision
 from game.ai.tarot_search import (
+    TarotWorldSearch,
     World,
     distinct_cards,
     same_value,
     sample_world,
     tarot_expert_decision,
 )
-from game.engine.tarot import TarotDeal, TarotPlayCard, TarotView, led_suit
+from game.engine.tarot import TarotDeal, TarotPlayCard, TarotTrick, TarotView, led_suit
 from game.engine.tarot_cards import (
     DECK78,
     EXCUSE,
@@ -25,8 +26,11 @@ from game.engine.tarot_cards import (
     THE_PETIT,
     TarotCard,
     TarotSuit,
+    tarot_card,
+    tarot_cards,
     trump,
 )
+from tests.tarot_hands import play_state
 from tests.tarot_positions import SIZES, advance, to_play
 
 
@@ -176,3 +180,17 @@ def test_equivalent_cards_are_searched_once() -> None:
     assert same_value(trump(6), trump(3), located)
     assert not same_value(trump(6), trump(8), located)
     assert not same_value(THE_PETIT, trump(2), located | {trump(2)})
+
+
+def test_a_card_of_the_trick_under_way_between_two_of_the_hand_tells_them_apart() -> None:
+    """The 7H led lies between the 6H and the 8H: the 8H takes the trick, the 6H does
+    not, so both are weighed (they were one card when the 7H counted as played)."""
+    deal = play_state(4, {0: "6H 8H 2S", 1: "9S A02 3S", 2: "4S 5S 6S", 3: "7S 8S"},
+                      trick=((3, tarot_card("7H")),), turn=0)
+    search = TarotWorldSearch(deal.view(0), random.Random(0), 4)
+    assert search.cards == [tarot_card("6H"), tarot_card("8H")]
+    plays = tuple(zip((3, 0, 1, 2), tarot_cards("7H 9H 1H 2H"), strict=True))
+    finished = play_state(4, {0: "6H 8H 2S", 1: "9S A02 3S", 2: "4S 5S 6S", 3: "7S 8S"},
+                          tricks=(TarotTrick(3, plays, 0),))
+    kept = TarotWorldSearch(finished.view(0), random.Random(0), 4).cards
+    assert set(kept) == {tarot_card("2S"), tarot_card("6H")}  # the 7H gone: 6H is 8H

@@ -1,5 +1,6 @@
 """The tarot Expert's rollouts (``tarot_search.OpenTable``): every hand seen, a seat on
-lead hunts a Petit an opponent guards badly."""
+lead hunts a Petit an opponent guards badly or leads a trick its camp wins for sure, a
+seat following charges a trick its camp wins whatever the others play."""
 
 from __future__ import annotations
 
@@ -8,12 +9,14 @@ from game.ai.tarot_search import (
     ClosedTable,
     OpenTable,
     RolloutView,
+    camp_wins_trick,
     open_memory,
     petit_hunt_lead,
     play_tricks,
+    sure_lead,
 )
 from game.engine.tarot_cards import THE_PETIT, TarotCard, tarot_cards
-from game.engine.tarot_tricks import TarotTrick
+from game.engine.tarot_tricks import TarotTrick, legal_cards
 
 TAKER = 0
 ATTACK = frozenset({TAKER})
@@ -88,3 +91,95 @@ def test_a_taker_does_not_lead_his_lone_petit_into_the_defences_trumps() -> None
     hands = [list(tarot_cards("A01 5H")), list(tarot_cards("A02 6H")),
              list(tarot_cards("7H 8H")), list(tarot_cards("9H TH"))]
     assert OpenTable(TAKER, ATTACK).card(hands, TAKER, [], []) == tarot_cards("5H")[0]
+
+
+DEFENCE = frozenset({1, 2, 3})
+
+
+def confirme_card(hands: list[list[TarotCard]], seat: int,
+                  trick: list[tuple[int, TarotCard]]) -> TarotCard:
+    """The Confirmé's card for ``seat`` seeing every hand (the rollouts' memory)."""
+    seen = RolloutView(seat, tuple(hands[seat]), TAKER, tuple(trick), ())
+    cards = legal_cards(hands[seat], trick)
+    return choose_tarot_card(seen, open_memory(hands, seat, ATTACK), cards)[0]
+
+
+def test_a_defender_charges_his_queen_when_a_partner_after_him_holds_the_king() -> None:
+    # the taker led the 2 of hearts; seat 2 wins with the king whatever follows
+    hands = [list(tarot_cards("A10 5S")), list(tarot_cards("DH 3H")),
+             list(tarot_cards("RH 4S")), list(tarot_cards("4H 6S"))]
+    trick = [(TAKER, tarot_cards("2H")[0])]
+    assert camp_wins_trick(hands, 1, trick, DEFENCE)
+    assert OpenTable(TAKER, ATTACK).card(hands, 1, trick, []) == tarot_cards("DH")[0]
+    # the Confirmé wins it with his 3, the queen kept back
+    assert confirme_card(hands, 1, trick) == tarot_cards("3H")[0]
+
+
+def test_a_defender_saves_his_petit_under_a_partners_higher_trump_still_to_come() -> None:
+    hands = [list(tarot_cards("A12 5S")), list(tarot_cards("A01 A05")),
+             list(tarot_cards("A21 4S")), list(tarot_cards("4H 6S"))]
+    trick = [(TAKER, tarot_cards("A10")[0])]
+    assert OpenTable(TAKER, ATTACK).card(hands, 1, trick, []) == THE_PETIT
+    assert confirme_card(hands, 1, trick) == tarot_cards("A05")[0]
+
+
+def test_a_charge_only_when_the_taker_still_to_play_cannot_win_the_trick() -> None:
+    # seat 2 led the king of hearts; seat 3 plays, then the taker, then seat 1
+    trick = [(2, tarot_cards("RH")[0])]
+    def hands(taker: str) -> list[list[TarotCard]]:
+        return [list(tarot_cards(taker)), list(tarot_cards("4S 6S")),
+                list(tarot_cards("7S 8S")), list(tarot_cards("DH 3H"))]
+
+    ruffs = hands("A10 5S")  # void in hearts: he trumps the king
+    assert not camp_wins_trick(ruffs, 3, trick, DEFENCE)
+    assert OpenTable(TAKER, ATTACK).card(ruffs, 3, trick, []) == tarot_cards("3H")[0]
+    follows = hands("5H A10")  # he must follow under the king
+    assert camp_wins_trick(follows, 3, trick, DEFENCE)
+    assert OpenTable(TAKER, ATTACK).card(follows, 3, trick, []) == tarot_cards("DH")[0]
+
+
+def test_a_seat_that_sees_only_its_hand_does_not_charge_on_what_it_cannot_see() -> None:
+    hands = [list(tarot_cards("A10 5S")), list(tarot_cards("DH 3H")),
+             list(tarot_cards("RH 4S")), list(tarot_cards("4H 6S"))]
+    trick = [(TAKER, tarot_cards("2H")[0])]
+    assert ClosedTable(TAKER, ATTACK).card(hands, 1, trick, []) == tarot_cards("3H")[0]
+
+
+def test_at_five_a_known_partner_charges_the_takers_sure_trick() -> None:
+    # the taker led the king of hearts; the defenders after seat 1 must follow under it,
+    # though the Confirmé, seeing only two hearts out, fears they may trump it
+    attack = frozenset({TAKER, 1})
+    hands = [list(tarot_cards("A20 5S")), list(tarot_cards("DH 3H")),
+             list(tarot_cards("2H A05")), list(tarot_cards("4H A06")),
+             list(tarot_cards("6S 7S"))]
+    trick = [(TAKER, tarot_cards("RH")[0])]
+    assert OpenTable(TAKER, attack).card(hands, 1, trick, []) == tarot_cards("DH")[0]
+    seen = RolloutView(1, tuple(hands[1]), TAKER, tuple(trick), ())
+    usual, _ = choose_tarot_card(seen, open_memory(hands, 1, attack), hands[1])
+    assert usual == tarot_cards("3H")[0]
+
+
+def test_a_defender_leads_the_king_the_taker_must_follow_under() -> None:
+    # two hearts out: the Confirmé fears a ruff, but the taker holds one and no one else
+    # may beat the king
+    hands = [list(tarot_cards("5H A10 A11")), list(tarot_cards("RH 3S 4S")),
+             list(tarot_cards("6H 5S 6S")), list(tarot_cards("A02 7S 8S"))]
+    assert OpenTable(TAKER, ATTACK).card(hands, 1, [], []) == tarot_cards("RH")[0]
+    assert confirme_card(hands, 1, []) != tarot_cards("RH")[0]
+
+
+def test_no_sure_lead_into_the_takers_ruff() -> None:
+    hands = [list(tarot_cards("5S A10 A11")), list(tarot_cards("RH 3S 4S")),
+             list(tarot_cards("6H 5S 6S")), list(tarot_cards("A02 7S 8S"))]
+    hands[0][0] = tarot_cards("9S")[0]  # the taker: no heart, trumps
+    assert sure_lead(hands, 1, hands[1], DEFENCE) is None
+    # the Confirmé's lead then: his longest suit, low
+    assert OpenTable(TAKER, ATTACK).card(hands, 1, [], []) == tarot_cards("3S")[0]
+
+
+def test_a_defender_leads_low_to_a_partners_sure_king() -> None:
+    # the partner after the taker holds the king of spades; the taker wins the hearts
+    # and trumps the clubs
+    hands = [list(tarot_cards("5S 8H A11")), list(tarot_cards("3S 2H 4C")),
+             list(tarot_cards("RS 7H 9C")), list(tarot_cards("9S 8S 7C"))]
+    assert sure_lead(hands, 1, hands[1], DEFENCE) == tarot_cards("3S")[0]

@@ -11,7 +11,7 @@ thinks and resumed by the decision holds what the decision would have computed i
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from typing import Generic, TypeVar
 
 ViewT = TypeVar("ViewT")
@@ -93,6 +93,11 @@ class ResumableSearch(Generic[ViewT, WorldT, CardT]):
         if len(self._rolling) == len(self.cards):
             self.values.append(self._rolling)
             self._rolling = {}
+
+    def revalue(self, value: Callable[[CardT], float]) -> None:
+        """Value again, by ``value``, the cards of the world under way valued so far
+        (its evaluation changed method halfway)."""
+        self._rolling = {c: value(c) for c in self._rolling}
 
     def totals(self) -> tuple[dict[CardT, float], int]:
         """Each card's values summed over the worlds evaluated, and their number."""

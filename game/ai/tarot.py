@@ -370,7 +370,7 @@ def _follow(view: TarotPlaySeat, mem: TarotMemory, cards: list[TarotCard]) -> tu
     hand_left = len(view.hand)
     if mem.same_camp(winner, mem.seat) and not any(mem.may_beat(s, master, led)
                                                    for s in threats):
-        return _give(cards, hand_left)
+        return give_card(cards, hand_left)
     winners = [c for c in cards if c is not EXCUSE and _beats(c, master, led)]
     safe = [c for c in winners if not any(mem.may_beat(s, c, led) for s in threats)]
     if safe:
@@ -438,7 +438,7 @@ def _beats(c: TarotCard, master: TarotCard, led: TarotSuit) -> bool:
     return not master.is_trump and c.suit is led and c.rank > master.rank
 
 
-def _give(cards: list[TarotCard], hand_left: int) -> tuple[TarotCard, str]:
+def give_card(cards: list[TarotCard], hand_left: int) -> tuple[TarotCard, str]:
     """My camp wins this trick for sure: save the Petit, or give points."""
     if THE_PETIT in cards:
         return THE_PETIT, "hint.save_petit"

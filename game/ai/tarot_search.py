@@ -5,12 +5,16 @@ Worlds are drawn among the placements of the hidden cards that the seat's view a
 the chien's cards with the taker or in his écart), and kept among several in proportion
 to how well they fit the auction (``tarot_auction_reading``: the taker's hand strong
 enough for his contract, the passers' too weak to bid).  In each world every legal card is
-played and the deal finished with the Confirmé play, or in the last tricks solved
-exactly (``tarot_endgame``); the card with the best mean score for the seat (its marks
-for the deal) is played, the Confirmé card when tied; in defence the Confirmé card unless
+played and the deal finished with the Confirmé play, or in the last four or five tricks
+solved exactly (``tarot_endgame``) when the world's solve fits ``WORLD_NODES``; the
+card with the best mean score for the seat (its marks for the deal) is played, the
+Confirmé card when tied; in defence the Confirmé card unless
 the best one gains over it clearly in the same worlds (``DEFENCE_RISK``).  The
 rollouts' seats, seeing every hand, also hunt a Petit an opponent guards badly
-(``petit_hunt_lead``), which the Confirmé, blind to where the Petit is, cannot.  At five
+(``petit_hunt_lead``), charge their richest card (or save the Petit) on a trick their
+camp wins whatever the others play, and lead a card their camp then wins for sure
+(``camp_wins_trick``, ``sure_lead``): what the Confirmé, blind to the hands, cannot
+know.  The Confirmé level itself plays as before.  At five
 the rollouts keep the partner secret until the called card falls, as the real play does
 (``OpenTable``).
 
@@ -38,13 +42,21 @@ from game.ai.tarot import (
     TarotMemory,
     card_args,
     choose_tarot_card,
+    give_card,
     known_camps,
     play_memory,
     tarot_decision,
     tarot_memory,
 )
 from game.ai.tarot_auction_reading import read_draw
-from game.ai.tarot_endgame import DealFrame, Tally, affordable, solve_after
+from game.ai.tarot_endgame import (
+    DealFrame,
+    OverBudget,
+    Tally,
+    Transpositions,
+    affordable,
+    solve_after,
+)
 from game.engine.tarot_actions import TarotPlayCard
 from game.engine.tarot_cards import (
     DECK78,
@@ -61,11 +73,16 @@ from game.engine.tarot_tricks import (
     TarotView,
     announcer_hand,
     first_lead_cards,
+    led_suit,
     legal_cards,
     trick_winner,
 )
 
 MAX_WORLDS = 16  # at the default thinking time
+# The positions one world's exact endgame may search, every card's solve together: about
+# 20 ms, so that the cap of worlds fits the default thinking time; a world beyond it is
+# rolled out (``bench/tarot_endgame.py``).
+WORLD_NODES = 3_000
 SAMPLING_TRIES = 60
 # A defender leaves the Confirmé's card only for one that gains over the same worlds by
 # more than so many standard errors: a defender's card changes its marks little, and
@@ -219,7 +236,8 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
     def __init__(self, view: TarotView, rng: random.Random, worlds: int,
                  exact_endgame: bool = True) -> None:
         legal = [a.card for a in view.legal if isinstance(a, TarotPlayCard)]
-        located = _played(view) | set(view.hand)
+        # not the trick under way's cards: one between two of the hand's tells them apart
+        located = {c for t in view.tricks for _, c in t.plays} | set(view.hand)
         super().__init__(view, distinct_cards(legal, located), rng, worlds)
         self.legal, self.located, self.exact_endgame = legal, located, exact_endgame
         self.confirme = tarot_decision(view)
@@ -228,6 +246,7 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
         self._drawn = not self.weighs
         endgame = exact_endgame and affordable(view.hand_sizes)
         self._evaluate = solved if endgame else rollout
+        self._table = Transpositions(WORLD_NODES)  # the world under way's, when solved
 
     def matches(self, view: TarotView, rng: random.Random, worlds: int,
                 exact_endgame: bool = True) -> bool:
@@ -251,7 +270,20 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
             return None
 
     def value(self, world: World, card: TarotCard) -> float:
-        return self._evaluate(self.view, world, card)
+        """``card``'s marks in ``world``: solved exactly when the world's solve, its
+        cards' together (one table), stays within ``WORLD_NODES`` positions; else that
+        world is rolled out, its cards already solved included."""
+        if self._evaluate is not solved:
+            return self._evaluate(self.view, world, card)
+        if self._table.world is not world:
+            self._table = Transpositions(WORLD_NODES, world)
+        if self._table.spent:
+            return rollout(self.view, world, card)
+        try:
+            return solved(self.view, world, card, self._table)
+        except OverBudget:
+            self.revalue(functools.partial(rollout, self.view, world))
+            return rollout(self.view, world, card)
 
     def verdict(self) -> tuple[Decision, dict[TarotCard, float]]:
         """The card with the best mean over the worlds evaluated (the Confirmé's when
@@ -307,7 +339,7 @@ def _class_of(card: TarotCard, kept: list[TarotCard], located: set[TarotCard]) -
 
 def same_value(a: TarotCard, b: TarotCard, located: set[TarotCard]) -> bool:
     """Playing ``a`` or ``b`` makes no difference: same suit and points, and every card
-    ranked between them is played or in the same hand (``located``)."""
+    ranked between them is in a finished trick or in the same hand (``located``)."""
     if a.suit is not b.suit or a.half_points != b.half_points or a.is_bout or b.is_bout:
         return a == b
     low, high = sorted((a.rank, b.rank))
@@ -372,21 +404,25 @@ def play_rollout(view: TarotView, world: World, first: TarotCard) -> TarotRollou
     return game
 
 
-def solved(view: TarotView, world: World, first: TarotCard) -> float:
+def solved(view: TarotView, world: World, first: TarotCard,
+           table: Transpositions | None = None) -> float:
     """The seat's marks when it plays ``first`` and the rest of the deal is played
-    perfectly, every hand seen (``tarot_endgame``)."""
-    game, pays = solve(view, world, first)
+    perfectly, every hand seen (``tarot_endgame``); ``table``: the world's, shared by
+    its cards' solves (``OverBudget`` when its node budget is spent)."""
+    game, pays = solve(view, world, first, table)
     return seat_marks(game, pays)
 
 
-def solve(view: TarotView, world: World, first: TarotCard) -> tuple[TarotRollout, int]:
+def solve(view: TarotView, world: World, first: TarotCard,
+          table: Transpositions | None = None) -> tuple[TarotRollout, int]:
     """The deal in ``world`` (its tricks not played) and what each defender pays when
     the rest is played perfectly after ``first``."""
     game = start_rollout(view, world)
     frame = deal_frame(view, game.partner)
     game.holdings[view.seat].remove(first)
     return game, solve_after(frame, game.holdings, [*game.trick, (view.seat, first)],
-                             tally_of(frame, world, game.tricks), view.chelem_announcer)
+                             tally_of(frame, world, game.tricks), view.chelem_announcer,
+                             table)
 
 
 @dataclass(frozen=True)
@@ -422,6 +458,9 @@ class OpenTable:
         hunt = self.petit_hunt(holdings, seat, trick, cards)
         if hunt is not None:
             return hunt
+        sure = self.sure_trick_card(holdings, seat, trick, cards)
+        if sure is not None:
+            return sure
         seen = RolloutView(seat, tuple(holdings[seat]), self.taker, tuple(trick), tuple(tricks))
         memory = self.memory(holdings, seat, trick, tricks)
         return choose_tarot_card(seen, memory, cards)[0]
@@ -445,6 +484,25 @@ class OpenTable:
         attack, defence = self.camps(holdings, seat)
         return open_memory(holdings, seat, attack, defence, self.announcer)
 
+    def sure_trick_card(self, holdings: Sequence[Sequence[TarotCard]], seat: int,
+                        trick: Sequence[TarotPlay], cards: list[TarotCard]) -> TarotCard | None:
+        """Every hand seen, with a partner known: following a trick its camp wins
+        whatever the others play (``camp_wins_trick``), a seat gives its richest card
+        or saves its Petit (``give_card``; the Confirmé, blind to the hands, charges
+        only a card it is sure no one may beat); on lead, the richest card its camp
+        then wins for sure (``sure_lead``).  None: the Confirmé's card."""
+        if seat == self.announcer:
+            return None
+        attack, defence = self.camps(holdings, seat)
+        mine = attack if seat in attack else defence
+        if len(mine) < 2:
+            return None
+        if not trick:
+            return sure_lead(holdings, seat, cards, mine)
+        if not camp_wins_trick(holdings, seat, trick, mine):
+            return None
+        return give_card(cards, len(holdings[seat]))[0]
+
 
 @dataclass(frozen=True)
 class ClosedTable(OpenTable):
@@ -457,12 +515,60 @@ class ClosedTable(OpenTable):
                    trick: Sequence[TarotPlay], cards: Sequence[TarotCard]) -> TarotCard | None:
         return None  # no seat sees where the Petit is
 
+    def sure_trick_card(self, holdings: Sequence[Sequence[TarotCard]], seat: int,
+                        trick: Sequence[TarotPlay], cards: list[TarotCard]) -> TarotCard | None:
+        return None  # no seat sees the hands that make a trick sure
+
     def memory(self, holdings: list[list[TarotCard]], seat: int, trick: list[TarotPlay],
                tricks: list[TarotTrick]) -> TarotMemory:
         attack, defence = self.camps(holdings, seat)
         known = self.aside if seat == self.taker else ()
         return play_memory(seat, len(holdings), holdings[seat], known, tricks, trick,
                            attack, defence, announcer=self.announcer)
+
+
+def camp_wins_trick(holdings: Sequence[Sequence[TarotCard]], seat: int,
+                    trick: Sequence[TarotPlay], mine: frozenset[int],
+                    card: TarotCard | None = None) -> bool:
+    """Whether ``seat``'s camp ``mine`` wins ``trick`` whatever the seats after ``seat``
+    play, every hand seen, ``seat`` playing ``card`` (None: whatever it plays, a
+    partner then wins it): the best card my camp has played or may play in it ranks
+    above the best the others have played or may play."""
+    plays = [*trick, (seat, card)] if card is not None else list(trick)
+    led = led_suit(plays)
+    if led is None:  # the Excuse led: the suit is not set yet
+        return False
+    ours = theirs = -1
+    for s, c in plays:
+        if s in mine:
+            ours = max(ours, _power(c, led))
+        else:
+            theirs = max(theirs, _power(c, led))
+    players = len(holdings)
+    for k in range(1, players - len(trick)):
+        later = (seat + k) % players
+        best = max(_power(c, led) for c in legal_cards(holdings[later], plays))
+        if later in mine:
+            ours = max(ours, best)
+        else:
+            theirs = max(theirs, best)
+    return ours > theirs
+
+
+def sure_lead(holdings: Sequence[Sequence[TarotCard]], seat: int, cards: Sequence[TarotCard],
+              mine: frozenset[int]) -> TarotCard | None:
+    """The richest plain card ``seat`` may lead for a trick its camp then wins whatever
+    the others play (``camp_wins_trick``), every hand seen; None when there is none."""
+    sure = [c for c in cards if c.suit.is_plain
+            and camp_wins_trick(holdings, seat, [], mine, c)]
+    return max(sure, key=lambda c: (c.half_points, -c.rank), default=None)
+
+
+def _power(c: TarotCard, led: TarotSuit) -> int:
+    """How ``c`` ranks in a trick of suit ``led`` (-1: it cannot win it)."""
+    if c.suit is _TRUMP:
+        return 100 + c.rank
+    return c.rank if c.suit is led else -1
 
 
 PETIT_GUARDS = 3  # a Petit guarded by at most so many trumps is hunted
