@@ -68,9 +68,10 @@ class Table:
         while not state.is_over and state.phase is Phase.BIDDING:
             seat = state.current_player
             assert seat is not None
-            if seat == a_seat:
+            if seat == a_seat:  # B asked with the generator as A found it
+                b_rng = copy.deepcopy(rngs[seat])
                 action = self.act(state, seat, self.a, rngs[seat])
-                differs |= action != self.act(state, seat, self.b, copy.deepcopy(rngs[seat]))
+                differs |= action != self.act(state, seat, self.b, b_rng)
             else:
                 action = self.act(state, seat, self.b, rngs[seat])
             state, _ = state.apply(action)

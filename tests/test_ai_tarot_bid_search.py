@@ -217,35 +217,39 @@ def test_the_deadline_is_respected(players: int) -> None:
         assert decision.action in view.legal
 
 
-# Three players, the first to speak (deadline None, 12 worlds, seeded): hands just under
-# the Confirmé's Prise threshold (61.3 at three).
-TAKEN = "6S 9S RS 7H VH DH RH 4D 5D 6D DD RD 2C 5C TC VC CC RC A02 A03 A06 A09 A11 EXC"
-PASSED = "5S 6S 7S 8S VS RS 5H CH RH 1D 2D 3D RD 3C 6C TC CC A03 A05 A07 A08 A14 A18 A21"
+# The first to speak (deadline None, 12 worlds, seeded), hands under the Confirmé's Prise
+# threshold (61.3 at three, 38.3 at five) that the Confirmé passes.  Taken for the Expert's
+# measured edge as taker: at three four kings, the Excuse and five small trumps (strength
+# 60); at five eight trumps without a bout and a queen (36).  Still passed, the edge not
+# enough: at three two kings and seven trumps with the 21 (57); at five four trumps with
+# the 21, a king and long weak suits (35).
+TAKEN = {3: "6S 9S RS 7H VH DH RH 4D 5D 6D DD RD 2C 5C TC VC CC RC A02 A03 A06 A09 A11 EXC",
+         5: "2D 5S 7S 8H 8S A03 A05 A06 A07 A11 A15 A17 A20 DH TS"}
+PASSED = {3: "5S 6S 7S 8S VS RS 5H CH RH 1D 2D 3D RD 3C 6C TC CC A03 A05 A07 A08 A14 A18 A21",
+          5: "1D 2D 3C 3S 4H 4S 7H 9H A07 A17 A19 A21 CS DD RS"}
 
 
-def test_at_three_a_hand_the_confirme_passes_is_taken_for_the_expert_s_play() -> None:
-    """Four kings, the Excuse, five small trumps (strength 60): the Confirmé passes;
-    the simulation with the Expert's measured edge as taker bids."""
-    view = with_hand(3, list(tarot_cards(TAKEN)))
-    assert hand_strength(view.hand) < threshold(Contract.PRISE, 3)
+@pytest.mark.parametrize("players", [3, 5])
+def test_a_hand_the_confirme_passes_is_taken_for_the_expert_s_play(players: int) -> None:
+    view = with_hand(players, list(tarot_cards(TAKEN[players])))
+    assert hand_strength(view.hand) < threshold(Contract.PRISE, players)
     assert tarot_decision(view).action == TarotPass()
     decision = expert_tarot_bidding(view, random.Random(0), None, WORLDS)
     assert isinstance(decision.action, TarotBid)
     assert decision.reason == "hint.tarot_simulated"
 
 
-def test_at_three_a_weaker_hand_under_the_threshold_still_passes() -> None:
-    """Two kings, seven trumps with the 21 (strength 57): the Expert passes as the
-    Confirmé does, its edge as taker not enough."""
-    view = with_hand(3, list(tarot_cards(PASSED)))
-    assert hand_strength(view.hand) < threshold(Contract.PRISE, 3)
+@pytest.mark.parametrize("players", [3, 5])
+def test_a_weaker_hand_under_the_threshold_still_passes(players: int) -> None:
+    view = with_hand(players, list(tarot_cards(PASSED[players])))
+    assert hand_strength(view.hand) < threshold(Contract.PRISE, players)
     assert expert_tarot_bidding(view, random.Random(0), None, WORLDS).action == TarotPass()
 
 
 def test_the_taker_s_edge_is_added_to_the_worlds_where_i_take() -> None:
     """The same worlds (same seed) with and without an edge: every contract I bid and
     keep is worth the edge times its multiplier more; passing is unchanged."""
-    view = with_hand(3, list(tarot_cards(TAKEN)))
+    view = with_hand(3, list(tarot_cards(TAKEN[3])))
     contracts = [Contract.PRISE, Contract.GARDE]
     plain = world_marks(view, random.Random(4), contracts, None, 3)
     edged = world_marks(view, random.Random(4), contracts, None, 3, taker_edge=10.0)
@@ -255,3 +259,4 @@ def test_the_taker_s_edge_is_added_to_the_worlds_where_i_take() -> None:
         gains = {e - p for e, p in zip(edged[contract], plain[contract], strict=True)}
         assert gains <= {0.0, 10.0 * contract.multiplier}
         assert 10.0 * contract.multiplier in gains
+

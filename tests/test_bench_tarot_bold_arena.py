@@ -16,6 +16,14 @@ def test_the_same_boldness_calls_alike_everywhere_and_scores_nothing() -> None:
     assert search.BOLDNESS[3] == before
 
 
+def test_b_is_asked_with_the_generator_a_found() -> None:
+    """Five players, deal 1 of seed 7: seat 0 passes with its generator as dealt and
+    bids a Garde with it once a call has advanced it; the same boldness on both sides
+    must still call alike (B's call drawn from the generator A started from)."""
+    table = Table(5, 7, search.Boldness(), search.Boldness())
+    assert not table.auction_differs(1, 0)
+
+
 def test_a_reckless_bidder_calls_otherwise_than_the_table() -> None:
     """An edge of 1,000 marks a unit as taker: A bids where B passes, at some seat."""
     table = Table(3, 5, search.Boldness(taker_edge=1000.0, margin=0.0, risk=0.0),
