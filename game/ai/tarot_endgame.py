@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from game.ai.bounds import narrowed
 from game.engine.rules import ExcuseLastTrick, TarotRules
 from game.engine.tarot_cards import DECK78, EXCUSE, THE_PETIT, TarotCard, TarotSuit
 from game.engine.tarot_scoring import (
@@ -325,13 +326,7 @@ class _Solver:
 
     def _store(self, key: _Key, best: int, alpha: int, beta: int) -> None:
         low, high = self.table.bounds.get(key, (-_UNBOUNDED, _UNBOUNDED))
-        if best <= alpha:
-            high = min(high, best)
-        elif best >= beta:
-            low = max(low, best)
-        else:
-            low = high = best
-        self.table.bounds[key] = (low, high)
+        self.table.bounds[key] = narrowed(low, high, best, alpha, beta)
 
     def after(self, seat: int, trick: list[TarotPlay], tally: Tally,
               alpha: int, beta: int) -> int:

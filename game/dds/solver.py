@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import time
 
+from game.ai.bounds import narrowed
 from game.dds.position import (
     Position,
     legal_mask,
@@ -149,12 +150,7 @@ class Solver:
             low, high, hint = 0, 1000, -1
         self.best_lead = hint
         value = self._card(leader, 0, -1, -1, -1, 0, 0, depth, alpha, beta)
-        if value <= alpha:
-            high = min(high, value)
-        elif value >= beta:
-            low = max(low, value)
-        else:
-            low = high = value
+        low, high = narrowed(low, high, value, alpha, beta)
         self.table[key] = (low, high, self.best_lead)
         return value
 
