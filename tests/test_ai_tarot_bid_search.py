@@ -12,6 +12,7 @@ from game.ai import Level, decide
 from game.ai.tarot import hand_strength, tarot_decision, threshold
 from game.ai.tarot_bid_search import (
     WORLDS,
+    Boldness,
     auction_end,
     calls_misfit,
     expert_tarot_bidding,
@@ -236,7 +237,7 @@ def test_a_hand_the_confirme_passes_is_taken_for_the_expert_s_play(players: int)
     assert tarot_decision(view).action == TarotPass()
     decision = expert_tarot_bidding(view, random.Random(0), None, WORLDS)
     assert isinstance(decision.action, TarotBid)
-    assert decision.reason == "hint.tarot_simulated"
+    assert decision.reason == "hint.tarot_simulated_played"  # the edge counted, said
 
 
 @pytest.mark.parametrize("players", [3, 5])
@@ -260,3 +261,13 @@ def test_the_taker_s_edge_is_added_to_the_worlds_where_i_take() -> None:
         assert gains <= {0.0, 10.0 * contract.multiplier}
         assert 10.0 * contract.multiplier in gains
 
+
+
+def test_a_take_says_whether_its_figure_counts_the_expert_s_play() -> None:
+    """The hint's figure counts the Expert's edge as taker only where the table's
+    boldness does; without an edge it is the play-outs' own mean, said plainly."""
+    view = with_hand(3, list(tarot_cards(TAKEN[3])))
+    plain = Boldness(margin=8.0, risk=1.5)
+    decision = expert_tarot_bidding(view, random.Random(0), None, WORLDS, plain)
+    assert isinstance(decision.action, TarotBid)
+    assert decision.reason == "hint.tarot_simulated"

@@ -139,8 +139,9 @@ def weigh_tarot_calls(view: TarotView, rng: random.Random, deadline: float | Non
         return confirme, options
     shown = ("value", str(round(options[best])))
     if isinstance(best, TarotBid):
-        return Decision(best, "hint.tarot_simulated",
-                        (("contract", best.contract.label), shown)), options
+        # where the worlds count my edge as taker, the figure is my play's, not the play-outs'
+        reason = "hint.tarot_simulated_played" if bold.taker_edge else "hint.tarot_simulated"
+        return Decision(best, reason, (("contract", best.contract.label), shown)), options
     return Decision(best, "hint.pass_simulated", (shown,)), options
 
 
