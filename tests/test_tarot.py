@@ -44,12 +44,14 @@ from game.engine.tarot_cards import (
     EXCUSE,
     TOTAL_POINTS,
     TarotCard,
+    TarotSuit,
     count_bouts,
     half_points,
     tarot_card,
     tarot_cards,
 )
 from game.engine.tarot_scoring import Camp, Contract, PoigneeKind
+from game.engine.tarot_tricks import card_power
 from tests.tarot_hands import full_hands, play_state
 
 C = tarot_cards
@@ -409,6 +411,14 @@ def test_overtrump_even_over_a_partner() -> None:
 ])
 def test_trick_winner(played: tuple[str, ...], winner: int) -> None:
     assert trick_winner(trick(*played)) == winner
+
+
+def test_card_power_ranks_trumps_over_the_led_suit_and_never_the_excuse() -> None:
+    hearts = TarotSuit.HEARTS
+    assert card_power(tarot_card("A01"), hearts) > card_power(tarot_card("RH"), hearts)
+    assert card_power(tarot_card("RH"), hearts) > card_power(tarot_card("5H"), hearts)
+    assert card_power(tarot_card("RS"), hearts) == -1
+    assert card_power(tarot_card("EXC"), hearts) == -1
 
 
 def test_illegal_card_raises_with_reason_and_changes_nothing() -> None:

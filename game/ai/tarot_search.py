@@ -72,6 +72,7 @@ from game.engine.tarot_tricks import (
     TarotTrick,
     TarotView,
     announcer_hand,
+    card_power,
     first_lead_cards,
     led_suit,
     legal_cards,
@@ -541,13 +542,13 @@ def camp_wins_trick(holdings: Sequence[Sequence[TarotCard]], seat: int,
     ours = theirs = -1
     for s, c in plays:
         if s in mine:
-            ours = max(ours, _power(c, led))
+            ours = max(ours, card_power(c, led))
         else:
-            theirs = max(theirs, _power(c, led))
+            theirs = max(theirs, card_power(c, led))
     players = len(holdings)
     for k in range(1, players - len(trick)):
         later = (seat + k) % players
-        best = max(_power(c, led) for c in legal_cards(holdings[later], plays))
+        best = max(card_power(c, led) for c in legal_cards(holdings[later], plays))
         if later in mine:
             ours = max(ours, best)
         else:
@@ -562,13 +563,6 @@ def sure_lead(holdings: Sequence[Sequence[TarotCard]], seat: int, cards: Sequenc
     sure = [c for c in cards if c.suit.is_plain
             and camp_wins_trick(holdings, seat, [], mine, c)]
     return max(sure, key=lambda c: (c.half_points, -c.rank), default=None)
-
-
-def _power(c: TarotCard, led: TarotSuit) -> int:
-    """How ``c`` ranks in a trick of suit ``led`` (-1: it cannot win it)."""
-    if c.suit is _TRUMP:
-        return 100 + c.rank
-    return c.rank if c.suit is led else -1
 
 
 PETIT_GUARDS = 3  # a Petit guarded by at most so many trumps is hunted

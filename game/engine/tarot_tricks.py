@@ -253,15 +253,18 @@ def trick_winner(plays: Sequence[TarotPlay]) -> int:
     led = led_suit(plays)
     best_seat, best_key = plays[0][0], -1
     for seat, c in plays:
-        if c.is_trump:
-            key = 100 + c.rank
-        elif c.suit is led:
-            key = c.rank
-        else:
-            continue
+        key = card_power(c, led)
         if key > best_key:
             best_seat, best_key = seat, key
     return best_seat
+
+
+def card_power(c: TarotCard, led: TarotSuit | None) -> int:
+    """How ``c`` ranks in a trick whose suit is ``led``: a trump above every plain card;
+    -1 when it cannot win it (another suit, the Excuse)."""
+    if c.is_trump:
+        return 100 + c.rank
+    return c.rank if c.suit is led else -1
 
 
 def excuse_fate(owner_attack: bool, winner_attack: bool, *, last: bool, chelem: bool,
