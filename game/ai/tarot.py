@@ -43,6 +43,7 @@ from game.engine.tarot_tricks import (
     TarotTrick,
     TarotView,
     breaks_misere,
+    card_power,
     led_suit,
     trick_winner,
 )
@@ -433,9 +434,7 @@ def _strength_order(c: TarotCard) -> tuple[bool, int]:
 
 
 def _beats(c: TarotCard, master: TarotCard, led: TarotSuit) -> bool:
-    if c.is_trump:
-        return not master.is_trump or c.rank > master.rank
-    return not master.is_trump and c.suit is led and c.rank > master.rank
+    return card_power(c, led) > card_power(master, led)
 
 
 def give_card(cards: list[TarotCard], hand_left: int) -> tuple[TarotCard, str]:

@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from game.ai.bounds import narrowed
 from game.engine.rules import ExcuseLastTrick, TarotRules
-from game.engine.tarot_cards import DECK78, EXCUSE, THE_PETIT, TarotCard, TarotSuit
+from game.engine.tarot_cards import DECK78, EXCUSE, THE_PETIT, TarotCard
 from game.engine.tarot_scoring import (
     DEFAULT_RULES,
     Camp,
@@ -38,6 +38,7 @@ from game.engine.tarot_tricks import (
     TarotPlay,
     TarotTrick,
     announcer_hand,
+    card_power,
     excuse_ends_with_attack,
     excuse_fate,
     led_suit,
@@ -166,7 +167,6 @@ _UNBOUNDED = 10**9
 # and trick winners
 _Key = tuple[int, int, int, int, frozenset[bool]]
 _BIT = {card: 1 << index for index, card in enumerate(DECK78)}
-_TRUMP = TarotSuit.TRUMP
 
 
 class OverBudget(Exception):
@@ -247,13 +247,9 @@ class _Solver:
         winner = trick_winner(trick)
         if self.frame.in_attack(winner) == self.frame.in_attack(seat):
             return lambda c: (-_HALF[c], c.rank)
-        top, led = dict(trick)[winner], led_suit(trick)
-
-        def takes(c: TarotCard) -> bool:
-            if c.suit is _TRUMP:
-                return top.suit is not _TRUMP or c.rank > top.rank
-            return c.suit is led and top.suit is led and c.rank > top.rank
-        return lambda c: (0, c.rank) if takes(c) else (1, _HALF[c])
+        led = led_suit(trick)
+        top = card_power(dict(trick)[winner], led)
+        return lambda c: (0, c.rank) if card_power(c, led) > top else (1, _HALF[c])
 
     def value(self, seat: int, trick: list[TarotPlay], tally: Tally,
               alpha: int, beta: int) -> int:
