@@ -222,15 +222,18 @@ def test_the_deadline_is_respected(players: int) -> None:
 # threshold (61.3 at three, 38.3 at five) that the Confirmé passes.  Taken for the Expert's
 # measured edge as taker: at three four kings, the Excuse and five small trumps (strength
 # 60); at five eight trumps without a bout and a queen (36).  Still passed, the edge not
-# enough: at three two kings and seven trumps with the 21 (57); at five four trumps with
+# enough: at three two kings and seven trumps with the 21 (57); at four seven trumps with
+# the 21, two kings and a cavalier (45, a point under the Prise); at five four trumps with
 # the 21, a king and long weak suits (35).
 TAKEN = {3: "6S 9S RS 7H VH DH RH 4D 5D 6D DD RD 2C 5C TC VC CC RC A02 A03 A06 A09 A11 EXC",
+         4: "1C 2H 3C 3D 5S 6S 7C 9D A04 A05 A07 A08 A16 A19 A21 CC RH RS",
          5: "2D 5S 7S 8H 8S A03 A05 A06 A07 A11 A15 A17 A20 DH TS"}
 PASSED = {3: "5S 6S 7S 8S VS RS 5H CH RH 1D 2D 3D RD 3C 6C TC CC A03 A05 A07 A08 A14 A18 A21",
+          4: "2S 4H 5D 8S 9S A09 A13 A15 A16 A18 A19 CC CD CS DD RC RH TS",
           5: "1D 2D 3C 3S 4H 4S 7H 9H A07 A17 A19 A21 CS DD RS"}
 
 
-@pytest.mark.parametrize("players", [3, 5])
+@pytest.mark.parametrize("players", [3, 4, 5])
 def test_a_hand_the_confirme_passes_is_taken_for_the_expert_s_play(players: int) -> None:
     view = with_hand(players, list(tarot_cards(TAKEN[players])))
     assert hand_strength(view.hand) < threshold(Contract.PRISE, players)
@@ -240,11 +243,26 @@ def test_a_hand_the_confirme_passes_is_taken_for_the_expert_s_play(players: int)
     assert decision.reason == "hint.tarot_simulated_played"  # the edge counted, said
 
 
-@pytest.mark.parametrize("players", [3, 5])
+@pytest.mark.parametrize("players", [3, 4, 5])
 def test_a_weaker_hand_under_the_threshold_still_passes(players: int) -> None:
     view = with_hand(players, list(tarot_cards(PASSED[players])))
     assert hand_strength(view.hand) < threshold(Contract.PRISE, players)
     assert expert_tarot_bidding(view, random.Random(0), None, WORLDS).action == TarotPass()
+
+
+def test_at_four_the_edge_and_the_bolder_switch_take_a_hand_passed_before() -> None:
+    """Four players, the same 12 worlds (rng 0, no deadline): the Garde is made in 9 of
+    them, +111 marks a deal over the pass before any edge (the others all pass), but
+    its worlds spread so wide (a standard error near 50) that the four-player boldness
+    before (``Boldness()``: 20 marks and 3 standard errors over the Confirmé's pass)
+    passed it.  Now the Expert's play as taker counts (18 marks a Prise unit) and 1.5
+    standard errors suffice, as at three players: it bids the Garde."""
+    view = with_hand(4, list(tarot_cards(TAKEN[4])))
+    assert tarot_decision(view).action == TarotPass()
+    before = expert_tarot_bidding(view, random.Random(0), None, WORLDS, Boldness())
+    assert before.action == TarotPass()
+    now = expert_tarot_bidding(view, random.Random(0), None, WORLDS)
+    assert now.action == TarotBid(Contract.GARDE)
 
 
 def test_the_taker_s_edge_is_added_to_the_worlds_where_i_take() -> None:
