@@ -109,7 +109,9 @@ def run(table: Table, deals: int) -> dict[str, Any]:
         diff, seats = table.a_minus_b(index)
         diffs.append(diff)
         changed += bool(seats)
-        if seats:
+        if not seats:
+            print(f"  deal {index}: the same calls", flush=True)  # the deals reached, if stopped
+        else:
             mean, low, high = mean_ci(diffs)
             print(f"  deal {index}: A called otherwise at seats {seats}, A - B {diff:+.1f};"
                   f" after {len(diffs)} deals {mean:+.2f} ({low:+.2f} .. {high:+.2f})",
