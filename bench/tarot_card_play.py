@@ -73,10 +73,11 @@ def seat_role(state: TarotDeal, seat: int) -> str:
     return "partner" if seat == state.partner else "defence"
 
 
-def play(players: int, seed: int, deals: int, a: Player, b: Player,
-         think: float | None) -> dict[str, list[tuple[float, float]]]:
+def play(players: int, seed: int, deals: int, a: Player, b: Player, think: float | None,
+         roles: Sequence[str] = ROLES) -> dict[str, list[tuple[float, float]]]:
     """By role ("taker", "partner", "defence"): one (A's, B's) pair of the seat's marks
-    less the all-Confirmé deal's, per deal and seat where someone took."""
+    less the all-Confirmé deal's, per deal and seat where someone took; only the seats
+    whose role is in ``roles`` are played."""
     rules = TarotRules(players=players)
     by_role: dict[str, list[tuple[float, float]]] = {role: [] for role in ROLES}
     for index, state in enumerate(tarot_deals(rules, seed, deals)):
@@ -85,10 +86,12 @@ def play(players: int, seed: int, deals: int, a: Player, b: Player,
         if not base:
             continue  # everyone passed
         for seat in range(players):
+            role = seat_role(confirme, seat)
+            if role not in roles:
+                continue
             a_marks, b_marks = (
                 marks(finish(state, seat, level, random.Random(f"{seed}-{index}-{seat}"),
                              think))[seat] - base[seat] for level in (a, b))
-            role = seat_role(confirme, seat)
             by_role[role].append((a_marks, b_marks))
     return by_role
 
@@ -112,10 +115,12 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--think", default="none", help="seconds, or none: no deadline")
     parser.add_argument("--deals", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--roles", nargs="+", choices=ROLES, default=list(ROLES),
+                        help="the roles whose seats are played (by default all)")
     args = parser.parse_args(argv)
     think = parse_think(args.think)
     a, b = parse_player(args.a, think), parse_player(args.b, think)
-    by_role = play(args.players, args.seed, args.deals, a, b, think)
+    by_role = play(args.players, args.seed, args.deals, a, b, think, args.roles)
     data: dict[str, Any] = {"players": args.players, "a": player_name(a), "b": player_name(b),
                             "think": think, "deals": args.deals, "seed": args.seed}
     print(f"tarot {args.players}p, {args.deals} deals (seed {args.seed}), "
@@ -123,7 +128,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
           "all-Confirmé deal's")
     for role in ROLES:
         if not by_role[role]:
-            continue  # no partner but at five players
+            continue  # a role not played, or no partner (fewer than five players)
         figures = summary(by_role[role])
         data[role] = figures
         low, high = figures["a_minus_b_ci95"]

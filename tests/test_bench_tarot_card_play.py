@@ -26,3 +26,12 @@ def test_at_five_the_called_partner_is_a_role_of_its_own() -> None:
     assert 0 < data["partner"]["seats"] <= taking  # one partner a deal, none when alone
     assert data["partner"]["seats"] + data["defence"]["seats"] == 4 * taking
     assert data["partner"]["a_minus_b"] == 0.0
+
+
+def test_only_the_roles_asked_are_played() -> None:
+    every = main(["--players", "5", "--a", "confirme", "--b", "random", "--deals", "4",
+                  "--seed", "3"])
+    partner = main(["--players", "5", "--a", "confirme", "--b", "random", "--deals", "4",
+                    "--seed", "3", "--roles", "partner"])
+    assert "taker" not in partner and "defence" not in partner
+    assert partner["partner"] == every["partner"]  # a seat's play does not hang on the others'
