@@ -45,15 +45,17 @@ def visit_every_scene(tmp_path: Any) -> None:
     from game.ui.scenes.stats import StatsScene
 
     app = App(storage=Storage(tmp_path))
-    menu = MenuScene(app)
-    app.push(menu)
-    for scene in (SetupScene(app), SettingsScene(app), RulesScene(app), StatsScene(app)):
-        app.push(scene)
-        app.step(SMOKE_DT, [])
-        app.pop()
-        app.step(SMOKE_DT, [])
-    for rules in (CoincheRules(), BeloteRules(), BeloteRules(players=3), TarotRules(players=5)):
-        play_deals(app, rules, 1)
+    try:
+        app.push(MenuScene(app))
+        for scene in (SetupScene(app), SettingsScene(app), RulesScene(app), StatsScene(app)):
+            app.push(scene)
+            app.step(SMOKE_DT, [])
+            app.pop()
+            app.step(SMOKE_DT, [])
+        for rules in (CoincheRules(), BeloteRules(), BeloteRules(players=3), TarotRules(players=5)):
+            play_deals(app, rules, 1)
+    finally:
+        app.close()
 
 
 def test_every_word_drawn_comes_from_the_catalogue(drawn: list[str], tmp_path: Any) -> None:
