@@ -1,16 +1,17 @@
-"""The tarot Expert's defence, and the called king's holder at five: each leaves the
-Confirmé's card only for one that gains clearly over the worlds it searched
-(``tarot_search.DEFENCE_RISK``); the taker for any that gains."""
+"""The tarot Expert's defence: it leaves the Confirmé's card only for one that gains
+clearly over the worlds it searched (``tarot_search.DEFENCE_RISK``); the taker for any
+that gains."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from dataclasses import replace
 
 from game.ai.tarot import tarot_decision
 from game.ai.tarot_search import (
     TarotWorldSearch,
     World,
+    defending,
     same_value,
     sure_margin,
     weigh_tarot_cards,
@@ -40,19 +41,9 @@ def scripted(gains: tuple[float, ...]) -> type[TarotWorldSearch]:
 def a_position(defender: bool, seed: int = 3) -> TarotView:
     """A four-player position early in the play where the seat to play, the taker or a
     defender, has several distinct cards and the Confirmé plays one of them."""
-    return position(4, lambda view: (view.seat != view.taker) == defender, seed)
-
-
-def a_partner_position(seed: int = 3) -> TarotView:
-    """The same at five players, the seat to play holding the called king, unrevealed."""
-    return position(5, lambda view: view.seat != view.taker and view.called in view.hand,
-                    seed)
-
-
-def position(players: int, wanted: Callable[[TarotView], bool], seed: int) -> TarotView:
     rng = random.Random(seed)
     for k in range(60):
-        start, actions = to_play(players, seed * 100 + k)
+        start, actions = to_play(4, seed * 100 + k)
         deal, _ = advance(start, actions, rng.randrange(8), rng)
         assert isinstance(deal, TarotDeal)
         seat = deal.current_player
@@ -60,7 +51,7 @@ def position(players: int, wanted: Callable[[TarotView], bool], seed: int) -> Ta
             continue
         view = deal.view(seat)
         cards = {a.card for a in view.legal if isinstance(a, TarotPlayCard)}
-        if len(cards) >= 3 and wanted(view) \
+        if len(cards) >= 3 and defending(view) == defender \
                 and isinstance(tarot_decision(view).action, TarotPlayCard):
             return view
     raise AssertionError("no such position in 60 deals")
@@ -88,11 +79,12 @@ def test_the_taker_plays_the_best_mean_however_noisy() -> None:
     assert chosen(view, NOISY) != tarot_decision(view).action
 
 
-def test_the_called_king_s_holder_keeps_the_confirme_card_against_a_lucky_gain() -> None:
-    view = a_partner_position()
-    assert view.partner is None  # he alone knows he attacks
-    assert chosen(view, NOISY) == tarot_decision(view).action
-    assert chosen(view, STEADY) != tarot_decision(view).action
+def test_the_holder_of_the_called_card_is_no_defender() -> None:
+    view = a_position(defender=True)
+    # at five, before the called card falls, only its holder knows he attacks
+    assert not defending(replace(view, players=5, called=view.hand[0]))
+    assert not defending(replace(view, taker=view.seat))
+    assert defending(replace(view, called=None))
 
 
 def test_the_sure_margin_is_the_mean_less_the_standard_errors() -> None:

@@ -8,15 +8,15 @@ enough for his contract, the passers' too weak to bid).  In each world every leg
 played and the deal finished with the Confirmé play, or in the last four or five tricks
 solved exactly (``tarot_endgame``) when the world's solve fits ``WORLD_NODES``; the
 card with the best mean score for the seat (its marks for the deal) is played, the
-Confirmé card when tied; every seat but the taker keeps the Confirmé card unless the
-best one gains over it clearly in the same worlds (``DEFENCE_RISK``): a defender's card,
-or the called king's holder's, changes its marks little.  The rollouts' seats, seeing
-every hand, also hunt a Petit an opponent guards badly (``petit_hunt_lead``), charge
-their richest card (or save the Petit) on a trick their camp wins whatever the others
-play, and lead a card their camp then wins for sure (``camp_wins_trick``,
-``sure_lead``): what the Confirmé, blind to the hands, cannot know.  The Confirmé level
-itself plays as before.  At five the rollouts keep the partner secret until the called
-card falls, as the real play does (``OpenTable``).
+Confirmé card when tied; in defence the Confirmé card unless
+the best one gains over it clearly in the same worlds (``DEFENCE_RISK``).  The
+rollouts' seats, seeing every hand, also hunt a Petit an opponent guards badly
+(``petit_hunt_lead``), charge their richest card (or save the Petit) on a trick their
+camp wins whatever the others play, and lead a card their camp then wins for sure
+(``camp_wins_trick``, ``sure_lead``): what the Confirmé, blind to the hands, cannot
+know.  The Confirmé level itself plays as before.  At five
+the rollouts keep the partner secret until the called card falls, as the real play does
+(``OpenTable``).
 
 The rollouts use the pure trick rules and scoring (the Excuse's fate the engine's); two
 rare details are simplified there (an Excuse owed for want of a trick, the Petit au bout
@@ -85,10 +85,9 @@ MAX_WORLDS = 16  # at the default thinking time
 # rolled out (``bench/tarot_endgame.py``).
 WORLD_NODES = 3_000
 SAMPLING_TRIES = 60
-# A defender, or the called king's holder at five, leaves the Confirmé's card only for
-# one that gains over the same worlds by more than so many standard errors: such a
-# seat's card changes its marks little, and the best of several noisy means, picked
-# for its luck, lost as often as it gained.
+# A defender leaves the Confirmé's card only for one that gains over the same worlds by
+# more than so many standard errors: a defender's card changes its marks little, and
+# the best of several noisy means, picked for its luck, lost as often as it gained.
 DEFENCE_RISK = 1.0
 
 
@@ -315,13 +314,21 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
 
     def _worth_leaving(self, usual: TarotCard, best: TarotCard) -> bool:
         """Whether the search's ``best`` card should replace the Confirmé's ``usual``
-        one: always for the taker; for a defender, or the called card's holder at five,
-        only when it gains over the same worlds by more than ``DEFENCE_RISK`` standard
-        errors of the gain (``sure_margin``)."""
-        if self.view.seat == self.view.taker:
+        one: always for the attack; in defence only when it gains over the same worlds
+        by more than ``DEFENCE_RISK`` standard errors of the gain (``sure_margin``)."""
+        if not defending(self.view):
             return True
         gains = [value[best] - value[usual] for value in self.values]
         return sure_margin(gains, DEFENCE_RISK) > 0
+
+
+def defending(view: TarotView) -> bool:
+    """The seat knows itself in the defence (``known_camps``): not the taker, nor the
+    called card's holder at five."""
+    assert view.taker is not None, "the card play comes after the contract"
+    _, defence = known_camps(view.players, view.taker, view.seat, view.partner, view.alone,
+                             view.called in view.hand)
+    return view.seat in defence
 
 
 def sure_margin(gains: Sequence[float], risk: float) -> float:
