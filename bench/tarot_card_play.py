@@ -3,10 +3,11 @@
 Each deal is played by the Confirmé at every seat (its bidding, écart and declarations
 everywhere), then once per seat and per level with that level choosing the seat's cards
 only: the same contract, so the seat's marks less the all-Confirmé deal's measure its
-card play, as the taker or in defence.  Two levels (``--a``, ``--b``: a level, or
-``level@rev``, that revision's code) play the same deals with the same seat generators,
-so A − B is paired seat by seat.  Cheaper than ``bench/arena.py`` (one seat of the level
-a play, the Confirmé quick at the others).  Ends with one JSON line.
+card play, as the taker, as the called king's holder (five players) or in defence.  Two
+levels (``--a``, ``--b``: a level, or ``level@rev``, that revision's code) play the same
+deals with the same seat generators, so A − B is paired seat by seat.  Cheaper than
+``bench/arena.py`` (one seat of the level a play, the Confirmé quick at the others).
+Ends with one JSON line.
 
     python -m bench.tarot_card_play --players 4 --a expert --b expert@d9d8f7c --deals 60
 """
@@ -61,22 +62,36 @@ def marks(state: TarotDeal) -> tuple[int, ...]:
     return tuple(result.scores) if result is not None else ()
 
 
-def play(players: int, seed: int, deals: int, a: Player, b: Player,
-         think: float | None) -> dict[str, list[tuple[float, float]]]:
-    """By role ("taker", "defence"): one (A's, B's) pair of the seat's marks less the
-    all-Confirmé deal's, per deal and seat where someone took."""
+ROLES = ("taker", "partner", "defence")
+
+
+def seat_role(state: TarotDeal, seat: int) -> str:
+    """``seat``'s camp in the finished deal ``state``: the taker, the called king's holder
+    (five players, not the taker) or a defender."""
+    if seat == state.taker:
+        return "taker"
+    return "partner" if seat == state.partner else "defence"
+
+
+def play(players: int, seed: int, deals: int, a: Player, b: Player, think: float | None,
+         roles: Sequence[str] = ROLES) -> dict[str, list[tuple[float, float]]]:
+    """By role ("taker", "partner", "defence"): one (A's, B's) pair of the seat's marks
+    less the all-Confirmé deal's, per deal and seat where someone took; only the seats
+    whose role is in ``roles`` are played."""
     rules = TarotRules(players=players)
-    by_role: dict[str, list[tuple[float, float]]] = {"taker": [], "defence": []}
+    by_role: dict[str, list[tuple[float, float]]] = {role: [] for role in ROLES}
     for index, state in enumerate(tarot_deals(rules, seed, deals)):
         confirme = finish(state, None, None, random.Random(0), think)
         base = marks(confirme)
         if not base:
             continue  # everyone passed
         for seat in range(players):
+            role = seat_role(confirme, seat)
+            if role not in roles:
+                continue
             a_marks, b_marks = (
                 marks(finish(state, seat, level, random.Random(f"{seed}-{index}-{seat}"),
                              think))[seat] - base[seat] for level in (a, b))
-            role = "taker" if confirme.taker == seat else "defence"
             by_role[role].append((a_marks, b_marks))
     return by_role
 
@@ -100,16 +115,20 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--think", default="none", help="seconds, or none: no deadline")
     parser.add_argument("--deals", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--roles", nargs="+", choices=ROLES, default=list(ROLES),
+                        help="the roles whose seats are played (by default all)")
     args = parser.parse_args(argv)
     think = parse_think(args.think)
     a, b = parse_player(args.a, think), parse_player(args.b, think)
-    by_role = play(args.players, args.seed, args.deals, a, b, think)
+    by_role = play(args.players, args.seed, args.deals, a, b, think, args.roles)
     data: dict[str, Any] = {"players": args.players, "a": player_name(a), "b": player_name(b),
                             "think": think, "deals": args.deals, "seed": args.seed}
     print(f"tarot {args.players}p, {args.deals} deals (seed {args.seed}), "
           f"A={data['a']} B={data['b']}, think {args.think}: a seat's marks less the "
           "all-Confirmé deal's")
-    for role in ("taker", "defence"):
+    for role in ROLES:
+        if not by_role[role]:
+            continue  # a role not played, or no partner (fewer than five players)
         figures = summary(by_role[role])
         data[role] = figures
         low, high = figures["a_minus_b_ci95"]

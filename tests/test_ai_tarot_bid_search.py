@@ -16,6 +16,7 @@ from game.ai.tarot_bid_search import (
     auction_end,
     calls_misfit,
     expert_tarot_bidding,
+    one_world,
     play_out,
     sample_deals,
     sure_gain,
@@ -279,6 +280,22 @@ def test_the_taker_s_edge_is_added_to_the_worlds_where_i_take() -> None:
         assert gains <= {0.0, 10.0 * contract.multiplier}
         assert 10.0 * contract.multiplier in gains
 
+
+
+def test_a_world_the_deadline_interrupts_is_left_out_whole() -> None:
+    """The clock is read between a world's play-outs: past the deadline, the world's
+    values are dropped (every call stays weighed on the same worlds); the first world
+    is always played whole, the one a deadline of 0 leaves."""
+    view = with_hand(5, list(tarot_cards(TAKEN[5])))
+    contracts = [Contract.PRISE, Contract.GARDE]
+    deal = sample_deals(view, random.Random(2), 1)[0]
+    assert one_world(view, deal, [None, *contracts], 0.0, time.perf_counter() - 1.0) is None
+    whole = one_world(view, deal, [None, *contracts], 0.0)
+    assert whole is not None and len(whole) == 3
+    unhurried = world_marks(view, random.Random(4), contracts, None, 3)
+    hurried = world_marks(view, random.Random(4), contracts, 0.0, 3)
+    assert unhurried is not None and hurried is not None
+    assert hurried == {call: values[:1] for call, values in unhurried.items()}
 
 
 def test_a_take_says_whether_its_figure_counts_the_expert_s_play() -> None:

@@ -17,6 +17,7 @@ from game.ai.tarot_search import (
     same_value,
     sample_world,
     tarot_expert_decision,
+    weigh_tarot_cards,
 )
 from game.engine.tarot import TarotDeal, TarotPlayCard, TarotTrick, TarotView, led_suit
 from game.engine.tarot_cards import (
@@ -128,6 +129,19 @@ def test_expert_is_reproducible_for_a_given_rng() -> None:
         first = tarot_expert_decision(view, random.Random(5), deadline=None, max_worlds=4)
         again = tarot_expert_decision(view, random.Random(5), deadline=None, max_worlds=4)
         assert first == again
+
+
+def test_a_world_the_deadline_interrupts_is_left_out_of_the_verdict() -> None:
+    """The clock is read between a world's cards: past the deadline the world under way
+    is dropped; the first world is always weighed whole, the one a deadline of 0 leaves."""
+    view = next(v for v in (d.view(d.current_player or 0) for d in positions(5, 6, seed=33))
+                if TarotWorldSearch(v, random.Random(5), 4).weighs)
+    search = TarotWorldSearch(view, random.Random(5), 4)
+    search.draw_all()
+    assert not search.roll_world(time.perf_counter() - 1.0) and not search.values
+    assert search.roll_world() and len(search.values) == 1
+    hurried = weigh_tarot_cards(view, random.Random(5), 0.0, 4)
+    assert hurried == weigh_tarot_cards(view, random.Random(5), None, 1)
 
 
 def test_expert_leaves_the_lone_card_and_the_last_trick_to_the_confirme() -> None:

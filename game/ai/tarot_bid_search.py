@@ -42,6 +42,7 @@ from __future__ import annotations
 import functools
 import random
 import statistics
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -171,29 +172,48 @@ def world_marks(view: TarotView, rng: random.Random, contracts: Sequence[Contrac
     (key None); None when no world was played.  In each world the seats still to speak
     bid the Confirmé's way (``auction_end``): my call may be outbid, and I then defend.
     ``taker_edge`` times the contract's multiplier is added where I take (my own play,
-    better than the play-out's)."""
-    n, me = view.players, view.seat
-    leader = (view.dealer + 1) % n
+    better than the play-out's).  ``deadline`` counts the drawing of the deals too, and
+    is also checked between a world's play-outs (after the first world): a world it
+    interrupts is left out, so that every call is weighed on the same worlds."""
+    started = time.perf_counter()
     marks_of: dict[Contract | None, list[float]] = {c: [] for c in [None, *contracts]}
     deals = sample_deals(view, rng, worlds)
-    for k in within(deadline, len(deals)):
-        hands, chien = deals[k]
-        outcomes: dict[tuple[int, bool], PlayedDeal] = {}  # by taker and exchange
-        for call, values in marks_of.items():
-            end = auction_end(view, hands, call)
-            if end is None:
-                values.append(0.0)  # everybody passed
-                continue
-            taker, contract = end
-            key = (taker, contract.chien_shown)
-            if key not in outcomes:
-                outcomes[key] = play_out(hands, chien, taker, leader, contract.chien_shown,
-                                         view.rules)
-            edge = taker_edge * contract.multiplier if taker == me else 0.0
-            values.append(float(outcomes[key].marks(contract)[me]) + edge)
+    ends = None if deadline is None else started + deadline
+    left = None if ends is None else max(0.0, ends - time.perf_counter())
+    for k in within(left, len(deals)):
+        values = one_world(view, deals[k], list(marks_of), taker_edge, ends if k else None)
+        if values is None:
+            break  # past the deadline within this world
+        for call, value in zip(marks_of.values(), values, strict=True):
+            call.append(value)
     if not marks_of[None]:
         return None
     return marks_of
+
+
+def one_world(view: TarotView, deal: Deal, calls: Sequence[Contract | None],
+              taker_edge: float, ends: float | None = None) -> list[float] | None:
+    """My marks in the world ``deal`` for each of ``calls`` (``world_marks``); None when
+    the clock passes ``ends`` (a ``time.perf_counter`` reading) before a play-out."""
+    hands, chien = deal
+    leader = (view.dealer + 1) % view.players
+    outcomes: dict[tuple[int, bool], PlayedDeal] = {}  # by taker and exchange
+    values = []
+    for call in calls:
+        end = auction_end(view, hands, call)
+        if end is None:
+            values.append(0.0)  # everybody passed
+            continue
+        taker, contract = end
+        key = (taker, contract.chien_shown)
+        if key not in outcomes:
+            if ends is not None and time.perf_counter() > ends:
+                return None
+            outcomes[key] = play_out(hands, chien, taker, leader, contract.chien_shown,
+                                     view.rules)
+        edge = taker_edge * contract.multiplier if taker == view.seat else 0.0
+        values.append(float(outcomes[key].marks(contract)[view.seat]) + edge)
+    return values
 
 
 def auction_end(view: TarotView, hands: Sequence[Sequence[TarotCard]],

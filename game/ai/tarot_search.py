@@ -222,10 +222,11 @@ def weigh_tarot_cards(view: TarotView, rng: random.Random, deadline: float | Non
         return search.confirme, {}
     search.draw_all()
     search.settle(rng)
-    if deadline is not None:  # what is left once the worlds are drawn
-        deadline = max(0.0, deadline - (time.perf_counter() - start))
-    for _ in within(deadline, search.left):
-        search.roll_next()
+    ends = None if deadline is None else start + deadline
+    left = None if ends is None else max(0.0, ends - time.perf_counter())  # once drawn
+    for k in within(left, search.left):
+        if not search.roll_world(ends if k else None):
+            break  # past the deadline within a world: that world is left out
     return search.verdict()
 
 
@@ -285,6 +286,17 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
         except OverBudget:
             self.revalue(functools.partial(rollout, self.view, world))
             return rollout(self.view, world, card)
+
+    def roll_world(self, ends: float | None = None) -> bool:
+        """Finish evaluating the next world (``roll_next``); False, the world left
+        unfinished and out of the verdict, when the clock passes ``ends`` (a
+        ``time.perf_counter`` reading) before one of its cards."""
+        done = len(self.values)
+        while len(self.values) == done:
+            if ends is not None and time.perf_counter() > ends:
+                return False
+            self.roll_card()
+        return True
 
     def verdict(self) -> tuple[Decision, dict[TarotCard, float]]:
         """The card with the best mean over the worlds evaluated (the Confirmé's when
