@@ -8,7 +8,7 @@ import random
 import pytest
 
 from game.ai import THINK_CHOICES, Level, budget, decide
-from game.ai.budget import DEFAULT_THINK, within, worlds_for
+from game.ai.budget import DEFAULT_THINK, ends_at, past, seconds_left, within, worlds_for
 from game.engine.coinche import CoincheDeal
 from game.engine.protocol import Phase
 from game.engine.rules import CoincheRules
@@ -62,3 +62,29 @@ def test_every_thinking_time_gives_a_legal_decision() -> None:
         deal, _ = deal.apply(decide(view, Level.CONFIRME, random.Random(0)).action)
         if deal.phase is Phase.PLAY and len(deal.tricks) >= 2:
             break
+
+
+def test_a_deadline_ends_at_its_start_plus_its_seconds_and_is_passed_only_after(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock = FakeClock()
+    monkeypatch.setattr(budget.time, "perf_counter", clock)
+    ends = ends_at(0.3, 10.0)
+    assert ends == pytest.approx(10.3)
+    clock.now = 10.1
+    assert seconds_left(ends) == pytest.approx(0.2)
+    assert not past(ends)
+    clock.now = 10.5
+    assert seconds_left(ends) == 0.0  # never below zero
+    assert past(ends)
+
+
+def test_without_a_deadline_the_clock_is_never_passed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock = FakeClock()
+    monkeypatch.setattr(budget.time, "perf_counter", clock)
+    clock.now = 1e9
+    assert ends_at(None, 0.0) is None
+    assert seconds_left(None) is None
+    assert not past(None)

@@ -15,6 +15,22 @@ def worlds_for(think: float, at_default: int) -> int:
     return max(2, round(at_default * think / DEFAULT_THINK))
 
 
+def ends_at(deadline: float | None, started: float) -> float | None:
+    """The ``time.perf_counter`` reading by which a decision begun at ``started`` must
+    end, ``deadline`` seconds later; None: no deadline."""
+    return None if deadline is None else started + deadline
+
+
+def seconds_left(ends: float | None) -> float | None:
+    """The seconds left until ``ends`` (``ends_at``), never below 0; None: no deadline."""
+    return None if ends is None else max(0.0, ends - time.perf_counter())
+
+
+def past(ends: float | None) -> bool:
+    """Whether the clock has passed ``ends`` (``ends_at``); never without a deadline."""
+    return ends is not None and time.perf_counter() > ends
+
+
 def within(deadline: float | None, count: int) -> Iterator[int]:
     """0, 1, ... ``count - 1``, stopping before a step that would end past ``deadline``
     seconds after the first (judged by the mean step so far); None: every step."""

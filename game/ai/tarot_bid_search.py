@@ -46,7 +46,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.ai.budget import DEFAULT_THINK, within
+from game.ai.budget import DEFAULT_THINK, ends_at, past, seconds_left, within
 from game.ai.decision import Decision
 from game.ai.metropolis import Walk, walk_deals
 from game.ai.tarot import (
@@ -175,12 +175,10 @@ def world_marks(view: TarotView, rng: random.Random, contracts: Sequence[Contrac
     better than the play-out's).  ``deadline`` counts the drawing of the deals too, and
     is also checked between a world's play-outs (after the first world): a world it
     interrupts is left out, so that every call is weighed on the same worlds."""
-    started = time.perf_counter()
+    ends = ends_at(deadline, time.perf_counter())
     marks_of: dict[Contract | None, list[float]] = {c: [] for c in [None, *contracts]}
     deals = sample_deals(view, rng, worlds)
-    ends = None if deadline is None else started + deadline
-    left = None if ends is None else max(0.0, ends - time.perf_counter())
-    for k in within(left, len(deals)):
+    for k in within(seconds_left(ends), len(deals)):
         values = one_world(view, deals[k], list(marks_of), taker_edge, ends if k else None)
         if values is None:
             break  # past the deadline within this world
@@ -194,7 +192,7 @@ def world_marks(view: TarotView, rng: random.Random, contracts: Sequence[Contrac
 def one_world(view: TarotView, deal: Deal, calls: Sequence[Contract | None],
               taker_edge: float, ends: float | None = None) -> list[float] | None:
     """My marks in the world ``deal`` for each of ``calls`` (``world_marks``); None when
-    the clock passes ``ends`` (a ``time.perf_counter`` reading) before a play-out."""
+    the clock passes ``ends`` (``budget.ends_at``) before a play-out."""
     hands, chien = deal
     leader = (view.dealer + 1) % view.players
     outcomes: dict[tuple[int, bool], PlayedDeal] = {}  # by taker and exchange
@@ -207,7 +205,7 @@ def one_world(view: TarotView, deal: Deal, calls: Sequence[Contract | None],
         taker, contract = end
         key = (taker, contract.chien_shown)
         if key not in outcomes:
-            if ends is not None and time.perf_counter() > ends:
+            if past(ends):
                 return None
             outcomes[key] = play_out(hands, chien, taker, leader, contract.chien_shown,
                                      view.rules)

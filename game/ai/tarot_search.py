@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from game.ai.budget import DEFAULT_THINK, within
+from game.ai.budget import DEFAULT_THINK, ends_at, past, seconds_left, within
 from game.ai.decision import Decision
 from game.ai.resumable import ResumableSearch
 from game.ai.tarot import (
@@ -222,9 +222,8 @@ def weigh_tarot_cards(view: TarotView, rng: random.Random, deadline: float | Non
         return search.confirme, {}
     search.draw_all()
     search.settle(rng)
-    ends = None if deadline is None else start + deadline
-    left = None if ends is None else max(0.0, ends - time.perf_counter())  # once drawn
-    for k in within(left, search.left):
+    ends = ends_at(deadline, start)
+    for k in within(seconds_left(ends), search.left):  # the time left once drawn
         if not search.roll_world(ends if k else None):
             break  # past the deadline within a world: that world is left out
     return search.verdict()
@@ -289,11 +288,11 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
 
     def roll_world(self, ends: float | None = None) -> bool:
         """Finish evaluating the next world (``roll_next``); False, the world left
-        unfinished and out of the verdict, when the clock passes ``ends`` (a
-        ``time.perf_counter`` reading) before one of its cards."""
+        unfinished and out of the verdict, when the clock passes ``ends``
+        (``budget.ends_at``) before one of its cards."""
         done = len(self.values)
         while len(self.values) == done:
-            if ends is not None and time.perf_counter() > ends:
+            if past(ends):
                 return False
             self.roll_card()
         return True
