@@ -24,10 +24,10 @@ Each call is worth its mean marks for me (the table's scoring: ``score_deal`` an
 auction where everybody passes is worth 0.  The play-outs play my cards the Confirmé's
 way, but I play them better as taker (``bench/tarot_play_edge.py``): a world where I
 take is worth ``Boldness.taker_edge`` marks more a unit of the contract's multiplier
-(25 at three and five players, 18 at four).  I start from the Confirmé's call, at four
-with its thresholds lowered a tenth (``Boldness.start``: three auctions in four were
-passed out there), so that a hand a little under the Prise is taken unless the worlds
-show the pass clearly better.  That call is kept unless another gains
+(25 at three and five players, 18 at four).  I start from the Confirmé's call, at three
+with its thresholds lowered a tenth (``Boldness.start``; the Confirmé takes one deal in
+ten there), so that a hand a little under the Prise is taken unless the worlds show
+the pass clearly better.  That call is kept unless another gains
 ``Boldness.margin`` marks on average and more than ``Boldness.risk`` standard errors of
 the gain, paired world by world (``sure_gain``): with a dozen worlds the best of five
 noisy means is picked for its luck more than its worth (a Garde Contre on one lucky
@@ -96,13 +96,13 @@ class Boldness:
 
 
 # Three players: the Expert's own play as taker gains about 24 marks a Prise over the
-# Confirmé play-outs (18 deals, bench/tarot_play_edge.py), and a bolder switch did best
+# Confirmé play-outs (18 deals, bench/tarot_play_edge.py; about 13 on 27 deals since),
+# and a bolder switch did best, started from thresholds a tenth lower
 # (bench/tarot_bold_arena.py); four: about 18 marks a Prise since its rollouts charge and
-# cash (50 deals), kept with the bolder switch (the edge alone changed no call), and
-# started from thresholds a tenth lower (bench/tarot_bold_arena.py, three seeds); five:
+# cash (50 deals), kept with the bolder switch (the edge alone changed no call); five:
 # about 33 marks a Prise (26 deals), the edge alone kept (a bolder switch gained nothing).
-BOLDNESS = {3: Boldness(margin=8.0, risk=1.5, taker_edge=25.0),
-            4: Boldness(margin=8.0, risk=1.5, taker_edge=18.0, start=0.9),
+BOLDNESS = {3: Boldness(margin=8.0, risk=1.5, taker_edge=25.0, start=0.9),
+            4: Boldness(margin=8.0, risk=1.5, taker_edge=18.0),
             5: Boldness(taker_edge=25.0)}
 RISK = Boldness().risk
 WALK = Walk(burn_in=60, thinning=8, span=10.0)  # a deal 10 strength off a call: 10x rarer
