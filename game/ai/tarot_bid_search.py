@@ -96,10 +96,11 @@ class Boldness:
 # Confirmé play-outs (18 deals, bench/tarot_play_edge.py), and a bolder switch did best
 # (bench/tarot_bold_arena.py); four: about 18 marks a Prise since its rollouts charge and
 # cash (50 deals), kept with the bolder switch (the edge alone changed no call); five:
-# about 33 marks a Prise (26 deals), the edge alone kept (a bolder switch gained nothing).
+# about 33 marks a Prise (26 deals), kept with the bolder switch since the rollouts charge
+# and cash (before them it gained nothing).
 BOLDNESS = {3: Boldness(margin=8.0, risk=1.5, taker_edge=25.0),
             4: Boldness(margin=8.0, risk=1.5, taker_edge=18.0),
-            5: Boldness(taker_edge=25.0)}
+            5: Boldness(margin=8.0, risk=1.5, taker_edge=25.0)}
 RISK = Boldness().risk
 WALK = Walk(burn_in=60, thinning=8, span=10.0)  # a deal 10 strength off a call: 10x rarer
 SIMULATED_PLAYERS = (3, 4, 5)
