@@ -39,6 +39,8 @@ from game.engine.tarot_cards import (
     trump,
 )
 from game.engine.tarot_scoring import Contract
+from game.i18n import Texts
+from game.ui.table.words import hint_text
 
 SIZES = {3: 24, 4: 18, 5: 15}
 CHIEN = {3: 6, 4: 6, 5: 3}
@@ -306,3 +308,18 @@ def test_a_take_says_whether_its_figure_counts_the_expert_s_play() -> None:
     decision = expert_tarot_bidding(view, random.Random(0), None, WORLDS, plain)
     assert isinstance(decision.action, TarotBid)
     assert decision.reason == "hint.tarot_simulated"
+
+
+def test_a_switch_says_on_how_many_deals_and_how_often_it_beat_the_call_it_left() -> None:
+    """The hint's figure carries its confidence: the likely deals it rests on (all 12,
+    no deadline) and in how many of them the call did better and worse than the one
+    the Expert started from (the Confirmé's pass), on those same deals."""
+    view = with_hand(3, list(tarot_cards(TAKEN[3])))
+    decision = expert_tarot_bidding(view, random.Random(0), None, WORLDS)
+    args = dict(decision.reason_args)
+    assert args["instead"] == "pass" and args["count"] == str(WORLDS)
+    better, worse = int(args["better"]), int(args["worse"])
+    assert better > worse and better + worse <= WORLDS
+    text = hint_text(Texts("en"), decision.reason, decision.reason_args)
+    assert f"expected over {WORLDS} likely deals" in text
+    assert f"better than passing in {better} of them, worse in {worse}" in text

@@ -85,3 +85,20 @@ def test_the_message_never_covers_the_players_own_bubble(app: App) -> None:
             table.messages.message = lambda words=message: words  # type: ignore[misc]
             rect = table.messages.message_rect()
             assert rect is not None and not rect.colliderect(own), message
+
+
+def test_a_long_message_wraps_inside_the_table(app: App, texts_drawn: list[str]) -> None:
+    """A hint longer than the table is wide (the tarot bidding's, with its figures)
+    wraps onto more lines: its box stays on the screen and every word is drawn."""
+    from game.ui.table.layout import WIDTH
+
+    table = start_table(app, BeloteRules(players=3), seed=3)
+    long = ("Garde sans scores best, played as the Expert plays it: 372 points expected "
+            "over 12 likely deals, better than Garde in 12 of them, worse in 0.")
+    table.messages.message = lambda: long  # type: ignore[method-assign]
+    box = table.messages.message_rect()
+    assert box is not None and box.left >= 0 and box.right <= WIDTH
+    texts_drawn.clear()
+    app.step(DT, [])
+    drawn = [words for words in texts_drawn if len(words) > 20 and words in long]
+    assert len(drawn) >= 2 and " ".join(drawn) == long

@@ -43,7 +43,7 @@ import functools
 import random
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from game.ai.budget import DEFAULT_THINK, ends_at, past, seconds_left, within
@@ -139,12 +139,29 @@ def weigh_tarot_calls(view: TarotView, rng: random.Random, deadline: float | Non
     if best == confirme.action or gain <= 0 \
             or options[best] < options[confirme.action] + bold.margin:
         return confirme, options
-    shown = ("value", str(round(options[best])))
-    if isinstance(best, TarotBid):
-        # where the worlds count my edge as taker, the figure is my play's, not the play-outs'
-        reason = "hint.tarot_simulated_played" if bold.taker_edge else "hint.tarot_simulated"
-        return Decision(best, reason, (("contract", best.contract.label), shown)), options
-    return Decision(best, "hint.pass_simulated", (shown,)), options
+    return Decision(best, *_switch_reason(best, confirme.action, calls, bold)), options
+
+
+def _switch_reason(best: Action, instead: Action, calls: Mapping[Action, Sequence[float]],
+                   bold: Boldness) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """Why ``best`` rather than ``instead`` (the call the Expert started from): its mean,
+    and in how many of the worlds it did better and worse than ``instead`` (the same
+    worlds), so the player sees how sure the figure is."""
+    ours, theirs = calls[best], calls[instead]
+    args = (("value", str(round(statistics.fmean(ours)))), ("count", str(len(ours))),
+            ("instead", _call_word(instead)),
+            ("better", str(sum(a > b for a, b in zip(ours, theirs, strict=True)))),
+            ("worse", str(sum(a < b for a, b in zip(ours, theirs, strict=True)))))
+    if not isinstance(best, TarotBid):
+        return "hint.tarot_pass_simulated", args
+    # where the worlds count my edge as taker, the figure is my play's, not the play-outs'
+    reason = "hint.tarot_simulated_played" if bold.taker_edge else "hint.tarot_simulated"
+    return reason, (("contract", best.contract.label), *args)
+
+
+def _call_word(call: Action) -> str:
+    """A call as the hint's words name it: a contract's label, or "pass"."""
+    return call.contract.label if isinstance(call, TarotBid) else "pass"
 
 
 def starting_call(view: TarotView, scale: float) -> Decision:

@@ -43,6 +43,7 @@ from game.ui.table.words import say_text, tarot_contract_words
 MESSAGE_TEXT = 28
 DETAIL_TEXT = 21  # a message's further lines (the hint's numbers)
 MESSAGE_LEADING = 3  # between a message's lines: the hint's figures do not touch
+MESSAGE_WIDTH = 900  # a longer line of a message wraps: it stays between the side seats
 NOTE_TEXT = 22
 NAME_TEXT = 20
 # What the computers read from a call, and why a computer played a card of the last
@@ -369,9 +370,11 @@ class Messages:
     @staticmethod
     def _styled(words: str) -> list[tuple[str, int, tuple[int, int, int]]]:
         """The message's lines with their size and colour: the first one large, the
-        details under it smaller."""
+        details under it smaller, each wrapped to ``MESSAGE_WIDTH``."""
         first, *details = words.split("\n")
-        return [(first, MESSAGE_TEXT, CREAM), *((d, DETAIL_TEXT, GLOW) for d in details)]
+        return [*((line, MESSAGE_TEXT, CREAM) for line in wrap(first, MESSAGE_TEXT, MESSAGE_WIDTH)),
+                *((line, DETAIL_TEXT, GLOW) for detail in details
+                  for line in wrap(detail, DETAIL_TEXT, MESSAGE_WIDTH))]
 
     @classmethod
     def _size(cls, words: str) -> tuple[int, int]:

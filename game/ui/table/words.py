@@ -79,7 +79,9 @@ def hint_text(texts: Texts, reason: str, args: tuple[tuple[str, str], ...]) -> s
             words[name] = trump_words(texts, value)
         elif name in ("card", "winner", "partner_card", "other"):
             words[name] = card_name(texts, value)
-        elif name == "contract":
+        elif name == "instead" and value == "pass":
+            words[name] = texts.tr("hint.passing")
+        elif name in ("contract", "instead"):
             words[name] = texts.tr(f"tarot.{value.lower().replace(' ', '_')}")
         elif name == "value" and value == "capot":
             words[name] = texts.tr("bid.capot_short")
