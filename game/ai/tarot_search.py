@@ -8,15 +8,16 @@ enough for his contract, the passers' too weak to bid).  In each world every leg
 played and the deal finished with the Confirmé play, or in the last four or five tricks
 solved exactly (``tarot_endgame``) when the world's solve fits ``WORLD_NODES``; the
 card with the best mean score for the seat (its marks for the deal) is played, the
-Confirmé card when tied; in defence the Confirmé card unless the best one gains over it
-in the same worlds by half a standard error (``DEFENCE_RISK``).  The rollouts' seats,
-seeing every hand, also hunt a Petit an opponent guards badly (``petit_hunt_lead``),
-charge their richest card (or save the Petit) on a trick their camp wins whatever the
-others play, and lead a card their camp then wins for sure (``camp_wins_trick``,
-``sure_lead``): what the Confirmé, blind to the hands, cannot know; but with the Excuse
-and one card left they play the Excuse, as the Confirmé does (``excuse_due``).  The
-Confirmé level itself plays as before.  At five the rollouts keep the partner secret
-until the called card falls, as the real play does (``OpenTable``).
+Confirmé card when tied; in defence the Confirmé card unless
+the best one gains over it clearly in the same worlds (``DEFENCE_RISK``).  The
+rollouts' seats, seeing every hand, also hunt a Petit an opponent guards badly
+(``petit_hunt_lead``), charge their richest card (or save the Petit) on a trick their
+camp wins whatever the others play, and lead a card their camp then wins for sure
+(``camp_wins_trick``, ``sure_lead``): what the Confirmé, blind to the hands, cannot
+know; but with the Excuse and one card left they play the Excuse, as the Confirmé does
+(``excuse_due``).  The Confirmé level itself plays as before.  At five
+the rollouts keep the partner secret until the called card falls, as the real play does
+(``OpenTable``).
 
 The rollouts use the pure trick rules and scoring (the Excuse's fate the engine's); two
 rare details are simplified there (an Excuse owed for want of a trick, the Petit au bout
