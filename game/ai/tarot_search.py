@@ -89,9 +89,7 @@ SAMPLING_TRIES = 60
 # A defender leaves the Confirmé's card only for one that gains over the same worlds by
 # more than so many standard errors: a defender's card changes its marks little, and
 # the best of several noisy means, picked for its luck, lost as often as it gained.
-# Half a standard error since the rollouts play the Excuse before the last trick
-# (``excuse_due``): one full error had mostly screened false Excuse gains.
-DEFENCE_RISK = 0.5
+DEFENCE_RISK = 1.0
 
 
 class NoWorld(Exception):
