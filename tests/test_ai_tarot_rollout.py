@@ -15,7 +15,7 @@ from game.ai.tarot_search import (
     play_tricks,
     sure_lead,
 )
-from game.engine.tarot_cards import EXCUSE, THE_PETIT, TarotCard, tarot_cards
+from game.engine.tarot_cards import THE_PETIT, TarotCard, tarot_cards
 from game.engine.tarot_tricks import TarotTrick, legal_cards
 
 TAKER = 0
@@ -183,31 +183,3 @@ def test_a_defender_leads_low_to_a_partners_sure_king() -> None:
     hands = [list(tarot_cards("5S 8H A11")), list(tarot_cards("3S 2H 4C")),
              list(tarot_cards("RS 7H 9C")), list(tarot_cards("9S 8S 7C"))]
     assert sure_lead(hands, 1, hands[1], DEFENCE) == tarot_cards("3S")[0]
-
-
-def excuse_endgame() -> list[list[TarotCard]]:
-    """Two cards each, seat 1 (a defender) led the 21; seat 2, his partner, holds the
-    Excuse and a king: the trick is the defence's whatever the others play."""
-    return [list(tarot_cards("A05 2S")), list(tarot_cards("3H")),
-            list(tarot_cards("EXC RS")), list(tarot_cards("A02 4H"))]
-
-
-def test_a_defender_plays_his_excuse_before_the_last_trick_not_a_charge() -> None:
-    hands, trick = excuse_endgame(), [(1, tarot_cards("A21")[0])]
-    assert camp_wins_trick(hands, 2, trick, DEFENCE)
-    # charging the king would leave the Excuse to the last trick, the taker's then
-    assert OpenTable(TAKER, ATTACK).card(hands, 2, trick, []) == EXCUSE
-
-
-def test_the_excuse_played_before_the_last_trick_in_a_rollout_stays_with_the_defence() -> None:
-    hands, trick, tricks = excuse_endgame(), [(1, tarot_cards("A21")[0])], list[TarotTrick]()
-    play_tricks(hands, trick, tricks, 2, OpenTable(TAKER, ATTACK))
-    assert EXCUSE not in tricks[-1].cards
-
-
-def test_a_defender_on_lead_plays_his_excuse_before_a_sure_king() -> None:
-    # no one can beat the king of spades; leading it would leave the Excuse last
-    hands = [list(tarot_cards("A05 2S")), list(tarot_cards("A21 3H")),
-             list(tarot_cards("EXC RS")), list(tarot_cards("A02 4S"))]
-    assert sure_lead(hands, 2, hands[2], DEFENCE) == tarot_cards("RS")[0]
-    assert OpenTable(TAKER, ATTACK).card(hands, 2, [], []) == EXCUSE

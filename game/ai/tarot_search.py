@@ -14,8 +14,7 @@ rollouts' seats, seeing every hand, also hunt a Petit an opponent guards badly
 (``petit_hunt_lead``), charge their richest card (or save the Petit) on a trick their
 camp wins whatever the others play, and lead a card their camp then wins for sure
 (``camp_wins_trick``, ``sure_lead``): what the Confirmé, blind to the hands, cannot
-know; but with the Excuse and one card left they play the Excuse, as the Confirmé does
-(``excuse_due``).  The Confirmé level itself plays as before.  At five
+know.  The Confirmé level itself plays as before.  At five
 the rollouts keep the partner secret until the called card falls, as the real play does
 (``OpenTable``).
 
@@ -468,13 +467,12 @@ class OpenTable:
             cards = legal_cards(hand, trick)
         if len(cards) == 1:
             return cards[0]
-        if not excuse_due(hand, cards):
-            hunt = self.petit_hunt(holdings, seat, trick, cards)
-            if hunt is not None:
-                return hunt
-            sure = self.sure_trick_card(holdings, seat, trick, cards)
-            if sure is not None:
-                return sure
+        hunt = self.petit_hunt(holdings, seat, trick, cards)
+        if hunt is not None:
+            return hunt
+        sure = self.sure_trick_card(holdings, seat, trick, cards)
+        if sure is not None:
+            return sure
         seen = RolloutView(seat, tuple(holdings[seat]), self.taker, tuple(trick), tuple(tricks))
         memory = self.memory(holdings, seat, trick, tricks)
         return choose_tarot_card(seen, memory, cards)[0]
@@ -539,14 +537,6 @@ class ClosedTable(OpenTable):
         known = self.aside if seat == self.taker else ()
         return play_memory(seat, len(holdings), holdings[seat], known, tricks, trick,
                            attack, defence, announcer=self.announcer)
-
-
-def excuse_due(hand: Sequence[TarotCard], cards: Sequence[TarotCard]) -> bool:
-    """The Excuse and one other card left: the Confirmé's own rule then plays the Excuse
-    (or keeps it for a chelem in reach), before any charge, sure lead or hunt, which never
-    pick it; else the Excuse falls in the last trick and changes camp, a loss the real
-    play never suffers, and the search would throw the Excuse away early to dodge it."""
-    return EXCUSE in cards and len(hand) == 2
 
 
 def camp_wins_trick(holdings: Sequence[Sequence[TarotCard]], seat: int,
