@@ -26,7 +26,7 @@ from game.engine.tarot import CallKing, TarotBid, TarotPass
 from game.i18n import Speaks, Texts
 from game.lessons.script import token
 from game.ui.kit.widgets import GOLD, Button, blit_text, panel
-from game.ui.table.layout import BID_PANEL, CHOICE_PANEL
+from game.ui.table.layout import BID_PANEL, CHOICE_PANEL, TAROT_CHOICE_PANEL
 from game.ui.table.model import contract_key
 from game.ui.table.seat_controls import SeatControls
 
@@ -123,7 +123,6 @@ class BidPanel(Speaks):
     def _build_tarot(self) -> None:
         """Bids and the king call; the écart is made in the hand, the chelem is declared
         beside the écart or with the play buttons (never asked in a panel)."""
-        self.rect = BELOTE_RECT
         choices: list[tuple[Action, Callable[[], str]]] = []
         for action in self._legal:
             if isinstance(action, TarotBid):
@@ -134,7 +133,7 @@ class BidPanel(Speaks):
                 choices.append((action, _card(self.texts, action.card.code)))
         width = 150 if len(choices) > 3 else 200
         total = len(choices) * (width + 10) - 10
-        self.rect = BELOTE_RECT.inflate(max(0, total + 40 - BELOTE_RECT.width), 0)
+        self.rect = TAROT_CHOICE_PANEL.inflate(max(0, total + 40 - TAROT_CHOICE_PANEL.width), 0)
         left = self.rect.centerx - total // 2
         self.buttons = [
             Button(pygame.Rect(left + i * (width + 10), self.rect.y + 54, width, 48), label,

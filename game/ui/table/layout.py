@@ -66,7 +66,10 @@ MESSAGE_CENTRE = (640, 520)
 LAST_TRICK_BOX = Rect(0, 0, 580, 300)
 LAST_TRICK_STEP = 112  # the cards in a row in the order played, each seat named under
 BID_PANEL = Rect(300, 206, 680, 262)  # coinche: values, suits, pass and coinche
-CHOICE_PANEL = Rect(380, 424, 520, 116)  # belote's take or pass, tarot's bids and calls
+CHOICE_PANEL = Rect(380, 424, 520, 116)  # belote's take or pass: under the retourne's label
+# tarot's bids and king call: the chien has no label, so higher, with room under it for a
+# two-line hint (the bidding's figures) above the hand
+TAROT_CHOICE_PANEL = CHOICE_PANEL.move(0, -24)
 RETOURNE = (640, 330)  # the belote retourne, the tarot chien, in the middle
 BERGERE = (760, 330)  # belote à trois: the card beside the retourne
 CHIEN_WIDTH = 64
