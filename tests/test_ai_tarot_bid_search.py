@@ -269,6 +269,23 @@ def test_at_four_the_edge_and_the_bolder_switch_take_a_hand_passed_before() -> N
     assert now.action == TarotBid(Contract.GARDE)
 
 
+def test_at_five_the_bolder_switch_takes_a_hand_the_edge_alone_passed() -> None:
+    """Five players, the same 12 worlds (rng 0, no deadline): a king and six trumps with
+    the Petit (strength 36, under the Confirmé's Prise).  With the Expert's edge as
+    taker alone (20 marks and 3 standard errors over the pass) it passed; with the
+    three- and four-player switch (8 marks, 1.5 standard errors) it bids the Garde."""
+    view = with_hand(5, list(tarot_cards(BOLDER_AT_FIVE)))
+    assert tarot_decision(view).action == TarotPass()
+    before = expert_tarot_bidding(view, random.Random(0), None, WORLDS,
+                                  Boldness(taker_edge=25.0))
+    assert before.action == TarotPass()
+    now = expert_tarot_bidding(view, random.Random(0), None, WORLDS)
+    assert now.action == TarotBid(Contract.GARDE)
+
+
+BOLDER_AT_FIVE = "7S VS DS RS 4H 9H DH 5C 7C 8C A01 A02 A10 A13 A19"
+
+
 # Three players, strength 58: six trumps with the 21, three kings, a queen, two short suits.
 UNDER_THE_PRISE = "1D 1H 1S 2C 2D 3D 4H 5C 5D 7S 9C 9S A05 A07 A08 A13 A19 A21 CC DD DH RD RH RS"
 

@@ -31,7 +31,7 @@ the pass clearly better.  That call is kept unless another gains
 ``Boldness.margin`` marks on average and more than ``Boldness.risk`` standard errors of
 the gain, paired world by world (``sure_gain``): with a dozen worlds the best of five
 noisy means is picked for its luck more than its worth (a Garde Contre on one lucky
-world).  20 marks and 3 standard errors at five; 8 and 1.5 at three and four, where the
+world).  8 marks and 1.5 standard errors at three, four and five players, where the
 bolder Expert did best (``bench/tarot_bold_arena.py``).
 Nor does it bid a Garde Sans or a Garde Contre more than one contract over the call
 it starts from: such a contract made in all of a dozen worlds still fails often enough at
@@ -100,10 +100,11 @@ class Boldness:
 # and a bolder switch did best, started from thresholds a tenth lower
 # (bench/tarot_bold_arena.py); four: about 18 marks a Prise since its rollouts charge and
 # cash (50 deals), kept with the bolder switch (the edge alone changed no call); five:
-# about 33 marks a Prise (26 deals), the edge alone kept (a bolder switch gained nothing).
+# about 33 marks a Prise (26 deals), kept with the bolder switch since the rollouts charge
+# and cash (before them it gained nothing).
 BOLDNESS = {3: Boldness(margin=8.0, risk=1.5, taker_edge=25.0, start=0.9),
             4: Boldness(margin=8.0, risk=1.5, taker_edge=18.0),
-            5: Boldness(taker_edge=25.0)}
+            5: Boldness(margin=8.0, risk=1.5, taker_edge=25.0)}
 RISK = Boldness().risk
 WALK = Walk(burn_in=60, thinning=8, span=10.0)  # a deal 10 strength off a call: 10x rarer
 SIMULATED_PLAYERS = (3, 4, 5)
