@@ -286,7 +286,7 @@ def test_at_five_the_bolder_switch_takes_a_hand_the_edge_alone_passed() -> None:
 BOLDER_AT_FIVE = "7S VS DS RS 4H 9H DH 5C 7C 8C A01 A02 A10 A13 A19"
 
 
-# Three players, strength 58: six trumps with the 21, three kings, a queen, two short suits.
+# Three players, strength 58: six trumps with the 21, three kings, two queens, no short suit.
 UNDER_THE_PRISE = "1D 1H 1S 2C 2D 3D 4H 5C 5D 7S 9C 9S A05 A07 A08 A13 A19 A21 CC DD DH RD RH RS"
 
 

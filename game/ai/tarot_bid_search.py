@@ -25,9 +25,9 @@ auction where everybody passes is worth 0.  The play-outs play my cards the Conf
 way, but I play them better as taker (``bench/tarot_play_edge.py``): a world where I
 take is worth ``Boldness.taker_edge`` marks more a unit of the contract's multiplier
 (25 at three and five players, 18 at four).  I start from the Confirmé's call, at three
-with its thresholds lowered a tenth (``Boldness.start``; the Confirmé takes one deal in
-ten there), so that a hand a little under the Prise is taken unless the worlds show
-the pass clearly better.  That call is kept unless another gains
+with its thresholds lowered a tenth (``Boldness.start``; the Confirmé takes about one
+deal in ten there), so that a hand a little under the Prise is taken unless the worlds
+show the pass clearly better.  That call is kept unless another gains
 ``Boldness.margin`` marks on average and more than ``Boldness.risk`` standard errors of
 the gain, paired world by world (``sure_gain``): with a dozen worlds the best of five
 noisy means is picked for its luck more than its worth (a Garde Contre on one lucky
