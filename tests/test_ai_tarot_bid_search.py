@@ -269,6 +269,10 @@ def test_at_four_the_edge_and_the_bolder_switch_take_a_hand_passed_before() -> N
     assert now.action == TarotBid(Contract.GARDE)
 
 
+# Five players, strength 36: a king and six trumps with the Petit.
+BOLDER_AT_FIVE = "7S VS DS RS 4H 9H DH 5C 7C 8C A01 A02 A10 A13 A19"
+
+
 def test_at_five_the_bolder_switch_takes_a_hand_the_edge_alone_passed() -> None:
     """Five players, the same 12 worlds (rng 0, no deadline): a king and six trumps with
     the Petit (strength 36, under the Confirmé's Prise).  With the Expert's edge as
@@ -281,9 +285,6 @@ def test_at_five_the_bolder_switch_takes_a_hand_the_edge_alone_passed() -> None:
     assert before.action == TarotPass()
     now = expert_tarot_bidding(view, random.Random(0), None, WORLDS)
     assert now.action == TarotBid(Contract.GARDE)
-
-
-BOLDER_AT_FIVE = "7S VS DS RS 4H 9H DH 5C 7C 8C A01 A02 A10 A13 A19"
 
 
 # Three players, strength 58: six trumps with the 21, three kings, two queens, no short suit.
