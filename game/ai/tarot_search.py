@@ -31,6 +31,7 @@ import math
 import random
 import statistics
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -190,18 +191,23 @@ def _shape_ecart(view: TarotView, placed: list[list[TarotCard]],
     cards the view allows in either place move."""
     assert view.taker is not None
     taker, pile = view.taker, view.players
-    both = [c for c in placed[taker] + placed[pile]
-            if taker in allowed[c] and pile in allowed[c]]
+    kept: list[TarotCard] = []  # drawn for the taker, and only he may hold them
+    aside: list[TarotCard] = []  # drawn for the écart, and only it may hold them
+    both: list[TarotCard] = []  # the cards that may lie in either place
+    for place, cards, fixed in ((taker, placed[taker], kept), (pile, placed[pile], aside)):
+        other = pile if place == taker else taker
+        for c in cards:
+            (both if other in allowed[c] else fixed).append(c)
     if not both:
         return
-    played = [c for t in view.tricks for s, c in t.plays if s == taker]
-    played += [c for s, c in view.trick if s == taker]
-    held = played + placed[taker] + placed[pile]
-    length = {suit: sum(1 for c in held if c.suit is suit) for suit in TarotSuit}
-    room = len(placed[pile]) - sum(1 for c in placed[pile] if c not in both)
-    order = sorted(both, key=lambda c: (length[c.suit], -c.half_points, rng.random()))
-    placed[taker] = [c for c in placed[taker] if c not in both] + order[room:]
-    placed[pile] = [c for c in placed[pile] if c not in both] + order[:room]
+    length = Counter(c.suit for c in placed[taker])
+    length.update(c.suit for c in placed[pile])
+    length.update(c.suit for t in view.tricks for s, c in t.plays if s == taker)
+    length.update(c.suit for s, c in view.trick if s == taker)
+    room = len(placed[pile]) - len(aside)
+    both.sort(key=lambda c: (length[c.suit], -c.half_points, rng.random()))
+    placed[taker] = kept + both[room:]
+    placed[pile] = aside + both[:room]
 
 
 def _may_lie_aside(view: TarotView, c: TarotCard) -> bool:
