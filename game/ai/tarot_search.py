@@ -88,7 +88,8 @@ SAMPLING_TRIES = 60
 # A defender leaves the Confirmé's card only for one that gains over the same worlds by
 # more than so many standard errors: a defender's card changes its marks little, and
 # the best of several noisy means, picked for its luck, lost as often as it gained.
-DEFENCE_RISK = 1.0
+# By the number of players (``bench/RESULTS.md``, "Tarot defence at three players").
+DEFENCE_RISK: Mapping[int, float] = MappingProxyType({3: 1.0, 4: 1.0, 5: 1.0})
 
 
 class NoWorld(Exception):
@@ -314,11 +315,12 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
     def _worth_leaving(self, usual: TarotCard, best: TarotCard) -> bool:
         """Whether the search's ``best`` card should replace the Confirmé's ``usual``
         one: always for the attack; in defence only when it gains over the same worlds
-        by more than ``DEFENCE_RISK`` standard errors of the gain (``sure_margin``)."""
+        by more than the table's ``DEFENCE_RISK`` standard errors of the gain
+        (``sure_margin``)."""
         if not defending(self.view):
             return True
         gains = [value[best] - value[usual] for value in self.values]
-        return sure_margin(gains, DEFENCE_RISK) > 0
+        return sure_margin(gains, DEFENCE_RISK[self.view.players]) > 0
 
 
 def defending(view: TarotView) -> bool:
