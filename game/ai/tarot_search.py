@@ -8,7 +8,7 @@ enough for his contract, the passers' too weak to bid).  In each world every leg
 played and the deal finished with the Confirmé play, or in the last four or five tricks
 solved exactly (``tarot_endgame``) when the world's solve fits ``WORLD_NODES``; the
 card with the best mean score for the seat (its marks for the deal) is played, the
-Confirmé card when tied; in defence at four and five players the Confirmé card unless
+Confirmé card when tied; in defence the Confirmé card unless
 the best one gains over it clearly in the same worlds (``DEFENCE_RISK``).  The
 rollouts' seats, seeing every hand, also hunt a Petit an opponent guards badly
 (``petit_hunt_lead``), charge their richest card (or save the Petit) on a trick their
@@ -88,9 +88,7 @@ SAMPLING_TRIES = 60
 # A defender leaves the Confirmé's card only for one that gains over the same worlds by
 # more than so many standard errors: a defender's card changes its marks little, and
 # the best of several noisy means, picked for its luck, lost as often as it gained.
-# At three players no gate, the best mean as for the taker: a weak gain, not a proven
-# one (``bench/RESULTS.md``, "Tarot defence at three players: the gate lifted").
-DEFENCE_RISK: Mapping[int, float] = MappingProxyType({3: 0.0, 4: 1.0, 5: 1.0})
+DEFENCE_RISK = 1.0
 
 
 class NoWorld(Exception):
@@ -316,12 +314,11 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
     def _worth_leaving(self, usual: TarotCard, best: TarotCard) -> bool:
         """Whether the search's ``best`` card should replace the Confirmé's ``usual``
         one: always for the attack; in defence only when it gains over the same worlds
-        by more than the table's ``DEFENCE_RISK`` standard errors of the gain
-        (``sure_margin``)."""
+        by more than ``DEFENCE_RISK`` standard errors of the gain (``sure_margin``)."""
         if not defending(self.view):
             return True
         gains = [value[best] - value[usual] for value in self.values]
-        return sure_margin(gains, DEFENCE_RISK[self.view.players]) > 0
+        return sure_margin(gains, DEFENCE_RISK) > 0
 
 
 def defending(view: TarotView) -> bool:
