@@ -8,8 +8,9 @@ enough for his contract, the passers' too weak to bid).  In each world every leg
 played and the deal finished with the Confirmé play, or in the last four or five tricks
 solved exactly (``tarot_endgame``) when the world's solve fits ``WORLD_NODES``; the
 card with the best mean score for the seat (its marks for the deal) is played, the
-Confirmé card when tied; in defence the Confirmé card unless
-the best one gains over it clearly in the same worlds (``DEFENCE_RISK``).  The
+Confirmé card when tied; in defence, and for the taker at five,
+the Confirmé card unless the best one gains over it clearly in the same worlds
+(``DEFENCE_RISK``, ``TAKER_RISK_AT_FIVE``).  The
 rollouts' seats, seeing every hand, also hunt a Petit an opponent guards badly
 (``petit_hunt_lead``), charge their richest card (or save the Petit) on a trick their
 camp wins whatever the others play, and lead a card their camp then wins for sure
