@@ -1,6 +1,6 @@
 """The tarot Expert's defence: it leaves the Confirmé's card only for one that gains
-clearly over the worlds it searched (``tarot_search.DEFENCE_RISK``); the taker for any
-that gains."""
+clearly over the worlds it searched (``tarot_search.DEFENCE_RISK``), and so does the
+taker at five (``TAKER_RISK_AT_FIVE``); the taker at three and four for any that gains."""
 
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ from game.ai.tarot_search import (
     weigh_tarot_cards,
 )
 from game.engine.tarot import TarotDeal, TarotPlayCard, TarotView
-from game.engine.tarot_cards import TarotCard
+from game.engine.tarot_cards import TarotCard, TarotSuit
+from tests.replay import replay
 from tests.tarot_positions import advance, to_play
 
 NOISY = (40.0, -10.0, -10.0, -10.0)  # a mean gain of 2.5, one lucky world
@@ -38,12 +39,12 @@ def scripted(gains: tuple[float, ...]) -> type[TarotWorldSearch]:
     return Scripted
 
 
-def a_position(defender: bool, seed: int = 3) -> TarotView:
-    """A four-player position early in the play where the seat to play, the taker or a
-    defender, has several distinct cards and the Confirmé plays one of them."""
+def a_position(defender: bool, seed: int = 3, players: int = 4) -> TarotView:
+    """A position early in the play where the seat to play, the taker or a defender,
+    has several distinct cards and the Confirmé plays one of them."""
     rng = random.Random(seed)
     for k in range(60):
-        start, actions = to_play(4, seed * 100 + k)
+        start, actions = to_play(players, seed * 100 + k)
         deal, _ = advance(start, actions, rng.randrange(8), rng)
         assert isinstance(deal, TarotDeal)
         seat = deal.current_player
@@ -77,6 +78,39 @@ def test_a_defender_leaves_the_confirme_card_for_a_steady_gain() -> None:
 def test_the_taker_plays_the_best_mean_however_noisy() -> None:
     view = a_position(defender=False)
     assert chosen(view, NOISY) != tarot_decision(view).action
+
+
+def test_the_taker_at_five_keeps_the_confirme_card_against_a_lucky_gain() -> None:
+    view = a_position(defender=False, players=5)
+    assert view.seat == view.taker
+    assert chosen(view, NOISY) == tarot_decision(view).action
+    assert chosen(view, STEADY) != tarot_decision(view).action
+
+
+def seat_view(deal: TarotDeal) -> TarotView:
+    """The view of the seat to play."""
+    assert deal.current_player is not None
+    return deal.view(deal.current_player)
+
+
+def test_the_taker_at_five_ruffs_low_when_last_to_play() -> None:
+    """Seed 5's first trick: hearts led, every other seat followed, the taker last and
+    void in hearts; any trump of his wins the trick.  The Confirmé ruffs with his 6;
+    the search without the gate, its 16 worlds drawn from this generator, ruffed with
+    the 13 (a lucky mean)."""
+    start, actions = to_play(5, 5)
+    deal = replay(start, actions)
+    assert isinstance(deal, TarotDeal)
+    for _ in range(4):
+        deal, _ = deal.apply(tarot_decision(seat_view(deal)).action)
+    view = seat_view(deal)
+    assert view.seat == view.taker and len(view.trick) == 4 and not view.tricks
+    assert all(c.suit is TarotSuit.HEARTS for _, c in view.trick)
+    usual = tarot_decision(view).action
+    assert usual == TarotPlayCard(TarotCard(TarotSuit.TRUMP, 6))
+    decision, means = weigh_tarot_cards(view, random.Random(1), None)
+    assert decision.action == usual
+    assert max(means, key=means.__getitem__) == TarotCard(TarotSuit.TRUMP, 13)
 
 
 def test_the_holder_of_the_called_card_is_no_defender() -> None:

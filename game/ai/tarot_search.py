@@ -9,8 +9,9 @@ enough for his contract, the passers' too weak to bid).  In each world every leg
 played and the deal finished with the Confirmé play, or in the last four or five tricks
 solved exactly (``tarot_endgame``) when the world's solve fits ``WORLD_NODES``; the
 card with the best mean score for the seat (its marks for the deal) is played, the
-Confirmé card when tied; in defence the Confirmé card unless
-the best one gains over it clearly in the same worlds (``DEFENCE_RISK``).  The
+Confirmé card when tied; in defence, and for the taker at five,
+the Confirmé card unless the best one gains over it clearly in the same worlds
+(``DEFENCE_RISK``, ``TAKER_RISK_AT_FIVE``).  The
 rollouts' seats, seeing every hand, also hunt a Petit an opponent guards badly
 (``petit_hunt_lead``), charge their richest card (or save the Petit) on a trick their
 camp wins whatever the others play, and lead a card their camp then wins for sure
@@ -91,6 +92,10 @@ SAMPLING_TRIES = 60
 # more than so many standard errors: a defender's card changes its marks little, and
 # the best of several noisy means, picked for its luck, lost as often as it gained.
 DEFENCE_RISK = 1.0
+# The taker at five likewise: his worlds disagree on who his partner is, and a Petit or a
+# contract won or lost there swings a world's marks by a hundred, so the best of his
+# noisy means was often a high trump spent early (``bench/RESULTS.md``).
+TAKER_RISK_AT_FIVE = 1.0
 
 
 class NoWorld(Exception):
@@ -353,12 +358,25 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
 
     def _worth_leaving(self, usual: TarotCard, best: TarotCard) -> bool:
         """Whether the search's ``best`` card should replace the Confirmé's ``usual``
-        one: always for the attack; in defence only when it gains over the same worlds
-        by more than ``DEFENCE_RISK`` standard errors of the gain (``sure_margin``)."""
-        if not defending(self.view):
+        one: in defence, and for the taker at five, only when it gains over the same
+        worlds by more than so many standard errors of the gain (``leaving_risk``,
+        ``sure_margin``); else always."""
+        risk = leaving_risk(self.view)
+        if risk is None:
             return True
         gains = [value[best] - value[usual] for value in self.values]
-        return sure_margin(gains, DEFENCE_RISK) > 0
+        return sure_margin(gains, risk) > 0
+
+
+def leaving_risk(view: TarotView) -> float | None:
+    """The standard errors by which a card must gain over the Confirmé's to be played
+    instead (None: any gain): ``DEFENCE_RISK`` in defence, ``TAKER_RISK_AT_FIVE`` for
+    the taker at five."""
+    if defending(view):
+        return DEFENCE_RISK
+    if view.players == 5 and view.seat == view.taker:
+        return TAKER_RISK_AT_FIVE
+    return None
 
 
 def defending(view: TarotView) -> bool:
