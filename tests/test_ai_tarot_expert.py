@@ -31,6 +31,7 @@ from game.engine.tarot_cards import (
     tarot_cards,
     trump,
 )
+from tests.replay import replay
 from tests.tarot_hands import play_state
 from tests.tarot_positions import SIZES, advance, to_play
 
@@ -84,6 +85,33 @@ def revealed_voids(view: TarotView) -> dict[int, set[TarotSuit]]:
             if not c.is_trump:
                 voids[seat].add(TarotSuit.TRUMP)
     return voids
+
+
+
+def plain_voids(hand: tuple[TarotCard, ...] | list[TarotCard]) -> int:
+    return sum(1 for suit in TarotSuit if suit.is_plain and not any(c.suit is suit for c in hand))
+
+
+def test_a_defenders_worlds_give_the_taker_the_voids_his_ecart_made() -> None:
+    """A taker discards his short suits: at the first lead of 29 four-player deals (each
+    a Prise or a Garde, the chien shown), the real takers are void in 38 plain suits in
+    all.  The worlds the next seat draws give them about as many (a uniform draw of the
+    hidden écart: about 2), and each world still agrees with the view."""
+    real = drawn = 0.0
+    for seed in range(1, 30):
+        start, actions = to_play(4, seed)
+        deal = replay(start, actions)
+        assert deal is not None and deal.contract is not None and deal.taker is not None
+        assert deal.contract.chien_shown
+        view = deal.view((deal.taker + 1) % 4)
+        rng = random.Random(seed)
+        worlds = [sample_world(view, rng) for _ in range(40)]
+        for world in worlds:
+            check_world(view, world)
+        real += plain_voids(deal.hands[deal.taker])
+        drawn += sum(plain_voids(w.holdings[deal.taker]) for w in worlds) / len(worlds)
+    assert real == 38
+    assert 0.6 * real <= drawn <= 1.4 * real
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

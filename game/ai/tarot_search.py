@@ -2,7 +2,8 @@
 
 Worlds are drawn among the placements of the hidden cards that the seat's view allows
 (hand sizes, voids and trump caps shown by the play, poignées, the écart's shown trumps,
-the chien's cards with the taker or in his écart), and kept among several in proportion
+the chien's cards with the taker or in his écart, that écart made of the taker's short
+suits as takers make it: ``_shape_ecart``), and kept among several in proportion
 to how well they fit the auction (``tarot_auction_reading``: the taker's hand strong
 enough for his contract, the passers' too weak to bid).  In each world every legal card is
 played and the deal finished with the Confirmé play, or in the last four or five tricks
@@ -31,6 +32,7 @@ import math
 import random
 import statistics
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -136,6 +138,8 @@ def _sample(view: TarotView, rng: random.Random, called_off_taker: bool) -> Worl
     for _ in range(SAMPLING_TRIES):
         placed = _try_placing(allowed, capacity, rng)
         if placed is not None:
+            if _ecart_hidden(view):
+                _shape_ecart(view, placed, allowed, rng)
             holdings = tuple(view.hand if s == me else tuple(placed[s]) for s in range(n))
             pile = tuple(placed[pile_place]) if _pile_hidden(view) else tuple(view.ecart)
             return World(holdings, pile)
@@ -173,6 +177,42 @@ def _places(view: TarotView, mem: TarotMemory, c: TarotCard, pile: int) -> list[
         seats = [s for s in seats if s == view.taker]
     places = seats + ([pile] if _may_lie_aside(view, c) else [])
     return places
+
+
+def _ecart_hidden(view: TarotView) -> bool:
+    """The pile is the taker's écart and the seat does not see it."""
+    assert view.contract is not None
+    return view.contract.chien_shown and _pile_hidden(view)
+
+
+def _shape_ecart(view: TarotView, placed: list[list[TarotCard]],
+                 allowed: Mapping[TarotCard, list[int]], rng: random.Random) -> None:
+    """Share the cards drawn for the taker and for his hidden écart as takers discard:
+    their shortest suits first, the highest cards of them first (the Confirmé's
+    ``ecart_decision``), the suits counted over the cards he held when he discarded
+    (those drawn, and those he has played since).  A uniform draw left the taker void in
+    7 % of the plain suits at the first lead, where takers are void in 26 to 38 %
+    (``bench/RESULTS.md``, "the taker's écart in the defenders' worlds").  Only the
+    cards the view allows in either place move."""
+    assert view.taker is not None
+    taker, pile = view.taker, view.players
+    kept: list[TarotCard] = []  # drawn for the taker, and only he may hold them
+    aside: list[TarotCard] = []  # drawn for the écart, and only it may hold them
+    both: list[TarotCard] = []  # the cards that may lie in either place
+    for place, cards, fixed in ((taker, placed[taker], kept), (pile, placed[pile], aside)):
+        other = pile if place == taker else taker
+        for c in cards:
+            (both if other in allowed[c] else fixed).append(c)
+    if not both:
+        return
+    length = Counter(c.suit for c in placed[taker])
+    length.update(c.suit for c in placed[pile])
+    length.update(c.suit for t in view.tricks for s, c in t.plays if s == taker)
+    length.update(c.suit for s, c in view.trick if s == taker)
+    room = len(placed[pile]) - len(aside)
+    both.sort(key=lambda c: (length[c.suit], -c.half_points, rng.random()))
+    placed[taker] = kept + both[room:]
+    placed[pile] = aside + both[:room]
 
 
 def _may_lie_aside(view: TarotView, c: TarotCard) -> bool:
