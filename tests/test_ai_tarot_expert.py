@@ -87,8 +87,8 @@ def revealed_voids(view: TarotView) -> dict[int, set[TarotSuit]]:
     return voids
 
 
-
 def plain_voids(hand: tuple[TarotCard, ...] | list[TarotCard]) -> int:
+    """How many plain suits the hand has none of."""
     return sum(1 for suit in TarotSuit if suit.is_plain and not any(c.suit is suit for c in hand))
 
 

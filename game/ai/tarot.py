@@ -9,7 +9,8 @@ possible opponent.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from game.ai.decision import Decision
@@ -148,14 +149,18 @@ def ecart_decision(hand: Sequence[TarotCard], legal: Sequence[Action]) -> Decisi
     """The next card of the écart: short suits first (voids let the taker trump), high
     cards of them first (their points are safe in the écart), trumps last."""
     options = [a for a in legal if isinstance(a, TarotDiscard)]
-    length = {s: sum(1 for c in hand if c.suit is s) for s in TarotSuit}
-
-    def order(a: TarotDiscard) -> tuple[bool, int, int]:
-        c = a.card
-        return (c.is_trump, length[c.suit], -c.half_points)
-
-    best = min(options, key=order)
+    order = discard_order(Counter(c.suit for c in hand))
+    best = min(options, key=lambda a: order(a.card))
     return Decision(best, "hint.ecart", card_args(best.card))
+
+
+def discard_order(length: Mapping[TarotSuit, int]) -> Callable[[TarotCard], tuple[bool, int, int]]:
+    """How a taker ranks cards for his écart, given how many cards of each suit he
+    holds: short suits first (voids let him trump), high cards of them first (their
+    points are safe in the écart), trumps last."""
+    def order(c: TarotCard) -> tuple[bool, int, int]:
+        return (c.is_trump, length.get(c.suit, 0), -c.half_points)
+    return order
 
 
 def _chelem(view: TarotView) -> Decision:

@@ -45,6 +45,7 @@ from game.ai.tarot import (
     TarotMemory,
     card_args,
     choose_tarot_card,
+    discard_order,
     give_card,
     known_camps,
     play_memory,
@@ -188,8 +189,8 @@ def _ecart_hidden(view: TarotView) -> bool:
 def _shape_ecart(view: TarotView, placed: list[list[TarotCard]],
                  allowed: Mapping[TarotCard, list[int]], rng: random.Random) -> None:
     """Share the cards drawn for the taker and for his hidden écart as takers discard:
-    their shortest suits first, the highest cards of them first (the Confirmé's
-    ``ecart_decision``), the suits counted over the cards he held when he discarded
+    their shortest suits first, the highest cards of them first (``discard_order``, the
+    Confirmé's écart), the suits counted over the cards he held when he discarded
     (those drawn, and those he has played since).  A uniform draw left the taker void in
     7 % of the plain suits at the first lead, where takers are void in 26 to 38 %
     (``bench/RESULTS.md``, "the taker's écart in the defenders' worlds").  Only the
@@ -210,7 +211,8 @@ def _shape_ecart(view: TarotView, placed: list[list[TarotCard]],
     length.update(c.suit for t in view.tricks for s, c in t.plays if s == taker)
     length.update(c.suit for s, c in view.trick if s == taker)
     room = len(placed[pile]) - len(aside)
-    both.sort(key=lambda c: (length[c.suit], -c.half_points, rng.random()))
+    order = discard_order(length)
+    both.sort(key=lambda c: (*order(c), rng.random()))
     placed[taker] = kept + both[room:]
     placed[pile] = aside + both[:room]
 
@@ -344,7 +346,8 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
 
     def verdict(self) -> tuple[Decision, dict[TarotCard, float]]:
         """The card with the best mean over the worlds evaluated (the Confirmé's when
-        tied), and each legal card's mean."""
+        tied, or when the best does not gain clearly enough: ``_worth_leaving``), and
+        each legal card's mean."""
         totals, count = self.totals()
         means = ({c: totals[_class_of(c, self.cards, self.located)] / count for c in self.legal}
                  if count else {})
