@@ -65,6 +65,7 @@ from game.engine.tarot_actions import TarotPlayCard
 from game.engine.tarot_cards import (
     DECK78,
     EXCUSE,
+    JACK,
     KING,
     THE_PETIT,
     TarotCard,
@@ -536,7 +537,10 @@ class OpenTable:
             return sure
         seen = RolloutView(seat, tuple(holdings[seat]), self.taker, tuple(trick), tuple(tricks))
         memory = self.memory(holdings, seat, trick, tricks)
-        return choose_tarot_card(seen, memory, cards)[0]
+        chosen, reason = choose_tarot_card(seen, memory, cards)
+        if reason == "hint.lead_low":
+            return self.defence_lead(holdings, seat, cards) or chosen
+        return chosen
 
     def petit_hunt(self, holdings: Sequence[Sequence[TarotCard]], seat: int,
                    trick: Sequence[TarotPlay], cards: Sequence[TarotCard]) -> TarotCard | None:
@@ -551,6 +555,16 @@ class OpenTable:
         if holder not in opponents:
             return None
         return petit_hunt_lead(cards, holdings[holder])
+
+    def defence_lead(self, holdings: Sequence[Sequence[TarotCard]], seat: int,
+                     cards: Sequence[TarotCard]) -> TarotCard | None:
+        """A defender that would lead low (no sure trick, no master king, no partner's
+        ruff to give) leads low in a suit the taker must ruff (``ruff_lead``), not in a
+        suit he follows: the play-outs' defenders, seeing every hand, lead as a strong
+        defender does.  None: the Confirmé's card."""
+        if seat == self.announcer or seat not in self.camps(holdings, seat)[1]:
+            return None
+        return ruff_lead(cards, holdings[self.taker])
 
     def memory(self, holdings: list[list[TarotCard]], seat: int, trick: list[TarotPlay],
                tricks: list[TarotTrick]) -> TarotMemory:
@@ -591,6 +605,10 @@ class ClosedTable(OpenTable):
     def sure_trick_card(self, holdings: Sequence[Sequence[TarotCard]], seat: int,
                         trick: Sequence[TarotPlay], cards: list[TarotCard]) -> TarotCard | None:
         return None  # no seat sees the hands that make a trick sure
+
+    def defence_lead(self, holdings: Sequence[Sequence[TarotCard]], seat: int,
+                     cards: Sequence[TarotCard]) -> TarotCard | None:
+        return None  # no seat sees the taker's voids
 
     def memory(self, holdings: list[list[TarotCard]], seat: int, trick: list[TarotPlay],
                tricks: list[TarotTrick]) -> TarotMemory:
@@ -635,6 +653,17 @@ def sure_lead(holdings: Sequence[Sequence[TarotCard]], seat: int, cards: Sequenc
     sure = [c for c in cards if c.suit.is_plain
             and camp_wins_trick(holdings, seat, [], mine, c)]
     return max(sure, key=lambda c: (c.half_points, -c.rank), default=None)
+
+
+def ruff_lead(cards: Sequence[TarotCard], taker: Sequence[TarotCard]) -> TarotCard | None:
+    """The lowest plain card below the Jack among ``cards`` in a suit the ``taker``'s
+    hand is void in while it holds trumps: he must ruff a card worth nothing, and spend
+    a trump.  None when there is none (a king or queen is never led into his ruff)."""
+    if not any(c.is_trump for c in taker):
+        return None
+    held = {c.suit for c in taker}
+    low = [c for c in cards if c.suit.is_plain and c.suit not in held and c.rank < JACK]
+    return min(low, key=lambda c: c.rank, default=None)
 
 
 PETIT_GUARDS = 3  # a Petit guarded by at most so many trumps is hunted
