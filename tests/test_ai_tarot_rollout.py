@@ -196,12 +196,16 @@ def ruff_world() -> list[list[TarotCard]]:
 def test_a_defender_leads_low_into_the_takers_ruff_not_into_his_long_suit() -> None:
     hands = ruff_world()
     assert confirme_card(hands, 1, []) == tarot_cards("3S")[0]  # his longest suit, low
-    assert OpenTable(TAKER, ATTACK).card(hands, 1, [], []) == tarot_cards("2H")[0]
+    searcher = OpenTable(TAKER, ATTACK, ruff_leads=frozenset({1}))
+    assert searcher.card(hands, 1, [], []) == tarot_cards("2H")[0]
+    # a partner in the searching seat's worlds keeps the Confirmé's lead
+    assert OpenTable(TAKER, ATTACK, ruff_leads=frozenset({2})).card(hands, 1, [], []) \
+        == tarot_cards("3S")[0]
 
 
 def test_the_taker_spends_a_trump_on_the_rollouts_first_trick() -> None:
     hands, tricks = ruff_world(), list[TarotTrick]()
-    play_tricks(hands, [], tricks, 1, OpenTable(TAKER, ATTACK))
+    play_tricks(hands, [], tricks, 1, OpenTable(TAKER, ATTACK, ruff_leads=frozenset({1})))
     taker_card = next(c for s, c in tricks[0].plays if s == TAKER)
     assert taker_card.is_trump and tricks[0].winner == TAKER
 

@@ -473,7 +473,8 @@ def play_rollout(view: TarotView, world: World, first: TarotCard) -> TarotRollou
     game = start_rollout(view, world)
     assert view.taker is not None
     table = OpenTable(view.taker, deal_frame(view, game.partner).attack, view.called,
-                      game.holder, partner_secret(view), view.chelem_announcer)
+                      game.holder, partner_secret(view), view.chelem_announcer,
+                      frozenset({view.seat}))
     play_tricks(game.holdings, game.trick, game.tricks, view.seat, table, first)
     return game
 
@@ -511,6 +512,7 @@ class OpenTable:
     holder: int | None = None  # of the called card (None: in the pile, or no call)
     secret: bool = False  # the partner unrevealed when the rollout starts
     announcer: int | None = None  # the seat that announced a chelem
+    ruff_leads: frozenset[int] = frozenset()  # the defenders that lead into the taker's ruff
 
     def camps(self, holdings: Sequence[Sequence[TarotCard]],
               seat: int) -> tuple[frozenset[int], frozenset[int]]:
@@ -560,9 +562,10 @@ class OpenTable:
                      cards: Sequence[TarotCard]) -> TarotCard | None:
         """A defender that would lead low (no sure trick, no master king, no partner's
         ruff to give) leads low in a suit the taker must ruff (``ruff_lead``), not in a
-        suit he follows: the play-outs' defenders, seeing every hand, lead as a strong
-        defender does.  None: the Confirmé's card."""
-        if seat == self.announcer or seat not in self.camps(holdings, seat)[1]:
+        suit he follows, when it is one of ``ruff_leads`` (the searching seat: its
+        partners keep the Confirmé's leads, as at the table).  None: the Confirmé's card."""
+        if (seat == self.announcer or seat not in self.ruff_leads
+                or seat not in self.camps(holdings, seat)[1]):
             return None
         return ruff_lead(cards, holdings[self.taker])
 
