@@ -13,7 +13,6 @@ from game.ai.tarot_search import (
     open_memory,
     petit_hunt_lead,
     play_tricks,
-    ruff_lead,
     sure_lead,
 )
 from game.engine.tarot_cards import THE_PETIT, TarotCard, tarot_cards
@@ -184,39 +183,3 @@ def test_a_defender_leads_low_to_a_partners_sure_king() -> None:
     hands = [list(tarot_cards("5S 8H A11")), list(tarot_cards("3S 2H 4C")),
              list(tarot_cards("RS 7H 9C")), list(tarot_cards("9S 8S 7C"))]
     assert sure_lead(hands, 1, hands[1], DEFENCE) == tarot_cards("3S")[0]
-
-
-def ruff_world() -> list[list[TarotCard]]:
-    """Four players, seat 1 (a defender) to lead: the taker holds the best spades and
-    trumps, no heart; the defender's longest suit is spades, with one low heart."""
-    return [list(tarot_cards("5S 9S A10 A11")), list(tarot_cards("2H 3S 4S 7S")),
-            list(tarot_cards("3H 6S 8S A02")), list(tarot_cards("4H 5H 2S A03"))]
-
-
-def test_a_defender_leads_low_into_the_takers_ruff_not_into_his_long_suit() -> None:
-    hands = ruff_world()
-    assert confirme_card(hands, 1, []) == tarot_cards("3S")[0]  # his longest suit, low
-    searcher = OpenTable(TAKER, ATTACK, ruff_leads=frozenset({1}))
-    assert searcher.card(hands, 1, [], []) == tarot_cards("2H")[0]
-    # a partner in the searching seat's worlds keeps the Confirmé's lead
-    assert OpenTable(TAKER, ATTACK, ruff_leads=frozenset({2})).card(hands, 1, [], []) \
-        == tarot_cards("3S")[0]
-
-
-def test_the_taker_spends_a_trump_on_the_rollouts_first_trick() -> None:
-    hands, tricks = ruff_world(), list[TarotTrick]()
-    play_tricks(hands, [], tricks, 1, OpenTable(TAKER, ATTACK, ruff_leads=frozenset({1})))
-    taker_card = next(c for s, c in tricks[0].plays if s == TAKER)
-    assert taker_card.is_trump and tricks[0].winner == TAKER
-
-
-def test_no_ruff_lead_for_a_blind_seat_or_into_a_taker_without_trumps() -> None:
-    hands = ruff_world()
-    assert ClosedTable(TAKER, ATTACK).card(hands, 1, [], []) == tarot_cards("3S")[0]
-    assert ruff_lead(hands[1], tarot_cards("5S 9S 7C")) is None  # no trump: he discards
-
-
-def test_a_ruff_lead_is_the_lowest_card_below_the_jack() -> None:
-    taker = tarot_cards("5S A10")
-    assert ruff_lead(tarot_cards("RH DH VC 3S"), taker) is None  # honours only
-    assert ruff_lead(tarot_cards("RH 8H TC 9C 3S"), taker) == tarot_cards("8H")[0]

@@ -65,7 +65,6 @@ from game.engine.tarot_actions import TarotPlayCard
 from game.engine.tarot_cards import (
     DECK78,
     EXCUSE,
-    JACK,
     KING,
     THE_PETIT,
     TarotCard,
@@ -473,8 +472,7 @@ def play_rollout(view: TarotView, world: World, first: TarotCard) -> TarotRollou
     game = start_rollout(view, world)
     assert view.taker is not None
     table = OpenTable(view.taker, deal_frame(view, game.partner).attack, view.called,
-                      game.holder, partner_secret(view), view.chelem_announcer,
-                      frozenset({view.seat}))
+                      game.holder, partner_secret(view), view.chelem_announcer)
     play_tricks(game.holdings, game.trick, game.tricks, view.seat, table, first)
     return game
 
@@ -512,7 +510,6 @@ class OpenTable:
     holder: int | None = None  # of the called card (None: in the pile, or no call)
     secret: bool = False  # the partner unrevealed when the rollout starts
     announcer: int | None = None  # the seat that announced a chelem
-    ruff_leads: frozenset[int] = frozenset()  # the defenders that lead into the taker's ruff
 
     def camps(self, holdings: Sequence[Sequence[TarotCard]],
               seat: int) -> tuple[frozenset[int], frozenset[int]]:
@@ -539,10 +536,7 @@ class OpenTable:
             return sure
         seen = RolloutView(seat, tuple(holdings[seat]), self.taker, tuple(trick), tuple(tricks))
         memory = self.memory(holdings, seat, trick, tricks)
-        chosen, reason = choose_tarot_card(seen, memory, cards)
-        if reason == "hint.lead_low":
-            return self.defence_lead(holdings, seat, cards) or chosen
-        return chosen
+        return choose_tarot_card(seen, memory, cards)[0]
 
     def petit_hunt(self, holdings: Sequence[Sequence[TarotCard]], seat: int,
                    trick: Sequence[TarotPlay], cards: Sequence[TarotCard]) -> TarotCard | None:
@@ -557,17 +551,6 @@ class OpenTable:
         if holder not in opponents:
             return None
         return petit_hunt_lead(cards, holdings[holder])
-
-    def defence_lead(self, holdings: Sequence[Sequence[TarotCard]], seat: int,
-                     cards: Sequence[TarotCard]) -> TarotCard | None:
-        """A defender that would lead low (no sure trick, no master king, no partner's
-        ruff to give) leads low in a suit the taker must ruff (``ruff_lead``), not in a
-        suit he follows, when it is one of ``ruff_leads`` (the searching seat: its
-        partners keep the Confirmé's leads, as at the table).  None: the Confirmé's card."""
-        if (seat == self.announcer or seat not in self.ruff_leads
-                or seat not in self.camps(holdings, seat)[1]):
-            return None
-        return ruff_lead(cards, holdings[self.taker])
 
     def memory(self, holdings: list[list[TarotCard]], seat: int, trick: list[TarotPlay],
                tricks: list[TarotTrick]) -> TarotMemory:
@@ -608,10 +591,6 @@ class ClosedTable(OpenTable):
     def sure_trick_card(self, holdings: Sequence[Sequence[TarotCard]], seat: int,
                         trick: Sequence[TarotPlay], cards: list[TarotCard]) -> TarotCard | None:
         return None  # no seat sees the hands that make a trick sure
-
-    def defence_lead(self, holdings: Sequence[Sequence[TarotCard]], seat: int,
-                     cards: Sequence[TarotCard]) -> TarotCard | None:
-        return None  # no seat sees the taker's voids
 
     def memory(self, holdings: list[list[TarotCard]], seat: int, trick: list[TarotPlay],
                tricks: list[TarotTrick]) -> TarotMemory:
@@ -656,17 +635,6 @@ def sure_lead(holdings: Sequence[Sequence[TarotCard]], seat: int, cards: Sequenc
     sure = [c for c in cards if c.suit.is_plain
             and camp_wins_trick(holdings, seat, [], mine, c)]
     return max(sure, key=lambda c: (c.half_points, -c.rank), default=None)
-
-
-def ruff_lead(cards: Sequence[TarotCard], taker: Sequence[TarotCard]) -> TarotCard | None:
-    """The lowest plain card below the Jack among ``cards`` in a suit the ``taker``'s
-    hand is void in while it holds trumps: he must ruff a card worth nothing, and spend
-    a trump.  None when there is none (a king or queen is never led into his ruff)."""
-    if not any(c.is_trump for c in taker):
-        return None
-    held = {c.suit for c in taker}
-    low = [c for c in cards if c.suit.is_plain and c.suit not in held and c.rank < JACK]
-    return min(low, key=lambda c: c.rank, default=None)
 
 
 PETIT_GUARDS = 3  # a Petit guarded by at most so many trumps is hunted
