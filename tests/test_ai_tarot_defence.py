@@ -1,13 +1,11 @@
 """The tarot Expert's defence: it leaves the Confirmé's card only for one that gains
 clearly over the worlds it searched (``tarot_search.DEFENCE_RISK``), and so does the
-taker at every table (``TAKER_RISK``); the taker's partner at five for any that gains."""
+taker at five (``TAKER_RISK_AT_FIVE``); the taker at three and four for any that gains."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import replace
-
-import pytest
 
 from game.ai.tarot import tarot_decision
 from game.ai.tarot_search import (
@@ -41,11 +39,9 @@ def scripted(gains: tuple[float, ...]) -> type[TarotWorldSearch]:
     return Scripted
 
 
-def a_position(defender: bool, seed: int = 3, players: int = 4,
-               taker: bool | None = None) -> TarotView:
-    """A position early in the play where the seat to play, the taker or a defender (or,
-    ``taker`` False, the taker's partner), has several distinct cards and the Confirmé
-    plays one of them."""
+def a_position(defender: bool, seed: int = 3, players: int = 4) -> TarotView:
+    """A position early in the play where the seat to play, the taker or a defender,
+    has several distinct cards and the Confirmé plays one of them."""
     rng = random.Random(seed)
     for k in range(60):
         start, actions = to_play(players, seed * 100 + k)
@@ -57,7 +53,6 @@ def a_position(defender: bool, seed: int = 3, players: int = 4,
         view = deal.view(seat)
         cards = {a.card for a in view.legal if isinstance(a, TarotPlayCard)}
         if len(cards) >= 3 and defending(view) == defender \
-                and (taker is None or (view.seat == view.taker) == taker) \
                 and isinstance(tarot_decision(view).action, TarotPlayCard):
             return view
     raise AssertionError("no such position in 60 deals")
@@ -80,21 +75,16 @@ def test_a_defender_leaves_the_confirme_card_for_a_steady_gain() -> None:
     assert chosen(view, STEADY) != tarot_decision(view).action
 
 
-@pytest.mark.parametrize("players", [3, 4, 5])
-def test_the_taker_keeps_the_confirme_card_against_a_lucky_gain(players: int) -> None:
-    view = a_position(defender=False, players=players, taker=True)
-    assert chosen(view, NOISY) == tarot_decision(view).action
-
-
-@pytest.mark.parametrize("players", [3, 4, 5])
-def test_the_taker_leaves_the_confirme_card_for_a_steady_gain(players: int) -> None:
-    view = a_position(defender=False, players=players, taker=True)
-    assert chosen(view, STEADY) != tarot_decision(view).action
-
-
-def test_the_taker_s_partner_at_five_plays_the_best_mean_however_noisy() -> None:
-    view = a_position(defender=False, players=5, taker=False)
+def test_the_taker_plays_the_best_mean_however_noisy() -> None:
+    view = a_position(defender=False)
     assert chosen(view, NOISY) != tarot_decision(view).action
+
+
+def test_the_taker_at_five_keeps_the_confirme_card_against_a_lucky_gain() -> None:
+    view = a_position(defender=False, players=5)
+    assert view.seat == view.taker
+    assert chosen(view, NOISY) == tarot_decision(view).action
+    assert chosen(view, STEADY) != tarot_decision(view).action
 
 
 def seat_view(deal: TarotDeal) -> TarotView:

@@ -9,8 +9,9 @@ enough for his contract, the passers' too weak to bid).  In each world every leg
 played and the deal finished with the Confirmé play, or in the last four or five tricks
 solved exactly (``tarot_endgame``) when the world's solve fits ``WORLD_NODES``; the
 card with the best mean score for the seat (its marks for the deal) is played, the
-Confirmé card when tied or when the best one does not gain over it clearly in the
-same worlds (``DEFENCE_RISK`` in defence, ``TAKER_RISK`` for the taker).  The
+Confirmé card when tied; in defence, and for the taker at five,
+the Confirmé card unless the best one gains over it clearly in the same worlds
+(``DEFENCE_RISK``, ``TAKER_RISK_AT_FIVE``).  The
 rollouts' seats, seeing every hand, also hunt a Petit an opponent guards badly
 (``petit_hunt_lead``), charge their richest card (or save the Petit) on a trick their
 camp wins whatever the others play, and lead a card their camp then wins for sure
@@ -92,10 +93,10 @@ SAMPLING_TRIES = 60
 # more than so many standard errors: a defender's card changes its marks little, and
 # the best of several noisy means, picked for its luck, lost as often as it gained.
 DEFENCE_RISK = 1.0
-# The taker likewise, by the number of players: a Petit or a contract won or lost swings a
-# world's marks by a hundred, so the best of his noisy means was often a high trump spent
-# early (at five his worlds disagree on who his partner is too; ``bench/RESULTS.md``).
-TAKER_RISK: Mapping[int, float] = MappingProxyType({3: 1.0, 4: 1.0, 5: 1.0})
+# The taker at five likewise: his worlds disagree on who his partner is, and a Petit or a
+# contract won or lost there swings a world's marks by a hundred, so the best of his
+# noisy means was often a high trump spent early (``bench/RESULTS.md``).
+TAKER_RISK_AT_FIVE = 1.0
 
 
 class NoWorld(Exception):
@@ -360,9 +361,9 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
 
     def _worth_leaving(self, usual: TarotCard, best: TarotCard) -> bool:
         """Whether the search's ``best`` card should replace the Confirmé's ``usual``
-        one: only when it gains over the same worlds by more than so many standard
-        errors of the gain (``leaving_risk``, ``sure_margin``); always when the seat
-        has no gate."""
+        one: in defence, and for the taker at five, only when it gains over the same
+        worlds by more than so many standard errors of the gain (``leaving_risk``,
+        ``sure_margin``); else always."""
         risk = leaving_risk(self.view)
         if risk is None:
             return True
@@ -372,12 +373,12 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
 
 def leaving_risk(view: TarotView) -> float | None:
     """The standard errors by which a card must gain over the Confirmé's to be played
-    instead (None: any gain): ``DEFENCE_RISK`` in defence, ``TAKER_RISK`` for the
-    taker; none for the taker's partner at five."""
+    instead (None: any gain): ``DEFENCE_RISK`` in defence, ``TAKER_RISK_AT_FIVE`` for
+    the taker at five."""
     if defending(view):
         return DEFENCE_RISK
-    if view.seat == view.taker:
-        return TAKER_RISK[view.players]
+    if view.players == 5 and view.seat == view.taker:
+        return TAKER_RISK_AT_FIVE
     return None
 
 
