@@ -97,6 +97,8 @@ DEFENCE_RISK = 1.0
 # contract won or lost there swings a world's marks by a hundred, so the best of his
 # noisy means was often a high trump spent early (``bench/RESULTS.md``).
 TAKER_RISK_AT_FIVE = 1.0
+# And the called card's holder at five: his worlds disagree as much (three unknown defenders).
+PARTNER_RISK_AT_FIVE = 1.0
 
 
 class NoWorld(Exception):
@@ -379,6 +381,8 @@ def leaving_risk(view: TarotView) -> float | None:
         return DEFENCE_RISK
     if view.players == 5 and view.seat == view.taker:
         return TAKER_RISK_AT_FIVE
+    if view.players == 5:
+        return PARTNER_RISK_AT_FIVE
     return None
 
 
