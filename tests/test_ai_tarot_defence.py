@@ -1,6 +1,7 @@
 """The tarot Expert's defence: it leaves the Confirmé's card only for one that gains
-clearly over the worlds it searched (``tarot_search.DEFENCE_RISK``), and so does the
-taker at five (``TAKER_RISK_AT_FIVE``); the taker at three and four for any that gains."""
+clearly over the worlds it searched (``tarot_search.DEFENCE_RISK``), and so do the
+taker at five (``TAKER_RISK_AT_FIVE``) and the called card's holder
+(``PARTNER_RISK_AT_FIVE``); the taker at three and four for any that gains."""
 
 from __future__ import annotations
 
@@ -39,9 +40,11 @@ def scripted(gains: tuple[float, ...]) -> type[TarotWorldSearch]:
     return Scripted
 
 
-def a_position(defender: bool, seed: int = 3, players: int = 4) -> TarotView:
-    """A position early in the play where the seat to play, the taker or a defender,
-    has several distinct cards and the Confirmé plays one of them."""
+def a_position(defender: bool, seed: int = 3, players: int = 4,
+               taker: bool | None = None) -> TarotView:
+    """A position early in the play where the seat to play, the taker (or at five his
+    partner) or a defender, has several distinct cards and the Confirmé plays one of
+    them; ``taker``, when given, whether that seat is the taker."""
     rng = random.Random(seed)
     for k in range(60):
         start, actions = to_play(players, seed * 100 + k)
@@ -53,6 +56,7 @@ def a_position(defender: bool, seed: int = 3, players: int = 4) -> TarotView:
         view = deal.view(seat)
         cards = {a.card for a in view.legal if isinstance(a, TarotPlayCard)}
         if len(cards) >= 3 and defending(view) == defender \
+                and taker in (None, seat == view.taker) \
                 and isinstance(tarot_decision(view).action, TarotPlayCard):
             return view
     raise AssertionError("no such position in 60 deals")
@@ -83,6 +87,13 @@ def test_the_taker_plays_the_best_mean_however_noisy() -> None:
 def test_the_taker_at_five_keeps_the_confirme_card_against_a_lucky_gain() -> None:
     view = a_position(defender=False, players=5)
     assert view.seat == view.taker
+    assert chosen(view, NOISY) == tarot_decision(view).action
+    assert chosen(view, STEADY) != tarot_decision(view).action
+
+
+def test_the_called_card_holder_keeps_the_confirme_card_against_a_lucky_gain() -> None:
+    view = a_position(defender=False, players=5, taker=False)
+    assert view.seat != view.taker and view.called in view.hand  # he alone knows his camp
     assert chosen(view, NOISY) == tarot_decision(view).action
     assert chosen(view, STEADY) != tarot_decision(view).action
 
