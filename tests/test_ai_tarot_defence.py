@@ -1,7 +1,7 @@
 """The tarot Expert's defence: it leaves the Confirmé's card only for one that gains
 clearly over the worlds it searched (``tarot_search.DEFENCE_RISK``), and so do the
-taker at five (``TAKER_RISK_AT_FIVE``) and the called card's holder
-(``PARTNER_RISK_AT_FIVE``); the taker at three and four for any that gains."""
+taker at three and five (``TAKER_RISK_AT_THREE``, ``TAKER_RISK_AT_FIVE``) and the called
+card's holder (``PARTNER_RISK_AT_FIVE``); the taker at four for any that gains."""
 
 from __future__ import annotations
 
@@ -79,9 +79,21 @@ def test_a_defender_leaves_the_confirme_card_for_a_steady_gain() -> None:
     assert chosen(view, STEADY) != tarot_decision(view).action
 
 
-def test_the_taker_plays_the_best_mean_however_noisy() -> None:
+def test_the_taker_at_four_plays_the_best_mean_however_noisy() -> None:
     view = a_position(defender=False)
+    assert view.seat == view.taker
     assert chosen(view, NOISY) != tarot_decision(view).action
+
+
+def test_the_taker_at_three_keeps_the_confirme_card_against_a_lucky_gain() -> None:
+    view = a_position(defender=False, players=3)
+    assert view.seat == view.taker
+    assert chosen(view, NOISY) == tarot_decision(view).action
+
+
+def test_the_taker_at_three_leaves_the_confirme_card_for_a_steady_gain() -> None:
+    view = a_position(defender=False, players=3)
+    assert chosen(view, STEADY) != tarot_decision(view).action
 
 
 def test_the_taker_at_five_keeps_the_confirme_card_against_a_lucky_gain() -> None:

@@ -9,9 +9,10 @@ enough for his contract, the passers' too weak to bid).  In each world every leg
 played and the deal finished with the Confirmé play, or in the last four or five tricks
 solved exactly (``tarot_endgame``) when the world's solve fits ``WORLD_NODES``; the
 card with the best mean score for the seat (its marks for the deal) is played, the
-Confirmé card when tied; in defence, and for the taker and his partner at five,
-the Confirmé card unless the best one gains over it clearly in the same worlds
-(``DEFENCE_RISK``, ``TAKER_RISK_AT_FIVE``, ``PARTNER_RISK_AT_FIVE``).  The
+Confirmé card when tied; in defence, for the taker at three and five and his partner at
+five, the Confirmé card unless the best one gains over it clearly in the same worlds
+(``DEFENCE_RISK``, ``TAKER_RISK_AT_THREE``, ``TAKER_RISK_AT_FIVE``,
+``PARTNER_RISK_AT_FIVE``).  The
 rollouts' seats, seeing every hand, also hunt a Petit an opponent guards badly
 (``petit_hunt_lead``), charge their richest card (or save the Petit) on a trick their
 camp wins whatever the others play, and lead a card their camp then wins for sure
@@ -97,6 +98,9 @@ DEFENCE_RISK = 1.0
 # contract won or lost there swings a world's marks by a hundred, so the best of his
 # noisy means was often a high trump spent early (``bench/RESULTS.md``).
 TAKER_RISK_AT_FIVE = 1.0
+# The taker at three too, whose worlds' marks swing as much (a Petit, a contract); at four
+# the gate changed nothing measurable, his search ungated already well over the Confirmé's.
+TAKER_RISK_AT_THREE = 1.0
 # And the called card's holder at five: his worlds disagree as much (three unknown defenders).
 PARTNER_RISK_AT_FIVE = 1.0
 
@@ -363,8 +367,8 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
 
     def _worth_leaving(self, usual: TarotCard, best: TarotCard) -> bool:
         """Whether the search's ``best`` card should replace the Confirmé's ``usual``
-        one: in defence, and for the taker and his partner at five, only when it gains
-        over the same worlds by more than so many standard errors of the gain
+        one: in defence, for the taker at three and five and his partner at five, only
+        when it gains over the same worlds by more than so many standard errors of the gain
         (``leaving_risk``, ``sure_margin``); else always."""
         risk = leaving_risk(self.view)
         if risk is None:
@@ -375,10 +379,13 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
 
 def leaving_risk(view: TarotView) -> float | None:
     """The standard errors by which a card must gain over the Confirmé's to be played
-    instead (None: any gain): ``DEFENCE_RISK`` in defence, ``TAKER_RISK_AT_FIVE`` for
-    the taker at five, ``PARTNER_RISK_AT_FIVE`` for the called card's holder."""
+    instead (None: any gain): ``DEFENCE_RISK`` in defence, ``TAKER_RISK_AT_THREE`` and
+    ``TAKER_RISK_AT_FIVE`` for the taker at three and five, ``PARTNER_RISK_AT_FIVE`` for
+    the called card's holder; none for the taker at four."""
     if defending(view):
         return DEFENCE_RISK
+    if view.players == 3:
+        return TAKER_RISK_AT_THREE
     if view.players == 5 and view.seat == view.taker:
         return TAKER_RISK_AT_FIVE
     if view.players == 5:
