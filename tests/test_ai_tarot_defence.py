@@ -1,7 +1,7 @@
 """The tarot Expert's defence: it leaves the Confirmé's card only for one that gains
-clearly over the worlds it searched (``tarot_search.DEFENCE_RISK``), and so do the
-taker at three and five (``TAKER_RISK_AT_THREE``, ``TAKER_RISK_AT_FIVE``) and the called
-card's holder (``PARTNER_RISK_AT_FIVE``); the taker at four for any that gains."""
+clearly over the worlds it searched (``tarot_search.LEAVING_RISK``), and so do the
+taker at three and five and the called card's holder; the taker at four for any that
+gains."""
 
 from __future__ import annotations
 

@@ -11,8 +11,7 @@ solved exactly (``tarot_endgame``) when the world's solve fits ``WORLD_NODES``; 
 card with the best mean score for the seat (its marks for the deal) is played, the
 Confirmé card when tied; in defence, for the taker at three and five and his partner at
 five, the Confirmé card unless the best one gains over it clearly in the same worlds
-(``DEFENCE_RISK``, ``TAKER_RISK_AT_THREE``, ``TAKER_RISK_AT_FIVE``,
-``PARTNER_RISK_AT_FIVE``).  The
+(``LEAVING_RISK``).  The
 rollouts' seats, seeing every hand, also hunt a Petit an opponent guards badly
 (``petit_hunt_lead``), charge their richest card (or save the Petit) on a trick their
 camp wins whatever the others play, and lead a card their camp then wins for sure
@@ -90,19 +89,19 @@ MAX_WORLDS = 16  # at the default thinking time
 # rolled out (``bench/tarot_endgame.py``).
 WORLD_NODES = 3_000
 SAMPLING_TRIES = 60
-# A defender leaves the Confirmé's card only for one that gains over the same worlds by
-# more than so many standard errors: a defender's card changes its marks little, and
-# the best of several noisy means, picked for its luck, lost as often as it gained.
-DEFENCE_RISK = 1.0
-# The taker at five likewise: his worlds disagree on who his partner is, and a Petit or a
-# contract won or lost there swings a world's marks by a hundred, so the best of his
-# noisy means was often a high trump spent early (``bench/RESULTS.md``).
-TAKER_RISK_AT_FIVE = 1.0
-# The taker at three too, whose worlds' marks swing as much (a Petit, a contract); at four
-# the gate changed nothing measurable, his search ungated already well over the Confirmé's.
-TAKER_RISK_AT_THREE = 1.0
-# And the called card's holder at five: his worlds disagree as much (three unknown defenders).
-PARTNER_RISK_AT_FIVE = 1.0
+# The standard errors by which a seat's best card must gain over the Confirmé's, paired
+# over the same worlds, to be played instead, by role and table size; a seat not listed
+# plays any gain.  The best of several noisy means is picked for its luck: a defender's
+# card changes his marks little, and it lost as often as it gained; the taker's and his
+# partner's worlds at five disagree on who is where, and a Petit or a contract swings a
+# world's marks by a hundred (the best mean was often a high trump spent early); at three
+# the taker's marks swing as much.  The taker at four is left ungated: the gate changed
+# nothing measurable there (``bench/RESULTS.md``).
+LEAVING_RISK: Mapping[tuple[str, int], float] = MappingProxyType({
+    ("defence", 3): 1.0, ("defence", 4): 1.0, ("defence", 5): 1.0,
+    ("taker", 3): 1.0, ("taker", 5): 1.0,
+    ("partner", 5): 1.0,
+})
 
 
 class NoWorld(Exception):
@@ -379,18 +378,16 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
 
 def leaving_risk(view: TarotView) -> float | None:
     """The standard errors by which a card must gain over the Confirmé's to be played
-    instead (None: any gain): ``DEFENCE_RISK`` in defence, ``TAKER_RISK_AT_THREE`` and
-    ``TAKER_RISK_AT_FIVE`` for the taker at three and five, ``PARTNER_RISK_AT_FIVE`` for
-    the called card's holder; none for the taker at four."""
+    instead (``LEAVING_RISK`` for the seat's role and table; None: any gain)."""
+    return LEAVING_RISK.get((seat_role(view), view.players))
+
+
+def seat_role(view: TarotView) -> str:
+    """What the seat knows itself to be: "defence", "taker", or "partner" (the called
+    card's holder at five)."""
     if defending(view):
-        return DEFENCE_RISK
-    if view.players == 3:
-        return TAKER_RISK_AT_THREE
-    if view.players == 5 and view.seat == view.taker:
-        return TAKER_RISK_AT_FIVE
-    if view.players == 5:
-        return PARTNER_RISK_AT_FIVE
-    return None
+        return "defence"
+    return "taker" if view.seat == view.taker else "partner"
 
 
 def defending(view: TarotView) -> bool:
