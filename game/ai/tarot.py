@@ -31,10 +31,12 @@ from game.engine.tarot_cards import (
     DECK78,
     EXCUSE,
     KING,
+    PETIT,
     PLAIN_SUITS,
     QUEEN,
     THE_21,
     THE_PETIT,
+    VINGT_ET_UN,
     TarotCard,
     TarotSuit,
 )
@@ -49,6 +51,7 @@ from game.engine.tarot_tricks import (
     trick_winner,
 )
 
+_TRUMP, _EXCUSE = TarotSuit.TRUMP, TarotSuit.EXCUSE  # looked up once (hot loops)
 HAND_SIZE = {3: 24, 4: 18, 5: 15}
 # Hand strength needed for each contract at four players (scaled by the hand size);
 # Prise and Garde tuned in the arena (+6 points per deal at four, neutral at 3 and 5).
@@ -80,20 +83,32 @@ def tarot_decision(view: TarotView) -> Decision:
 
 
 def hand_strength(hand: Sequence[TarotCard]) -> float:
-    trumps = [c for c in hand if c.is_trump]
-    value = 2.0 * len(trumps) + 2 * max(0, len(trumps) - 5)
-    value += sum(1 for c in trumps if c.rank >= 16)
-    value += 10 if THE_21 in hand else 0
-    value += 8 if EXCUSE in hand else 0
-    if THE_PETIT in hand:
-        value += 8 if len(trumps) >= 6 else 5 if len(trumps) >= 5 else 0
-    for suit in PLAIN_SUITS:
-        ranks = [c.rank for c in hand if c.suit is suit]
-        value += 6 * (KING in ranks) + 3 * (QUEEN in ranks) + (KING in ranks and QUEEN in ranks)
-        value += 2 * (12 in ranks) + (11 in ranks)
-        value += 2 * max(0, len(ranks) - 4)
-        if len(trumps) >= 4:
-            value += {0: 6, 1: 3}.get(len(ranks), 0)
+    trumps = high = 0  # the trumps, those from the 16
+    petit = twenty_one = excuse = False
+    ranks: list[list[int]] = [[] for _ in PLAIN_SUITS]  # by plain suit (its value)
+    for c in hand:  # one pass, no card property read: the worlds' auction reading's loop
+        suit, rank = c.suit, c.rank
+        if suit is _TRUMP:
+            trumps += 1
+            high += rank >= 16
+            petit = petit or rank == PETIT
+            twenty_one = twenty_one or rank == VINGT_ET_UN
+        elif suit is _EXCUSE:
+            excuse = True
+        else:
+            ranks[suit].append(rank)
+    value = 2.0 * trumps + 2 * max(0, trumps - 5)
+    value += high
+    value += 10 if twenty_one else 0
+    value += 8 if excuse else 0
+    if petit:
+        value += 8 if trumps >= 6 else 5 if trumps >= 5 else 0
+    for suited in ranks:
+        value += 6 * (KING in suited) + 3 * (QUEEN in suited) + (KING in suited and QUEEN in suited)
+        value += 2 * (12 in suited) + (11 in suited)
+        value += 2 * max(0, len(suited) - 4)
+        if trumps >= 4:
+            value += {0: 6, 1: 3}.get(len(suited), 0)
     return value
 
 
@@ -203,13 +218,13 @@ class TarotMemory:
 
     def may_beat(self, seat: int, master: TarotCard, led: TarotSuit) -> bool:
         if master.is_trump:
-            return any(self.may_hold(seat, c) for c in self.unseen_in(TarotSuit.TRUMP)
+            return any(self.may_hold(seat, c) for c in self.unseen_in(_TRUMP)
                        if c.rank > master.rank)
         if any(self.may_hold(seat, c) for c in self.unseen_in(led) if c.rank > master.rank):
             return True
         might_be_void = led in self.voids[seat] or len(self.unseen_in(led)) <= FEW_LEFT_IN_SUIT
         return might_be_void and any(self.may_hold(seat, c)
-                                     for c in self.unseen_in(TarotSuit.TRUMP))
+                                     for c in self.unseen_in(_TRUMP))
 
     def is_master(self, c: TarotCard) -> bool:
         return not any(u.suit is c.suit and u.rank > c.rank for u in self.unseen)
@@ -264,8 +279,8 @@ def _infer(plays: Sequence[tuple[int, TarotCard]], voids: list[set[TarotSuit]],
         if c.suit is not led:
             voids[seat].add(led)
             if not c.is_trump:
-                voids[seat].add(TarotSuit.TRUMP)
-        if c.is_trump and c.rank < top and (led is TarotSuit.TRUMP or c.suit is not led):
+                voids[seat].add(_TRUMP)
+        if c.is_trump and c.rank < top and (led is _TRUMP or c.suit is not led):
             caps[seat] = min(caps[seat], top)  # could not go over: none above ``top``
 
 
@@ -381,7 +396,7 @@ def _follow(view: TarotPlaySeat, mem: TarotMemory, cards: list[TarotCard]) -> tu
     safe = [c for c in winners if not any(mem.may_beat(s, c, led) for s in threats)]
     if safe:
         choice = min(safe, key=lambda c: (c.is_trump, c.rank))
-        return choice, ("hint.ruff" if choice.is_trump and led is not TarotSuit.TRUMP
+        return choice, ("hint.ruff" if choice.is_trump and led is not _TRUMP
                         else "hint.win_trick")
     rest = [c for c in cards if c is not THE_PETIT] or cards
     choice = _cheapest(rest, hand_left)
@@ -422,7 +437,7 @@ def _chelem_lead(mem: TarotMemory, cards: list[TarotCard],
     sure = [c for c in cards if c is not EXCUSE
             and not any(mem.may_beat(s, c, c.suit) for s in threats)]
     trumps_out = any(mem.may_hold(s, c) for s in threats
-                     for c in mem.unseen_in(TarotSuit.TRUMP))
+                     for c in mem.unseen_in(_TRUMP))
     sure_trumps = [c for c in sure if c.is_trump]
     if trumps_out and sure_trumps:
         return max(sure_trumps, key=_strength_order), "hint.draw_trumps"
@@ -456,7 +471,7 @@ def _lead(view: TarotPlaySeat, mem: TarotMemory, cards: list[TarotCard]) -> tupl
     hand_left = len(view.hand)
     others = _opponents(mem, range(mem.players))
     trumps = sorted((c for c in cards if c.is_trump), key=lambda c: c.rank)
-    their_trumps = [c for c in mem.unseen_in(TarotSuit.TRUMP)
+    their_trumps = [c for c in mem.unseen_in(_TRUMP)
                     if any(mem.may_hold(s, c) for s in others)]
     if view.seat == view.taker and trumps and their_trumps:
         top = trumps[-1]
@@ -481,7 +496,7 @@ def _lead(view: TarotPlaySeat, mem: TarotMemory, cards: list[TarotCard]) -> tupl
 
 
 def _ruff_feared(mem: TarotMemory, suit: TarotSuit, others: list[int]) -> bool:
-    return any(suit in mem.voids[s] and TarotSuit.TRUMP not in mem.voids[s] for s in others)
+    return any(suit in mem.voids[s] and _TRUMP not in mem.voids[s] for s in others)
 
 
 def _lead_for_a_partner_ruff(mem: TarotMemory, cards: list[TarotCard],
@@ -490,7 +505,7 @@ def _lead_for_a_partner_ruff(mem: TarotMemory, cards: list[TarotCard],
     opponent is known to trump it too."""
     partners = [s for s in range(mem.players) if s != mem.seat and mem.same_camp(s, mem.seat)]
     options = [c for c in cards if c.suit.is_plain and c.rank < KING
-               and any(c.suit in mem.voids[s] and TarotSuit.TRUMP not in mem.voids[s]
+               and any(c.suit in mem.voids[s] and _TRUMP not in mem.voids[s]
                        for s in partners)
                and not _ruff_feared(mem, c.suit, others)]
     return min(options, key=lambda c: c.half_points) if options else None

@@ -27,7 +27,9 @@ behind a chelem's Excuse): they only weigh the candidates, which are always ``vi
 
 from __future__ import annotations
 
+import bisect
 import functools
+import itertools
 import math
 import random
 import statistics
@@ -102,6 +104,10 @@ LEAVING_RISK: Mapping[tuple[str, int], float] = MappingProxyType({
     ("taker", 3): 1.0, ("taker", 5): 1.0,
     ("partner", 5): 1.0,
 })
+
+
+_ALL_SUITS = frozenset(TarotSuit)
+_TRUMP = TarotSuit.TRUMP  # looked up once: the rollouts' loops test it often
 
 
 class NoWorld(Exception):
@@ -236,15 +242,26 @@ def _try_placing(allowed: Mapping[TarotCard, list[int]], capacity: Sequence[int]
                  rng: random.Random) -> list[list[TarotCard]] | None:
     left = list(capacity)
     placed: list[list[TarotCard]] = [[] for _ in capacity]
-    order = sorted(allowed, key=lambda c: (len(allowed[c]), rng.random()))
+    random_ = rng.random
+    order = sorted(allowed, key=lambda c: (len(allowed[c]), random_()))
     for c in order:
         options = [p for p in allowed[c] if left[p] > 0]
         if not options:
             return None
-        place = rng.choices(options, weights=[left[p] for p in options])[0]
+        place = _weighted_choice(options, [left[p] for p in options], random_())
         left[place] -= 1
         placed[place].append(c)
     return placed
+
+
+def _weighted_choice(options: Sequence[int], weights: Sequence[int], draw: float) -> int:
+    """``rng.choices(options, weights=weights)[0]`` for the ``draw`` of ``rng.random()``
+    it makes (the same one call, the same pick: the standard library's arithmetic)."""
+    if len(options) == 1:
+        return options[0]
+    cumulative = list(itertools.accumulate(weights))
+    return options[bisect.bisect(cumulative, draw * (cumulative[-1] + 0.0), 0,
+                                 len(options) - 1)]
 
 
 # --- the choice ------------------------------------------------------------------------------
@@ -628,12 +645,29 @@ def camp_wins_trick(holdings: Sequence[Sequence[TarotCard]], seat: int,
     players = len(holdings)
     for k in range(1, players - len(trick)):
         later = (seat + k) % players
-        best = max(card_power(c, led) for c in legal_cards(holdings[later], plays))
+        best = best_power(holdings[later], led)
         if later in mine:
             ours = max(ours, best)
         else:
             theirs = max(theirs, best)
     return ours > theirs
+
+
+def best_power(hand: Sequence[TarotCard], led: TarotSuit) -> int:
+    """The highest ``card_power`` among the cards ``hand`` may play (``legal_cards``) on
+    a trick led in ``led``, worked out without listing them: the top card of the led
+    suit when it holds some (but at a trump led), else its top trump (overtrumping or
+    not, it is among the legal cards), else -1 (a card of another suit, the Excuse)."""
+    top_led = top_trump = -1
+    for c in hand:
+        suit = c.suit
+        if suit is led:
+            top_led = max(top_led, c.rank)
+        if suit is _TRUMP:
+            top_trump = max(top_trump, c.rank)
+    if led is not _TRUMP and top_led >= 0:
+        return top_led
+    return 100 + top_trump if top_trump >= 0 else -1
 
 
 def sure_lead(holdings: Sequence[Sequence[TarotCard]], seat: int, cards: Sequence[TarotCard],
@@ -681,10 +715,6 @@ def play_tricks(holdings: list[list[TarotCard]], trick: list[TarotPlay],
             if not holdings[seat]:
                 return
         card = table.card(holdings, seat, trick, tricks)
-
-
-_ALL_SUITS = frozenset(TarotSuit)
-_TRUMP = TarotSuit.TRUMP
 
 
 def open_memory(hands: Sequence[Sequence[TarotCard]], seat: int, attack: frozenset[int],

@@ -27,7 +27,7 @@ class TarotSuit(IntEnum):
 
     @property
     def is_plain(self) -> bool:
-        return self <= TarotSuit.CLUBS
+        return self <= _CLUBS  # an int compared: no enum member looked up (hot)
 
     @property
     def symbol(self) -> str:
@@ -35,6 +35,12 @@ class TarotSuit(IntEnum):
 
 
 PLAIN_SUITS = (TarotSuit.SPADES, TarotSuit.HEARTS, TarotSuit.DIAMONDS, TarotSuit.CLUBS)
+# The members the card properties compare with, looked up once: reading an enum member
+# from its class costs four times an identity test, and the AI's searches read these
+# properties millions of times.
+_CLUBS = int(TarotSuit.CLUBS)
+_TRUMP = TarotSuit.TRUMP
+_EXCUSE = TarotSuit.EXCUSE
 JACK, KNIGHT, QUEEN, KING = 11, 12, 13, 14
 PETIT, VINGT_ET_UN = 1, 21
 _RANK_LETTERS = "123456789TVCDR"  # rank 1 .. 14
@@ -51,31 +57,30 @@ class TarotCard(NamedTuple):
 
     @property
     def code(self) -> str:
-        if self.suit is TarotSuit.TRUMP:
+        if self.suit is _TRUMP:
             return f"A{self.rank:02d}"
-        if self.suit is TarotSuit.EXCUSE:
+        if self.suit is _EXCUSE:
             return "EXC"
         return _RANK_LETTERS[self.rank - 1] + _SUIT_LETTERS[self.suit]
 
     @property
     def is_trump(self) -> bool:
-        return self.suit is TarotSuit.TRUMP
+        return self.suit is _TRUMP
 
     @property
     def is_excuse(self) -> bool:
-        return self.suit is TarotSuit.EXCUSE
+        return self.suit is _EXCUSE
 
     @property
     def is_bout(self) -> bool:
-        return self.suit is TarotSuit.EXCUSE or (
-            self.suit is TarotSuit.TRUMP and self.rank in (PETIT, VINGT_ET_UN)
-        )
+        suit = self.suit
+        return suit is _EXCUSE or (suit is _TRUMP and self.rank in (PETIT, VINGT_ET_UN))
 
     @property
     def half_points(self) -> int:
         if self.is_bout:
             return BOUT_POINTS
-        if self.suit.is_plain:
+        if self.suit <= _CLUBS:
             return _FACE_POINTS.get(self.rank, 1)
         return 1
 

@@ -194,6 +194,9 @@ _FOLLOW: dict[TarotSuit, Reason] = {
     TarotSuit.TRUMP: FOLLOW_TRUMP}
 
 
+_TRUMP = TarotSuit.TRUMP  # looked up once: the AI's searches call the trick rules a lot
+
+
 def card_rule(
     hand: Sequence[TarotCard], trick: Sequence[TarotPlay]
 ) -> tuple[list[TarotCard], Reason]:
@@ -202,16 +205,16 @@ def card_rule(
     led = led_suit(trick)
     if led is None:
         return list(hand), _FREE
-    if led is not TarotSuit.TRUMP:
+    if led is not _TRUMP:
         follow = [c for c in hand if c.suit is led]
         if follow:
             return _with_excuse(follow, hand), _FOLLOW[led]
-    trumps = [c for c in hand if c.is_trump]
+    trumps = [c for c in hand if c.suit is _TRUMP]
     if not trumps:
         return list(hand), _FREE
-    top = max((c.rank for _, c in trick if c.is_trump), default=0)
+    top = max((c.rank for _, c in trick if c.suit is _TRUMP), default=0)
     over = [c for c in trumps if c.rank > top]
-    trump_rule = MUST_TRUMP if led is not TarotSuit.TRUMP else FOLLOW_TRUMP
+    trump_rule = MUST_TRUMP if led is not _TRUMP else FOLLOW_TRUMP
     if over:  # over a trump already played, if any: else any trump will do
         return _with_excuse(over, hand), OVERTRUMP if top else trump_rule
     return _with_excuse(trumps, hand), trump_rule
@@ -262,9 +265,10 @@ def trick_winner(plays: Sequence[TarotPlay]) -> int:
 def card_power(c: TarotCard, led: TarotSuit | None) -> int:
     """How ``c`` ranks in a trick whose suit is ``led``: a trump above every plain card;
     -1 when it cannot win it (another suit, the Excuse)."""
-    if c.is_trump:
+    suit = c.suit
+    if suit is _TRUMP:
         return 100 + c.rank
-    return c.rank if c.suit is led else -1
+    return c.rank if suit is led else -1
 
 
 def excuse_fate(owner_attack: bool, winner_attack: bool, *, last: bool, chelem: bool,
