@@ -49,12 +49,24 @@ def card_positions(players: int, seed: int, deals: int, every: int) -> Iterator[
             state, _ = state.apply(tarot_decision(view).action)
 
 
-def searched(view: TarotView, seed: int) -> dict[str, Any]:
-    """The decision at ``--think none`` from ``seed``: card, means, worlds, CPU seconds."""
-    made: list[TarotWorldSearch] = []
+class TimedSearch(TarotWorldSearch):
+    """The search, the CPU time of its draw (``draw_all``) kept."""
 
-    def source(*args: object) -> TarotWorldSearch:
-        made.append(TarotWorldSearch(*args))  # type: ignore[arg-type]
+    drawing = 0.0
+
+    def draw_all(self) -> None:
+        started = time.process_time()
+        super().draw_all()
+        self.drawing = time.process_time() - started
+
+
+def searched(view: TarotView, seed: int) -> dict[str, Any]:
+    """The decision at ``--think none`` from ``seed``: card, means, worlds, CPU seconds
+    (all, and the draw's)."""
+    made: list[TimedSearch] = []
+
+    def source(*args: Any) -> TarotWorldSearch:
+        made.append(TimedSearch(*args))
         return made[-1]
 
     started = time.process_time()
@@ -63,7 +75,8 @@ def searched(view: TarotView, seed: int) -> dict[str, Any]:
     assert isinstance(decision.action, TarotPlayCard)
     return {"card": decision.action.card.code, "reason": decision.reason,
             "means": {c.code: repr(v) for c, v in sorted(means.items())},
-            "worlds": len(made[0].values) if made else 0, "cpu": spent}
+            "worlds": len(made[0].values) if made else 0, "cpu": spent,
+            "draw": made[0].drawing if made else 0.0}
 
 
 def run(args: argparse.Namespace) -> dict[str, object]:
@@ -71,12 +84,15 @@ def run(args: argparse.Namespace) -> dict[str, object]:
             enumerate(card_positions(args.players, args.seed, args.deals, args.card_every))]
     cpu = sum(float(r["cpu"]) for r in rows)
     worlds = sum(int(r["worlds"]) for r in rows)
+    drawing = sum(float(r["draw"]) for r in rows)
+    per = 1000 / max(1, worlds)
     print(f"tarot {args.players}p seed {args.seed}: {len(rows)} decisions, {worlds} worlds, "
-          f"{cpu:.2f} s CPU, {1000 * cpu / max(1, worlds):.2f} ms per world")
+          f"{cpu:.2f} s CPU, {per * cpu:.2f} ms per world ({per * drawing:.2f} drawing it, "
+          f"{per * (cpu - drawing):.2f} weighing its cards)")
     if args.out:
         with open(args.out, "w") as f:
             json.dump(rows, f)
-    return {"decisions": len(rows), "worlds": worlds, "cpu": cpu}
+    return {"decisions": len(rows), "worlds": worlds, "cpu": cpu, "draw": drawing}
 
 
 def compare(a: str, b: str) -> int:

@@ -248,20 +248,16 @@ def _try_placing(allowed: Mapping[TarotCard, list[int]], capacity: Sequence[int]
         options = [p for p in allowed[c] if left[p] > 0]
         if not options:
             return None
-        place = _weighted_choice(options, [left[p] for p in options], random_())
+        draw = random_()  # ``rng.choices(options, weights=room left)``'s one draw, inlined
+        if len(options) == 1:
+            place = options[0]
+        else:
+            cumulative = list(itertools.accumulate([left[p] for p in options]))
+            place = options[bisect.bisect(cumulative, draw * (cumulative[-1] + 0.0), 0,
+                                          len(options) - 1)]
         left[place] -= 1
         placed[place].append(c)
     return placed
-
-
-def _weighted_choice(options: Sequence[int], weights: Sequence[int], draw: float) -> int:
-    """``rng.choices(options, weights=weights)[0]`` for the ``draw`` of ``rng.random()``
-    it makes (the same one call, the same pick: the standard library's arithmetic)."""
-    if len(options) == 1:
-        return options[0]
-    cumulative = list(itertools.accumulate(weights))
-    return options[bisect.bisect(cumulative, draw * (cumulative[-1] + 0.0), 0,
-                                 len(options) - 1)]
 
 
 # --- the choice ------------------------------------------------------------------------------
