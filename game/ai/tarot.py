@@ -358,6 +358,11 @@ def _chelem_in_reach(view: TarotPlaySeat, mem: TarotMemory) -> bool:
 
 
 def keep_value(c: TarotCard, hand_left: int) -> float:
+    """What losing ``c`` in a trick lost costs (``card_keep_value``, looked up)."""
+    return _KEEP_VALUES[c]
+
+
+def card_keep_value(c: TarotCard) -> float:
     """What losing ``c`` in a trick lost costs."""
     if c is EXCUSE:
         return 40  # played before the last trick (``choose_tarot_card``), or for a chelem
@@ -369,6 +374,9 @@ def keep_value(c: TarotCard, hand_left: int) -> float:
     elif c.rank == KING:
         value += 10
     return value
+
+
+_KEEP_VALUES = {c: card_keep_value(c) for c in DECK78}  # the rollouts ask it often
 
 
 def _cheapest(cards: Iterable[TarotCard], hand_left: int) -> TarotCard:

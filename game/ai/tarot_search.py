@@ -634,18 +634,19 @@ def camp_wins_trick(holdings: Sequence[Sequence[TarotCard]], seat: int,
         return False
     ours = theirs = -1
     for s, c in plays:
+        power = card_power(c, led)
         if s in mine:
-            ours = max(ours, card_power(c, led))
+            ours = power if power > ours else ours
         else:
-            theirs = max(theirs, card_power(c, led))
+            theirs = power if power > theirs else theirs
     players = len(holdings)
     for k in range(1, players - len(trick)):
         later = (seat + k) % players
-        best = best_power(holdings[later], led)
+        power = best_power(holdings[later], led)
         if later in mine:
-            ours = max(ours, best)
+            ours = power if power > ours else ours
         else:
-            theirs = max(theirs, best)
+            theirs = power if power > theirs else theirs
     return ours > theirs
 
 
@@ -656,11 +657,11 @@ def best_power(hand: Sequence[TarotCard], led: TarotSuit) -> int:
     not, it is among the legal cards), else -1 (a card of another suit, the Excuse)."""
     top_led = top_trump = -1
     for c in hand:
-        suit = c.suit
-        if suit is led:
-            top_led = max(top_led, c.rank)
-        if suit is _TRUMP:
-            top_trump = max(top_trump, c.rank)
+        suit, rank = c
+        if suit is led and rank > top_led:
+            top_led = rank
+        if suit is _TRUMP and rank > top_trump:
+            top_trump = rank
     if led is not _TRUMP and top_led >= 0:
         return top_led
     return 100 + top_trump if top_trump >= 0 else -1
