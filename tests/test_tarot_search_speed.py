@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from game.ai.tarot import hand_strength
-from game.ai.tarot_search import _try_placing, best_power
+from game.ai.tarot_search import _try_placing, best_power, camp_wins_trick, sure_lead
 from game.engine.tarot_cards import (
     DECK78,
     EXCUSE,
@@ -87,3 +87,54 @@ def test_the_placing_draws_as_random_choices_did() -> None:
         assert _try_placing(allowed, capacity, fast) == plain_try_placing(allowed, capacity,
                                                                             plain)
         assert fast.getstate() == plain.getstate()
+
+
+def plain_camp_wins_trick(holdings: list[list[TarotCard]], seat: int,
+                          trick: list[tuple[int, TarotCard]], mine: frozenset[int],
+                          card: TarotCard | None = None) -> bool:
+    """``camp_wins_trick`` as it was: every later seat's legal cards listed."""
+    plays = [*trick, (seat, card)] if card is not None else list(trick)
+    led = led_suit(plays)
+    if led is None:
+        return False
+    ours = theirs = -1
+    for s, c in plays:
+        if s in mine:
+            ours = max(ours, card_power(c, led))
+        else:
+            theirs = max(theirs, card_power(c, led))
+    players = len(holdings)
+    for k in range(1, players - len(trick)):
+        later = (seat + k) % players
+        best = max(card_power(c, led) for c in legal_cards(holdings[later], plays))
+        if later in mine:
+            ours = max(ours, best)
+        else:
+            theirs = max(theirs, best)
+    return ours > theirs
+
+
+def test_the_sure_trick_tests_answer_as_the_plain_ones() -> None:
+    rng = random.Random(8)
+    for _ in range(600):
+        players = rng.choice((3, 4, 5))
+        deck = list(DECK78)
+        rng.shuffle(deck)
+        size = rng.randint(2, 6)
+        holdings = [deck[k * size:(k + 1) * size] for k in range(players)]
+        leader, played = rng.randrange(players), rng.randrange(players)
+        trick = [((leader + k) % players, holdings[(leader + k) % players].pop())
+                 for k in range(played)]
+        seat = (leader + played) % players
+        mine = frozenset(rng.sample(range(players), rng.randint(1, players - 1)))
+        assert camp_wins_trick(holdings, seat, trick, mine) == plain_camp_wins_trick(
+            holdings, seat, trick, mine)
+        for card in holdings[seat]:
+            assert camp_wins_trick(holdings, seat, trick, mine, card) == plain_camp_wins_trick(
+                holdings, seat, trick, mine, card)
+        if not trick:
+            cards = holdings[seat]
+            sure = [c for c in cards if c.suit.is_plain
+                    and plain_camp_wins_trick(holdings, seat, [], mine, c)]
+            expected = max(sure, key=lambda c: (c.half_points, -c.rank), default=None)
+            assert sure_lead(holdings, seat, cards, mine) == expected

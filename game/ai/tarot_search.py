@@ -31,6 +31,7 @@ import bisect
 import functools
 import itertools
 import math
+import operator
 import random
 import statistics
 import time
@@ -108,6 +109,7 @@ LEAVING_RISK: Mapping[tuple[str, int], float] = MappingProxyType({
 
 _ALL_SUITS = frozenset(TarotSuit)
 _TRUMP = TarotSuit.TRUMP  # looked up once: the rollouts' loops test it often
+_SUIT_OF = operator.itemgetter(0)  # a card's suit (a card is a (suit, rank) tuple)
 
 
 class NoWorld(Exception):
@@ -632,22 +634,31 @@ def camp_wins_trick(holdings: Sequence[Sequence[TarotCard]], seat: int,
     led = led_suit(plays)
     if led is None:  # the Excuse led: the suit is not set yet
         return False
-    ours = theirs = -1
+    ours, theirs = later_powers(holdings, seat, len(trick), led, mine)
     for s, c in plays:
         power = card_power(c, led)
         if s in mine:
             ours = power if power > ours else ours
         else:
             theirs = power if power > theirs else theirs
+    return ours > theirs
+
+
+def later_powers(holdings: Sequence[Sequence[TarotCard]], seat: int, played: int,
+                 led: TarotSuit, mine: frozenset[int]) -> tuple[int, int]:
+    """The best ``card_power`` my camp ``mine`` and the others may play after ``seat``
+    (its trick ``played`` cards before it) in a trick led in ``led``, every hand seen
+    (-1 for none)."""
+    ours = theirs = -1
     players = len(holdings)
-    for k in range(1, players - len(trick)):
+    for k in range(1, players - played):
         later = (seat + k) % players
         power = best_power(holdings[later], led)
         if later in mine:
             ours = power if power > ours else ours
         else:
             theirs = power if power > theirs else theirs
-    return ours > theirs
+    return ours, theirs
 
 
 def best_power(hand: Sequence[TarotCard], led: TarotSuit) -> int:
@@ -655,24 +666,33 @@ def best_power(hand: Sequence[TarotCard], led: TarotSuit) -> int:
     a trick led in ``led``, worked out without listing them: the top card of the led
     suit when it holds some (but at a trump led), else its top trump (overtrumping or
     not, it is among the legal cards), else -1 (a card of another suit, the Excuse)."""
-    top_led = top_trump = -1
-    for c in hand:
-        suit, rank = c
-        if suit is led and rank > top_led:
-            top_led = rank
-        if suit is _TRUMP and rank > top_trump:
-            top_trump = rank
-    if led is not _TRUMP and top_led >= 0:
-        return top_led
-    return 100 + top_trump if top_trump >= 0 else -1
+    if led is not _TRUMP:
+        follow = [rank for suit, rank in hand if suit is led]
+        if follow:
+            return max(follow)
+    trumps = [rank for suit, rank in hand if suit is _TRUMP]
+    return 100 + max(trumps) if trumps else -1
 
 
 def sure_lead(holdings: Sequence[Sequence[TarotCard]], seat: int, cards: Sequence[TarotCard],
               mine: frozenset[int]) -> TarotCard | None:
     """The richest plain card ``seat`` may lead for a trick its camp then wins whatever
-    the others play (``camp_wins_trick``), every hand seen; None when there is none."""
-    sure = [c for c in cards if c.suit.is_plain
-            and camp_wins_trick(holdings, seat, [], mine, c)]
+    the others play (``camp_wins_trick``), every hand seen; None when there is none.
+    The others' best answers are worked out once a suit (``later_powers``)."""
+    answers: dict[TarotSuit, tuple[int, int]] = {}
+    sure = []
+    for c in cards:
+        if not c.suit.is_plain:
+            continue
+        if c.suit not in answers:
+            answers[c.suit] = later_powers(holdings, seat, 0, c.suit, mine)
+        ours, theirs = answers[c.suit]
+        if seat in mine:
+            ours = max(ours, c.rank)
+        else:
+            theirs = max(theirs, c.rank)
+        if ours > theirs:
+            sure.append(c)
     return max(sure, key=lambda c: (c.half_points, -c.rank), default=None)
 
 
@@ -719,13 +739,13 @@ def open_memory(hands: Sequence[Sequence[TarotCard]], seat: int, attack: frozens
                 announcer: int | None = None) -> TarotMemory:
     """What ``seat`` would know seeing every hand, the camps ``attack`` and ``defence``
     (by default every other seat), and who announced a chelem."""
-    others = {c for s, h in enumerate(hands) if s != seat for c in h}
+    others = frozenset([c for s, h in enumerate(hands) if s != seat for c in h])
     voids, caps = [], []
-    for hand in hands:  # the rollouts' hottest loop: suit compared, no property read
-        voids.append(_ALL_SUITS.difference([c.suit for c in hand]))
-        caps.append(max([c.rank for c in hand if c.suit is _TRUMP], default=0))
+    for hand in hands:  # the rollouts' hottest loop: the cards unpacked, no property read
+        voids.append(_ALL_SUITS.difference(map(_SUIT_OF, hand)))
+        caps.append(max([rank for suit, rank in hand if suit is _TRUMP] or (0,)))
     return TarotMemory(
-        seat=seat, players=len(hands), hand=tuple(hands[seat]), unseen=frozenset(others),
+        seat=seat, players=len(hands), hand=tuple(hands[seat]), unseen=others,
         voids=tuple(voids), trump_caps=tuple(caps), attack=attack,
         defence=frozenset(range(len(hands))) - attack if defence is None else defence,
         announcer=announcer)
