@@ -83,9 +83,11 @@ from game.engine.tarot_tricks import (
     trick_winner,
 )
 
-# The worlds a card decision draws at the default thinking time, by table size
-# (``max_worlds``); fewer when the clock runs out first.
-MAX_WORLDS: Mapping[int, int] = MappingProxyType({3: 16, 4: 24, 5: 24})
+# The cap of worlds of a card decision at the default thinking time, by table size
+# (``table_worlds``; ``budget.worlds_for`` scales it with the thinking time): without
+# deadline exactly so many, with one fewer when the clock runs out first.  24 at four and
+# five gained nothing clear (``bench/RESULTS.md``, "more worlds").
+MAX_WORLDS: Mapping[int, int] = MappingProxyType({3: 16, 4: 16, 5: 16})
 # The positions one world's exact endgame may search, every card's solve together: about
 # 20 ms, so that the cap of worlds fits the default thinking time; a world beyond it is
 # rolled out (``bench/tarot_endgame.py``).
