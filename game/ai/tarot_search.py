@@ -86,7 +86,7 @@ from game.engine.tarot_tricks import (
 # The cap of worlds of a card decision at the default thinking time, by table size
 # (``table_worlds``; ``budget.worlds_for`` scales it with the thinking time): without
 # deadline exactly so many, with one fewer when the clock runs out first.  24 at four and
-# five gained nothing clear (``bench/RESULTS.md``, "more worlds").
+# five gained nothing clear (``bench/RESULTS.md``, "24 worlds a card decision").
 MAX_WORLDS: Mapping[int, int] = MappingProxyType({3: 16, 4: 16, 5: 16})
 # The positions one world's exact endgame may search, every card's solve together: about
 # 20 ms, so that the cap of worlds fits the default thinking time; a world beyond it is
