@@ -4,9 +4,9 @@ and prove they decide the same.
 
 Deals are played by the Confirmé at every seat; one card decision in ``--card-every``
 (with a choice to weigh) is searched, its generator seeded from the seed and the
-decision's index, ``MAX_WORLDS`` worlds.  Prints the CPU time per world and, with
-``--out``, writes each decision's card, per-candidate means and world count (JSON) for
-``--compare`` against another revision's file.
+decision's index, the table's cap of worlds (``MAX_WORLDS``).  Prints the CPU time per
+world and, with ``--out``, writes each decision's card, per-candidate means and world
+count (JSON) for ``--compare`` against another revision's file.
 
     python -m bench.tarot_search_speed --players 5 --deals 4 --seed 3 --out /tmp/a.json
     python -m bench.tarot_search_speed --compare /tmp/a.json /tmp/b.json

@@ -8,7 +8,8 @@ import time
 
 import pytest
 
-from game.ai import Level, decide
+from game.ai import Level, appraise, decide, tarot_search
+from game.ai.ponder import card_search
 from game.ai.tarot import tarot_decision
 from game.ai.tarot_search import (
     TarotWorldSearch,
@@ -157,6 +158,29 @@ def test_expert_is_reproducible_for_a_given_rng() -> None:
         first = tarot_expert_decision(view, random.Random(5), deadline=None, max_worlds=4)
         again = tarot_expert_decision(view, random.Random(5), deadline=None, max_worlds=4)
         assert first == again
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_with_no_deadline_the_expert_weighs_its_tables_cap_of_worlds(
+        players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cap of worlds is the table size's (``MAX_WORLDS``), in the Expert's decision
+    without deadline as in the search the ponder prepares, and every world is weighed."""
+    monkeypatch.setattr(tarot_search, "MAX_WORLDS", {3: 2, 4: 3, 5: 4})
+    cap = players - 1
+    view = next(v for v in (d.view(d.current_player or 0)
+                            for d in positions(players, 8, seed=40 + players))
+                if TarotWorldSearch(v, random.Random(1), 1).weighs)
+    searches: list[TarotWorldSearch] = []
+
+    def source(view: TarotView, rng: random.Random, worlds: int,
+               exact: bool) -> TarotWorldSearch:
+        searches.append(TarotWorldSearch(view, rng, worlds, exact))
+        return searches[-1]
+
+    appraise(view, random.Random(2), None, tarot_source=source)
+    assert [(s.cap, len(s.values)) for s in searches] == [(cap, cap)]
+    prepared = card_search(view, random.Random(2), None)
+    assert isinstance(prepared, TarotWorldSearch) and prepared.cap == cap
 
 
 def test_a_world_the_deadline_interrupts_is_left_out_of_the_verdict() -> None:

@@ -52,8 +52,7 @@ from game.ai.tarot_declarations import (
 )
 from game.ai.tarot_ecart import WORLDS as ECART_WORLDS
 from game.ai.tarot_ecart import weigh_ecarts
-from game.ai.tarot_search import MAX_WORLDS as TAROT_WORLDS
-from game.ai.tarot_search import TarotSource, weigh_tarot_cards
+from game.ai.tarot_search import TarotSource, table_worlds, weigh_tarot_cards
 from game.engine.actions import PlayCard
 from game.engine.cards import Card
 from game.engine.games import BELOTE, COINCHE, Game, game_of
@@ -162,8 +161,8 @@ def _appraise_tarot(view: TarotView, rng: random.Random, deadline: float | None,
             view = without_poignees(view)
             if deadline is not None:
                 deadline = max(0.0, deadline - (time.perf_counter() - started))
-        decision, means = weigh_tarot_cards(view, rng, deadline,
-                                            worlds_for(think, TAROT_WORLDS), source=source)
+        worlds = worlds_for(think, table_worlds(view.players))
+        decision, means = weigh_tarot_cards(view, rng, deadline, worlds, source=source)
         plays = [a for a in view.legal if isinstance(a, TarotPlayCard) and a.card in means]
         return Appraisal(decision, {a: means[a.card] for a in plays})
     if view.phase is Phase.BIDDING:

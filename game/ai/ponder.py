@@ -32,8 +32,7 @@ from game.ai.memory import Memory
 from game.ai.play import play_phase
 from game.ai.play_inference import InferenceSearch
 from game.ai.search import WORLDS, WorldSearch
-from game.ai.tarot_search import MAX_WORLDS as TAROT_WORLDS
-from game.ai.tarot_search import TarotWorldSearch
+from game.ai.tarot_search import TarotWorldSearch, table_worlds
 from game.engine.cards import Card
 from game.engine.protocol import Action, Phase
 from game.engine.tarot_tricks import TarotView
@@ -147,7 +146,7 @@ def card_search(view: AnyView | MatchView, rng: random.Random,
         return None
     seconds = DEFAULT_THINK if think is None else think
     if isinstance(deal, TarotView):
-        tarot = TarotWorldSearch(deal, rng, worlds_for(seconds, TAROT_WORLDS))
+        tarot = TarotWorldSearch(deal, rng, worlds_for(seconds, table_worlds(deal.players)))
         return tarot if tarot.weighs else None
     found: list[WorldSearch] = []
     cap = worlds_for(seconds, WORLDS)

@@ -86,7 +86,11 @@ from game.engine.tarot_tricks import (
     trick_winner,
 )
 
-MAX_WORLDS = 16  # at the default thinking time
+# The cap of worlds of a card decision at the default thinking time, by table size
+# (``table_worlds``; ``budget.worlds_for`` scales it with the thinking time): without
+# deadline exactly so many, with one fewer when the clock runs out first.  24 at four and
+# five gained nothing clear (``bench/RESULTS.md``, "24 worlds a card decision").
+MAX_WORLDS: Mapping[int, int] = MappingProxyType({3: 16, 4: 16, 5: 16})
 # The positions one world's exact endgame may search, every card's solve together: about
 # 20 ms, so that the cap of worlds fits the default thinking time; a world beyond it is
 # rolled out (``bench/tarot_endgame.py``).
@@ -267,24 +271,26 @@ def _try_placing(allowed: Mapping[TarotCard, list[int]], capacity: Sequence[int]
 
 def tarot_expert_decision(view: TarotView, rng: random.Random,
                           deadline: float | None = DEFAULT_THINK,
-                          max_worlds: int = MAX_WORLDS, exact_endgame: bool = True) -> Decision:
+                          max_worlds: int | None = None, exact_endgame: bool = True) -> Decision:
     """Confirmé everywhere but the choice among several cards before the last trick.
-    ``deadline`` None: exactly ``max_worlds`` worlds (reproducible for a given ``rng``).
+    ``deadline`` None: exactly ``max_worlds`` worlds (None: the table's, ``MAX_WORLDS``),
+    reproducible for a given ``rng``.
     In the last tricks (``tarot_endgame.affordable``) each world is solved exactly, not
     rolled out, unless ``exact_endgame`` is False (a bench comparison)."""
     return weigh_tarot_cards(view, rng, deadline, max_worlds, exact_endgame)[0]
 
 
 def weigh_tarot_cards(view: TarotView, rng: random.Random, deadline: float | None = DEFAULT_THINK,
-                      max_worlds: int = MAX_WORLDS, exact_endgame: bool = True,
+                      max_worlds: int | None = None, exact_endgame: bool = True,
                       source: TarotSource | None = None,
                       ) -> tuple[Decision, dict[TarotCard, float]]:
     """The decision, and the seat's mean marks for each legal card it weighed (every
     card of a set of equivalent ones gets their value; none when nothing was weighed).
     ``source`` gives the search to run (``ponder``: one prepared ahead); by default a
-    new one."""
+    new one; ``max_worlds`` None: the table's cap (``MAX_WORLDS``)."""
     start = time.perf_counter()
-    search = (source or TarotWorldSearch)(view, rng, max_worlds, exact_endgame)
+    cap = table_worlds(view.players) if max_worlds is None else max_worlds
+    search = (source or TarotWorldSearch)(view, rng, cap, exact_endgame)
     if not search.weighs:
         return search.confirme, {}
     search.draw_all()
@@ -294,6 +300,11 @@ def weigh_tarot_cards(view: TarotView, rng: random.Random, deadline: float | Non
         if not search.roll_world(ends if k else None):
             break  # past the deadline within a world: that world is left out
     return search.verdict()
+
+
+def table_worlds(players: int) -> int:
+    """The cap of worlds for a card decision at ``players`` at the default thinking time."""
+    return MAX_WORLDS[players]
 
 
 class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
