@@ -3,17 +3,20 @@ sensible extremes, and play-outs that count the 91 points once."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 
 import pytest
 
-from game.ai import Level, decide
+from game.ai import Level, decide, tarot_bid_search
 from game.ai.tarot import hand_strength, tarot_decision, threshold
 from game.ai.tarot_bid_search import (
+    BOLDNESS,
     WORLDS,
     Boldness,
     auction_end,
+    bid_worlds,
     calls_misfit,
     expert_tarot_bidding,
     one_world,
@@ -210,6 +213,29 @@ def test_a_garde_bid_is_read_as_a_strong_hand() -> None:
     assert fitting == 0.0
     assert calls_misfit(Past(), [weak, weak, weak, 0.0]) > 0
     assert calls_misfit(Past(), [strong, strong, weak, 0.0]) > 0
+
+
+@pytest.mark.parametrize(("players", "think"), [(3, None), (4, None), (5, None), (5, 0.6)])
+def test_the_expert_s_calls_draw_the_table_s_worlds(players: int, think: float | None,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The worlds a call draws are its table's (``Boldness.worlds``: 5 set here at one
+    table size only), scaled by the thinking time as every search's are (twice the
+    default: twice the worlds)."""
+    drawn: list[int] = []
+    real = tarot_bid_search.sample_deals
+
+    def recording(view: TarotView, rng: random.Random,
+                  count: int) -> list[tarot_bid_search.Deal]:
+        drawn.append(count)
+        return real(view, rng, count)
+
+    monkeypatch.setattr(tarot_bid_search, "sample_deals", recording)
+    monkeypatch.setitem(BOLDNESS, players, dataclasses.replace(BOLDNESS[players], worlds=5))
+    assert bid_worlds(players) == 5
+    assert all(bid_worlds(n) == WORLDS for n in BOLDNESS if n != players)
+    view = with_hand(players, list(tarot_cards(TAKEN[players])))
+    decide(view, Level.EXPERT, random.Random(0), think=think)
+    assert drawn == [10 if think else 5]
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

@@ -40,7 +40,7 @@ from game.ai.play import play_phase
 from game.ai.play_inference import InferenceSearch
 from game.ai.search import WORLDS, SearchSource, weigh_cards
 from game.ai.tarot import tarot_decision
-from game.ai.tarot_bid_search import WORLDS as TAROT_BID_WORLDS
+from game.ai.tarot_bid_search import bid_worlds as tarot_bid_worlds
 from game.ai.tarot_bid_search import weigh_tarot_calls
 from game.ai.tarot_declarations import (
     CHELEM_WORLDS,
@@ -167,7 +167,7 @@ def _appraise_tarot(view: TarotView, rng: random.Random, deadline: float | None,
         return Appraisal(decision, {a: means[a.card] for a in plays})
     if view.phase is Phase.BIDDING:
         decision, values = weigh_tarot_calls(view, rng, deadline,
-                                             worlds_for(think, TAROT_BID_WORLDS))
+                                             worlds_for(think, tarot_bid_worlds(view.players)))
         return Appraisal(decision, values)
     if any(isinstance(a, TarotDiscard) for a in view.legal):
         return Appraisal(weigh_ecarts(view, rng, deadline, worlds_for(think, ECART_WORLDS))[0])

@@ -82,7 +82,7 @@ from game.engine.tarot_tricks import (
     poignee_choices,
 )
 
-WORLDS = 12  # at the default thinking time
+WORLDS = 12  # at the default thinking time, unless the table's ``Boldness.worlds`` says more
 
 
 @dataclass(frozen=True)
@@ -93,6 +93,7 @@ class Boldness:
     risk: float = 3.0  # standard errors of the gain, in the worlds drawn, it must clear
     taker_edge: float = 0.0  # marks its own play adds where it takes, at the Prise's rate
     start: float = 1.0  # the Confirmé's thresholds scaled for the call it starts from
+    worlds: int = WORLDS  # worlds drawn at the default thinking time (fewer standard errors)
 
 
 # Three players: the Expert's own play as taker gains about 24 marks a Prise over the
@@ -101,7 +102,9 @@ class Boldness:
 # (bench/tarot_bold_arena.py); four: about 18 marks a Prise since its rollouts charge and
 # cash (50 deals), kept with the bolder switch (the edge alone changed no call); five:
 # about 33 marks a Prise (26 deals), kept with the bolder switch since the rollouts charge
-# and cash (before them it gained nothing).
+# and cash (before them it gained nothing).  24 worlds instead of 12 at four and five
+# gained nothing shown (+0.1 a deal over 200 at four, +5.4 over 111 at five, the interval
+# holding 0) and the deadline cut them under load: 12 at every table.
 BOLDNESS = {3: Boldness(margin=8.0, risk=1.5, taker_edge=25.0, start=0.9),
             4: Boldness(margin=8.0, risk=1.5, taker_edge=18.0),
             5: Boldness(margin=8.0, risk=1.5, taker_edge=25.0)}
@@ -110,20 +113,27 @@ WALK = Walk(burn_in=60, thinning=8, span=10.0)  # a deal 10 strength off a call:
 SIMULATED_PLAYERS = (3, 4, 5)
 
 
+def bid_worlds(players: int) -> int:
+    """The worlds the Expert's calls draw at the default thinking time, at ``players``."""
+    return BOLDNESS.get(players, Boldness()).worlds
+
+
 def expert_tarot_bidding(view: TarotView, rng: random.Random,
-                         deadline: float | None = DEFAULT_THINK, worlds: int = WORLDS,
+                         deadline: float | None = DEFAULT_THINK, worlds: int | None = None,
                          boldness: Boldness | None = None) -> Decision:
     """The call at ``view``'s bidding turn.  ``deadline`` None: exactly ``worlds``
-    worlds (reproducible for a given ``rng``)."""
+    worlds (None: the table's, ``bid_worlds``; reproducible for a given ``rng``)."""
     return weigh_tarot_calls(view, rng, deadline, worlds, boldness)[0]
 
 
 def weigh_tarot_calls(view: TarotView, rng: random.Random, deadline: float | None = DEFAULT_THINK,
-                      worlds: int = WORLDS, boldness: Boldness | None = None,
+                      worlds: int | None = None, boldness: Boldness | None = None,
                       ) -> tuple[Decision, dict[Action, float]]:
     """The call, and my mean marks for passing and for each legal contract (none when
-    the simulation was not used).  ``boldness``: the table's (``BOLDNESS``) by default."""
+    the simulation was not used).  ``boldness``: the table's (``BOLDNESS``) by default;
+    ``worlds``: its ``worlds`` by default."""
     bold = boldness or BOLDNESS.get(view.players, Boldness())
+    worlds = bold.worlds if worlds is None else worlds
     confirme = starting_call(view, bold.start)
     ceiling = max(Contract.GARDE, _contract_of(confirme.action) + 1)
     contracts = [a.contract for a in view.legal if isinstance(a, TarotBid)
