@@ -184,7 +184,7 @@ def test_the_par_is_saved_counted_once_and_comes_back_after_a_restart(tmp_path: 
         resumed = again.continue_match()
         assert resumed is not None
         assert again.par(resumed.match, 0) == par  # from the save, not computed again
-        assert again.wait_for_pars(120) and again.flush(30)
+        assert again.wait_for_pars(600) and again.flush(30)
     assert Storage(tmp_path).stats.of("coinche", 4).par_differences == differences
 
 
@@ -200,7 +200,7 @@ def test_a_save_without_a_valid_par_loads_and_computes_it_again(
 ) -> None:
     with Session(Storage(tmp_path)) as session:
         match = play_deals(session, CoincheRules(), seed=9, deals=1)
-        assert session.wait_for_pars(120) and session.flush(30)
+        assert session.wait_for_pars(600) and session.flush(30)
         par = session.par(match, 0)
     path = tmp_path / MATCH_FILE
     data = json.loads(path.read_text("utf-8"))
