@@ -357,13 +357,12 @@ def _chelem_in_reach(view: TarotPlaySeat, mem: TarotMemory) -> bool:
     return bool(view.tricks) and all(mem.same_camp(t.winner, mem.seat) for t in view.tricks)
 
 
-def keep_value(c: TarotCard, hand_left: int) -> float:
-    """What losing ``c`` in a trick lost costs (``card_keep_value``, looked up)."""
+def keep_value(c: TarotCard) -> float:
+    """What losing ``c`` in a trick lost costs (``_keep_value_of``, looked up)."""
     return _KEEP_VALUES[c]
 
 
-def card_keep_value(c: TarotCard) -> float:
-    """What losing ``c`` in a trick lost costs."""
+def _keep_value_of(c: TarotCard) -> float:
     if c is EXCUSE:
         return 40  # played before the last trick (``choose_tarot_card``), or for a chelem
     if c is THE_PETIT or c is THE_21:
@@ -376,11 +375,11 @@ def card_keep_value(c: TarotCard) -> float:
     return value
 
 
-_KEEP_VALUES = {c: card_keep_value(c) for c in DECK78}  # the rollouts ask it often
+_KEEP_VALUES = {c: _keep_value_of(c) for c in DECK78}  # the rollouts ask it often
 
 
-def _cheapest(cards: Iterable[TarotCard], hand_left: int) -> TarotCard:
-    return min(cards, key=lambda c: keep_value(c, hand_left))
+def _cheapest(cards: Iterable[TarotCard]) -> TarotCard:
+    return min(cards, key=keep_value)
 
 
 def _opponents(mem: TarotMemory, seats: Iterable[int]) -> list[int]:
@@ -396,10 +395,9 @@ def _follow(view: TarotPlaySeat, mem: TarotMemory, cards: list[TarotCard]) -> tu
     master = next(c for s, c in trick if s == winner)
     later = [(view.seat + k) % mem.players for k in range(1, mem.players - len(trick))]
     threats = _opponents(mem, later)
-    hand_left = len(view.hand)
     if mem.same_camp(winner, mem.seat) and not any(mem.may_beat(s, master, led)
                                                    for s in threats):
-        return give_card(cards, hand_left)
+        return give_card(cards)
     winners = [c for c in cards if c is not EXCUSE and _beats(c, master, led)]
     safe = [c for c in winners if not any(mem.may_beat(s, c, led) for s in threats)]
     if safe:
@@ -407,8 +405,8 @@ def _follow(view: TarotPlaySeat, mem: TarotMemory, cards: list[TarotCard]) -> tu
         return choice, ("hint.ruff" if choice.is_trump and led is not _TRUMP
                         else "hint.win_trick")
     rest = [c for c in cards if c is not THE_PETIT] or cards
-    choice = _cheapest(rest, hand_left)
-    if EXCUSE in cards and keep_value(choice, hand_left) >= 9:
+    choice = _cheapest(rest)
+    if EXCUSE in cards and keep_value(choice) >= 9:
         return EXCUSE, "hint.excuse"
     return choice, "hint.discard_low"
 
@@ -465,18 +463,17 @@ def _beats(c: TarotCard, master: TarotCard, led: TarotSuit) -> bool:
     return card_power(c, led) > card_power(master, led)
 
 
-def give_card(cards: list[TarotCard], hand_left: int) -> tuple[TarotCard, str]:
+def give_card(cards: list[TarotCard]) -> tuple[TarotCard, str]:
     """My camp wins this trick for sure: save the Petit, or give points."""
     if THE_PETIT in cards:
         return THE_PETIT, "hint.save_petit"
     plain = [c for c in cards if not c.is_trump and c is not EXCUSE]
     if plain:
         return max(plain, key=lambda c: c.half_points), "hint.partner_master"
-    return _cheapest(cards, hand_left), "hint.partner_master"
+    return _cheapest(cards), "hint.partner_master"
 
 
 def _lead(view: TarotPlaySeat, mem: TarotMemory, cards: list[TarotCard]) -> tuple[TarotCard, str]:
-    hand_left = len(view.hand)
     others = _opponents(mem, range(mem.players))
     trumps = sorted((c for c in cards if c.is_trump), key=lambda c: c.rank)
     their_trumps = [c for c in mem.unseen_in(_TRUMP)
@@ -498,9 +495,9 @@ def _lead(view: TarotPlaySeat, mem: TarotMemory, cards: list[TarotCard]) -> tupl
     plain = [c for c in cards if c.suit.is_plain]
     if not plain:
         rest = [c for c in cards if c is not THE_PETIT and c is not EXCUSE] or cards
-        return _cheapest(rest, hand_left), "hint.lead_low"
+        return _cheapest(rest), "hint.lead_low"
     length = {s: sum(1 for c in cards if c.suit is s) for s in PLAIN_SUITS}
-    return min(plain, key=lambda c: (-length[c.suit], keep_value(c, hand_left))), "hint.lead_low"
+    return min(plain, key=lambda c: (-length[c.suit], keep_value(c))), "hint.lead_low"
 
 
 def _ruff_feared(mem: TarotMemory, suit: TarotSuit, others: list[int]) -> bool:

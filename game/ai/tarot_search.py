@@ -608,7 +608,7 @@ class OpenTable:
             return sure_lead(holdings, seat, cards, mine)
         if not camp_wins_trick(holdings, seat, trick, mine):
             return None
-        return give_card(cards, len(holdings[seat]))[0]
+        return give_card(cards)[0]
 
 
 @dataclass(frozen=True)
@@ -678,11 +678,11 @@ def best_power(hand: Sequence[TarotCard], led: TarotSuit) -> int:
     suit when it holds some (but at a trump led), else its top trump (overtrumping or
     not, it is among the legal cards), else -1 (a card of another suit, the Excuse)."""
     if led is not _TRUMP:
-        follow = [rank for suit, rank in hand if suit is led]
+        follow = [c for c in hand if c.suit is led]
         if follow:
-            return max(follow)
-    trumps = [rank for suit, rank in hand if suit is _TRUMP]
-    return 100 + max(trumps) if trumps else -1
+            return card_power(max(follow), led)  # one suit: the highest rank
+    trumps = [c for c in hand if c.suit is _TRUMP]
+    return card_power(max(trumps), led) if trumps else -1
 
 
 def sure_lead(holdings: Sequence[Sequence[TarotCard]], seat: int, cards: Sequence[TarotCard],
@@ -698,10 +698,11 @@ def sure_lead(holdings: Sequence[Sequence[TarotCard]], seat: int, cards: Sequenc
         if c.suit not in answers:
             answers[c.suit] = later_powers(holdings, seat, 0, c.suit, mine)
         ours, theirs = answers[c.suit]
+        power = card_power(c, c.suit)
         if seat in mine:
-            ours = max(ours, c.rank)
+            ours = max(ours, power)
         else:
-            theirs = max(theirs, c.rank)
+            theirs = max(theirs, power)
         if ours > theirs:
             sure.append(c)
     return max(sure, key=lambda c: (c.half_points, -c.rank), default=None)
