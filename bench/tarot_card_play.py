@@ -107,6 +107,20 @@ def summary(pairs: Sequence[tuple[float, float]]) -> dict[str, Any]:
     return figures
 
 
+def report(by_role: dict[str, list[tuple[float, float]]], data: dict[str, Any]) -> None:
+    """Print each role played (A − Confirmé, B − Confirmé, A − B) and add its figures to
+    ``data``."""
+    for role in ROLES:
+        if not by_role[role]:
+            continue  # a role not played, or no partner (fewer than five players)
+        figures = data[role] = summary(by_role[role])
+        low, high = figures["a_minus_b_ci95"]
+        print(f"  {role}: {figures['seats']} seats; A − Confirmé "
+              f"{figures['a_minus_confirme']:+.1f}, B − Confirmé "
+              f"{figures['b_minus_confirme']:+.1f}, A − B {figures['a_minus_b']:+.1f} "
+              f"(95 % CI {low:+.1f} .. {high:+.1f})")
+
+
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
@@ -126,16 +140,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     print(f"tarot {args.players}p, {args.deals} deals (seed {args.seed}), "
           f"A={data['a']} B={data['b']}, think {args.think}: a seat's marks less the "
           "all-Confirmé deal's")
-    for role in ROLES:
-        if not by_role[role]:
-            continue  # a role not played, or no partner (fewer than five players)
-        figures = summary(by_role[role])
-        data[role] = figures
-        low, high = figures["a_minus_b_ci95"]
-        print(f"  {role}: {figures['seats']} seats; A − Confirmé "
-              f"{figures['a_minus_confirme']:+.1f}, B − Confirmé "
-              f"{figures['b_minus_confirme']:+.1f}, A − B {figures['a_minus_b']:+.1f} "
-              f"(95 % CI {low:+.1f} .. {high:+.1f})")
+    report(by_role, data)
     print(json.dumps(data, sort_keys=True))
     return data
 

@@ -1,0 +1,113 @@
+"""What limits the Expert's tarot card play: its worlds, measured against an oracle.
+
+``oracle``: the Expert's search run on the one true deal (the hidden hands and the
+écart, or the chien of a Garde Sans / Contre), every card it weighs rolled out or solved
+there, ungated (the best mean is played).  The oracle reads the hidden cards: an
+experiment's upper bound for perfect inference with this evaluator, never a player of
+the game.  ``worlds-N``: the same search on N sampled worlds, ungated too, so that the
+gap oracle − worlds-N is the worlds' alone (the Expert itself is gated in defence and
+for the taker at three and five).
+
+Seat by seat as ``bench/tarot_card_play.py`` (the same contract for both, one seat's
+cards the variant's, the Confirmé elsewhere), ``--think none``.  Ends with one JSON line.
+
+    python -m bench.tarot_limits --players 4 --a oracle --b worlds-16 --deals 40 --seed 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import random
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from bench.arena import Player, Variant, parse_player, player_name
+from bench.tarot_card_play import ROLES, play, report
+from game.ai.tarot_search import TarotWorldSearch, World, table_worlds, weigh_tarot_cards
+from game.engine.protocol import Action
+from game.engine.tarot import TarotDeal, TarotView
+
+
+class Ungated(TarotWorldSearch):
+    """The Expert's search, its best mean always played (no gate towards the Confirmé)."""
+
+    def _worth_leaving(self, usual: Any, best: Any) -> bool:
+        return True
+
+
+class Oracle(Ungated):
+    """The search on the one true deal (``truth``: the experiment's peek)."""
+
+    def __init__(self, truth: World, view: TarotView, rng: random.Random, worlds: int,
+                 exact_endgame: bool = True) -> None:
+        super().__init__(view, rng, 1, exact_endgame)
+        self.truth = truth
+
+    def world_stream(self) -> Iterator[World]:
+        return iter([self.truth])
+
+
+def true_world(state: TarotDeal) -> World:
+    """The deal's hidden cards as the search's world: the hands, and aside the écart (the
+    chien when no écart was made: Garde Sans and Garde Contre)."""
+    return World(tuple(tuple(hand) for hand in state.hands), tuple(state.ecart or state.chien))
+
+
+def _choose(source: Callable[[TarotDeal], Callable[..., TarotWorldSearch]], worlds: int | None,
+            state: TarotDeal, seat: int, rng: random.Random) -> Action:
+    decision, _ = weigh_tarot_cards(state.view(seat), rng, None, worlds,
+                                    source=source(state))
+    return decision.action
+
+
+def _oracle_source(state: TarotDeal) -> Callable[..., TarotWorldSearch]:
+    return functools.partial(Oracle, true_world(state))
+
+
+def _ungated_source(state: TarotDeal) -> Callable[..., TarotWorldSearch]:
+    return Ungated
+
+
+def variant(name: str) -> Variant:
+    """``oracle`` or ``worlds-N`` (N sampled worlds, ungated)."""
+    if name == "oracle":
+        return Variant(name, functools.partial(_choose, _oracle_source, 1))
+    prefix, _, count = name.partition("-")
+    if prefix != "worlds" or not count.isdigit():
+        raise ValueError(f"unknown variant {name!r}: oracle or worlds-N")
+    return Variant(name, functools.partial(_choose, _ungated_source, int(count)))
+
+
+def player(name: str) -> Player:
+    """A variant of this module, else a level as ``bench/arena.py`` reads it (no deadline)."""
+    if name == "oracle" or name.startswith("worlds-"):
+        return variant(name)
+    return parse_player(name, None)
+
+
+def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
+    parser.add_argument("--a", default="oracle")
+    parser.add_argument("--b", default=None, help="by default worlds-N, N the table's cap")
+    parser.add_argument("--deals", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--roles", nargs="+", choices=ROLES, default=list(ROLES))
+    args = parser.parse_args(argv)
+    a = player(args.a)
+    b = player(args.b or f"worlds-{table_worlds(args.players)}")
+    by_role = play(args.players, args.seed, args.deals, a, b, None, args.roles)
+    data: dict[str, Any] = {"players": args.players, "a": player_name(a), "b": player_name(b),
+                            "deals": args.deals, "seed": args.seed}
+    print(f"tarot {args.players}p, {args.deals} deals (seed {args.seed}), "
+          f"A={data['a']} B={data['b']}, no deadline: a seat's marks less the all-Confirmé deal's")
+    report(by_role, data)
+    print(json.dumps(data, sort_keys=True))
+    return data
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

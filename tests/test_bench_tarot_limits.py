@@ -1,0 +1,50 @@
+"""``bench/tarot_limits.py``: the Expert's tarot search on the true deal, an upper bound."""
+
+from __future__ import annotations
+
+import functools
+import random
+
+import pytest
+
+from bench.tarot_limits import Oracle, main, true_world, variant
+from game.ai.tarot_search import weigh_tarot_cards
+from tests.test_ai_tarot_expert import check_world, hidden_swap, positions
+
+
+def test_the_true_world_fits_every_seats_view() -> None:
+    for deal in positions(4, 6, seed=11):
+        for seat in range(deal.players):
+            check_world(deal.view(seat), true_world(deal))
+
+
+def test_the_oracle_reads_the_hidden_cards() -> None:
+    """Two hidden cards swapped between other hands: the seat's view is the same, the
+    oracle's weighing is not (the Expert's never changes: test_ai_tarot_expert)."""
+    rng = random.Random(7)
+    changed = 0
+    for k, deal in enumerate(positions(4, 10, seed=51)):
+        seat = deal.current_player
+        assert seat is not None
+        a, i, b, j = hidden_swap(deal, seat, rng)
+        hands = [list(h) for h in deal.hands]
+        hands[a][i], hands[b][j] = hands[b][j], hands[a][i]
+        other = deal.evolve(hands=tuple(tuple(h) for h in hands))
+        assert other.view(seat) == deal.view(seat)
+        means = [weigh_tarot_cards(state.view(seat), random.Random(k), None, 1,
+                                   source=functools.partial(Oracle, true_world(state)))[1]
+                 for state in (deal, other)]
+        changed += means[0] != means[1]
+    assert changed >= 3
+
+
+def test_the_oracle_against_itself_differs_nowhere() -> None:
+    data = main(["--players", "4", "--a", "oracle", "--b", "oracle", "--deals", "4",
+                 "--seed", "3"])
+    assert data["taker"]["a_minus_b"] == data["defence"]["a_minus_b"] == 0.0
+    assert data["taker"]["seats"] > 0
+
+
+def test_an_unknown_variant_is_refused() -> None:
+    with pytest.raises(ValueError, match="oracle or worlds-N"):
+        variant("worlds-many")
