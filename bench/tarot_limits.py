@@ -6,7 +6,9 @@ there, ungated (the best mean is played).  The oracle reads the hidden cards: an
 experiment's upper bound for perfect inference with this evaluator, never a player of
 the game.  ``worlds-N``: the same search on N sampled worlds, ungated too, so that the
 gap oracle − worlds-N is the worlds' alone (the Expert itself is gated in defence and
-for the taker at three and five).
+for the taker at three and five).  ``holder-N`` (five players): N sampled worlds, ungated,
+each with the called card in its true holder's hand (the one hidden fact read): how much of
+the oracle's gap is the partner's identity.
 
 Seat by seat as ``bench/tarot_card_play.py`` (the same contract for both, one seat's
 cards the variant's, the Confirmé elsewhere), ``--think none``.  Ends with one JSON line.
@@ -50,6 +52,27 @@ class Oracle(Ungated):
         return iter([self.truth])
 
 
+class KnownHolder(Ungated):
+    """The sampled worlds, each drawn again until the called card lies with ``holder``
+    (the experiment's one peek; ``HOLDER_TRIES`` draws, then the last one)."""
+
+    def __init__(self, holder: int, view: TarotView, rng: random.Random, worlds: int,
+                 exact_endgame: bool = True) -> None:
+        super().__init__(view, rng, worlds, exact_endgame)
+        self.holder = holder
+
+    def _draw(self) -> World | None:
+        world = None
+        for _ in range(HOLDER_TRIES):
+            world = super()._draw()
+            if world is None or self.view.called in world.holdings[self.holder]:
+                break
+        return world
+
+
+HOLDER_TRIES = 40
+
+
 def true_world(state: TarotDeal) -> World:
     """The deal's hidden cards as the search's world: the hands, and aside the écart (the
     chien when no écart was made: Garde Sans and Garde Contre)."""
@@ -67,23 +90,32 @@ def _oracle_source(state: TarotDeal) -> Callable[..., TarotWorldSearch]:
     return functools.partial(Oracle, true_world(state))
 
 
+def _holder_source(state: TarotDeal) -> Callable[..., TarotWorldSearch]:
+    holder = next((seat for seat, hand in enumerate(state.hands) if state.called in hand), None)
+    if holder is None:  # played (or in the chien): the view places it as the truth does
+        return Ungated
+    return functools.partial(KnownHolder, holder)
+
+
 def _ungated_source(state: TarotDeal) -> Callable[..., TarotWorldSearch]:
     return Ungated
 
 
 def variant(name: str) -> Variant:
-    """``oracle`` or ``worlds-N`` (N sampled worlds, ungated)."""
+    """``oracle``, ``worlds-N`` (N sampled worlds, ungated) or ``holder-N`` (the same with
+    the called card's true holder)."""
     if name == "oracle":
         return Variant(name, functools.partial(_choose, _oracle_source, 1))
     prefix, _, count = name.partition("-")
-    if prefix != "worlds" or not count.isdigit():
-        raise ValueError(f"unknown variant {name!r}: oracle or worlds-N")
-    return Variant(name, functools.partial(_choose, _ungated_source, int(count)))
+    sources = {"worlds": _ungated_source, "holder": _holder_source}
+    if prefix not in sources or not count.isdigit():
+        raise ValueError(f"unknown variant {name!r}: oracle, worlds-N or holder-N")
+    return Variant(name, functools.partial(_choose, sources[prefix], int(count)))
 
 
 def player(name: str) -> Player:
     """A variant of this module, else a level as ``bench/arena.py`` reads it (no deadline)."""
-    if name == "oracle" or name.startswith("worlds-"):
+    if name == "oracle" or name.startswith(("worlds-", "holder-")):
         return variant(name)
     return parse_player(name, None)
 

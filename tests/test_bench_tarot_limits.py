@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bench.tarot_limits import Oracle, main, true_world, variant
+from bench.tarot_limits import KnownHolder, Oracle, main, true_world, variant
 from game.ai.tarot_search import weigh_tarot_cards
 from tests.test_ai_tarot_expert import check_world, hidden_swap, positions
 
@@ -46,5 +46,20 @@ def test_the_oracle_against_itself_differs_nowhere() -> None:
 
 
 def test_an_unknown_variant_is_refused() -> None:
-    with pytest.raises(ValueError, match="oracle or worlds-N"):
+    with pytest.raises(ValueError, match="oracle, worlds-N or holder-N"):
         variant("worlds-many")
+
+
+def test_the_holder_variant_puts_the_called_card_with_its_true_holder() -> None:
+    checked = 0
+    for deal in positions(5, 8, seed=31):
+        seat = deal.current_player
+        assert seat is not None
+        holder = next((s for s, hand in enumerate(deal.hands) if deal.called in hand), None)
+        if holder is None or holder == seat:
+            continue
+        search = KnownHolder(holder, deal.view(seat), random.Random(checked), 8)
+        worlds = list(search.world_stream())
+        assert worlds and all(deal.called in w.holdings[holder] for w in worlds)
+        checked += 1
+    assert checked >= 3
