@@ -207,13 +207,19 @@ def test_expert_leaves_the_lone_card_and_the_last_trick_to_the_confirme() -> Non
     assert checked >= 1, "these positions (seed 41) hold a forced card"
 
 
-def hidden_swap(deal: TarotDeal, seat: int, rng: random.Random) -> tuple[int, int, int, int]:
-    """Two cards of one suit in two other hands: (seat a, index in a, seat b, index in b)."""
+def hidden_swap(deal: TarotDeal, seat: int, rng: random.Random) -> TarotDeal | None:
+    """``deal`` with two cards of one suit swapped between two other hands (None: no
+    such pair): ``seat``'s view is the same."""
     others = [s for s in range(deal.players) if s != seat]
     pairs = [(a, i, b, j) for a in others for b in others if a < b
              for i, x in enumerate(deal.hands[a]) for j, y in enumerate(deal.hands[b])
              if x.suit is y.suit and x.suit.is_plain]
-    return rng.choice(pairs) if pairs else (-1, 0, -1, 0)
+    if not pairs:
+        return None
+    a, i, b, j = rng.choice(pairs)
+    hands = [list(h) for h in deal.hands]
+    hands[a][i], hands[b][j] = hands[b][j], hands[a][i]
+    return deal.evolve(hands=tuple(tuple(h) for h in hands))
 
 
 def test_swapping_hidden_cards_changes_no_expert_decision() -> None:
@@ -222,13 +228,8 @@ def test_swapping_hidden_cards_changes_no_expert_decision() -> None:
     for k, deal in enumerate(positions(4, 10, seed=51)):
         seat = deal.current_player
         assert seat is not None
-        a, i, b, j = hidden_swap(deal, seat, rng)
-        if a < 0:
-            continue
-        hands = [list(h) for h in deal.hands]
-        hands[a][i], hands[b][j] = hands[b][j], hands[a][i]
-        other = deal.evolve(hands=tuple(tuple(h) for h in hands))
-        if other.view(seat) != deal.view(seat):
+        other = hidden_swap(deal, seat, rng)
+        if other is None or other.view(seat) != deal.view(seat):
             continue
         mine = tarot_expert_decision(deal.view(seat), random.Random(k), None, 3)
         theirs = tarot_expert_decision(other.view(seat), random.Random(k), None, 3)
