@@ -42,6 +42,7 @@ from types import MappingProxyType
 
 from game.ai.budget import DEFAULT_THINK, ends_at, past, seconds_left, within
 from game.ai.decision import Decision
+from game.ai.play_inference import OVERSAMPLE, resampled
 from game.ai.resumable import ResumableSearch
 from game.ai.tarot import (
     RolloutView,
@@ -64,6 +65,7 @@ from game.ai.tarot_endgame import (
     affordable,
     solve_after,
 )
+from game.ai.tarot_play_inference import past_moments, play_likelihood
 from game.engine.tarot_actions import TarotPlayCard
 from game.engine.tarot_cards import (
     DECK78,
@@ -326,6 +328,10 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
         endgame = exact_endgame and affordable(view.hand_sizes)
         self._evaluate = solved if endgame else rollout
         self._table = Transpositions(WORLD_NODES)  # the world under way's, when solved
+        moments = past_moments(view) if self.weighs else []
+        self._likelihood = play_likelihood(view, moments)
+        self.inferring = bool(moments)  # another seat has played: worlds to weigh
+        self.candidates = worlds * OVERSAMPLE if self.inferring else worlds
 
     def matches(self, view: TarotView, rng: random.Random, worlds: int,
                 exact_endgame: bool = True) -> bool:
@@ -334,13 +340,25 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
                 and view == self.view and rng.getstate() == self.start_state)
 
     def world_stream(self) -> Iterator[World]:
-        """Worlds drawn one by one, the cap of them, or until none fits the view; each
-        kept among several by how well it fits the auction (``tarot_auction_reading``)."""
-        for _ in range(self.cap):
+        """Worlds drawn one by one, ``candidates`` of them, or until none fits the view;
+        each kept among several by how well it fits the auction
+        (``tarot_auction_reading``)."""
+        for _ in range(self.candidates):
             world = read_draw(self.view, self.rng, self._draw, _parts)
             if world is None:
                 return
             yield world
+
+    def draw_next(self) -> None:
+        """One more world; once all are drawn, when another seat has played, at most the
+        cap of them kept in proportion to their likelihood of the play (resampled:
+        ``draws``, ``tarot_play_inference``)."""
+        super().draw_next()
+        if self.inferring and self._drawn and self.worlds:
+            weights = [self._likelihood(w.holdings, w.pile) for w in self.worlds]
+            kept = resampled(self.worlds, weights, self.cap, self.rng)
+            self.worlds = [world for world, _ in kept]
+            self.draws = [draws for _, draws in kept]
 
     def _draw(self) -> World | None:
         try:
@@ -399,7 +417,7 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
         if risk is None:
             return True
         gains = [value[best] - value[usual] for value in self.values]
-        return sure_margin(gains, risk) > 0
+        return sure_margin(gains, risk, self.weights()) > 0
 
 
 def leaving_risk(view: TarotView) -> float | None:
@@ -425,11 +443,19 @@ def defending(view: TarotView) -> bool:
     return view.seat in defence
 
 
-def sure_margin(gains: Sequence[float], risk: float) -> float:
-    """The mean of ``gains`` less ``risk`` standard errors (0 from fewer than two)."""
+def sure_margin(gains: Sequence[float], risk: float,
+                weights: Sequence[float] | None = None) -> float:
+    """The mean of ``gains`` (weighed by ``weights``: how often each world counts) less
+    ``risk`` standard errors, over as many worlds as there are gains (0 from fewer
+    than two)."""
     if len(gains) < 2:
         return 0.0
-    return statistics.fmean(gains) - risk * statistics.stdev(gains) / math.sqrt(len(gains))
+    if weights is None or len(set(weights)) == 1:
+        return statistics.fmean(gains) - risk * statistics.stdev(gains) / math.sqrt(len(gains))
+    mean = statistics.fmean(gains, weights)
+    spread = statistics.fmean([(g - mean) ** 2 for g in gains], weights)
+    n = len(gains)
+    return mean - risk * math.sqrt(spread * n / (n - 1) / n)
 
 
 def _parts(world: World) -> tuple[tuple[tuple[TarotCard, ...], ...], tuple[TarotCard, ...]]:
