@@ -5,7 +5,11 @@ Worlds are drawn among the placements of the hidden cards that the seat's view a
 the chien's cards with the taker or in his écart, that écart made of the taker's short
 suits as takers make it: ``_shape_ecart``), and kept among several in proportion
 to how well they fit the auction (``tarot_auction_reading``: the taker's hand strong
-enough for his contract, the passers' too weak to bid).  In each world every legal card is
+enough for his contract, the passers' too weak to bid); once another seat has played,
+``OVERSAMPLE`` times the cap are drawn and at most the cap kept in proportion to how likely
+they make the other seats' last cards under a soft model of the Confirmé's play
+(``tarot_play_inference``, as at coinche), each counted as often as it was drawn.  In each
+world every legal card is
 played and the deal finished with the Confirmé play, or in the last four or five tricks
 solved exactly (``tarot_endgame``) when the world's solve fits ``WORLD_NODES``; the
 card with the best mean score for the seat (its marks for the deal) is played, the
