@@ -238,8 +238,7 @@ def test_with_a_deadline_a_pondered_tarot_decision_sees_more_worlds() -> None:
     view = match.view(match.current_player).deal  # type: ignore[arg-type]
     assert isinstance(view, TarotView)
     seen, decisions = [], []
-    draws = TarotWorldSearch(view, random.Random(4), 16).candidates  # more when inferring
-    for steps in (0, draws + 1 + 2 * len(legal_cards(view)), 10_000):
+    for steps in (0, 16 + 1 + 2 * len(legal_cards(view)), 10_000):
         rng = random.Random(4)
         copy = random.Random()
         copy.setstate(rng.getstate())

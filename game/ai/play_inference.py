@@ -126,13 +126,7 @@ def card_likelihood(moment: Moment, hand: frozenset[Card], rules: TrickGameRules
         return 1e-9
     mem = dataclasses.replace(seen, hand=tuple(sorted(hand)), unseen=seen.unseen - hand)
     chosen = choose_card(moment.situation, mem, cards)[0]
-    return soft_choice(moment.card == chosen, len(cards), p_confirme)
-
-
-def soft_choice(confirme: bool, choices: int, p_confirme: float = P_CONFIRME) -> float:
-    """The model's chance of a card among ``choices`` legal ones: ``p_confirme`` for the
-    Confirmé's card (``confirme``), an equal share of the rest for any other."""
-    return p_confirme if confirme else (1 - p_confirme) / (choices - 1)
+    return p_confirme if chosen == moment.card else (1 - p_confirme) / (len(cards) - 1)
 
 
 def weighted_worlds(view: TrickView, rules: TrickGameRules, candidates: Sequence[W],
@@ -142,17 +136,7 @@ def weighted_worlds(view: TrickView, rules: TrickGameRules, candidates: Sequence
     their likelihood of the play, each with the number of times it was drawn, in a
     random order (a deadline cutting the rollouts short leaves a fair part)."""
     likelihood = play_likelihood(view, rules, p_confirme)
-    return resampled(candidates, [likelihood(world) for world in candidates], count, rng)
-
-
-T = TypeVar("T")
-
-
-def resampled(candidates: Sequence[T], weights: list[float], count: int,
-              rng: random.Random) -> list[tuple[T, int]]:
-    """At most ``count`` distinct ``candidates`` drawn in proportion to their ``weights``
-    (``_resample``), each with the number of times it was drawn, in a random order."""
-    draws = _resample(weights, count, rng)
+    draws = _resample([likelihood(world) for world in candidates], count, rng)
     order = list(draws)
     rng.shuffle(order)
     return [(candidates[k], draws[k]) for k in order]
@@ -206,6 +190,7 @@ class InferenceSearch(WorldSearch):
         self.inferring = others_played(view)
         if self.inferring:
             self.candidates = worlds * OVERSAMPLE
+        self.draws: list[int] = []  # per world: how often the resampling drew it
 
     def draw_next(self) -> None:
         super().draw_next()
@@ -214,3 +199,12 @@ class InferenceSearch(WorldSearch):
                                    self.p_confirme)
             self.worlds = [world for world, _ in kept]
             self.draws = [draws for _, draws in kept]
+
+    def totals(self) -> tuple[dict[Card, float], int]:
+        if not self.draws:
+            return super().totals()
+        totals = dict.fromkeys(self.cards, 0.0)
+        for value, draws in zip(self.values, self.draws, strict=False):
+            for c in self.cards:
+                totals[c] += draws * value[c]
+        return totals, sum(self.draws[:len(self.values)])

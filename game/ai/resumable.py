@@ -28,7 +28,6 @@ class ResumableSearch(Generic[ViewT, WorldT, CardT]):
         self.start_state = rng.getstate()
         self.worlds: list[WorldT] = []
         self.values: list[dict[CardT, float]] = []  # per world evaluated: each card's
-        self.draws: list[int] = []  # per world, when resampled: how often it was drawn
         self._rolling: dict[CardT, float] = {}  # the next world's, while it is evaluated
         self._pending: Iterator[WorldT] | None = None
         self._drawn = False
@@ -100,17 +99,10 @@ class ResumableSearch(Generic[ViewT, WorldT, CardT]):
         (its evaluation changed method halfway)."""
         self._rolling = {c: value(c) for c in self._rolling}
 
-    def weights(self) -> list[int]:
-        """How many times each world evaluated counts: as often as it was drawn when
-        the worlds were resampled (``draws``), else once."""
-        return self.draws[:len(self.values)] if self.draws else [1] * len(self.values)
-
     def totals(self) -> tuple[dict[CardT, float], int]:
-        """Each card's values summed over the worlds evaluated, each counted as often as
-        it was drawn, and their count."""
+        """Each card's values summed over the worlds evaluated, and their number."""
         totals = dict.fromkeys(self.cards, 0.0)
-        weights = self.weights()
-        for value, weight in zip(self.values, weights, strict=True):
+        for value in self.values:
             for c in self.cards:
-                totals[c] += weight * value[c]
-        return totals, sum(weights)
+                totals[c] += value[c]
+        return totals, len(self.values)

@@ -5,11 +5,7 @@ Worlds are drawn among the placements of the hidden cards that the seat's view a
 the chien's cards with the taker or in his écart, that écart made of the taker's short
 suits as takers make it: ``_shape_ecart``), and kept among several in proportion
 to how well they fit the auction (``tarot_auction_reading``: the taker's hand strong
-enough for his contract, the passers' too weak to bid); once another seat has played,
-``OVERSAMPLE`` times the cap are drawn and at most the cap kept in proportion to how likely
-they make the other seats' last cards under a soft model of the Confirmé's play
-(``tarot_play_inference``, as at coinche), each counted as often as it was drawn.  In each
-world every legal card is
+enough for his contract, the passers' too weak to bid).  In each world every legal card is
 played and the deal finished with the Confirmé play, or in the last four or five tricks
 solved exactly (``tarot_endgame``) when the world's solve fits ``WORLD_NODES``; the
 card with the best mean score for the seat (its marks for the deal) is played, the
@@ -46,7 +42,6 @@ from types import MappingProxyType
 
 from game.ai.budget import DEFAULT_THINK, ends_at, past, seconds_left, within
 from game.ai.decision import Decision
-from game.ai.play_inference import OVERSAMPLE, resampled
 from game.ai.resumable import ResumableSearch
 from game.ai.tarot import (
     RolloutView,
@@ -69,7 +64,6 @@ from game.ai.tarot_endgame import (
     affordable,
     solve_after,
 )
-from game.ai.tarot_play_inference import past_moments, play_likelihood
 from game.engine.tarot_actions import TarotPlayCard
 from game.engine.tarot_cards import (
     DECK78,
@@ -332,10 +326,6 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
         endgame = exact_endgame and affordable(view.hand_sizes)
         self._evaluate = solved if endgame else rollout
         self._table = Transpositions(WORLD_NODES)  # the world under way's, when solved
-        moments = past_moments(view) if self.weighs else []
-        self._likelihood = play_likelihood(view, moments)
-        self.inferring = bool(moments)  # another seat has played: worlds to weigh
-        self.candidates = worlds * OVERSAMPLE if self.inferring else worlds
 
     def matches(self, view: TarotView, rng: random.Random, worlds: int,
                 exact_endgame: bool = True) -> bool:
@@ -344,25 +334,13 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
                 and view == self.view and rng.getstate() == self.start_state)
 
     def world_stream(self) -> Iterator[World]:
-        """Worlds drawn one by one, ``candidates`` of them, or until none fits the view;
-        each kept among several by how well it fits the auction
-        (``tarot_auction_reading``)."""
-        for _ in range(self.candidates):
+        """Worlds drawn one by one, the cap of them, or until none fits the view; each
+        kept among several by how well it fits the auction (``tarot_auction_reading``)."""
+        for _ in range(self.cap):
             world = read_draw(self.view, self.rng, self._draw, _parts)
             if world is None:
                 return
             yield world
-
-    def draw_next(self) -> None:
-        """One more world; once all are drawn, when another seat has played, at most the
-        cap of them kept in proportion to their likelihood of the play (resampled:
-        ``draws``, ``tarot_play_inference``)."""
-        super().draw_next()
-        if self.inferring and self._drawn and self.worlds:
-            weights = [self._likelihood(w.holdings, w.pile) for w in self.worlds]
-            kept = resampled(self.worlds, weights, self.cap, self.rng)
-            self.worlds = [world for world, _ in kept]
-            self.draws = [draws for _, draws in kept]
 
     def _draw(self) -> World | None:
         try:
@@ -421,7 +399,7 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
         if risk is None:
             return True
         gains = [value[best] - value[usual] for value in self.values]
-        return sure_margin(gains, risk, self.weights()) > 0
+        return sure_margin(gains, risk) > 0
 
 
 def leaving_risk(view: TarotView) -> float | None:
@@ -447,19 +425,11 @@ def defending(view: TarotView) -> bool:
     return view.seat in defence
 
 
-def sure_margin(gains: Sequence[float], risk: float,
-                weights: Sequence[float] | None = None) -> float:
-    """The mean of ``gains`` (weighed by ``weights``: how often each world counts) less
-    ``risk`` standard errors, over as many worlds as there are gains (0 from fewer
-    than two)."""
+def sure_margin(gains: Sequence[float], risk: float) -> float:
+    """The mean of ``gains`` less ``risk`` standard errors (0 from fewer than two)."""
     if len(gains) < 2:
         return 0.0
-    if weights is None or len(set(weights)) == 1:
-        return statistics.fmean(gains) - risk * statistics.stdev(gains) / math.sqrt(len(gains))
-    mean = statistics.fmean(gains, weights)
-    spread = statistics.fmean([(g - mean) ** 2 for g in gains], weights)
-    n = len(gains)
-    return mean - risk * math.sqrt(spread * n / (n - 1) / n)
+    return statistics.fmean(gains) - risk * statistics.stdev(gains) / math.sqrt(len(gains))
 
 
 def _parts(world: World) -> tuple[tuple[tuple[TarotCard, ...], ...], tuple[TarotCard, ...]]:
