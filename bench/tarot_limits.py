@@ -31,12 +31,13 @@ from bench.tarot_card_play import ROLES, play, report
 from game.ai.tarot_search import TarotWorldSearch, World, table_worlds, weigh_tarot_cards
 from game.engine.protocol import Action
 from game.engine.tarot import TarotDeal, TarotView
+from game.engine.tarot_cards import TarotCard
 
 
 class Ungated(TarotWorldSearch):
     """The Expert's search, its best mean always played (no gate towards the Confirmé)."""
 
-    def _worth_leaving(self, usual: Any, best: Any) -> bool:
+    def _worth_leaving(self, usual: TarotCard, best: TarotCard) -> bool:
         return True
 
 
