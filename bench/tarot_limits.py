@@ -75,9 +75,9 @@ HOLDER_TRIES = 40
 
 
 def true_world(state: TarotDeal) -> World:
-    """The deal's hidden cards as the search's world: the hands, and aside the écart (the
-    chien when no écart was made: Garde Sans and Garde Contre)."""
-    return World(tuple(tuple(hand) for hand in state.hands), tuple(state.ecart or state.chien))
+    """The deal's hidden cards as the search's world: the hands, and the cards set aside
+    (``TarotDeal.set_aside``)."""
+    return World(tuple(tuple(hand) for hand in state.hands), state.set_aside)
 
 
 def _choose(source: Callable[[TarotDeal], Callable[..., TarotWorldSearch]], worlds: int | None,

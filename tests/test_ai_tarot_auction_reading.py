@@ -57,7 +57,7 @@ def test_the_dealt_hands_are_rebuilt_from_a_world(players: int, plays: int) -> N
     for seed in range(4):
         start, deal = first_card_position(players, seed, plays)
         assert deal.taker is not None and deal.contract is not None
-        pile = deal.ecart if deal.contract.chien_shown else deal.chien
+        pile = deal.set_aside
         for viewer in range(players):
             view = deal.view(viewer)
             for seat in range(players):

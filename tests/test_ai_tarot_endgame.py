@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 
 from bench.tarot_endgame import plain_solve
+from bench.tarot_limits import true_world
 from game.ai import tarot_search
 from game.ai.tarot_endgame import (
     OverBudget,
@@ -79,8 +80,7 @@ def test_the_solver_values_every_card_as_the_engine_played_out(players: int) -> 
         seat = deal.current_player
         assert seat is not None and deal.contract is not None and deal.taker is not None
         view = deal.view(seat)
-        pile = deal.ecart if deal.contract.chien_shown else deal.chien
-        true_deal = World(deal.hands, pile)
+        true_deal = true_world(deal)
         partner = None if deal.partner == deal.taker else deal.partner
         factor = seat_factors(players, deal.taker, partner)[seat]
         for action in deal.legal_actions():

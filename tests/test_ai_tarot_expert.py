@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from bench.tarot_limits import true_world
 from game.ai import Level, appraise, decide, tarot_search
 from game.ai.ponder import card_search
 from game.ai.tarot import tarot_decision
@@ -132,8 +133,7 @@ def test_the_true_deal_is_among_the_worlds_that_fit() -> None:
     """The real placement passes the same check: the check is not vacuous either way."""
     for deal in positions(4, 6, seed=11):
         view = deal.view(deal.current_player or 0)
-        pile = deal.ecart if deal.contract and deal.contract.chien_shown else deal.chien
-        check_world(view, World(tuple(tuple(h) for h in deal.hands), tuple(pile)))
+        check_world(view, true_world(deal))
         wrong = World(tuple(tuple(h) for h in deal.hands), ())
         with pytest.raises(AssertionError):
             check_world(view, wrong)

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bench.tarot_limits import true_world
 from game.ai import tarot_search
 from game.ai.tarot import known_camps, tarot_decision
 from game.ai.tarot_search import World, rollout, sample_world
@@ -38,12 +39,6 @@ def deals_before_the_call_falls(count: int) -> Iterator[TarotDeal]:
             continue
         found += 1
         yield deal
-
-
-def true_world(deal: TarotDeal) -> World:
-    assert deal.contract is not None
-    pile = deal.ecart if deal.contract.chien_shown else deal.chien
-    return World(tuple(tuple(h) for h in deal.hands), tuple(pile))
 
 
 def test_known_camps_at_five() -> None:

@@ -204,6 +204,13 @@ class TarotDeal(Deal[TarotView]):
     def is_over(self) -> bool:
         return self.step is Step.OVER
 
+    @property
+    def set_aside(self) -> tuple[TarotCard, ...]:
+        """The cards out of the play once the contract is known: the taker's écart, or
+        the chien when it was not shown (Garde Sans, Garde Contre)."""
+        assert self.contract is not None, "set aside once the contract is known"
+        return self.ecart if self.contract.chien_shown else self.chien
+
     def apply(self, action: Action) -> tuple[Self, list[Event]]:
         if self.step is Step.OVER:
             raise IllegalAction("illegal.deal_over")
