@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
 
 import pytest
 
@@ -19,6 +18,7 @@ from tests.coach_driver import (
     lead_low_under_the_ace,
     play_first_deal,
 )
+from tests.waiting import soon
 
 
 def analysed(match: Match, seat: int = 0) -> Analysis:
@@ -120,17 +120,6 @@ def test_an_error_of_the_expert_stops_the_analysis_and_not_the_worker(
         worker.close()
 
 
-def _soon(condition: Callable[[], bool], timeout: float) -> bool:
-    """Whether ``condition`` holds within ``timeout`` seconds (a ceiling for a slow
-    machine, never a measure: the test asks only that it happens)."""
-    end = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > end:
-            return False
-        time.sleep(0.01)
-    return True
-
-
 def test_the_worker_waits_while_the_review_makes_a_frame(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Paced by the review: once a frame begins, the worker stops at its next step (a
@@ -152,7 +141,7 @@ def test_the_worker_waits_while_the_review_makes_a_frame(
     try:
         worker.frame_began()
         analysis = worker.open(match, 0, 0)
-        assert _soon(lambda: len(steps) >= 1, 60)  # the worker reaches its first step...
+        assert soon(lambda: len(steps) >= 1, 60)  # the worker reaches its first step...
         assert not threading.Event().wait(0.5)
         assert len(steps) == 1 and not analysis.done  # ... and holds there while the frame is made
         worker.frame_presented()

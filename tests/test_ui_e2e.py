@@ -62,6 +62,7 @@ from game.ui.table.layout import (
     TAROT_HAND_WIDTH,
     TableLayout,
 )
+from tests.waiting import soon
 from tests.x_server import DISPLAY, xvfb  # noqa: F401  (the fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -117,12 +118,8 @@ def run_xdotool(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def wait_for(condition: Callable[[], bool], timeout: float = 15.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        time.sleep(0.1)
-    raise AssertionError("timed out")
+    if not soon(condition, timeout, poll=0.1):
+        raise AssertionError("timed out")
 
 
 
