@@ -8,7 +8,9 @@ the game.  ``worlds-N``: the same search on N sampled worlds, ungated too, so th
 gap oracle − worlds-N is the worlds' alone (the Expert itself is gated in defence and
 for the taker at three and five).  ``holder-N`` (five players): N sampled worlds, ungated,
 each with the called card in its true holder's hand (the one hidden fact read): how much of
-the oracle's gap is the partner's identity.
+the oracle's gap is the partner's identity.  ``blind-N``: N sampled worlds, ungated, the
+play-outs' opponents of the seat (in each world's camps) playing as the real ones do, seeing
+their own hand and the play only (``ClosedTable``), the seat's camp still open-handed.
 
 Seat by seat as ``bench/tarot_card_play.py`` (the same contract for both, one seat's
 cards the variant's, the Confirmé elsewhere), ``--think none``.  Ends with one JSON line.
@@ -24,13 +26,23 @@ import json
 import random
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bench.arena import Player, Variant, parse_player, player_name
 from bench.tarot_card_play import ROLES, play, report
-from game.ai.tarot_search import TarotWorldSearch, World, table_worlds, weigh_tarot_cards
+from game.ai import tarot_search
+from game.ai.tarot import TarotMemory
+from game.ai.tarot_search import (
+    ClosedTable,
+    OpenTable,
+    TarotWorldSearch,
+    World,
+    table_worlds,
+    weigh_tarot_cards,
+)
 from game.engine.protocol import Action
-from game.engine.tarot import TarotDeal, TarotView
+from game.engine.tarot import TarotDeal, TarotPlay, TarotTrick, TarotView
 from game.engine.tarot_cards import TarotCard
 
 
@@ -74,6 +86,52 @@ class KnownHolder(Ungated):
 HOLDER_TRIES = 40
 
 
+@dataclass(frozen=True)
+class BlindFoes(ClosedTable):
+    """A play-out table where the ``blind`` seats play as ``ClosedTable``'s, the others as
+    ``OpenTable``'s (every hand seen)."""
+
+    blind: frozenset[int] = frozenset()
+
+    def _table(self, seat: int) -> type[OpenTable]:
+        return ClosedTable if seat in self.blind else OpenTable
+
+    def petit_hunt(self, holdings: Sequence[Sequence[TarotCard]], seat: int,
+                   trick: Sequence[TarotPlay], cards: Sequence[TarotCard]) -> TarotCard | None:
+        return self._table(seat).petit_hunt(self, holdings, seat, trick, cards)
+
+    def sure_trick_card(self, holdings: Sequence[Sequence[TarotCard]], seat: int,
+                        trick: Sequence[TarotPlay], cards: list[TarotCard]) -> TarotCard | None:
+        return self._table(seat).sure_trick_card(self, holdings, seat, trick, cards)
+
+    def memory(self, holdings: list[list[TarotCard]], seat: int, trick: list[TarotPlay],
+               tricks: list[TarotTrick]) -> TarotMemory:
+        return self._table(seat).memory(self, holdings, seat, trick, tricks)
+
+
+def blind_foes_rollout(view: TarotView, world: World, first: TarotCard) -> float:
+    """``tarot_search.rollout`` with the seat's opponents in ``world`` blind."""
+    game = tarot_search.start_rollout(view, world)
+    assert view.taker is not None
+    attack = tarot_search.deal_frame(view, game.partner).attack
+    everyone = frozenset(range(view.players))
+    foes = everyone - attack if view.seat in attack else attack
+    table = BlindFoes(view.taker, attack, view.called, game.holder,
+                      tarot_search.partner_secret(view), view.chelem_announcer,
+                      aside=tuple(view.ecart), blind=foes)
+    tarot_search.play_tricks(game.holdings, game.trick, game.tricks, view.seat, table, first)
+    return tarot_search.seat_marks(game, tarot_search.defenders_pay(game, world))
+
+
+class BlindFoesSearch(Ungated):
+    """The search whose play-outs (not its exact endgame) have the seat's foes blind."""
+
+    def value(self, world: World, card: TarotCard) -> float:
+        if self._evaluate is tarot_search.rollout:
+            return blind_foes_rollout(self.view, world, card)
+        return super().value(world, card)
+
+
 def true_world(state: TarotDeal) -> World:
     """The deal's hidden cards as the search's world: the hands, and the cards set aside
     (``TarotDeal.set_aside``)."""
@@ -102,21 +160,25 @@ def _ungated_source(state: TarotDeal) -> Callable[..., TarotWorldSearch]:
     return Ungated
 
 
+def _blind_source(state: TarotDeal) -> Callable[..., TarotWorldSearch]:
+    return BlindFoesSearch
+
+
 def variant(name: str) -> Variant:
-    """``oracle``, ``worlds-N`` (N sampled worlds, ungated) or ``holder-N`` (the same with
-    the called card's true holder)."""
+    """``oracle``, ``worlds-N`` (N sampled worlds, ungated), ``holder-N`` (the same with
+    the called card's true holder) or ``blind-N`` (the same with blind foes)."""
     if name == "oracle":
         return Variant(name, functools.partial(_choose, _oracle_source, 1))
     prefix, _, count = name.partition("-")
-    sources = {"worlds": _ungated_source, "holder": _holder_source}
+    sources = {"worlds": _ungated_source, "holder": _holder_source, "blind": _blind_source}
     if prefix not in sources or not count.isdigit():
-        raise ValueError(f"unknown variant {name!r}: oracle, worlds-N or holder-N")
+        raise ValueError(f"unknown variant {name!r}: oracle, worlds-N, holder-N or blind-N")
     return Variant(name, functools.partial(_choose, sources[prefix], int(count)))
 
 
 def player(name: str) -> Player:
     """A variant of this module, else a level as ``bench/arena.py`` reads it (no deadline)."""
-    if name == "oracle" or name.startswith(("worlds-", "holder-")):
+    if name == "oracle" or name.startswith(("worlds-", "holder-", "blind-")):
         return variant(name)
     return parse_player(name, None)
 

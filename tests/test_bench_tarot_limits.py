@@ -7,9 +7,18 @@ import random
 
 import pytest
 
-from bench.tarot_limits import KnownHolder, Oracle, main, true_world, variant
-from game.ai.tarot_search import weigh_tarot_cards
-from game.engine.tarot import TarotDeal
+from bench.tarot_limits import (
+    BlindFoes,
+    KnownHolder,
+    Oracle,
+    blind_foes_rollout,
+    main,
+    true_world,
+    variant,
+)
+from game.ai import tarot_search
+from game.ai.tarot_search import rollout, sample_world, weigh_tarot_cards
+from game.engine.tarot import TarotDeal, TarotPlayCard
 from game.engine.tarot_cards import TarotCard
 from tests.test_ai_tarot_expert import check_world, hidden_swap, positions
 
@@ -44,7 +53,7 @@ def test_the_oracle_against_itself_differs_nowhere() -> None:
 
 
 def test_an_unknown_variant_is_refused() -> None:
-    with pytest.raises(ValueError, match="oracle, worlds-N or holder-N"):
+    with pytest.raises(ValueError, match="oracle, worlds-N, holder-N or blind-N"):
         variant("worlds-many")
 
 
@@ -61,3 +70,21 @@ def test_the_holder_variant_puts_the_called_card_with_its_true_holder() -> None:
         assert worlds and all(deal.called in w.holdings[holder] for w in worlds)
         checked += 1
     assert checked >= 3
+
+
+def test_blind_foes_play_out_otherwise_and_no_one_blind_is_the_open_table() -> None:
+    """The play-outs with the seat's foes blind differ from the open ones in some worlds;
+    a ``BlindFoes`` table with no one blind plays as ``OpenTable``."""
+    differ = 0
+    for k, deal in enumerate(positions(4, 8, seed=61)):
+        view = deal.view(deal.current_player or 0)
+        world = sample_world(view, random.Random(k))
+        first = next(a.card for a in view.legal if isinstance(a, TarotPlayCard))
+        assert view.taker is not None
+        game = tarot_search.start_rollout(view, world)
+        table = BlindFoes(view.taker, tarot_search.deal_frame(view, game.partner).attack,
+                          view.called, game.holder, tarot_search.partner_secret(view))
+        tarot_search.play_tricks(game.holdings, game.trick, game.tricks, view.seat, table, first)
+        assert game.tricks == tarot_search.play_rollout(view, world, first).tricks
+        differ += blind_foes_rollout(view, world, first) != rollout(view, world, first)
+    assert differ >= 2
