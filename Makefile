@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PY := $(BIN)/python
 
-.PHONY: play test lint bench clean
+.PHONY: play test lint bench clean core
 
 $(BIN)/.installed-runtime: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -16,10 +16,16 @@ $(BIN)/.installed-dev: requirements.txt requirements-dev.txt $(BIN)/.installed-r
 	$(PY) -m pip install --quiet -r requirements-dev.txt
 	touch $@
 
-play: $(BIN)/.installed-runtime
+# The compiled core (game/core/_*.c): built where a C compiler exists; without one the
+# game and the tests run the Python path (game/core/__init__.py says so once in the log).
+core: $(BIN)/.installed-runtime
+	$(PY) setup.py --quiet build_ext --inplace \
+		|| echo "Atout: no C compiler: the computers use the Python path (smaller budget)"
+
+play: $(BIN)/.installed-runtime core
 	$(PY) main.py
 
-test: $(BIN)/.installed-dev
+test: $(BIN)/.installed-dev core
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q
 	$(PY) -m ruff check .
 	$(PY) -m mypy
@@ -32,7 +38,7 @@ bench: $(BIN)/.installed-runtime
 	$(PY) bench/engine_speed.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build game/core/*.so game/core/*.pyd
 
 # The double-click app (build.spec, PyInstaller): dist/Atout-<version>-<platform>.zip.
 .PHONY: build-deps dist dist-smoke
