@@ -246,7 +246,9 @@ def test_a_failed_tarot_contract_says_the_defenders_receive_and_shows_the_roundi
     assert [line.key for line in lines][:3] == ["tarot_lost_rounded", "contract_tarot",
                                                 "per_defender_receives"]
     assert dict(lines[0].args)["exact"] == "0.5" and dict(lines[0].args)["diff"] == 1
-    assert lines[2].values == (-52, -52, -52) and dict(lines[2].args) == {"amount": 52}
+    assert lines[1].values == (52, 52, 52)  # written forward: what each defender receives
+    assert lines[2].values == (52, 52, 52)
+    assert lines[3].key == "seat_factor" and lines[3].values == (-2, 1, 1)
     assert evaluate(lines, 3) == (-104, 52, 52)
     made = DealOutcome(3, Contract.PRISE, 103, 3)
     made_lines_ = score_lines(score_deal(made), made, 0, None)
@@ -254,7 +256,40 @@ def test_a_failed_tarot_contract_says_the_defenders_receive_and_shows_the_roundi
     made_rows = breakdown_rows(FRENCH, made_lines_)
     assert lost_rows[0].label.startswith("40,5 points avec 2 bouts pour 41 : chuté de 0,5, "
                                          "arrondi à 1")
-    assert lost_rows[2].label.startswith("Chaque défenseur reçoit 52")
+    assert lost_rows[2].label == "Chaque défenseur reçoit"
+    assert [row.cells for row in lost_rows[1:]] == [
+        ("52", "52", "52"), ("= 52", "= 52", "= 52"), ("× −2", "× 1", "× 1"),
+        ("= −104", "= 52", "= 52")]
+    assert not any("−" in cell for row in lost_rows[1:3] for cell in row.cells)
     assert made_rows[0].label.startswith("51,5 points avec 3 bouts pour 36 : fait de 15,5, "
                                          "arrondi à 16")
     assert "demi-point" in made_rows[0].label
+
+
+def test_a_failed_contract_with_the_petit_to_the_attack_reads_from_the_defence() -> None:
+    """Five players, prise failed by 6 (35 points for 41) with the petit au bout to the attack: each
+    defender receives (25 + 6) - 10 = 21; the taker with a partner pays 2 x 21."""
+    from game.engine.tarot_scoring import Camp, Contract, DealOutcome, score_deal, score_lines
+
+    outcome = DealOutcome(5, Contract.PRISE, 70, 2, petit_au_bout=Camp.ATTACK)
+    lines = score_lines(score_deal(outcome), outcome, 0, 3)
+    assert [(line.key, line.values[1]) for line in lines] == [
+        ("tarot_lost", None), ("contract_tarot", 31), ("petit_au_bout_attack", -10),
+        ("per_defender_receives", 21), ("seat_factor", 1), ("deal_score", 21)]
+    assert lines[-2].values == (-2, 1, 1, -1, 1)
+    assert evaluate(lines, 5) == (-42, 21, 21, -21, 21)
+
+
+def test_a_taker_alone_at_five_is_told_on_the_sheet() -> None:
+    from game.engine.tarot_scoring import Contract, DealOutcome, score_deal, score_lines
+    from game.ui.scenes.breakdown import Style, breakdown_rows
+
+    alone = DealOutcome(5, Contract.GARDE, 120, 2, alone=True)
+    lines = score_lines(score_deal(alone), alone, 2, None)
+    assert lines[1].key == "tarot_alone" and lines[1].op is Op.NOTE
+    assert lines[-2].values == (-1, -1, 4, -1, -1)
+    rows = breakdown_rows(ENGLISH, lines)
+    assert rows[1].style is Style.NOTE and "played alone" in rows[1].label
+    partnered = DealOutcome(5, Contract.GARDE, 120, 2)
+    assert "tarot_alone" not in [line.key for line in
+                                 score_lines(score_deal(partnered), partnered, 2, 0)]
