@@ -293,3 +293,50 @@ def test_a_taker_alone_at_five_is_told_on_the_sheet() -> None:
     partnered = DealOutcome(5, Contract.GARDE, 120, 2)
     assert "tarot_alone" not in [line.key for line in
                                  score_lines(score_deal(partnered), partnered, 2, 0)]
+
+
+def test_announcements_beaten_say_which_one_beat_them() -> None:
+    """Seat 0 declares two tierces to the queen, seat 1 one to the king: seat 1's side
+    alone scores; the sheet lists seat 0's tierces as not counting and says why."""
+    from game.engine.actions import Announce, PlayCard
+    from game.ui.scenes.breakdown import Style, breakdown_rows
+    from tests.test_announcements import hands_with, play_first_legal, start
+
+    deal = start(hands_with("♥10 ♥J ♥Q ♦10 ♦J ♦Q", "♣J ♣Q ♣K"))
+    deal, _ = deal.apply(Announce())
+    deal, _ = deal.apply(next(a for a in deal.legal_actions() if isinstance(a, PlayCard)))
+    deal, _ = deal.apply(Announce())
+    deal, _ = play_first_legal(deal)
+    result = deal.result()
+    assert result is not None
+    assert deal.tally().announcements == (0, 20)
+    check_breakdown(result.lines, result.scores)
+    names = {0: "You", 1: "West", 2: "North", 3: "East"}
+    rows = breakdown_rows(ENGLISH, result.lines, seat_name=names.__getitem__)
+    labels = [row.label for row in rows]
+    best = labels.index("Best announcement: tierce to the king, West. Only the better "
+                        "side's announcements count")
+    assert labels[best + 1:best + 3] == ["· tierce to the queen, You: beaten, does not count"] * 2
+    assert all(rows[i].style is Style.NOTE and not any(rows[i].cells)
+               for i in range(best, best + 3))
+    french = [row.label for row in breakdown_rows(FRENCH, result.lines)]
+    assert "Meilleure annonce : tierce au roi, 1. Seules les annonces du meilleur camp " \
+           "comptent" in french
+
+
+def test_equal_best_announcements_cancelled_are_explained() -> None:
+    from game.engine.actions import Announce, PlayCard
+    from game.engine.rules import AnnounceTie
+    from tests.test_announcements import hands_with, play_first_legal, start
+
+    deal = start(hands_with("♥7 ♥8 ♥9", "♦7 ♦8 ♦9"),
+                 CoincheRules(announce_tie=AnnounceTie.CANCEL))
+    deal, _ = deal.apply(Announce())
+    deal, _ = deal.apply(next(a for a in deal.legal_actions() if isinstance(a, PlayCard)))
+    deal, _ = deal.apply(Announce())
+    deal, _ = play_first_legal(deal)
+    result = deal.result()
+    assert result is not None
+    keys = [line.key for line in result.lines]
+    assert "announcements" not in keys
+    assert keys[keys.index("announcements_cancelled") + 1:][:2] == ["announcement_beaten"] * 2

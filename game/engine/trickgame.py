@@ -20,7 +20,12 @@ from game.engine.actions import (
     TrickWon,
     play,
 )
-from game.engine.announcements import Announcement, best_holders, find_announcements
+from game.engine.announcements import (
+    Announcement,
+    beaten_announcements,
+    best_holders,
+    find_announcements,
+)
 from game.engine.cards import Card, Rank, sorted_hand
 from game.engine.deal import Deal
 from game.engine.deal_scoring import SideTally as SideTally
@@ -322,5 +327,7 @@ class TrickDeal(Deal[TrickView]):
         cards_left = sum(len(h) for h in self.hands)
         declared = [(s, a.kind.value, a.value) for s, anns in self._shown_announcements()
                     for a in anns]
+        beaten, best = beaten_announcements(self.declared, self.validated or (),
+                                            self.trump.suit if self.trump else None)
         return tally_of(self.rules, points, tricks, announced, said, finished=not cards_left,
-                        declared=declared)
+                        declared=declared, beaten=beaten, best=best)

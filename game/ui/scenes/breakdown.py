@@ -96,6 +96,8 @@ def term_label(texts: Texts, line: ScoreLine, seat_name: Callable[[int], str] = 
     args = {name: _localized(texts, value) for name, value in line.args}
     if "kind" in args:
         args["kind"] = texts.tr(f"kind.{args['kind']}")
+    if "top" in args:  # an announcement's top card ("to the king"), a carré's rank
+        args["top"] = texts.tr(f"announce_top.{args['top']}")
     seat = args.get("seat")
     if isinstance(seat, int):
         args["seat"] = seat_name(seat)
