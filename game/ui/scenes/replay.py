@@ -10,7 +10,7 @@ actions, reading each seat's hand from the engine's full state.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -302,7 +302,11 @@ class ReplayScene(Scene):
         for seat, hand in enumerate(self.hands()):
             self.draw_hand(surface, seat, hand)
         self.draw_trick(surface)
-        draw_reason(surface, self.calls.note or self.reason(), self.in_sight())
+        call_note = self.calls.note_place(self.in_sight())
+        if call_note is not None:  # by the row of the call read
+            draw_note(surface, *call_note)
+        else:
+            draw_reason(surface, self.reason(), self.in_sight())
         blit_text(surface, self.step_label(), 24, CREAM, center=(640, 690))
         marked = self.coach.marked_tricks() if self.coach is not None else set()
         self.timeline = draw_timeline(surface, TIMELINE_RECT, self.steps, self.step, marked)
@@ -454,6 +458,11 @@ def draw_reason(surface: pygame.Surface, words: str | None, in_sight: list[pygam
     places = [_reason_place(words, *place) for place in REASON_PLACES]
     lines, box = next((place for place in places if place[1].collidelist(in_sight) < 0),
                       places[0])
+    draw_note(surface, lines, box)
+
+
+def draw_note(surface: pygame.Surface, lines: Sequence[str], box: pygame.Rect) -> None:
+    """A note's ``lines`` in its panel ``box``."""
     panel(surface, box)
     for index, line in enumerate(lines):
         blit_text(surface, line, REASON_TEXT, GLOW,

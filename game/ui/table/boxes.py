@@ -50,7 +50,9 @@ NAME_TEXT = 20
 # trick: sentences to read, never under 16 pixels at the smallest window (960×540).
 REASON_TEXT = 22
 REASON_LINE = 26
-NOTE_WIDTHS = (440, 560)  # the call read, beside its row of the bid history
+# the call read, beside its row of the bid history: wider when it is too tall for the
+# room there, narrower when only a column is free beside the row (the bidding panel below)
+NOTE_WIDTHS = (440, 560, 300)
 NOTE_NEAR = 40  # farther from its row than this, the note looks for a nearer free place
 SUIT_ICON = 32
 Box = tuple[int, int, int, int]  # a rectangle, hashable
@@ -270,13 +272,16 @@ class BidHistory(Speaks):
 
     def note_rect(self, avoid: list[pygame.Rect]) -> pygame.Rect | None:
         """Where the note goes: the free place nearest to what it explains (under it or
-        beside it first), over nothing when there is room (in a wider panel, shorter,
-        when the first has none)."""
+        beside it first), over nothing when there is room: the first width that finds
+        a place by it, else the width whose place is nearest (wider and shorter, or
+        narrower and longer, in the room there is)."""
         anchor = self._anchor(self.asked)
         if anchor is None or self.note is None:
             return None
         places = [self._note_place(width, anchor, avoid) for width in NOTE_WIDTHS]
-        return next((place for place in places if place.collidelist(avoid) < 0), places[0])
+        free = [place for place in places if place.collidelist(avoid) < 0]
+        return min(free, key=lambda place: max(gap(place, anchor), NOTE_NEAR),
+                   default=places[0])
 
     def _note_place(self, width: int, anchor: pygame.Rect, avoid: list[pygame.Rect]
                     ) -> pygame.Rect:
