@@ -124,7 +124,8 @@ class ContractBox(Speaks):
             blit_text(surface, status, 26, CREAM, topleft=(left, rect.y + 40))
             return
         who = self.seats.after(model.taker)
-        blit_text(surface, self.tr("table.taken_by", name=who), 24, CREAM,
+        taken = "table.taken_alone" if model.alone is not None else "table.taken_by"
+        blit_text(surface, self.tr(taken, name=who), 24, CREAM,
                   topleft=(left, rect.y + 36))
         if model.tarot_contract is not None:
             blit_text(surface, tarot_contract_words(self.texts, model), 24, GLOW,

@@ -42,7 +42,7 @@ from game.ui.table.parts import (
 )
 from game.ui.table.play_buttons import PlayButtons
 from game.ui.table.poignee import PoigneeChooser
-from game.ui.table.words import card_reason
+from game.ui.table.words import alone_words, card_reason
 
 
 class TableScene(TableDrawing, Scene):
@@ -233,7 +233,14 @@ class TableScene(TableDrawing, Scene):
         return self.score.seats.name(seat)
 
     def message_text(self) -> str:
-        return self.input.message()
+        """What the table tells the player now; at five, until the first trick is
+        taken, why the taker plays alone under it."""
+        words = self.input.message()
+        alone = "" if self.model.last_trick else alone_words(self.texts, self.model,
+                                                               self.seat_name)
+        if not alone or alone in words:
+            return words
+        return f"{words}\n{alone}" if words else alone
 
     def terms_shown(self) -> list[str]:
         """The French terms on the table now (bubbles, the chien, the retourne)."""
