@@ -365,3 +365,48 @@ def test_the_lessons_import_no_pygame_and_no_ui() -> None:
             "assert not loaded, loaded\n")
     subprocess.run([sys.executable, "-c", code], check=True,
                    cwd=Path(__file__).resolve().parent.parent)
+
+
+def test_the_tarot_narrator_stays_clear_of_the_messages_and_of_wests_cards(
+        tmp_path: Path) -> None:
+    """Six cards laid aside, "Écart complete…" takes the message's place: the narrator
+    finds room clear of it (its words whole); at the steps of the play it covers none
+    of the opponents' cards either."""
+    from game.ui.kit.drawlog import recording
+
+    app = App(storage=Storage(tmp_path))
+    app.push(Scene(app))
+    animate_at(app, FAST)
+    lesson = lesson_by_id("tarot")
+    assert lesson is not None
+    run = LessonRun(lesson)
+    ecart_step = next(i for i, step in enumerate(lesson.steps)
+                      if step.key == "lesson.tarot.ecart")
+    table = TableScene(app, lesson_config(lesson), run.replayed(ecart_step), lesson=run)
+    app.push(table)
+    run_until_human(app, table)
+    app.step(DT, [])  # the écart follows the hand
+    for code in ("1H", "DS", "VS", "DC", "VC", "4C"):
+        table.ecart.toggle(next(c for c in table.ecart.allowed() if c.code == code))
+    app.step(DT, [])
+    assert table.message_text() == tr("table.ecart_complete")
+    narrator, message = table.narrator, table.messages.message_rect()
+    assert narrator is not None and message is not None
+    assert not narrator.rect().colliderect(message)
+    with recording(app.screen) as log:
+        app.draw()
+    words = {shown.words for shown in log.texts}
+    assert set(narrator.lines()) <= words
+    app.pop()
+    table.dispose()
+    follow = next(i for i, step in enumerate(lesson.steps) if step.key == "lesson.tarot.follow")
+    for steps in (follow, follow + 1):
+        table = TableScene(app, lesson_config(lesson), run.replayed(steps), lesson=run)
+        app.push(table)
+        run_until_human(app, table)
+        app.step(DT, [])
+        assert table.narrator is not None
+        assert table.narrator.rect().collidelist(table._backs()) < 0, steps
+        app.pop()
+        table.dispose()
+    app.close()

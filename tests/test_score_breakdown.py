@@ -340,3 +340,23 @@ def test_equal_best_announcements_cancelled_are_explained() -> None:
     keys = [line.key for line in result.lines]
     assert "announcements" not in keys
     assert keys[keys.index("announcements_cancelled") + 1:][:2] == ["announcement_beaten"] * 2
+
+
+def test_a_tarot_lessons_end_says_why_the_contract_fell_or_passed() -> None:
+    from game.engine.tarot_scoring import Contract, DealOutcome, TarotFacts, score_deal
+    from game.ui.scenes.breakdown import tarot_why
+
+    fell = DealOutcome(4, Contract.GARDE, 86, 1)  # 43 points with one bout, 51 needed
+    facts = TarotFacts.of(fell, score_deal(fell), 0, None)
+    assert tarot_why(ENGLISH, facts) == (
+        "Why the contract fell: trumps win tricks, but the points lie in the kings, queens "
+        "and bouts. With 1 bout you needed 51 of the 91 points; you made 43 and the defence "
+        "kept 48: 8 short.")
+    passed = DealOutcome(3, Contract.PRISE, 103, 3)  # 51.5 with three bouts, 36 needed
+    words = tarot_why(FRENCH, TarotFacts.of(passed, score_deal(passed), 0, None))
+    assert words.startswith("Pourquoi le contrat passe")
+    assert "il vous fallait 36 des 91 points ; vous en avez fait 51,5, la défense en a " \
+           "gardé 39,5 : 15,5 de marge" in words
+    coinche = score_coinche(CoincheRules(), Bid(110, Suit.HEARTS), 1, 0,
+                            tally((126, 36), (20, 0)))
+    assert tarot_why(ENGLISH, coinche.facts) == ""

@@ -16,7 +16,9 @@ from game.engine.coinche import trump_of
 from game.engine.deal_scoring import TrickFacts
 from game.engine.match import DealRecord
 from game.engine.protocol import Op, ScoreLine
-from game.engine.tarot_scoring import TarotFacts
+from game.engine.protocol import DealFacts
+from game.engine.tarot_cards import TOTAL_POINTS
+from game.engine.tarot_scoring import POINTS_NEEDED, TarotFacts, format_half_points
 from game.i18n import Texts
 from game.par import Par, ParStatus
 from game.ui.table.model import contract_key, trump_key
@@ -87,6 +89,25 @@ def breakdown_rows(texts: Texts, lines: Sequence[ScoreLine], carried: Sequence[i
         rows.append(Row(texts.tr("score.totals"), tuple(_number(v) for v in totals), Style.TOTALS,
                         "totals"))
     return rows
+
+
+def tarot_why(texts: Texts, facts: DealFacts | None) -> str:
+    """Why a tarot contract passed or fell, in a lesson's last words: the points are in
+    the cards, not the trumps' tricks; what the taker made, needed, and the defence kept
+    ("" for another game)."""
+    if not isinstance(facts, TarotFacts):
+        return ""
+    kept = TOTAL_POINTS - facts.points
+    needed = POINTS_NEEDED[facts.bouts]
+    key = "lesson.why_made" if facts.made else "lesson.why_fell"
+    return texts.tr_n(key, facts.bouts, points=_half(texts, facts.points), needed=needed,
+                      kept=_half(texts, kept),
+                      diff=_half(texts, abs(facts.points - 2 * needed)))
+
+
+def _half(texts: Texts, half_points: int) -> str:
+    text = format_half_points(half_points)
+    return text.replace(".", ",") if texts.language == "fr" else text
 
 
 def term_label(texts: Texts, line: ScoreLine, seat_name: Callable[[int], str] = str) -> str:

@@ -20,7 +20,7 @@ from game.ui.kit.widgets import (
     shade,
     wrap,
 )
-from game.ui.scenes.breakdown import Style, breakdown_rows, deal_words, par_words
+from game.ui.scenes.breakdown import Style, breakdown_rows, deal_words, par_words, tarot_why
 from game.ui.stage import routes
 from game.ui.stage.routes import MatchScreen
 from game.ui.stage.scene import Scene, Stage
@@ -134,7 +134,9 @@ class ScoreSheet(Scene):
     def draw_lesson_end(self, surface: pygame.Surface, key: str) -> None:
         """The narrator's last words, over the table's left under the sheet's title: the
         count and how to read the sheet."""
-        lines = wrap(self.tr(key), END_TEXT, LESSON_END.width - 24)
+        record = self.table.model.record
+        why = tarot_why(self.texts, record.result.facts) if record is not None else ""
+        lines = wrap(f"{self.tr(key)} {why}".strip(), END_TEXT, LESSON_END.width - 24)
         rect = LESSON_END.inflate(0, 0)
         rect.height = 24 + END_LINE * len(lines)
         rect.bottom = SHEET_RECT.bottom - 80

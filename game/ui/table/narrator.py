@@ -42,11 +42,13 @@ class Narrator(Speaks):
     def __init__(self, texts: Texts, controller: Controller, run: LessonRun,
                  avoid: Callable[[], list[pygame.Rect]],
                  cards: Callable[[], list[tuple[Any, pygame.Rect]]],
-                 buttons: Callable[[], Sequence[tuple[str, Button]]]) -> None:
+                 buttons: Callable[[], Sequence[tuple[str, Button]]],
+                 spare: Callable[[], list[pygame.Rect]] = lambda: []) -> None:
         self.texts = texts
         self.controller = controller
         self.run = run
         self.avoid = avoid  # what the panel must leave visible
+        self.spare = spare  # what it may cover when nothing else leaves it room
         self.cards = cards  # the viewer's hand as drawn
         self.buttons = buttons  # the panels' buttons with their actions' tokens
         # the place found and what it was found among (searched again when that changes)
@@ -71,13 +73,18 @@ class Narrator(Speaks):
     def placed(self) -> tuple[pygame.Rect, int]:
         """The panel and its text size: the first place of ``PREFERRED`` (or the
         nearest free one to it) where it covers nothing, its text as large as the room
-        allows (``TEXT``, else ``SMALL_TEXT``); the first place when none is free."""
-        avoid = self.avoid()
+        allows (``TEXT``, else ``SMALL_TEXT``); where it covers only what is ``spare``
+        when nothing is free (the opponents' card backs at the écart); the first place
+        when none is."""
+        avoid, spare = self.avoid(), self.spare()
+        lenient = [rect for rect in avoid if rect not in spare]
         wanted = [(pygame.Rect(x, y, width, self._height(width, size)), size)
                   for size in (TEXT, SMALL_TEXT) for x, y, width in PREFERRED]
-        key = (tuple((tuple(r), size) for r, size in wanted), tuple(tuple(r) for r in avoid))
+        key = (tuple((tuple(r), size) for r, size in wanted), tuple(tuple(r) for r in avoid),
+               tuple(tuple(r) for r in spare))
         if key != self._placed[0]:
-            found = ((nearest_free(rect, avoid), size) for rect, size in wanted)
+            found = ((nearest_free(rect, room), size) for room in (avoid, lenient)
+                     for rect, size in wanted)
             fallback = (wanted[-1][0].clamp(SCREEN), SMALL_TEXT)
             self._placed = (key, next(((rect, size) for rect, size in found
                                        if rect is not None), fallback))

@@ -111,7 +111,7 @@ class TableScene(TableDrawing, Scene):
                 model.deal_seed, seats.name))
         self.messages = Messages(layout, self.message_text,
                                  lambda: controller.message is not None, self.notes.text,
-                                 self._panel_shown, self._taken)
+                                 self._panel_shown, self._message_room)
         self.last_trick = LastTrick(
             self.texts, layout, model, seats, painter, lambda card: card_reason(
                 self.texts, controller.computers.reasons, model.deal_number, card))
@@ -124,8 +124,8 @@ class TableScene(TableDrawing, Scene):
         self.buttons = [self.menu_button, self.last_button, self.undo_button, self.hint_button]
         self.targets = ClickTargets(self.buttons, self.score, self.last_trick, self.bid_history)
         self.narrator = None if self.lesson is None else Narrator(
-            self.texts, controller, self.lesson, self._parts_taken, self.hand.cards,
-            lambda: panel_buttons(self.bid_panel, self.play, self.ecart))
+            self.texts, controller, self.lesson, self._narrator_room, self.hand.cards,
+            lambda: panel_buttons(self.bid_panel, self.play, self.ecart), self._backs)
         self._follow_handedness()
 
     def _side_button(self, name: str, key: str, press: Callable[[], None]) -> Button:
