@@ -15,8 +15,7 @@ from enum import Enum
 from game.engine.coinche import trump_of
 from game.engine.deal_scoring import TrickFacts
 from game.engine.match import DealRecord
-from game.engine.protocol import Op, ScoreLine
-from game.engine.protocol import DealFacts
+from game.engine.protocol import DealFacts, Op, ScoreLine
 from game.engine.tarot_cards import TOTAL_POINTS
 from game.engine.tarot_scoring import POINTS_NEEDED, TarotFacts, format_half_points
 from game.i18n import Texts
