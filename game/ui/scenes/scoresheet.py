@@ -13,6 +13,7 @@ from game.ui.kit.widgets import (
     CREAM,
     GLOW,
     GOLD,
+    MIN_TEXT,
     Button,
     Grace,
     blit_text,
@@ -152,10 +153,11 @@ class ScoreSheet(Scene):
         sides = len(result.scores)
         spacing = min(150, (SHEET_RECT.width - LABEL_WIDTH - 40) // sides)
         columns = [SHEET_RECT.right - 30 - (sides - 1 - i) * spacing for i in range(sides)]
-        small = 20 if sides >= 4 else 24
+        small = MIN_TEXT if sides >= 4 else 24
         for side, x in enumerate(columns):
             for index, word in enumerate(self.heading(side, record)):
-                blit_text(surface, word, small - 2 * index, GOLD if index == 0 else CREAM,
+                blit_text(surface, word, max(MIN_TEXT, small - 2 * index),
+                          GOLD if index == 0 else CREAM,
                           midtop=(x - spacing // 2 + 8, top - 30 + 20 * index))
         y = top + 12
         x0 = SHEET_RECT.x + 24
@@ -167,7 +169,7 @@ class ScoreSheet(Scene):
                 frame = pygame.Rect(x0 - 8, y - 2, SHEET_RECT.right - x0 - 4, ROW_HEIGHT)
                 pygame.draw.rect(surface, LESSON_LIT, frame, width=2, border_radius=6)
                 self.framed.append((row.key, frame))
-            size = 18 if len(row.label) > 44 else 21
+            size = MIN_TEXT if len(row.label) > 44 else 21
             colour = DIM_TEXT if row.style is Style.NOTE else CREAM
             if row.style in (Style.SCORE, Style.TOTALS):
                 pygame.draw.line(surface, GOLD, (x0, y - 3), (SHEET_RECT.right - 20, y - 3), 2)

@@ -13,10 +13,12 @@ import pygame
 from game.engine.actions import CAPOT_BID
 from game.engine.games import game_of
 from game.i18n import Speaks, Texts
+from game.ui.kit.drawlog import explains
 from game.ui.kit.widgets import (
     CREAM,
     GLOW,
     GOLD,
+    MIN_TEXT,
     ask_chip,
     blit_symbol,
     blit_text,
@@ -92,7 +94,7 @@ class ScoreBox(Speaks):
         rect = self.rect()
         row = self.layout.score_row(len(self.model.totals))
         panel(surface, rect)
-        blit_text(surface, self.tr("table.score_pad"), 18, GLOW,
+        blit_text(surface, self.tr("table.score_pad"), MIN_TEXT, GLOW,
                   bottomright=(rect.right - 4, rect.bottom - 6))
         blit_text(surface, self.title(), 24, GOLD,
                   topleft=(rect.x + 14, rect.y + 10))
@@ -317,9 +319,11 @@ class BidHistory(Speaks):
 
     def draw_note(self, surface: pygame.Surface, avoid: list[pygame.Rect]) -> None:
         rect = self.note_rect(avoid)
-        if rect is None or self.note is None:
+        anchor = self._anchor(self.asked)
+        if rect is None or self.note is None or anchor is None:
             return
-        panel(surface, rect)
+        panel(surface, rect, name="call note")
+        explains(surface, rect, anchor)
         for index, line in enumerate(self.note_lines(rect.width)):
             blit_text(surface, line, REASON_TEXT, CREAM,
                       topleft=(rect.x + 12, rect.y + 10 + REASON_LINE * index))
@@ -335,7 +339,7 @@ class BidHistory(Speaks):
         if rect is None:
             return
         panel(surface, rect)
-        blit_text(surface, self.tr("table.bid_history"), 18, GOLD,
+        blit_text(surface, self.tr("table.bid_history"), MIN_TEXT, GOLD,
                   topleft=(rect.x + 10, rect.y + 7))
         y = rect.y + 26
         first = len(self.model.bids) - min(len(self.model.bids), BID_HISTORY_ROWS)
@@ -343,8 +347,8 @@ class BidHistory(Speaks):
             if self.hover == ("row", index):
                 pygame.draw.rect(surface, ROW_LIT, (rect.x + 4, y - 1, rect.width - 8, BID_ROW),
                                  border_radius=4)
-            blit_text(surface, self.seats.name(seat), 18, CREAM, topleft=(rect.x + 10, y))
-            said = blit_text(surface, say_text(self.texts, say), 18, GLOW,
+            blit_text(surface, self.seats.name(seat), MIN_TEXT, CREAM, topleft=(rect.x + 10, y))
+            said = blit_text(surface, say_text(self.texts, say), MIN_TEXT, GLOW,
                              topright=(rect.right - 30, y))
             if self._readable_row(index):
                 ask_chip(surface, (rect.right - 15, said.centery), ROW_CHIP)
@@ -400,7 +404,7 @@ class Messages:
         rect = self.message_rect()
         if rect is not None:
             colour = (120, 30, 30) if self.warning() else (28, 46, 36)
-            panel(surface, rect, colour)
+            panel(surface, rect, colour, name="message")
             message = self.message()
             top = rect.centery - self._size(message)[1] // 2
             for words, size, colour in self._styled(message):  # blit_text: the eye checks
@@ -408,7 +412,7 @@ class Messages:
                 top = drawn.bottom + MESSAGE_LEADING
         rect = self.note_rect()
         if rect is not None:
-            panel(surface, rect, (40, 34, 20))
+            panel(surface, rect, (40, 34, 20), name="note")
             blit_text(surface, self.note(), NOTE_TEXT, GLOW, center=rect.center)
 
     def regions(self) -> list[Region]:
