@@ -360,3 +360,18 @@ def test_a_tarot_lessons_end_says_why_the_contract_fell_or_passed() -> None:
     coinche = score_coinche(CoincheRules(), Bid(110, Suit.HEARTS), 1, 0,
                             tally((126, 36), (20, 0)))
     assert tarot_why(ENGLISH, coinche.facts) == ""
+
+
+@pytest.mark.parametrize(("cards", "level"), [((100, 62), 0), ((120, 42), 1)])
+def test_beaten_announcements_are_explained_when_the_stake_replaces_the_cards(
+        cards: tuple[int, int], level: int) -> None:
+    """A failed contract (the defence scores the stake) and a coinched one made (the
+    takers do): the sheet still lists the player's tierces that did not count."""
+    beaten = SideTally(cards, (0, 40), (0, 0), (5, 3), None,
+                       ((1, 1, "tierce", 20), (1, 1, "tierce", 20)), 0,
+                       ((0, 0, "tierce", "Q"), (0, 0, "tierce", "Q")), (1, "tierce", "K"))
+    result = score_coinche(CoincheRules(), Bid(90, Suit.SPADES), level, 0, beaten)
+    check_breakdown(result.lines, result.scores)
+    keys = [line.key for line in result.lines]
+    assert keys.count("announcement_beaten") == 2 and "announcements_best" in keys
+    assert keys.index("announcements_best") > keys.index("all_announcements")

@@ -368,8 +368,8 @@ def score_coinche(
                                      multiplier)
         scores[defence] = belote[defence]
         key = "capot_base" if capot else "made_base"
-        lines += _stake_lines(rules, takers, (key, base), all_announcements, tally.belote,
-                              bid, coinche_level, moves, tally.announced)
+        lines += _stake_lines(rules, takers, (key, base), tally, tally.belote,
+                              bid, coinche_level, moves)
     else:
         extra = rules.fail_base + all_announcements + belote[defence]
         scores[defence] = (
@@ -377,8 +377,7 @@ def score_coinche(
         )
         scores[takers] = belote[takers]
         lines += _stake_lines(rules, defence, ("fail_base", rules.fail_base),
-                              all_announcements, belote, bid, coinche_level,
-                              announced=tally.announced)
+                              tally, belote, bid, coinche_level)
     sums = evaluate(lines, 2)
     if rules.round_to_10:
         scores = [round_to_10(s) for s in scores]
@@ -392,19 +391,21 @@ def score_coinche(
                       facts)
 
 
-def _stake_lines(rules: CoincheRules, winner: int, base: tuple[str, int], announcements: int,
+def _stake_lines(rules: CoincheRules, winner: int, base: tuple[str, int], tally: SideTally,
                  belote: Sequence[int], bid: int, level: int,
-                 belote_moves: Sequence[ScoreLine] = (),
-                 announced: Sequence[tuple[int, int, str, int]] = ()) -> list[ScoreLine]:
+                 belote_moves: Sequence[ScoreLine] = ()) -> list[ScoreLine]:
     """What the side that wins the stake scores in place of its cards (the takers of a
     coinched contract made, or the defence of a contract failed): the base (160, 250 on
-    a capot, or the failure base), every announcement, its belote (with the defence's
+    a capot, or the failure base), every announcement of ``tally`` (and why those
+    declared that do not count), its belote (with the defence's
     when ``belote_moves`` gives it to the takers), the contract and the coinche's
     multiplier; the other side keeps its own belote."""
     lines = [_moved(base[0], 2, {winner: base[1]})]
+    announcements = sum(tally.announcements)
     if announcements:
         lines.append(_moved("all_announcements", 2, {winner: announcements}))
-        lines += announcement_notes(announced, 2)
+        lines += announcement_notes(tally.announced, 2)
+    lines += beaten_notes(tally, 2)
     if any(belote):
         lines.append(_line("belote", belote))
     lines += belote_moves

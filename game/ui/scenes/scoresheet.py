@@ -30,7 +30,7 @@ SHEET_RECT = pygame.Rect(190, 40, 900, 640)
 LESSON_END = pygame.Rect(SHEET_RECT.x + 20, 0, SHEET_RECT.width - 40, 0)
 CHART_RECT = pygame.Rect(SHEET_RECT.x + 400, SHEET_RECT.y + 200, 460, 300)
 LABEL_WIDTH = 420  # the widest term's words, left of the figures
-ROW_HEIGHT = 27
+ROW_HEIGHT = 29
 PAR_Y = SHEET_RECT.bottom - 122  # the par's line, above the buttons
 DIM_TEXT = (200, 200, 190)
 END_TEXT, END_LINE = 20, 24  # the lesson's last words: 15 pixels at 960×540
@@ -169,14 +169,14 @@ class ScoreSheet(Scene):
                 frame = pygame.Rect(x0 - 8, y - 2, SHEET_RECT.right - x0 - 4, ROW_HEIGHT)
                 pygame.draw.rect(surface, LESSON_LIT, frame, width=2, border_radius=6)
                 self.framed.append((row.key, frame))
-            size = MIN_TEXT if len(row.label) > 44 else 21
+            size = MIN_TEXT if len(row.label) > 44 else 22
             colour = DIM_TEXT if row.style is Style.NOTE else CREAM
             if row.style in (Style.SCORE, Style.TOTALS):
                 pygame.draw.line(surface, GOLD, (x0, y - 3), (SHEET_RECT.right - 20, y - 3), 2)
             blit_text(surface, row.label, size, colour, topleft=(x0, y + 2))
             strong = row.style in (Style.SCORE, Style.TOTALS)
             for cell, x in zip(row.cells, columns, strict=True):
-                blit_text(surface, cell, 24 if strong else 21, GLOW if strong else colour,
+                blit_text(surface, cell, 24 if strong else 22, GLOW if strong else colour,
                           topright=(x, y))
             y += ROW_HEIGHT
 
