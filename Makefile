@@ -26,7 +26,7 @@ play: $(BIN)/.installed-runtime core
 	$(PY) main.py
 
 test: $(BIN)/.installed-dev core
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q -n auto --dist loadfile
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 
