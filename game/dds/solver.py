@@ -29,7 +29,8 @@ import functools
 import time
 
 from game.ai.bounds import narrowed
-from game.dds.compiled import SearchAborted, compiled_search
+from game.dds.compiled import SearchAborted as SearchAborted  # the callers import it here
+from game.dds.compiled import compiled_search
 from game.dds.position import (
     Position,
     legal_mask,
