@@ -2,25 +2,32 @@
 ports (``game/dds/solver.py``): on random positions of every game, player count, legality
 option and trump mode, the same value of every legal card, the same value of the
 position and the same nodes visited (so a node cap aborts both alike); the compiled
-search lets other threads run; ``ATOUT_CORE=python`` keeps the Python search.
+search lets other threads run; ``ATOUT_CORE=python`` keeps the Python search; the app's
+bundle carries the core and its frozen smoke run checks that it loads.
 
 The slow sweep's count: ``ATOUT_CORE_DDS_POSITIONS`` (``bench/core_dds.py`` runs larger
 ones)."""
 
 from __future__ import annotations
 
+import importlib.machinery
+import logging
 import os
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
+import main
 from bench.core_dds import Case, late_case, mismatches, outcome
 from game.core import compiled
 from game.dds.position import position_of
 from game.dds.solver import SearchAborted, Solver
 from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
 from tests.play_fixtures import play_started
+from tests.test_packaging import run_spec
+from tools import release
 
 SWEEP_POSITIONS = int(os.environ.get("ATOUT_CORE_DDS_POSITIONS", "10000"))
 
@@ -137,3 +144,35 @@ def test_the_core_is_used_where_it_was_built() -> None:
     position = position_of(play_started(CoincheRules(), 0))
     assert Solver(position, position.turn).compiled is not None
     assert Solver(position, position.turn, use_core=False).compiled is None
+
+
+# --- shipping: the bundle carries the core, and its smoke run proves it loads -------------
+
+
+@needs_core
+def test_release_finds_the_built_core_and_build_spec_bundles_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert "dds32" in release.core_modules()
+    hidden = run_spec("linux", monkeypatch)["Analysis"]["hiddenimports"]
+    assert "game.core._dds32" in hidden
+
+
+def test_release_counts_only_modules_built_for_this_python(tmp_path: Path) -> None:
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    for name in (f"_dds32{suffix}", "_trick32.cpython-39-other.so", "_dds32.c", "__init__.py"):
+        (tmp_path / name).write_text("")
+    assert release.core_modules(tmp_path) == ["dds32"]
+
+
+@needs_core
+def test_the_smoke_mode_fails_when_a_named_core_module_does_not_load(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    with caplog.at_level(logging.INFO, logger="atout.core"):
+        assert main.core_loads(["dds32"])
+        assert not main.core_loads(["dds32", "no_such_module"])
+    assert "compiled core 'dds32' loaded" in caplog.text
+    assert "compiled core missing: no_such_module" in caplog.text
+    assert main.parse_args(["--smoke", "1", "--core", "dds32,trick32"]).core == [
+        "dds32", "trick32"]
