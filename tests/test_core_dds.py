@@ -10,9 +10,11 @@ ones)."""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.machinery
 import logging
 import os
+import random
 import threading
 import time
 from pathlib import Path
@@ -25,7 +27,7 @@ from game.core import compiled
 from game.dds.position import position_of
 from game.dds.solver import SearchAborted, Solver
 from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
-from tests.play_fixtures import play_started
+from tests.play_fixtures import play_cards, play_started
 from tests.test_packaging import run_spec
 from tools import release
 
@@ -72,8 +74,6 @@ def test_the_core_solves_a_full_deal_exactly_as_python(rules: TrickGameRules) ->
 @needs_core
 def test_the_sweep_covers_every_trump_mode_player_count_and_a_trick_in_progress() -> None:
     """The random cases reach what the comparison must cover (not a vacuous sweep)."""
-    import random
-
     rng = random.Random(11)
     seen = set()
     for _ in range(1500):
@@ -130,6 +130,26 @@ def test_the_compiled_search_lets_other_threads_run() -> None:
     quarter = (end - start) / 4
     assert solver.compiled.nodes > 1_000_000
     assert sum(start + quarter < t < end - quarter for t in stamps) > 10
+
+
+@needs_core
+def test_the_core_refuses_what_is_not_a_position_of_the_play() -> None:
+    """Hands that no play can leave (a card held twice, a hand too long or short, a
+    trick played out of turn) are refused, never searched."""
+    position = position_of(play_cards(play_started(CoincheRules(), 3), 5, random.Random(3)))
+    assert len(position.trick) == 1
+    first, second = position.masks[0], position.masks[1]
+    spoiled = [
+        (first | (second & -second), *position.masks[1:]),  # a card twice
+        (first & (first - 1), *position.masks[1:]),  # a hand one card short
+        tuple(position.masks[:-1]) + (position.masks[-1] | 1 << position.trick[0][1],),
+    ]
+    Solver(position, 0)  # the position itself is fine
+    for masks in spoiled:
+        with pytest.raises(ValueError, match="not a position of the play"):
+            Solver(dataclasses.replace(position, masks=masks), 0)
+    with pytest.raises(ValueError, match="not a position of the play"):
+        Solver(dataclasses.replace(position, turn=(position.turn + 1) % 4), 0)
 
 
 def test_atout_core_python_keeps_the_python_search(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -649,6 +649,40 @@ static int read_rules(Search *s, PyObject *rules, int seat) {
     return 1;
 }
 
+static int card_count(uint32_t mask) {
+    int count = 0;
+    for (; mask; mask &= mask - 1)
+        count++;
+    return count;
+}
+
+/* Whether the root is a position of the play: no card twice, the trick's plays made in
+ * turn by the seats before ``turn``, and each hand as long as the play leaves it (the
+ * search relies on it: a seat to play always holds a card while the leader does). */
+static int is_a_play_position(const Search *s) {
+    uint32_t seen = 0;
+    int k, tricks_left = card_count(s->root_masks[s->turn]);
+    for (k = 0; k < s->players; k++) {
+        if (seen & s->root_masks[k])
+            return 0;
+        seen |= s->root_masks[k];
+    }
+    for (k = 0; k < s->trick_length; k++) {
+        int seat = (s->turn - s->trick_length + k + s->players) % s->players;
+        if (s->trick_seat[k] != seat || seen & (1u << s->trick_card[k]))
+            return 0;
+        seen |= 1u << s->trick_card[k];
+    }
+    if (s->trick_length && !tricks_left)
+        return 0;
+    for (k = 0; k < s->players; k++) {
+        int played = (k - s->turn + s->players) % s->players >= s->players - s->trick_length;
+        if (card_count(s->root_masks[k]) != tricks_left - played)
+            return 0;
+    }
+    return 1;
+}
+
 static int Search_init(SearchObject *self, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"masks", "trick", "turn", "points", "rules", "seat", "horizon",
                                NULL};
@@ -673,6 +707,10 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kwargs) {
     }
     s->turn = turn;
     s->horizon = horizon;
+    if (!is_a_play_position(s)) {
+        PyErr_SetString(PyExc_ValueError, "not a position of the play");
+        return -1;
+    }
     if (!grow(&s->table)) {
         PyErr_NoMemory();
         return -1;
