@@ -142,7 +142,7 @@ def test_the_core_refuses_what_is_not_a_position_of_the_play() -> None:
     spoiled = [
         (first | (second & -second), *position.masks[1:]),  # a card twice
         (first & (first - 1), *position.masks[1:]),  # a hand one card short
-        tuple(position.masks[:-1]) + (position.masks[-1] | 1 << position.trick[0][1],),
+        (*position.masks[:-1], position.masks[-1] | 1 << position.trick[0][1]),  # and played
     ]
     Solver(position, 0)  # the position itself is fine
     for masks in spoiled:
