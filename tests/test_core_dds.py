@@ -98,10 +98,9 @@ def test_the_core_checks_the_deadline_on_its_own_clock() -> None:
     position = position_of(play_started(CoincheRules(), 0))
     solver = Solver(position, position.turn, deadline=time.perf_counter() + 0.02)
     assert solver.compiled is not None
-    start = time.perf_counter()
     with pytest.raises(SearchAborted, match="deadline"):
-        solver.values()  # the whole deal takes far longer than 20 ms
-    assert time.perf_counter() - start < 0.5
+        solver.values()
+    assert 0 < solver.nodes < 1_000_000  # the whole search visits 1,331,854 nodes
 
 
 @needs_core
