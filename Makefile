@@ -49,7 +49,7 @@ $(BIN)/.installed-build: requirements-build.txt $(BIN)/.installed-runtime
 
 build-deps: $(BIN)/.installed-build
 
-dist: $(BIN)/.installed-build
+dist: $(BIN)/.installed-build core  # build.spec bundles the core built here
 	$(PY) tools/release.py build
 	$(PY) tools/release.py zip
 

@@ -16,6 +16,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--smoke", type=int, metavar="N", default=0,
                         help="play N deals of each game with computers in every seat, "
                              "headless, then exit (0 when all went well)")
+    parser.add_argument("--core", type=lambda names: [n for n in names.split(",") if n],
+                        default=[], metavar="NAMES",
+                        help="with --smoke: the compiled core modules (dds32,...) that must "
+                             "load, or the run fails (the frozen app's release check)")
     parser.add_argument("--lang", choices=("fr", "en"),
                         help="the language for this run, not saved (default: the one "
                              "chosen in the settings, or the system's)")
@@ -39,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
         from game.ui.app.smoke import smoke
 
         try:
-            return smoke(args.smoke, args.lang)
+            return smoke(args.smoke, args.lang) if core_loads(args.core) else 1
         except Exception:
             import logging
 
@@ -49,6 +53,22 @@ def main(argv: list[str] | None = None) -> int:
     app.start_preloading()  # after the first frames: the menu shows at once
     app.run()
     return 0
+
+
+def core_loads(names: list[str]) -> bool:
+    """Whether each compiled core module named loads (said in the log either way)."""
+    import logging
+
+    from game.core import compiled
+
+    log = logging.getLogger("atout.core")
+    missing = [name for name in names if compiled(name) is None]
+    for name in names:
+        if name not in missing:
+            log.info("compiled core %r loaded", name)
+    if missing:
+        log.error("compiled core missing: %s", ", ".join(missing))
+    return not missing
 
 
 def open_app(args: argparse.Namespace) -> App:
