@@ -108,7 +108,7 @@ def test_a_card_leaves_the_race_only_when_the_paired_test_says_it_is_worse(
 def test_the_closer_look_pairs_a_dropped_card_with_the_best_on_the_same_worlds(
         position: Position, monkeypatch: pytest.MonkeyPatch) -> None:
     play = finished(race(position, budget=90))
-    monkeypatch.setattr(advice, "CLOSER_ERROR", -1.0)  # every batch of the closer look
+    monkeypatch.setattr(advice.race, "CLOSER_ERROR", -1.0)  # every batch of the closer look
     closer = play.closer("ace", "king")
     assert len(closer.outcomes["king"]) == 10 + advice.CLOSER_BATCHES * 10
     assert len(closer.outcomes["ace"]) == 40 + advice.CLOSER_BATCHES * 10

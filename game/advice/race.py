@@ -1,0 +1,171 @@
+"""The race at the card play: the candidates rolled out on the same worlds in batches,
+a card significantly worse than the leader dropped, within a budget of rollout cards;
+and the review's closer look at two of them (see the package's docstring)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from game.advice.position import Position
+from game.advice.sample import Outcome, Sample, aimed
+from game.advice.verdict import Figures, Verdict, args_of
+from game.ai import Decision
+from game.ai.lead_gate import SEARCH_REASON
+from game.ai.resumable import ResumableSearch
+from game.engine.protocol import Action
+
+BATCH = 24  # worlds a batch at the 32-card games
+TAROT_BATCH = 10  # at tarot (a world costs about three times more)
+MAX_BATCHES = 6
+MIN_WORLDS = 4  # a batch has this many worlds at least
+# The cards all the rollouts of a verdict may play (a rollout plays the cards left in
+# every hand): about the table's thinking time (0.3 s) of CPU, so that the hint answers
+# within it; a number of rollouts, never a deadline.
+BUDGET = 11_000  # at the 32-card games (about 25 µs a card played)
+TAROT_BUDGET = 6_500  # at tarot (about 40 µs a card played)
+# The review looks closer at a card the player chose that is not as good as the best:
+# more batches of those two cards only, until the loss's standard error is this small.
+CLOSER_ERROR = 2.5
+CLOSER_BATCHES = 8
+SAME_POINTS = 2.0  # two cards this close (upper bound) are as good as each other
+
+Between = Callable[[], None] | None  # called between two steps of an evaluation
+
+
+class CardPlay:
+    """The batches of a card decision's search (a race: see the module's docstring), and
+    the verdict they give.  ``plays``: the cards a rollout plays (its cost); ``budget``:
+    the cards all the rollouts of the verdict may play."""
+
+    def __init__(self, position: Position, new_search: NewSearch, batch: int,
+                 rule: Decision, actions: dict[Action, Hashable], view: Any,
+                 taking: bool | None, plays: int, budget: int) -> None:
+        self.position, self.new_search, self.batch = position, new_search, batch
+        self.rule, self.actions, self.view, self.taking = rule, actions, view, taking
+        self.plays, self.budget = max(plays, 1), budget
+        self.sample = Sample()
+        self.racing = list(dict.fromkeys(actions.values()))  # the cards still rolled out
+        self.spent = 0  # cards played by the rollouts so far
+        self.batches = 0
+        self.search: AnySearch | None = None
+        self.failed = False
+
+    def step(self) -> bool:
+        if self.search is None:
+            worlds = self._next_batch()
+            if not worlds:
+                return False
+            self.search = self.new_search(self.position.rng(self.batches), worlds,
+                                          list(self.racing))
+            self.spent += worlds * len(self.racing) * self.plays
+            self.batches += 1
+        if self.search.step():
+            return True
+        self.collect(self.search)
+        self.search = None
+        return True
+
+    def _next_batch(self) -> int:
+        """The worlds of the next batch: ``batch`` or what the budget left affords (the
+        first batch ``MIN_WORLDS`` at least); 0 once the race is over."""
+        if self.failed or self.batches == MAX_BATCHES:
+            return 0
+        if self.batches:
+            self.racing = self._survivors()
+            if self._separated():
+                return 0
+        affordable = (self.budget - self.spent) // (len(self.racing) * self.plays)
+        if not self.batches:
+            affordable = max(affordable, MIN_WORLDS)
+        return min(self.batch, affordable) if affordable >= MIN_WORLDS else 0
+
+    def closer(self, best: Hashable, mine: Hashable, between: Between = None) -> Sample:
+        """The verdict's worlds and more of ``best`` and ``mine`` (``CLOSER_BATCHES``
+        at most), drawn until the standard error of ``best - mine`` over the worlds both
+        were rolled out in is ``CLOSER_ERROR`` or less."""
+        sample = self.sample.copy()
+        for extra in range(CLOSER_BATCHES):
+            if sample.difference(best, mine).error <= CLOSER_ERROR:
+                break
+            search = self.new_search(self.position.rng(MAX_BATCHES + extra), self.batch,
+                                     [best, mine])
+            while search.step():
+                if between is not None:
+                    between()
+            collect(search, sample)
+        return sample
+
+    def collect(self, search: AnySearch) -> None:
+        if not collect(search, self.sample):
+            self.failed = not self.sample.weights
+
+    def _leader(self) -> Hashable:
+        """The card still in the race with the best mean (they share every world)."""
+        return max(self.racing, key=lambda c: self.sample.mean(c, lambda o: o.value))
+
+    def _survivors(self) -> list[Hashable]:
+        """The cards in the race not significantly worse than its leader (paired test
+        over the worlds: ``Difference.above``)."""
+        leader = self._leader()
+        return [c for c in self.racing
+                if c == leader or not self.sample.difference(leader, c).above(0.0)]
+
+    def _ranked(self) -> list[Hashable]:
+        """The leader first, then every card by its loss against it, world by world."""
+        leader = self._leader()
+        losses = {c: self.sample.difference(leader, c).mean for c in self.sample.outcomes}
+        return sorted(self.sample.outcomes, key=lambda c: (c != leader, losses[c]))
+
+    def _separated(self) -> bool:
+        """Every card in the race told from its leader: significantly worse, or as good."""
+        leader = self._leader()
+        for card in self.racing:
+            difference = self.sample.difference(leader, card)
+            if card != leader and not (difference.above(0.0)
+                                       or difference.upper() < SAME_POINTS):
+                return False
+        return True
+
+    def verdict(self) -> Verdict:
+        if not self.sample.weights:
+            return Verdict(self.rule)
+        ranked = self._ranked()
+        rule_key = self.actions.get(self.rule.action)
+        top = ranked[0]
+        # the cards dropped from the race were significantly worse than one in it
+        equal = [c for c in self.racing if not self.sample.difference(top, c).above(0.0)]
+        best = rule_key if rule_key in equal else top
+        order = [best] + [c for c in ranked if c != best]
+        equal = [c for c in order if c in self.racing
+                 and (c == best or not self.sample.difference(best, c).above(0.0))]
+        by_key = {k: a for a, k in self.actions.items()}
+        decision = self.rule if best == rule_key else Decision(
+            by_key[best], SEARCH_REASON, args_of(by_key[best]))
+        figures = tuple(Figures(by_key[c], self.sample.mean(c, lambda o: o.value),
+                                self.sample.mean(c, lambda o: o.points),
+                                self.sample.share(c, lambda o: bool(o.aim))
+                                if aimed(self.sample, c) else None,
+                                len(self.sample.outcomes[c]))
+                        for c in order)
+        return Verdict(decision, figures, tuple(by_key[c] for c in equal) if len(equal) > 1
+                       else (), len(self.sample.weights), self.taking, self.sample,
+                       self.actions, self.view)
+
+
+
+AnySearch = ResumableSearch[Any, Any, Any]
+NewSearch = Callable[[random.Random, int, list[Any] | None], AnySearch]
+
+
+def collect(search: AnySearch, sample: Sample) -> bool:
+    """Add ``search``'s worlds to ``sample``; False when it found none."""
+    details: dict[tuple[int, Hashable], Outcome] = getattr(search, "details", {})
+    draws: list[int] = getattr(search, "draws", [])
+    if getattr(search, "failed", False) or not search.values:
+        return False
+    for index in range(len(search.values)):
+        weight = float(draws[index]) if draws else 1.0
+        sample.add(weight, {c: details[(index, c)] for c in search.cards})
+    return True
