@@ -31,28 +31,44 @@ class Evaluation:
         self._verdict: Verdict | None = None
         self._cards: CardPlay | None = None
         self._started = False
+        self._error: Exception | None = None  # what broke it: raised again if stepped
         self._reviews: dict[Action, tuple[Verdict, Difference | None]] = {}
 
     @property
     def settled(self) -> Verdict | None:
         return self._verdict
 
+    @property
+    def broken(self) -> bool:
+        """A step raised: the evaluation is left as it was (the advisor drops it)."""
+        return self._error is not None
+
     def step(self) -> bool:
-        """One short step (a world drawn, a card rolled out); False once settled."""
+        """One short step (a world drawn, a card rolled out); False once settled.  An
+        error is raised as it came, and again if the evaluation is stepped after it."""
         with self._lock:
-            if self._verdict is not None:
-                return False
-            if not self._started:
-                self._started = True
-                self._cards = card_play(self.position)
-                if self._cards is None:
-                    self._verdict = _appraised(self.position)
-                    return False
-            assert self._cards is not None
-            if self._cards.step():
-                return True
-            self._verdict = self._cards.verdict()
+            if self._error is not None:
+                raise self._error
+            try:
+                return self._advance()
+            except Exception as error:
+                self._error = error
+                raise
+
+    def _advance(self) -> bool:
+        if self._verdict is not None:
             return False
+        if not self._started:
+            self._cards = card_play(self.position)
+            self._started = True
+            if self._cards is None:
+                self._verdict = _appraised(self.position)
+                return False
+        assert self._cards is not None
+        if self._cards.step():
+            return True
+        self._verdict = self._cards.verdict()
+        return False
 
     def run(self, between: Between = None) -> Verdict:
         """The verdict, its steps run now; ``between`` is called between two of them
@@ -115,7 +131,7 @@ class Advisor:
     def evaluation(self, position: Position) -> Evaluation:
         with self._lock:
             evaluation = self._evaluations.get(position.key)
-            if evaluation is None:
+            if evaluation is None or evaluation.broken:  # a broken one is dropped
                 evaluation = self._evaluations[position.key] = Evaluation(position)
                 while len(self._evaluations) > self._capacity:
                     self._evaluations.popitem(last=False)
