@@ -10,7 +10,7 @@ import pytest
 
 import game.advice.evaluation as evaluation_module
 import game.advice.position as position_module
-from game.advice import Advisor, Position, current_position, deal_start
+from game.advice import Advisor, BudgetOf, Position, current_position, deal_start
 from game.advice.race import CardPlay
 from game.ai import Level, decide
 from game.engine.match import Match
@@ -29,7 +29,7 @@ def test_a_failing_evaluation_raises_its_own_error_and_the_advisor_drops_it(
     position = bidding_position()
     working = evaluation_module.card_play
 
-    def broken(position: Position) -> CardPlay | None:
+    def broken(position: Position, budget_of: BudgetOf) -> CardPlay | None:
         raise ValueError("the search could not start")
 
     advisor = Advisor()

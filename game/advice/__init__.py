@@ -48,30 +48,16 @@ and its budget, the review's closer look), ``searches`` (the Expert's searches k
 each rollout's outcome) and ``evaluation`` (the evaluation in steps, the advisor).
 """
 
+from game.advice.budget import MIN_WORLDS, Budget, BudgetOf, table_budget
 from game.advice.evaluation import MEMORY, Advisor, Evaluation
 from game.advice.position import Position, current_position, deal_start, position_at
-from game.advice.race import (
-    BATCH,
-    BUDGET,
-    CLOSER_BATCHES,
-    CLOSER_ERROR,
-    MAX_BATCHES,
-    MIN_WORLDS,
-    SAME_POINTS,
-    TAROT_BATCH,
-    TAROT_BUDGET,
-    Between,
-    CardPlay,
-)
+from game.advice.race import CLOSER_BATCHES, CLOSER_ERROR, SAME_POINTS, Between, CardPlay
 from game.advice.sample import LEVEL, Difference, Outcome, Sample, paired, t_quantile
 from game.advice.verdict import Figures, Say, Verdict
 
-_CardPlay = CardPlay
-
 __all__ = [
-    "BATCH", "BUDGET", "CLOSER_BATCHES", "CLOSER_ERROR", "LEVEL", "MAX_BATCHES", "MEMORY",
-    "MIN_WORLDS", "SAME_POINTS", "TAROT_BATCH", "TAROT_BUDGET", "Advisor", "Between",
-    "CardPlay", "Difference", "Evaluation", "Figures", "Outcome", "Position", "Sample",
-    "Say", "Verdict", "current_position", "deal_start", "paired", "position_at",
-    "t_quantile",
+    "CLOSER_BATCHES", "CLOSER_ERROR", "LEVEL", "MEMORY", "MIN_WORLDS", "SAME_POINTS",
+    "Advisor", "Between", "Budget", "BudgetOf", "CardPlay", "Difference", "Evaluation",
+    "Figures", "Outcome", "Position", "Sample", "Say", "Verdict", "current_position",
+    "deal_start", "paired", "position_at", "t_quantile", "table_budget",
 ]

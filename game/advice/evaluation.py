@@ -7,6 +7,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import replace
 
+from game.advice.budget import BudgetOf, table_budget
 from game.advice.position import Position
 from game.advice.race import (
     Between,
@@ -25,8 +26,9 @@ class Evaluation:
     """A position's evaluation, advanced in short steps (``step``) until its verdict is
     settled; thread-safe."""
 
-    def __init__(self, position: Position) -> None:
-        self.position = position
+    def __init__(self, position: Position, budget_of: BudgetOf = table_budget) -> None:
+        """``budget_of``: the race's budget (the table's: by the compiled core)."""
+        self.position, self._budget_of = position, budget_of
         self._lock = threading.Lock()
         self._verdict: Verdict | None = None
         self._cards: CardPlay | None = None
@@ -59,7 +61,7 @@ class Evaluation:
         if self._verdict is not None:
             return False
         if not self._started:
-            self._cards = card_play(self.position)
+            self._cards = card_play(self.position, self._budget_of)
             self._started = True
             if self._cards is None:
                 self._verdict = _appraised(self.position)
@@ -123,7 +125,10 @@ def _appraised(position: Position) -> Verdict:
 class Advisor:
     """The evaluations asked for, by position (the most recent ``MEMORY`` of them)."""
 
-    def __init__(self, capacity: int = MEMORY) -> None:
+    def __init__(self, capacity: int = MEMORY, budget_of: BudgetOf = table_budget) -> None:
+        """``budget_of``: the card races' budget (the table's by default; the benchmarks'
+        reference asks more)."""
+        self._budget_of = budget_of
         self._evaluations: OrderedDict[str, Evaluation] = OrderedDict()
         self._capacity = capacity
         self._lock = threading.Lock()
@@ -132,7 +137,8 @@ class Advisor:
         with self._lock:
             evaluation = self._evaluations.get(position.key)
             if evaluation is None or evaluation.broken:  # a broken one is dropped
-                evaluation = self._evaluations[position.key] = Evaluation(position)
+                evaluation = self._evaluations[position.key] = Evaluation(
+                    position, self._budget_of)
                 while len(self._evaluations) > self._capacity:
                     self._evaluations.popitem(last=False)
             self._evaluations.move_to_end(position.key)

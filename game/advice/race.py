@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable, Hashable
 from typing import Any
 
+from game.advice.budget import MIN_WORLDS, Budget
 from game.advice.position import Position
 from game.advice.sample import Outcome, Sample, aimed
 from game.advice.verdict import Figures, Verdict, args_of
@@ -16,35 +17,26 @@ from game.ai.lead_gate import SEARCH_REASON
 from game.ai.resumable import ResumableSearch
 from game.engine.protocol import Action
 
-BATCH = 24  # worlds a batch at the 32-card games
-TAROT_BATCH = 10  # at tarot (a world costs about three times more)
-MAX_BATCHES = 6
-MIN_WORLDS = 4  # a batch has this many worlds at least
-# The cards all the rollouts of a verdict may play (a rollout plays the cards left in
-# every hand): about the table's thinking time (0.3 s) of CPU, so that the hint answers
-# within it; a number of rollouts, never a deadline.
-BUDGET = 11_000  # at the 32-card games (about 25 µs a card played)
-TAROT_BUDGET = 6_500  # at tarot (about 40 µs a card played)
 # The review looks closer at a card the player chose that is not as good as the best:
 # more batches of those two cards only, until the loss's standard error is this small.
 CLOSER_ERROR = 2.5
 CLOSER_BATCHES = 8
-SAME_POINTS = 2.0  # two cards this close (upper bound) are as good as each other
+SAME_POINTS = 2.0  # the race ends once every card left is this close to the leader
 
 Between = Callable[[], None] | None  # called between two steps of an evaluation
 
 
 class CardPlay:
-    """The batches of a card decision's search (a race: see the module's docstring), and
+    """The batches of a card decision's search (a race: see the package's docstring), and
     the verdict they give.  ``plays``: the cards a rollout plays (its cost); ``budget``:
-    the cards all the rollouts of the verdict may play."""
+    the work all the rollouts of the verdict may do."""
 
-    def __init__(self, position: Position, new_search: NewSearch, batch: int,
+    def __init__(self, position: Position, new_search: NewSearch, budget: Budget,
                  rule: Decision, actions: dict[Action, Hashable], view: Any,
-                 taking: bool | None, plays: int, budget: int) -> None:
-        self.position, self.new_search, self.batch = position, new_search, batch
+                 taking: bool | None, plays: int) -> None:
+        self.position, self.new_search, self.budget = position, new_search, budget
         self.rule, self.actions, self.view, self.taking = rule, actions, view, taking
-        self.plays, self.budget = max(plays, 1), budget
+        self.plays = max(plays, 1)
         self.sample = Sample()
         self.racing = list(dict.fromkeys(actions.values()))  # the cards still rolled out
         self.spent = 0  # cards played by the rollouts so far
@@ -68,18 +60,19 @@ class CardPlay:
         return True
 
     def _next_batch(self) -> int:
-        """The worlds of the next batch: ``batch`` or what the budget left affords (the
-        first batch ``MIN_WORLDS`` at least); 0 once the race is over."""
-        if self.failed or self.batches == MAX_BATCHES:
+        """The worlds of the next batch: the budget's batch or what is left of it affords
+        (the first batch its own size, ``least`` at least); 0 once the race is over."""
+        budget = self.budget
+        if self.failed or self.batches == budget.batches:
             return 0
         if self.batches:
             self.racing = self._survivors()
             if self._separated():
                 return 0
-        affordable = (self.budget - self.spent) // (len(self.racing) * self.plays)
+        affordable = (budget.cards - self.spent) // (len(self.racing) * self.plays)
         if not self.batches:
-            affordable = max(affordable, MIN_WORLDS)
-        return min(self.batch, affordable) if affordable >= MIN_WORLDS else 0
+            return min(budget.first, max(affordable, budget.least))
+        return min(budget.batch, affordable) if affordable >= MIN_WORLDS else 0
 
     def closer(self, best: Hashable, mine: Hashable, between: Between = None) -> Sample:
         """The verdict's worlds and more of ``best`` and ``mine`` (``CLOSER_BATCHES``
@@ -89,8 +82,8 @@ class CardPlay:
         for extra in range(CLOSER_BATCHES):
             if sample.difference(best, mine).error <= CLOSER_ERROR:
                 break
-            search = self.new_search(self.position.rng(MAX_BATCHES + extra), self.batch,
-                                     [best, mine])
+            search = self.new_search(self.position.rng(self.budget.batches + extra),
+                                     self.budget.batch, [best, mine])
             while search.step():
                 if between is not None:
                     between()
@@ -129,17 +122,16 @@ class CardPlay:
         return True
 
     def verdict(self) -> Verdict:
+        """The best mean's card, unless the rule's card is as good as it (``_equal``);
+        the cards as good as the one suggested, and the bound that makes them so."""
         if not self.sample.weights:
-            return Verdict(self.rule)
+            return Verdict(self.rule, budget=self.budget.name)
         ranked = self._ranked()
         rule_key = self.actions.get(self.rule.action)
         top = ranked[0]
-        # the cards dropped from the race were significantly worse than one in it
-        equal = [c for c in self.racing if not self.sample.difference(top, c).above(0.0)]
-        best = rule_key if rule_key in equal else top
+        best = rule_key if rule_key is not None and self._equal(top, rule_key) else top
         order = [best] + [c for c in ranked if c != best]
-        equal = [c for c in order if c in self.racing
-                 and (c == best or not self.sample.difference(best, c).above(0.0))]
+        equal = [c for c in order if c != best and self._equal(best, c)]
         by_key = {k: a for a, k in self.actions.items()}
         decision = self.rule if best == rule_key else Decision(
             by_key[best], SEARCH_REASON, args_of(by_key[best]))
@@ -149,10 +141,19 @@ class CardPlay:
                                 if aimed(self.sample, c) else None,
                                 len(self.sample.outcomes[c]))
                         for c in order)
-        return Verdict(decision, figures, tuple(by_key[c] for c in equal) if len(equal) > 1
-                       else (), len(self.sample.weights), self.taking, self.sample,
-                       self.actions, self.view)
+        within = max((self.sample.difference(best, c).reach() for c in equal), default=None)
+        return Verdict(decision, figures,
+                       tuple(by_key[c] for c in [best, *equal]) if equal else (),
+                       len(self.sample.weights), self.taking, self.sample, self.actions,
+                       self.view, within=within, budget=self.budget.name)
 
+    def _equal(self, best: Hashable, card: Hashable) -> bool:
+        """``card`` is as good as ``best``: both still in the race, and the paired test
+        bounds their difference within the budget's ``within`` points."""
+        if card == best:
+            return True
+        return card in self.racing and best in self.racing and \
+            self.sample.difference(best, card).reach() <= self.budget.within
 
 
 AnySearch = ResumableSearch[Any, Any, Any]

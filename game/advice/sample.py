@@ -45,6 +45,13 @@ class Difference:
         """A mistake: the loss is above ``threshold``, significantly (``above``)."""
         return self.above(threshold)
 
+    def reach(self) -> float:
+        """How far from 0 the difference may be: the size of its mean and the one-sided
+        ``LEVEL`` margin (the paired test's bound, in points); infinite below 2 worlds."""
+        if self.worlds < 2:
+            return math.inf
+        return abs(self.mean) + t_quantile(LEVEL, self.worlds - 1) * self.error
+
     def upper(self) -> float:
         """The one-sided ``LEVEL`` upper bound of the difference."""
         if self.worlds < 2:

@@ -7,15 +7,9 @@ import random
 from collections.abc import Hashable
 from typing import Any
 
+from game.advice.budget import Budget, BudgetOf, table_budget
 from game.advice.position import Position
-from game.advice.race import (
-    BATCH,
-    BUDGET,
-    TAROT_BATCH,
-    TAROT_BUDGET,
-    AnySearch,
-    CardPlay,
-)
+from game.advice.race import AnySearch, CardPlay
 from game.advice.sample import Outcome
 from game.ai import Decision
 from game.ai.appraisal import side_unit
@@ -48,7 +42,7 @@ def _plays(view: TrickView | TarotView) -> int:
 
 
 
-def card_play(position: Position) -> CardPlay | None:
+def card_play(position: Position, budget_of: BudgetOf = table_budget) -> CardPlay | None:
     """The card decision's search, or None when the decision is not a choice of cards
     the Expert weighs by worlds."""
     view = position.view
@@ -56,12 +50,13 @@ def card_play(position: Position) -> CardPlay | None:
     if deal.phase is not Phase.PLAY or len(deal.legal) < 2:
         return None
     if isinstance(deal, TarotView):
-        return _tarot_play(position, deal)
+        return _tarot_play(position, deal, budget_of(True))
     assert isinstance(deal, TrickView)
-    return _trick_play(position, deal, view.target)
+    return _trick_play(position, deal, view.target, budget_of(False))
 
 
-def _trick_play(position: Position, view: TrickView, target: int | None) -> CardPlay | None:
+def _trick_play(position: Position, view: TrickView, target: int | None,
+                budget: Budget) -> CardPlay | None:
     found: list[tuple[Memory, list[Card], tuple[Card, str]]] = []
 
     def capture(v: Any, mem: Memory, cards: list[Card],
@@ -86,8 +81,7 @@ def _trick_play(position: Position, view: TrickView, target: int | None) -> Card
 
     taking = None if view.taker is None else \
         side_of(view.players, view.taker) == side_of(view.players, view.seat)
-    return CardPlay(position, new_search, BATCH, rule, actions, view, taking,
-                     _plays(view), BUDGET)
+    return CardPlay(position, new_search, budget, rule, actions, view, taking, _plays(view))
 
 
 class _TrickSearch(InferenceSearch):
@@ -126,7 +120,7 @@ class _TrickSearch(InferenceSearch):
         return value
 
 
-def _tarot_play(position: Position, view: TarotView) -> CardPlay | None:
+def _tarot_play(position: Position, view: TarotView, budget: Budget) -> CardPlay | None:
     probe = TarotWorldSearch(view, random.Random(0), 1)
     if not probe.weighs:
         return None
@@ -143,8 +137,7 @@ def _tarot_play(position: Position, view: TarotView) -> CardPlay | None:
     rule = probe.confirme
     assert isinstance(rule.action, TarotPlayCard)
     taking = view.seat == view.taker or view.called in view.hand
-    return CardPlay(position, new_search, TAROT_BATCH, rule, actions, view, taking,
-                     _plays(view), TAROT_BUDGET)
+    return CardPlay(position, new_search, budget, rule, actions, view, taking, _plays(view))
 
 
 def _same_class(search: TarotWorldSearch, card: TarotCard, kept: TarotCard) -> bool:

@@ -37,24 +37,39 @@ class Verdict:
 
     decision: Decision
     figures: tuple[Figures, ...] = ()
-    equals: tuple[Action, ...] = ()  # the best and those it cannot be told from (2+)
+    equals: tuple[Action, ...] = ()  # the best and those as good as it (2+): ``within``
     worlds: int = 0
     taking: bool | None = None  # the seat's side took the contract (None: no contract)
     sample: Sample | None = field(default=None, compare=False, repr=False)
     keys: dict[Action, Hashable] = field(default_factory=dict, compare=False, repr=False)
     view: Any = field(default=None, compare=False, repr=False)
+    within: float | None = None  # the equals' differences from the best are within this
+    budget: str = ""  # the race's budget ("core", "python"; "": not weighed world by world)
 
     def figures_of(self, action: Action) -> Figures | None:
         key = self._key(action)
         return next((f for f in self.figures if self._key(f.action) == key), None)
 
+    def among_best(self, action: Action) -> bool:
+        """``action`` is the suggested choice or one named as good as it."""
+        best = (self.decision.action, *self.equals)
+        key = self._key(action)
+        if key is None:
+            return action in best
+        return key in {self._key(a) for a in best}
+
     def loss(self, action: Action) -> Difference | None:
         """What ``action`` is expected to cost against the best, world by world (None:
         not weighed world by world)."""
-        a, best = self._key(action), self._key(self.decision.action)
-        if self.sample is None or a is None or best is None:
+        return self.difference(self.decision.action, action)
+
+    def difference(self, a: Action, b: Action) -> Difference | None:
+        """``a - b`` world by world, over the worlds both were rolled out in (None: not
+        weighed world by world)."""
+        key_a, key_b = self._key(a), self._key(b)
+        if self.sample is None or key_a is None or key_b is None:
             return None
-        return self.sample.difference(best, a)
+        return self.sample.difference(key_a, key_b)
 
     def shown(self, action: Action | None = None) -> list[Figures]:
         """The numbers to show: the best two or three, and ``action``'s."""
