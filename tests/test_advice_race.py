@@ -270,3 +270,12 @@ def test_the_equals_line_says_the_bound_in_points_in_both_languages() -> None:
     wide = Verdict(rule, figures, (ace, king), 40, within=5.2, budget="python")
     assert "Ace of hearts or king of hearts: as good as each other here, within ±6 points." \
         in advice_lines(ENGLISH, wide)
+
+
+def test_a_few_worlds_never_make_two_cards_equal(position: Position) -> None:
+    """However wide the bound allowed, two cards are called as good as each other only
+    over enough shared worlds: one batch of 10 names no equals, four batches do."""
+    few = finished(race(position, 30, within=1e9)).verdict()
+    assert few.worlds == 10 and few.equals == () and few.within is None
+    many = finished(race(position, 90, within=1e9)).verdict()
+    assert many.worlds == 40 and set(many.equals) == {ACE, QUEEN}

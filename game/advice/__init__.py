@@ -12,20 +12,29 @@ coach share; pondering may fill it): the review reads what the hint weighed.
 
 At the card play the candidates race on the same worlds (paired), by the Expert's own
 rollouts (``play_inference.InferenceSearch`` at the 32-card games,
-``tarot_search.TarotWorldSearch`` at tarot), in batches of ``BATCH`` worlds, each batch
-from its own generator seeded by the position and the batch's number.  After each batch
-the leader (the best mean of the cards still in the race: they share every world) is
+``tarot_search.TarotWorldSearch`` at tarot), in batches of worlds, each batch from its
+own generator seeded by the position and the batch's number.  After each batch the
+leader (the best mean of the cards still in the race: they share every world) is
 compared with each other card world by world (``paired``): a card significantly worse (a
 one-sided paired t-test at ``LEVEL``) leaves the race and is not rolled out again; the
 evaluation stops once every card left is as good as the leader (the upper bound of their
-difference below ``SAME_POINTS``), after ``MAX_BATCHES``, or when the budget is spent:
-the rollouts may play ``BUDGET`` cards in all (``TAROT_BUDGET`` at tarot; a rollout plays
-the cards left in every hand), about the table's default thinking time of CPU, so that
-the hint answers within it.  A batch is cut to what the budget affords (the first has
-``MIN_WORLDS`` at least).  The budget counts rollouts, never seconds: the number of
-worlds depends on the position only.  A card out of the race keeps its worlds, and every
-comparison of two cards is made on the worlds both were rolled out in (``Sample``).
-Cards in the race still not told apart from the best are named as equal.
+difference below ``SAME_POINTS``), after the budget's batches, or when its work is spent
+(``Budget``: the cards the rollouts may play in all, a rollout playing the cards left in
+every hand; the compiled core's budget when its rollouts are built, else the Python
+one, about the table's default thinking time of CPU either way).  A batch is cut to
+what the budget affords (the first has the budget's ``least`` worlds at least).  The
+budget counts rollouts, never seconds: the number of worlds depends on the position and
+the budget only, and the verdict names its budget.  A card out of the race keeps its
+worlds, and every comparison of two cards is made on the worlds both were rolled out in
+(``Sample``).
+
+The verdict suggests the card with the best mean, unless the rule's card (the
+Confirmé's) is as good as it.  A card is called as good as the suggested one only when
+both are still in the race and the paired test bounds their difference within the
+budget's ``within`` points (``Difference.reach``: the mean's size and its one-sided
+margin), over ``EQUAL_WORLDS`` shared worlds at least; the hint says the largest such bound ("within ±6 points").  A card neither
+significantly worse nor within the bound is not named as equal: the race could not
+tell.
 
 The review asks what the player's choice cost against the verdict's best
 (``Evaluation.review``): for a card not as good as the best it looks closer, rolling out
@@ -43,8 +52,9 @@ their values but no mark.
 No pygame here.
 
 The parts: ``position`` (the position and its seeded worlds), ``sample`` (the paired
-sample and its statistics), ``verdict`` (the answer and its reasons), ``race`` (the race
-and its budget, the review's closer look), ``searches`` (the Expert's searches keeping
+sample and its statistics), ``verdict`` (the answer and its reasons), ``budget`` (the
+race's work, by the compiled core), ``race`` (the race and the review's closer look),
+``searches`` (the Expert's searches keeping
 each rollout's outcome) and ``evaluation`` (the evaluation in steps, the advisor).
 """
 

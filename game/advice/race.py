@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from game.advice.budget import MIN_WORLDS, Budget
+from game.advice.budget import EQUAL_WORLDS, MIN_WORLDS, Budget
 from game.advice.position import Position
 from game.advice.sample import Outcome, Sample, aimed
 from game.advice.verdict import Figures, Verdict, args_of
@@ -149,11 +149,13 @@ class CardPlay:
 
     def _equal(self, best: Hashable, card: Hashable) -> bool:
         """``card`` is as good as ``best``: both still in the race, and the paired test
-        bounds their difference within the budget's ``within`` points."""
+        bounds their difference within the budget's ``within`` points over
+        ``EQUAL_WORLDS`` shared worlds at least."""
         if card == best:
             return True
-        return card in self.racing and best in self.racing and \
-            self.sample.difference(best, card).reach() <= self.budget.within
+        return card in self.racing and best in self.racing \
+            and len(self.sample.shared(best, card)) >= EQUAL_WORLDS \
+            and self.sample.difference(best, card).reach() <= self.budget.within
 
 
 AnySearch = ResumableSearch[Any, Any, Any]
