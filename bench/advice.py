@@ -21,6 +21,8 @@ For each game (coinche, belote and tarot at four), ``--deals`` deals (match seed
   (``Budget.scaled``) on independent worlds (the key reversed).  ``best_or_equal``: the
   share of hints whose card is the reference's best mean, or as good as it by the
   reference's paired bound (``Difference.reach`` within the budget's ``within``);
+  ``best_or_not_worse`` the laxer share the reference does not find significantly worse
+  than its best (the sense "as good as" had before the bound);
   ``wrong_equals``: the share of hints whose "as good as each other" list holds a card
   the reference puts ``MISS`` points (tarot: marks) or more below its best mean;
   ``hint_worlds_median`` the likely deals behind a hint (tarot's opening leads apart:
@@ -96,6 +98,7 @@ class Judged:
     the likely deals behind it (tarot's opening leads apart)."""
 
     good: list[bool] = field(default_factory=list)
+    not_worse: list[bool] = field(default_factory=list)
     wrong: list[bool] = field(default_factory=list)
     worlds: list[int] = field(default_factory=list)
     leads: list[int] = field(default_factory=list)
@@ -106,6 +109,7 @@ class Judged:
         chosen = reference.difference(top.action, hint.decision.action)
         assert chosen is not None
         self.good.append(chosen.reach() <= table_budget(_tarot(position)).within)
+        self.not_worse.append(not chosen.above(0.0))
         gaps = [top.value - f.value for f in map(reference.figures_of, hint.equals)
                 if f is not None]
         self.wrong.append(any(gap >= miss for gap in gaps))
@@ -119,6 +123,7 @@ class Judged:
         return {
             "referenced": count,
             "best_or_equal": round(sum(self.good) / count, 3) if count else 1.0,
+            "best_or_not_worse": round(sum(self.not_worse) / count, 3) if count else 1.0,
             "wrong_equals": round(sum(self.wrong) / count, 3) if count else 0.0,
             "hint_worlds_median": statistics.median(self.worlds) if self.worlds else 0,
             "lead_worlds_median": statistics.median(self.leads) if self.leads else 0,
