@@ -32,9 +32,9 @@ The verdict suggests the card with the best mean, unless the rule's card (the
 Confirmé's) is as good as it.  A card is called as good as the suggested one only when
 both are still in the race and the paired test bounds their difference within the
 budget's ``within`` points (``Difference.reach``: the mean's size and its one-sided
-margin), over ``EQUAL_WORLDS`` shared worlds at least; the hint says the largest such bound ("within ±6 points").  A card neither
-significantly worse nor within the bound is not named as equal: the race could not
-tell.
+margin), over ``EQUAL_WORLDS`` shared worlds at least; the hint says the largest such
+bound ("within ±6 points").  A card neither significantly worse nor within the bound is
+not named as equal: the race could not tell.
 
 The review asks what the player's choice cost against the verdict's best
 (``Evaluation.review``): for a card not as good as the best it looks closer, rolling out
