@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from game.ai import tarot_kernel
 from game.ai.budget import DEFAULT_THINK, ends_at, past, seconds_left, within
 from game.ai.decision import Decision
 from game.ai.resumable import ResumableSearch
@@ -326,6 +327,7 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
         endgame = exact_endgame and affordable(view.hand_sizes)
         self._evaluate = solved if endgame else rollout
         self._table = Transpositions(WORLD_NODES)  # the world under way's, when solved
+        self._kernel = tarot_kernel.rollouts(view, partner_secret(view))  # None: Python
 
     def matches(self, view: TarotView, rng: random.Random, worlds: int,
                 exact_endgame: bool = True) -> bool:
@@ -352,17 +354,25 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
         """``card``'s marks in ``world``: solved exactly when the world's solve, its
         cards' together (one table), stays within ``WORLD_NODES`` positions; else that
         world is rolled out, its cards already solved included."""
+        if self._evaluate is rollout:
+            return self.rolled(world, card)
         if self._evaluate is not solved:
             return self._evaluate(self.view, world, card)
         if self._table.world is not world:
             self._table = Transpositions(WORLD_NODES, world)
         if self._table.spent:
-            return rollout(self.view, world, card)
+            return self.rolled(world, card)
         try:
             return solved(self.view, world, card, self._table)
         except OverBudget:
-            self.revalue(functools.partial(rollout, self.view, world))
-            return rollout(self.view, world, card)
+            self.revalue(functools.partial(self.rolled, world))
+            return self.rolled(world, card)
+
+    def rolled(self, world: World, card: TarotCard) -> float:
+        """``rollout``'s marks, from the compiled core when it is there (the same)."""
+        if self._kernel is not None:
+            return self._kernel.value(world, card)
+        return rollout(self.view, world, card)
 
     def roll_world(self, ends: float | None = None) -> bool:
         """Finish evaluating the next world (``roll_next``); False, the world left

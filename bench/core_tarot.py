@@ -1,0 +1,290 @@
+"""The compiled tarot core (``game/core/_tarot.c``) against its Python twin.
+
+On random positions of tarot at three, four and five players, random table options
+included (the Excuse in the last trick, the Petit au bout's value, the chelem bonuses,
+the poignée sizes), it checks that the core gives the same legal cards, trick winners
+and card points as ``tarot_tricks`` and ``tarot_cards``, and the same marks as
+``tarot_search.rollout`` for every legal first card (the Expert's play-outs, a chelem
+announcer and the secret partner at five included); then it measures a play-out card's
+cost in the core and the random-legal deals a second of each path.
+
+    python bench/core_tarot.py [--positions N] [--playouts N] [--deals N]
+
+It ends with one JSON line of its figures; it exits 1 on the first difference.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.ai import tarot_kernel  # noqa: E402
+from game.ai.tarot_search import World, partner_secret, rollout  # noqa: E402
+from game.engine.protocol import Phase  # noqa: E402
+from game.engine.rules import (  # noqa: E402
+    ExcuseLastTrick,
+    PetitAuBoutValue,
+    PoigneeSizes,
+    TarotRules,
+)
+from game.engine.tarot_cards import (  # noqa: E402
+    CHIEN_SIZE,
+    DECK78,
+    KING,
+    PLAIN_SUITS,
+    TarotCard,
+    half_points,
+    suited,
+)
+from game.engine.tarot_scoring import Contract  # noqa: E402
+from game.engine.tarot_tricks import (  # noqa: E402
+    TarotPlay,
+    TarotTrick,
+    TarotView,
+    announcer_hand,
+    first_lead_cards,
+    legal_cards,
+    trick_winner,
+)
+
+HAND = {3: 24, 4: 18, 5: 15}
+PLAYERS = (3, 4, 5)
+
+
+def random_rules(rng: random.Random, players: int) -> TarotRules:
+    """A table with random options among those that change the play-outs' marks."""
+    return TarotRules(
+        players=players, poignee_sizes=rng.choice(list(PoigneeSizes)),
+        petit_au_bout=rng.choice(list(PetitAuBoutValue)),
+        unannounced_chelem=rng.choice((200, 0)), defence_chelem=rng.choice((200, 0)),
+        excuse_last_trick=rng.choice(list(ExcuseLastTrick)))
+
+
+def playable(hand: Sequence[TarotCard], trick: Sequence[TarotPlay], first: bool,
+             called: TarotCard | None, announcer: bool) -> list[TarotCard]:
+    """The cards a seat may play (the rules the play-outs follow)."""
+    cards = announcer_hand(hand, announcer)
+    if first and called is not None:
+        return first_lead_cards(cards, called)
+    return legal_cards(cards, trick)
+
+
+def random_view(rng: random.Random, players: int) -> tuple[TarotView, World, list[TarotCard]]:
+    """A random deal played at random to a random point, the view of the seat next to
+    play, the world it is in, and that seat's legal cards."""
+    deck = list(DECK78)
+    rng.shuffle(deck)
+    size = HAND[players]
+    hands = [deck[s * size:(s + 1) * size] for s in range(players)]
+    pile = tuple(deck[players * size:])
+    taker = rng.randrange(players)
+    called = suited(rng.choice(PLAIN_SUITS), KING) if players == 5 else None
+    announcer = rng.choice((None, None, None, None, taker, rng.randrange(players)))
+    tricks: list[TarotTrick] = []
+    trick: list[TarotPlay] = []
+    seat = rng.randrange(players)
+    for _ in range(rng.randrange(players * size)):
+        cards = playable(hands[seat], trick, not tricks and not trick, called, seat == announcer)
+        card = rng.choice(cards)
+        hands[seat].remove(card)
+        trick.append((seat, card))
+        seat = (seat + 1) % players
+        if len(trick) == players:
+            seat = trick_winner(trick)
+            tricks.append(TarotTrick(trick[0][0], tuple(trick), seat))
+            trick = []
+    played_by = {c: s for t in tricks for s, c in t.plays} | {c: s for s, c in trick}
+    partner = alone = None
+    if called is not None:
+        shown = played_by.get(called)
+        partner = shown if shown is not None and shown != taker else None
+        alone = partner is None and rng.random() < 0.3
+    rules = random_rules(rng, players)
+    poignees = tuple((s, tuple(hands[s][:rng.choice((8, 10, 13, 15, 18))]))
+                     for s in range(players) if rng.random() < 0.15)
+    contract = rng.choice(list(Contract))
+    view = TarotView(
+        game="tarot", rules=rules, seat=seat, players=players, dealer=0, phase=Phase.PLAY,
+        current_player=seat, hand=tuple(hands[seat]), legal=(), bids=(), contract=contract,
+        taker=taker, called=called, partner=partner, alone=bool(alone), chien=(), ecart=(),
+        ecart_trumps=(), poignees=poignees, miseres=(), chelem_announcer=announcer,
+        trick=tuple(trick), tricks=tuple(tricks), excuse=None,
+        hand_sizes=tuple(len(h) for h in hands), result=None)
+    firsts = playable(hands[seat], trick, not tricks and not trick, called, seat == announcer)
+    return view, World(tuple(tuple(h) for h in hands), pile), firsts
+
+
+def compiled_rollouts(view: TarotView) -> tarot_kernel.Rollouts:
+    module = tarot_kernel.core()
+    assert module is not None, "the compiled core is not built: make core"
+    return tarot_kernel.Rollouts(module, tarot_kernel.view_position(view, partner_secret(view)))
+
+
+def rule_differences(rng: random.Random, players: int) -> int:
+    """Legal cards, the winner and the points of a random hand and trick, both paths:
+    the number that differ."""
+    module = tarot_kernel.core()
+    assert module is not None
+    deck = list(DECK78)
+    rng.shuffle(deck)
+    hand = deck[:rng.randrange(1, HAND[players] + 1)]
+    trick_cards = deck[HAND[players]:HAND[players] + rng.randrange(players)]
+    seats = [(k + rng.randrange(players)) % players for k in range(len(trick_cards))]
+    trick = list(zip(seats, trick_cards, strict=True))
+    wrong = tarot_kernel.cards_of(module.legal(tarot_kernel.ids(hand),
+                                               tarot_kernel.ids(trick_cards))) != legal_cards(hand, trick)
+    full = list(zip(range(players), deck[-players:], strict=True))
+    wrong |= module.winner(bytes(range(players)), tarot_kernel.ids(deck[-players:])) != trick_winner(full)
+    wrong |= module.half_points(tarot_kernel.ids(hand)) != half_points(hand)
+    return int(wrong)
+
+
+def playout_differences(rng: random.Random, players: int) -> tuple[int, int]:
+    """One random position, every legal first card rolled out by both paths: the
+    play-outs compared and those that differ."""
+    view, world, firsts = random_view(rng, players)
+    kernel = compiled_rollouts(view)
+    wrong = sum(kernel.value(world, c) != rollout(view, world, c) for c in firsts)
+    return len(firsts), wrong
+
+
+# --- random-legal deals: the same generator in both paths (splitmix64) --------------------
+
+_MASK = (1 << 64) - 1
+
+
+class SplitMix64:
+    """The generator ``_tarot.random_deals`` draws from, written again in Python."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK
+
+    def next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+
+def random_deal(players: int, gen: SplitMix64) -> int:
+    """One deal dealt and played at random by the rules, seat 0 leading: the half
+    points of seat 0's tricks (``_tarot.random_deals``' twin)."""
+    deck = list(DECK78)
+    for i in range(len(deck) - 1, 0, -1):
+        j = gen.next() % (i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    size = HAND[players]
+    hands = [deck[s * size:(s + 1) * size] for s in range(players)]
+    points, leader = 0, 0
+    for _ in range(size):
+        trick: list[TarotPlay] = []
+        for k in range(players):
+            seat = (leader + k) % players
+            cards = legal_cards(hands[seat], trick)
+            card = cards[gen.next() % len(cards)]
+            hands[seat].remove(card)
+            trick.append((seat, card))
+        leader = trick_winner(trick)
+        if leader == 0:
+            points += half_points(c for _, c in trick)
+    return points
+
+
+def random_deals(players: int, count: int, seed: int) -> list[int]:
+    gen = SplitMix64(seed)
+    return [random_deal(players, gen) for _ in range(count)]
+
+
+# --- the bench -------------------------------------------------------------------------------
+
+
+def check(positions: int, playouts: int, seed: int) -> dict[str, int]:
+    """Rules on ``positions`` random positions and the play-outs of ``playouts`` random
+    positions, every player count; exits on a difference."""
+    figures: dict[str, int] = {}
+    for players in PLAYERS:
+        rng = random.Random(seed * 10 + players)
+        wrong = sum(rule_differences(rng, players) for _ in range(positions))
+        compared = differ = 0
+        for _ in range(playouts):
+            count, bad = playout_differences(rng, players)
+            compared, differ = compared + count, differ + bad
+        print(f"{players} players: {positions} rule positions ({wrong} differ), "
+              f"{compared} play-outs from {playouts} positions ({differ} differ)")
+        if wrong or differ:
+            sys.exit(1)
+        figures[f"rule_positions_{players}p"] = positions
+        figures[f"playouts_{players}p"] = compared
+    return figures
+
+
+def playout_speed(players: int, count: int, seed: int) -> tuple[float, float]:
+    """µs per play-out card, core (the batch entry) and Python, over ``count`` positions."""
+    rng = random.Random(seed)
+    cases = [random_view(rng, players) for _ in range(count)]
+    cards = sum(sum(len(h) for h in world.holdings) * len(firsts) for _, world, firsts in cases)
+    start = time.perf_counter()
+    for view, world, firsts in cases:
+        compiled_rollouts(view).values([world], firsts)
+    core = time.perf_counter() - start
+    start = time.perf_counter()
+    for view, world, firsts in cases[:max(1, count // 20)]:
+        for c in firsts:
+            rollout(view, world, c)
+    python_cards = sum(sum(len(h) for h in world.holdings) * len(firsts)
+                       for _, world, firsts in cases[:max(1, count // 20)])
+    python = time.perf_counter() - start
+    return 1e6 * core / cards, 1e6 * python / python_cards
+
+
+def deal_speed(players: int, deals: int, seed: int) -> tuple[float, float]:
+    """Random-legal deals a second, core and Python, after checking they agree."""
+    module = tarot_kernel.core()
+    assert module is not None
+    python_deals = max(1, deals // 50)
+    if module.random_deals(players, python_deals, seed) != random_deals(players, python_deals, seed):
+        print(f"{players} players: the random-legal deals differ")
+        sys.exit(1)
+    start = time.perf_counter()
+    module.random_deals(players, deals, seed)
+    core = deals / (time.perf_counter() - start)
+    start = time.perf_counter()
+    random_deals(players, python_deals, seed)
+    python = python_deals / (time.perf_counter() - start)
+    return core, python
+
+
+def main(argv: Sequence[str] | None = None) -> dict[str, float]:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=100_000)
+    parser.add_argument("--playouts", type=int, default=300)
+    parser.add_argument("--speed", type=int, default=400)
+    parser.add_argument("--deals", type=int, default=20_000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    figures: dict[str, float] = dict(check(args.positions, args.playouts, args.seed))
+    for players in PLAYERS:
+        core_us, python_us = playout_speed(players, args.speed, args.seed)
+        core_deals, python_deals = deal_speed(players, args.deals, args.seed)
+        print(f"{players} players: a play-out card {core_us:.2f} µs (Python {python_us:.1f} µs, "
+              f"x{python_us / core_us:.0f}); random-legal deals a second {core_deals:,.0f} "
+              f"(Python {python_deals:,.0f}, x{core_deals / python_deals:.0f})")
+        figures |= {f"card_us_{players}p": round(core_us, 3),
+                    f"python_card_us_{players}p": round(python_us, 1),
+                    f"deals_per_s_{players}p": round(core_deals),
+                    f"python_deals_per_s_{players}p": round(python_deals),
+                    f"deal_speedup_{players}p": round(core_deals / python_deals, 1)}
+    print(json.dumps(figures))
+    return figures
+
+
+if __name__ == "__main__":
+    main()
