@@ -25,17 +25,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai import tarot_kernel  # noqa: E402
-from game.ai.tarot_search import World, partner_secret, rollout  # noqa: E402
-from game.engine.protocol import Phase  # noqa: E402
-from game.engine.rules import (  # noqa: E402
+from game.ai import tarot_kernel
+from game.ai.tarot_search import World, partner_secret, rollout
+from game.engine.protocol import Phase
+from game.engine.rules import (
     ExcuseLastTrick,
     PetitAuBoutValue,
     PoigneeSizes,
     TarotRules,
 )
-from game.engine.tarot_cards import (  # noqa: E402
-    CHIEN_SIZE,
+from game.engine.tarot_cards import (
     DECK78,
     KING,
     PLAIN_SUITS,
@@ -43,8 +42,8 @@ from game.engine.tarot_cards import (  # noqa: E402
     half_points,
     suited,
 )
-from game.engine.tarot_scoring import Contract  # noqa: E402
-from game.engine.tarot_tricks import (  # noqa: E402
+from game.engine.tarot_scoring import Contract
+from game.engine.tarot_tricks import (
     TarotPlay,
     TarotTrick,
     TarotView,
@@ -138,10 +137,12 @@ def rule_differences(rng: random.Random, players: int) -> int:
     trick_cards = deck[HAND[players]:HAND[players] + rng.randrange(players)]
     seats = [(k + rng.randrange(players)) % players for k in range(len(trick_cards))]
     trick = list(zip(seats, trick_cards, strict=True))
-    wrong = tarot_kernel.cards_of(module.legal(tarot_kernel.ids(hand),
-                                               tarot_kernel.ids(trick_cards))) != legal_cards(hand, trick)
-    full = list(zip(range(players), deck[-players:], strict=True))
-    wrong |= module.winner(bytes(range(players)), tarot_kernel.ids(deck[-players:])) != trick_winner(full)
+    legal = module.legal(tarot_kernel.ids(hand), tarot_kernel.ids(trick_cards))
+    legal = module.legal(tarot_kernel.ids(hand), tarot_kernel.ids(trick_cards))
+    wrong = tarot_kernel.cards_of(legal) != legal_cards(hand, trick)
+    last = deck[-players:]
+    winner = module.winner(bytes(range(players)), tarot_kernel.ids(last))
+    wrong |= winner != trick_winner(list(zip(range(players), last, strict=True)))
     wrong |= module.half_points(tarot_kernel.ids(hand)) != half_points(hand)
     return int(wrong)
 
@@ -250,7 +251,9 @@ def deal_speed(players: int, deals: int, seed: int) -> tuple[float, float]:
     module = tarot_kernel.core()
     assert module is not None
     python_deals = max(1, deals // 50)
-    if module.random_deals(players, python_deals, seed) != random_deals(players, python_deals, seed):
+    twin = random_deals(players, python_deals, seed)
+    twin = random_deals(players, python_deals, seed)
+    if module.random_deals(players, python_deals, seed) != twin:
         print(f"{players} players: the random-legal deals differ")
         sys.exit(1)
     start = time.perf_counter()
