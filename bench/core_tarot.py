@@ -75,9 +75,11 @@ def playable(hand: Sequence[TarotCard], trick: Sequence[TarotPlay], first: bool,
     return legal_cards(cards, trick)
 
 
-def random_view(rng: random.Random, players: int) -> tuple[TarotView, World, list[TarotCard]]:
-    """A random deal played at random to a random point, the view of the seat next to
-    play, the world it is in, and that seat's legal cards."""
+def random_view(rng: random.Random, players: int, played: int | None = None,
+                ) -> tuple[TarotView, World, list[TarotCard]]:
+    """A random deal played at random to a random point (after ``played`` cards if
+    given), the view of the seat next to play, the world it is in, and that seat's legal
+    cards."""
     deck = list(DECK78)
     rng.shuffle(deck)
     size = HAND[players]
@@ -89,7 +91,7 @@ def random_view(rng: random.Random, players: int) -> tuple[TarotView, World, lis
     tricks: list[TarotTrick] = []
     trick: list[TarotPlay] = []
     seat = rng.randrange(players)
-    for _ in range(rng.randrange(players * size)):
+    for _ in range(rng.randrange(players * size) if played is None else played):
         cards = playable(hands[seat], trick, not tricks and not trick, called, seat == announcer)
         card = rng.choice(cards)
         hands[seat].remove(card)

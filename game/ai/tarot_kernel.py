@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
 from typing import Protocol
 
+from game.ai.tarot_endgame import OverBudget
 from game.core import native
 from game.engine.rules import ExcuseLastTrick, PetitAuBoutValue, TarotRules
 from game.engine.tarot_cards import DECK78, TarotCard
@@ -114,19 +115,47 @@ class Rollouts:
         self._world: Dealt | None = None
         self._bytes = b""
 
-    def _world_bytes(self, world: Dealt) -> bytes:
+    def world_data(self, world: Dealt) -> bytes:
         if world is not self._world:  # a world's cards are valued one after another
             self._world, self._bytes = world, world_bytes(world.holdings, world.pile)
         return self._bytes
 
     def value(self, world: Dealt, first: TarotCard) -> float:
-        marks: float = self.module.rollout(self.start, self._world_bytes(world), CARD_ID[first])
+        marks: float = self.module.rollout(self.start, self.world_data(world), CARD_ID[first])
         return marks
 
     def values(self, worlds: Sequence[Dealt], firsts: Sequence[TarotCard]) -> list[list[float]]:
         data = [world_bytes(w.holdings, w.pile) for w in worlds]
         rows: list[list[float]] = self.module.rollouts(self.start, data, ids(firsts))
         return rows
+
+
+class CompiledTable:
+    """``tarot_endgame.Transpositions`` in the core: what the exact solves of one
+    ``world`` share, at most ``budget`` positions searched."""
+
+    def __init__(self, module: ModuleType, budget: int, world: object = None) -> None:
+        self.table, self.world = module.Table(budget), world
+
+    @property
+    def spent(self) -> bool:
+        spent: bool = self.table.spent
+        return spent
+
+    @property
+    def nodes(self) -> int:
+        nodes: int = self.table.nodes
+        return nodes
+
+
+def solved(rollouts_: Rollouts, world: Dealt, first: TarotCard, table: CompiledTable) -> float:
+    """``tarot_search.solved`` in the core: the seat's marks when it plays ``first`` and
+    the rest of the deal is played perfectly (``OverBudget`` past the table's budget)."""
+    marks: float | None = rollouts_.module.solve(table.table, rollouts_.start,
+                                                 rollouts_.world_data(world), CARD_ID[first])
+    if marks is None:
+        raise OverBudget
+    return marks
 
 
 def rollouts(view: TarotView, secret: bool) -> Rollouts | None:

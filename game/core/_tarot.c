@@ -24,6 +24,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define NCARDS 78
@@ -776,14 +777,21 @@ static int per_defender(const Position *p, int points, int bouts, int petit, int
     return x;
 }
 
-static int deal_end(const Game *g, const Tally *t) {
-    const Position *p = g->pos;
-    int last = g->ntricks - 1, petit = 0, chelem = 0;
-    for (int i = 0; i < g->n; i++)
-        if (g->tr_card[last][i] == PETIT) petit = (g->attack >> g->tr_winner[last]) & 1 ? 1 : 2;
+/* DealFrame.deal_end and per_defender: the deal ending with the trick of ``cards`` won by
+ * ``winner`` */
+static int end_score(const Position *p, int attack, const Tally *t, const uint8_t *cards, int n,
+                     int winner) {
+    int petit = 0, chelem = 0;
+    for (int i = 0; i < n; i++)
+        if (cards[i] == PETIT) petit = (attack >> winner) & 1 ? 1 : 2;
     if (t->winners == 2) chelem = 1;
     else if (t->winners == 1) chelem = 2;
     return per_defender(p, t->points, t->bouts, petit, chelem);
+}
+
+static int deal_end(const Game *g, const Tally *t) {
+    int last = g->ntricks - 1;
+    return end_score(g->pos, g->attack, t, g->tr_card[last], g->n, g->tr_winner[last]);
 }
 
 static int defenders_pay(const Game *g) {
@@ -816,6 +824,327 @@ static int rollout_marks(const Position *p, const uint8_t *world, Py_ssize_t siz
     *marks = (double)seat_factor(&g, p->seat) * defenders_pay(&g);
     return 0;
 }
+
+/* --- the exact endgame (tarot_endgame._Solver, Transpositions) ------------------------ */
+
+#define UNBOUNDED 1000000000
+
+typedef struct { uint64_t lo, hi; } Mask;  /* one bit per card id */
+
+static void flip(Mask *m, int card) {
+    if (card < 64) m->lo ^= (uint64_t)1 << card;
+    else m->hi ^= (uint64_t)1 << (card - 64);
+}
+
+typedef struct {
+    Mask held;
+    int32_t points, low, high;
+    int8_t seat, bouts, winners, used;
+} Entry;
+
+/* The Transpositions of one world: bounds by trick start, the history of cut-offs, the
+ * positions searched against the budget. */
+typedef struct {
+    PyObject_HEAD
+    long long budget, nodes;
+    Entry *slots;
+    size_t capacity, count;
+    long long history[NCARDS];
+} TableObject;
+
+static uint64_t entry_hash(Mask held, int seat, int points, int bouts, int winners) {
+    uint64_t h = held.lo * 0x9E3779B97F4A7C15ull ^ (held.hi + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
+    h ^= (uint64_t)(seat + 8 * winners + 64 * bouts) * 0x165667B19E3779F9ull;
+    h ^= (uint64_t)(uint32_t)points * 0x27D4EB2F165667C5ull;
+    return h ^ (h >> 29);
+}
+
+static Entry *table_find(TableObject *t, Mask held, int seat, int points, int bouts, int winners) {
+    size_t mask = t->capacity - 1;
+    size_t i = (size_t)entry_hash(held, seat, points, bouts, winners) & mask;
+    while (t->slots[i].used) {
+        Entry *e = &t->slots[i];
+        if (e->held.lo == held.lo && e->held.hi == held.hi && e->seat == seat
+            && e->points == points && e->bouts == bouts && e->winners == winners)
+            return e;
+        i = (i + 1) & mask;
+    }
+    return &t->slots[i];  /* the free slot the key would take */
+}
+
+static int table_grow(TableObject *t) {
+    size_t old = t->capacity;
+    Entry *slots = t->slots;
+    size_t capacity = old ? old * 2 : 1024;
+    Entry *fresh = calloc(capacity, sizeof(Entry));
+    if (!fresh) return -1;
+    t->slots = fresh; t->capacity = capacity; t->count = 0;
+    for (size_t i = 0; i < old; i++)
+        if (slots[i].used) {
+            Entry *e = table_find(t, slots[i].held, slots[i].seat, slots[i].points,
+                                  slots[i].bouts, slots[i].winners);
+            *e = slots[i];
+            t->count++;
+        }
+    free(slots);
+    return 0;
+}
+
+typedef struct {
+    Game *g;
+    TableObject *t;
+    const Position *p;
+    Mask held;
+    int order[NCARDS];
+    int excuse_to_winner, over, failed;
+} Solver;
+
+/* live_order: each card's place among those held and those of the trick under way */
+static void live_order(Solver *s, int with_trick) {
+    Mask live = s->held;
+    if (with_trick)
+        for (int i = 0; i < s->g->tlen; i++) flip(&live, s->g->cur_card[i]);
+    int k = 0;
+    for (int c = 0; c < NCARDS; c++) {
+        int in = c < 64 ? (int)((live.lo >> c) & 1) : (int)((live.hi >> (c - 64)) & 1);
+        if (in) s->order[c] = k++;
+    }
+}
+
+typedef struct { int card, k1, k2; } Move;
+
+static int solver_moves(Solver *s, int seat, Move *moves) {
+    Game *g = s->g;
+    uint8_t hand[MAXHAND], legal[MAXHAND + 1];
+    int len = 0;
+    int drop = seat == s->p->announcer && g->len[seat] > 1;
+    for (int i = 0; i < g->len[seat]; i++)
+        if (!(drop && g->hand[seat][i] == EXC)) hand[len++] = g->hand[seat][i];
+    int count = legal_cards(hand, len, g->cur_card, g->tlen, legal);
+    if (count == 1) { moves[0].card = legal[0]; return 1; }
+    /* one_of_each_run, over the legal cards sorted */
+    uint8_t sorted[MAXHAND + 1];
+    int n = 0;
+    for (int c = 0; c < NCARDS; c++)
+        for (int i = 0; i < count; i++) if (legal[i] == c) { sorted[n++] = (uint8_t)c; break; }
+    int kept = 0, last = sorted[0];
+    moves[kept++].card = last;
+    for (int i = 1; i < n; i++) {
+        int c = sorted[i];
+        if (!(s->order[c] == s->order[last] + 1 && SUIT[c] == SUIT[last] && HALF[c] == HALF[last]
+              && !BOUT[c] && !BOUT[last]))
+            moves[kept++].card = c;
+        last = c;
+    }
+    if (kept == 1) return 1;
+    /* _likely_best, then a stable sort */
+    int follow = g->tlen > 0, same = 0, led = -1, top = 0;
+    if (follow) {
+        int winner = trick_winner(g->cur_seat, g->cur_card, g->tlen);
+        same = ((g->attack >> winner) & 1) == ((g->attack >> seat) & 1);
+        led = led_suit(g->cur_card, g->tlen);
+        for (int i = 0; i < g->tlen; i++)
+            if (g->cur_seat[i] == winner) top = card_power(g->cur_card[i], led);
+    }
+    for (int i = 0; i < kept; i++) {
+        int c = moves[i].card;
+        if (!follow) { moves[i].k1 = 0; moves[i].k2 = 0; }
+        else if (same) { moves[i].k1 = -HALF[c]; moves[i].k2 = RANK[c]; }
+        else if (card_power(c, led) > top) { moves[i].k1 = 0; moves[i].k2 = RANK[c]; }
+        else { moves[i].k1 = 1; moves[i].k2 = HALF[c]; }
+    }
+    for (int i = 1; i < kept; i++) {
+        Move m = moves[i];
+        long long h = follow ? 0 : s->t->history[m.card];
+        int j = i - 1;
+        for (; j >= 0; j--) {
+            Move o = moves[j];
+            int later;
+            if (!follow) later = s->t->history[o.card] < h;  /* -history: the higher first */
+            else later = o.k1 > m.k1 || (o.k1 == m.k1 && o.k2 > m.k2);
+            if (!later) break;
+            moves[j + 1] = o;
+        }
+        moves[j + 1] = m;
+    }
+    return kept;
+}
+
+static int solver_value(Solver *s, int seat, Tally tally, int alpha, int beta);
+
+static void reach(Solver *s, const Tally *tally, int *low, int *high) {
+    int points = 0, bouts = 0, petit = 0;
+    for (int c = 0; c < NCARDS; c++) {
+        int in = c < 64 ? (int)((s->held.lo >> c) & 1) : (int)((s->held.hi >> (c - 64)) & 1);
+        if (in) { points += HALF[c]; bouts += BOUT[c]; petit |= c == PETIT; }
+    }
+    *low = per_defender(s->p, tally->points, tally->bouts, petit ? 2 : 0,
+                        (tally->winners & 2) ? 0 : 2);
+    *high = per_defender(s->p, tally->points + points, tally->bouts + bouts, petit ? 1 : 0,
+                         (tally->winners & 1) ? 0 : 1);
+}
+
+static int remove_at(Game *g, int seat, int card) {
+    int i = 0;
+    while (g->hand[seat][i] != card) i++;
+    memmove(g->hand[seat] + i, g->hand[seat] + i + 1, (size_t)(g->len[seat] - i - 1));
+    g->len[seat]--;
+    return i;
+}
+
+static void insert_at(Game *g, int seat, int card, int i) {
+    memmove(g->hand[seat] + i + 1, g->hand[seat] + i, (size_t)(g->len[seat] - i));
+    g->hand[seat][i] = (uint8_t)card;
+    g->len[seat]++;
+}
+
+static int solver_after(Solver *s, int seat, Tally tally, int alpha, int beta) {
+    Game *g = s->g;
+    if (g->tlen < g->n) return solver_value(s, (seat + 1) % g->n, tally, alpha, beta);
+    int winner = trick_winner(g->cur_seat, g->cur_card, g->n);
+    int last = g->len[winner] == 0;
+    tally_after(&tally, g->cur_seat, g->cur_card, g->n, winner, g->attack, last,
+                s->excuse_to_winner);
+    if (last) return end_score(s->p, g->attack, &tally, g->cur_card, g->n, winner);
+    uint8_t seats[MAXP], cards[MAXP];
+    memcpy(seats, g->cur_seat, MAXP); memcpy(cards, g->cur_card, MAXP);
+    g->tlen = 0;
+    int value = solver_value(s, winner, tally, alpha, beta);
+    memcpy(g->cur_seat, seats, MAXP); memcpy(g->cur_card, cards, MAXP);
+    g->tlen = g->n;
+    return value;
+}
+
+static int solver_search(Solver *s, int seat, Tally tally, int alpha, int beta) {
+    Game *g = s->g;
+    int attacking = (g->attack >> seat) & 1;
+    int best = attacking ? -UNBOUNDED : UNBOUNDED;
+    Move moves[MAXHAND + 1];
+    int count = solver_moves(s, seat, moves);
+    for (int k = 0; k < count; k++) {
+        int card = moves[k].card;
+        int index = remove_at(g, seat, card);
+        flip(&s->held, card);
+        g->cur_seat[g->tlen] = (uint8_t)seat; g->cur_card[g->tlen] = (uint8_t)card; g->tlen++;
+        int after = solver_after(s, seat, tally, alpha, beta);
+        g->tlen--;
+        flip(&s->held, card);
+        insert_at(g, seat, card, index);
+        if (s->over || s->failed) return 0;
+        if (attacking) { if (after > best) best = after; if (after > alpha) alpha = after; }
+        else { if (after < best) best = after; if (after < beta) beta = after; }
+        if (alpha >= beta) {
+            s->t->history[card] += (long long)1 << g->len[seat];
+            break;
+        }
+    }
+    return best;
+}
+
+static int solver_value(Solver *s, int seat, Tally tally, int alpha, int beta) {
+    TableObject *t = s->t;
+    t->nodes++;
+    if (t->nodes > t->budget) { s->over = 1; return 0; }
+    if (s->g->tlen) return solver_search(s, seat, tally, alpha, beta);
+    Entry *e = table_find(t, s->held, seat, tally.points, tally.bouts, tally.winners);
+    int low, high;
+    if (e->used) { low = e->low; high = e->high; }
+    else reach(s, &tally, &low, &high);
+    if (low >= beta || low == high) return low;
+    if (high <= alpha) return high;
+    if (low > alpha) alpha = low;
+    if (high < beta) beta = high;
+    int outer[NCARDS];
+    memcpy(outer, s->order, sizeof outer);
+    live_order(s, 0);
+    int best = solver_search(s, seat, tally, alpha, beta);
+    memcpy(s->order, outer, sizeof outer);
+    if (s->over || s->failed) return 0;
+    /* _store: narrowed */
+    if (2 * (t->count + 1) > t->capacity && table_grow(t) < 0) { s->failed = 1; return 0; }
+    e = table_find(t, s->held, seat, tally.points, tally.bouts, tally.winners);
+    int old_low = -UNBOUNDED, old_high = UNBOUNDED;
+    if (e->used) { old_low = e->low; old_high = e->high; }
+    else {
+        e->used = 1; e->held = s->held; e->seat = (int8_t)seat; e->points = tally.points;
+        e->bouts = (int8_t)tally.bouts; e->winners = (int8_t)tally.winners;
+        t->count++;
+    }
+    if (best <= alpha) { e->low = old_low; e->high = best < old_high ? best : old_high; }
+    else if (best >= beta) { e->low = best > old_low ? best : old_low; e->high = old_high; }
+    else { e->low = best; e->high = best; }
+    return best;
+}
+
+/* tarot_search.solve: the world's deal after the seat plays ``first``, every seat then
+ * playing perfectly; 0 with the seat's marks, 1 over the table's budget, -1 bad input */
+static int solve_marks(TableObject *t, const Position *p, const uint8_t *world, Py_ssize_t size,
+                       int first, double *marks) {
+    Game g;
+    if (parse_world(p, world, size, &g) < 0) return -1;
+    if (first >= NCARDS || !in_hand(&g, p->seat, first) || t->capacity == 0) return -1;
+    remove_card(&g, p->seat, first);
+    g.cur_seat[g.tlen] = (uint8_t)p->seat; g.cur_card[g.tlen] = (uint8_t)first; g.tlen++;
+    Tally tally = {0, 0, 0};
+    if (p->chien_to_attack) { tally.points = g.pile_points; tally.bouts = g.pile_bouts; }
+    for (int i = 0; i < g.ntricks; i++)
+        tally_after(&tally, g.tr_seat[i], g.tr_card[i], g.n, g.tr_winner[i], g.attack, 0,
+                    p->excuse_to_winner);
+    Solver s;
+    memset(&s, 0, sizeof s);
+    s.g = &g; s.t = t; s.p = p; s.excuse_to_winner = p->excuse_to_winner;
+    for (int seat = 0; seat < g.n; seat++)
+        for (int i = 0; i < g.len[seat]; i++) flip(&s.held, g.hand[seat][i]);
+    live_order(&s, 1);
+    int pays = solver_after(&s, p->seat, tally, -UNBOUNDED, UNBOUNDED);
+    if (s.failed) return -1;
+    if (s.over) return 1;
+    *marks = (double)seat_factor(&g, p->seat) * pays;
+    return 0;
+}
+
+static PyObject *table_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    long long budget = 1000000000000LL;
+    static char *keywords[] = {"budget", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|L", keywords, &budget)) return NULL;
+    TableObject *t = (TableObject *)type->tp_alloc(type, 0);
+    if (!t) return NULL;
+    t->budget = budget;
+    if (table_grow(t) < 0) { Py_DECREF(t); return PyErr_NoMemory(); }
+    return (PyObject *)t;
+}
+
+static void table_dealloc(TableObject *t) {
+    free(t->slots);
+    Py_TYPE(t)->tp_free((PyObject *)t);
+}
+
+static PyObject *table_nodes(TableObject *t, void *closure) {
+    (void)closure;
+    return PyLong_FromLongLong(t->nodes);
+}
+
+static PyObject *table_spent(TableObject *t, void *closure) {
+    (void)closure;
+    return PyBool_FromLong(t->nodes > t->budget);
+}
+
+static PyGetSetDef table_getset[] = {
+    {"nodes", (getter)table_nodes, NULL, "positions searched", NULL},
+    {"spent", (getter)table_spent, NULL, "a solve ran out of the budget", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject TableType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "game.core._tarot.Table",
+    .tp_basicsize = sizeof(TableObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Table(budget): the transpositions the exact solves of one world share",
+    .tp_new = table_new,
+    .tp_dealloc = (destructor)table_dealloc,
+    .tp_getset = table_getset,
+};
 
 /* --- the Python entries -------------------------------------------------------------- */
 
@@ -993,7 +1322,28 @@ static PyObject *py_random_deals(PyObject *self, PyObject *args) {
     return result;
 }
 
+/* solve(table, position, world, first): the seat's marks when the rest of the deal is
+ * played perfectly after it plays ``first``; None when the table's budget runs out */
+static PyObject *py_solve(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *table, *pos_obj; const char *world; Py_ssize_t size; int first;
+    if (!PyArg_ParseTuple(args, "O!Sy#i", &TableType, &table, &pos_obj, &world, &size, &first))
+        return NULL;
+    Position p;
+    if (read_position(pos_obj, &p) < 0) return NULL;
+    double marks = 0;
+    int outcome;
+    Py_BEGIN_ALLOW_THREADS
+    outcome = solve_marks((TableObject *)table, &p, (const uint8_t *)world, size, first, &marks);
+    Py_END_ALLOW_THREADS
+    if (outcome < 0) return bad_input();
+    if (outcome > 0) Py_RETURN_NONE;
+    return PyFloat_FromDouble(marks);
+}
+
 static PyMethodDef methods[] = {
+    {"solve", py_solve, METH_VARARGS,
+     "solve(table, position, world, first) -> the seat's marks, exact (None: over budget)"},
     {"rollout", py_rollout, METH_VARARGS, "rollout(position, world, first) -> the seat's marks"},
     {"rollouts", py_rollouts, METH_VARARGS,
      "rollouts(position, worlds, firsts) -> marks by world and first card (GIL released)"},
@@ -1013,5 +1363,14 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__tarot(void) {
     init_tables();
-    return PyModule_Create(&module);
+    if (PyType_Ready(&TableType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    Py_INCREF(&TableType);
+    if (PyModule_AddObject(m, "Table", (PyObject *)&TableType) < 0) {
+        Py_DECREF(&TableType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
 }
