@@ -9,7 +9,10 @@ counted in worlds.
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Callable, Mapping
+from typing import TypeVar
 
 import pytest
 
@@ -23,11 +26,25 @@ from bench.core_tarot import (
     random_view,
     rule_differences,
 )
-from game.ai import tarot_kernel
+from game.ai import tarot_kernel, tarot_search
 from game.ai.tarot_bid_search import play_from
-from game.ai.tarot_search import partner_secret, rollout, weigh_tarot_cards
+from game.ai.tarot_endgame import (
+    CORE_ENDGAME_TRICKS,
+    ENDGAME_TRICKS,
+    OverBudget,
+    Transpositions,
+)
+from game.ai.tarot_search import (
+    CORE_WORLD_NODES,
+    WORLD_NODES,
+    partner_secret,
+    rollout,
+    weigh_tarot_cards,
+)
 from game.core import FORCE_PYTHON, compiled
 from game.engine.tarot_cards import DECK78, KING, PLAIN_SUITS, TarotCard, suited
+from game.engine.tarot_tricks import TarotView
+from tests.tarot_positions import SIZES, advance, to_play
 from tests.test_ai_tarot_expert import positions
 
 built = pytest.mark.skipif(compiled("tarot") is None,
@@ -128,20 +145,121 @@ def test_without_the_core_the_searches_roll_out_in_python(monkeypatch: pytest.Mo
     assert tarot_kernel.closed_play(hands, aside, taker, leader, called, False) is None
 
 
+def same_reach(monkeypatch: pytest.MonkeyPatch, reach: Mapping[int, int], nodes: int) -> None:
+    """Both paths solve from ``reach``'s tricks left within ``nodes`` positions a world."""
+    for name in ("ENDGAME_TRICKS", "CORE_ENDGAME_TRICKS"):
+        monkeypatch.setattr(tarot_search, name, reach)
+    for name in ("WORLD_NODES", "CORE_WORLD_NODES"):
+        monkeypatch.setattr(tarot_search, name, nodes)
+
+
+def both_ways(view: TarotView, seed: int, worlds: int, monkeypatch: pytest.MonkeyPatch,
+              ) -> tuple[object, object]:
+    """The Expert's decision and means, with the core and on the Python path."""
+    fast = weigh_tarot_cards(view, random.Random(seed), None, worlds)
+    monkeypatch.setenv(FORCE_PYTHON, "python")
+    reference = weigh_tarot_cards(view, random.Random(seed), None, worlds)
+    monkeypatch.delenv(FORCE_PYTHON)
+    return fast, reference
+
+
+def endgame_views(players: int, left: int, count: int, seed: int) -> list[TarotView]:
+    """Views of the next seat to play in real deals, ``left`` tricks from the end."""
+    rng = random.Random(seed)
+    views = []
+    for k in range(count):
+        start, actions = to_play(players, seed * 100 + k)
+        deal, _ = advance(start, actions, players * (SIZES[players] - left), rng)
+        if deal.current_player is not None and not deal.is_over:
+            views.append(deal.view(deal.current_player))
+    return views
+
+
 @built
 @pytest.mark.parametrize("players", PLAYERS)
 def test_the_experts_decision_is_the_same_with_and_without_the_core(
         players: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Four worlds a decision, no deadline: the same card and the same means."""
-    for deal in positions(players, 8, seed=40 + players):
-        seat = deal.current_player
-        assert seat is not None
-        view = deal.view(seat)
-        fast = weigh_tarot_cards(view, random.Random(seat), None, 4)
-        monkeypatch.setenv(FORCE_PYTHON, "python")
-        reference = weigh_tarot_cards(view, random.Random(seat), None, 4)
-        monkeypatch.delenv(FORCE_PYTHON)
+    """Four worlds a decision, no deadline, the Python solver's reach: the same card and
+    the same means, rolled out or solved (a world over the budget rolled out)."""
+    same_reach(monkeypatch, ENDGAME_TRICKS, WORLD_NODES)
+    views = [deal.view(deal.current_player) for deal in positions(players, 8, seed=40 + players)
+             if deal.current_player is not None]
+    views += endgame_views(players, ENDGAME_TRICKS[players], 4, seed=60 + players)
+    for seat, view in enumerate(views):
+        fast, reference = both_ways(view, seat, 4, monkeypatch)
         assert fast == reference
+
+
+@built
+def test_the_compiled_solver_reaches_further_with_the_same_values(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the core the worlds are solved from further back; the Python solver given
+    the same reach and budget decides the same."""
+    view = endgame_views(4, CORE_ENDGAME_TRICKS[4], 1, seed=3)[0]
+    search = tarot_search.TarotWorldSearch(view, random.Random(0), 2)
+    assert search.endgame_reach() is CORE_ENDGAME_TRICKS
+    assert search._evaluate is tarot_search.solved
+    same_reach(monkeypatch, CORE_ENDGAME_TRICKS, CORE_WORLD_NODES)
+    fast, reference = both_ways(view, 0, 2, monkeypatch)
+    assert fast == reference
+
+
+@built
+def test_the_python_path_keeps_its_reach(monkeypatch: pytest.MonkeyPatch) -> None:
+    view = endgame_views(4, CORE_ENDGAME_TRICKS[4], 1, seed=3)[0]
+    monkeypatch.setenv(FORCE_PYTHON, "python")
+    search = tarot_search.TarotWorldSearch(view, random.Random(0), 2)
+    assert search.endgame_reach() is ENDGAME_TRICKS
+    assert search._evaluate is tarot_search.rollout
+
+
+def check_solves(players: int, count: int, seed: int) -> None:
+    """Every legal card of random positions in their last tricks solved with one table a
+    world, by both solvers, at random budgets: the same values, the same positions
+    searched, the budget running out at the same card."""
+    module = compiled("tarot")
+    assert module is not None
+    rng = random.Random(seed)
+    for _ in range(count):
+        left = rng.randrange(2, ENDGAME_TRICKS[players] + 1)
+        view, world, firsts = random_view(rng, players,
+                                          players * (HAND[players] - left) + rng.randrange(players))
+        budget = rng.choice((200, 2_000, 10**9))
+        kernel = compiled_rollouts(view)
+        reference = solve_each(functools.partial(tarot_search.solved, view, world),
+                               Transpositions(budget, world), firsts)
+        fast = solve_each(functools.partial(tarot_kernel.solved, kernel, world),
+                          tarot_kernel.CompiledTable(module, budget, world), firsts)
+        assert fast == reference
+
+
+Table = TypeVar("Table", Transpositions, tarot_kernel.CompiledTable)
+
+
+def solve_each(solve: Callable[[TarotCard, Table], float], table: Table,
+               cards: list[TarotCard]) -> tuple[list[float | None], int]:
+    """Each card's value (None from the card the budget ran out), and the positions."""
+    values: list[float | None] = []
+    for card in cards:
+        try:
+            values.append(solve(card, table))
+        except OverBudget:
+            values.append(None)
+            break
+    return values, table.nodes
+
+
+@built
+@pytest.mark.parametrize("players", PLAYERS)
+def test_the_exact_endgame_gives_pythons_values(players: int) -> None:
+    check_solves(players, 60, seed=players)
+
+
+@built
+@pytest.mark.slow
+@pytest.mark.parametrize("players", PLAYERS)
+def test_the_exact_endgame_gives_pythons_values_long_sweep(players: int) -> None:
+    check_solves(players, 600, seed=50 + players)
 
 
 @built
