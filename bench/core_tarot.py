@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import tarot_kernel
 from game.ai.tarot_search import World, partner_secret, rollout
+from game.core import compiled
 from game.engine.protocol import Phase
 from game.engine.rules import (
     ExcuseLastTrick,
@@ -123,7 +124,7 @@ def random_view(rng: random.Random, players: int, played: int | None = None,
 
 
 def compiled_rollouts(view: TarotView) -> tarot_kernel.Rollouts:
-    module = tarot_kernel.core()
+    module = compiled("tarot")
     assert module is not None, "the compiled core is not built: make core"
     return tarot_kernel.Rollouts(module, tarot_kernel.view_position(view, partner_secret(view)))
 
@@ -131,7 +132,7 @@ def compiled_rollouts(view: TarotView) -> tarot_kernel.Rollouts:
 def rule_differences(rng: random.Random, players: int) -> int:
     """Legal cards, the winner and the points of a random hand and trick, both paths:
     the number that differ."""
-    module = tarot_kernel.core()
+    module = compiled("tarot")
     assert module is not None
     deck = list(DECK78)
     rng.shuffle(deck)
@@ -250,7 +251,7 @@ def playout_speed(players: int, count: int, seed: int) -> tuple[float, float]:
 
 def deal_speed(players: int, deals: int, seed: int) -> tuple[float, float]:
     """Random-legal deals a second, core and Python, after checking they agree."""
-    module = tarot_kernel.core()
+    module = compiled("tarot")
     assert module is not None
     python_deals = max(1, deals // 50)
     twin = random_deals(players, python_deals, seed)

@@ -128,6 +128,7 @@ def test_play_from_plays_the_same_deal(players: int, monkeypatch: pytest.MonkeyP
     for _ in range(15):
         hands, aside, taker, leader, called, exchange = random_start(rng, players)
         rules = random_rules(rng, players)
+        monkeypatch.delenv(FORCE_PYTHON, raising=False)
         fast = play_from([list(h) for h in hands], aside, taker, leader, called, exchange, rules)
         monkeypatch.setenv(FORCE_PYTHON, "python")
         reference = play_from([list(h) for h in hands], aside, taker, leader, called, exchange,
@@ -156,6 +157,7 @@ def same_reach(monkeypatch: pytest.MonkeyPatch, reach: Mapping[int, int], nodes:
 def both_ways(view: TarotView, seed: int, worlds: int, monkeypatch: pytest.MonkeyPatch,
               ) -> tuple[object, object]:
     """The Expert's decision and means, with the core and on the Python path."""
+    monkeypatch.delenv(FORCE_PYTHON, raising=False)
     fast = weigh_tarot_cards(view, random.Random(seed), None, worlds)
     monkeypatch.setenv(FORCE_PYTHON, "python")
     reference = weigh_tarot_cards(view, random.Random(seed), None, worlds)
@@ -195,6 +197,7 @@ def test_the_compiled_solver_reaches_further_with_the_same_values(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """With the core the worlds are solved from further back; the Python solver given
     the same reach and budget decides the same."""
+    monkeypatch.delenv(FORCE_PYTHON, raising=False)
     view = endgame_views(4, CORE_ENDGAME_TRICKS[4], 1, seed=3)[0]
     search = tarot_search.TarotWorldSearch(view, random.Random(0), 2)
     assert search.endgame_reach() is CORE_ENDGAME_TRICKS
