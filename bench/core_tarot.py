@@ -10,6 +10,15 @@ cost in the core and the random-legal deals a second of each path.
 
     python bench/core_tarot.py [--positions N] [--playouts N] [--deals N]
 
+``--reach N``: the compiled solver's reach instead.  On ``N`` positions of Confirmé deals
+at each count of tricks left, one sampled world's solve (every distinct card, one table)
+costs so many positions and milliseconds, the share within ``CORE_WORLD_NODES``; and at
+the tricks the core now solves and the Python path rolls out, the Expert's card each way
+(four worlds, no deadline), valued on the true deal played perfectly: the marks each
+way loses against the true deal's best card.
+
+    python bench/core_tarot.py --reach 40
+
 It ends with one JSON line of its figures; it exits 1 on the first difference.
 """
 
@@ -18,15 +27,26 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.tarot_endgame import confirme_positions
+from bench.tarot_limits import true_world
 from game.ai import tarot_kernel
-from game.ai.tarot_search import World, partner_secret, rollout
+from game.ai.tarot_endgame import CORE_ENDGAME_TRICKS, ENDGAME_TRICKS
+from game.ai.tarot_search import (
+    CORE_WORLD_NODES,
+    TarotWorldSearch,
+    World,
+    partner_secret,
+    rollout,
+    weigh_tarot_cards,
+)
 from game.core import compiled
 from game.engine.protocol import Phase
 from game.engine.rules import (
@@ -35,6 +55,8 @@ from game.engine.rules import (
     PoigneeSizes,
     TarotRules,
 )
+from game.engine.tarot import TarotDeal
+from game.engine.tarot_actions import TarotPlayCard
 from game.engine.tarot_cards import (
     DECK78,
     KING,
@@ -268,6 +290,93 @@ def deal_speed(players: int, deals: int, seed: int) -> tuple[float, float]:
     return core, python
 
 
+# --- the compiled solver's reach ------------------------------------------------------------
+
+
+def reach_positions(players: int, left: int, count: int, seed: int) -> list[TarotDeal]:
+    """Confirmé deals up to a turn ``left`` tricks from the end with several cards."""
+    return confirme_positions(players, count, seed, lambda v: v.phase is Phase.PLAY
+                              and len(v.hand) == left and len(v.legal) > 1)
+
+
+def world_cost(view: TarotView, world: World, cards: Sequence[TarotCard]) -> tuple[int, float]:
+    """Every card of ``cards`` solved in ``world`` by the core with one table: the
+    positions searched and the milliseconds."""
+    kernel = compiled_rollouts(view)
+    table = tarot_kernel.CompiledTable(kernel.module, 10**12, world)
+    start = time.perf_counter()
+    for card in cards:
+        tarot_kernel.solved(kernel, world, card, table)
+    return table.nodes, 1000 * (time.perf_counter() - start)
+
+
+def solver_reach(players: int, left: int, count: int, seed: int) -> dict[str, float]:
+    """One sampled world's solve at ``left`` tricks from the end: positions, ms."""
+    nodes, millis = [], []
+    for k, deal in enumerate(reach_positions(players, left, count, seed)):
+        view = deal.view(deal.current_player or 0)
+        search = TarotWorldSearch(view, random.Random(k), 1)
+        search.draw_all()
+        for world in search.worlds:
+            searched, spent = world_cost(view, world, search.cards)
+            nodes.append(searched)
+            millis.append(spent)
+    nodes.sort()
+    millis.sort()
+    return {"worlds": len(nodes), "nodes_median": nodes[len(nodes) // 2],
+            "nodes_p90": nodes[int(0.9 * (len(nodes) - 1))],
+            "ms_median": round(millis[len(millis) // 2], 2),
+            "ms_p90": round(millis[int(0.9 * (len(millis) - 1))], 2),
+            "within_budget": round(sum(n <= CORE_WORLD_NODES for n in nodes) / len(nodes), 3)}
+
+
+class PythonReach(TarotWorldSearch):
+    """The Expert's search solving its worlds from the Python solver's reach only."""
+
+    def endgame_reach(self) -> Mapping[int, int]:
+        return ENDGAME_TRICKS
+
+
+def true_values(deal: TarotDeal, view: TarotView) -> dict[TarotCard, float]:
+    """Each legal card's marks for the seat on the true deal played perfectly after it."""
+    world = true_world(deal)
+    kernel = compiled_rollouts(view)
+    table = tarot_kernel.CompiledTable(kernel.module, 10**12, world)
+    return {a.card: tarot_kernel.solved(kernel, world, a.card, table)
+            for a in view.legal if isinstance(a, TarotPlayCard)}
+
+
+def reach_effect(players: int, count: int, seed: int) -> dict[str, float]:
+    """At the tricks left the core solves and the Python path rolls out: the marks the
+    Expert's card loses against the true deal's best, with each reach."""
+    lost: dict[str, list[float]] = {"core": [], "python": []}
+    for left in range(ENDGAME_TRICKS[players] + 1, CORE_ENDGAME_TRICKS[players] + 1):
+        for k, deal in enumerate(reach_positions(players, left, count, seed + left)):
+            view = deal.view(deal.current_player or 0)
+            values = true_values(deal, view)
+            best = max(values.values())
+            for name, source in (("core", TarotWorldSearch), ("python", PythonReach)):
+                decision, _ = weigh_tarot_cards(view, random.Random(k), None, 4, source=source)
+                assert isinstance(decision.action, TarotPlayCard)
+                lost[name].append(best - values[decision.action.card])
+    return {f"lost_{name}": round(statistics.fmean(v), 2) for name, v in lost.items()} | {
+        "positions": len(lost["core"]),
+        "differ": sum(a != b for a, b in zip(lost["core"], lost["python"], strict=True))}
+
+
+def reach(count: int, seed: int) -> dict[str, float]:
+    figures: dict[str, float] = {}
+    for players in PLAYERS:
+        for left in range(ENDGAME_TRICKS[players], CORE_ENDGAME_TRICKS[players] + 2):
+            cost = solver_reach(players, left, count, seed)
+            print(f"{players} players, {left} tricks left: {cost}")
+            figures |= {f"{key}_{players}p_{left}": value for key, value in cost.items()}
+        effect = reach_effect(players, count, seed)
+        print(f"{players} players, the deeper reach: {effect}")
+        figures |= {f"{key}_{players}p": value for key, value in effect.items()}
+    return figures
+
+
 def main(argv: Sequence[str] | None = None) -> dict[str, float]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=100_000)
@@ -275,7 +384,13 @@ def main(argv: Sequence[str] | None = None) -> dict[str, float]:
     parser.add_argument("--speed", type=int, default=400)
     parser.add_argument("--deals", type=int, default=20_000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--reach", type=int, default=0,
+                        help="positions a count of tricks left: the compiled solver's reach")
     args = parser.parse_args(argv)
+    if args.reach:
+        reached = reach(args.reach, args.seed)
+        print(json.dumps(reached))
+        return reached
     figures: dict[str, float] = dict(check(args.positions, args.playouts, args.seed))
     for players in PLAYERS:
         core_us, python_us = playout_speed(players, args.speed, args.seed)
