@@ -42,22 +42,40 @@
 
 static int SUIT[NCARDS], RANK[NCARDS], HALF[NCARDS], BOUT[NCARDS], KEEP10[NCARDS];
 
-static int popcount32(uint32_t x) {
-    int n = 0;
-    while (x) { x &= x - 1; n++; }
-    return n;
-}
-
-static int highest_bit(uint32_t x) {
-    int r = -1;
-    while (x) { x >>= 1; r++; }
-    return r;
-}
-
 static int card_of(int suit, int rank) {
     if (suit < TRUMP) return suit * 14 + rank - 1;
     if (suit == TRUMP) return 55 + rank;
     return EXC;
+}
+
+static int popcount32(uint32_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_popcount(x);
+#else
+    int n = 0;
+    while (x) { x &= x - 1; n++; }
+    return n;
+#endif
+}
+
+/* the highest bit set (-1: none) */
+static int highest_bit(uint32_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return x ? 31 - __builtin_clz(x) : -1;
+#else
+    int r = -1;
+    while (x) { x >>= 1; r++; }
+    return r;
+#endif
+}
+
+/* the trumps among ``cards``, lowest first */
+static int trumps_by_rank(const uint8_t *cards, int count, uint8_t *out) {
+    uint32_t ranks = 0;
+    for (int i = 0; i < count; i++) if (SUIT[cards[i]] == TRUMP) ranks |= 1u << RANK[cards[i]];
+    int n = 0;
+    for (int r = 1; r <= 21; r++) if ((ranks >> r) & 1) out[n++] = (uint8_t)card_of(TRUMP, r);
+    return n;
 }
 
 static void init_tables(void) {
@@ -443,18 +461,12 @@ static int lead_card(const SeatView *v, const Memory *m, const uint8_t *cards, i
     for (int s = 0; s < m->n; s++) all[s] = s;
     int nothers = opponents(m, all, m->n, others);
     uint8_t trumps[MAXHAND];
-    int ntrumps = 0;
-    for (int r = 1; r <= 21; r++)
-        if (contains(cards, count, card_of(TRUMP, r))) trumps[ntrumps++] = (uint8_t)card_of(TRUMP, r);
-    int their_trumps = 0;
-    for (int r = 1; r <= 21; r++) {
-        if (!((m->unseen[TRUMP] >> r) & 1)) continue;
-        for (int i = 0; i < nothers; i++)  /* may_hold(other, that trump) */
-            if (!((m->voids[others[i]] >> TRUMP) & 1) && r <= m->caps[others[i]]) {
-                their_trumps++;
-                break;
-            }
-    }
+    int ntrumps = trumps_by_rank(cards, count, trumps);
+    uint32_t theirs = 0;  /* the unseen trumps an opponent may hold */
+    for (int i = 0; i < nothers; i++)
+        if (!((m->voids[others[i]] >> TRUMP) & 1))
+            theirs |= m->unseen[TRUMP] & ((2u << m->caps[others[i]]) - 1);
+    int their_trumps = popcount32(theirs);
     if (v->seat == v->taker && ntrumps && their_trumps) {
         int top = trumps[ntrumps - 1];
         if (is_master(m, top) && top != T21) return top;
@@ -653,9 +665,7 @@ static int petit_hunt(const Game *g, int seat, const uint8_t *cards, int count) 
     uint32_t guards = g->held[holder][TRUMP] & ~2u;
     int nguards = popcount32(guards);
     uint8_t mine[MAXHAND];
-    int nmine = 0;
-    for (int r = 1; r <= 21; r++)
-        if (contains(cards, count, card_of(TRUMP, r))) mine[nmine++] = (uint8_t)card_of(TRUMP, r);
+    int nmine = trumps_by_rank(cards, count, mine);
     if (nguards > 3 || nmine <= nguards) return -1;
     int top_guard = guards ? highest_bit(guards) : 0;
     return RANK[mine[nmine - 1]] > top_guard ? mine[nmine - 1] : mine[0];
