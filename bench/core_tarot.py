@@ -25,26 +25,34 @@ It ends with one JSON line of its figures; it exits 1 on the first difference.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
 import statistics
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.tarot_endgame import confirme_positions
 from bench.tarot_limits import true_world
 from game.ai import tarot_kernel
-from game.ai.tarot_endgame import CORE_ENDGAME_TRICKS, ENDGAME_TRICKS
+from game.ai.tarot_endgame import (
+    CORE_ENDGAME_TRICKS,
+    ENDGAME_TRICKS,
+    OverBudget,
+    Transpositions,
+)
 from game.ai.tarot_search import (
     CORE_WORLD_NODES,
     TarotWorldSearch,
     World,
     partner_secret,
     rollout,
+    solved,
     weigh_tarot_cards,
 )
 from game.core import compiled
@@ -181,6 +189,38 @@ def playout_differences(rng: random.Random, players: int) -> tuple[int, int]:
     return len(firsts), wrong
 
 
+Table = TypeVar("Table", Transpositions, tarot_kernel.CompiledTable)
+
+
+def solve_each(solve: Callable[[TarotCard, Table], float], table: Table,
+               cards: Sequence[TarotCard]) -> tuple[list[float | None], int]:
+    """Each card's value (None from the card the budget ran out), and the positions."""
+    values: list[float | None] = []
+    for card in cards:
+        try:
+            values.append(solve(card, table))
+        except OverBudget:
+            values.append(None)
+            break
+    return values, table.nodes
+
+
+def solve_differences(rng: random.Random, players: int) -> int:
+    """Every legal card of a random position in its last tricks solved with one table,
+    by both solvers, at a random budget: 1 when the values, the positions searched or
+    the card the budget ran out at differ."""
+    left = rng.randrange(2, ENDGAME_TRICKS[players] + 1)
+    view, world, firsts = random_view(rng, players,
+                                      players * (HAND[players] - left) + rng.randrange(players))
+    budget = rng.choice((200, 2_000, 10**9))
+    kernel = compiled_rollouts(view)
+    reference = solve_each(functools.partial(solved, view, world),
+                           Transpositions(budget, world), firsts)
+    fast = solve_each(functools.partial(tarot_kernel.solved, kernel, world),
+                      tarot_kernel.CompiledTable(kernel.module, budget, world), firsts)
+    return int(fast != reference)
+
+
 # --- random-legal deals: the same generator in both paths (splitmix64) --------------------
 
 _MASK = (1 << 64) - 1
@@ -243,12 +283,15 @@ def check(positions: int, playouts: int, seed: int) -> dict[str, int]:
         for _ in range(playouts):
             count, bad = playout_differences(rng, players)
             compared, differ = compared + count, differ + bad
+        unsolved = sum(solve_differences(rng, players) for _ in range(playouts))
         print(f"{players} players: {positions} rule positions ({wrong} differ), "
-              f"{compared} play-outs from {playouts} positions ({differ} differ)")
-        if wrong or differ:
+              f"{compared} play-outs from {playouts} positions ({differ} differ), "
+              f"{playouts} endgames solved ({unsolved} differ)")
+        if wrong or differ or unsolved:
             sys.exit(1)
         figures[f"rule_positions_{players}p"] = positions
         figures[f"playouts_{players}p"] = compared
+        figures[f"endgames_{players}p"] = playouts
     return figures
 
 
@@ -263,13 +306,13 @@ def playout_speed(players: int, count: int, seed: int) -> tuple[float, float]:
     def cards(some: Sequence[tuple[TarotView, World, list[TarotCard]]]) -> int:
         return sum(sum(len(h) for h in world.holdings) * len(firsts) for _, world, firsts in some)
     start = time.process_time()
-    for kernel, worlds, firsts in packed:
-        kernel.module.rollouts(kernel.start, worlds, firsts)
+    for kernel, worlds, candidates in packed:
+        kernel.module.rollouts(kernel.start, worlds, candidates)
     core = time.process_time() - start
     sample = cases[:max(1, count // 20)]
     start = time.process_time()
-    for view, world, firsts in sample:
-        for c in firsts:
+    for view, world, legal in sample:
+        for c in legal:
             rollout(view, world, c)
     python = time.process_time() - start
     return 1e6 * core / cards(cases), 1e6 * python / cards(sample)

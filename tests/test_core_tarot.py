@@ -9,10 +9,8 @@ counted in worlds.
 
 from __future__ import annotations
 
-import functools
 import random
-from collections.abc import Callable, Mapping
-from typing import TypeVar
+from collections.abc import Mapping
 
 import pytest
 
@@ -25,14 +23,13 @@ from bench.core_tarot import (
     random_rules,
     random_view,
     rule_differences,
+    solve_differences,
 )
 from game.ai import tarot_kernel, tarot_search
 from game.ai.tarot_bid_search import play_from
 from game.ai.tarot_endgame import (
     CORE_ENDGAME_TRICKS,
     ENDGAME_TRICKS,
-    OverBudget,
-    Transpositions,
 )
 from game.ai.tarot_search import (
     CORE_WORLD_NODES,
@@ -217,39 +214,8 @@ def test_the_python_path_keeps_its_reach(monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 def check_solves(players: int, count: int, seed: int) -> None:
-    """Every legal card of random positions in their last tricks solved with one table a
-    world, by both solvers, at random budgets: the same values, the same positions
-    searched, the budget running out at the same card."""
-    module = compiled("tarot")
-    assert module is not None
     rng = random.Random(seed)
-    for _ in range(count):
-        left = rng.randrange(2, ENDGAME_TRICKS[players] + 1)
-        view, world, firsts = random_view(rng, players,
-                                          players * (HAND[players] - left) + rng.randrange(players))
-        budget = rng.choice((200, 2_000, 10**9))
-        kernel = compiled_rollouts(view)
-        reference = solve_each(functools.partial(tarot_search.solved, view, world),
-                               Transpositions(budget, world), firsts)
-        fast = solve_each(functools.partial(tarot_kernel.solved, kernel, world),
-                          tarot_kernel.CompiledTable(module, budget, world), firsts)
-        assert fast == reference
-
-
-Table = TypeVar("Table", Transpositions, tarot_kernel.CompiledTable)
-
-
-def solve_each(solve: Callable[[TarotCard, Table], float], table: Table,
-               cards: list[TarotCard]) -> tuple[list[float | None], int]:
-    """Each card's value (None from the card the budget ran out), and the positions."""
-    values: list[float | None] = []
-    for card in cards:
-        try:
-            values.append(solve(card, table))
-        except OverBudget:
-            values.append(None)
-            break
-    return values, table.nodes
+    assert sum(solve_differences(rng, players) for _ in range(count)) == 0
 
 
 @built
