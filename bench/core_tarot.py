@@ -377,11 +377,12 @@ def solver_reach(players: int, left: int, count: int, seed: int) -> dict[str, fl
             "within_budget": round(sum(n <= CORE_WORLD_NODES for n in nodes) / len(nodes), 3)}
 
 
-class PythonReach(TarotWorldSearch):
-    """The Expert's search solving its worlds from the Python solver's reach only."""
-
-    def endgame_reach(self) -> Mapping[int, int]:
-        return ENDGAME_TRICKS
+def reach_search(reach: Mapping[int, int]) -> type[TarotWorldSearch]:
+    """The Expert's search solving its worlds from ``reach``'s tricks left."""
+    class Reach(TarotWorldSearch):
+        def endgame_reach(self) -> Mapping[int, int]:
+            return reach
+    return Reach
 
 
 def true_values(deal: TarotDeal, view: TarotView) -> dict[TarotCard, float]:
@@ -393,28 +394,37 @@ def true_values(deal: TarotDeal, view: TarotView) -> dict[TarotCard, float]:
             for a in view.legal if isinstance(a, TarotPlayCard)}
 
 
+def deeper_reach(players: int) -> int:
+    """The tricks left the core's reach is measured at: its own, or one trick more than
+    the Python path's where it kept that."""
+    return max(CORE_ENDGAME_TRICKS[players], ENDGAME_TRICKS[players] + 1)
+
+
 def reach_effect(players: int, count: int, seed: int) -> dict[str, float]:
-    """At the tricks left the core solves and the Python path rolls out: the marks the
-    Expert's card loses against the true deal's best, with each reach."""
+    """From the Python path's reach to the core's (``deeper_reach``), where one rolls out
+    and the other solves: the marks the Expert's card loses against the true deal's
+    best with each reach."""
+    deeper = deeper_reach(players)
+    sources = {"core": reach_search({players: deeper}), "python": reach_search(ENDGAME_TRICKS)}
     lost: dict[str, list[float]] = {"core": [], "python": []}
-    for left in range(ENDGAME_TRICKS[players] + 1, CORE_ENDGAME_TRICKS[players] + 1):
+    for left in range(ENDGAME_TRICKS[players] + 1, deeper + 1):
         for k, deal in enumerate(reach_positions(players, left, count, seed + left)):
             view = deal.view(deal.current_player or 0)
             values = true_values(deal, view)
             best = max(values.values())
-            for name, source in (("core", TarotWorldSearch), ("python", PythonReach)):
+            for name, source in sources.items():
                 decision, _ = weigh_tarot_cards(view, random.Random(k), None, 4, source=source)
                 assert isinstance(decision.action, TarotPlayCard)
                 lost[name].append(best - values[decision.action.card])
     return {f"lost_{name}": round(statistics.fmean(v), 2) for name, v in lost.items()} | {
-        "positions": len(lost["core"]),
+        "reach": deeper, "positions": len(lost["core"]),
         "differ": sum(a != b for a, b in zip(lost["core"], lost["python"], strict=True))}
 
 
 def reach(count: int, seed: int) -> dict[str, float]:
     figures: dict[str, float] = {}
     for players in PLAYERS:
-        for left in range(ENDGAME_TRICKS[players], CORE_ENDGAME_TRICKS[players] + 2):
+        for left in range(ENDGAME_TRICKS[players], deeper_reach(players) + 2):
             cost = solver_reach(players, left, count, seed)
             print(f"{players} players, {left} tricks left: {cost}")
             figures |= {f"{key}_{players}p_{left}": value for key, value in cost.items()}

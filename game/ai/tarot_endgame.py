@@ -52,10 +52,11 @@ from game.engine.tarot_tricks import (
 # a world's node budget (``tarot_search.WORLD_NODES``; ``bench/tarot_endgame.py``).
 ENDGAME_TRICKS: Mapping[int, int] = MappingProxyType({3: 5, 4: 4, 5: 4})
 # The same with the compiled solver (``game/core/_tarot.c``, the same search about thirty
-# times faster: ``tarot_search.CORE_WORLD_NODES`` positions in about the time the Python
-# solver spends on ``WORLD_NODES``): two tricks more at three players, one at four and five
-# (``bench/core_tarot.py --reach``).
-CORE_ENDGAME_TRICKS: Mapping[int, int] = MappingProxyType({3: 7, 4: 5, 5: 5})
+# times faster, within ``tarot_search.CORE_WORLD_NODES`` positions a world): two tricks
+# more at three players, one at four.  At five, solving from one trick further back lost
+# more marks than the rollouts on the true deals measured (``bench/core_tarot.py
+# --reach``: the worlds there are too unsure of the camps), so it stays.
+CORE_ENDGAME_TRICKS: Mapping[int, int] = MappingProxyType({3: 7, 4: 5, 5: 4})
 
 
 def affordable(hand_sizes: Sequence[int], reach: Mapping[int, int] = ENDGAME_TRICKS) -> bool:

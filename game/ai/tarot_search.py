@@ -98,9 +98,11 @@ MAX_WORLDS: Mapping[int, int] = MappingProxyType({3: 16, 4: 16, 5: 16})
 # 20 ms, so that the cap of worlds fits the default thinking time; a world beyond it is
 # rolled out (``bench/tarot_endgame.py``).
 WORLD_NODES = 3_000
-# The same with the compiled solver (``game/core/_tarot.c``): about as long, and enough
-# for the deeper reach (``tarot_endgame.CORE_ENDGAME_TRICKS``) in nine worlds of ten.
-CORE_WORLD_NODES = 100_000
+# The same with the compiled solver (``game/core/_tarot.c``, about 0.2 µs a position):
+# about 12 ms a world at most, so that a decision's sixteen worlds stay within the thinking
+# time, and enough for the deeper reach (``tarot_endgame.CORE_ENDGAME_TRICKS``) in most
+# worlds (``bench/core_tarot.py --reach``).
+CORE_WORLD_NODES = 60_000
 SAMPLING_TRIES = 60
 # The standard errors by which a seat's best card must gain over the Confirmé's, paired
 # over the same worlds, to be played instead, by role and table size; a seat not listed
