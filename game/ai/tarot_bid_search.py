@@ -404,7 +404,8 @@ def play_from(hands: list[list[TarotCard]], aside: tuple[TarotCard, ...], taker:
               rules: TarotRules = DEFAULT_RULES) -> PlayedDeal:
     """The deal played from its first card (``hands`` emptied in place) as ``play_out``
     plays it, once the king is ``called`` (five players) and ``aside`` set aside: the
-    taker's écart (``exchange``: he knows it) or the chien."""
+    taker's écart (``exchange``: he knows it) or the chien.  Played by the compiled core
+    when it is built (``tarot_kernel.closed_play``: the same deal), else in Python."""
     players = len(hands)
     partner = None
     if called is not None:

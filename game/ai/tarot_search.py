@@ -7,7 +7,9 @@ suits as takers make it: ``_shape_ecart``), and kept among several in proportion
 to how well they fit the auction (``tarot_auction_reading``: the taker's hand strong
 enough for his contract, the passers' too weak to bid).  In each world every legal card is
 played and the deal finished with the Confirmé play, or in the last four or five tricks
-solved exactly (``tarot_endgame``) when the world's solve fits ``WORLD_NODES``; the
+solved exactly (``tarot_endgame``) when the world's solve fits ``WORLD_NODES``
+(with the compiled core, ``tarot_kernel``: the same play-outs and solver, from further
+back, ``CORE_ENDGAME_TRICKS`` within ``CORE_WORLD_NODES``); the
 card with the best mean score for the seat (its marks for the deal) is played, the
 Confirmé card when tied; in defence, for the taker at three and five and his partner at
 five, the Confirmé card unless the best one gains over it clearly in the same worlds
