@@ -333,7 +333,8 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
         self.weighs = (isinstance(self.confirme.action, TarotPlayCard) and len(legal) > 1
                        and len(view.hand) > 1)  # else the Confirmé's card, nothing weighed
         self._drawn = not self.weighs
-        self._kernel = tarot_kernel.rollouts(view, partner_secret(view))  # None: Python
+        self._kernel = (tarot_kernel.rollouts(view, partner_secret(view))  # None: Python
+                        if self.weighs else None)
         endgame = exact_endgame and affordable(view.hand_sizes, self.endgame_reach())
         self._evaluate = solved if endgame else rollout
         # the world under way's, when solved
