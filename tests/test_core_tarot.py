@@ -251,3 +251,11 @@ def test_a_malformed_position_is_refused() -> None:
     with pytest.raises(ValueError):
         module.rollout(start, tarot_kernel.world_bytes(world.holdings, world.pile),
                        tarot_kernel.CARD_ID[absent])
+    mine = world.holdings[view.seat]
+    other = (view.seat + 1) % 4
+    twice = [mine if s == other else h for s, h in enumerate(world.holdings)]
+    uneven = [h[1:] if s == other else h for s, h in enumerate(world.holdings)]
+    for holdings in (twice, uneven):
+        with pytest.raises(ValueError):
+            module.rollout(start, tarot_kernel.world_bytes(holdings, world.pile),
+                           tarot_kernel.CARD_ID[mine[0]])

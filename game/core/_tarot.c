@@ -157,9 +157,17 @@ static int parse_position(const uint8_t *b, Py_ssize_t size, Position *p) {
         if (k + 1 + 2 * p->n > size) return -1;
         p->tr_winner[t] = b[k++];
         for (int i = 0; i < p->n; i++) { p->tr_seat[t][i] = b[k++]; p->tr_card[t][i] = b[k++]; }
+        if (p->tr_winner[t] >= p->n) return -1;
+        for (int i = 0; i < p->n; i++)
+            if (p->tr_seat[t][i] >= p->n || p->tr_card[t][i] >= NCARDS) return -1;
     }
     if (k + 2 * p->tlen + 1 > size) return -1;
-    for (int i = 0; i < p->tlen; i++) { p->cur_seat[i] = b[k++]; p->cur_card[i] = b[k++]; }
+    for (int i = 0; i < p->tlen; i++) {
+        p->cur_seat[i] = b[k++]; p->cur_card[i] = b[k++];
+        if (p->cur_seat[i] >= p->n || p->cur_card[i] >= NCARDS) return -1;
+    }
+    if (p->seat >= p->n || p->taker >= p->n || (p->called >= NCARDS)
+        || (p->view_partner >= p->n) || (p->announcer >= p->n)) return -1;
     memset(p->aside, 0, sizeof p->aside);
     int count = b[k++];
     if (k + count > size) return -1;
@@ -191,6 +199,38 @@ static void infer(Game *g, const uint8_t *seats, const uint8_t *cards, int at) {
         if (top < g->inf_caps[seat]) g->inf_caps[seat] = top;
 }
 
+/* The world and the trick under way make a position the play can go on from: no card
+ * twice, the trick's seats in turn and the position's seat next, the hands even (those
+ * that played in the trick one card shorter). */
+static int consistent(const Position *p, const Game *g) {
+    uint32_t seen[6] = {0, 0, 0, 0, 0, 0};
+    int n = p->n, total = 0;
+    for (int s = 0; s < n; s++)
+        for (int suit = 0; suit < 6; suit++) {
+            if (seen[suit] & g->held[s][suit]) return 0;
+            seen[suit] |= g->held[s][suit];
+            total += popcount32(g->held[s][suit]);
+        }
+    for (int s = 0; s < n; s++) total -= g->len[s];
+    if (total) return 0;  /* a card twice in one hand */
+    for (int i = 0; i < p->tlen; i++) {
+        int c = p->cur_card[i];
+        if ((seen[SUIT[c]] >> RANK[c]) & 1) return 0;
+        seen[SUIT[c]] |= (uint32_t)bit_of(c);
+        if (p->cur_seat[i] != (p->cur_seat[0] + i) % n) return 0;
+    }
+    int next = p->tlen ? (p->cur_seat[p->tlen - 1] + 1) % n : p->seat;
+    if (next != p->seat || g->len[p->seat] < 1) return 0;
+    int short_len = g->len[p->tlen ? p->cur_seat[0] : p->seat];
+    for (int s = 0; s < n; s++) {
+        int played = 0;
+        for (int i = 0; i < p->tlen; i++) played |= p->cur_seat[i] == s;
+        int want = p->tlen ? (played ? short_len : short_len + 1) : short_len;
+        if (g->len[s] != want) return 0;
+    }
+    return 1;
+}
+
 static int parse_world(const Position *p, const uint8_t *b, Py_ssize_t size, Game *g) {
     memset(g, 0, sizeof *g);
     g->pos = p; g->n = p->n;
@@ -215,6 +255,7 @@ static int parse_world(const Position *p, const uint8_t *b, Py_ssize_t size, Gam
         if (c >= NCARDS) return -1;
         g->pile_points += HALF[c]; g->pile_bouts += BOUT[c];
     }
+    if (!consistent(p, g)) return -1;
     g->ntricks = p->ntricks; g->tlen = p->tlen;
     memcpy(g->tr_winner, p->tr_winner, sizeof g->tr_winner);
     memcpy(g->tr_seat, p->tr_seat, sizeof g->tr_seat);
@@ -685,7 +726,7 @@ static int sure_trick_card(const Game *g, int seat, const uint8_t *cards, int co
 static int table_card(const Game *g, int seat) {
     uint8_t cards[MAXHAND];
     int count = seat_cards(g, seat, cards);
-    if (count == 1) return cards[0];
+    if (count <= 1) return count ? cards[0] : -1;
     if (!g->pos->closed) {
         int card = petit_hunt(g, seat, cards, count);
         if (card >= 0) return card;
@@ -732,6 +773,7 @@ static int play_tricks(Game *g, int seat, int first) {
             if (!g->len[seat]) return 0;
         }
         card = table_card(g, seat);
+        if (card < 0) return -1;
     }
 }
 
