@@ -14,11 +14,12 @@ decide legality bits of ``flags_of``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Protocol
 
-from game.core import native
+from game.core import native, python_forced
 from game.engine.cards import DECK32, Card, Suit, TrumpMode
 from game.engine.rules import OvertrumpPartner, PartnerRuff, TrickGameRules, Undertrump
 from game.engine.trick_view import Trick
@@ -54,7 +55,14 @@ class Position(Protocol):
 
 
 def core() -> ModuleType | None:
-    """The compiled kernel, or None for the Python path."""
+    """The compiled kernel, or None for the Python path.  ``ATOUT_CORE=python`` is read
+    at every call; the module is looked for once (a failed import costs more than a
+    play-out)."""
+    return None if python_forced() else _built()
+
+
+@functools.cache
+def _built() -> ModuleType | None:
     return native(NAME)
 
 
