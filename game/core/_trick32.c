@@ -151,16 +151,19 @@ typedef struct {
 } Play;
 
 static Play winning_play(const Table *t, const int *seats, const int *cards, int n) {
-    Play best = {seats[0], cards[0]};
+    int best = 0;
     for (int k = 1; k < n; k++) {
-        int challenger = cards[k];
-        if ((challenger >> 3) == (best.card >> 3)) {
-            if (challenger > best.card) best = (Play){seats[k], challenger};
+        int challenger = cards[k], holder = cards[best];
+        if ((challenger >> 3) == (holder >> 3)) {
+            if (challenger > holder) best = k;
         } else if (t->mode == MODE_SUIT && (challenger >> 3) == t->trump) {
-            best = (Play){seats[k], challenger};
+            best = k;
         }
     }
-    return best;
+    Play won;
+    won.seat = seats[best];
+    won.card = cards[best];
+    return won;
 }
 
 static int trick_points(const Table *t, const int *cards, int n) {
@@ -495,7 +498,7 @@ static inline int below(uint64_t *state, int n) { return (int)(splitmix64(state)
 
 /* One deal: the deck shuffled (Fisher-Yates from the top), ``hand_size`` cards a seat
  * dealt in turn, seat 0 leads, each card a uniform choice among the legal ones (in the
- * hand's order); returns the points of seat 0's side... summed into a checksum. */
+ * hand's order); returns the checksum of its tricks, the sum of (winner + 1) x points. */
 static long long random_deal(const Table *t, int hand_size, uint64_t *state) {
     int deck[DECK];
     for (int i = 0; i < DECK; i++) deck[i] = i;
