@@ -13,7 +13,8 @@
    splitmix64, written in both languages: the deals' checksums must agree).
 3. **The Expert's card decision** (``game.ai.appraise``, no deadline: its full budget of
    worlds) on positions of real deals, with the core and on the Python path: the same
-   decision and values, and the time of each.
+   decision and values, the time of each, and the card search's time drawing its worlds
+   and playing them out (with their scoring).
 
     .venv/bin/python bench/core_trick32.py [--positions 100000] [--rollout-every 10]
         [--deals 2000] [--decisions 12]
@@ -359,16 +360,47 @@ def expert_decision(view: TrickView, python: bool) -> tuple[Any, dict[Any, float
     return found.decision.action, dict(found.values), seconds
 
 
+def search_split(views: list[TrickView], python: bool) -> tuple[float, float]:
+    """The card search's mean seconds a decision drawing its worlds, then playing them
+    out and scoring them (``InferenceSearch``, the Expert's, at its full budget)."""
+    from game.ai.play_inference import InferenceSearch
+    from game.ai.search import WORLDS
+
+    draw = roll = 0.0
+    if python:
+        os.environ[FORCE_PYTHON] = "python"
+    try:
+        for view in views:
+            cards = sorted({a.card for a in view.legal if isinstance(a, PlayCard)})
+            search = InferenceSearch(view, build_memory(view), cards, random.Random(7), WORLDS)
+            started = time.process_time()
+            search.draw_all()
+            drawn = time.process_time()
+            while search.left:
+                search.roll_next()
+            draw += drawn - started
+            roll += time.process_time() - drawn
+    finally:
+        os.environ.pop(FORCE_PYTHON, None)
+    return draw / len(views), roll / len(views)
+
+
 def expert_times(count: int) -> dict[str, Any]:
-    """Each decision with and without the core: the same?, and their times."""
+    """Each decision with and without the core: the same?, and their times; and where
+    the card search spends them."""
     core_s, python_s, differ = [], [], 0
-    for view in expert_positions(count):
+    views = expert_positions(count)
+    for view in views:
         a = expert_decision(view, python=False)
         b = expert_decision(view, python=True)
         differ += a[:2] != b[:2]
         core_s.append(a[2])
         python_s.append(b[2])
+    core_draw, core_roll = search_split(views, python=False)
+    python_draw, python_roll = search_split(views, python=True)
     return {"decisions": len(core_s), "different": differ,
+            "core_draw_ms": 1000 * core_draw, "core_roll_ms": 1000 * core_roll,
+            "python_draw_ms": 1000 * python_draw, "python_roll_ms": 1000 * python_roll,
             "core_median_ms": 1000 * statistics.median(core_s),
             "core_p95_ms": 1000 * _p95(core_s),
             "python_median_ms": 1000 * statistics.median(python_s),
@@ -439,6 +471,9 @@ def main() -> None:
               f"{e['different']} different; core median {e['core_median_ms']} ms "
               f"(p95 {e['core_p95_ms']}), Python median {e['python_median_ms']} ms "
               f"(p95 {e['python_p95_ms']}), {e['speedup_median']}x faster (median)")
+        print(f"  the card search a decision: drawing the worlds {e['core_draw_ms']} ms "
+              f"(Python path {e['python_draw_ms']}), playing them out and scoring them "
+              f"{e['core_roll_ms']} ms (Python path {e['python_roll_ms']})")
     print(json.dumps(figures))
 
 
