@@ -53,6 +53,13 @@ REASONS = {"illegal.not_in_hand", "illegal.follow_suit", "illegal.overtrump",
            "illegal.undertrump_partner"}
 
 
+@pytest.fixture(autouse=True)
+def the_core_in_use(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The core against the Python twin even in a run on the Python path
+    (``ATOUT_CORE=python``): each test asks for the Python path where it compares."""
+    monkeypatch.delenv(FORCE_PYTHON, raising=False)
+
+
 def kernel() -> ModuleType:
     assert CORE is not None
     return CORE
