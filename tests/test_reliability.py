@@ -13,13 +13,19 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import cast
 
 import pytest
 
+from game.advice import Between, Verdict
+from game.coach import Analysis, CoachWorker, Remark
 from game.engine.match import Match
+from game.engine.protocol import Action
 from game.engine.rules import CoincheRules
 from game.session import Session
 from game.storage import SavedMatch, Storage
+from tests.coach_driver import play_first_deal
+from tests.waiting import soon
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ("", "debutant", "confirme", "debutant")
@@ -89,3 +95,36 @@ def test_saves_queued_when_the_program_exits_without_closing_are_written(
     assert run.returncode == 0, run.stderr
     saved = Storage(tmp_path).load_match()
     assert saved is not None and len(saved.match.actions) == int(run.stdout)
+
+
+def first_choice(match: Match, seat: int) -> Action:
+    return match.legal_actions()[0]
+
+
+def test_a_report_that_raises_is_logged_and_the_coach_goes_on(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """``on_finished`` (the statistics) raised once: later analyses still finish."""
+    def at_once(analysis: Analysis, between: Between = None) -> Remark:
+        point = analysis.points[len(analysis.remarks)]  # no search: the worker is tested
+        remark = Remark(point, cast(Verdict, None), None)
+        analysis.remarks.append(remark)
+        return remark
+
+    monkeypatch.setattr(Analysis, "weigh_next", at_once)
+    reported: list[Analysis] = []
+
+    def report(_: Match, analysis: Analysis) -> None:
+        reported.append(analysis)
+        if len(reported) == 1:
+            raise RuntimeError("the statistics failed")
+
+    worker = CoachWorker(report)
+    try:
+        first = worker.open(play_first_deal(CoincheRules(), 3, first_choice), 0, 0)
+        assert soon(lambda: len(reported) == 1, 10) and first.done
+        second = worker.open(play_first_deal(CoincheRules(), 4, first_choice), 0, 0)
+        assert worker.wait_idle(10) and second.done
+        assert soon(lambda: reported == [first, second], 10)
+    finally:
+        worker.close()
+    assert "the statistics failed" in caplog.text
