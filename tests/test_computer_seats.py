@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 import time
 
+import pytest
+
 from game.ai import Level, decide
 from game.engine.match import Match
 from game.engine.protocol import Action, Phase
@@ -18,9 +20,9 @@ HUMAN = SeatConfig(human=True)
 THINK = 0.05
 
 
-def seats_of(level: Level) -> ComputerSeats:
+def seats_of(level: Level, ponder: bool = False) -> ComputerSeats:
     return ComputerSeats((HUMAN, SeatConfig(level=level), SeatConfig(level=level),
-                          SeatConfig(level=level)), viewer=0, ponder=False)
+                          SeatConfig(level=level)), viewer=0, ponder=ponder)
 
 
 def decided(computers: ComputerSeats, match: Match, think: float = THINK) -> Action:
@@ -88,10 +90,12 @@ def test_the_moves_made_again_after_an_undo_are_the_first_ones() -> None:
         computers.close()
 
 
-def test_an_undo_cancels_the_decision_being_thought() -> None:
-    """The Expert thinks for seconds over its card: dropped while it draws its worlds
-    (the first tenth of its time, which the generator paces), the worker is free at
-    once for the next work (the hint, the next decision)."""
+@pytest.mark.parametrize("ponder", [False, True], ids=["alone", "pondered"])
+@pytest.mark.parametrize("under_way", [0.1, 1.5], ids=["drawing", "rolling-out"])
+def test_an_undo_cancels_the_decision_being_thought(ponder: bool, under_way: float) -> None:
+    """The Expert thinks for seconds over its card: dropped, whether it draws its
+    worlds or plays them out, the worker is free at once for the next work (the hint,
+    the next decision), with or without the searches prepared on the human's time."""
     match, _ = Match.new(CoincheRules(), 7)
     while match.phase is not Phase.PLAY:
         seat = match.current_player
@@ -100,10 +104,10 @@ def test_an_undo_cancels_the_decision_being_thought() -> None:
                                       random.Random(0)).action)
     while match.current_player == 0:
         match, _ = match.apply(match.legal_actions()[0])
-    computers = seats_of(Level.EXPERT)
+    computers = seats_of(Level.EXPERT, ponder)
     try:
-        assert computers.decision(match, 0.0, 1.0, 20.0) is None
-        time.sleep(0.1)  # under way in the worker, drawing its worlds
+        assert computers.decision(match, 0.0, 1.0, 10.0) is None
+        time.sleep(under_way)  # drawing its worlds (the first tenth), or rolling out
         computers.drop()
         started = time.perf_counter()
         computers.submit(lambda: None).result(timeout=30)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from game.ai import Decision, Level, decide
 from game.ai.ponder import Ponder, Situation, likely_first
+from game.ai.resumable import CancellableRandom
 from game.engine.match import Match
 from game.engine.protocol import Action, Phase
 from game.par import seat_generator
@@ -40,31 +41,6 @@ T = TypeVar("T")
 class SeatConfig:
     human: bool = False
     level: Level = Level.CONFIRME
-
-
-class DecisionCancelled(Exception):
-    """Raised inside a decision whose generator was cancelled (an undo dropped it)."""
-
-
-class CancellableRandom(random.Random):
-    """A seat's generator for one decision: the same draws as ``random.Random`` from
-    the same state, until ``cancel``, after which the next draw raises
-    ``DecisionCancelled``, so a search nobody waits for stops at its next draw."""
-
-    cancelled = False
-
-    def cancel(self) -> None:
-        self.cancelled = True
-
-    def random(self) -> float:
-        if self.cancelled:
-            raise DecisionCancelled
-        return super().random()
-
-    def getrandbits(self, k: int, /) -> int:
-        if self.cancelled:
-            raise DecisionCancelled
-        return super().getrandbits(k)
 
 
 @dataclass(frozen=True)
