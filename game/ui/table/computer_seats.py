@@ -37,6 +37,11 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 
+def new_worker() -> ThreadPoolExecutor:
+    """The AI's worker thread: the computer seats', the hint's and the notes'."""
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="atout-ai")
+
+
 @dataclass(frozen=True)
 class SeatConfig:
     human: bool = False
@@ -104,13 +109,15 @@ class SeatGenerators:
 
 class ComputerSeats:
     def __init__(self, seats: Sequence[SeatConfig], viewer: int, ponder: bool = True,
-                 lesson: LessonRun | None = None, advise: Advise | None = None) -> None:
+                 lesson: LessonRun | None = None, advise: Advise | None = None,
+                 worker: ThreadPoolExecutor | None = None) -> None:
         """``seats``: who plays each seat (each seat's draws come from the deal's
         number, see ``generator``); ``ponder``: the Expert seats think on the human's
         time (it never changes what they decide, only how much they see in the same
         deadline); ``lesson``: its script's moves are played instead of thinking, while
         it has one; ``advise``: the hint's pondering of the viewer's move, on his time
-        too."""
+        too; ``worker``: the one thread they think in (``new_worker``), shared with the
+        hint (a new one by default)."""
         self.seats = tuple(seats)
         self.lesson = lesson
         # Why each computer played its card, by deal number and card ("why that card?")
@@ -118,7 +125,7 @@ class ComputerSeats:
         self.viewer = viewer
         # Each seat's random generator at each decision (``SeatGenerators``).
         self._generators = SeatGenerators()
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="atout-ai")
+        self._executor = worker or new_worker()
         self._thinking: Future[Decision] | None = None
         self._thinking_with: CancellableRandom | None = None  # the decision's generator
         self._think_time = 0.0
