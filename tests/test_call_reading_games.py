@@ -285,3 +285,20 @@ def test_a_belote_pass_bubble_and_the_takers_contract_box_are_read(app: App) -> 
     assert (2, Card(Suit.SPADES, Rank.JACK)) in table.model.trick  # North led it
     assert "the jack of spades for sure (you have seen it)" in note
     assert problems(look(app), "belote take note") == []
+
+
+def test_at_least_one_bout_counts_the_hands_holding_a_single_one() -> None:
+    """The viewer holds two bouts: the caller's hands hold the third or none, never
+    two, so "at least one bout" is every hand drawn with the third (many, after a
+    Garde), and "at least two" none."""
+    readings = []
+    for deal in range(1, 60):
+        first = tarot_view(4, deal, [TarotBid(Contract.GARDE)]).bids[0][0]
+        view = tarot_view(4, deal, [TarotBid(Contract.GARDE)], seat=(first + 2) % 4)
+        if sum(c.is_bout for c in view.hand) == 2:
+            readings.append(read_tarot_call(view, 0, deal))
+    assert len(readings) >= 3, "deals where the viewer holds two bouts"
+    for reading in readings:
+        assert reading is not None and reading.bouts_unseen == 1
+        assert reading.two_bouts == 0
+        assert reading.one_bout > 0.3  # the Garde's caller holds the third often
