@@ -103,17 +103,12 @@ class Controller:
         says how long to wait before the next one; ``pace`` gives the settings' speed
         and thinking time at each frame; ``ponder``: the Expert seats think on the
         human's time; ``advice``: the verdicts' memory the hint asks (the host's, which
-        the review's coach shares); ``lesson``: the lesson whose script the computers
-        play."""
+        the review's coach shares); ``lesson``: its script the computers play."""
         rules = play.match.rules
         if len(seats) != rules.players:
             raise ValueError("one seat configuration per player")
-        self.play = play
-        self.rules = rules
-        self.seats = tuple(seats)
-        self.viewer = viewer
-        self._pace = pace
-        self._on_event = on_event
+        self.play, self.rules, self.seats, self.viewer = play, rules, tuple(seats), viewer
+        self._pace, self._on_event = pace, on_event
         self.model = TableModel(rules.players, viewer, rules.target, rules.game,
                                 rules.has_teams, deals=getattr(rules, "deals", None))
         self.events = EventQueue(viewer, self._show)
