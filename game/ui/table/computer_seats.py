@@ -93,7 +93,7 @@ class SeatGenerators:
             self._taken.append(_Taken(number, len(match.actions), seat, generator.getstate()))
             self._path = (*match.actions, action)
 
-    def _follow(self, actions: tuple[Action, ...]) -> None:
+    def _follow(self, actions: Sequence[Action]) -> None:
         """Forget the decisions that are not along ``actions`` (an undo went back
         before them, or another move was made there)."""
         if actions[:len(self._path)] == self._path:  # no undo: all along them
