@@ -64,7 +64,8 @@ def main() -> int:
     if hasattr(os, "nice"):
         os.nice(PAR_NICENESS)
     answers = sys.stdout
-    sys.stdout = sys.stderr  # a stray print goes to the log's stream, never the answers
+    # A stray print goes to the log's stream (none in a windowed app), never the answers.
+    sys.stdout = sys.stderr if sys.stderr is not None else open(os.devnull, "w", encoding="utf-8")
     serve(sys.stdin, answers)
     return 0
 
