@@ -65,8 +65,9 @@ def main() -> int:
         os.nice(PAR_NICENESS)
     answers = sys.stdout
     # A stray print goes to the log's stream (none in a windowed app), never the answers.
-    sys.stdout = sys.stderr if sys.stderr is not None else open(os.devnull, "w", encoding="utf-8")
-    serve(sys.stdin, answers)
+    with open(os.devnull, "w", encoding="utf-8") as nowhere:
+        sys.stdout = sys.stderr if sys.stderr is not None else nowhere
+        serve(sys.stdin, answers)
     return 0
 
 
