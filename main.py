@@ -30,9 +30,16 @@ WINDOW_CLASS = "Atout"  # the name docks and task bars show (X11 WM_CLASS)
 
 
 def main(argv: list[str] | None = None) -> int:
+    from game.par_process import PAR_FLAG  # the standard library only: no pygame
+
+    arguments = sys.argv[1:] if argv is None else argv
+    if arguments == [PAR_FLAG]:  # the packaged app started as the par's process
+        from game.par_process import main as par_process
+
+        return par_process()
     # Before pygame is imported: on import it names the window class after the script.
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
-    args = parse_args(sys.argv[1:] if argv is None else argv)
+    args = parse_args(arguments)
     if args.smoke:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -86,7 +93,4 @@ def open_app(args: argparse.Namespace) -> App:
 
 
 if __name__ == "__main__":
-    import multiprocessing
-
-    multiprocessing.freeze_support()  # the par's process, in the packaged app
     sys.exit(main())
