@@ -4,7 +4,6 @@ belote-rebelote, dix de der and capot.  Bidding and scoring are the subclasses' 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Self
 
@@ -20,19 +19,11 @@ from game.engine.actions import (
     TrickWon,
     play,
 )
-from game.engine.announcements import (
-    Announcement,
-    beaten_announcements,
-    best_holders,
-    find_announcements,
-)
-from game.engine.cards import Card, Rank, sorted_hand
-from game.engine.deal import Deal
+from game.engine.cards import sorted_hand
 from game.engine.deal_scoring import SideTally as SideTally
 from game.engine.deal_scoring import round_to_10 as round_to_10
-from game.engine.deal_scoring import tally_of
 from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase
-from game.engine.rules import AnnounceTie, TrickGameRules
+from game.engine.trick_announcing import TrickAnnouncing
 from game.engine.trick_view import DIX_DE_DER as DIX_DE_DER
 from game.engine.trick_view import Trick as Trick
 from game.engine.trick_view import TrickView as TrickView
@@ -40,30 +31,10 @@ from game.engine.tricks import Play, Trump, card_refusal, card_rule, trick_point
 
 
 @dataclass(frozen=True, eq=False)
-class TrickDeal(Deal[TrickView]):
-    """Base state of a 32-card deal.  Subclasses add the bidding and the scoring."""
-
-    rules: TrickGameRules
-    dealer: int
-    hands: tuple[tuple[Card, ...], ...]
-    phase: Phase
-    turn: int | None
-    trump: Trump | None = None
-    taker: int | None = None
-    bids: tuple[tuple[int, Action], ...] = ()
-    trick: tuple[Play, ...] = ()
-    tricks: tuple[Trick, ...] = ()
-    # Announcements declared in trick 1, in play order; ``validated`` is the seats that
-    # score theirs, fixed when the first card of trick 2 is played.
-    declared: tuple[tuple[int, tuple[Announcement, ...]], ...] = ()
-    validated: tuple[int, ...] | None = None
-    # What each seat could declare, found once when the play starts.
-    announceable: tuple[tuple[Announcement, ...], ...] = ()
-    belote_seat: int | None = None
-    belote_holder: int | None = None  # who holds trump K and Q when the play starts
-    rebelote_done: bool = False
-    outcome: DealResult | None = None
-    void: bool = False  # everyone passed
+class TrickDeal(TrickAnnouncing):
+    """Base state of a 32-card deal.  Subclasses add the bidding and the scoring.  Its
+    fields and shared helpers are ``trick_state.TrickState``'s, its announcements,
+    belote and tally ``trick_announcing.TrickAnnouncing``'s."""
 
     # --- the protocol (the rest is the base's, ``deal.Deal``) ------------------------
 
@@ -125,39 +96,12 @@ class TrickDeal(Deal[TrickView]):
 
     # --- helpers -------------------------------------------------------------------------
 
-    def side_of(self, seat: int) -> int:
-        return seat % 2 if self.rules.has_teams else seat
-
-    @property
-    def sides(self) -> int:
-        return 2 if self.rules.has_teams else self.players
-
-    def partner_of(self, seat: int) -> int | None:
-        return (seat + 2) % 4 if self.players == 4 else None
-
-    @property
-    def first_trick(self) -> bool:
-        return not self.tricks
-
     def _start_play(self, trump: Trump, taker: int, **changes: Any) -> Self:
         state = self.evolve(
             phase=Phase.PLAY, trump=trump, taker=taker, turn=self.next_seat(self.dealer),
             **changes,
         )
         return state.with_announceable()
-
-    def with_announceable(self) -> Self:
-        """Find each seat's announcements (again, after the hands changed)."""
-        reuse = self.rules.card_reuse_in_announcements
-        holders = [seat for seat, hand in enumerate(self.hands)
-                   if len(self._belote_pair(hand)) == 2]
-        return self.evolve(
-            announceable=tuple(
-                find_announcements(hand, reuse) if self.rules.announcements else ()
-                for hand in self.hands
-            ),
-            belote_holder=holders[0] if holders else None,
-        )
 
     # --- play ------------------------------------------------------------------------------
 
@@ -177,25 +121,6 @@ class TrickDeal(Deal[TrickView]):
 
     def _extra_play_actions(self, seat: int) -> list[Action]:
         return []
-
-    def _belote_cards(self, seat: int) -> tuple[Card, ...]:
-        """The trump K and Q while ``seat`` holds both and has not said belote yet."""
-        if self.belote_seat is not None or seat != self.belote_holder:
-            return ()
-        pair = self._belote_pair(self.hands[seat])
-        return pair if len(pair) == 2 else ()
-
-    def _belote_pair(self, hand: Sequence[Card]) -> tuple[Card, ...]:
-        trump = self.trump
-        if trump is None or trump.suit is None:
-            return ()
-        return tuple(c for c in hand if c.suit == trump.suit and c.rank in (Rank.KING, Rank.QUEEN))
-
-    def _may_announce(self, seat: int) -> bool:
-        if not (self.first_trick and self.announceable[seat]):
-            return False
-        return not (any(s == seat for s, _ in self.trick)
-                    or any(s == seat for s, _ in self.declared))
 
     def _apply_play(self, action: Action) -> tuple[Self, list[Event]]:
         seat = self.turn
@@ -256,16 +181,6 @@ class TrickDeal(Deal[TrickView]):
             return self.evolve(**changes), events
         return self._close_trick(trick, changes, events)
 
-    def _completes_belote(self, seat: int, c: Card) -> bool:
-        trump = self.trump
-        return (
-            self.belote_seat == seat
-            and not self.rebelote_done
-            and trump is not None
-            and c.suit == trump.suit
-            and c.rank in (Rank.KING, Rank.QUEEN)
-        )
-
     def _close_trick(
         self, trick: tuple[Play, ...], changes: dict[str, Any], events: list[Event]
     ) -> tuple[Self, list[Event]]:
@@ -287,47 +202,3 @@ class TrickDeal(Deal[TrickView]):
         result = self._score(self.tally())
         events.append(DealScored(result))
         return self.evolve(phase=Phase.OVER, turn=None, outcome=result), events
-
-    # --- announcements and tallies ------------------------------------------------------
-
-    def _compare_announcements(
-        self,
-    ) -> tuple[tuple[int, ...], tuple[tuple[int, tuple[Announcement, ...]], ...]]:
-        """The seats whose announcements score, and those announcements (shown to all)."""
-        trump_suit = self.trump.suit if self.trump else None
-        holders = best_holders(self.declared, trump_suit)
-        if not holders:
-            return (), ()
-        sides = {self.side_of(s) for s in holders}
-        tie = self.rules.announce_tie
-        if len(sides) > 1 and tie is AnnounceTie.CANCEL:
-            return (), ()
-        first = holders[0]  # in play order: from the leader of trick 1
-        if tie is AnnounceTie.FIRST_FROM_TAKER and self.taker is not None:
-            taker = self.taker
-            first = min(holders, key=lambda seat: (seat - taker) % self.players)
-        side = self.side_of(first)
-        seats = tuple(s for s, _ in self.declared if self.side_of(s) == side)
-        shown = tuple((s, anns) for s, anns in self.declared if s in seats)
-        return seats, shown
-
-    def _shown_announcements(self) -> tuple[tuple[int, tuple[Announcement, ...]], ...]:
-        if not self.validated:
-            return ()
-        return tuple((s, anns) for s, anns in self.declared if s in self.validated)
-
-    def tally(self) -> SideTally:
-        """Trick points, validated announcements, belote and tricks won by side."""
-        points, tricks = [0] * self.players, [0] * self.players
-        for t in self.tricks:
-            points[t.winner] += t.points
-            tricks[t.winner] += 1
-        announced = [(s, sum(a.value for a in anns)) for s, anns in self._shown_announcements()]
-        said = self.belote_seat if self.rebelote_done else None
-        cards_left = sum(len(h) for h in self.hands)
-        declared = [(s, a.kind.value, a.value) for s, anns in self._shown_announcements()
-                    for a in anns]
-        beaten, best = beaten_announcements(self.declared, self.validated or (),
-                                            self.trump.suit if self.trump else None)
-        return tally_of(self.rules, points, tricks, announced, said, finished=not cards_left,
-                        declared=declared, beaten=beaten, best=best)
