@@ -227,8 +227,22 @@ class Button:
         elif self.icon is not None:
             blit_symbol(target, self.icon, "icon", center=self.rect.center)
         else:
-            size = fitted_size(label, self.size, self.rect.width - 2 * BUTTON_MARGIN)
+            self._draw_words(target, label)
+
+    def _draw_words(self, target: pygame.Surface, label: str) -> None:
+        """The label centred with ``BUTTON_MARGIN`` left and right: smaller when long,
+        on two lines when even ``SMALLEST_LABEL`` is too wide."""
+        room = self.rect.width - 2 * BUTTON_MARGIN
+        size = fitted_size(label, self.size, room)
+        if default_font(size).size(label)[0] <= room:
             blit_text(target, label, size, INK, center=self.rect.center)
+            return
+        lines = wrap(label, SMALLEST_LABEL, room)
+        height = default_font(SMALLEST_LABEL).get_linesize()
+        top = self.rect.centery - height * len(lines) // 2
+        for index, line in enumerate(lines):
+            blit_text(target, line, SMALLEST_LABEL, INK,
+                      midtop=(self.rect.centerx, top + index * height))
 
 
 BUTTON_MARGIN = 14  # the least room left and right of a button's words

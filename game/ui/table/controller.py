@@ -118,6 +118,7 @@ class Controller:
         self.message: Say | None = None
         self._message_time = 0.0
         self.actions_applied = 0
+        self._discarded: tuple[object, Match] = (None, play.match)  # ``after_discards``
         if play.resumed:
             self._show_current_deal()
         else:
@@ -173,14 +174,26 @@ class Controller:
         """The cards the viewer may click now (to play, or to discard in tarot)."""
         return {a.card for a in self.human_legal() if isinstance(a, CARD_ACTIONS)}
 
-    def request_hint(self) -> None:
-        """Ask for the verdict of the viewer's position (``game.advice``), in the worker."""
+    def request_hint(self, position: Match | None = None) -> None:
+        """Ask for the verdict of the viewer's position (``game.advice``), in the worker:
+        the match's, or ``position`` (the match with the écart chosen so far)."""
         if self.human_legal():
-            self._hint.ask(self.match, self.viewer)
+            self._hint.ask(position or self.match, self.viewer)
 
-    def hint(self) -> Verdict | None:
-        """The verdict on the current position, once weighed."""
-        return self._hint.answer(self.match)
+    def hint(self, position: Match | None = None) -> Verdict | None:
+        """The verdict on the current position (or ``position``), once weighed."""
+        return self._hint.answer(position or self.match)
+
+    def after_discards(self, cards: Sequence[TarotCard]) -> Match:
+        """The match once the viewer has set ``cards`` aside (the same object for the
+        same cards, so that the hint asked for it is found again)."""
+        key = (self.match, frozenset(cards))
+        if self._discarded[0] != key:
+            trial = self.match
+            for card in ecart_order(cards):
+                trial, _ = trial.apply(TarotDiscard(card))
+            self._discarded = (key, trial)
+        return self._discarded[1]
 
     # --- the loop ---------------------------------------------------------------------
 
@@ -267,10 +280,8 @@ class Controller:
         if not any(isinstance(a, TarotDiscard) for a in self.human_legal()):
             self.tell(("illegal.not_now", ()))
             return False
-        trial = self.match
         try:
-            for card in ecart_order(cards):
-                trial, _ = trial.apply(TarotDiscard(card))
+            self.after_discards(cards)
         except IllegalAction as refused:
             self.tell(refused.reason)
             return False

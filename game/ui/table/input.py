@@ -1,6 +1,9 @@
 """The table's keyboard and mouse: the side buttons, the panels, the cards of the hand;
-clicks and Enter reach a new choice only once it has been seen (``SETTLE``).  Also what
-the hand shows of the player's choices (``HandChoices``)."""
+clicks and Enter reach a new choice only once it has been seen (``SETTLE``), and a click
+that keeps a steady rhythm begun before the choice appeared never reaches it
+(``Presses.blind``).  Enter after the hint (H) does what the hint says: the hint moves
+the keyboard's choice to its card or its button.  Also what the hand shows of the
+player's choices (``HandChoices``)."""
 
 from __future__ import annotations
 
@@ -11,14 +14,17 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from game.engine.protocol import Phase
-from game.engine.tarot import AnnounceChelem
+from game.engine.protocol import Action, Phase
+from game.engine.tarot import AnnounceChelem, TarotDiscard
 from game.i18n import Speaks, Texts
 from game.ui.kit.layout import Point
 from game.ui.kit.widgets import SETTLE, pointer
+from game.ui.table.controller import CARD_ACTIONS
 from game.ui.table.words import hint_words, say_text
 
 if TYPE_CHECKING:
+    from game.engine.match import Match
+    from game.ui.kit.presses import Presses
     from game.ui.kit.widgets import Button
     from game.ui.table.animator import Animator
     from game.ui.table.bidding import BidPanel
@@ -88,6 +94,9 @@ class InputTable(Protocol):
     @property
     def animator(self) -> Animator: ...  # what runs, the trick waiting for a click
 
+    @property
+    def presses(self) -> Presses: ...  # the mouse's presses and their rhythm
+
     show_last: bool  # the last trick is shown over the table
 
     def collect_held(self) -> None: ...
@@ -97,6 +106,8 @@ class InputTable(Protocol):
     def take_back(self, redo: bool = False) -> None: ...
 
     def show_hint(self) -> None: ...
+
+    def show_keys(self) -> None: ...
 
     def show_score_pad(self) -> None: ...
 
@@ -109,27 +120,59 @@ class TableInput(Speaks):
         self.table = table
         # (the position, human to act): a move, an undo or a redo changes the position
         self._asked: tuple[object, bool] = (None, False)
-        self.asked_for = 0.0  # seconds the player's current choices have been shown
+        self.asked_for = 0.0  # seconds the current choices were shown (or since a press)
+        self.appeared_for = 0.0  # seconds since the player's current choices appeared
         # the words (in the language shown when drawn), the suggested card, the position
         self.hint: tuple[Callable[[], str], Any, object] | None = None
+        self.hint_action: Action | None = None  # what Enter does after the hint
 
     # --- the hint (H) --------------------------------------------------------------------
 
+    def position(self) -> Match:
+        """The position the hint weighs: the match, with the cards the player has set
+        aside so far during his écart (they are given to the engine only at "Valider")."""
+        controller, ecart = self.table.controller, self.table.panels.ecart
+        if ecart.active and ecart.chosen:
+            return controller.after_discards(ecart.chosen)
+        return controller.match
+
+    def ask_hint(self) -> None:
+        """H: ask the Expert for the position's suggestion (none once the écart is
+        complete: only "Valider" is left)."""
+        ecart = self.table.panels.ecart
+        if not (ecart.active and len(ecart.chosen) == ecart.size):
+            self.table.controller.request_hint(self.position())
+
     def take_hint(self) -> None:
-        """Show the Expert's suggestion as soon as it has thought."""
-        controller = self.table.controller
-        verdict = controller.hint()
+        """Show the Expert's suggestion as soon as it has thought, and move the
+        keyboard's choice to it (its card, or its button): Enter then does it."""
+        controller, position = self.table.controller, self.position()
+        verdict = controller.hint(position)
         if verdict is None or self.current_hint() is not None:
             return
-        card = getattr(verdict.decision.action, "card", None)
+        action = verdict.decision.action
+        card = action.card if isinstance(action, CARD_ACTIONS) else None  # not a king called
         words = functools.partial(hint_words, self.texts, verdict)  # the reason, then the numbers
-        self.hint = (words, card, controller.match)
+        self.hint, self.hint_action = (words, card, position), action
         if card is not None:
             self.table.hand.selected = card  # Enter or Space plays the suggested card
+        else:
+            self.focus_on(action)
+
+    def focus_on(self, action: Action) -> None:
+        """The keyboard's ring on the button that does ``action`` (a bid, a king, an
+        announcement, a poignée, the chelem), the hand's choice cleared."""
+        panels = self.table.panels
+        self.table.hand.selected = None
+        if panels.bid.focus_on(action):
+            panels.play.focus = None
+        else:
+            panels.play.focus_on(action)
 
     def current_hint(self) -> tuple[str, Any] | None:
-        """The hint asked for this move (gone once anyone acts)."""
-        if self.hint is None or self.hint[2] is not self.table.controller.match:
+        """The hint asked for this move (gone once anyone acts, or a card is set aside
+        in the écart)."""
+        if self.hint is None or self.hint[2] is not self.position():
             return None
         return self.hint[0](), self.hint[1]
 
@@ -203,9 +246,14 @@ class TableInput(Speaks):
         asked = (controller.match, controller.human_to_act)
         if asked[0] is not self._asked[0] or asked[1] != self._asked[1] \
                 or self.table.animator.tweens.busy:
-            self._asked, self.asked_for = asked, 0.0
+            self._asked, self.asked_for, self.appeared_for = asked, 0.0, 0.0
         else:
             self.asked_for += dt
+            self.appeared_for += dt
+
+    def blind_click(self) -> bool:
+        """The latest click keeps a steady rhythm begun before the choices appeared."""
+        return self.table.presses.blind(self.appeared_for)
 
     # --- events --------------------------------------------------------------------------
 
@@ -222,9 +270,11 @@ class TableInput(Speaks):
             return
         if click and not table.show_last and table.targets.bid_history.click(event.pos):
             return  # a call or its bubble: what the computers read from it, at any time
-        if click and not self.accepts_choice:
+        if click and (not self.accepts_choice or self.blind_click()):
             self.click_while_busy()
             return
+        if click and table.controller.human_to_act:
+            table.presses.acted()  # a click at a choice: the player's own pace from here
         if table.panels.handle(event, table.hand.card_at):
             return
         if event.type == pygame.MOUSEMOTION:
@@ -246,48 +296,84 @@ class TableInput(Speaks):
         elif key == pygame.K_z and mods & CTRL:
             table.take_back()
         elif key == pygame.K_h:
-            table.show_hint()
+            self.ask_hint()
         elif key == pygame.K_s:
             table.show_score_pad()
         elif key == pygame.K_c and table.panels.ecart.active:
             table.panels.ecart.toggle_chelem()
         elif key == pygame.K_ESCAPE:
-            table.to_menu()
+            self.escape()
+        elif key == pygame.K_F1:
+            table.show_keys()
         elif key in ENTER:
             self.enter()
 
+    def escape(self) -> None:
+        """Esc closes what is open on top first (the last trick, a call's note, the
+        poignée being chosen), and only then leaves for the menu."""
+        table, panels, history = self.table, self.table.panels, self.table.targets.bid_history
+        if table.show_last:
+            table.toggle_last()
+        elif history.note is not None or history.asked is not None:
+            history.note = history.asked = None
+        elif panels.poignee.active:
+            panels.poignee.stop()
+        else:
+            table.to_menu()
+
     def arrow(self, key: int, shift: bool) -> None:
-        """Arrows and Tab move between the bid panel's buttons when it is shown, otherwise
-        ← and → move the selection along the hand, ↑, ↓ and Tab through the play buttons."""
+        """Arrows and Tab move between the bid panel's buttons when it is shown, Tab
+        between the écart's two buttons during the écart; otherwise ← and → move the
+        selection along the hand, ↑, ↓ and Tab through the play buttons."""
         table, panels = self.table, self.table.panels
         back = key in (pygame.K_LEFT, pygame.K_UP) or (key == pygame.K_TAB and shift)
         step = -1 if back else 1
         if panels.bid.visible:
             panels.bid.move_focus(step)
+        elif key == pygame.K_TAB and panels.ecart.active:
+            panels.ecart.move_focus(step)
+            table.hand.selected = None
         elif key in (pygame.K_LEFT, pygame.K_RIGHT):
-            panels.play.focus = None
+            panels.play.focus = panels.ecart.focus = None
             table.hand.move_selection(step, table.controller.legal_cards())
         else:
             panels.play.move_focus(step)
 
     def enter(self) -> None:
-        """Enter or Space: end the animation running; otherwise press the chosen bid
-        button or play the chosen card."""
+        """Enter or Space: end the animation running; otherwise press the chosen button
+        (chosen with the arrows or Tab, or by the hint), or play the chosen card; during
+        the écart, set the chosen card aside (or take it back), then confirm."""
         table, panels = self.table, self.table.panels
-        selected = table.hand.selected
         if not self.accepts_choice:
             self.click_while_busy()
         elif panels.bid.visible:
             panels.bid.press_focused()
         elif panels.ecart.active:
-            if selected in table.hand.model.hand:  # a card chosen with the arrows: in or out
-                panels.ecart.toggle(selected)
-            elif panels.ecart.confirm.enabled:  # none chosen: confirm a complete écart
-                panels.ecart.validate()
+            self.enter_ecart()
         elif panels.play.press_focused():
             pass
-        elif selected in table.controller.legal_cards() and not panels.poignee.active:
-            table.controller.play_card(selected)
+        elif table.hand.selected in table.controller.legal_cards() \
+                and not panels.poignee.active:
+            table.controller.play_card(table.hand.selected)
+
+    def enter_ecart(self) -> None:
+        """Enter during the écart: the focused button; else the chosen card in or out
+        (the hint's card goes in, and the hint is asked at once for the next); else,
+        the écart complete, "Valider"."""
+        table, ecart = self.table, self.table.panels.ecart
+        selected = table.hand.selected
+        if ecart.press_focused():
+            return
+        if selected in table.hand.model.hand:
+            hinted = self.current_hint() is not None and isinstance(
+                self.hint_action, TarotDiscard) and self.hint_action.card == selected
+            ecart.toggle(selected)
+            if hinted:
+                table.hand.selected = None
+                if len(ecart.chosen) < ecart.size:
+                    self.ask_hint()  # the hint names the next card of its écart
+        elif ecart.confirm.enabled:
+            ecart.validate()
 
     def click_while_busy(self) -> None:
         """A click or Enter before the player's choices have settled: it only ends the

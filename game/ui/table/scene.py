@@ -15,6 +15,7 @@ from game.engine.games import TAROT, deck_of, game_of
 from game.engine.match import Match, MatchOver, NewDeal
 from game.engine.protocol import Event
 from game.lessons.run import LessonRun
+from game.ui.kit.presses import Presses
 from game.ui.kit.tween import Tweens
 from game.ui.kit.widgets import Button
 from game.ui.stage import routes
@@ -140,7 +141,15 @@ class TableScene(TableDrawing, Scene):
         routes.open_score_pad(self.app, self)
 
     def show_hint(self) -> None:
-        self.controller.request_hint()
+        self.input.ask_hint()
+
+    def show_keys(self) -> None:
+        """F1: the rules' page of the keys."""
+        self.app.go(routes.RULES, page="rules.keys")
+
+    @property
+    def presses(self) -> Presses:
+        return self.app.presses
 
     def current_hint(self) -> tuple[str, Any] | None:
         """The hint asked for this move (gone once anyone acts)."""
@@ -254,10 +263,10 @@ class TableScene(TableDrawing, Scene):
         self.controller.update(dt)
         self.input.time_the_choices(dt)
         self._follow_handedness()
-        self.input.take_hint()
         self.bid_panel.refresh()
         self.poignee.refresh()
         self.ecart.refresh()
+        self.input.take_hint()  # after the panels: the hint rings one of their buttons
         self.notes.notice(self.terms_shown())
         if self.messages.note_rect() is not None:  # a note waiting for room keeps its time
             self.notes.update(dt)
