@@ -234,3 +234,27 @@ def test_escape_closes_a_calls_note_before_leaving(app: App) -> None:
     press(app, pygame.K_ESCAPE)
     app.step(DT, [])
     assert table.bid_history.note is None and app.top is table
+
+
+def test_a_poignee_is_shown_from_the_keyboard(app: App) -> None:
+    """Tab rings the poignée's size, Enter opens its chooser with "Show" rung, Enter
+    shows it."""
+    from game.engine.tarot import ShowPoignee
+
+    table = start_table(app, TarotRules(players=5), seed=1, first_deal=1032)
+    for _ in range(40):
+        run_until_human(app, table)
+        if any(isinstance(a, ShowPoignee) for a in table.controller.human_legal()):
+            break
+        human_turn(app, table)
+    sizes = [i for i, (a, _) in enumerate(table.play.actions()) if isinstance(a, ShowPoignee)]
+    assert sizes
+    for _ in range(sizes[0] + 1):
+        press(app, pygame.K_TAB)
+    assert table.play.focus == sizes[0]
+    press(app, pygame.K_RETURN)
+    assert table.poignee.active and table.play.focus == 0 and table.play.buttons()[0].focused
+    before = table.controller.actions_applied
+    press(app, pygame.K_RETURN)
+    assert table.controller.actions_applied == before + 1 and not table.poignee.active
+    assert isinstance(table.controller.match.actions[-1], ShowPoignee)
