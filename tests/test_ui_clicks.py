@@ -39,13 +39,15 @@ def enter() -> pygame.event.Event:
 # --- the rhythm, alone ----------------------------------------------------------------
 
 
-def presses_at(times: list[float], acted: set[int] = frozenset()) -> Presses:  # type: ignore[assignment]
+def presses_at(times: list[float], idle: frozenset[int] | None = None) -> Presses:
+    """Presses at ``times``; those at the indices ``idle`` made no choice (all of them
+    when None: clicks to hurry the game)."""
     presses = Presses()
     for index, at in enumerate(times):
         presses.tick(at - presses.now)
         presses.record()
-        if index in acted:
-            presses.acted()
+        if idle is None or index in idle:
+            presses.idle()
     return presses
 
 
@@ -71,9 +73,9 @@ def test_a_quicker_click_breaks_the_rhythm_too() -> None:
 
 def test_a_player_who_chooses_at_a_regular_pace_is_not_blind() -> None:
     """A card every 5 s, nothing clicked in between: his own pace, never swallowed."""
-    presses = presses_at([0.0, 5.0, 10.0, 15.0], acted={0, 1, 2, 3})
+    presses = presses_at([0.0, 5.0, 10.0, 15.0], idle=frozenset())
     assert not presses.blind(shown_for=1.0)
-    presses = presses_at([0.0, 5.0, 10.0, 15.0], acted={0, 2, 3})  # once a trick collected
+    presses = presses_at([0.0, 5.0, 10.0, 15.0], idle=frozenset({1}))  # a trick collected
     assert presses.blind(shown_for=1.0)
 
 

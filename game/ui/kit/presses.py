@@ -7,9 +7,9 @@ press only when it comes ``READ_TIME`` seconds after the choice appeared (time t
 what appeared) and does not keep a steady rhythm begun before it (``Presses.blind``).
 
 A rhythm is two gaps in a row within ``STEADY`` of each other.  Presses that made a
-choice one after another (a card, the next card) are the player's own pace, never a
-blind rhythm: a rhythm is blind only when one of its presses acted on nothing (it ended
-an animation, collected a trick, or was swallowed).  A press that breaks the rhythm
+choice one after another (a button of the menu, a card, the next card) are the player's
+own pace, never a blind rhythm: a rhythm is blind only when one of its presses was idle
+(it only ended an animation or collected a trick, or was swallowed: ``idle``).  A press that breaks the rhythm
 (a pause to read, or a quicker click) is taken.  No pygame here."""
 
 from __future__ import annotations
@@ -30,12 +30,12 @@ STEADY = 0.25
 class Presses:
     """The left presses of the mouse on the app's clock (``tick``), and the rhythm the
     latest one keeps: the first press of that rhythm, how many it holds, and whether one
-    before the latest acted on nothing."""
+    before the latest was idle."""
 
     now: float = 0.0
     _last: float | None = None  # when the latest press came
     _gap: float | None = None  # between the two latest
-    _last_acted: bool = False  # the latest press made a choice
+    _last_idle: bool = False  # the latest press made no choice
     _run_start: float = 0.0
     _run_length: int = 0
     _run_idle: bool = False
@@ -49,23 +49,24 @@ class Presses:
             gap = self.now - self._last
             if self._run_length >= 2 and self._gap is not None and _steady(gap, self._gap):
                 self._run_length += 1  # the same rhythm goes on
-                self._run_idle = self._run_idle or not self._last_acted
+                self._run_idle = self._run_idle or self._last_idle
             else:  # a new rhythm, from the press before
                 self._run_start, self._run_length = self._last, 2
-                self._run_idle = not self._last_acted
+                self._run_idle = self._last_idle
             self._gap = gap
         else:
             self._run_start, self._run_length, self._run_idle = self.now, 1, False
-        self._last, self._last_acted = self.now, False
+        self._last, self._last_idle = self.now, False
 
-    def acted(self) -> None:
-        """The latest press made a choice."""
-        self._last_acted = True
+    def idle(self) -> None:
+        """The latest press made no choice: it only ended an animation or collected a
+        trick, or it was swallowed."""
+        self._last_idle = True
 
     def blind(self, shown_for: float) -> bool:
         """The latest press keeps a steady rhythm (two gaps at least) that began before a
         choice shown ``shown_for`` seconds ago, and one of its presses before the latest
-        acted on nothing."""
+        was idle."""
         return self._run_length >= 3 and self._run_idle \
             and self._run_start < self.now - shown_for
 

@@ -73,9 +73,9 @@ class Grace:
         blind = clicked and self.presses is not None and self.presses.blind(self.appeared_for)
         if not self.ready or blind:
             self.shown_for = 0.0
+            if clicked and self.presses is not None:
+                self.presses.idle()
             return False
-        if clicked and self.presses is not None:
-            self.presses.acted()
         return True
 
 

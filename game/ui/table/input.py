@@ -271,10 +271,9 @@ class TableInput(Speaks):
         if click and not table.show_last and table.targets.bid_history.click(event.pos):
             return  # a call or its bubble: what the computers read from it, at any time
         if click and (not self.accepts_choice or self.blind_click()):
+            table.presses.idle()
             self.click_while_busy()
             return
-        if click and table.controller.human_to_act:
-            table.presses.acted()  # a click at a choice: the player's own pace from here
         if table.panels.handle(event, table.hand.card_at):
             return
         if event.type == pygame.MOUSEMOTION:
