@@ -51,7 +51,7 @@ def hint_then_enter(app: App, table: TableScene) -> Action:
     """H, the hint shown, Enter: what the hint named."""
     press(app, pygame.K_h)
     wait_for_hint(app, table)
-    named = table.input.hint_action
+    named = table.input.hints.action
     assert named is not None and table.current_hint() is not None
     press(app, pygame.K_RETURN)
     return named
@@ -64,7 +64,7 @@ def ecart_by_keys(app: App, table: TableScene) -> list[Action]:
     press(app, pygame.K_h)
     while len(table.ecart.chosen) < table.ecart.size:
         wait_for_hint(app, table)
-        named.append(table.input.hint_action)
+        named.append(table.input.hints.action)
         assert isinstance(named[-1], TarotDiscard)
         press(app, pygame.K_RETURN)
         assert named[-1].card in table.ecart.chosen  # the hint's card set aside
@@ -92,7 +92,7 @@ def keyboard_deal(app: App, table: TableScene) -> tuple[Counter[str], int]:
             done["arrows"] += 1
         else:
             done[type(hint_then_enter(app, table)).__name__] += 1
-        while table.input.hint_action is not None and table.poignee.active:
+        while table.input.hints.action is not None and table.poignee.active:
             press(app, pygame.K_RETURN)  # the poignée's size, then "Show" rung: shown
         assert table.controller.actions_applied > before, "the key did nothing"
     raise AssertionError("no score sheet")

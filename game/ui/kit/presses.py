@@ -9,8 +9,8 @@ what appeared) and does not keep a steady rhythm begun before it (``Presses.blin
 A rhythm is two gaps in a row within ``STEADY`` of each other.  Presses that made a
 choice one after another (a button of the menu, a card, the next card) are the player's
 own pace, never a blind rhythm: a rhythm is blind only when one of its presses was idle
-(it only ended an animation or collected a trick, or was swallowed: ``idle``).  A press that breaks the rhythm
-(a pause to read, or a quicker click) is taken.  No pygame here."""
+(it only ended an animation or collected a trick, or was swallowed: ``idle``).  A press
+that breaks the rhythm (a pause to read, or a quicker click) is taken.  No pygame here."""
 
 from __future__ import annotations
 

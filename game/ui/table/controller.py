@@ -42,7 +42,7 @@ from game.ui.table.hint import Hint
 from game.ui.table.model import Say, TableModel
 
 __all__ = ["CARD_ACTIONS", "Controller", "EventHandler", "GameConfig", "Pace", "SeatConfig",
-           "card_action", "no_animation"]
+           "card_action", "discarded", "no_animation"]
 
 CARD_ACTIONS = (CardPlayAction, TarotDiscard)
 MESSAGE_TIME = 3.0
@@ -118,7 +118,6 @@ class Controller:
         self.message: Say | None = None
         self._message_time = 0.0
         self.actions_applied = 0
-        self._discarded: tuple[object, Match] = (None, play.match)  # ``after_discards``
         if play.resumed:
             self._show_current_deal()
         else:
@@ -184,16 +183,6 @@ class Controller:
         """The verdict on the current position (or ``position``), once weighed."""
         return self._hint.answer(position or self.match)
 
-    def after_discards(self, cards: Sequence[TarotCard]) -> Match:
-        """The match once the viewer has set ``cards`` aside (the same object for the
-        same cards, so that the hint asked for it is found again)."""
-        key = (self.match, frozenset(cards))
-        if self._discarded[0] != key:
-            trial = self.match
-            for card in ecart_order(cards):
-                trial, _ = trial.apply(TarotDiscard(card))
-            self._discarded = (key, trial)
-        return self._discarded[1]
 
     # --- the loop ---------------------------------------------------------------------
 
@@ -281,7 +270,7 @@ class Controller:
             self.tell(("illegal.not_now", ()))
             return False
         try:
-            self.after_discards(cards)
+            discarded(self.match, cards)
         except IllegalAction as refused:
             self.tell(refused.reason)
             return False
@@ -343,6 +332,14 @@ class Controller:
 
     def close(self) -> None:
         self.computers.close()
+
+
+def discarded(match: Match, cards: Sequence[TarotCard]) -> Match:
+    """``match`` once its player has set ``cards`` aside, one at a time in the engine's
+    order (IllegalAction when one may not be)."""
+    for card in ecart_order(cards):
+        match, _ = match.apply(TarotDiscard(card))
+    return match
 
 
 def not_the_lesson(controller: Controller, actions: Sequence[Action]) -> bool:

@@ -7,23 +7,21 @@ player's choices (``HandChoices``)."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from game.engine.protocol import Action, Phase
+from game.engine.protocol import Phase
 from game.engine.tarot import AnnounceChelem, TarotDiscard
 from game.i18n import Speaks, Texts
 from game.ui.kit.layout import Point
 from game.ui.kit.widgets import SETTLE, pointer
-from game.ui.table.controller import CARD_ACTIONS
-from game.ui.table.words import hint_words, say_text
+from game.ui.table.hint_choice import HintChoice
+from game.ui.table.words import say_text
 
 if TYPE_CHECKING:
-    from game.engine.match import Match
     from game.ui.kit.presses import Presses
     from game.ui.kit.widgets import Button
     from game.ui.table.animator import Animator
@@ -94,9 +92,6 @@ class InputTable(Protocol):
     @property
     def animator(self) -> Animator: ...  # what runs, the trick waiting for a click
 
-    @property
-    def presses(self) -> Presses: ...  # the mouse's presses and their rhythm
-
     show_last: bool  # the last trick is shown over the table
 
     def collect_held(self) -> None: ...
@@ -107,74 +102,31 @@ class InputTable(Protocol):
 
     def show_hint(self) -> None: ...
 
-    def show_keys(self) -> None: ...
-
     def show_score_pad(self) -> None: ...
 
     def to_menu(self) -> None: ...
 
 
 class TableInput(Speaks):
-    def __init__(self, texts: Texts, table: InputTable) -> None:
+    def __init__(self, texts: Texts, table: InputTable, presses: Presses,
+                 show_keys: Callable[[], object]) -> None:
         self.texts = texts
         self.table = table
         # (the position, human to act): a move, an undo or a redo changes the position
         self._asked: tuple[object, bool] = (None, False)
         self.asked_for = 0.0  # seconds the current choices were shown (or since a press)
         self.appeared_for = 0.0  # seconds since the player's current choices appeared
-        # the words (in the language shown when drawn), the suggested card, the position
-        self.hint: tuple[Callable[[], str], Any, object] | None = None
-        self.hint_action: Action | None = None  # what Enter does after the hint
+        self.hints = HintChoice(texts, table)  # H, and what Enter does after it
+        self.presses = presses  # the app's clicks and their rhythm
+        self.show_keys = show_keys  # F1: the keys' page
 
     # --- the hint (H) --------------------------------------------------------------------
 
-    def position(self) -> Match:
-        """The position the hint weighs: the match, with the cards the player has set
-        aside so far during his écart (they are given to the engine only at "Valider")."""
-        controller, ecart = self.table.controller, self.table.panels.ecart
-        if ecart.active and ecart.chosen:
-            return controller.after_discards(ecart.chosen)
-        return controller.match
-
-    def ask_hint(self) -> None:
-        """H: ask the Expert for the position's suggestion (none once the écart is
-        complete: only "Valider" is left)."""
-        ecart = self.table.panels.ecart
-        if not (ecart.active and len(ecart.chosen) == ecart.size):
-            self.table.controller.request_hint(self.position())
-
     def take_hint(self) -> None:
-        """Show the Expert's suggestion as soon as it has thought, and move the
-        keyboard's choice to it (its card, or its button): Enter then does it."""
-        controller, position = self.table.controller, self.position()
-        verdict = controller.hint(position)
-        if verdict is None or self.current_hint() is not None:
-            return
-        action = verdict.decision.action
-        card = action.card if isinstance(action, CARD_ACTIONS) else None  # not a king called
-        words = functools.partial(hint_words, self.texts, verdict)  # the reason, then the numbers
-        self.hint, self.hint_action = (words, card, position), action
-        if card is not None:
-            self.table.hand.selected = card  # Enter or Space plays the suggested card
-        else:
-            self.focus_on(action)
-
-    def focus_on(self, action: Action) -> None:
-        """The keyboard's ring on the button that does ``action`` (a bid, a king, an
-        announcement, a poignée, the chelem), the hand's choice cleared."""
-        panels = self.table.panels
-        self.table.hand.selected = None
-        if panels.bid.focus_on(action):
-            panels.play.focus = None
-        else:
-            panels.play.focus_on(action)
+        self.hints.take()
 
     def current_hint(self) -> tuple[str, Any] | None:
-        """The hint asked for this move (gone once anyone acts, or a card is set aside
-        in the écart)."""
-        if self.hint is None or self.hint[2] is not self.position():
-            return None
-        return self.hint[0](), self.hint[1]
+        return self.hints.current()
 
     # --- what the hand shows (HandChoices) ----------------------------------------------
 
@@ -253,7 +205,7 @@ class TableInput(Speaks):
 
     def blind_click(self) -> bool:
         """The latest click keeps a steady rhythm begun before the choices appeared."""
-        return self.table.presses.blind(self.appeared_for)
+        return self.presses.blind(self.appeared_for)
 
     # --- events --------------------------------------------------------------------------
 
@@ -271,7 +223,7 @@ class TableInput(Speaks):
         if click and not table.show_last and table.targets.bid_history.click(event.pos):
             return  # a call or its bubble: what the computers read from it, at any time
         if click and (not self.accepts_choice or self.blind_click()):
-            table.presses.idle()
+            self.presses.idle()
             self.click_while_busy()
             return
         if table.panels.handle(event, table.hand.card_at):
@@ -295,7 +247,7 @@ class TableInput(Speaks):
         elif key == pygame.K_z and mods & CTRL:
             table.take_back()
         elif key == pygame.K_h:
-            self.ask_hint()
+            self.hints.ask()
         elif key == pygame.K_s:
             table.show_score_pad()
         elif key == pygame.K_c and table.panels.ecart.active:
@@ -303,7 +255,7 @@ class TableInput(Speaks):
         elif key == pygame.K_ESCAPE:
             self.escape()
         elif key == pygame.K_F1:
-            table.show_keys()
+            self.show_keys()
         elif key in ENTER:
             self.enter()
 
@@ -365,12 +317,12 @@ class TableInput(Speaks):
             return
         if selected in table.hand.model.hand:
             hinted = self.current_hint() is not None and isinstance(
-                self.hint_action, TarotDiscard) and self.hint_action.card == selected
+                self.hints.action, TarotDiscard) and self.hints.action.card == selected
             ecart.toggle(selected)
             if hinted:
                 table.hand.selected = None
                 if len(ecart.chosen) < ecart.size:
-                    self.ask_hint()  # the hint names the next card of its écart
+                    self.hints.ask()  # the hint names the next card of its écart
         elif ecart.confirm.enabled:
             ecart.validate()
 

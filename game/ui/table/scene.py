@@ -15,7 +15,6 @@ from game.engine.games import TAROT, deck_of, game_of
 from game.engine.match import Match, MatchOver, NewDeal
 from game.engine.protocol import Event
 from game.lessons.run import LessonRun
-from game.ui.kit.presses import Presses
 from game.ui.kit.tween import Tweens
 from game.ui.kit.widgets import Button
 from game.ui.stage import routes
@@ -82,7 +81,8 @@ class TableScene(TableDrawing, Scene):
         self.spots = layout.spots
         painter = Painter(app.assets, deck_of(rules.game), lambda: self.app.settings.card_back)
         seats = Seats(self.texts, layout, lambda: app.settings.player_name)
-        self.input = TableInput(self.texts, self)
+        self.input = TableInput(self.texts, self, app.presses,
+                                lambda: app.go(routes.RULES, page="rules.keys"))  # F1
         self.hand = Hand(layout, model, painter, self.input)
         self.animator = Animator(layout, model, app.sound, self.hand.position,
                                  lambda: self.app.settings.collect_on_click)
@@ -141,15 +141,7 @@ class TableScene(TableDrawing, Scene):
         routes.open_score_pad(self.app, self)
 
     def show_hint(self) -> None:
-        self.input.ask_hint()
-
-    def show_keys(self) -> None:
-        """F1: the rules' page of the keys."""
-        self.app.go(routes.RULES, page="rules.keys")
-
-    @property
-    def presses(self) -> Presses:
-        return self.app.presses
+        self.input.hints.ask()
 
     def current_hint(self) -> tuple[str, Any] | None:
         """The hint asked for this move (gone once anyone acts)."""
