@@ -319,8 +319,8 @@ def test_every_scene_is_photographed(tmp_path: Path) -> None:
     expected = {name for run in RUNS for name in run.shots} | set(SHEETS) | matrix
     lessons = {f"lesson_{lesson.id}" for lesson in LESSONS} | {"lessons", "lesson_end_belote"}
     assert names == expected | lessons | {"replay", "review_call", "review_analysis", "score_pad",
-                                          "settings", "rules", "statistics", "menu", "setup",
-                                          "dialog_abandon"}
+                                          "settings", "rules", "rules_keys", "statistics", "menu",
+                                          "setup", "dialog_abandon"}
     assert {Path(picture).stem for picture in readme_pictures()} <= names  # make screenshots
     for path in taken:
         image = pygame.image.load(path)

@@ -34,7 +34,7 @@ if str(ROOT) not in sys.path:
 import pygame  # noqa: E402
 
 from game.ai import Level, decide  # noqa: E402
-from game.engine.actions import Bid, ChooseTrump, Pass, PlayCard, Take  # noqa: E402
+from game.engine.actions import Announce, Bid, ChooseTrump, Pass, PlayCard, Take  # noqa: E402
 from game.engine.cards import Suit  # noqa: E402
 from game.engine.deal_scoring import (  # noqa: E402
     SideTally,
@@ -169,6 +169,24 @@ def take_read(top: Scene | None, table: TableScene) -> bool:
     return table.bid_history.read_now(("contract", taker)) is not None
 
 
+def bid_rung(top: Scene | None, table: TableScene) -> bool:
+    """The player's bidding panel, a button rung from the keyboard (Tab, Tab)."""
+    if not bidding(top, table):
+        return False
+    if table.bid_panel.focus is None:
+        table.input.key(pygame.K_TAB)
+        table.input.key(pygame.K_TAB)
+    return True
+
+
+def announce_rung(top: Scene | None, table: TableScene) -> bool:
+    """The Announce button at the first trick, rung as the hint rings it (its words
+    inside their margins)."""
+    announce = next((a for a in table.controller.human_legal() if isinstance(a, Announce)),
+                    None) if top is table else None
+    return announce is not None and not table.tweens.busy and table.play.focus_on(announce)
+
+
 def showing(kind: type[Scene]) -> Check:
     return lambda top, _table: isinstance(top, kind)
 
@@ -199,7 +217,8 @@ RUNS = (
     Run(TarotRules(players=5), {"poignee": asked(ShowPoignee)}, first_deal=1032),
     Run(BeloteRules(target=300), {"match_end": showing(MatchEnd)}, seed=5),
     Run(CoincheRules(), {"card_reason": card_reason_asked}, seed=2),
-    Run(CoincheRules(), {"hint": hint_given}, seed=3),
+    Run(CoincheRules(), {"hint": hint_given, "bid_rung": bid_rung}, seed=3),
+    Run(BeloteRules(), {"announce_rung": announce_rung}, seed=4),
     Run(CoincheRules(), {"call_read": call_read}, first_deal=1122),
     Run(BeloteRules(), {"call_read_belote": take_read}, first_deal=5),
     Run(TarotRules(players=5), {"call_read_tarot5": call_read}, first_deal=7),
@@ -486,6 +505,7 @@ def take_screens(photographer: Photographer) -> None:
     app.step(DT, [])
     photographer.scene("settings", SettingsScene(app))
     photographer.scene("rules", RulesScene(app))
+    photographer.scene("rules_keys", RulesScene(app, "rules.keys"))
     photographer.scene("statistics", StatsScene(app))
 
 

@@ -39,6 +39,7 @@ from game.ui.app.window import (
 from game.ui.kit.assets import Assets
 from game.ui.kit.drawlog import active_log
 from game.ui.kit.layout import LOGICAL
+from game.ui.kit.presses import Presses
 from game.ui.stage.memory import Memory
 from game.ui.stage.scene import Route
 from game.ui.table.host import MatchHost
@@ -108,6 +109,7 @@ class App(Router):
             routes = SCENES
         super().__init__(routes)
         self.frames = 0
+        self.presses = Presses()  # the mouse's presses on the frames' clock: their rhythm
         self._preloader = Preloader(self.assets)
         self._coach: CoachWorker | None = None
 
@@ -247,6 +249,8 @@ class App(Router):
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 self.toggle_fullscreen()
                 continue
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                self.presses.record()
             top = self.top
             # Once a scene asked for a change, the rest of the frame's input is dropped:
             # a double Escape or click on "back" would otherwise pop the scene below too.
@@ -261,6 +265,7 @@ class App(Router):
         if coach is not None:
             coach.frame_presented()
         self.apply_changes()
+        self.presses.tick(dt)
         self.frames += 1
         self._preloader.some()
 

@@ -29,10 +29,10 @@ def _settings(app: Stage) -> Scene:
     return SettingsScene(app)
 
 
-def _rules(app: Stage) -> Scene:
+def _rules(app: Stage, page: str = "rules.belote") -> Scene:
     from game.ui.scenes.rules import RulesScene
 
-    return RulesScene(app)
+    return RulesScene(app, page)
 
 
 def _setup(app: Stage) -> Scene:

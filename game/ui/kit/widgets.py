@@ -14,6 +14,7 @@ from game.i18n import Texts
 from game.ui.kit.assets import default_font
 from game.ui.kit.drawlog import active_log, framed
 from game.ui.kit.layout import LOGICAL, bubble_box
+from game.ui.kit.presses import READ_TIME, Presses
 
 RGB = tuple[int, int, int]
 CREAM = (250, 244, 226)
@@ -29,9 +30,10 @@ FOCUS = (255, 255, 255)
 PANEL_OPACITY = 255  # a panel's body: opaque, so nothing under it shows through its words
 
 # Seconds new choices are shown before a click may take one: long enough to see what
-# appeared.  A click sooner restarts the count, so that one clicking steadily (three
-# times a second, to hurry the play) never lands on a choice he has not looked at.
-SETTLE = 0.5
+# appeared (``presses.READ_TIME``).  A click sooner restarts the count, and a click that
+# keeps a steady rhythm begun before the choices appeared is swallowed whatever its pace
+# (``Presses.blind``): one clicking to hurry the play never lands on a choice unseen.
+SETTLE = READ_TIME
 
 # A memo, not a state: the same message, size and colour always render the same pixels
 # (pygame's bundled font), so what one app (or test) leaves here changes nothing for the
@@ -42,13 +44,18 @@ _TEXT_CACHE_LIMIT = 600
 
 class Grace:
     """A new screen's choices (the score sheet's buttons, Enter): a click or Enter
-    before they were shown ``SETTLE`` seconds is swallowed and restarts the count."""
+    before they were shown ``SETTLE`` seconds is swallowed and restarts the count, and so
+    is a click that keeps the steady rhythm of clicks begun before the screen appeared
+    (``presses``: the app's)."""
 
-    def __init__(self) -> None:
-        self.shown_for = 0.0
+    def __init__(self, presses: Presses | None = None) -> None:
+        self.shown_for = 0.0  # since the screen appeared or the last press swallowed
+        self.appeared_for = 0.0  # since the screen appeared
+        self.presses = presses
 
     def tick(self, dt: float) -> None:
         self.shown_for += dt
+        self.appeared_for += dt
 
     @property
     def ready(self) -> bool:
@@ -60,8 +67,14 @@ class Grace:
         pressed = (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
             event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE,
                                                             pygame.K_KP_ENTER))
-        if pressed and not self.ready:
+        if not pressed:
+            return True
+        clicked = event.type == pygame.MOUSEBUTTONDOWN
+        blind = clicked and self.presses is not None and self.presses.blind(self.appeared_for)
+        if not self.ready or blind:
             self.shown_for = 0.0
+            if clicked and self.presses is not None:
+                self.presses.idle()
             return False
         return True
 
@@ -213,12 +226,41 @@ class Button:
         if self.icon is not None and label:
             icon_rect = self.icon.get_rect(midleft=(self.rect.x + 10, self.rect.centery))
             blit_symbol(target, self.icon, f"{label} icon", topleft=icon_rect.topleft)
-            blit_text(target, label, self.size, INK,
+            room = self.rect.right - BUTTON_MARGIN - icon_rect.right - 6
+            blit_text(target, label, fitted_size(label, self.size, room), INK,
                       midleft=(icon_rect.right + 6, self.rect.centery))
         elif self.icon is not None:
             blit_symbol(target, self.icon, "icon", center=self.rect.center)
         else:
-            blit_text(target, label, self.size, INK, center=self.rect.center)
+            self._draw_words(target, label)
+
+    def _draw_words(self, target: pygame.Surface, label: str) -> None:
+        """The label centred with ``BUTTON_MARGIN`` left and right: smaller when long,
+        on two lines when even ``SMALLEST_LABEL`` is too wide."""
+        room = self.rect.width - 2 * BUTTON_MARGIN
+        size = fitted_size(label, self.size, room)
+        if default_font(size).size(label)[0] <= room:
+            blit_text(target, label, size, INK, center=self.rect.center)
+            return
+        lines = wrap(label, SMALLEST_LABEL, room)
+        height = default_font(SMALLEST_LABEL).get_linesize()
+        top = self.rect.centery - height * len(lines) // 2
+        for index, line in enumerate(lines):
+            blit_text(target, line, SMALLEST_LABEL, INK,
+                      midtop=(self.rect.centerx, top + index * height))
+
+
+BUTTON_MARGIN = 14  # the least room left and right of a button's words
+SMALLEST_LABEL = 16  # a long label shrinks to fit its button, never below this size
+
+
+@functools.lru_cache(maxsize=256)
+def fitted_size(label: str, size: int, width: int) -> int:
+    """The largest text size up to ``size`` at which ``label`` fits in ``width`` pixels
+    (``SMALLEST_LABEL`` at least)."""
+    while size > SMALLEST_LABEL and default_font(size).size(label)[0] > width:
+        size -= 1
+    return size
 
 
 class KeyboardFocus:

@@ -62,7 +62,7 @@ class ScoreSheet(Scene):
                                     lambda: review_last_deal(app, table), size=24)
         self.again_button = Button(pygame.Rect(SHEET_RECT.right - 230, bottom - 50, 210, 50),
                                    lambda: self.tr("sheet.play_again"), self.play_again, size=24)
-        self.grace = Grace()  # a steady clicker does not skip the sheet unread
+        self.grace = Grace(app.presses)  # a steady clicker does not skip the sheet unread
 
     def update(self, dt: float) -> None:
         self.grace.tick(dt)
@@ -228,7 +228,7 @@ class MatchEnd(Scene):
             Button(pygame.Rect(rect.right - 230, rect.bottom - 80, 210, 52),
                    lambda: self.tr("end.menu"), self.menu, size=26),
         ]
-        self.grace = Grace()
+        self.grace = Grace(app.presses)
 
     def update(self, dt: float) -> None:
         self.grace.tick(dt)

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from game.storage import Storage
     from game.storage.settings import Settings
     from game.ui.kit.assets import Assets
+    from game.ui.kit.presses import Presses
     from game.ui.stage.memory import Memory
     from game.ui.table.host import MatchHost
 
@@ -53,6 +54,9 @@ class Stage(Protocol):
 
     @property
     def memory(self) -> Memory: ...  # what the app remembers until it closes
+
+    @property
+    def presses(self) -> Presses: ...  # the mouse's presses and their rhythm
 
     def change_settings(self, **changes: object) -> None: ...
 

@@ -210,6 +210,17 @@ class BidPanel(Speaks):
         current = start if self.focus is None else self.focus
         self.focus = (current + step) % len(self.buttons)
 
+    def focus_on(self, action: Action) -> bool:
+        """The keyboard's ring on the button that does ``action`` (a coinche bid: its
+        value picked first, then its trump ringed); False when no button does it."""
+        if isinstance(action, Bid) and action in self._legal and self.value != action.value:
+            self._pick(action.value)()
+        wanted = token(action)
+        if wanted not in self.tokens:
+            return False
+        self.focus = self.tokens.index(wanted)
+        return True
+
     def press_focused(self) -> bool:
         """Enter: press the button the keyboard chose (True if there was one)."""
         if self.focus is None or self.focus >= len(self.buttons):

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from game.lessons.run import LessonRun
 
 __all__ = ["CARD_ACTIONS", "Controller", "EventHandler", "GameConfig", "Pace", "SeatConfig",
-           "card_action", "no_animation"]
+           "card_action", "discarded", "no_animation"]
 
 CARD_ACTIONS = (CardPlayAction, TarotDiscard)
 MESSAGE_TIME = 3.0
@@ -175,14 +175,16 @@ class Controller:
         """The cards the viewer may click now (to play, or to discard in tarot)."""
         return {a.card for a in self.human_legal() if isinstance(a, CARD_ACTIONS)}
 
-    def request_hint(self) -> None:
-        """Ask for the verdict of the viewer's position (``game.advice``), in the worker."""
+    def request_hint(self, position: Match | None = None) -> None:
+        """Ask for the verdict of the viewer's position (``game.advice``), in the worker:
+        the match's, or ``position`` (the match with the écart chosen so far)."""
         if self.human_legal():
-            self._hint.ask(self.match, self.viewer)
+            self._hint.ask(position or self.match, self.viewer)
 
-    def hint(self) -> Verdict | None:
-        """The verdict on the current position, once weighed."""
-        return self._hint.answer(self.match)
+    def hint(self, position: Match | None = None) -> Verdict | None:
+        """The verdict on the current position (or ``position``), once weighed."""
+        return self._hint.answer(position or self.match)
+
 
     # --- the loop ---------------------------------------------------------------------
 
@@ -269,10 +271,8 @@ class Controller:
         if not any(isinstance(a, TarotDiscard) for a in self.human_legal()):
             self.tell(("illegal.not_now", ()))
             return False
-        trial = self.match
         try:
-            for card in ecart_order(cards):
-                trial, _ = trial.apply(TarotDiscard(card))
+            discarded(self.match, cards)
         except IllegalAction as refused:
             self.tell(refused.reason)
             return False
@@ -334,6 +334,14 @@ class Controller:
 
     def close(self) -> None:
         self.computers.close()
+
+
+def discarded(match: Match, cards: Sequence[TarotCard]) -> Match:
+    """``match`` once its player has set ``cards`` aside, one at a time in the engine's
+    order (IllegalAction when one may not be)."""
+    for card in ecart_order(cards):
+        match, _ = match.apply(TarotDiscard(card))
+    return match
 
 
 def not_the_lesson(controller: Controller, actions: Sequence[Action]) -> bool:

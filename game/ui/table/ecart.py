@@ -40,6 +40,7 @@ class EcartChooser(Speaks):
         # it is never asked (validating without it plays on).
         self.chelem = Button(pygame.Rect(ECART_BUTTON), self._chelem_label,
                              self.toggle_chelem, size=26)
+        self.focus: int | None = None  # the button chosen with Tab (0: Valider, 1: chelem)
 
     @property
     def active(self) -> bool:
@@ -58,6 +59,7 @@ class EcartChooser(Speaks):
         if not self.active:
             self.chosen, self.hand = [], ()
             self.chelem.selected = False
+            self.focus = None
             return
         view = self.controls.human_view().deal
         hand = view.hand if isinstance(view, TarotView) else ()
@@ -100,6 +102,26 @@ class EcartChooser(Speaks):
     def _chelem_label(self) -> str:
         chelem = self.chelem.selected
         return self.tr("ecart.chelem_announced" if chelem else "tarot.announce_chelem")
+
+    def move_focus(self, step: int) -> None:
+        """Tab and Shift+Tab: the ring on "Valider" or on the chelem (a disabled "Valider"
+        is passed over)."""
+        buttons = [self.confirm, self.chelem]
+        start = (-1 if step > 0 else 0) if self.focus is None else self.focus
+        for offset in (1, 2):
+            index = (start + step * offset) % 2
+            if buttons[index].enabled:
+                self.focus = index
+                return
+
+    def press_focused(self) -> bool:
+        """Enter on the focused button (True if there was one)."""
+        if self.focus is None:
+            return False
+        button = (self.confirm, self.chelem)[self.focus]
+        if button.enabled:
+            button.on_click()
+        return True
 
     # --- geometry ----------------------------------------------------------------------
 
@@ -149,5 +171,6 @@ class EcartChooser(Speaks):
         if any(c.is_trump for c in self.chosen):
             blit_text(surface, self.tr("ecart.trumps_shown"), 20, GLOW,
                       midbottom=(area.centerx, area.bottom - 8))
+        self.confirm.focused, self.chelem.focused = self.focus == 0, self.focus == 1
         self.confirm.draw(surface)
         self.chelem.draw(surface)

@@ -1,10 +1,12 @@
 """The table's keyboard and mouse: the side buttons, the panels, the cards of the hand;
-clicks and Enter reach a new choice only once it has been seen (``SETTLE``).  Also what
-the hand shows of the player's choices (``HandChoices``)."""
+clicks and Enter reach a new choice only once it has been seen (``SETTLE``), and a click
+that keeps a steady rhythm begun before the choice appeared never reaches it
+(``Presses.blind``).  Enter after the hint (H) does what the hint says: the hint moves
+the keyboard's choice to its card or its button.  Also what the hand shows of the
+player's choices (``HandChoices``)."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -12,13 +14,15 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from game.engine.protocol import Phase
-from game.engine.tarot import AnnounceChelem
+from game.engine.tarot import AnnounceChelem, TarotDiscard
 from game.i18n import Speaks, Texts
 from game.ui.kit.layout import Point
 from game.ui.kit.widgets import SETTLE, pointer
-from game.ui.table.words import hint_words, say_text
+from game.ui.table.hint_choice import HintChoice
+from game.ui.table.words import say_text
 
 if TYPE_CHECKING:
+    from game.ui.kit.presses import Presses
     from game.ui.kit.widgets import Button
     from game.ui.table.animator import Animator
     from game.ui.table.bidding import BidPanel
@@ -104,34 +108,25 @@ class InputTable(Protocol):
 
 
 class TableInput(Speaks):
-    def __init__(self, texts: Texts, table: InputTable) -> None:
+    def __init__(self, texts: Texts, table: InputTable, presses: Presses,
+                 show_keys: Callable[[], object]) -> None:
         self.texts = texts
         self.table = table
         # (the position, human to act): a move, an undo or a redo changes the position
         self._asked: tuple[object, bool] = (None, False)
-        self.asked_for = 0.0  # seconds the player's current choices have been shown
-        # the words (in the language shown when drawn), the suggested card, the position
-        self.hint: tuple[Callable[[], str], Any, object] | None = None
+        self.asked_for = 0.0  # seconds the current choices were shown (or since a press)
+        self.appeared_for = 0.0  # seconds since the player's current choices appeared
+        self.hints = HintChoice(texts, table)  # H, and what Enter does after it
+        self.presses = presses  # the app's clicks and their rhythm
+        self.show_keys = show_keys  # F1: the keys' page
 
     # --- the hint (H) --------------------------------------------------------------------
 
     def take_hint(self) -> None:
-        """Show the Expert's suggestion as soon as it has thought."""
-        controller = self.table.controller
-        verdict = controller.hint()
-        if verdict is None or self.current_hint() is not None:
-            return
-        card = getattr(verdict.decision.action, "card", None)
-        words = functools.partial(hint_words, self.texts, verdict)  # the reason, then the numbers
-        self.hint = (words, card, controller.match)
-        if card is not None:
-            self.table.hand.selected = card  # Enter or Space plays the suggested card
+        self.hints.take()
 
     def current_hint(self) -> tuple[str, Any] | None:
-        """The hint asked for this move (gone once anyone acts)."""
-        if self.hint is None or self.hint[2] is not self.table.controller.match:
-            return None
-        return self.hint[0](), self.hint[1]
+        return self.hints.current()
 
     # --- what the hand shows (HandChoices) ----------------------------------------------
 
@@ -203,9 +198,14 @@ class TableInput(Speaks):
         asked = (controller.match, controller.human_to_act)
         if asked[0] is not self._asked[0] or asked[1] != self._asked[1] \
                 or self.table.animator.tweens.busy:
-            self._asked, self.asked_for = asked, 0.0
+            self._asked, self.asked_for, self.appeared_for = asked, 0.0, 0.0
         else:
             self.asked_for += dt
+            self.appeared_for += dt
+
+    def blind_click(self) -> bool:
+        """The latest click keeps a steady rhythm begun before the choices appeared."""
+        return self.presses.blind(self.appeared_for)
 
     # --- events --------------------------------------------------------------------------
 
@@ -222,7 +222,8 @@ class TableInput(Speaks):
             return
         if click and not table.show_last and table.targets.bid_history.click(event.pos):
             return  # a call or its bubble: what the computers read from it, at any time
-        if click and not self.accepts_choice:
+        if click and (not self.accepts_choice or self.blind_click()):
+            self.presses.idle()
             self.click_while_busy()
             return
         if table.panels.handle(event, table.hand.card_at):
@@ -246,48 +247,84 @@ class TableInput(Speaks):
         elif key == pygame.K_z and mods & CTRL:
             table.take_back()
         elif key == pygame.K_h:
-            table.show_hint()
+            self.hints.ask()
         elif key == pygame.K_s:
             table.show_score_pad()
         elif key == pygame.K_c and table.panels.ecart.active:
             table.panels.ecart.toggle_chelem()
         elif key == pygame.K_ESCAPE:
-            table.to_menu()
+            self.escape()
+        elif key == pygame.K_F1:
+            self.show_keys()
         elif key in ENTER:
             self.enter()
 
+    def escape(self) -> None:
+        """Esc closes what is open on top first (the last trick, a call's note, the
+        poignée being chosen), and only then leaves for the menu."""
+        table, panels, history = self.table, self.table.panels, self.table.targets.bid_history
+        if table.show_last:
+            table.toggle_last()
+        elif history.note is not None or history.asked is not None:
+            history.note = history.asked = None
+        elif panels.poignee.active:
+            panels.poignee.stop()
+        else:
+            table.to_menu()
+
     def arrow(self, key: int, shift: bool) -> None:
-        """Arrows and Tab move between the bid panel's buttons when it is shown, otherwise
-        ← and → move the selection along the hand, ↑, ↓ and Tab through the play buttons."""
+        """Arrows and Tab move between the bid panel's buttons when it is shown, Tab
+        between the écart's two buttons during the écart; otherwise ← and → move the
+        selection along the hand, ↑, ↓ and Tab through the play buttons."""
         table, panels = self.table, self.table.panels
         back = key in (pygame.K_LEFT, pygame.K_UP) or (key == pygame.K_TAB and shift)
         step = -1 if back else 1
         if panels.bid.visible:
             panels.bid.move_focus(step)
+        elif key == pygame.K_TAB and panels.ecart.active:
+            panels.ecart.move_focus(step)
+            table.hand.selected = None
         elif key in (pygame.K_LEFT, pygame.K_RIGHT):
-            panels.play.focus = None
+            panels.play.focus = panels.ecart.focus = None
             table.hand.move_selection(step, table.controller.legal_cards())
         else:
             panels.play.move_focus(step)
 
     def enter(self) -> None:
-        """Enter or Space: end the animation running; otherwise press the chosen bid
-        button or play the chosen card."""
+        """Enter or Space: end the animation running; otherwise press the chosen button
+        (chosen with the arrows or Tab, or by the hint), or play the chosen card; during
+        the écart, set the chosen card aside (or take it back), then confirm."""
         table, panels = self.table, self.table.panels
-        selected = table.hand.selected
         if not self.accepts_choice:
             self.click_while_busy()
         elif panels.bid.visible:
             panels.bid.press_focused()
         elif panels.ecart.active:
-            if selected in table.hand.model.hand:  # a card chosen with the arrows: in or out
-                panels.ecart.toggle(selected)
-            elif panels.ecart.confirm.enabled:  # none chosen: confirm a complete écart
-                panels.ecart.validate()
+            self.enter_ecart()
         elif panels.play.press_focused():
             pass
-        elif selected in table.controller.legal_cards() and not panels.poignee.active:
-            table.controller.play_card(selected)
+        elif table.hand.selected in table.controller.legal_cards() \
+                and not panels.poignee.active:
+            table.controller.play_card(table.hand.selected)
+
+    def enter_ecart(self) -> None:
+        """Enter during the écart: the focused button; else the chosen card in or out
+        (the hint's card goes in, and the hint is asked at once for the next); else,
+        the écart complete, "Valider"."""
+        table, ecart = self.table, self.table.panels.ecart
+        selected = table.hand.selected
+        if ecart.press_focused():
+            return
+        if selected in table.hand.model.hand:
+            hinted = self.current_hint() is not None and isinstance(
+                self.hints.action, TarotDiscard) and self.hints.action.card == selected
+            ecart.toggle(selected)
+            if hinted:
+                table.hand.selected = None
+                if len(ecart.chosen) < ecart.size:
+                    self.hints.ask()  # the hint names the next card of its écart
+        elif ecart.confirm.enabled:
+            ecart.validate()
 
     def click_while_busy(self) -> None:
         """A click or Enter before the player's choices have settled: it only ends the

@@ -96,13 +96,26 @@ class PlayButtons(Speaks):
         current = (-1 if step > 0 else 0) if self.focus is None else self.focus
         self.focus = (current + step) % count
 
+    def focus_on(self, action: Action) -> bool:
+        """The keyboard's ring on the button of ``action`` (a poignée: the button of its
+        size); False when none does it."""
+        for index, (shown, _) in enumerate(self.actions()):
+            if shown == action or (isinstance(shown, ShowPoignee) and isinstance(
+                    action, ShowPoignee) and len(shown.cards) == len(action.cards)):
+                self.buttons()
+                self.focus = index
+                return True
+        return False
+
     def press_focused(self) -> bool:
-        """Enter on the focused button (True if there was one)."""
+        """Enter on the focused button (True if there was one).  A poignée's size starts
+        its chooser, whose "Show" button is then focused: Enter again shows it."""
         buttons = self.buttons()
         if self.focus is None or self.focus >= len(buttons):
             return False
+        choosing = self.poignee.active
         buttons[self.focus].on_click()
-        self.focus = None
+        self.focus = 0 if self.poignee.active and not choosing else None
         return True
 
     def handle(self, event: Any) -> bool:

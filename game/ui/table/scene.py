@@ -82,7 +82,8 @@ class TableScene(TableDrawing, Scene):
         self.spots = layout.spots
         painter = Painter(app.assets, deck_of(rules.game), lambda: self.app.settings.card_back)
         seats = Seats(self.texts, layout, lambda: app.settings.player_name)
-        self.input = TableInput(self.texts, self)
+        self.input = TableInput(self.texts, self, app.presses,
+                                lambda: app.go(routes.RULES, page="rules.keys"))  # F1
         self.hand = Hand(layout, model, painter, self.input)
         self.animator = Animator(layout, model, app.sound, self.hand.position,
                                  lambda: self.app.settings.collect_on_click)
@@ -143,7 +144,7 @@ class TableScene(TableDrawing, Scene):
         routes.open_score_pad(self.app, self)
 
     def show_hint(self) -> None:
-        self.controller.request_hint()
+        self.input.hints.ask()
 
     def current_hint(self) -> tuple[str, Any] | None:
         """The hint asked for this move (gone once anyone acts)."""
@@ -264,10 +265,10 @@ class TableScene(TableDrawing, Scene):
         self.controller.update(dt)
         self.input.time_the_choices(dt)
         self._follow_handedness()
-        self.input.take_hint()
         self.bid_panel.refresh()
         self.poignee.refresh()
         self.ecart.refresh()
+        self.input.take_hint()  # after the panels: the hint rings one of their buttons
         self.notes.notice(self.terms_shown())
         if self.messages.note_rect() is not None:  # a note waiting for room keeps its time
             self.notes.update(dt)
