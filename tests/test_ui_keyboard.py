@@ -30,6 +30,7 @@ from game.ui.scenes.scoresheet import ScoreSheet
 from game.ui.table.scene import TableScene
 from tests.table_driver import (
     DT,
+    ask_note,
     human_turn,
     run_until_human,
     see_the_sheet,
@@ -223,14 +224,11 @@ def test_a_long_label_keeps_a_margin_inside_its_button(app: App, words: str) -> 
 def test_escape_closes_a_calls_note_before_leaving(app: App) -> None:
     """A call of the bid history clicked (what the computers read from it): Esc closes
     its note, the table stays."""
-    from game.ui.app.smoke import click
-
     table = start_table(app, CoincheRules(), seed=3)  # North and West call before him
     run_until_human(app, table)
     row = table.bid_history.row_rect(len(table.model.bids) - 1)
     assert row is not None
-    app.step(DT, click(app, row.center))
-    assert table.bid_history.note is not None
+    assert ask_note(app, table, row.center) is not None  # read by the AI's worker
     press(app, pygame.K_ESCAPE)
     app.step(DT, [])
     assert table.bid_history.note is None and app.top is table

@@ -277,6 +277,10 @@ class BidHistory(Speaks):
             self._reading = self.later(self._reading_of(self.asked))
         return self.asked is not None
 
+    def close(self) -> None:
+        """The note closed, and any reading under way forgotten."""
+        self.asked, self._note, self._reading = None, None, None
+
     def read_now(self, asked: Asked) -> str | None:
         """Read ``asked`` at once, as a click would in time (the screenshots)."""
         self.asked, self._reading = asked, None

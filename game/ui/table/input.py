@@ -266,7 +266,7 @@ class TableInput(Speaks):
         if table.show_last:
             table.toggle_last()
         elif history.note is not None or history.asked is not None:
-            history.note = history.asked = None
+            history.close()
         elif panels.poignee.active:
             panels.poignee.stop()
         else:
