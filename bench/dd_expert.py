@@ -29,14 +29,23 @@ the deal).
 
 Any ``bench.arena`` option.  ``--node-cap N``: the solver's node cap per world (the
 world's cards valued by a horizon search when it is passed, see ``world_values``).
+
+``--cpu-times N``: instead of an arena, the CPU seconds of one decision's full search
+(the cap of worlds, no deadline) by the Expert's rollouts and by the double-dummy
+values, at every card choice of N deals (coinche, Confirmé bidding and play), by trick.
+
+    python -m bench.dd_expert --cpu-times 3 --seed 1
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import json
 import random
+import statistics
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -44,15 +53,17 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import arena
-from game.ai import appraise
-from game.ai.memory import Memory
+from bench.solver_speed import bid_by_confirme
+from game.ai import Level, appraise, decide
+from game.ai.memory import Memory, build_memory
 from game.ai.play_inference import InferenceSearch
-from game.ai.search import outcome
+from game.ai.search import WORLDS, SearchSource, outcome
 from game.dds.position import Position, index_of
 from game.dds.solver import SearchAborted, Solver
+from game.engine.actions import PlayCard
 from game.engine.cards import Card
 from game.engine.protocol import Action
-from game.engine.rules import TrickGameRules
+from game.engine.rules import CoincheRules, TrickGameRules
 from game.engine.trick_view import TrickView
 
 World = Sequence[Sequence[Card]]
@@ -138,13 +149,57 @@ def dd_player(worlds_factor: int, node_cap: int | None, think: float | None) -> 
     return arena.Variant(name, functools.partial(_choose, think, worlds_factor, node_cap))
 
 
+def search_cpu(view: TrickView, kind: SearchSource, worlds: int = WORLDS) -> float:
+    """The CPU seconds of ``kind``'s full search of ``view`` (every world evaluated)."""
+    cards = sorted({a.card for a in view.legal if isinstance(a, PlayCard)})
+    start = time.process_time()
+    search = kind(view, build_memory(view), cards, random.Random(0), worlds)
+    search.draw_all()
+    for _ in range(search.left):
+        search.roll_next()
+    return time.process_time() - start
+
+
+def cpu_times(deals: int, seed: int) -> dict[str, Any]:
+    """``search_cpu`` of both searches at every card choice of ``deals`` coinche deals
+    the Confirmé plays, by trick: the median and the maximum (ms)."""
+    by_trick: dict[str, dict[int, list[float]]] = {"expert": {}, "dd": {}}
+    rules = CoincheRules()
+    for k in range(deals):
+        state = bid_by_confirme(rules, seed + k)
+        while state is not None and not state.is_over:
+            view = state.view(state.turn or 0)
+            if len({a.card for a in view.legal if isinstance(a, PlayCard)}) > 1:
+                for name, kind in (("expert", InferenceSearch), ("dd", DoubleDummySearch)):
+                    by_trick[name].setdefault(len(view.tricks) + 1, []).append(
+                        search_cpu(view, kind))
+            state, _ = state.apply(decide(view, Level.CONFIRME, random.Random(k)).action)
+    return {name: {trick: {"median_ms": round(1000 * statistics.median(times), 1),
+                           "max_ms": round(1000 * max(times), 1), "count": len(times)}
+                   for trick, times in sorted(tricks.items())}
+            for name, tricks in by_trick.items()}
+
+
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(add_help=False)
     parser.add_argument("--node-cap", type=int, default=DEFAULT_NODE_CAP,
                         help="the solver's nodes per world (default: no cap, exact)")
+    parser.add_argument("--cpu-times", type=int, default=0,
+                        help="deals whose decisions' CPU time to measure (no arena)")
+    parser.add_argument("--seed", type=int, default=1)
     args, rest = parser.parse_known_args(argv)
-    return arena.main(rest, {"dd-expert": functools.partial(dd_player, 1, args.node_cap),
-                             "dd-expert-x2": functools.partial(dd_player, 2, args.node_cap)})
+    if args.cpu_times:
+        data = cpu_times(args.cpu_times, args.seed)
+        for trick in data["dd"]:
+            expert, dd = data["expert"][trick], data["dd"][trick]
+            print(f"trick {trick}: Expert median {expert['median_ms']} ms (max "
+                  f"{expert['max_ms']}), double-dummy median {dd['median_ms']} ms (max "
+                  f"{dd['max_ms']}), {dd['count']} decisions")
+        print(json.dumps(data, sort_keys=True))
+        return data
+    players = {"dd-expert": functools.partial(dd_player, 1, args.node_cap),
+               "dd-expert-x2": functools.partial(dd_player, 2, args.node_cap)}
+    return arena.main([*rest, "--seed", str(args.seed)], players)
 
 
 if __name__ == "__main__":
