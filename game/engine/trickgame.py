@@ -15,7 +15,10 @@ from game.engine.actions import (
     AnnouncementsShown,
     BeloteSaid,
     CardPlayed,
+    CardTurned,
     DealScored,
+    FaceDownDealt,
+    FaceUpDealt,
     PlayCard,
     TrickWon,
     play,
@@ -32,6 +35,36 @@ from game.engine.trick_view import DIX_DE_DER as DIX_DE_DER
 from game.engine.trick_view import Trick as Trick
 from game.engine.trick_view import TrickView as TrickView
 from game.engine.tricks import Play, Trump, card_refusal, card_rule, trick_points, winning_play
+
+# The découverte: a pile on the table, (its face-up card, the face-down card under it);
+# None where the card was played or turned over.
+Pile = tuple[Card | None, Card | None]
+PILES = 8  # a découverte player's piles
+ROW = 4  # the piles the dealer lays at a time
+
+
+def lay_out(
+    deck: Sequence[Card], dealer: int
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Pile, ...], ...], list[Event]]:
+    """The découverte's deal of ``deck`` (two players): for each row of four piles, four
+    cards face down before the dealer's opponent, four before the dealer, then one face up
+    on each, the opponent's first.  The face-up cards (each seat's playable cards), the
+    piles and the events (the face-down cards in none of them)."""
+    first = 1 - dealer
+    ups: list[list[Card]] = [[], []]
+    downs: list[list[Card]] = [[], []]
+    events: list[Event] = []
+    position = 0
+    for _row in range(PILES // ROW):
+        for target, face_up in ((downs, False), (ups, True)):
+            for seat in (first, dealer):
+                packet = tuple(deck[position:position + ROW])
+                position += ROW
+                target[seat].extend(packet)
+                events.append(FaceUpDealt(seat, ROW, packet) if face_up
+                              else FaceDownDealt(seat, ROW))
+    piles = tuple(tuple(zip(ups[s], downs[s], strict=True)) for s in (0, 1))
+    return tuple(tuple(u) for u in ups), piles, events
 
 
 @dataclass(frozen=True, eq=False)
@@ -59,6 +92,7 @@ class TrickDeal(Deal[TrickView]):
     rebelote_done: bool = False
     outcome: DealResult | None = None
     void: bool = False  # everyone passed
+    piles: tuple[tuple[Pile, ...], ...] = ()  # the découverte's, per seat (hands: face up)
 
     # --- the protocol (the rest is the base's, ``deal.Deal``) ------------------------
 
@@ -96,6 +130,7 @@ class TrickDeal(Deal[TrickView]):
             shown_announcements=self._shown_announcements(),
             belote_seat=self.belote_seat,
             rules=self.rules,
+            table_piles=self._table_piles(),
             **self._view_extra(seat),
         )
 
@@ -117,6 +152,18 @@ class TrickDeal(Deal[TrickView]):
 
     def _view_extra(self, seat: int) -> dict[str, Any]:
         return {}
+
+    def _table_piles(self) -> tuple[tuple[tuple[Card | None, bool], ...], ...]:
+        """The découverte's piles as every seat sees them: the face-up card (None once
+        played) and whether a face-down card still lies under it, never which."""
+        return tuple(tuple((up, down is not None) for up, down in seat_piles)
+                     for seat_piles in self.piles)
+
+    def owned(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` still has: his hand, or his face-up and face-down cards."""
+        if not self.piles:
+            return self.hands[seat]
+        return self.hands[seat] + tuple(down for _, down in self.piles[seat] if down)
 
     # --- helpers -------------------------------------------------------------------------
 
@@ -144,11 +191,11 @@ class TrickDeal(Deal[TrickView]):
     def with_announceable(self) -> Self:
         """Find each seat's announcements (again, after the hands changed)."""
         reuse = self.rules.card_reuse_in_announcements
-        holders = [seat for seat, hand in enumerate(self.hands)
-                   if len(self._belote_pair(hand)) == 2]
+        holders = [seat for seat in range(self.players)
+                   if len(self._belote_pair(self.owned(seat))) == 2]
         return self.evolve(
-            announceable=tuple(
-                find_announcements(hand, reuse) if self.rules.announcements else ()
+            announceable=tuple(  # the découverte's: the face-up cards only (docs/rules.md)
+                find_announcements(hand, reuse) if self.rules.announcements_played else ()
                 for hand in self.hands
             ),
             belote_holder=holders[0] if holders else None,
@@ -174,11 +221,21 @@ class TrickDeal(Deal[TrickView]):
         return []
 
     def _belote_cards(self, seat: int) -> tuple[Card, ...]:
-        """The trump K and Q while ``seat`` holds both and has not said belote yet."""
+        """The trump K and Q while ``seat`` holds both and has not said belote yet; at
+        the découverte, also the second of them once the first was played unsaid (it may
+        have been face down then): "belote et rebelote" at once."""
         if self.belote_seat is not None or seat != self.belote_holder:
             return ()
         pair = self._belote_pair(self.hands[seat])
-        return pair if len(pair) == 2 else ()
+        if len(pair) == 2 or (self.piles and self._first_of_pair_played(seat)):
+            return pair
+        return ()
+
+    def _first_of_pair_played(self, seat: int) -> bool:
+        """The belote holder ``seat`` played one of his trump K and Q and holds the
+        other face up."""
+        return (len(self._belote_pair(self.hands[seat])) == 1
+                and len(self._belote_pair(self.owned(seat))) == 1)
 
     def _belote_pair(self, hand: Sequence[Card]) -> tuple[Card, ...]:
         trump = self.trump
@@ -235,6 +292,9 @@ class TrickDeal(Deal[TrickView]):
         if action.belote:
             changes["belote_seat"] = seat
             events.append(BeloteSaid(seat, rebelote=False))
+            if self._first_of_pair_played(seat):  # the découverte: both said at once
+                changes["rebelote_done"] = True
+                events.append(BeloteSaid(seat, rebelote=True))
         elif self.belote_seat == seat and self._completes_belote(seat, c):
             changes["rebelote_done"] = True
             events.append(BeloteSaid(seat, rebelote=True))
@@ -243,6 +303,8 @@ class TrickDeal(Deal[TrickView]):
         hands = list(self.hands)
         hands[seat] = tuple(hand)
         changes["hands"] = tuple(hands)
+        if self.piles:
+            changes["piles"] = self._lifted(seat, c)
         trick = (*self.trick, (seat, c))
         events.append(CardPlayed(seat, c))
         if len(trick) < self.players:
@@ -267,14 +329,41 @@ class TrickDeal(Deal[TrickView]):
         assert self.trump is not None
         winner = winning_play(trick, self.trump)[0]
         cards = tuple(c for _, c in trick)
+        turned = self._turn_over(trick, changes)
         last = not changes["hands"][winner]
         points = trick_points(cards, self.trump) + (DIX_DE_DER if last else 0)
         tricks = (*self.tricks, Trick(trick[0][0], trick, winner, points))
         events.append(TrickWon(winner, cards, points, last))
+        events.extend(turned)
         state = self.evolve(trick=(), tricks=tricks, turn=winner, **changes)
         if last:
             return state._finish(events)
         return state, events
+
+    def _lifted(self, seat: int, played: Card) -> tuple[tuple[Pile, ...], ...]:
+        """The découverte's piles once ``seat`` played ``played`` off the top of one:
+        the card under it stays face down until the trick is over."""
+        piles = list(self.piles)
+        piles[seat] = tuple((None, down) if up is played else (up, down)
+                            for up, down in piles[seat])
+        return tuple(piles)
+
+    def _turn_over(self, trick: tuple[Play, ...], changes: dict[str, Any]) -> list[Event]:
+        """The découverte, a trick over: each card that lay under a card played is turned
+        over, into its owner's playable cards (``changes`` gets the hands and piles)."""
+        if not self.piles:
+            return []
+        hands = list(changes["hands"])
+        piles = [list(p) for p in changes["piles"]]
+        events: list[Event] = []
+        for seat, _ in trick:
+            for index, (up, down) in enumerate(piles[seat]):
+                if up is None and down is not None:
+                    piles[seat][index] = (down, None)
+                    hands[seat] = (*hands[seat], down)
+                    events.append(CardTurned(seat, index, down))
+        changes["hands"], changes["piles"] = tuple(hands), tuple(tuple(p) for p in piles)
+        return events
 
     def _finish(self, events: list[Event]) -> tuple[Self, list[Event]]:
         if self.validated is None:  # a one-trick deal cannot happen, but be safe
