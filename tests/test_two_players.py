@@ -31,7 +31,7 @@ from game.engine.actions import (
 from game.engine.belote import BeloteDeal
 from game.engine.cards import DECK32, Card, Suit, parse_card
 from game.engine.coinche import CoincheDeal, all_bids, score_coinche
-from game.engine.deal_scoring import tally_of
+from game.engine.deal_scoring import score_belote_each, tally_of
 from game.engine.match import Match, NewDeal
 from game.engine.protocol import IllegalAction, Phase
 from game.engine.rules import (
@@ -193,6 +193,14 @@ def test_contree_a_deux_worked_examples(
     result = score_coinche(rules, contract, level, 0, tally)  # type: ignore[arg-type]
     assert result.scores == expected
     assert result.sides == ("player_0", "player_1")
+
+
+@pytest.mark.parametrize(("taker", "opponent", "belote", "expected"), [
+    (95, 67, 0, (115, 67)), (70, 92, None, (0, 162))], ids=["B1", "B2"])
+def test_belote_decouverte_worked_examples(taker: int, opponent: int, belote: int | None,
+                                           expected: tuple[int, int]) -> None:
+    tally = tally_of(BELOTE_DECOUVERTE, (taker, opponent), (9, 7), (), belote)
+    assert score_belote_each(BELOTE_DECOUVERTE, 0, tally).scores == expected
 
 
 def test_winner_takes_all_also_takes_a_coinched_defences_belote() -> None:
