@@ -25,7 +25,7 @@ def unseen_by_all(deal: TrickDeal) -> list[Card]:
     """The cards no seat may see: the découverte's face-down cards, the contrée à deux's
     twelve aside."""
     face_down = [down for piles in deal.piles for _, down in piles if down is not None]
-    return face_down + list(getattr(deal, "aside", ()))
+    return face_down + list(getattr(deal, "undealt", ()))
 
 
 def tarot_cards_in_deal(deal: TarotDeal) -> list[TarotCard]:
@@ -61,7 +61,7 @@ def check_deal_invariants(deal: AnyDeal) -> None:
 def _check_trick_state(deal: TrickDeal) -> None:
     cards = cards_in_deal(deal)
     assert len(cards) == len(set(cards))
-    every_card_dealt = deal.players == 4 or deal.rules.decouverte or getattr(deal, "aside", ())
+    every_card_dealt = deal.players == 4 or deal.rules.decouverte or getattr(deal, "undealt", ())
     if every_card_dealt and deal.phase is Phase.PLAY:
         assert sorted(cards) == sorted(DECK32)
 

@@ -95,10 +95,10 @@ def test_the_contree_a_deux_deals_ten_each_in_packets_and_twelve_aside(
     assert [(e.seat, e.count) for e in dealt] == [
         (seat, size) for size in sizes for seat in (1, 0)]  # the dealer's opponent first
     assert [len(hand) for hand in state.hands] == [10, 10]
-    assert state.aside == tuple(DECK32[20:])
+    assert state.undealt == tuple(DECK32[20:])
     assert state.turn == 1  # the non-dealer speaks first
     view = state.view(1)
-    assert view.aside == 12
+    assert view.aside_count == 12
     assert not set(DECK32[20:]) & {c for e in events for c in (getattr(e, "cards", None) or ())
                                    if isinstance(c, Card)}
 

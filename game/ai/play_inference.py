@@ -59,6 +59,7 @@ class _PastView:
     trick: tuple[Play, ...]
     retourne: Card | None
     bergere: Card | None
+    table_piles: tuple[tuple[tuple[Card | None, bool], ...], ...] = ()  # not at the découverte
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,11 @@ WORLDS = 36  # at the default thinking time (12: 11 points a deal less, bench/RE
 # slowed by a busy machine (under load the p95 went past the deadline without it).
 DEADLINE_SHARE = 0.85
 
+# The découverte: after ``seat`` played ``card``, the card under it joins ``seat``'s
+# playable cards (``hand``, in place).  Two players: he plays no more in that trick, so
+# turning it over at once is as turning it over when the trick is over.
+Reveal = Callable[[int, list[Card], Card], None]
+
 
 @dataclass(frozen=True)
 class SimView:
@@ -168,9 +173,11 @@ class Finished:
 
 
 def play_rollout(view: TrickView, mem: Memory, rules: TrickGameRules,
-                 sampled: Sequence[Sequence[Card]], first: Card) -> Finished:
+                 sampled: Sequence[Sequence[Card]], first: Card,
+                 reveal: Reveal | None = None) -> Finished:
     """The deal finished from ``view`` in the world ``sampled``: I play ``first``, every
-    seat then plays the Confirmé's way, seeing every hand."""
+    seat then plays the Confirmé's way, seeing every hand (``reveal``: the découverte's
+    turn-over, ``decouverte``)."""
     hands = [list(h) for h in sampled]
     points, tricks = [0] * view.players, [0] * view.players
     for t in view.tricks:
@@ -184,7 +191,7 @@ def play_rollout(view: TrickView, mem: Memory, rules: TrickGameRules,
     current: tuple[Play, ...] = ()
     winner = current_winner = view.seat
     for winner, cards in finish_tricks(hands, list(view.trick), view.seat, mem.trump, choose,
-                                       first):
+                                       first, reveal):
         if not current:
             current = tuple(((leader + k) % view.players, c) for k, c in enumerate(cards))
             current_winner = winner
@@ -196,12 +203,17 @@ def play_rollout(view: TrickView, mem: Memory, rules: TrickGameRules,
 
 def finish_tricks(hands: list[list[Card]], trick: list[Play], seat: int, trump: Trump,
                   choose: Callable[[int, tuple[Play, ...]], Card],
-                  first: Card | None = None) -> Iterator[tuple[int, list[Card]]]:
+                  first: Card | None = None,
+                  reveal: Reveal | None = None,
+                  ) -> Iterator[tuple[int, list[Card]]]:
     """Play the deal to its end in place, ``seat`` next (playing ``first`` if given, then
-    what ``choose(seat, trick)`` says); yields each finished trick's winner and cards."""
+    what ``choose(seat, trick)`` says); yields each finished trick's winner and cards.
+    ``reveal(seat, hand, card)``: the découverte's turn-over after each card."""
     card = first if first is not None else choose(seat, tuple(trick))
     while True:
         hands[seat].remove(card)
+        if reveal is not None:
+            reveal(seat, hands[seat], card)
         trick.append((seat, card))
         if len(trick) < len(hands):
             seat = (seat + 1) % len(hands)

@@ -77,7 +77,7 @@ class CoincheDeal(TrickDeal):
     contract: Bid | None = None
     coinche_level: int = 0  # 0, 1 coinched, 2 surcoinched
     passes: int = 0  # consecutive passes
-    aside: tuple[Card, ...] = ()  # the contrée à deux: the twelve cards out of the deal
+    undealt: tuple[Card, ...] = ()  # the contrée à deux: the twelve cards out of the deal
 
     # --- creation ------------------------------------------------------------------------
 
@@ -102,7 +102,7 @@ class CoincheDeal(TrickDeal):
         dealt = n * sum(sizes)
         events: list[Event] = [PacketDealt(s, len(p), p) for s, p in packets]
         state = cls._bidding_start(rules, hands, dealer)
-        return state.evolve(aside=tuple(deck[dealt:])), events
+        return state.evolve(undealt=tuple(deck[dealt:])), events
 
     @classmethod
     def from_hands(
@@ -198,7 +198,7 @@ class CoincheDeal(TrickDeal):
         return {
             "contract_value": self.contract.value if self.contract else None,
             "coinche_level": self.coinche_level,
-            "aside": len(self.aside),
+            "aside_count": len(self.undealt),
         }
 
     # --- scoring ---------------------------------------------------------------------------
