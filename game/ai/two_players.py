@@ -33,8 +33,8 @@ class Line:
 
 
 # The fits, by layout: the hand (contrée à deux) or the découverte.
-TAKER = {False: Line(-6.8, 1.24), True: Line(84.2, 0.31)}
-DEFENDER = {False: Line(31.0, 0.95), True: Line(56.5, 0.68)}
+TAKER = {False: Line(-6.8, 1.24), True: Line(84.1, 0.37)}
+DEFENDER = {False: Line(31.0, 0.95), True: Line(51.3, 0.77)}
 IN_PLAY = {False: 146.0, True: 172.0}  # both totals, announcements and belote included
 SAFETY = 5  # bid this much under the expected total: a failure costs the whole stake
 # Belote découverte: the value of the face-up cards from which taking scores more than
