@@ -115,7 +115,9 @@ def build_memory(view: SeenSeat) -> Memory:
         tricks.append(view.trick)
     played = frozenset(c for plays in tricks for _, c in plays)
     out_of_play = set(view.hand) | played
-    if view.players < 4:  # the retourne (or the 7 swapped for it) and the bergère
+    # The retourne (or the 7 swapped for it) and the bergère, out of play at 2 and 3; the
+    # découverte's trump card is the dealer's, on his pile.
+    if view.players < 4 and not view.table_piles:
         out_of_play.update(c for c in (view.retourne, view.bergere) if c is not None)
     caps: list[dict[Suit, int]] = [{} for _ in range(view.players)]
     unseen = frozenset(c for c in DECK32 if c not in out_of_play)
