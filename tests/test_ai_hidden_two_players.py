@@ -15,6 +15,8 @@ from game.ai import Level, decide
 from game.ai.decouverte import covered_counts, face_down_cards, piles_of, sample_face_down
 from game.ai.memory import FACE_DOWN, build_memory
 from game.ai.sampler import STOCK, knowledge
+from game.ai.search import WorldSearch
+from game.engine.actions import PlayCard
 from game.engine.belote import BeloteDeal
 from game.engine.cards import DECK32, Card, shuffled_deck32
 from game.engine.coinche import CoincheDeal
@@ -186,3 +188,24 @@ def test_no_view_of_the_aside_or_of_a_face_down_card_exists_for_any_seat() -> No
             shown = repr(state.view(seat))
             assert not [c for c in unseen if repr(c) in shown]
         assert set(DECK32) >= unseen
+
+
+@pytest.mark.parametrize("rules", DECOUVERTES, ids=["coinche", "belote"])
+def test_a_decouverte_rollout_turns_over_the_card_under_each_card_played(
+    rules: CoincheRules | BeloteRules,
+) -> None:
+    """Rolled out in the true world (each pile's real face-down card), every card of the
+    deal is played once: 162 points in all, the face-down cards played once turned."""
+    for seed in range(4):
+        state = at_play(rules, seed, 3)
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        truth = [tuple(d for _, d in piles if d is not None) for piles in state.piles]
+        cards = sorted({a.card for a in view.legal if isinstance(a, PlayCard)})
+        search = WorldSearch(view, build_memory(view), cards, random.Random(seed), 1)
+        finished, owned = search.played_out(truth, cards[0])
+        assert sum(finished.points) == 162
+        assert sum(finished.tricks) == 16
+        assert sorted(c for hand in owned for c in hand) == sorted(
+            [*(c for hand in state.hands for c in hand), *(c for t in truth for c in t)])

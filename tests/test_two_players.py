@@ -75,6 +75,21 @@ def test_the_layout_and_the_two_player_options_exist_at_two_players_only() -> No
     assert not option_applies(A_DEUX, "fail_base") and option_applies(CoincheRules(), "fail_base")
 
 
+def test_the_two_player_options_are_written_only_when_set() -> None:
+    """A four-player table writes its rules as before they existed (its saves, and the
+    review's position keys, stay the same); set, they are written and read back."""
+    for rules in (CoincheRules(), BeloteRules(), A_DEUX):
+        assert not {"layout", "decouverte_announcements",
+                    "two_player_winner_takes_all"} & set(rules.to_json())
+    for rules in (COINCHE_DECOUVERTE, BELOTE_DECOUVERTE,
+                  CoincheRules(players=2, two_player_winner_takes_all=True),
+                  BeloteRules(players=2, layout=Layout.DECOUVERTE,
+                              decouverte_announcements=True)):
+        data = rules.to_json()
+        assert data["layout"] == rules.layout.value
+        assert type(rules).from_json(data) == rules
+
+
 def test_the_contree_a_deux_plays_to_1000_by_default_and_coinche_at_four_to_2000() -> None:
     assert A_DEUX.target == 1000 and CoincheRules().target == 2000
     assert CoincheRules(players=2, target=1500).target == 1500

@@ -35,9 +35,9 @@ from game.ai.bid_search import weigh_coinche_calls
 from game.ai.bidding import belote_bidding, coinche_bidding
 from game.ai.budget import DEFAULT_THINK, THINK_CHOICES, worlds_for
 from game.ai.decision import Decision, Level
-from game.ai.decouverte import search_source
 from game.ai.memory import Memory
 from game.ai.play import play_phase
+from game.ai.play_inference import InferenceSearch
 from game.ai.search import WORLDS, SearchSource, weigh_cards
 from game.ai.tarot import tarot_decision
 from game.ai.tarot_bid_search import bid_worlds as tarot_bid_worlds
@@ -185,7 +185,7 @@ def _appraise_card_play(view: TrickView, target: int | None, rng: random.Random,
                fallback: tuple[Card, str]) -> tuple[Card, str]:
         choice, means = weigh_cards(view, mem, cards, fallback, rng,
                                     worlds_for(think, WORLDS), deadline,
-                                    source or search_source(view))
+                                    source or InferenceSearch)
         weighed.update(means)
         return choice
 

@@ -6,23 +6,25 @@ cards are those lying face down, the seat's own included (nobody has seen them).
 deals them at random to the piles that still cover one, as many to each side as it has
 covered piles: no play and no call says anything of them (a player who did not follow
 may hold the suit face down; a call was made on the face-up cards, seen by all).  Each
-world is then played out by the search's rollouts (``search.play_rollout``), every seat
-seeing every card of that world and playing only the tops of its piles: the card under a
-card played turns over.  No inference from the cards played, then (the other seat chose
-among cards everyone saw).
+world is then played out by the search's rollouts (``search.WorldSearch.played_out``),
+every seat seeing every card of that world and playing only the tops of its piles: the
+card under a card played turns over.  No inference from the cards played, then
+(``play_inference``: the other seat chose among cards everyone saw).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
-from game.ai.play_inference import InferenceSearch
-from game.ai.search import SearchSource, WorldSearch, outcome, play_rollout
 from game.engine.cards import DECK32, Card
 from game.engine.trick_view import TrickView
 
 World = list[tuple[Card, ...]]  # per seat: the face-down cards, in the order of its piles
+# After ``seat`` played ``card``, the card under it joins ``seat``'s playable cards
+# (``hand``, in place).  Two players: he plays no more in that trick, so turning it over
+# at once is as turning it over when the trick is over.
+Reveal = Callable[[int, list[Card], Card], None]
 
 
 def covered_counts(view: TrickView) -> list[int]:
@@ -46,6 +48,11 @@ def sample_face_down(view: TrickView, rng: random.Random) -> World:
         world.append(tuple(cards[start:start + count]))
         start += count
     return world
+
+
+def face_down_worlds(view: TrickView, rng: random.Random, count: int) -> Iterator[World]:
+    for _ in range(count):
+        yield sample_face_down(view, rng)
 
 
 def piles_of(view: TrickView, world: Sequence[Sequence[Card]]
@@ -72,29 +79,18 @@ def piles_of(view: TrickView, world: Sequence[Sequence[Card]]
     return tops, under
 
 
-class DecouverteSearch(WorldSearch):
-    """The card search of ``search.WorldSearch`` over worlds of the face-down cards."""
+def pile_rollout(view: TrickView, world: Sequence[Sequence[Card]]
+                 ) -> tuple[list[list[Card]], Reveal, list[list[Card]]]:
+    """What a rollout of ``world`` starts from: each seat's playable cards, the turn-over
+    that shows the card under each card played (``search.finish_tricks``), and each
+    seat's cards (face up and down, for the belote's holder)."""
+    tops, under = piles_of(view, world)
+    owned = [[*seat_tops, *seat_under.values()]
+             for seat_tops, seat_under in zip(tops, under, strict=True)]
 
-    def world_stream(self) -> Iterator[World]:
-        for _ in range(self.candidates):
-            yield sample_face_down(self.view, self.rng)
+    def reveal(seat: int, hand: list[Card], played: Card) -> None:
+        down = under[seat].pop(played, None)
+        if down is not None:
+            hand.append(down)
 
-    def value(self, world: World, card: Card) -> float:
-        tops, under = piles_of(self.view, world)
-        owned = [[*seat_tops, *seat_under.values()] for seat_tops, seat_under in
-                 zip(tops, under, strict=True)]
-
-        def reveal(seat: int, hand: list[Card], played: Card) -> None:
-            down = under[seat].pop(played, None)
-            if down is not None:
-                hand.append(down)
-
-        finished = play_rollout(self.view, self.mem, self.rules, tops, card, reveal)
-        return outcome(self.view, self.rules, self._score, self.mem.trump, owned,
-                       finished.points, finished.tricks)
-
-
-def search_source(view: TrickView) -> SearchSource:
-    """The Expert's card search for ``view``'s table: weighed by the plays, or over the
-    découverte's face-down cards."""
-    return DecouverteSearch if view.table_piles else InferenceSearch
+    return tops, reveal, owned

@@ -28,9 +28,9 @@ from typing import TypeVar
 from game.ai import appraise, decide
 from game.ai.budget import DEFAULT_THINK, worlds_for
 from game.ai.decision import Decision, Level
-from game.ai.decouverte import search_source
 from game.ai.memory import Memory
 from game.ai.play import play_phase
+from game.ai.play_inference import InferenceSearch
 from game.ai.search import WORLDS, WorldSearch
 from game.ai.tarot_search import TarotWorldSearch, table_worlds
 from game.engine.cards import Card
@@ -104,7 +104,7 @@ class Ponder:
         search = next((s for s in self._searches if isinstance(s, WorldSearch)
                        and s.matches(view, cards, rng, worlds)), None)
         if search is None:
-            search = search_source(view)(view, mem, cards, rng, worlds)
+            search = InferenceSearch(view, mem, cards, rng, worlds)
         return self._resumed(search)
 
     def _tarot_search_for(self, view: TarotView, rng: random.Random, worlds: int,
@@ -154,7 +154,7 @@ def card_search(view: AnyView | MatchView, rng: random.Random,
     def capture(v: TrickView, mem: Memory, cards: list[Card],
                 fallback: tuple[Card, str]) -> tuple[Card, str]:
         if len(cards) > 1:
-            found.append(search_source(v)(v, mem, cards, rng, cap))
+            found.append(InferenceSearch(v, mem, cards, rng, cap))
         return fallback
 
     play_phase(deal, target, capture)

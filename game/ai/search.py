@@ -29,6 +29,7 @@ from game.ai.deal_value import (
     seat_value,
     table_scorer,
 )
+from game.ai.decouverte import Reveal, face_down_worlds, pile_rollout
 from game.ai.lead_gate import SEARCH_REASON, Gate, gated_lead, is_opening_lead, lead_gate
 from game.ai.memory import VOID, Memory
 from game.ai.play import choose_card
@@ -44,11 +45,6 @@ WORLDS = 36  # at the default thinking time (12: 11 points a deal less, bench/RE
 # The share of the deadline the search plans to use: the rest absorbs a last rollout
 # slowed by a busy machine (under load the p95 went past the deadline without it).
 DEADLINE_SHARE = 0.85
-
-# The découverte: after ``seat`` played ``card``, the card under it joins ``seat``'s
-# playable cards (``hand``, in place).  Two players: he plays no more in that trick, so
-# turning it over at once is as turning it over when the trick is over.
-Reveal = Callable[[int, list[Card], Card], None]
 
 
 @dataclass(frozen=True)
@@ -122,7 +118,10 @@ class WorldSearch(ResumableSearch[TrickView, list[tuple[Card, ...]], Card]):
         return lead_gate(self.view, self.mem) if is_opening_lead(self.view) else None
 
     def world_stream(self) -> Iterator[list[tuple[Card, ...]]]:
-        """The calls' walk (``card_worlds``), ``candidates`` worlds."""
+        """The calls' walk (``card_worlds``), ``candidates`` worlds; at the découverte,
+        deals of the face-down cards (``decouverte``)."""
+        if self.view.table_piles:
+            return face_down_worlds(self.view, self.rng, self.candidates)
         return card_worlds(self.view, self.rules, knowledge(self.view, self.rules), self.rng,
                            self.candidates)
 
@@ -134,7 +133,18 @@ class WorldSearch(ResumableSearch[TrickView, list[tuple[Card, ...]], Card]):
             self.worlds.clear()
 
     def value(self, world: list[tuple[Card, ...]], card: Card) -> float:
-        return rollout(self.view, self.mem, self.rules, self._score, world, card)
+        finished, owned = self.played_out(world, card)
+        return outcome(self.view, self.rules, self._score, self.mem.trump, owned,
+                       finished.points, finished.tricks)
+
+    def played_out(self, world: list[tuple[Card, ...]], card: Card
+                   ) -> tuple[Finished, Sequence[Sequence[Card]]]:
+        """``card``'s rollout in ``world``, and every seat's cards in that world (at the
+        découverte a world holds the face-down cards: the piles are played out)."""
+        if not self.view.table_piles:
+            return play_rollout(self.view, self.mem, self.rules, world, card), world
+        tops, reveal, owned = pile_rollout(self.view, world)
+        return play_rollout(self.view, self.mem, self.rules, tops, card, reveal), owned
 
 
 # The search a decision runs: (view, memory, candidates, generator, cap) -> a search.

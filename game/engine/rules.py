@@ -106,11 +106,17 @@ class RulesJson:
     """``to_json`` / ``from_json`` of every game's options dataclass (``game`` names it)."""
 
     game: ClassVar[str] = ""
+    # Options added after the other tables' saves were pinned: written only when set
+    # away from their default, so that a table that does not use them writes (and keys
+    # its positions, ``game.advice``) exactly as before they existed.
+    written_when_set: ClassVar[frozenset[str]] = frozenset()
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"game": self.game}
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
+            if f.name in self.written_when_set and value == f.default:
+                continue
             data[f.name] = value.value if isinstance(value, Enum) else value
         return data
 
@@ -142,6 +148,8 @@ class TrickGameRules(RulesJson):
 
     game: ClassVar[str] = ""
     player_counts: ClassVar[tuple[int, ...]] = (4,)
+    written_when_set: ClassVar[frozenset[str]] = frozenset(
+        {"layout", "decouverte_announcements", "two_player_winner_takes_all"})
     players: int = 4
     target: int = 1000
     undertrump: Undertrump = Undertrump.MUST
