@@ -176,6 +176,14 @@ class PacketDealt(PacketDealtEvent):
 
 
 @dataclass(frozen=True)
+class AsideLaid(Event):
+    """The contrée à deux: ``count`` cards left face down out of the deal (never shown:
+    the event does not carry them)."""
+
+    count: int
+
+
+@dataclass(frozen=True)
 class FaceDownDealt(PacketDealtEvent):
     """The découverte: ``count`` cards laid face down before ``seat``.  They are hidden
     from every seat, their owner's included: the event never carries them."""

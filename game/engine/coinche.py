@@ -10,6 +10,7 @@ from typing import Any, Self
 
 from game.engine.actions import (
     CAPOT_BID,
+    AsideLaid,
     Bid,
     BidMade,
     Coinche,
@@ -101,6 +102,8 @@ class CoincheDeal(TrickDeal):
         hands, packets = deal_packets(deck, (dealer + 1) % n, n, sizes)
         dealt = n * sum(sizes)
         events: list[Event] = [PacketDealt(s, len(p), p) for s, p in packets]
+        if dealt < len(deck):
+            events.append(AsideLaid(len(deck) - dealt))
         state = cls._bidding_start(rules, hands, dealer)
         return state.evolve(undealt=tuple(deck[dealt:])), events
 

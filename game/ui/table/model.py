@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from game.engine.actions import (
     Announced,
     AnnouncementsShown,
+    AsideLaid,
     BeloteSaid,
     BergereShown,
     Bid,
@@ -162,6 +163,7 @@ class TableModel:
     shown: dict[int, tuple[AnyCard, ...]] = field(default_factory=dict)
     # The découverte: each seat's piles, (the face-up card or None, a card face down under).
     piles: list[list[tuple[Card | None, bool]]] = field(default_factory=list)
+    aside: int = 0  # the contrée à deux: the cards out of the deal, a face-down stack
 
     def __post_init__(self) -> None:
         self.reset()
@@ -189,6 +191,7 @@ class TableModel:
         self.tarot_contract = self.called = self.partner = None
         self.chien, self.chien_count = [], 0
         self.piles = [[] for _ in range(self.players)]
+        self.aside = 0
 
     @property
     def trump_suit(self) -> Suit | None:
@@ -223,6 +226,10 @@ def _packet(model: TableModel, event: PacketDealtEvent, _: DealRecord | None) ->
         model.hand = model.sort_hand([*model.hand, *event.cards])
     if event.cards is not None and model.retourne in event.cards:
         model.retourne = None  # the taker picked it up
+
+
+def _aside(model: TableModel, event: AsideLaid, _: DealRecord | None) -> None:
+    model.aside = event.count
 
 
 def _face_down(model: TableModel, event: FaceDownDealt, _: DealRecord | None) -> None:
@@ -383,6 +390,7 @@ def _match_over(model: TableModel, event: MatchOver, _: DealRecord | None) -> No
 _HANDLERS: dict[type, Callable[..., None]] = {
     NewDeal: _new_deal,
     PacketDealt: _packet,
+    AsideLaid: _aside,
     FaceDownDealt: _face_down,
     FaceUpDealt: _face_up,
     CardTurned: _turned,
