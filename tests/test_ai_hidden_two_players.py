@@ -28,8 +28,9 @@ from tests.replay import replay
 from tests.test_ai_hidden import RecordingView, hidden_swaps, play_with_ai, swapped
 
 A_DEUX = CoincheRules(players=2)
-DECOUVERTES = [CoincheRules(players=2, layout=Layout.DECOUVERTE),
-               BeloteRules(players=2, layout=Layout.DECOUVERTE)]
+DECOUVERTES: list[CoincheRules | BeloteRules] = [
+    CoincheRules(players=2, layout=Layout.DECOUVERTE),
+    BeloteRules(players=2, layout=Layout.DECOUVERTE)]
 Build = Callable[[tuple[Card, ...]], TrickDeal]
 
 
@@ -130,6 +131,7 @@ def test_the_contree_a_deux_worlds_hide_22_cards_and_never_give_one_to_the_oppon
         assert len(know.hidden) + sum(len(k) for k in know.known) == 22
         assert know.room == {1 - seat: 10 - len(know.known[1 - seat]), STOCK: 12}
         assert all(STOCK in holders for holders in know.holders.values())
+        assert isinstance(state, CoincheDeal)
         assert set(know.hidden) == set(state.hands[1 - seat]) | set(state.undealt) - set(
             know.known[1 - seat])
 
@@ -179,7 +181,8 @@ def test_decide_reads_only_the_view_at_the_two_player_tables() -> None:
 
 
 def test_no_view_of_the_aside_or_of_a_face_down_card_exists_for_any_seat() -> None:
-    for rules in (A_DEUX, *DECOUVERTES):
+    tables: list[CoincheRules | BeloteRules] = [A_DEUX, *DECOUVERTES]
+    for rules in tables:
         state = at_play(rules, 1, 3)
         unseen = set(getattr(state, "undealt", ())) | {
             d for piles in state.piles for _, d in piles if d is not None}

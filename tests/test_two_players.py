@@ -352,7 +352,7 @@ def test_random_legal_deals_play_to_a_score_that_adds_up(
     scored = 0
     for seed in range(40):
         state, _ = (CoincheDeal.new(rules, seed, seed % 2) if isinstance(rules, CoincheRules)
-                    else BeloteDeal.new(rules, seed, seed % 2))  # type: ignore[arg-type]
+                    else BeloteDeal.new(rules, seed, seed % 2))
         while not state.is_over:
             state, _ = state.apply(rng.choice(state.legal_actions()))
         if state.void:

@@ -176,10 +176,10 @@ class TableLayout:
 
     def decouverte_pile(self, seat: int, index: int) -> Point:
         """The centre of the face-down card of ``seat``'s pile ``index`` (of eight)."""
-        if seat == self.viewer:
+        if seat == self.viewer:  # on the free side of the name plate
             height = card_size(HAND_WIDTH)[1]
-            return (round(PILES_X + (index - 3.5) * PILES_STEP),
-                    PILE_DOWN_TOP + height // 2)
+            return self.mirror_point((round(PILES_X + (index - 3.5) * PILES_STEP),
+                                      PILE_DOWN_TOP + height // 2))
         return round(OPPONENT_PILES_X + (index - 3.5) * OPPONENT_PILES_STEP), OPPONENT_PILE_Y
 
     def decouverte_up(self, seat: int, index: int) -> Point:
