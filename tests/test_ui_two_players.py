@@ -85,3 +85,11 @@ def test_the_contree_a_deux_shows_twelve_cards_aside_and_never_opens_them(
     assert isinstance(deal, CoincheDeal)
     aside = set(deal.undealt)
     assert not aside & {c for _, c in table.model.trick} and not aside & set(table.model.hand)
+
+
+def test_the_statistics_list_the_contree_a_deux_bids_from_50() -> None:
+    from game.storage.stats import GameStats
+    from game.ui.scenes.stats import kinds_of
+
+    assert kinds_of("coinche", 2, GameStats())[:4] == ["50", "60", "70", "80"]
+    assert kinds_of("coinche", 4, GameStats())[0] == "80"
