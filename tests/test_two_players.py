@@ -386,3 +386,24 @@ def test_the_dealer_alternates_at_the_contree_a_deux_and_the_winner_deals_at_the
             assert match.dealer == 1 - dealer
         checked += 1
     assert checked == 8
+
+
+@pytest.mark.parametrize("rules", [A_DEUX, COINCHE_DECOUVERTE, BELOTE_DECOUVERTE],
+                         ids=["contree-a-deux", "contree-decouverte", "belote-decouverte"])
+def test_no_event_names_a_card_before_it_is_seen(rules: CoincheRules | BeloteRules) -> None:
+    """Every event of random deals, as either seat sees it: none names a card still face
+    down or aside after it (a card turned over is named by its ``CardTurned``)."""
+    rng = random.Random(9)
+    for seed in range(15):
+        state, events = (CoincheDeal.new(rules, seed, seed % 2) if isinstance(rules, CoincheRules)
+                         else BeloteDeal.new(rules, seed, seed % 2))
+        while True:
+            unseen = set(getattr(state, "undealt", ())) | {
+                d for piles in state.piles for _, d in piles if d is not None}
+            assert unseen or state.is_over or rules.decouverte
+            for seat in (0, 1):
+                seen = [event.visible_to(seat) for event in events]
+                assert not [c for c in unseen if any(repr(c) in repr(e) for e in seen)]
+            if state.is_over:
+                break
+            state, events = state.apply(rng.choice(state.legal_actions()))
