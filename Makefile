@@ -26,7 +26,7 @@ play: $(BIN)/.installed-runtime core
 	$(PY) main.py
 
 test: $(BIN)/.installed-dev core
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q -n auto --dist loadfile
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 
@@ -49,7 +49,7 @@ $(BIN)/.installed-build: requirements-build.txt $(BIN)/.installed-runtime
 
 build-deps: $(BIN)/.installed-build
 
-dist: $(BIN)/.installed-build
+dist: $(BIN)/.installed-build core  # build.spec bundles the core built here
 	$(PY) tools/release.py build
 	$(PY) tools/release.py zip
 

@@ -16,6 +16,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--smoke", type=int, metavar="N", default=0,
                         help="play N deals of each game with computers in every seat, "
                              "headless, then exit (0 when all went well)")
+    parser.add_argument("--core", type=lambda names: [n for n in names.split(",") if n],
+                        default=[], metavar="NAMES",
+                        help="with --smoke: the compiled core modules (dds32,...) that must "
+                             "load, or the run fails (the frozen app's release check)")
     parser.add_argument("--lang", choices=("fr", "en"),
                         help="the language for this run, not saved (default: the one "
                              "chosen in the settings, or the system's)")
@@ -26,9 +30,16 @@ WINDOW_CLASS = "Atout"  # the name docks and task bars show (X11 WM_CLASS)
 
 
 def main(argv: list[str] | None = None) -> int:
+    from game.par_process import PAR_FLAG  # the standard library only: no pygame
+
+    arguments = sys.argv[1:] if argv is None else argv
+    if arguments == [PAR_FLAG]:  # the packaged app started as the par's process
+        from game.par_process import main as par_process
+
+        return par_process()
     # Before pygame is imported: on import it names the window class after the script.
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
-    args = parse_args(sys.argv[1:] if argv is None else argv)
+    args = parse_args(arguments)
     if args.smoke:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -39,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
         from game.ui.app.smoke import smoke
 
         try:
-            return smoke(args.smoke, args.lang)
+            return smoke(args.smoke, args.lang) if core_loads(args.core) else 1
         except Exception:
             import logging
 
@@ -49,6 +60,22 @@ def main(argv: list[str] | None = None) -> int:
     app.start_preloading()  # after the first frames: the menu shows at once
     app.run()
     return 0
+
+
+def core_loads(names: list[str]) -> bool:
+    """Whether each compiled core module named loads (said in the log either way)."""
+    import logging
+
+    from game.core import compiled
+
+    log = logging.getLogger("atout.core")
+    missing = [name for name in names if compiled(name) is None]
+    for name in names:
+        if name not in missing:
+            log.info("compiled core %r loaded", name)
+    if missing:
+        log.error("compiled core missing: %s", ", ".join(missing))
+    return not missing
 
 
 def open_app(args: argparse.Namespace) -> App:
@@ -66,7 +93,4 @@ def open_app(args: argparse.Namespace) -> App:
 
 
 if __name__ == "__main__":
-    import multiprocessing
-
-    multiprocessing.freeze_support()  # the par's process, in the packaged app
     sys.exit(main())

@@ -16,25 +16,40 @@ For each game (coinche, belote and tarot at four), ``--deals`` deals (match seed
 - played with seat 0 taking the hint's card at every decision (from a fresh advisor at
   each), then analysed from another fresh advisor: ``marks_on_hint_deals`` counts the
   marks (the verdicts are recomputed, not read back).
+- the first ``--reference N`` card decisions of each deal weighed world by world, asked
+  again of a reference: the same evaluation given ``REFERENCE`` times the table's budget
+  (``Budget.scaled``) on independent worlds (the key reversed).  ``best_or_equal``: the
+  share of hints whose card is the reference's best mean, or as good as it by the
+  reference's paired bound (``Difference.reach`` within the budget's ``within``);
+  ``best_or_not_worse`` the laxer share the reference does not find significantly worse
+  than its best (the sense "as good as" had before the bound);
+  ``wrong_equals``: the share of hints whose "as good as each other" list holds a card
+  the reference puts ``MISS`` points (tarot: marks) or more below its best mean;
+  ``hint_worlds_median`` the likely deals behind a hint (tarot's opening leads apart:
+  ``lead_worlds_median``).  The yardstick is the same whatever rule the hint follows.
+  ``budget``: the budget the hints ran (``core`` with the compiled core, else ``python``).
 
-    .venv/bin/python bench/advice.py [--deals N] [--seed S]
+    .venv/bin/python bench/advice.py [--deals N] [--seed S] [--reference N]
 
 Ends with one JSON line of the figures.
 """
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
+import functools
 import json
 import statistics
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.analysed_deals import measured_games, played_deal, timed_analysis
-from game.advice import Advisor
+from game.advice import Advisor, Position, Verdict, table_budget
 from game.coach import DEFAULT_THRESHOLD, Analysis, Remark
 from game.engine.match import AnyRules
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
@@ -42,6 +57,8 @@ from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 GAMES: dict[str, AnyRules] = {
     "coinche": CoincheRules(), "belote4": BeloteRules(), "tarot4": TarotRules(players=4),
 }
+REFERENCE = 10  # the reference's budget: this many times the table's
+MISS = {"coinche": 10.0, "belote4": 10.0, "tarot4": 5.0}  # a wrong equal is this far below
 
 
 def confirmed(remark: Remark) -> bool:
@@ -66,12 +83,68 @@ def repeated(analysis: Analysis) -> tuple[list[bool], list[float]]:
     return agree, seconds
 
 
-def measure(name: str, rules: AnyRules, deals: int, seed: int) -> dict[str, float | int]:
+def reference_verdict(position: Position) -> Verdict:
+    """The position's verdict on independent worlds (the key reversed) at ``REFERENCE``
+    times the table's budget."""
+    other = dataclasses.replace(position, key=position.key[::-1])
+    advisor = Advisor(budget_of=lambda tarot: table_budget(tarot).scaled(REFERENCE))
+    return advisor.verdict(other)
+
+
+@dataclass
+class Judged:
+    """Hints set against the reference: whether each one's card is the reference's best
+    or as good as it, whether its equals hold a card the reference finds far worse, and
+    the likely deals behind it (tarot's opening leads apart)."""
+
+    good: list[bool] = field(default_factory=list)
+    not_worse: list[bool] = field(default_factory=list)
+    wrong: list[bool] = field(default_factory=list)
+    worlds: list[int] = field(default_factory=list)
+    leads: list[int] = field(default_factory=list)
+
+    def judge(self, hint: Verdict, position: Position, miss: float) -> None:
+        reference = reference_verdict(position)
+        top = max(reference.figures, key=lambda f: f.value)
+        chosen = reference.difference(top.action, hint.decision.action)
+        assert chosen is not None
+        self.good.append(chosen.reach() <= table_budget(_tarot(position)).within)
+        self.not_worse.append(not chosen.above(0.0))
+        gaps = [top.value - f.value for f in map(reference.figures_of, hint.equals)
+                if f is not None]
+        self.wrong.append(any(gap >= miss for gap in gaps))
+        self.worlds.append(hint.worlds)
+        deal = position.view.deal
+        if _tarot(position) and not deal.tricks and not deal.trick:
+            self.leads.append(hint.worlds)
+
+    def row(self) -> dict[str, float | int]:
+        count = len(self.good)
+        return {
+            "referenced": count,
+            "best_or_equal": round(sum(self.good) / count, 3) if count else 1.0,
+            "best_or_not_worse": round(sum(self.not_worse) / count, 3) if count else 1.0,
+            "wrong_equals": round(sum(self.wrong) / count, 3) if count else 0.0,
+            "hint_worlds_median": statistics.median(self.worlds) if self.worlds else 0,
+            "lead_worlds_median": statistics.median(self.leads) if self.leads else 0,
+        }
+
+
+def _tarot(position: Position) -> bool:
+    return position.view.deal.game == "tarot"
+
+
+def measure(name: str, rules: AnyRules, deals: int, seed: int,
+            references: int) -> dict[str, float | int]:
     seconds, first_marks, hints = [], [], []
     agree, marks, confirms, hint_marks, weighed = [], 0, 0, 0, 0
+    judged = Judged()
     for k in range(deals):
         timed = timed_analysis(played_deal(rules, seed + k))
         analysis = timed.analysis
+        for remark in [r for r in analysis.remarks if r.verdict.sample is not None][
+                :references]:
+            judged.judge(remark.verdict, remark.point.at, MISS[name])
         seconds.append(timed.seconds)
         first_marks += [timed.first_marked] if timed.first_marked is not None else []
         weighed += sum(r.lost is not None for r in analysis.remarks)
@@ -95,13 +168,18 @@ def measure(name: str, rules: AnyRules, deals: int, seed: int) -> dict[str, floa
         "hint_cpu_s_median": round(statistics.median(hints), 3),
         "hint_cpu_s_p95": round(sorted(hints)[int(0.95 * len(hints))], 3),
         "hint_cpu_s_max": round(max(hints), 3),
-    }
+    } | judged.row()
     print(f"{name:8} {row}", flush=True)
     return row
 
 
 def main() -> None:
-    rows, deals = measured_games(GAMES, measure, 5, __doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(add_help=False)
+    parser.add_argument("--reference", type=int, default=3,
+                        help="card decisions of each deal set against the reference")
+    known, rest = parser.parse_known_args()
+    rows, deals = measured_games(GAMES, functools.partial(measure, references=known.reference),
+                                 5, __doc__.splitlines()[0], rest)
     marks = sum(int(r["marks"]) for r in rows.values())
     confirms = sum(float(r["marks_confirmed"]) * int(r["marks"]) for r in rows.values())
     decisions = sum(int(r["decisions"]) for r in rows.values())
@@ -114,6 +192,9 @@ def main() -> None:
         "cpu_s_per_deal_max": max(float(r["cpu_s_per_deal_max"]) for r in rows.values()),
         "first_mark_s_max": max(float(r["first_mark_s_max"]) for r in rows.values()),
         "hint_cpu_s_p95_max": max(float(r["hint_cpu_s_p95"]) for r in rows.values()),
+        "best_or_equal_min": min(float(r["best_or_equal"]) for r in rows.values()),
+        "wrong_equals_max": max(float(r["wrong_equals"]) for r in rows.values()),
+        "budget": {"trick": table_budget(False).name, "tarot": table_budget(True).name},
     }
     print(json.dumps(summary))
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from game.advice import Advisor, current_position
@@ -61,13 +61,15 @@ def timed_analysis(match: Match) -> TimedAnalysis:
 
 
 def measured_games(games: Mapping[str, AnyRules], measure: Measure, deals: int,
-                   description: str) -> tuple[dict[str, Row], int]:
-    """``measure`` of each game the command line asks for (``--games``, all by default),
-    on ``--deals`` deals from match seed ``--seed``; and the deals per game."""
+                   description: str, argv: Sequence[str] | None = None,
+                   ) -> tuple[dict[str, Row], int]:
+    """``measure`` of each game the command line (``argv``, the process's by default)
+    asks for (``--games``, all by default), on ``--deals`` deals from match seed
+    ``--seed``; and the deals per game."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--deals", type=int, default=deals)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", nargs="*", default=list(games))
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     rows = {name: measure(name, games[name], args.deals, args.seed) for name in args.games}
     return rows, args.deals

@@ -1,7 +1,9 @@
 """Expert search speed and strength: the double-dummy solver and the determinized player.
 
 1. Full deals solved double-dummy from the first card (coinche, contracts from random
-   legal bidding): time (median, p95, max) and nodes per second.
+   legal bidding): time (median, p95, max) and nodes per second, by the compiled search
+   where it was built (``ATOUT_CORE=python``: the Python one; ``bench/core_dds.py``
+   compares both on the same deals).
 2. Decision time of ``choose_card`` over whole deals of coinche and belote 4 / 3 / 2.
 3. (``--duplicate N``) ``choose_card`` against the Confirmé heuristic on fixed contracts:
    coinche deals bid once by the Confirmé AI, then played twice with the same cards, the
@@ -26,6 +28,7 @@ from typing import Any
 
 from bench.dds.player import DEFAULT_WORLDS, choose_card
 from game.ai import Level, decide
+from game.core import native
 from game.dds.position import position_of
 from game.dds.solver import Solver
 from game.engine.actions import Announce
@@ -54,7 +57,8 @@ def full_deal_solves(positions: int) -> dict[str, Any]:
         solver.value()
         times.append(time.process_time() - start)
         nodes += solver.nodes
-    return {**stats_ms(times), "nodes_per_s": round(nodes / sum(times))}
+    return {**stats_ms(times), "nodes_per_s": round(nodes / sum(times)),
+            "compiled": native("dds32") is not None}
 
 
 def decision_times(
@@ -141,7 +145,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         data["full_deal_solve"] = solve = full_deal_solves(args.positions)
         print(f"full deal, double dummy from the first card ({solve['count']} coinche deals, "
               f"CPU): median {solve['median_ms']} ms, p95 {solve['p95_ms']} ms, "
-              f"max {solve['max_ms']} ms; {solve['nodes_per_s']} nodes/s")
+              f"max {solve['max_ms']} ms; {solve['nodes_per_s']} nodes/s "
+              f"({'compiled' if solve['compiled'] else 'Python'} search)")
     games = [CoincheRules(), BeloteRules(), BeloteRules(players=3), BeloteRules(players=2)]
     decisions: dict[str, Any] = {}
     for rules in games if args.deals else []:

@@ -257,10 +257,23 @@ class CoachWorker:
                 assert self._wanted is not None
                 match, analysis = self._wanted
                 self._busy = True
-            finished = self._step(analysis)
-            self._after_step(analysis)
-            if finished and not self._closed and self.on_finished is not None:
-                self.on_finished(match, analysis)
+            finished = False
+            try:
+                finished = self._step(analysis)
+            finally:
+                self._after_step(analysis)
+            if finished and not self._closed:
+                self._report(match, analysis)
+
+    def _report(self, match: Match, analysis: Analysis) -> None:
+        """``on_finished``, whose error (a bug) is logged: the worker goes on with the
+        next analysis rather than stopping with every later one left in progress."""
+        if self.on_finished is None:
+            return
+        try:
+            self.on_finished(match, analysis)
+        except Exception:
+            log.exception("reporting a finished analysis failed")
 
     def _step(self, analysis: Analysis) -> bool:
         """Weigh the next decision, or once all are, see the next one with every hand

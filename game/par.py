@@ -17,31 +17,27 @@ tarot the seat's score (already the difference with the others, the scores summi
 zero), in the 32-card games the side's points less the others' (their mean at three).
 
 ``ParWorker`` computes pars one at a time, in the order asked, in a process of its own
-(``ParProcess``: spawned once, at a lower priority): a search in a thread of the game's
-process would hold the interpreter's lock, and each frame would wait for it (measured
-in ``bench/par.py``).  No pygame here.
+(``ParProcess``: ``game.par_process``, started once, at a lower priority): a search in
+a thread of the game's process would hold the interpreter's lock, and each frame would
+wait for it (measured in ``bench/par.py``).  No pygame here.
 """
 
 from __future__ import annotations
 
+import json
 import logging
-import multiprocessing
-import os
 import random
+import subprocess
 import threading
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
 
 from game.ai import Level, decide
 from game.engine.match import Match, NewDeal, deal_bounds, deal_scored
 from game.engine.protocol import Action, DealResult
 from game.storage.stats import side_of
-
-if TYPE_CHECKING:
-    from multiprocessing.connection import Connection
 
 log = logging.getLogger("atout.par")
 
@@ -129,72 +125,59 @@ def player_margin(match: Match, index: int, seat: int) -> float:
 ParKey = tuple[int, int]  # the deal's index in the match's history, its deal number
 Ready = Callable[[ParKey, float], None]
 Compute = Callable[[Match, int, int, Sequence[str]], float]  # expert_margin's arguments
-PAR_NICENESS = 19  # the par's process runs when the machine has nothing else to do (POSIX)
 
 
 class ParProcess:
-    """``expert_margin`` computed in a child process, started when first needed (and
-    again if it stopped); ``close`` ends it."""
+    """``expert_margin`` computed in the par's process (``game.par_process``: a Python
+    of its own that imports nothing of the program that started it), started when
+    first needed (and again if it stopped); ``close`` ends it."""
 
     def __init__(self) -> None:
-        self._process: multiprocessing.process.BaseProcess | None = None
-        self._connection: Connection | None = None
+        self._process: subprocess.Popen[str] | None = None
         self._lock = threading.Lock()  # closed by the game while the worker waits on it
 
     def margin(self, match: Match, index: int, seat: int, levels: Sequence[str]) -> float:
         """Raises RuntimeError when the replay failed or the process stopped."""
-        connection = self._connected()
+        process = self._started()
+        assert process.stdin is not None and process.stdout is not None
         try:
-            connection.send((match.to_json(), index, seat, tuple(levels)))
-            reply = connection.recv()
-        except (EOFError, OSError) as error:
+            request = [match.to_json(), index, seat, list(levels)]
+            process.stdin.write(json.dumps(request) + "\n")
+            process.stdin.flush()
+            line = process.stdout.readline()
+        except (OSError, ValueError) as error:  # a pipe broken, or closed by ``close``
             self.close()
             raise RuntimeError("the par's process stopped") from error
+        if not line:
+            self.close()
+            raise RuntimeError("the par's process stopped")
+        reply = json.loads(line)
         if isinstance(reply, str):
             raise RuntimeError(f"the par's replay failed: {reply}")
         return float(reply)
 
-    def _connected(self) -> Connection:
+    def _started(self) -> subprocess.Popen[str]:
+        from game.par_process import start
+
         with self._lock:
-            alive = self._process is not None and self._process.is_alive()
-            if alive and self._connection is not None:
-                return self._connection
-            context = multiprocessing.get_context("spawn")  # no fork of a threaded window
-            mine, theirs = context.Pipe()
-            self._process = context.Process(target=serve, args=(theirs,), name="atout-par",
-                                            daemon=True)
-            self._process.start()
-            theirs.close()
-            self._connection = mine
-            return mine
+            if self._process is None or self._process.poll() is not None:
+                self._process = start()
+            return self._process
 
     def close(self) -> None:
         with self._lock:
             process, self._process = self._process, None
-            connection, self._connection = self._connection, None
-        if process is not None:
-            process.terminate()
-            process.join(2)
-        if connection is not None:
-            connection.close()
-
-
-def serve(connection: Connection) -> None:
-    """The par's process: one margin for each request, until the game closes the pipe;
-    a replay that raises answers its error in words."""
-    if hasattr(os, "nice"):
-        os.nice(PAR_NICENESS)
-    while True:
-        try:
-            match_json, index, seat, levels = connection.recv()
-        except EOFError:
+        if process is None:
             return
+        process.terminate()
         try:
-            margin: float | str = expert_margin(Match.from_json(match_json), index, seat,
-                                                levels)
-        except Exception as error:
-            margin = f"{type(error).__name__}: {error}"
-        connection.send(margin)
+            process.wait(2)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        for pipe in (process.stdin, process.stdout):
+            if pipe is not None:
+                pipe.close()
 
 
 @dataclass(frozen=True)

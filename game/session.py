@@ -31,11 +31,14 @@ pars of a continued match come back from its save, and those it lacks are comput
 
 Crash safety: a deal or a match is counted only after a save that contains its end is on
 disk, and a deal already in the saved match's history is never counted again, so a kill
-at any moment may lose one count but never counts twice.
+at any moment may lose one count but never counts twice.  What was queued is written
+however the program ends short of a kill: ``App.run`` closes the session even when a
+frame raises, and the interpreter's exit closes a writer nobody closed.
 """
 
 from __future__ import annotations
 
+import atexit
 import functools
 import logging
 import threading
@@ -56,6 +59,7 @@ if TYPE_CHECKING:  # the engine loads with the first match, after the menu's fir
 log = logging.getLogger("atout.session")
 
 Job = Callable[[], None]
+EXIT_WAIT = 10.0  # seconds the interpreter's exit waits at most for the queued saves
 
 
 @dataclass
@@ -75,6 +79,10 @@ class BackgroundWriter:
         self._closed = False
         self._thread = threading.Thread(target=self._loop, name=name, daemon=True)
         self._thread.start()
+        # A program that ends without ``close`` (an error before the app's loop, an
+        # exit from elsewhere) still writes what was queued: the thread is a daemon
+        # (nothing waits for it otherwise), so the interpreter's exit closes it.
+        atexit.register(self.close, EXIT_WAIT)
 
     def submit(self, job: Job, replaceable: bool = False) -> None:
         with self._changed:
@@ -93,6 +101,7 @@ class BackgroundWriter:
 
     def close(self, timeout: float | None = None) -> bool:
         """Run what is queued, then stop the thread; False when it did not finish in time."""
+        atexit.unregister(self.close)
         flushed = self.flush(timeout)
         with self._changed:
             self._closed = True
@@ -112,7 +121,9 @@ class BackgroundWriter:
                 queued = self._queue.popleft()
                 self._running = True
             try:
-                queued.job()  # jobs catch their own errors (Session._guarded)
+                queued.job()  # the session's jobs catch their own (Session._guarded)
+            except Exception:  # any other job's error: said, and the next job runs
+                log.exception("a background job failed")
             finally:
                 with self._changed:
                     self._running = False

@@ -20,6 +20,7 @@ from game.ui.scenes.dialog import ConfirmDialog
 from game.ui.scenes.scoresheet import MatchEnd, ScoreSheet
 from game.ui.table.controller import GameConfig, SeatConfig
 from game.ui.table.scene import TableScene
+from tests.waiting import soon
 
 DT = 1 / 30
 FAST = 0.02
@@ -162,3 +163,14 @@ def run_until(app: App, table: TableScene, done: Callable[[], bool], limit: int 
             table.controller.wait_for_computer(DT)
             app.step(DT, [])
     raise AssertionError("never came")
+
+
+def ask_note(app: App, table: TableScene, pos: tuple[int, int]) -> str | None:
+    """A click at ``pos`` (a call's row, bubble or the contract box), then the frame
+    that shows its note once the AI's worker read the call: the note."""
+    history = table.bid_history
+    app.step(DT, click(app, pos))
+    if history.asked is not None:
+        assert soon(lambda: history.note is not None, 30), "the call was never read"
+    app.step(DT, [])
+    return history.note

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.advice import Advisor, Figures, Verdict, current_position, paired
+from game.advice.budget import EQUAL_WITHIN
 from game.ai.decision import Decision
 from game.ai.lead_gate import SEARCH_REASON
 from game.engine.actions import PlayCard
@@ -127,9 +128,13 @@ def test_two_cards_within_noise_are_not_marked_and_are_named_as_equal() -> None:
     assert remark.loss is not None and remark.loss.mean > 0  # a little worse on average...
     assert not remark.marked(0.0) and remark.lost == 0.0  # ...but not beyond the noise
     assert analysis.marked(0.0) == []
-    lines = advice_lines(ENGLISH, remark.verdict, remark.action)
-    assert any("ace of spades or king of hearts" in line.lower()
-               and line.endswith("as good as each other here.") for line in lines)
+    # named as equal with the paired test's bound on their difference, said in points
+    assert remark.verdict.within is not None
+    assert remark.loss.mean < remark.verdict.within <= EQUAL_WITHIN
+    assert ("Ace of spades or king of hearts: as good as each other here, within ±7 points."
+            in advice_lines(ENGLISH, remark.verdict, remark.action))
+    assert ("As de pique ou roi de cœur : aussi bons l'un que l'autre ici, à ±7 points près."
+            in advice_lines(FRENCH, remark.verdict, remark.action))
 
 
 def test_the_paired_test_weighs_repeated_worlds_and_needs_two() -> None:

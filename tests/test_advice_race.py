@@ -11,7 +11,7 @@ from collections.abc import Callable, Hashable, Iterator
 import pytest
 
 import game.advice as advice
-from game.advice import Outcome, Position, Sample, _CardPlay, current_position
+from game.advice import Budget, CardPlay, Outcome, Position, Sample, current_position
 from game.ai import Decision
 from game.ai.resumable import ResumableSearch
 from game.engine.actions import PlayCard
@@ -64,12 +64,17 @@ def three_cards(world: float, card: str) -> float:
     return {"ace": base, "king": base - 1.0, "queen": base - 0.5 + coin(world)}[card]
 
 
-def race(position: Position, budget: int) -> _CardPlay:
+def race(position: Position, budget: int, within: float = 20.0,
+         rule: Action = ACE) -> CardPlay:
+    """The three cards' race: ``budget`` rollout cards (a rollout plays one), batches of
+    10 worlds, cards within ``within`` points called as good as each other."""
     def new_search(rng: random.Random, worlds: int, only: list[str] | None) -> Scripted:
         return Scripted(three_cards, rng, worlds, only or ["ace", "king", "queen"])
 
-    rule = Decision(ACE, "hint.search_best", ())
-    return _CardPlay(position, new_search, 10, rule, ACTIONS, None, None, 1, budget)
+    work = Budget("test", budget, batch=10, batches=6, first=10, least=advice.MIN_WORLDS,
+                  within=within)
+    return CardPlay(position, new_search, work, Decision(rule, "hint.search_best", ()),
+                    ACTIONS, None, None, 1)
 
 
 @pytest.fixture
@@ -80,7 +85,7 @@ def position() -> Position:
     return current_position(match, seat)
 
 
-def finished(play: _CardPlay) -> _CardPlay:
+def finished(play: CardPlay) -> CardPlay:
     while play.step():
         pass
     return play
@@ -108,7 +113,7 @@ def test_a_card_leaves_the_race_only_when_the_paired_test_says_it_is_worse(
 def test_the_closer_look_pairs_a_dropped_card_with_the_best_on_the_same_worlds(
         position: Position, monkeypatch: pytest.MonkeyPatch) -> None:
     play = finished(race(position, budget=90))
-    monkeypatch.setattr(advice, "CLOSER_ERROR", -1.0)  # every batch of the closer look
+    monkeypatch.setattr(advice.race, "CLOSER_ERROR", -1.0)  # every batch of the closer look
     closer = play.closer("ace", "king")
     assert len(closer.outcomes["king"]) == 10 + advice.CLOSER_BATCHES * 10
     assert len(closer.outcomes["ace"]) == 40 + advice.CLOSER_BATCHES * 10
@@ -158,7 +163,7 @@ def test_the_tarot_opening_lead_is_weighed_within_the_budget() -> None:
     play = evaluation._cards
     assert play is not None and len(play.actions) >= 15
     first_batch = advice.MIN_WORLDS * len(set(play.actions.values())) * play.plays
-    assert play.spent <= max(advice.TAROT_BUDGET, first_batch)
+    assert play.spent <= max(advice.table_budget(True).cards, first_batch)
     assert verdict.worlds >= advice.MIN_WORLDS and verdict.decision.action in play.actions
 
 
@@ -184,3 +189,93 @@ def test_many_cards_as_good_as_each_other_are_counted_not_hidden() -> None:
     three = Verdict(rule, figures[:3], tuple(hearts[:3]), 5, True)
     assert ("Ace of hearts or king of hearts or queen of hearts: as good as each other "
             "here.") in advice_lines(ENGLISH, three)
+
+
+def test_a_card_is_equal_only_within_the_stated_bound(position: Position) -> None:
+    """The queen, not significantly worse than the ace but ±30 points a world, is called
+    as good as it only when the bound on their difference is within the budget's points:
+    never by the lack of a significant difference alone."""
+    loose, tight = (finished(race(position, 90, within=w)).verdict() for w in (20.0, 2.0))
+    queen = loose.loss(QUEEN)
+    assert queen is not None and not queen.above(0.0)
+    assert set(loose.equals) == {ACE, QUEEN}
+    assert loose.within is not None and abs(queen.mean) < loose.within <= 20.0
+    assert tight.decision.action == ACE and tight.equals == () and tight.within is None
+    assert tight.among_best(ACE) and not tight.among_best(QUEEN) and loose.among_best(QUEEN)
+
+
+def test_the_rules_card_stays_only_within_the_noise(position: Position) -> None:
+    """When the race ends undecided, the rule's card (the Confirmé's) is suggested only if
+    it is as good as the best mean's within the bound; otherwise the best mean's card."""
+    kept = finished(race(position, 90, within=20.0, rule=QUEEN)).verdict()
+    assert kept.decision.action == QUEEN and set(kept.equals) == {ACE, QUEEN}
+    assert kept.decision.reason == "hint.search_best"  # the rule's own reason
+    undecided = finished(race(position, 90, within=2.0, rule=QUEEN))
+    assert "queen" in undecided.racing  # not significantly worse: still in the race
+    verdict = undecided.verdict()
+    ace, queen = verdict.figures_of(ACE), verdict.figures_of(QUEEN)
+    assert ace is not None and queen is not None and ace.value > queen.value
+    assert verdict.decision.action == ACE and verdict.equals == ()
+
+
+def test_the_budget_is_the_cores_when_its_rollouts_are_compiled(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from game import core
+    from game.advice import budget
+
+    assert budget.table_budget(False) == budget.TRICK_PYTHON  # no core built here
+    compiled = {"trick32": object(), "tarot": object()}
+    monkeypatch.setattr(core, "native", compiled.get)
+    assert budget.table_budget(False) == budget.TRICK_CORE
+    assert budget.table_budget(True) == budget.TAROT_CORE
+    assert budget.TRICK_CORE.cards >= 10 * budget.TRICK_PYTHON.cards
+    assert budget.TAROT_CORE.cards >= 10 * budget.TAROT_PYTHON.cards
+
+
+def test_a_tarot_opening_lead_with_the_core_rests_on_a_hundred_deals(
+        position: Position) -> None:
+    """The core's tarot budget: an opening lead's 18 candidates (a rollout plays 72
+    cards), 100 likely deals in the first batch, the verdict naming its budget."""
+    cards = [f"c{i}" for i in range(18)]
+
+    def new_search(rng: random.Random, worlds: int, only: list[str] | None) -> Scripted:
+        return Scripted(lambda world, card: luck(world) + coin(world * (1 + len(card))),
+                        rng, worlds, only or cards)
+
+    actions: dict[Action, Hashable] = {PlayCard(c): k for c, k in zip(
+        [card(s, r) for s in Suit for r in Rank], cards, strict=False)}
+    rule = Decision(next(iter(actions)), "hint.search_best", ())
+    play = CardPlay(position, new_search, advice.budget.TAROT_CORE, rule, actions, None,
+                    None, 72)
+    play.step()
+    assert play.batches == 1 and play.search is not None and play.search.cap >= 100
+    verdict = finished(play).verdict()
+    assert verdict.worlds >= 100 and verdict.budget == "core"
+    assert play.spent <= max(advice.budget.TAROT_CORE.cards, 100 * 18 * 72)
+
+
+def test_the_equals_line_says_the_bound_in_points_in_both_languages() -> None:
+    from game.advice import Figures, Verdict
+    from game.ui.table.words import advice_lines
+    from tests.words import ENGLISH, FRENCH
+
+    ace, king = (PlayCard(card(Suit.HEARTS, r)) for r in (Rank.ACE, Rank.KING))
+    figures = (Figures(ace, 10.0, 10.0, None), Figures(king, 9.8, 9.8, None))
+    rule = Decision(ace, "hint.search_best", ())
+    close = Verdict(rule, figures, (ace, king), 40, within=0.4, budget="python")
+    assert "Ace of hearts or king of hearts: as good as each other here, within ±1 point." \
+        in advice_lines(ENGLISH, close)
+    assert "As de cœur ou roi de cœur : aussi bons l'un que l'autre ici, à ±1 point près." \
+        in advice_lines(FRENCH, close)
+    wide = Verdict(rule, figures, (ace, king), 40, within=5.2, budget="python")
+    assert "Ace of hearts or king of hearts: as good as each other here, within ±6 points." \
+        in advice_lines(ENGLISH, wide)
+
+
+def test_a_few_worlds_never_make_two_cards_equal(position: Position) -> None:
+    """However wide the bound allowed, two cards are called as good as each other only
+    over enough shared worlds: one batch of 10 names no equals, four batches do."""
+    few = finished(race(position, 30, within=1e9)).verdict()
+    assert few.worlds == 10 and few.equals == () and few.within is None
+    many = finished(race(position, 90, within=1e9)).verdict()
+    assert many.worlds == 40 and set(many.equals) == {ACE, QUEEN}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import os
 import random
 
 import pytest
@@ -29,13 +30,18 @@ def confirme(view: TarotView) -> Decision:
     return decide(view, Level.CONFIRME, random.Random(0))
 
 
+# Deals a table in the every-level sweep: each costs the Expert's 0.3 s at every decision.
+LEVEL_SWEEP_DEALS = int(os.environ.get("ATOUT_TAROT_LEVEL_DEALS", "6"))  # 12 for a long run
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_every_level_returns_a_legal_documented_action(players: int) -> None:
     rules = TarotRules(players=players)
     rng = random.Random(players)  # the levels' own draws: the Expert's depend on its clock
     pick = random.Random(players)  # the deal's course, the same whatever the machine's load
     phases = set()
-    for seed in range(12):
+    for seed in range(LEVEL_SWEEP_DEALS):
         state, _ = TarotDeal.new(rules, seed, seed % players)
         while not state.is_over:
             seat = state.current_player

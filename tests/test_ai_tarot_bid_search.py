@@ -392,3 +392,25 @@ def test_a_switch_says_on_how_many_deals_and_how_often_it_beat_the_call_it_left(
     text = hint_text(Texts("en"), decision.reason, decision.reason_args)
     assert f"expected over {WORLDS} likely deals" in text
     assert f"better than passing in {better} of them, worse in {worse}" in text
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_expert_weighs_and_makes_only_bids_above_the_standing_one(players: int) -> None:
+    """After a Garde, a strong hand weighs only the contracts the rules still allow
+    (nothing checks the Expert's call again before the table applies it)."""
+    trumps = [trump(r) for r in range(21, 21 - (SIZES[players] - 4), -1)]
+    strong = [EXCUSE, THE_PETIT, *trumps]
+    strong += [c for c in DECK78 if c.suit.is_plain and c.rank == 14][:SIZES[players] - len(strong)]
+    rest = [c for c in DECK78 if c not in strong]
+    random.Random(3).shuffle(rest)
+    size = SIZES[players]
+    hands = [rest[:size], strong] + [rest[k * size:(k + 1) * size] for k in range(1, players - 1)]
+    chien = rest[(players - 1) * size:]
+    deal = TarotDeal.from_hands(TarotRules(players=players), hands, chien, players - 1)
+    deal, _ = deal.apply(TarotBid(Contract.GARDE))  # seat 0 speaks first
+    view = deal.view(1)
+    decision, options = weigh_tarot_calls(view, random.Random(4), None, 6)
+    assert options, "the strong hand's calls were weighed by the play-outs"
+    assert set(options) <= set(view.legal)
+    assert decision.action in view.legal
+    assert isinstance(decision.action, TarotBid) and decision.action.contract > Contract.GARDE

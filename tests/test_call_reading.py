@@ -9,6 +9,12 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import threading
+from typing import Any
+
+import pytest
+
+import game.ui.table.scene
 from game.ai.call_reading import DRAWS, read_call
 from game.engine.actions import Bid, Pass
 from game.engine.cards import Suit
@@ -19,7 +25,7 @@ from game.lessons.run import legal_with_token
 from game.ui.app.app import App
 from game.ui.app.smoke import click
 from game.ui.table.call_words import call_shown, call_words
-from tests.table_driver import DT, run_until_human, start_table
+from tests.table_driver import DT, ask_note, run_until_human, start_table
 from tests.words import ENGLISH, FRENCH
 from tools.eye_checks import look, problems
 
@@ -68,7 +74,7 @@ def test_a_click_on_a_call_in_the_bid_history_shows_what_it_shows(app: App) -> N
     run_until_human(app, table)
     row = table.bid_history.rect()
     assert row is not None
-    app.step(DT, click(app, (row.centerx, row.y + 26 + 5)))
+    ask_note(app, table, (row.centerx, row.y + 26 + 5))
     view = table.controller.human_view().deal
     assert table.bid_history.note == call_shown(ENGLISH, view, 0, table.model.deal_seed,
                                                 table.bid_history.seats.name)
@@ -87,3 +93,29 @@ def test_a_trump_the_player_holds_is_said_seen_not_zero_percent() -> None:
     assert "not the 9 of hearts (you see where it is)" in words
     assert "the jack of hearts in" in words and "0%" not in words
     assert "pas le 9 de cœur (vous voyez où il est)" in call_words(FRENCH, reading, "Ouest")
+
+
+def test_the_call_is_read_in_the_ai_s_worker_and_the_note_shows_when_ready(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reading (tens of milliseconds) never runs in a frame: the click's frame goes
+    on at once, and the note appears once the worker has read the call."""
+    readers: list[str] = []
+    release = threading.Event()
+
+    def held(*args: Any) -> str | None:
+        readers.append(threading.current_thread().name)
+        assert release.wait(30)
+        return call_shown(*args)
+
+    monkeypatch.setattr(game.ui.table.scene, "call_shown", held)
+    table = start_table(app, CoincheRules(), seed=1, first_deal=1122)  # West opens 90
+    run_until_human(app, table)
+    row = table.bid_history.row_rect(0)
+    assert row is not None
+    app.step(DT, click(app, row.center))  # returns while the reading waits
+    app.step(DT, [])
+    assert table.bid_history.asked == ("row", 0) and table.bid_history.note is None
+    release.set()
+    note = ask_note(app, table, row.center)
+    assert note is not None and "90" in note
+    assert readers and all(name.startswith("atout-ai") for name in readers)

@@ -29,9 +29,9 @@ from game.engine.tarot_scoring import Contract
 from game.engine.tarot_tricks import TarotView
 from game.engine.trick_view import TrickView
 from game.ui.app.app import App
-from game.ui.app.smoke import click, motion
+from game.ui.app.smoke import motion
 from game.ui.table.call_words import call_shown, call_words, seat_call_shown, tarot_words
-from tests.table_driver import DT, run_until_human, start_table
+from tests.table_driver import DT, ask_note, run_until_human, start_table
 from tests.words import ENGLISH, FRENCH, tr
 from tools.eye_checks import contrast, ink_and_ground, ink_rect, look, problems
 
@@ -244,14 +244,14 @@ def test_a_tarot_call_in_the_history_is_lit_marked_and_read_by_a_click(app: App)
     garde_row = (rect.centerx, rect.y + 26 + 20 + 5)
     app.step(DT, [motion(app, garde_row)])
     assert history.hover == ("row", 1)
-    app.step(DT, click(app, garde_row))
+    ask_note(app, table, garde_row)
     view = table.controller.human_view().deal
     assert history.note == call_shown(ENGLISH, view, 1, table.model.deal_seed, history.seats.name)
     assert history.note is not None and "Garde. In the hands the computers weigh" in history.note
     assert problems(look(app), "tarot call note") == []
     bubble = table.bubbles.rect(4)
     assert bubble is not None
-    app.step(DT, click(app, bubble.center))  # its bubble says the same
+    ask_note(app, table, bubble.center)  # its bubble says the same
     assert history.asked == ("bubble", 4) and history.note is not None
     assert history.note.startswith(history.seats.name(4) + ", Garde.")
     app.step(DT, [motion(app, (640, 150))])
@@ -263,7 +263,7 @@ def test_a_belote_pass_bubble_and_the_takers_contract_box_are_read(app: App) -> 
     run_until_human(app, table)
     bubble = table.bubbles.rect(2)
     assert bubble is not None and table.model.says[2] == ("bid.pass", ())
-    app.step(DT, click(app, bubble.center))
+    ask_note(app, table, bubble.center)
     assert table.bid_history.note == tr("call.belote_pass", name=table.bid_history.seats.name(2))
     assert problems(look(app), "belote pass note") == []
 
@@ -278,13 +278,29 @@ def test_a_belote_pass_bubble_and_the_takers_contract_box_are_read(app: App) -> 
     assert colours is not None and contrast(*colours) >= 4.5
     app.step(DT, [motion(app, box.center)])
     assert table.bid_history.hover == ("contract", 2)
-    app.step(DT, click(app, box.center))
-    note = table.bid_history.note
+    note = ask_note(app, table, box.center)
     assert note is not None and note.startswith(
         table.bid_history.seats.name(2) + " takes spades at the first round")
     assert (2, Card(Suit.SPADES, Rank.JACK)) in table.model.trick  # North led it
     assert "the jack of spades for sure (you have seen it)" in note
     assert problems(look(app), "belote take note") == []
+
+
+def test_at_least_one_bout_counts_the_hands_holding_a_single_one() -> None:
+    """The viewer holds two bouts: the caller's hands hold the third or none, never
+    two, so "at least one bout" is every hand drawn with the third (many, after a
+    Garde), and "at least two" none."""
+    readings = []
+    for deal in range(1, 60):
+        first = tarot_view(4, deal, [TarotBid(Contract.GARDE)]).bids[0][0]
+        view = tarot_view(4, deal, [TarotBid(Contract.GARDE)], seat=(first + 2) % 4)
+        if sum(c.is_bout for c in view.hand) == 2:
+            readings.append(read_tarot_call(view, 0, deal))
+    assert len(readings) >= 3, "deals where the viewer holds two bouts"
+    for reading in readings:
+        assert reading is not None and reading.bouts_unseen == 1
+        assert reading.two_bouts == 0
+        assert reading.one_bout > 0.3  # the Garde's caller holds the third often
 
 
 # --- two players: the contrée à deux and the découverte ----------------------------------------

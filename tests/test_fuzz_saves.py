@@ -7,6 +7,9 @@ import copy
 import json
 import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -102,3 +105,23 @@ def test_truncated_action_lists_replay_to_a_prefix_of_the_match(data: dict[str, 
     for cut in range(0, len(data["actions"]), 7):
         shorter = {**data, "actions": data["actions"][:cut]}
         assert len(Match.from_json(shorter).actions) == cut
+
+
+def test_actions_read_back_in_a_fresh_interpreter_that_imported_only_the_protocol() -> None:
+    """The protocol knows every game's actions by itself: no import of the match (or of
+    the actions' modules) is needed first, in whatever order a tool imports things."""
+    written = [action for save in SAVES for action in save["actions"]]
+    code = (
+        "import json, sys\n"
+        "from game.engine.protocol import action_from_json, action_to_json\n"
+        "written = json.loads(sys.stdin.read())\n"
+        "read = [action_to_json(action_from_json(data)) for data in written]\n"
+        "assert read == written, 'an action did not read back as written'\n"
+        "print(len(read))\n"
+    )
+    root = Path(__file__).resolve().parent.parent
+    run = subprocess.run([sys.executable, "-c", code], input=json.dumps(written), cwd=root,
+                         capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr
+    assert int(run.stdout) == len(written)
+    assert {data["type"] for data in written} >= {"Pass", "PlayCard", "TarotPlayCard"}

@@ -19,10 +19,10 @@ from tests.coach_driver import (
 )
 
 # Planted: coinche match 4 played with the hint's card at every decision.  At trick 2
-# the hint's (and the player's) card is ♠J; with every hand seen the best is ♥9, the
-# jack costing 14 points there.
+# the hint's (and the player's) card is ♣7; with every hand seen the best is ♥9, the
+# seven costing 10 points there.
 HINDSIGHT_MATCH, HINDSIGHT_TRICK = 4, 2
-HINT_CARD, SEEN_CARD = card(Suit.SPADES, Rank.JACK), card(Suit.HEARTS, Rank.NINE)
+HINT_CARD, SEEN_CARD = card(Suit.CLUBS, Rank.SEVEN), card(Suit.HEARTS, Rank.NINE)
 
 
 def honest(analysis: Analysis) -> list[tuple[object, float | None, bool]]:
@@ -49,7 +49,7 @@ def test_the_hindsight_card_differs_from_the_honest_one_and_both_stand_apart() -
     assert remark.action == PlayCard(HINT_CARD) == remark.suggestion.action
     assert not remark.marked(0) and remark.lost == 0  # the honest verdict: well played
     assert solved is not None and solved.best == (PlayCard(SEEN_CARD),)
-    assert solved.lost == 14  # hindsight: the jack cost 14 points with every hand seen
+    assert solved.lost == 10  # hindsight: the seven cost 10 points with every hand seen
     assert honest(analysis) == before  # hindsight changed no remark, no mark
     assert analysis.marked(10) == []
 

@@ -15,7 +15,6 @@ import pygame
 
 from game.engine.rules import CoincheRules, Direction, TarotRules
 from game.ui.app.app import App
-from game.ui.app.smoke import click
 from game.ui.app.window import MIN_WINDOW
 from game.ui.kit.drawlog import recording
 from game.ui.kit.layout import LOGICAL
@@ -23,7 +22,7 @@ from game.ui.kit.widgets import text
 from game.ui.table.boxes import Messages
 from game.ui.table.layout import TableLayout, gap
 from game.ui.table.scene import TableScene
-from tests.table_driver import DT, run_until_human, start_table
+from tests.table_driver import DT, ask_note, run_until_human, start_table
 from tests.test_ui_card_reason import with_a_last_trick
 from tools.eye_checks import look, problems
 
@@ -44,8 +43,7 @@ def ask_the_last_call(app: App, table: TableScene) -> None:
     """A click on the last row of the bid history (another seat's call)."""
     row = table.bid_history.row_rect(len(table.model.bids) - 1)
     assert row is not None
-    app.step(DT, click(app, row.center))
-    assert table.bid_history.note is not None
+    assert ask_note(app, table, row.center) is not None
 
 
 def test_the_call_note_reads_at_least_16_pixels_high_in_the_smallest_window(app: App) -> None:

@@ -147,8 +147,8 @@ def key(code: int) -> pygame.event.Event:
 
 def test_all_cards_seen_is_a_separate_labelled_view_that_leaves_the_marks(
         tmp_path: Path, texts_drawn: list[str]) -> None:
-    """The planted deal (tests/test_hindsight.py): the honest analysis finds the jack of
-    spades well played at trick 2, hindsight finds the nine of hearts better.  The
+    """The planted deal (tests/test_hindsight.py): the honest analysis finds the seven of
+    clubs well played at trick 2, hindsight finds the nine of hearts better.  The
     toggle (its button, then C) shows one view or the other in the panel, never both;
     the honest marks and rows stay as they were."""
     from game.ui.scenes.hindsight_panel import HINDSIGHT_BUTTON
@@ -166,7 +166,7 @@ def test_all_cards_seen_is_a_separate_labelled_view_that_leaves_the_marks(
         texts_drawn.clear()
         app.step(DT, [])
         assert "The Expert's analysis" in texts_drawn and "All cards seen (C)" in texts_drawn
-        assert not any("every hand seen" in t or "−14" in t for t in texts_drawn)
+        assert not any("every hand seen" in t or "−10" in t for t in texts_drawn)
         marks = review.coach.marked_tricks()
         app.step(DT, [mouse_down(HINDSIGHT_BUTTON.center)])
         assert review.hindsight.shown and app.coach.wait_idle(120)
@@ -175,12 +175,12 @@ def test_all_cards_seen_is_a_separate_labelled_view_that_leaves_the_marks(
         assert "All cards seen: hindsight" in texts_drawn
         assert "The Expert's analysis" not in texts_drawn  # a view of its own
         assert "Trick 2: the best card, every hand seen: 9 of hearts" in texts_drawn
-        assert "Your jack of spades: −14 points" in texts_drawn
+        assert "Your 7 of clubs: −10 points" in texts_drawn
         assert review.coach.marked_tricks() == marks == set()  # the honest marks
         app.step(DT, [key(pygame.K_c)])
         texts_drawn.clear()
         app.step(DT, [])
         assert not review.hindsight.shown and "The Expert's analysis" in texts_drawn
-        assert not any("every hand seen" in t or "−14" in t for t in texts_drawn)
+        assert not any("every hand seen" in t or "−10" in t for t in texts_drawn)
     finally:
         app.close()

@@ -27,11 +27,25 @@ def is_own_attribute(target: ast.Attribute) -> bool:
     return isinstance(target.value, ast.Name) and target.value.id in ("self", "cls")
 
 
+def alternatives(value: ast.expr) -> list[ast.expr]:
+    """What ``value`` may be: each branch of a conditional (``a if c else b``) or of an
+    ``or``/``and``, else itself."""
+    if isinstance(value, ast.IfExp):
+        return alternatives(value.body) + alternatives(value.orelse)
+    if isinstance(value, ast.BoolOp):
+        return [branch for operand in value.values for branch in alternatives(operand)]
+    return [value]
+
+
 def looks_like_a_callback(name: str, value: ast.expr, methods: set[str]) -> bool:
-    """A callback's name, a lambda, a partial, or one of the module's own functions or
-    methods (``self.method``)."""
+    """A callback's name, or, in any branch of the value, a lambda, a partial, or one
+    of the module's own functions or methods (``self.method``)."""
     if name.startswith("on_") or name.endswith(CALLBACK_ENDINGS):
         return True
+    return any(is_a_callable(branch, methods) for branch in alternatives(value))
+
+
+def is_a_callable(value: ast.expr, methods: set[str]) -> bool:
     if isinstance(value, ast.Lambda):
         return True
     if isinstance(value, ast.Call) and ast.unparse(value.func).endswith("partial"):
@@ -69,12 +83,15 @@ def test_the_detector_finds_the_patches_that_were_there() -> None:
         "        worker.done = lambda: None\n"
         "        self.button.enabled = self.can_continue\n"
         "        self.state = self.on_event\n"
+        "        self.computers.advise = functools.partial(self.hint.ponder, 0) if p else None\n"
+        "        seats.ask = (self.asked or self.on_event)\n"
+        "        self.size = 3 if p else 4\n"
         "    def on_event(self, event): ...\n"
         "    def _deal_analysed(self): ...\n"
         "    @property\n"
         "    def can_continue(self): ...\n")
     found = patches(before)
-    assert [line.split(":")[0] for line in found] == ["3", "4", "5", "6", "7"]
+    assert [line.split(":")[0] for line in found] == ["3", "4", "5", "6", "7", "10", "11"]
 
 
 def test_no_module_of_the_game_patches_a_callback_into_another_object() -> None:

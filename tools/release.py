@@ -3,6 +3,7 @@
     python tools/release.py build          # PyInstaller with build.spec into dist/
     python tools/release.py zip            # dist/Atout-<version>-<platform>.zip
     python tools/release.py smoke [N]      # the frozen app plays N deals per game headless
+                                           # (and must load the compiled core built here)
     python tools/release.py launch [RUNS]  # frozen launch to first frame, over RUNS runs
     python tools/release.py launch RUNS window  # the same in a real window ($DISPLAY)
     python tools/release.py size           # the bundle's size in MB
@@ -11,6 +12,7 @@
 from __future__ import annotations
 
 import contextlib
+import importlib.machinery
 import os
 import platform
 import re
@@ -40,6 +42,7 @@ DIST = ROOT / "dist"
 WORK = ROOT / "build"
 HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 SMOKE_TIMEOUT_S = 300
+CORE = ROOT / "game" / "core"
 FROZEN_MARK = "frozen=True"
 ASSET_PROBLEM = "asset problem"
 
@@ -62,6 +65,18 @@ def executable(dist: Path = DIST) -> Path:
         return app_path(dist) / "Contents" / "MacOS" / APP_NAME
     suffix = ".exe" if sys.platform == "win32" else ""
     return app_path(dist) / f"{APP_NAME}{suffix}"
+
+
+def core_modules(folder: Path = CORE) -> list[str]:
+    """The compiled core's modules built in ``folder`` for this Python (``_dds32`` for
+    game/core/_dds32.cpython-311-x86_64-linux-gnu.so or _dds32.cp311-win_amd64.pyd):
+    what build.spec bundles and the frozen smoke run must load."""
+    names = set()
+    for path in folder.glob("_*"):
+        stem = path.name.split(".")[0]
+        if path.name[len(stem):] in importlib.machinery.EXTENSION_SUFFIXES:
+            names.add(stem[1:])
+    return sorted(names)
 
 
 def build(dist: Path = DIST, work: Path = WORK) -> Path:
@@ -161,8 +176,11 @@ def run_frozen(args: list[str], dist: Path = DIST) -> SmokeRun:
 
 
 def smoke(deals: int, dist: Path = DIST) -> SmokeRun:
-    """`Atout --smoke N` on the frozen app."""
-    return run_frozen(["--smoke", str(deals)], dist)
+    """`Atout --smoke N` on the frozen app, which must load every compiled core module
+    built here (build.spec bundled them)."""
+    core = core_modules()
+    return run_frozen(["--smoke", str(deals), *(["--core", ",".join(core)] if core else [])],
+                      dist)
 
 
 def launch_seconds(

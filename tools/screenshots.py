@@ -154,9 +154,8 @@ def call_read(top: Scene | None, table: TableScene) -> bool:
     if not (bidding(top, table) and table.model.bids and table.controller.human_legal()):
         return False
     index = len(table.model.bids) - 1
-    table.bid_history.asked = table.bid_history.hover = ("row", index)
-    table.bid_history.note = table.bid_history.read(index)
-    return table.bid_history.note is not None
+    table.bid_history.hover = ("row", index)
+    return table.bid_history.read_now(("row", index)) is not None
 
 
 def take_read(top: Scene | None, table: TableScene) -> bool:
@@ -166,9 +165,8 @@ def take_read(top: Scene | None, table: TableScene) -> bool:
     if not (top is table and table.controller.human_to_act and taker is not None
             and not table.tweens.busy and not table.flights):
         return False
-    table.bid_history.asked = table.bid_history.hover = ("contract", taker)
-    table.bid_history.note = table.bid_history.read_seat("contract", taker)
-    return table.bid_history.note is not None
+    table.bid_history.hover = ("contract", taker)
+    return table.bid_history.read_now(("contract", taker)) is not None
 
 
 def showing(kind: type[Scene]) -> Check:

@@ -30,6 +30,7 @@ from game.ai.memory import Memory, belote_pair
 from game.ai.metropolis import Walk, walk_deals
 from game.ai.sampler import default_rules
 from game.ai.search import SimView, finish_tricks, rollout_card
+from game.core import trick32
 from game.engine.actions import Bid, Coinche, Pass, Surcoinche
 from game.engine.cards import DECK32, Card, Suit, TrumpMode
 from game.engine.deal_scoring import SideTally, score_coinche, tally_of
@@ -197,7 +198,21 @@ class Judge:
 
 def play_out(dealt: Sequence[Sequence[Card]], trump: Trump, taker: int, leader: int,
              rules: CoincheRules) -> SideTally:
-    """The deal played to its end by the Confirmé play, open-handed."""
+    """The deal played to its end by the Confirmé play, open-handed (by the compiled core
+    when it is in use, ``game/core/trick32.py``, else by ``python_play_out``)."""
+    played = trick32.play_out(dealt, trump, taker, leader, rules)
+    if played is None:
+        points, tricks = python_play_out(dealt, trump, taker, leader, rules)
+    else:
+        points, tricks = played
+    # The others' announcements are not known when bidding: none counted.
+    return tally_of(rules, points, tricks, belote_seat=_belote_seat(dealt, trump))
+
+
+def python_play_out(dealt: Sequence[Sequence[Card]], trump: Trump, taker: int, leader: int,
+                    rules: CoincheRules) -> tuple[list[int], list[int]]:
+    """``play_out``'s play in Python (the reference the core matches): each seat's points
+    (dix de der included) and tricks."""
     players = len(dealt)
     hands = [list(h) for h in dealt]
     points, tricks = [0] * players, [0] * players
@@ -215,8 +230,7 @@ def play_out(dealt: Sequence[Sequence[Card]], trump: Trump, taker: int, leader: 
         points[winner] += trick_points(cards, trump)
         tricks[winner] += 1
     points[winner] += DIX_DE_DER
-    # The others' announcements are not known when bidding: none counted.
-    return tally_of(rules, points, tricks, belote_seat=_belote_seat(dealt, trump))
+    return points, tricks
 
 
 def _belote_seat(dealt: Sequence[Sequence[Card]], trump: Trump) -> int | None:

@@ -105,7 +105,7 @@ class Ponder:
                        and s.matches(view, cards, rng, worlds)), None)
         if search is None:
             search = InferenceSearch(view, mem, cards, rng, worlds)
-        return self._resumed(search)
+        return self._resumed(search, rng)
 
     def _tarot_search_for(self, view: TarotView, rng: random.Random, worlds: int,
                           exact_endgame: bool) -> TarotWorldSearch:
@@ -113,10 +113,12 @@ class Ponder:
                        and s.matches(view, rng, worlds, exact_endgame)), None)
         if search is None:
             search = TarotWorldSearch(view, rng, worlds, exact_endgame)
-        return self._resumed(search)
+        return self._resumed(search, rng)
 
-    def _resumed(self, search: SearchT) -> SearchT:
-        """``search`` is the decision's: count what was prepared of it."""
+    def _resumed(self, search: SearchT, rng: random.Random) -> SearchT:
+        """``search`` is the decision's (drawing from ``rng``): count what was prepared
+        of it."""
+        search.decision_rng = rng  # a cancelled decision stops its prepared search too
         self.last_reused = len(search.values) if search in self._searches else 0
         self._last = search
         return search

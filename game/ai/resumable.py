@@ -14,6 +14,33 @@ import random
 from collections.abc import Callable, Hashable, Iterator
 from typing import Generic, TypeVar
 
+
+class DecisionCancelled(Exception):
+    """Raised inside a decision whose generator was cancelled: nobody waits for it."""
+
+
+class CancellableRandom(random.Random):
+    """A decision's generator: the same draws as ``random.Random`` from the same state,
+    until ``cancel``; then its next draw raises ``DecisionCancelled``, and so does a
+    card search working for it at its next step (``ResumableSearch.roll_card``), so a
+    decision nobody waits for (an undo dropped it) stops within a short step."""
+
+    cancelled = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+    def random(self) -> float:
+        if self.cancelled:
+            raise DecisionCancelled
+        return super().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        if self.cancelled:
+            raise DecisionCancelled
+        return super().getrandbits(k)
+
+
 ViewT = TypeVar("ViewT")
 WorldT = TypeVar("WorldT")
 CardT = TypeVar("CardT", bound=Hashable)
@@ -26,6 +53,9 @@ class ResumableSearch(Generic[ViewT, WorldT, CardT]):
                  worlds: int) -> None:
         self.view, self.cards, self.rng, self.cap = view, cards, rng, worlds
         self.start_state = rng.getstate()
+        # The generator of the decision this search works for (its own, or the
+        # decision's that resumed it when prepared ahead): cancelled, the search stops.
+        self.decision_rng = rng
         self.worlds: list[WorldT] = []
         self.values: list[dict[CardT, float]] = []  # per world evaluated: each card's
         self._rolling: dict[CardT, float] = {}  # the next world's, while it is evaluated
@@ -87,6 +117,8 @@ class ResumableSearch(Generic[ViewT, WorldT, CardT]):
 
     def roll_card(self) -> None:
         """One card's value in the next world (done once every card has its own)."""
+        if getattr(self.decision_rng, "cancelled", False):
+            raise DecisionCancelled
         world = self.worlds[len(self.values)]
         c = self.cards[len(self._rolling)]
         self._rolling[c] = self.value(world, c)

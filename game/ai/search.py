@@ -36,6 +36,7 @@ from game.ai.play import choose_card
 from game.ai.resumable import ResumableSearch
 from game.ai.sampler import NoWorld, default_rules, knowledge
 from game.ai.seat import PlaySeat
+from game.core import trick32
 from game.engine.cards import Card, Suit
 from game.engine.rules import TrickGameRules
 from game.engine.trick_view import DIX_DE_DER, TrickView
@@ -105,6 +106,7 @@ class WorldSearch(ResumableSearch[TrickView, list[tuple[Card, ...]], Card]):
         self.failed = False  # no world fits the view
         self.candidates = worlds  # the worlds the walk draws (a subclass may draw more)
         self._score = table_scorer(view, self.rules)
+        self._batch: tuple[list[tuple[Card, ...]], dict[Card, Finished]] | None = None
 
     def matches(self, view: TrickView, cards: list[Card], rng: random.Random, worlds: int) -> bool:
         """Prepared for exactly this decision: the same view, candidates, cap and
@@ -140,11 +142,24 @@ class WorldSearch(ResumableSearch[TrickView, list[tuple[Card, ...]], Card]):
     def played_out(self, world: list[tuple[Card, ...]], card: Card
                    ) -> tuple[Finished, Sequence[Sequence[Card]]]:
         """``card``'s rollout in ``world``, and every seat's cards in that world (at the
-        découverte a world holds the face-down cards: the piles are played out)."""
+        découverte a world holds the face-down cards: the piles are played out, in Python:
+        the compiled core does not turn cards over)."""
         if not self.view.table_piles:
-            return play_rollout(self.view, self.mem, self.rules, world, card), world
+            return self.rollout(world, card), world
         tops, reveal, owned = pile_rollout(self.view, world)
         return play_rollout(self.view, self.mem, self.rules, tops, card, reveal), owned
+
+    def rollout(self, world: list[tuple[Card, ...]], card: Card) -> Finished:
+        """``play_rollout`` of ``card`` in ``world``.  With the compiled core, every
+        candidate's in this world at the first card asked (one call), the same rollouts."""
+        if self._batch is not None and self._batch[0] is world and card in self._batch[1]:
+            return self._batch[1][card]
+        cards = self.cards if card in self.cards else [card]
+        batch = trick32.play_rollouts(self.view, self.mem.trump, self.rules, [world], cards)
+        if batch is None:
+            return python_play_rollout(self.view, self.mem, self.rules, world, card)
+        self._batch = (world, {c: Finished(*r) for c, r in zip(cards, batch[0], strict=True)})
+        return self._batch[1][card]
 
 
 # The search a decision runs: (view, memory, candidates, generator, cap) -> a search.
@@ -163,14 +178,6 @@ def best_card(totals: dict[Card, float], cards: list[Card],
 # --- rollouts ----------------------------------------------------------------------------------
 
 
-def rollout(view: TrickView, mem: Memory, rules: TrickGameRules, score: Scorer | None,
-            sampled: Sequence[Sequence[Card]], first: Card) -> float:
-    """My side's outcome when I play ``first`` and every seat then plays the Confirmé's
-    way, seeing every hand of ``sampled``: the deal's ``score`` (``table_scorer``)."""
-    finished = play_rollout(view, mem, rules, sampled, first)
-    return outcome(view, rules, score, mem.trump, sampled, finished.points, finished.tricks)
-
-
 @dataclass(frozen=True)
 class Finished:
     """A deal a rollout finished: each seat's points and tricks over the whole deal, and
@@ -187,7 +194,20 @@ def play_rollout(view: TrickView, mem: Memory, rules: TrickGameRules,
                  reveal: Reveal | None = None) -> Finished:
     """The deal finished from ``view`` in the world ``sampled``: I play ``first``, every
     seat then plays the Confirmé's way, seeing every hand (``reveal``: the découverte's
-    turn-over, ``decouverte``)."""
+    turn-over, ``decouverte``).  By the compiled core when it is in use
+    (``game/core/trick32.py``), else by its Python twin: the same result; the découverte's
+    play-outs (``reveal`` given) always in Python, the core does not turn cards over."""
+    played = None if reveal is not None else trick32.play_rollout(view, mem.trump, rules,
+                                                                  sampled, first)
+    if played is None:
+        return python_play_rollout(view, mem, rules, sampled, first, reveal)
+    return Finished(*played)
+
+
+def python_play_rollout(view: TrickView, mem: Memory, rules: TrickGameRules,
+                        sampled: Sequence[Sequence[Card]], first: Card,
+                        reveal: Reveal | None = None) -> Finished:
+    """``play_rollout`` in Python: the reference the compiled core matches."""
     hands = [list(h) for h in sampled]
     points, tricks = [0] * view.players, [0] * view.players
     for t in view.tricks:

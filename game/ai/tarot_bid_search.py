@@ -49,6 +49,7 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from game.ai import tarot_kernel
 from game.ai.budget import DEFAULT_THINK, ends_at, past, seconds_left, within
 from game.ai.decision import Decision
 from game.ai.metropolis import Walk, walk_deals
@@ -403,7 +404,8 @@ def play_from(hands: list[list[TarotCard]], aside: tuple[TarotCard, ...], taker:
               rules: TarotRules = DEFAULT_RULES) -> PlayedDeal:
     """The deal played from its first card (``hands`` emptied in place) as ``play_out``
     plays it, once the king is ``called`` (five players) and ``aside`` set aside: the
-    taker's écart (``exchange``: he knows it) or the chien."""
+    taker's écart (``exchange``: he knows it) or the chien.  Played by the compiled core
+    when it is built (``tarot_kernel.closed_play``: the same deal), else in Python."""
     players = len(hands)
     partner = None
     if called is not None:
@@ -412,7 +414,13 @@ def play_from(hands: list[list[TarotCard]], aside: tuple[TarotCard, ...], taker:
     poignee = max((len(p) for p in shown), default=0)
     tricks: list[TarotTrick] = []
     attack = frozenset({taker} if partner is None else {taker, partner})
-    table = ClosedTable(taker, attack, called, partner, partner is not None,
-                        aside=aside if exchange else ())
-    play_tricks(hands, [], tricks, leader, table)
+    known = aside if exchange else ()
+    compiled = tarot_kernel.closed_play(hands, known, taker, leader, called, partner is not None)
+    if compiled is not None:
+        tricks = compiled()
+        for hand in hands:
+            hand.clear()
+    else:
+        table = ClosedTable(taker, attack, called, partner, partner is not None, aside=known)
+        play_tricks(hands, [], tricks, leader, table)
     return PlayedDeal(players, taker, tuple(tricks), aside, poignee, rules, partner)

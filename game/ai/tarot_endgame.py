@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from types import MappingProxyType
 
 from game.ai.bounds import narrowed
 from game.engine.rules import ExcuseLastTrick, TarotRules
@@ -49,12 +50,19 @@ from game.engine.tarot_tricks import (
 # The tricks left from which a world is solved exactly, by players: what the solver
 # (alpha-beta, interchangeable cards merged, a transposition table) mostly finishes within
 # a world's node budget (``tarot_search.WORLD_NODES``; ``bench/tarot_endgame.py``).
-ENDGAME_TRICKS = {3: 5, 4: 4, 5: 4}
+ENDGAME_TRICKS: Mapping[int, int] = MappingProxyType({3: 5, 4: 4, 5: 4})
+# The same with the compiled solver (``game/core/_tarot.c``, the same search about thirty
+# times faster, within ``tarot_search.CORE_WORLD_NODES`` positions a world): two tricks
+# more at three players, one at four.  At five, solving from one trick further back lost
+# more marks than the rollouts on the true deals measured (``bench/core_tarot.py
+# --reach``: the worlds there are too unsure of the camps), so it stays.
+CORE_ENDGAME_TRICKS: Mapping[int, int] = MappingProxyType({3: 7, 4: 5, 5: 4})
 
 
-def affordable(hand_sizes: Sequence[int]) -> bool:
-    """The rest of the deal is small enough to be solved within a decision's budget."""
-    return max(hand_sizes) <= ENDGAME_TRICKS[len(hand_sizes)]
+def affordable(hand_sizes: Sequence[int], reach: Mapping[int, int] = ENDGAME_TRICKS) -> bool:
+    """The rest of the deal is small enough to be solved within a decision's budget:
+    the tricks left at most ``reach``'s for the table."""
+    return max(hand_sizes) <= reach[len(hand_sizes)]
 
 
 _HALF = {card: card.half_points for card in DECK78}  # read once: the solver's hot loops

@@ -7,7 +7,9 @@ suits as takers make it: ``_shape_ecart``), and kept among several in proportion
 to how well they fit the auction (``tarot_auction_reading``: the taker's hand strong
 enough for his contract, the passers' too weak to bid).  In each world every legal card is
 played and the deal finished with the Confirmé play, or in the last four or five tricks
-solved exactly (``tarot_endgame``) when the world's solve fits ``WORLD_NODES``; the
+solved exactly (``tarot_endgame``) when the world's solve fits ``WORLD_NODES``
+(with the compiled core, ``tarot_kernel``: the same play-outs and solver, from further
+back, ``CORE_ENDGAME_TRICKS`` within ``CORE_WORLD_NODES``); the
 card with the best mean score for the seat (its marks for the deal) is played, the
 Confirmé card when tied; in defence, for the taker at three and five and his partner at
 five, the Confirmé card unless the best one gains over it clearly in the same worlds
@@ -40,6 +42,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from game.ai import tarot_kernel
 from game.ai.budget import DEFAULT_THINK, ends_at, past, seconds_left, within
 from game.ai.decision import Decision
 from game.ai.resumable import ResumableSearch
@@ -57,6 +60,8 @@ from game.ai.tarot import (
 )
 from game.ai.tarot_auction_reading import read_draw
 from game.ai.tarot_endgame import (
+    CORE_ENDGAME_TRICKS,
+    ENDGAME_TRICKS,
     DealFrame,
     OverBudget,
     Tally,
@@ -95,6 +100,11 @@ MAX_WORLDS: Mapping[int, int] = MappingProxyType({3: 16, 4: 16, 5: 16})
 # 20 ms, so that the cap of worlds fits the default thinking time; a world beyond it is
 # rolled out (``bench/tarot_endgame.py``).
 WORLD_NODES = 3_000
+# The same with the compiled solver (``game/core/_tarot.c``, about 0.2 µs a position):
+# about 12 ms a world at most, so that a decision's sixteen worlds stay within the thinking
+# time, and enough for the deeper reach (``tarot_endgame.CORE_ENDGAME_TRICKS``) in most
+# worlds (``bench/core_tarot.py --reach``).
+CORE_WORLD_NODES = 60_000
 SAMPLING_TRIES = 60
 # The standard errors by which a seat's best card must gain over the Confirmé's, paired
 # over the same worlds, to be played instead, by role and table size; a seat not listed
@@ -323,9 +333,22 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
         self.weighs = (isinstance(self.confirme.action, TarotPlayCard) and len(legal) > 1
                        and len(view.hand) > 1)  # else the Confirmé's card, nothing weighed
         self._drawn = not self.weighs
-        endgame = exact_endgame and affordable(view.hand_sizes)
+        self._kernel = (tarot_kernel.rollouts(view, partner_secret(view))  # None: Python
+                        if self.weighs else None)
+        endgame = exact_endgame and affordable(view.hand_sizes, self.endgame_reach())
         self._evaluate = solved if endgame else rollout
-        self._table = Transpositions(WORLD_NODES)  # the world under way's, when solved
+        # the world under way's, when solved
+        self._table: Transpositions | tarot_kernel.CompiledTable = Transpositions(WORLD_NODES)
+
+    def compiled_solves(self) -> bool:
+        """The worlds are solved by the compiled core: it is there, and this search
+        values them by ``TarotWorldSearch.value`` (a subclass valuing them its own way
+        keeps the Python solver's reach)."""
+        return self._kernel is not None and type(self).value is TarotWorldSearch.value
+
+    def endgame_reach(self) -> Mapping[int, int]:
+        """The tricks left from which the worlds are solved exactly, by table size."""
+        return CORE_ENDGAME_TRICKS if self.compiled_solves() else ENDGAME_TRICKS
 
     def matches(self, view: TarotView, rng: random.Random, worlds: int,
                 exact_endgame: bool = True) -> bool:
@@ -352,17 +375,39 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
         """``card``'s marks in ``world``: solved exactly when the world's solve, its
         cards' together (one table), stays within ``WORLD_NODES`` positions; else that
         world is rolled out, its cards already solved included."""
+        if self._evaluate is rollout:
+            return self.rolled(world, card)
         if self._evaluate is not solved:
             return self._evaluate(self.view, world, card)
         if self._table.world is not world:
-            self._table = Transpositions(WORLD_NODES, world)
+            self._table = self._world_table(world)
         if self._table.spent:
-            return rollout(self.view, world, card)
+            return self.rolled(world, card)
         try:
-            return solved(self.view, world, card, self._table)
+            return self._solved(world, card)
         except OverBudget:
-            self.revalue(functools.partial(rollout, self.view, world))
-            return rollout(self.view, world, card)
+            self.revalue(functools.partial(self.rolled, world))
+            return self.rolled(world, card)
+
+    def _world_table(self, world: World) -> Transpositions | tarot_kernel.CompiledTable:
+        """The table ``world``'s solves share (the compiled core's when it solves)."""
+        if self._kernel is not None and self.compiled_solves():
+            return tarot_kernel.CompiledTable(self._kernel.module, CORE_WORLD_NODES, world)
+        return Transpositions(WORLD_NODES, world)
+
+    def _solved(self, world: World, card: TarotCard) -> float:
+        """``solved``'s marks, by the compiled core when it is there (the same)."""
+        table = self._table
+        if self._kernel is not None and isinstance(table, tarot_kernel.CompiledTable):
+            return tarot_kernel.solved(self._kernel, world, card, table)
+        assert isinstance(table, Transpositions)
+        return solved(self.view, world, card, table)
+
+    def rolled(self, world: World, card: TarotCard) -> float:
+        """``rollout``'s marks, from the compiled core when it is there (the same)."""
+        if self._kernel is not None:
+            return self._kernel.value(world, card)
+        return rollout(self.view, world, card)
 
     def roll_world(self, ends: float | None = None) -> bool:
         """Finish evaluating the next world (``roll_next``); False, the world left

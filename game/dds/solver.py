@@ -16,6 +16,11 @@ cards is played changes the score.)
 rest of the deal is then estimated by ``estimate``.  ``node_cap`` and ``deadline`` bound
 the work: past either, the search raises ``SearchAborted`` and the caller keeps what an
 earlier, cheaper search found (see ``player.py``).
+
+``value`` and ``values`` run the compiled twin of this search (``compiled.py``) when the
+core was built: the same values and nodes, without the interpreter lock, so it never
+calls ``_check_budget`` (it checks the cap and the clock itself).  The Python search
+below is the reference and the fallback.
 """
 
 from __future__ import annotations
@@ -24,6 +29,8 @@ import functools
 import time
 
 from game.ai.bounds import narrowed
+from game.dds.compiled import SearchAborted as SearchAborted  # the callers import it here
+from game.dds.compiled import compiled_search
 from game.dds.position import (
     Position,
     legal_mask,
@@ -34,10 +41,6 @@ from game.engine.trick_view import DIX_DE_DER
 
 EXACT = 99  # the horizon of a search to the end of the deal
 _CHECK_EVERY = 1023  # nodes between two clock reads
-
-
-class SearchAborted(Exception):
-    """The node cap or the deadline was reached."""
 
 
 class Solver:
@@ -51,7 +54,9 @@ class Solver:
         node_cap: int | None = None,
         deadline: float | None = None,
         horizon: int | None = None,
+        use_core: bool = True,
     ) -> None:
+        """``use_core``: False keeps the Python search even where the core was built."""
         rules = position.rules
         self.position = position
         self.players = rules.players
@@ -71,15 +76,26 @@ class Solver:
         # set by ``_card`` for the lead, read back by ``_trick_start``.
         self.best_lead = -1
         self.masks = list(position.masks)
+        self.compiled = compiled_search(position, seat, self.horizon) if use_core else None
 
     # --- the root ---------------------------------------------------------------------
 
     def value(self) -> int:
         """The best value for the maximising side, from the position on."""
+        if self.compiled is not None:
+            try:
+                return self.compiled.value(self.node_cap, self.deadline)
+            finally:
+                self.nodes = self.compiled.nodes
         return self._mtdf(None, self.position.points_left() // 2)
 
     def values(self) -> dict[int, int]:
         """The exact value of each legal card (its index) of the player to move."""
+        if self.compiled is not None:
+            try:
+                return self.compiled.values(self.node_cap, self.deadline)
+            finally:
+                self.nodes = self.compiled.nodes
         out: dict[int, int] = {}
         guess = self.position.points_left() // 2
         for index in _bits(self.position.legal()):

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Self, overload
 
+from game.engine.action_log import EMPTY, ActionLog
 from game.engine.actions import DealScored
 from game.engine.deal_scoring import TrickFacts
 from game.engine.games import GAMES, game_of, rules_class
@@ -126,7 +127,7 @@ class Match:
     totals: tuple[int, ...]
     history: tuple[DealRecord, ...] = ()
     carries: tuple[Carry, ...] = ()
-    actions: tuple[Action, ...] = ()
+    actions: ActionLog = EMPTY  # every action so far, shared with the states before
     winner: int | None = None
     games_lost: int = 0
     first_deal: int | None = None  # a chosen deal number for deal 1 ("play this deal again")
@@ -201,7 +202,7 @@ class Match:
         if self.is_over:
             raise IllegalAction("illegal.match_over")
         deal, events = self.deal.apply(action)
-        match = self._evolve(deal=deal, actions=(*self.actions, action))
+        match = self._evolve(deal=deal, actions=self.actions.then(action))
         if not deal.is_over:
             return match, events
         return match._after_deal(events)

@@ -15,6 +15,7 @@ value), so a saved game is ``{version, rules, seed, actions}``.
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import types
 import typing
 from collections.abc import Callable, Sequence
@@ -254,6 +255,10 @@ class DealState(Protocol):
 # --- serialization -------------------------------------------------------------------
 
 _ACTIONS: dict[str, type[Action]] = {}
+# The modules whose classes ``register_action`` (and whose field types
+# ``register_codec``): imported by ``action_from_json`` itself, so that reading an action
+# never depends on what the caller happened to import first.
+ACTION_MODULES = ("game.engine.actions", "game.engine.tarot_actions")
 _Encoder = Callable[[Any], Any]
 _Decoder = Callable[[Any], Any]
 _CODECS: dict[type, tuple[_Encoder, _Decoder]] = {}
@@ -323,10 +328,18 @@ def action_to_json(action: Action) -> dict[str, Any]:
     return data
 
 
+def _registered_actions() -> dict[str, type[Action]]:
+    """Every game's action classes, their modules imported when first needed (they
+    import this module: they cannot be imported at its top)."""
+    for module in ACTION_MODULES:
+        importlib.import_module(module)
+    return _ACTIONS
+
+
 def action_from_json(data: object) -> Action:
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise SaveError(f"not an action: {data!r}")
-    cls = _ACTIONS.get(data["type"])
+    cls = _ACTIONS.get(data["type"]) or _registered_actions().get(data["type"])
     if cls is None:
         raise SaveError(f"unknown action {data['type']!r}")
     hints = typing.get_type_hints(cls)

@@ -18,12 +18,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any, Self
 
-from game.engine.actions import BidMade, DealScored, DealVoid
-from game.engine.deal import Deal
-from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase, Reason
+from game.engine.protocol import Action, Event, IllegalAction, Phase, Reason
 from game.engine.rules import TarotRules, TrickGameRules
 from game.engine.tarot_actions import (
     ANNOUNCE,
@@ -61,27 +58,18 @@ from game.engine.tarot_actions import (
 from game.engine.tarot_cards import (
     CHIEN_SIZE,
     EXCUSE,
-    THE_PETIT,
     TarotCard,
-    count_bouts,
-    half_points,
     shuffled_deck78,
     sorted_tarot_hand,
     tarot_card,
 )
+from game.engine.tarot_contract import TarotContract
+from game.engine.tarot_outcome import TarotOutcome
 from game.engine.tarot_scoring import (
-    Camp,
     Contract,
-    DealOutcome,
     ExcuseFate,
-    MisereKind,
-    PoigneeKind,
-    TarotFacts,
-    deal_marks,
-    poignee_kind,
-    score_deal,
-    score_lines,
 )
+from game.engine.tarot_state import Step
 from game.engine.tarot_tricks import (
     ExcuseStatus,
     TarotPlay,
@@ -96,13 +84,11 @@ from game.engine.tarot_tricks import (
     discardable,
     ecart_left,
     ecart_refusal,
-    excuse_ends_with_attack,
     excuse_fate,
     first_lead_cards,
     has_petit_sec,
     led_suit,
     legal_cards,
-    misere_kinds,
     poignee_choices,
     trick_winner,
 )
@@ -122,19 +108,9 @@ __all__ = [
 ]
 
 PACKET_SIZE = {3: 4, 4: 3, 5: 3}
-LAST_TRICK_FATES = (ExcuseFate.CHANGED_CAMP, ExcuseFate.LAST_TRICK, ExcuseFate.CHELEM)
 
 
 # --- state -------------------------------------------------------------------------------
-
-
-class Step(Enum):
-    BID = "bid"
-    CALL = "call"
-    DISCARD = "discard"
-    CHELEM = "chelem"
-    PLAY = "play"
-    OVER = "over"
 
 
 _PHASE_OF = {Step.BID: Phase.BIDDING, Step.CALL: Phase.EXCHANGE, Step.DISCARD: Phase.EXCHANGE,
@@ -142,28 +118,11 @@ _PHASE_OF = {Step.BID: Phase.BIDDING, Step.CALL: Phase.EXCHANGE, Step.DISCARD: P
 
 
 @dataclass(frozen=True, eq=False)
-class TarotDeal(Deal[TarotView]):
-    rules: TarotRules
-    dealer: int
-    hands: tuple[tuple[TarotCard, ...], ...]
-    chien: tuple[TarotCard, ...]
-    step: Step
-    turn: int | None
-    bids: tuple[tuple[int, Action], ...] = ()
-    contract: Contract | None = None
-    taker: int | None = None
-    called: TarotCard | None = None
-    partner: int | None = None  # the called card's holder (hidden until revealed)
-    partner_revealed: bool = False
-    ecart: tuple[TarotCard, ...] = ()
-    chelem_announcer: int | None = None
-    poignees: tuple[tuple[int, tuple[TarotCard, ...]], ...] = ()
-    miseres: tuple[tuple[int, MisereKind], ...] = ()
-    trick: tuple[TarotPlay, ...] = ()
-    tricks: tuple[TarotTrick, ...] = ()
-    excuse: ExcuseStatus | None = None
-    outcome: DealResult | None = None
-    void: bool = False  # everyone passed
+class TarotDeal(TarotContract, TarotOutcome):
+    """A tarot deal: its creation, the protocol (what is legal, ``apply``, ``view``) and
+    the card play; its fields (``TarotState``), the contract and declarations
+    (``TarotContract``) and the end of the deal (``TarotOutcome``) are in their own
+    modules."""
 
     # --- creation ----------------------------------------------------------------------
 
@@ -255,15 +214,7 @@ class TarotDeal(Deal[TarotView]):
             hand_sizes=tuple(len(h) for h in self.hands), result=self.outcome,
         )
 
-    # --- helpers -----------------------------------------------------------------------
-
-    def in_attack(self, seat: int) -> bool:
-        return seat == self.taker or seat == self.partner
-
-    def _with_hand(self, seat: int, hand: Iterable[TarotCard]) -> tuple[tuple[TarotCard, ...], ...]:
-        hands = list(self.hands)
-        hands[seat] = tuple(hand)
-        return tuple(hands)
+    # --- what is legal, and why not -------------------------------------------------
 
     def _legal_actions(self) -> tuple[Action, ...]:
         seat = self.turn
@@ -316,106 +267,6 @@ class TarotDeal(Deal[TarotView]):
         if not self.trick and not self.tricks and self.called is not None:
             return called_suit_refusal(self.called)
         return card_refusal(hand, self.trick, card) or ("illegal.not_now", ())
-
-    # --- bidding -----------------------------------------------------------------------
-
-    def _bid(self, seat: int, action: Action) -> tuple[Self, list[Event]]:
-        bids = (*self.bids, (seat, action))
-        events: list[Event] = [BidMade(seat, action)]
-        if len(bids) < self.players:
-            return self.evolve(bids=bids, turn=self.next_seat(seat)), events
-        taken = [(s, a.contract) for s, a in bids if isinstance(a, TarotBid)]
-        if not taken:
-            events.append(DealVoid())
-            return self.evolve(bids=bids, step=Step.OVER, turn=None, void=True), events
-        taker, contract = taken[-1]
-        events.append(TarotContractSet(taker, contract))
-        state = self.evolve(bids=bids, taker=taker, contract=contract, turn=taker)
-        if self.players == 5:
-            return state.evolve(step=Step.CALL), events
-        return state._after_call(events)
-
-    def _call(self, card: TarotCard) -> tuple[Self, list[Event]]:
-        taker = self.taker
-        assert taker is not None
-        holder = next((s for s, h in enumerate(self.hands) if card in h), None)
-        partner = None if holder == taker else holder
-        events: list[Event] = [KingCalled(taker, card)]
-        return self.evolve(called=card, partner=partner)._after_call(events)
-
-    def _after_call(self, events: list[Event]) -> tuple[Self, list[Event]]:
-        """The chien shown and taken (Prise, Garde), or set aside unseen."""
-        contract, taker = self.contract, self.taker
-        assert contract is not None and taker is not None
-        if not contract.chien_shown:
-            return self.evolve(step=Step.CHELEM), events
-        events.append(ChienShown(self.chien))
-        state = self.evolve(step=Step.DISCARD,
-                            hands=self._with_hand(taker, (*self.hands[taker], *self.chien)))
-        if self.called is not None and self.called in self.chien:
-            events.append(PartnerRevealed(None))
-            state = state.evolve(partner_revealed=True)
-        return state, events
-
-    # --- the écart ---------------------------------------------------------------------
-
-    def _discardable(self, seat: int) -> tuple[TarotCard, ...]:
-        return discardable(self.hands[seat], ecart_left(self.players, self.ecart))
-
-    def _discard(self, seat: int, card: TarotCard) -> tuple[Self, list[Event]]:
-        hand = list(self.hands[seat])
-        card = hand.pop(hand.index(card))
-        ecart = (*self.ecart, card)
-        state = self.evolve(hands=self._with_hand(seat, hand), ecart=ecart)
-        events: list[Event] = [TarotDiscarded(seat, card)]
-        if ecart_left(self.players, ecart) == 0:
-            state = state.evolve(step=Step.CHELEM)
-        return state, events
-
-    # --- declarations ------------------------------------------------------------------
-
-    def _decide_chelem(self, seat: int, announced: bool) -> tuple[Self, list[Event]]:
-        leader = seat if announced else self.next_seat(self.dealer)
-        state = self.evolve(step=Step.PLAY, turn=leader,
-                            chelem_announcer=seat if announced else None)
-        return state, [ChelemDecided(seat, announced)]
-
-    def _may_show_poignee(self, seat: int) -> bool:
-        return (self.step is Step.PLAY and not self.tricks
-                and all(s != seat for s, _ in self.trick)
-                and all(s != seat for s, _ in self.poignees))
-
-    def _show_poignee(self, seat: int, action: ShowPoignee) -> tuple[Self, list[Event]]:
-        if not self._may_show_poignee(seat):
-            raise IllegalAction("illegal.poignee_once")
-        kind = check_poignee(self.hands[seat], action.cards, self.players,
-                             self.rules.poignee_sizes)
-        cards = tuple(sorted(action.cards, key=lambda c: (c.is_excuse, c.rank)))
-        state = self.evolve(poignees=(*self.poignees, (seat, cards)))
-        return state, [PoigneeShown(seat, kind, cards)]
-
-    def dealt_hand(self, seat: int) -> tuple[TarotCard, ...]:
-        """``seat``'s cards as dealt, valid before its first card: the taker's chien
-        taken back out and his écart put back."""
-        hand = self.hands[seat]
-        if seat != self.taker or not self.ecart:
-            return hand
-        return tuple(c for c in (*hand, *self.ecart) if c not in self.chien)
-
-    def _misere_choices(self, seat: int) -> tuple[MisereKind, ...]:
-        """Option ``misere``: the misères ``seat`` may declare now, at its turn before
-        its first card (once each)."""
-        if not self.rules.misere or self.step is not Step.PLAY or self.tricks \
-                or any(s == seat for s, _ in self.trick):
-            return ()
-        declared = {kind for s, kind in self.miseres if s == seat}
-        return tuple(k for k in misere_kinds(self.dealt_hand(seat)) if k not in declared)
-
-    def _declare_misere(self, seat: int, kind: MisereKind) -> tuple[Self, list[Event]]:
-        if kind not in self._misere_choices(seat):
-            raise IllegalAction("illegal.misere")
-        state = self.evolve(miseres=(*self.miseres, (seat, kind)))
-        return state, [MisereDeclared(seat, kind)]
 
     # --- play --------------------------------------------------------------------------
 
@@ -480,113 +331,6 @@ class TarotDeal(Deal[TarotView]):
         receiver = self.tricks[status.trick].winner
         events.append(ExcuseExchanged(status.seat, receiver))
         return self.evolve(excuse=ExcuseStatus(status.seat, status.trick, ExcuseFate.EXCHANGED))
-
-    def _camp_has_trick(self, seat: int, before: int) -> bool:
-        camp = self.in_attack(seat)
-        return any(self.in_attack(t.winner) == camp for t in self.tricks[:before])
-
-    # --- end of the deal ---------------------------------------------------------------
-
-    def _finish(self, events: list[Event]) -> tuple[Self, list[Event]]:
-        if not self.partner_revealed:
-            events.append(PartnerRevealed(self.partner))
-        outcome = self.deal_outcome()
-        assert self.taker is not None
-        score = score_deal(outcome, self.rules)
-        partner = None if outcome.alone else self.partner
-        result = DealResult(
-            sides=tuple(f"player_{s}" for s in range(self.players)),
-            scores=deal_marks(score, outcome, self.taker, partner),
-            lines=score_lines(score, outcome, self.taker, partner, self.rules),
-            summary="won" if score.won else "lost",
-            facts=TarotFacts.of(outcome, score, self.taker, partner),
-        )
-        events.append(DealScored(result))
-        state = self.evolve(step=Step.OVER, turn=None, outcome=result, partner_revealed=True)
-        return state, events
-
-    def camp_cards(self) -> tuple[list[TarotCard], list[TarotCard]]:
-        """The cards each camp ends with (attack, defence), the Excuse exchange made:
-        the exchanged half-point card is not a real card, see ``attack_half_points``."""
-        attack: list[TarotCard] = []
-        defence: list[TarotCard] = []
-        contract = self.contract
-        assert contract is not None
-        set_aside = self.ecart if contract.chien_shown else self.chien
-        (attack if contract.chien_to_attack else defence).extend(set_aside)
-        for trick in self.tricks:
-            winner_attack = self.in_attack(trick.winner)
-            for seat, c in trick.plays:
-                to_attack = self._excuse_to_attack(seat, winner_attack) if c is EXCUSE \
-                    else winner_attack
-                (attack if to_attack else defence).append(c)
-        return attack, defence
-
-    def _excuse_to_attack(self, owner: int, winner_attack: bool) -> bool:
-        """Whether the Excuse played by ``owner`` in a trick the attack won (or not,
-        ``winner_attack``) ends with the attack; still owed at the end, its camp never
-        won a trick: it stays in the trick."""
-        status = self.excuse
-        assert status is not None
-        if status.fate is ExcuseFate.OWED:
-            return winner_attack
-        return excuse_ends_with_attack(status.fate, self.in_attack(owner), winner_attack)
-
-    def _excuse_is_kept(self) -> bool:
-        status = self.excuse
-        return status is not None and status.fate in (
-            ExcuseFate.SAME_CAMP, ExcuseFate.EXCHANGED, ExcuseFate.OWED
-        ) and self._camp_has_trick(status.seat, before=len(self.tricks))
-
-    def attack_half_points(self) -> int:
-        attack, _ = self.camp_cards()
-        points = half_points(attack)
-        status = self.excuse
-        if status is not None and self._excuse_is_kept() and status.fate is not \
-                ExcuseFate.SAME_CAMP:
-            points += -1 if self.in_attack(status.seat) else 1
-        return points
-
-    def deal_outcome(self) -> DealOutcome:
-        contract, taker = self.contract, self.taker
-        assert contract is not None and taker is not None
-        attack, _ = self.camp_cards()
-        camp_of = {True: Camp.ATTACK, False: Camp.DEFENCE}
-        chelem = None
-        for camp in (True, False):
-            if all(self.in_attack(t.winner) == camp for t in self.tricks):
-                chelem = camp_of[camp]
-        return DealOutcome(
-            players=self.players, contract=contract, points=self.attack_half_points(),
-            bouts=count_bouts(attack),
-            poignees=tuple((self._poignee_kind(cards), camp_of[self.in_attack(s)])
-                           for s, cards in self.poignees),
-            petit_au_bout=self._petit_au_bout(camp_of),
-            chelem_announced=self.chelem_announcer is not None, chelem=chelem,
-            alone=self.players == 5 and self.partner is None, miseres=self.miseres,
-            excuse_last_trick=self._excuse_last_trick(EXCUSE in attack),
-        )
-
-    def _excuse_last_trick(self, to_attack: bool) -> tuple[ExcuseFate, Camp] | None:
-        """An Excuse played in the last trick: its fate and the camp it ended with."""
-        status = self.excuse
-        if status is None or status.fate not in LAST_TRICK_FATES:
-            return None
-        return status.fate, Camp.ATTACK if to_attack else Camp.DEFENCE
-
-    def _poignee_kind(self, cards: tuple[TarotCard, ...]) -> PoigneeKind:
-        kind = poignee_kind(self.players, len(cards), self.rules.poignee_sizes)
-        assert kind is not None
-        return kind
-
-    def _petit_au_bout(self, camp_of: dict[bool, Camp]) -> Camp | None:
-        tricks = self.tricks
-        bout = tricks[-1]
-        if self.excuse is not None and self.excuse.fate is ExcuseFate.CHELEM:
-            bout = tricks[-2]
-        if THE_PETIT not in bout.cards:
-            return None
-        return camp_of[self.in_attack(bout.winner)]
 
 
 def _interned(cards: Iterable[TarotCard]) -> tuple[TarotCard, ...]:

@@ -23,22 +23,17 @@ from game.engine.actions import (
     TrickWon,
     play,
 )
-from game.engine.announcements import Announcement, best_holders, find_announcements
-from game.engine.cards import Card, Rank, sorted_hand
-from game.engine.deal import Deal
+from game.engine.cards import Card, sorted_hand
 from game.engine.deal_scoring import SideTally as SideTally
 from game.engine.deal_scoring import round_to_10 as round_to_10
-from game.engine.deal_scoring import tally_of
 from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase
-from game.engine.rules import AnnounceTie, TrickGameRules
+from game.engine.trick_announcing import TrickAnnouncing
+from game.engine.trick_state import Pile
 from game.engine.trick_view import DIX_DE_DER as DIX_DE_DER
 from game.engine.trick_view import Trick as Trick
 from game.engine.trick_view import TrickView as TrickView
 from game.engine.tricks import Play, Trump, card_refusal, card_rule, trick_points, winning_play
 
-# The découverte: a pile on the table, (its face-up card, the face-down card under it);
-# None where the card was played or turned over.
-Pile = tuple[Card | None, Card | None]
 PILES = 8  # a découverte player's piles
 ROW = 4  # the piles the dealer lays at a time
 
@@ -68,31 +63,10 @@ def lay_out(
 
 
 @dataclass(frozen=True, eq=False)
-class TrickDeal(Deal[TrickView]):
-    """Base state of a 32-card deal.  Subclasses add the bidding and the scoring."""
-
-    rules: TrickGameRules
-    dealer: int
-    hands: tuple[tuple[Card, ...], ...]
-    phase: Phase
-    turn: int | None
-    trump: Trump | None = None
-    taker: int | None = None
-    bids: tuple[tuple[int, Action], ...] = ()
-    trick: tuple[Play, ...] = ()
-    tricks: tuple[Trick, ...] = ()
-    # Announcements declared in trick 1, in play order; ``validated`` is the seats that
-    # score theirs, fixed when the first card of trick 2 is played.
-    declared: tuple[tuple[int, tuple[Announcement, ...]], ...] = ()
-    validated: tuple[int, ...] | None = None
-    # What each seat could declare, found once when the play starts.
-    announceable: tuple[tuple[Announcement, ...], ...] = ()
-    belote_seat: int | None = None
-    belote_holder: int | None = None  # who holds trump K and Q when the play starts
-    rebelote_done: bool = False
-    outcome: DealResult | None = None
-    void: bool = False  # everyone passed
-    piles: tuple[tuple[Pile, ...], ...] = ()  # the découverte's, per seat (hands: face up)
+class TrickDeal(TrickAnnouncing):
+    """Base state of a 32-card deal.  Subclasses add the bidding and the scoring.  Its
+    fields and shared helpers are ``trick_state.TrickState``'s, its announcements,
+    belote and tally ``trick_announcing.TrickAnnouncing``'s."""
 
     # --- the protocol (the rest is the base's, ``deal.Deal``) ------------------------
 
@@ -159,27 +133,7 @@ class TrickDeal(Deal[TrickView]):
         return tuple(tuple((up, down is not None) for up, down in seat_piles)
                      for seat_piles in self.piles)
 
-    def owned(self, seat: int) -> tuple[Card, ...]:
-        """The cards ``seat`` still has: his hand, or his face-up and face-down cards."""
-        if not self.piles:
-            return self.hands[seat]
-        return self.hands[seat] + tuple(down for _, down in self.piles[seat] if down)
-
     # --- helpers -------------------------------------------------------------------------
-
-    def side_of(self, seat: int) -> int:
-        return seat % 2 if self.rules.has_teams else seat
-
-    @property
-    def sides(self) -> int:
-        return 2 if self.rules.has_teams else self.players
-
-    def partner_of(self, seat: int) -> int | None:
-        return (seat + 2) % 4 if self.players == 4 else None
-
-    @property
-    def first_trick(self) -> bool:
-        return not self.tricks
 
     def _start_play(self, trump: Trump, taker: int, **changes: Any) -> Self:
         state = self.evolve(
@@ -187,19 +141,6 @@ class TrickDeal(Deal[TrickView]):
             **changes,
         )
         return state.with_announceable()
-
-    def with_announceable(self) -> Self:
-        """Find each seat's announcements (again, after the hands changed)."""
-        reuse = self.rules.card_reuse_in_announcements
-        holders = [seat for seat in range(self.players)
-                   if len(self._belote_pair(self.owned(seat))) == 2]
-        return self.evolve(
-            announceable=tuple(  # the découverte's: the face-up cards only (docs/rules.md)
-                find_announcements(hand, reuse) if self.rules.announcements_played else ()
-                for hand in self.hands
-            ),
-            belote_holder=holders[0] if holders else None,
-        )
 
     # --- play ------------------------------------------------------------------------------
 
@@ -219,35 +160,6 @@ class TrickDeal(Deal[TrickView]):
 
     def _extra_play_actions(self, seat: int) -> list[Action]:
         return []
-
-    def _belote_cards(self, seat: int) -> tuple[Card, ...]:
-        """The trump K and Q while ``seat`` holds both and has not said belote yet; at
-        the découverte, also the second of them once the first was played unsaid (it may
-        have been face down then): "belote et rebelote" at once."""
-        if self.belote_seat is not None or seat != self.belote_holder:
-            return ()
-        pair = self._belote_pair(self.hands[seat])
-        if len(pair) == 2 or (self.piles and self._first_of_pair_played(seat)):
-            return pair
-        return ()
-
-    def _first_of_pair_played(self, seat: int) -> bool:
-        """The belote holder ``seat`` played one of his trump K and Q and holds the
-        other face up."""
-        return (len(self._belote_pair(self.hands[seat])) == 1
-                and len(self._belote_pair(self.owned(seat))) == 1)
-
-    def _belote_pair(self, hand: Sequence[Card]) -> tuple[Card, ...]:
-        trump = self.trump
-        if trump is None or trump.suit is None:
-            return ()
-        return tuple(c for c in hand if c.suit == trump.suit and c.rank in (Rank.KING, Rank.QUEEN))
-
-    def _may_announce(self, seat: int) -> bool:
-        if not (self.first_trick and self.announceable[seat]):
-            return False
-        return not (any(s == seat for s, _ in self.trick)
-                    or any(s == seat for s, _ in self.declared))
 
     def _apply_play(self, action: Action) -> tuple[Self, list[Event]]:
         seat = self.turn
@@ -313,16 +225,6 @@ class TrickDeal(Deal[TrickView]):
             return self.evolve(**changes), events
         return self._close_trick(trick, changes, events)
 
-    def _completes_belote(self, seat: int, c: Card) -> bool:
-        trump = self.trump
-        return (
-            self.belote_seat == seat
-            and not self.rebelote_done
-            and trump is not None
-            and c.suit == trump.suit
-            and c.rank in (Rank.KING, Rank.QUEEN)
-        )
-
     def _close_trick(
         self, trick: tuple[Play, ...], changes: dict[str, Any], events: list[Event]
     ) -> tuple[Self, list[Event]]:
@@ -371,45 +273,3 @@ class TrickDeal(Deal[TrickView]):
         result = self._score(self.tally())
         events.append(DealScored(result))
         return self.evolve(phase=Phase.OVER, turn=None, outcome=result), events
-
-    # --- announcements and tallies ------------------------------------------------------
-
-    def _compare_announcements(
-        self,
-    ) -> tuple[tuple[int, ...], tuple[tuple[int, tuple[Announcement, ...]], ...]]:
-        """The seats whose announcements score, and those announcements (shown to all)."""
-        trump_suit = self.trump.suit if self.trump else None
-        holders = best_holders(self.declared, trump_suit)
-        if not holders:
-            return (), ()
-        sides = {self.side_of(s) for s in holders}
-        tie = self.rules.announce_tie
-        if len(sides) > 1 and tie is AnnounceTie.CANCEL:
-            return (), ()
-        first = holders[0]  # in play order: from the leader of trick 1
-        if tie is AnnounceTie.FIRST_FROM_TAKER and self.taker is not None:
-            taker = self.taker
-            first = min(holders, key=lambda seat: (seat - taker) % self.players)
-        side = self.side_of(first)
-        seats = tuple(s for s, _ in self.declared if self.side_of(s) == side)
-        shown = tuple((s, anns) for s, anns in self.declared if s in seats)
-        return seats, shown
-
-    def _shown_announcements(self) -> tuple[tuple[int, tuple[Announcement, ...]], ...]:
-        if not self.validated:
-            return ()
-        return tuple((s, anns) for s, anns in self.declared if s in self.validated)
-
-    def tally(self) -> SideTally:
-        """Trick points, validated announcements, belote and tricks won by side."""
-        points, tricks = [0] * self.players, [0] * self.players
-        for t in self.tricks:
-            points[t.winner] += t.points
-            tricks[t.winner] += 1
-        announced = [(s, sum(a.value for a in anns)) for s, anns in self._shown_announcements()]
-        said = self.belote_seat if self.rebelote_done else None
-        cards_left = sum(len(h) for h in self.hands)
-        declared = [(s, a.kind.value, a.value) for s, anns in self._shown_announcements()
-                    for a in anns]
-        return tally_of(self.rules, points, tricks, announced, said, finished=not cards_left,
-                        declared=declared)

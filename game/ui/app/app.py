@@ -282,12 +282,16 @@ class App(Router):
         present(self.window, self.screen)
 
     def run(self) -> None:
+        """The loop until the player quits; however it ends (a quit, a crash inside a
+        frame), the saves asked for are written before it returns or raises."""
         from game.applog import first_frame_drawn
 
-        while self.running:
-            dt = min(self.clock.tick(FPS) / 1000, MAX_DT)
-            self.step(dt, pygame.event.get())
-            if self.frames == 1:
-                first_frame_drawn()
-        self.close()
-        pygame.quit()
+        try:
+            while self.running:
+                dt = min(self.clock.tick(FPS) / 1000, MAX_DT)
+                self.step(dt, pygame.event.get())
+                if self.frames == 1:
+                    first_frame_drawn()
+        finally:
+            self.close()
+            pygame.quit()

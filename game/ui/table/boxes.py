@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from concurrent.futures import Future
 from typing import Any
 
 import pygame
@@ -159,25 +160,55 @@ class ContractBox(Speaks):
         return [("contract box", self.layout.contract_box())]
 
 
+Reading = Callable[[], "str | None"]  # a call read in words, worked out when called
+Later = Callable[[Reading], "Future[str | None]"]  # runs a reading off the frame's thread
+
+
+def at_once(reading: Reading) -> Future[str | None]:
+    """A reading worked out now (no worker to hand it to)."""
+    done: Future[str | None] = Future()
+    done.set_result(reading())
+    return done
+
+
+def _nothing(*_: object) -> Reading:
+    return lambda: None
+
+
 class BidHistory(Speaks):
     """Every bid of the deal in order, seat and bid (the latest when many), while the
     bidding lasts at coinche and tarot.  A call of another seat there, its bubble, or
     the contract box (the taker's call) says what the computers read from it when
-    clicked (``note``, beside what was clicked), and shows it can be: a "?" on the row
-    and in the contract box, the row or box lit under the mouse."""
+    clicked (``note``, beside what was clicked, once read: the reading, tens of
+    milliseconds, runs in the AI's worker, never in a frame), and shows it can be: a
+    "?" on the row and in the contract box, the row or box lit under the mouse."""
 
     def __init__(self, texts: Texts, layout: TableLayout, model: TableModel, seats: Seats,
-                 read: Callable[[int], str | None] = lambda index: None,
+                 read: Callable[[int], Reading] = _nothing,
                  bubbles: Bubbles | None = None,
-                 read_seat: Callable[[str, int], str | None] = lambda kind, seat: None) -> None:
+                 read_seat: Callable[[str, int], Reading] = _nothing,
+                 later: Later = at_once) -> None:
+        """``read``, ``read_seat``: the reading of a call (by its index), or of a seat's
+        "bubble" or the "contract", its view taken at the click; ``later`` runs it."""
         self.texts = texts
         self.layout, self.model, self.seats = layout, model, seats
         self.read = read  # what the computers read from a call, in words (None: nothing)
         self.bubbles = bubbles
         self.read_seat = read_seat  # the same from a seat's "bubble", or the "contract"
-        self.note: str | None = None  # the call read, shown beside what was clicked
+        self.later = later
+        self._note: str | None = None  # the call read, shown beside what was clicked
+        self._reading: Future[str | None] | None = None  # the note being read
         self.asked: Asked | None = None  # what was clicked for the note
         self.hover: Asked | None = None  # what a click would explain, under the mouse
+
+    @property
+    def note(self) -> str | None:
+        """The call read, once its reading is done (None meanwhile, or when none was
+        asked); a reading's error is raised here, never hidden."""
+        reading = self._reading
+        if reading is not None and reading.done():
+            self._note, self._reading = reading.result(), None
+        return self._note
 
     def rect(self) -> pygame.Rect | None:
         model = self.model
@@ -236,13 +267,19 @@ class BidHistory(Speaks):
         """A click at ``pos``: the call there read (elsewhere: the note closed);
         whether it was on a call."""
         self.asked = self.asked_at(pos)
-        if self.asked is None:
-            self.note = None
-        elif self.asked[0] == "row":
-            self.note = self.read(self.asked[1])
-        else:
-            self.note = self.read_seat(*self.asked)
+        self._note, self._reading = None, None
+        if self.asked is not None:
+            self._reading = self.later(self._reading_of(self.asked))
         return self.asked is not None
+
+    def read_now(self, asked: Asked) -> str | None:
+        """Read ``asked`` at once, as a click would in time (the screenshots)."""
+        self.asked, self._reading = asked, None
+        self._note = self._reading_of(asked)()
+        return self._note
+
+    def _reading_of(self, asked: Asked) -> Reading:
+        return self.read(asked[1]) if asked[0] == "row" else self.read_seat(*asked)
 
     def _readable_row(self, index: int) -> bool:
         seat, say = self.model.bids[index]

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from game.ai import Decision, Level, decide
 from game.ai.ponder import Ponder, Situation, likely_first
+from game.ai.resumable import CancellableRandom
 from game.engine.match import Match
 from game.engine.protocol import Action, Phase
 from game.par import seat_generator
@@ -36,32 +37,97 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 
+def new_worker() -> ThreadPoolExecutor:
+    """The AI's worker thread: the computer seats', the hint's and the notes'."""
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="atout-ai")
+
+
 @dataclass(frozen=True)
 class SeatConfig:
     human: bool = False
     level: Level = Level.CONFIRME
 
 
+@dataclass(frozen=True)
+class _Taken:
+    """A computer's decision taken at ``position`` (the match's actions before it)."""
+
+    number: int  # the deal's number
+    position: int
+    seat: int
+    state: object  # the seat's generator after the decision
+
+
+class SeatGenerators:
+    """Each computer seat's generator at each of its decisions, a function of the
+    match's actions so far: a seat starts each deal with ``seat_generator`` (as in the
+    par's replay of the deal) and each decision it takes along the match's actions
+    advances it.  Asked again after an undo, a seat draws what it drew the first time,
+    so it makes the same move; a decision dropped (never taken) advances nothing.
+    Thread-safe: the worker asks while pondering."""
+
+    def __init__(self) -> None:
+        self._path: tuple[Action, ...] = ()  # the actions along which ``_taken`` lie
+        self._taken: list[_Taken] = []  # in the order taken, this deal's and the last
+        self._lock = threading.Lock()
+
+    def at(self, match: Match, seat: int) -> CancellableRandom:
+        """A new generator in the state ``seat`` has for a decision in ``match``."""
+        number = match.deal_number()
+        with self._lock:
+            self._follow(match.actions)
+            state = next((t.state for t in reversed(self._taken)
+                          if t.seat == seat and t.number == number), None)
+        generator = CancellableRandom()
+        generator.setstate(state if state is not None  # type: ignore[arg-type]
+                           else seat_generator(number, seat).getstate())
+        return generator
+
+    def taken(self, match: Match, seat: int, action: Action,
+              generator: random.Random) -> None:
+        """``seat`` took ``action`` in ``match``, drawing from ``generator``."""
+        number = match.deal_number()
+        with self._lock:
+            self._follow(match.actions)
+            self._taken = [t for t in self._taken if t.number >= number - 1]
+            self._taken.append(_Taken(number, len(match.actions), seat, generator.getstate()))
+            self._path = (*match.actions, action)
+
+    def _follow(self, actions: Sequence[Action]) -> None:
+        """Forget the decisions that are not along ``actions`` (an undo went back
+        before them, or another move was made there)."""
+        if actions[:len(self._path)] == self._path:  # no undo: all along them
+            return
+        common = 0
+        for common, (mine, theirs) in enumerate(zip(self._path, actions, strict=False),
+                                                start=1):
+            if mine is not theirs:
+                common -= 1
+                break
+        self._taken = [t for t in self._taken if t.position < common]
+
+
 class ComputerSeats:
     def __init__(self, seats: Sequence[SeatConfig], viewer: int, ponder: bool = True,
-                 lesson: LessonRun | None = None, advise: Advise | None = None) -> None:
+                 lesson: LessonRun | None = None, advise: Advise | None = None,
+                 worker: ThreadPoolExecutor | None = None) -> None:
         """``seats``: who plays each seat (each seat's draws come from the deal's
         number, see ``generator``); ``ponder``: the Expert seats think on the human's
         time (it never changes what they decide, only how much they see in the same
         deadline); ``lesson``: its script's moves are played instead of thinking, while
         it has one; ``advise``: the hint's pondering of the viewer's move, on his time
-        too."""
+        too; ``worker``: the one thread they think in (``new_worker``), shared with the
+        hint (a new one by default)."""
         self.seats = tuple(seats)
         self.lesson = lesson
         # Why each computer played its card, by deal number and card ("why that card?")
         self.reasons: dict[tuple[int, object], Decision] = {}
         self.viewer = viewer
-        # Each seat's random generator, new at each deal (``seat_generator``: the par's
-        # replay of the deal gives the seats the same), by deal number.
-        self._generators: dict[int, list[random.Random]] = {}
-        self._generators_lock = threading.Lock()  # the worker asks too, while pondering
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="atout-ai")
+        # Each seat's random generator at each decision (``SeatGenerators``).
+        self._generators = SeatGenerators()
+        self._executor = worker or new_worker()
         self._thinking: Future[Decision] | None = None
+        self._thinking_with: CancellableRandom | None = None  # the decision's generator
         self._think_time = 0.0
         self.ponder = Ponder() if ponder else None  # used in the worker thread only
         self.advise = advise
@@ -106,22 +172,31 @@ class ComputerSeats:
             level = self.seats[seat].level
             expert = self.ponder is not None and level is Level.EXPERT  # it may resume
             ask = self.ponder.decide if self.ponder is not None and expert else decide
+            self._thinking_with = self.generator(match, seat)
             self._thinking = self._executor.submit(
-                ask, match.view(seat), level, self.generator(match, seat), think)
+                ask, match.view(seat), level, self._thinking_with, think)
             self._think_time = 0.0
         self._think_time += dt
         if not self._thinking.done() or self._think_time < THINK_DELAY * speed:
             return None
         decision = self._thinking.result()  # re-raises an AI error: never hidden
-        self._thinking = None
+        if self._thinking_with is not None:
+            self._generators.taken(match, seat, decision.action, self._thinking_with)
+        self._thinking, self._thinking_with = None, None
         card = getattr(decision.action, "card", None)
         if card is not None:
             self.reasons[(match.number, card)] = decision
         return decision.action
 
     def drop(self) -> None:
-        """The position changed under the move being thought: it is forgotten."""
-        self._thinking = None
+        """The position changed under the move being thought (an undo, a redo): it is
+        cancelled (it stops at its next draw, freeing the worker) and forgotten; it
+        advanced no seat's generator."""
+        if self._thinking_with is not None:
+            self._thinking_with.cancel()
+        if self._thinking is not None:
+            self._thinking.cancel()
+        self._thinking, self._thinking_with = None, None
 
     def wait(self, timeout: float) -> None:
         """Give a thinking (or pondering) computer up to ``timeout`` seconds, as a real
@@ -201,18 +276,10 @@ class ComputerSeats:
                     and not self.seats[seat].human:
                 yield after.view(seat), self.generator(after, seat)
 
-    def generator(self, match: Match, seat: int) -> random.Random:
-        """``seat``'s generator in ``match``'s current deal (made when first asked; the
-        previous deal's are kept, the worker may still ponder with them)."""
-        number = match.deal_number()
-        with self._generators_lock:
-            generators = self._generators.get(number)
-            if generators is None:
-                generators = [seat_generator(number, s) for s in range(len(self.seats))]
-                for old in list(self._generators)[:-1]:
-                    del self._generators[old]
-                self._generators[number] = generators
-        return generators[seat]
+    def generator(self, match: Match, seat: int) -> CancellableRandom:
+        """A new generator in the state ``seat`` has for its decision in ``match``
+        (``SeatGenerators``): the decision's, or the pondering's copy of it."""
+        return self._generators.at(match, seat)
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)

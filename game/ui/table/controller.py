@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.advice import Advisor, Verdict
 from game.ai import DEFAULT_THINK
@@ -36,10 +36,13 @@ from game.engine.tarot_cards import TarotCard
 from game.engine.tarot_tricks import ecart_order
 from game.engine.trickgame import TrickView
 from game.match_in_play import MatchInPlay
-from game.ui.table.computer_seats import ComputerSeats, SeatConfig
+from game.ui.table.computer_seats import ComputerSeats, SeatConfig, new_worker
 from game.ui.table.event_queue import EventQueue
 from game.ui.table.hint import Hint
 from game.ui.table.model import Say, TableModel
+
+if TYPE_CHECKING:
+    from game.lessons.run import LessonRun
 
 __all__ = ["CARD_ACTIONS", "Controller", "EventHandler", "GameConfig", "Pace", "SeatConfig",
            "card_action", "no_animation"]
@@ -93,28 +96,27 @@ class Controller:
         pace: Callable[[], Pace] = Pace,
         ponder: bool = True,
         advice: Advisor | None = None,
+        lesson: LessonRun | None = None,
     ) -> None:
         """The table's side of ``play``, the match in progress (a new one's deal is
         animated, a resumed one's shown at once).  ``on_event`` animates an event and
         says how long to wait before the next one; ``pace`` gives the settings' speed
         and thinking time at each frame; ``ponder``: the Expert seats think on the
         human's time; ``advice``: the verdicts' memory the hint asks (the host's, which
-        the review's coach shares)."""
+        the review's coach shares); ``lesson``: its script the computers play."""
         rules = play.match.rules
         if len(seats) != rules.players:
             raise ValueError("one seat configuration per player")
-        self.play = play
-        self.rules = rules
-        self.seats = tuple(seats)
-        self.viewer = viewer
-        self._pace = pace
-        self._on_event = on_event
+        self.play, self.rules, self.seats, self.viewer = play, rules, tuple(seats), viewer
+        self._pace, self._on_event = pace, on_event
         self.model = TableModel(rules.players, viewer, rules.target, rules.game,
                                 rules.has_teams, deals=getattr(rules, "deals", None))
         self.events = EventQueue(viewer, self._show)
-        self.computers = ComputerSeats(seats, viewer, ponder)
-        self._hint = Hint(advice or Advisor(), self.computers.submit)
-        self.computers.advise = functools.partial(self._hint.ponder, viewer) if ponder else None
+        worker = new_worker()  # the computers', the hint's and the notes' thread
+        self._hint = Hint(advice or Advisor(), worker.submit)
+        self.computers = ComputerSeats(
+            seats, viewer, ponder, lesson,
+            functools.partial(self._hint.ponder, viewer) if ponder else None, worker)
         self.message: Say | None = None
         self._message_time = 0.0
         self.actions_applied = 0

@@ -143,10 +143,8 @@ class MatchHost:
         keeper = LessonKeeper(run, self.session.storage if self.session else None)
         play = MatchInPlay.new(config.rules, config.seed, config.first_deal, keeper) \
             if match is None else MatchInPlay.resume(match, keeper)
-        controller = Controller(play, config.seats, on_event=on_event, viewer=VIEWER,
-                                pace=pace, ponder=False)
-        controller.computers.lesson = run  # its computers play the script
-        return controller
+        return Controller(play, config.seats, on_event=on_event, viewer=VIEWER, pace=pace,
+                          ponder=False, lesson=run)  # its computers play the script
 
     def _stop_current(self) -> None:
         if self.play is not None:

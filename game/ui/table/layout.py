@@ -174,21 +174,17 @@ class TableLayout:
         return [(c, Rect(left + index * step, HAND_TOP - lift(c), width, height))
                 for index, c in enumerate(hand)]
 
-    def decouverte_pile(self, seat: int, index: int) -> Point:
-        """The centre of the face-down card of ``seat``'s pile ``index`` (of eight)."""
+    def decouverte_pile(self, seat: int, index: int, face_up: bool = False) -> Point:
+        """The centre of the face-down card of ``seat``'s pile ``index`` (of eight); with
+        ``face_up``, where the face-up card of that pile lies: over the card it covers,
+        offset (a card turned over lies there too, alone: the row stays straight)."""
         if seat == self.viewer:  # on the free side of the name plate
             height = card_size(HAND_WIDTH)[1]
-            return self.mirror_point((round(PILES_X + (index - 3.5) * PILES_STEP),
+            x, y = self.mirror_point((round(PILES_X + (index - 3.5) * PILES_STEP),
                                       PILE_DOWN_TOP + height // 2))
-        return round(OPPONENT_PILES_X + (index - 3.5) * OPPONENT_PILES_STEP), OPPONENT_PILE_Y
-
-    def decouverte_up(self, seat: int, index: int) -> Point:
-        """Where the face-up card of that pile lies: over the card it covers, offset (a
-        card turned over lies there too, alone: the row stays straight)."""
-        x, y = self.decouverte_pile(seat, index)
-        if seat == self.viewer:
-            return x, y - PILE_UNDER
-        return x + OPPONENT_UNDER[0], y + OPPONENT_UNDER[1]
+            return (x, y - PILE_UNDER) if face_up else (x, y)
+        x, y = round(OPPONENT_PILES_X + (index - 3.5) * OPPONENT_PILES_STEP), OPPONENT_PILE_Y
+        return (x + OPPONENT_UNDER[0], y + OPPONENT_UNDER[1]) if face_up else (x, y)
 
     def hand_target(self, seat: int) -> Point:
         """Where a card dealt to ``seat`` flies."""

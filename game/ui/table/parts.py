@@ -149,7 +149,8 @@ class Hand:
                 + (SELECT_RAISE if c == self.selected else 0)
 
         if self._piles():
-            return [(up, card_rect(self.layout.decouverte_up(self.layout.viewer, i),
+            viewer = self.layout.viewer
+            return [(up, card_rect(self.layout.decouverte_pile(viewer, i, face_up=True),
                                    self.layout.hand_width).move(0, -lift(up)))
                     for i, (up, _) in enumerate(self._piles()) if up is not None]
         gaps = set(self.choices.gaps())
@@ -244,7 +245,7 @@ class Opponents:
             if covered:
                 cards.append((None, self.layout.decouverte_pile(seat, index)))
             if up is not None and up not in flying:
-                cards.append((up, self.layout.decouverte_up(seat, index)))
+                cards.append((up, self.layout.decouverte_pile(seat, index, face_up=True)))
         return cards
 
     def _draw_piles(self, surface: pygame.Surface) -> None:

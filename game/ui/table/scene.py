@@ -5,6 +5,7 @@ the parts (``parts``, ``boxes``), the panels (``bidding``, ``poignee``,
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -103,15 +104,17 @@ class TableScene(TableDrawing, Scene):
         self.bubbles = Bubbles(self.texts, layout, model, painter)
         self.score = ScoreBox(self.texts, layout, model, seats)
         self.contract = ContractBox(self.texts, layout, model, seats, app.assets.suit_icon)
-        self.bid_history = BidHistory(
+        self.bid_history = BidHistory(  # each reading's view taken at the click
             self.texts, layout, model, seats,
-            lambda index: call_shown(self.texts, controller.human_view().deal, index,
-                                     model.deal_seed, seats.name),
+            lambda index: functools.partial(call_shown, self.texts,
+                                            controller.human_view().deal, index,
+                                            model.deal_seed, seats.name),
             self.bubbles,
-            lambda kind, seat: seat_call_shown(
-                self.texts, controller.human_view().deal, seat,
+            lambda kind, seat: functools.partial(
+                seat_call_shown, self.texts, controller.human_view().deal, seat,
                 model.says.get(seat, ("", ()))[0] if kind == "bubble" else None,
-                model.deal_seed, seats.name))
+                model.deal_seed, seats.name),
+            controller.computers.submit)  # read in the AI's worker, not in a frame
         self.messages = Messages(layout, self.message_text,
                                  lambda: controller.message is not None, self.notes.text,
                                  self._panel_shown, self._taken)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -108,7 +109,7 @@ def advice_lines(texts: Texts, verdict: Verdict, played: Action | None = None,
     (without them, ``figures`` False, only how many likely deals they rest on)."""
     lines = [hint_text(texts, *verdict.reason_against(played))]
     if verdict.equals:
-        lines.append(equals_words(texts, verdict.equals))
+        lines.append(equals_words(texts, verdict.equals, verdict.within))
     shown = [f for f in verdict.shown(played) if f.points is not None]
     counts = sorted({f.worlds for f in shown})
     if figures:
@@ -121,14 +122,17 @@ def advice_lines(texts: Texts, verdict: Verdict, played: Action | None = None,
     return lines
 
 
-def equals_words(texts: Texts, equals: Sequence[Action], shown: int = 3) -> str:
-    """The choices the verdict cannot tell apart: all of them, or the first ``shown``
-    and how many others."""
+def equals_words(texts: Texts, equals: Sequence[Action], within: float | None = None,
+                 shown: int = 3) -> str:
+    """The choices the verdict calls as good as each other: all of them, or the first
+    ``shown`` and how many others; and the points their differences are within."""
     names = [action_words(texts, a) for a in equals[:shown]]
+    bound = "" if within is None else texts.tr_n("advice.within", max(1, math.ceil(within)))
     if len(equals) <= shown:
-        return sentence(texts.tr("advice.equal", cards=texts.tr("advice.or").join(names)))
+        return sentence(texts.tr("advice.equal", cards=texts.tr("advice.or").join(names),
+                                 within=bound))
     return sentence(texts.tr_n("advice.equal_more", len(equals) - shown,
-                               cards=", ".join(names)))
+                               cards=", ".join(names), within=bound))
 
 
 def hint_words(texts: Texts, verdict: Verdict) -> str:

@@ -1,0 +1,175 @@
+"""The card decision's searches: the Expert's own (``InferenceSearch`` at the 32-card
+games, ``TarotWorldSearch`` at tarot), keeping each rollout's outcome for the race."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from typing import Any
+
+from game.advice.budget import Budget, BudgetOf, table_budget
+from game.advice.position import Position
+from game.advice.race import AnySearch, CardPlay
+from game.advice.sample import Outcome
+from game.ai import Decision
+from game.ai.appraisal import side_unit
+from game.ai.deal_value import belote_scorer, finished_tally, seat_value, side_of, table_result
+from game.ai.memory import Memory
+from game.ai.play import card_args, play_action, play_phase
+from game.ai.play_inference import InferenceSearch
+from game.ai.tarot_search import (
+    TarotWorldSearch,
+    World,
+    defenders_pay,
+    seat_marks,
+    solve,
+    solved,
+)
+from game.ai.tarot_search import play_rollout as play_tarot_rollout
+from game.engine.actions import PlayCard
+from game.engine.cards import Card
+from game.engine.protocol import Action, Phase
+from game.engine.tarot_actions import TarotPlayCard
+from game.engine.tarot_cards import EXCUSE, TarotCard
+from game.engine.tarot_tricks import TarotView
+from game.engine.trick_view import TrickView
+
+
+def _plays(view: TrickView | TarotView) -> int:
+    """The cards a rollout from ``view`` plays: about those left in every hand."""
+    return len(view.hand) * view.players
+
+
+
+def card_play(position: Position, budget_of: BudgetOf = table_budget) -> CardPlay | None:
+    """The card decision's search, or None when the decision is not a choice of cards
+    the Expert weighs by worlds."""
+    view = position.view
+    deal = view.deal
+    if deal.phase is not Phase.PLAY or len(deal.legal) < 2:
+        return None
+    if isinstance(deal, TarotView):
+        return _tarot_play(position, deal, budget_of(True))
+    assert isinstance(deal, TrickView)
+    return _trick_play(position, deal, view.target, budget_of(False))
+
+
+def _trick_play(position: Position, view: TrickView, target: int | None,
+                budget: Budget) -> CardPlay | None:
+    found: list[tuple[Memory, list[Card], tuple[Card, str]]] = []
+
+    def capture(v: Any, mem: Memory, cards: list[Card],
+                fallback: tuple[Card, str]) -> tuple[Card, str]:
+        if len(cards) > 1:
+            found.append((mem, cards, fallback))
+        return fallback
+
+    rule = play_phase(view, target, capture)
+    if not found:
+        return None
+    mem, cards, _ = found[0]
+    plays = [a for a in view.legal if isinstance(a, PlayCard)]
+    actions: dict[Action, Hashable] = {play_action(plays, c): c for c in cards}
+    if not isinstance(rule.action, PlayCard):
+        return None
+    rule = Decision(play_action(plays, rule.action.card), rule.reason, card_args(rule.action.card))
+
+    def new_search(rng: random.Random, worlds: int,
+                   only: list[Any] | None) -> AnySearch:
+        return _TrickSearch(view, mem, only or cards, rng, worlds)
+
+    taking = None if view.taker is None else \
+        side_of(view.players, view.taker) == side_of(view.players, view.seat)
+    return CardPlay(position, new_search, budget, rule, actions, view, taking, _plays(view))
+
+
+class _TrickSearch(InferenceSearch):
+    """The Expert's 32-card search, keeping each rollout's outcome."""
+
+    def __init__(self, view: Any, mem: Memory, cards: list[Card], rng: random.Random,
+                 worlds: int) -> None:
+        super().__init__(view, mem, cards, rng, worlds)
+        self.details: dict[tuple[int, Hashable], Outcome] = {}
+        self._result = table_result(view, self.rules)
+        self._unit = side_unit(view.players)
+        self._side = side_of(view.players, view.seat)
+
+    def value(self, world: list[tuple[Card, ...]], card: Card) -> float:
+        view = self.view
+        finished, owned = self.played_out(world, card)
+        aim: bool | None = None
+        if self._result is None:
+            value, points = seat_value(view, finished.points), 0.0
+        else:
+            tally = finished_tally(view, self.rules, finished.points, finished.tricks,
+                                   belote_scorer(view, self.mem.trump, owned))
+            result = self._result(tally)
+            value, points = seat_value(view, result.scores), float(result.scores[self._side])
+            if result.facts is not None:
+                taking = result.facts.taker == self._side
+                aim = result.facts.made == taking
+        winner = finished.current_winner
+        won = dict(finished.current)[winner]
+        led = finished.current[0][1].suit
+        trump = self.mem.trump.suit
+        ours = side_of(view.players, winner) == self._side
+        ruffed = not ours and trump is not None and won.suit == trump and led != trump
+        self.details[(len(self.values), card)] = Outcome(
+            value * self._unit, points, aim, ours, str(won), ruffed)
+        return value
+
+
+def _tarot_play(position: Position, view: TarotView, budget: Budget) -> CardPlay | None:
+    probe = TarotWorldSearch(view, random.Random(0), 1)
+    if not probe.weighs:
+        return None
+    actions: dict[Action, Hashable] = {
+        a: next(c for c in probe.cards if _same_class(probe, a.card, c))
+        for a in view.legal if isinstance(a, TarotPlayCard)}
+
+    def new_search(rng: random.Random, worlds: int,
+                   only: list[Any] | None) -> AnySearch:
+        search = _TarotSearch(view, rng, worlds)
+        search.cards = only or search.cards
+        return search
+
+    rule = probe.confirme
+    assert isinstance(rule.action, TarotPlayCard)
+    taking = view.seat == view.taker or view.called in view.hand
+    return CardPlay(position, new_search, budget, rule, actions, view, taking, _plays(view))
+
+
+def _same_class(search: TarotWorldSearch, card: TarotCard, kept: TarotCard) -> bool:
+    from game.ai.tarot_search import same_value
+
+    return same_value(card, kept, search.located)
+
+
+class _TarotSearch(TarotWorldSearch):
+    """The Expert's tarot search, keeping each world's outcome."""
+
+    def __init__(self, view: TarotView, rng: random.Random, worlds: int) -> None:
+        super().__init__(view, rng, worlds)
+        self.details: dict[tuple[int, Hashable], Outcome] = {}
+
+    def value(self, world: World, card: TarotCard) -> float:
+        view = self.view
+        if self._evaluate is solved:
+            game, pays = solve(view, world, card)
+            ours: bool | None = None
+            won, ruffed = "", False
+        else:
+            game = play_tarot_rollout(view, world, card)
+            pays = defenders_pay(game, world)
+            trick = game.tricks[len(view.tricks)]
+            attack = {view.taker, game.partner}
+            ours = (trick.winner in attack) == (view.seat in attack)
+            won = dict(trick.plays)[trick.winner].code
+            led = next((c for _, c in trick.plays if c is not EXCUSE), None)
+            winning = dict(trick.plays)[trick.winner]
+            ruffed = not ours and winning.is_trump and led is not None and not led.is_trump
+        marks = seat_marks(game, pays)
+        attacking = view.seat == view.taker or view.seat == game.partner
+        self.details[(len(self.values), card)] = Outcome(
+            marks, marks, (pays > 0) == attacking, ours, won, ruffed)
+        return marks
