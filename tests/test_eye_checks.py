@@ -176,3 +176,68 @@ def test_nothing_is_recorded_outside_a_recording(app: App) -> None:
         blit_text(pygame.Surface((50, 50)), "elsewhere", 26, CREAM, topleft=(0, 0))
     assert [drawn.words for drawn in log.texts] == ["Score"]  # the screen's only
     assert active_log() is None
+
+
+def note_for(row: pygame.Rect, note: pygame.Rect) -> Draw:
+    """A row of calls in its panel, and the note that explains it at ``note``."""
+    from game.ui.kit.drawlog import explains
+
+    def draw(surface: pygame.Surface) -> None:
+        panel(surface, row.inflate(20, 20))
+        blit_text(surface, "West  90 diamonds", 22, CREAM, midleft=(row.x + 4, row.centery))
+        panel(surface, note, name="call note")
+        blit_text(surface, "West opens: about 4 trumps", 22, CREAM,
+                  midleft=(note.x + 12, note.centery))
+        explains(surface, note, row)
+
+    return draw
+
+
+def test_a_note_far_from_the_row_it_explains_is_found(app: App) -> None:
+    """The call of the top right read in a note at the bottom centre."""
+    row = pygame.Rect(800, 30, 220, 22)
+    assert found(app, note_for(row, pygame.Rect(720, 70, 400, 60))) == []
+    lines = found(app, note_for(row, pygame.Rect(420, 470, 400, 60)))
+    assert any("is 418 pixels from what it explains" in line for line in lines), lines
+
+
+def test_a_message_drawn_inside_a_note_is_found(app: App) -> None:
+    """A short hint wholly inside an open call note hides its words: a note or a
+    message is never a part of the panel it lies in."""
+    note, hint = pygame.Rect(400, 400, 500, 120), pygame.Rect(520, 410, 260, 44)
+
+    def draw(surface: pygame.Surface) -> None:
+        panel(surface, note, name="call note")
+        panel(surface, hint, name="message")
+        blit_text(surface, "I pass", 26, CREAM, center=hint.center)
+
+    lines = found(app, draw)
+    assert any("panel 'message'" in line and "covers panel 'call note'" in line
+               for line in lines), lines
+
+    def part(surface: pygame.Surface) -> None:  # a plain panel inside a panel: its part
+        panel(surface, note)
+        panel(surface, hint)
+        blit_text(surface, "Score", 26, CREAM, center=hint.center)
+
+    assert found(app, part) == []
+
+
+def test_a_text_too_small_for_the_smallest_window_is_found() -> None:
+    from game.storage.settings import Settings
+
+    small = App(Settings(language="en"), window_size=(960, 540))
+    small.push(Scene(small))
+    try:
+        def tiny(surface: pygame.Surface) -> None:
+            panel(surface, BOX)
+            blit_text(surface, "Score pad (S)", 18, CREAM, midleft=(BOX.x + 20, BOX.centery))
+            blit_text(surface, "?", 16, CREAM, midleft=(BOX.x + 200, BOX.centery))
+
+        lines = found(small, tiny)
+        assert any("text 'Score pad (S)'" in line and "under 15 pixels" in line
+                   for line in lines), lines
+        assert not any("text '?'" in line for line in lines)  # a single mark
+        assert found(small, boxed("Score pad (S)")) == []  # 26: 19.5 pixels
+    finally:
+        small.close()

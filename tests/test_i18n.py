@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from game import i18n
+from game.engine.announcements import Announcement, announcement_top
 from game.i18n import Texts, catalogue, system_language
 
 GAME = Path(i18n.__file__).resolve().parent
@@ -116,6 +117,7 @@ def dynamic_keys() -> set[str]:
     keys |= {f"suit.{suit.letter}" for suit in Suit}
     keys |= {f"level.{level.value}" for level in Level}
     keys |= {f"kind.{kind.value}" for kind in Kind}
+    keys |= {f"announce_top.{announcement_top(a)}" for a in every_announcement_kind()}
     keys |= {contract_key(contract) for contract in Contract}
     keys |= {f"tarot.rank.{letter}" for letter in "123456789TVCDR"}
     keys |= {f"speed.{name}" for name in SPEEDS}
@@ -135,6 +137,26 @@ def dynamic_keys() -> set[str]:
             if isinstance(default, Enum):
                 keys |= {f"val.{member.value}" for member in type(default)}
     return keys
+
+
+def every_announcement_kind() -> list[Announcement]:
+    """A tierce to every top card a sequence can have, and every carré that scores."""
+    from game.engine.announcements import CARRE_VALUES, Kind
+    from game.engine.cards import Card, Rank, Suit
+
+    tierces = [Announcement(Kind.TIERCE, tuple(Card(Suit.HEARTS, Rank(r))
+                                               for r in range(top - 2, top + 1)), 20)
+               for top in range(Rank.NINE, Rank.ACE + 1)]
+    carres = [Announcement(Kind.CARRE, tuple(Card(suit, rank) for suit in Suit), value)
+              for rank, value in CARRE_VALUES.items()]
+    return tierces + carres
+
+
+def test_the_french_clicks_on_things() -> None:
+    """"Cliquez sur une carte", never "cliquez une carte"."""
+    wrong = [(key, text) for key, text in catalogue("fr").items()
+             if re.search(r"[Cc]liquez (?!sur |pour )", text)]
+    assert not wrong
 
 
 def test_every_key_built_at_run_time_exists() -> None:

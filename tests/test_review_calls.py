@@ -116,3 +116,32 @@ def test_each_call_that_reads_shows_its_question_mark_on_a_gold_chip(app: App) -
         for side in (x - 7, x + 7):  # beside the mark's ink: the chip
             assert tuple(app.screen.get_at((side, y)))[:3] == widgets.GOLD
         assert replay.calls.rect().contains(mark.rect)
+
+
+def test_the_call_read_opens_beside_its_row(app: App) -> None:
+    """The calls are at the bottom left: the note opens by the row clicked, not across
+    the screen at the top left, at four and at five (the hands at the first trick; mid-
+    deal at five the trick leaves no room there: the other test)."""
+    from game.ui.table.layout import gap
+
+    right = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")
+    for players, steps in ((4, 0), (5, 0)):
+        replay = ReplayScene.of_last_deal(app, played_deal(TarotRules(players=players), DEAL))
+        assert replay is not None
+        app.push(replay)
+        app.step(DT, [right] * steps)
+        west = max(i for i, (seat, _) in enumerate(replay.story.bids) if seat != 0)
+        app.step(DT, click(app, replay.calls.spot(west)))
+        placed = replay.calls.note_place(replay.in_sight())
+        assert placed is not None
+        lines, box = placed
+        assert " ".join(lines) == replay.calls.note
+        row = replay.calls.row_rect(west)
+        # the nearest free room: beside the list, or just above the player's hand (the
+        # tarot hands fill the bottom row); never the top of the screen
+        assert gap(box, row) <= 160 and box.bottom > 360, (players, box)
+        assert box.collidelist(replay.in_sight()) < 0
+        drawn = {shown.words for shown in look(app).texts}
+        assert set(lines) <= drawn
+        assert problems(look(app), f"review call note at {players}") == []
+        app.pop()

@@ -248,7 +248,9 @@ def test_a_failed_tarot_contract_says_the_defenders_receive_and_shows_the_roundi
     assert [line.key for line in lines][:3] == ["tarot_lost_rounded", "contract_tarot",
                                                 "per_defender_receives"]
     assert dict(lines[0].args)["exact"] == "0.5" and dict(lines[0].args)["diff"] == 1
-    assert lines[2].values == (-52, -52, -52) and dict(lines[2].args) == {"amount": 52}
+    assert lines[1].values == (52, 52, 52)  # written forward: what each defender receives
+    assert lines[2].values == (52, 52, 52)
+    assert lines[3].key == "seat_factor" and lines[3].values == (-2, 1, 1)
     assert evaluate(lines, 3) == (-104, 52, 52)
     made = DealOutcome(3, Contract.PRISE, 103, 3)
     made_lines_ = score_lines(score_deal(made), made, 0, None)
@@ -256,7 +258,122 @@ def test_a_failed_tarot_contract_says_the_defenders_receive_and_shows_the_roundi
     made_rows = breakdown_rows(FRENCH, made_lines_)
     assert lost_rows[0].label.startswith("40,5 points avec 2 bouts pour 41 : chuté de 0,5, "
                                          "arrondi à 1")
-    assert lost_rows[2].label.startswith("Chaque défenseur reçoit 52")
+    assert lost_rows[2].label == "Chaque défenseur reçoit"
+    assert [row.cells for row in lost_rows[1:]] == [
+        ("52", "52", "52"), ("= 52", "= 52", "= 52"), ("× −2", "× 1", "× 1"),
+        ("= −104", "= 52", "= 52")]
+    assert not any("−" in cell for row in lost_rows[1:3] for cell in row.cells)
     assert made_rows[0].label.startswith("51,5 points avec 3 bouts pour 36 : fait de 15,5, "
                                          "arrondi à 16")
     assert "demi-point" in made_rows[0].label
+
+
+def test_a_failed_contract_with_the_petit_to_the_attack_reads_from_the_defence() -> None:
+    """Five players, prise failed by 6 (35 points for 41) with the petit au bout to the attack: each
+    defender receives (25 + 6) - 10 = 21; the taker with a partner pays 2 x 21."""
+    from game.engine.tarot_scoring import Camp, Contract, DealOutcome, score_deal, score_lines
+
+    outcome = DealOutcome(5, Contract.PRISE, 70, 2, petit_au_bout=Camp.ATTACK)
+    lines = score_lines(score_deal(outcome), outcome, 0, 3)
+    assert [(line.key, line.values[1]) for line in lines] == [
+        ("tarot_lost", None), ("contract_tarot", 31), ("petit_au_bout_attack", -10),
+        ("per_defender_receives", 21), ("seat_factor", 1), ("deal_score", 21)]
+    assert lines[-2].values == (-2, 1, 1, -1, 1)
+    assert evaluate(lines, 5) == (-42, 21, 21, -21, 21)
+
+
+def test_a_taker_alone_at_five_is_told_on_the_sheet() -> None:
+    from game.engine.tarot_scoring import Contract, DealOutcome, score_deal, score_lines
+    from game.ui.scenes.breakdown import Style, breakdown_rows
+
+    alone = DealOutcome(5, Contract.GARDE, 120, 2, alone=True)
+    lines = score_lines(score_deal(alone), alone, 2, None)
+    assert lines[1].key == "tarot_alone" and lines[1].op is Op.NOTE
+    assert lines[-2].values == (-1, -1, 4, -1, -1)
+    rows = breakdown_rows(ENGLISH, lines)
+    assert rows[1].style is Style.NOTE and "played alone" in rows[1].label
+    partnered = DealOutcome(5, Contract.GARDE, 120, 2)
+    assert "tarot_alone" not in [line.key for line in
+                                 score_lines(score_deal(partnered), partnered, 2, 0)]
+
+
+def test_announcements_beaten_say_which_one_beat_them() -> None:
+    """Seat 0 declares two tierces to the queen, seat 1 one to the king: seat 1's side
+    alone scores; the sheet lists seat 0's tierces as not counting and says why."""
+    from game.engine.actions import Announce, PlayCard
+    from game.ui.scenes.breakdown import Style, breakdown_rows
+    from tests.test_announcements import hands_with, play_first_legal, start
+
+    deal = start(hands_with("♥10 ♥J ♥Q ♦10 ♦J ♦Q", "♣J ♣Q ♣K"))
+    deal, _ = deal.apply(Announce())
+    deal, _ = deal.apply(next(a for a in deal.legal_actions() if isinstance(a, PlayCard)))
+    deal, _ = deal.apply(Announce())
+    deal, _ = play_first_legal(deal)
+    result = deal.result()
+    assert result is not None
+    assert deal.tally().announcements == (0, 20)
+    check_breakdown(result.lines, result.scores)
+    names = {0: "You", 1: "West", 2: "North", 3: "East"}
+    rows = breakdown_rows(ENGLISH, result.lines, seat_name=names.__getitem__)
+    labels = [row.label for row in rows]
+    best = labels.index("Best announcement: tierce to the king, West. Only the better "
+                        "side's announcements count")
+    assert labels[best + 1:best + 3] == ["· tierce to the queen, You: beaten, does not count"] * 2
+    assert all(rows[i].style is Style.NOTE and not any(rows[i].cells)
+               for i in range(best, best + 3))
+    french = [row.label for row in breakdown_rows(FRENCH, result.lines)]
+    assert "Meilleure annonce : tierce au roi, 1. Seules les annonces du meilleur camp " \
+           "comptent" in french
+
+
+def test_equal_best_announcements_cancelled_are_explained() -> None:
+    from game.engine.actions import Announce, PlayCard
+    from game.engine.rules import AnnounceTie
+    from tests.test_announcements import hands_with, play_first_legal, start
+
+    deal = start(hands_with("♥7 ♥8 ♥9", "♦7 ♦8 ♦9"),
+                 CoincheRules(announce_tie=AnnounceTie.CANCEL))
+    deal, _ = deal.apply(Announce())
+    deal, _ = deal.apply(next(a for a in deal.legal_actions() if isinstance(a, PlayCard)))
+    deal, _ = deal.apply(Announce())
+    deal, _ = play_first_legal(deal)
+    result = deal.result()
+    assert result is not None
+    keys = [line.key for line in result.lines]
+    assert "announcements" not in keys
+    assert keys[keys.index("announcements_cancelled") + 1:][:2] == ["announcement_beaten"] * 2
+
+
+def test_a_tarot_lessons_end_says_why_the_contract_fell_or_passed() -> None:
+    from game.engine.tarot_scoring import Contract, DealOutcome, TarotFacts, score_deal
+    from game.ui.scenes.breakdown import tarot_why
+
+    fell = DealOutcome(4, Contract.GARDE, 86, 1)  # 43 points with one bout, 51 needed
+    facts = TarotFacts.of(fell, score_deal(fell), 0, None)
+    assert tarot_why(ENGLISH, facts) == (
+        "Why the contract fell: trumps win tricks, but the points lie in the kings, queens "
+        "and bouts. With 1 bout you needed 51 of the 91 points; you made 43 and the defence "
+        "kept 48: 8 short.")
+    passed = DealOutcome(3, Contract.PRISE, 103, 3)  # 51.5 with three bouts, 36 needed
+    words = tarot_why(FRENCH, TarotFacts.of(passed, score_deal(passed), 0, None))
+    assert words.startswith("Pourquoi le contrat passe")
+    assert "il vous fallait 36 des 91 points ; vous en avez fait 51,5, la défense en a " \
+           "gardé 39,5 : 15,5 de marge" in words
+    coinche = score_coinche(CoincheRules(), Bid(110, Suit.HEARTS), 1, 0,
+                            tally((126, 36), (20, 0)))
+    assert tarot_why(ENGLISH, coinche.facts) == ""
+
+
+@pytest.mark.parametrize(("cards", "level"), [((100, 62), 0), ((120, 42), 1)])
+def test_beaten_announcements_are_explained_when_the_stake_replaces_the_cards(
+        cards: tuple[int, int], level: int) -> None:
+    """A failed contract (the defence scores the stake) and a coinched one made (the
+    takers do): the sheet still lists the player's tierces that did not count."""
+    beaten = SideTally(cards, (0, 40), (0, 0), (5, 3), None,
+                       ((1, 1, "tierce", 20), (1, 1, "tierce", 20)), 0,
+                       ((0, 0, "tierce", "Q"), (0, 0, "tierce", "Q")), (1, "tierce", "K"))
+    result = score_coinche(CoincheRules(), Bid(90, Suit.SPADES), level, 0, beaten)
+    check_breakdown(result.lines, result.scores)
+    keys = [line.key for line in result.lines]
+    assert keys.count("announcement_beaten") == 2 and "announcements_best" in keys
+    assert keys.index("announcements_best") > keys.index("all_announcements")

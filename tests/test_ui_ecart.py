@@ -142,10 +142,10 @@ def test_the_count_says_how_many_are_left_in_good_french(app: App) -> None:
     table = to_ecart(app, 5)
     for c in sorted(table.ecart.allowed(), key=lambda c: c.code)[:2]:
         app.step(DT, click(app, card_click(table, c)))
-    app.choose_language("fr")
-    assert table.message_text() == "Écart : encore 1 carte à choisir"
+    app.choose_language("fr")  # the first line (the taker called his own king: alone)
+    assert table.message_text().split("\n")[0] == "Écart : encore 1 carte à choisir"
     app.choose_language("en")
-    assert table.message_text() == "Écart: choose 1 more card"
+    assert table.message_text().split("\n")[0] == "Écart: choose 1 more card"
     assert any(isinstance(a, TarotDiscard) for a in table.controller.human_legal())
 
 

@@ -5,13 +5,16 @@ figures apart from each other."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import os
+import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
+import pytest
 
 from game.engine.rules import CoincheRules, Direction, TarotRules
 from game.ui.app.app import App
@@ -124,3 +127,31 @@ def test_the_hints_lines_of_figures_stand_apart_inside_its_panel() -> None:
     assert all(lower.top - upper.bottom >= 3 for upper, lower in itertools.pairwise(lines))
     box = messages.message_rect()
     assert box is not None and all(box.contains(line) for line in lines)
+
+
+@pytest.mark.parametrize("left", [False, True], ids=["right-handed", "left-handed"])
+def test_a_call_note_at_the_top_right_opens_by_its_row_and_the_hint_leaves_it_whole(
+        app: App, left: bool) -> None:
+    """Coinche, West's opening in the bid history at the top right: the note opens by
+    that row (the bidding panel fills the middle: a narrower note beside it), not at the
+    bottom centre; the hint asked then finds its own room, over no line of the note.
+    The same in the left-handed layout."""
+    app.settings = dataclasses.replace(app.settings, left_handed=left)
+    table = start_table(app, CoincheRules(), seed=1, first_deal=1122)
+    run_until_human(app, table)
+    ask_the_last_call(app, table)
+    row = table.bid_history.row_rect(len(table.model.bids) - 1)
+    note = table.bid_history.note_rect(table._parts_taken())
+    assert row is not None and note is not None
+    assert gap(note, row) <= 80 and note.top < table.bid_panel.rect.centery
+    table.show_hint()
+    for _ in range(400):
+        if table.controller.hint() is not None:
+            break
+        app.step(DT, [])
+        time.sleep(0.02)
+    app.step(DT, [])
+    message = table.messages.message_rect()
+    assert message is not None and table.current_hint() is not None
+    assert not message.colliderect(note)
+    assert problems(look(app), "call note and hint") == []

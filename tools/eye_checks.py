@@ -5,6 +5,11 @@ then ``problems`` lists, each naming the text and where it is:
 - a text that runs out of its panel, button or bubble, or off the screen;
 - two texts, or a text and a panel, button or bubble, or two boxes, over each other
   (a box wholly inside a panel is a part of it);
+- a note or a message drawn over another box, even wholly inside it (a note is never a
+  part of a panel it lies over);
+- a note drawn far from what it explains (the row, bubble or box clicked);
+- a text smaller than MIN_TEXT_PIXELS at the window's scale (a single mark apart: a
+  "?" chip, a dealer's "D");
 - a text or symbol whose contrast with the pixels behind it is under 4.5:1 (WCAG AA);
 - a panel one can see through (drawn over two different colours, its inside changes);
 - a catalogue key, or a word of the other language's catalogue, on the screen.
@@ -14,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -24,6 +30,8 @@ import pygame
 from game.ui.app.app import App
 from game.ui.kit.drawlog import DrawnBox, DrawnText, recording
 from game.ui.kit.layout import LOGICAL
+from game.ui.kit.widgets import text
+from game.ui.table.layout import gap
 
 MIN_CONTRAST = 4.5  # WCAG 2 AA for text
 INK_CORE = 200  # the pixels of a glyph at least this opaque are its ink (not its edge)
@@ -32,6 +40,10 @@ PANEL_CORNER = 14  # the panels' rounded corners, left out of the opacity check
 LOCALES = Path(__file__).resolve().parent.parent / "game" / "locales"
 KEY = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$")
 WORD = re.compile(r"[^\W\d_]{4,}")
+# Boxes that float over the scene, each its own: never a part of a panel they lie in.
+FLOATING = frozenset({"note", "call note", "message", "narrator"})
+NOTE_FAR = 320  # a note farther than this from what it explains (logical pixels) is lost
+MIN_TEXT_PIXELS = 15  # the least font size, in the window's pixels, of a text to read
 
 
 @dataclass(frozen=True)
@@ -44,6 +56,8 @@ class Picture:
     layers: tuple[str, ...]
     words: str
     see_through: tuple[DrawnBox, ...]
+    notes: tuple[tuple[pygame.Rect, pygame.Rect], ...] = ()  # each note and its anchor
+    scale: float = 1.0  # window pixels per logical pixel
 
 
 def look(app: App) -> Picture:
@@ -52,13 +66,15 @@ def look(app: App) -> Picture:
     with recording(app.screen) as log:
         app.draw()
         texts, boxes, layers = tuple(log.texts), tuple(log.boxes), tuple(log.layers)
+        notes = tuple(log.notes)
     seen = app.screen.copy()
     with recording(app.screen, probe=PROBE) as probed:
         app.draw()
         panels = [box for box in probed.boxes if box.kind == "panel"]
     see_through = tuple(box for box in panels if differs(seen, app.screen, _inside(box)))
     app.screen.blit(seen, (0, 0))  # the frame as the player sees it
-    return Picture(texts, boxes, layers, app.texts.language, see_through)
+    scale = app.viewport().height / LOGICAL[1]
+    return Picture(texts, boxes, layers, app.texts.language, see_through, notes, scale)
 
 
 def _inside(box: DrawnBox) -> pygame.Rect:
@@ -154,7 +170,27 @@ def _text_and_box(text: DrawnText, box: DrawnBox) -> str:
 
 
 def _nested(earlier: DrawnBox, later: DrawnBox) -> bool:
-    return earlier.kind == "panel" and earlier.rect.contains(later.rect)
+    """``later`` is a part of the panel ``earlier`` (a floating box never is)."""
+    floating = earlier.name in FLOATING or later.name in FLOATING
+    return earlier.kind == "panel" and earlier.rect.contains(later.rect) and not floating
+
+
+def far_notes(picture: Picture) -> list[str]:
+    """Notes drawn far from what they explain."""
+    return [f"note at {tuple(note)} is {gap(note, anchor)} pixels from what it explains "
+            f"at {tuple(anchor)}" for note, anchor in picture.notes
+            if gap(note, anchor) > NOTE_FAR]
+
+
+def small_texts(picture: Picture) -> list[str]:
+    """Texts of the top scene drawn under MIN_TEXT_PIXELS in the window (the same words
+    at that size are taller than they were drawn, scaled)."""
+    top = len(picture.layers) - 1
+    least = MIN_TEXT_PIXELS / picture.scale  # in logical pixels
+    return [f"{describe(drawn)} is under {MIN_TEXT_PIXELS} pixels in the window"
+            for drawn in picture.texts
+            if drawn.layer == top and len(drawn.words.strip()) > 1
+            and drawn.ink.get_height() < text(drawn.words, math.ceil(least)).get_height()]
 
 
 # --- contrast --------------------------------------------------------------------------
@@ -254,5 +290,6 @@ def wrong_words(picture: Picture) -> list[str]:
 def problems(picture: Picture, where: str) -> list[str]:
     """Everything wrong with ``picture``, each line saying ``where``."""
     found = [*out_of_place(picture, pygame.Rect((0, 0), LOGICAL)), *covering(picture),
-             *faint(picture), *see_through(picture), *wrong_words(picture)]
+             *far_notes(picture), *small_texts(picture), *faint(picture),
+             *see_through(picture), *wrong_words(picture)]
     return [f"{where}: {problem}" for problem in found]

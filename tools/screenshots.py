@@ -365,6 +365,20 @@ def tarot_five() -> DealResult:
                       TarotFacts.of(outcome, score, 1, 4))
 
 
+def tarot_failed() -> DealResult:
+    """Tarot at four: a garde down by 8, written forward (what each defender receives)."""
+    outcome = DealOutcome(4, Contract.GARDE, 86, 1)
+    score = score_deal(outcome)
+    return DealResult(tuple(f"player_{s}" for s in range(4)), marks(4, 0, None, score.per_defender),
+                      score_lines(score, outcome, 0, None), "lost",
+                      TarotFacts.of(outcome, score, 0, None))
+
+
+# West's two tierces to the king beat the player's two to the queen.
+BEATEN = SideTally((100, 62), (0, 40), (0, 0), (5, 3), None,
+                   ((1, 1, "tierce", 20), (1, 1, "tierce", 20)), 0,
+                   ((0, 0, "tierce", "Q"), (0, 0, "tierce", "Q")), (1, "tierce", "K"))
+
 # The worked examples of the score sheet (docs/rules.md's arithmetic).
 SHEETS: dict[str, tuple[AnyRules, DealResult]] = {
     "sheet_coinche_coinched_made": (CoincheRules(), score_coinche(
@@ -379,6 +393,9 @@ SHEETS: dict[str, tuple[AnyRules, DealResult]] = {
     "sheet_belote4_capot": (BeloteRules(), score_belote_teams(
         BeloteRules(), 0, two((252, 0), (50, 0), capot=0))),
     "sheet_tarot5": (TarotRules(players=5), tarot_five()),
+    "sheet_tarot_failed": (TarotRules(players=4), tarot_failed()),
+    "sheet_coinche_beaten": (CoincheRules(), score_coinche(
+        CoincheRules(), Bid(90, Suit.SPADES), 0, 0, BEATEN)),
 }
 
 

@@ -152,3 +152,28 @@ def best_holders(
         return []
     top_key = max(key for _, key in keys)
     return [seat for seat, key in keys if key == top_key]
+
+
+AnnouncementWords = tuple[int, str, str]  # seat, kind, top ("K"; a carré's "carre_J")
+
+
+def announcement_top(announcement: Announcement) -> str:
+    """What tells two announcements of a kind apart on the score sheet: a sequence's
+    top card, a carré's rank."""
+    letter = announcement.top.rank.letter
+    return f"carre_{letter}" if announcement.kind is Kind.CARRE else letter
+
+
+def beaten_announcements(
+    declared: Sequence[tuple[int, tuple[Announcement, ...]]], validated: Sequence[int],
+    trump: Suit | None,
+) -> tuple[tuple[AnnouncementWords, ...], AnnouncementWords | None]:
+    """The announcements declared that do not score, and the best announcement, the one
+    that beat them (None when none scores: equal best on both sides cancelled)."""
+    beaten = tuple((seat, a.kind.value, announcement_top(a)) for seat, anns in declared
+                   if seat not in validated for a in anns)
+    scoring = [(seat, a) for seat, anns in declared if seat in validated for a in anns]
+    if not beaten or not scoring:
+        return beaten, None
+    seat, best = max(scoring, key=lambda pair: pair[1].rank_key(trump))
+    return beaten, (seat, best.kind.value, announcement_top(best))

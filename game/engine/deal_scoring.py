@@ -32,6 +32,10 @@ class SideTally:
     # Each validated announcement: (side, seat, kind, value), in the order declared.
     announced: tuple[tuple[int, int, str, int], ...] = ()
     unplayed: int = 0  # card points never played (belote at two or three: undealt cards)
+    # Announcements declared that do not score: (side, seat, kind, top), and the best
+    # one, which beat them (seat, kind, top; None: equal best on both sides cancelled).
+    beaten: tuple[tuple[int, int, str, str], ...] = ()
+    best: tuple[int, str, str] | None = None
 
     def total(self, side: int) -> int:
         return self.trick_points[side] + self.announcements[side] + self.belote[side]
@@ -50,11 +54,15 @@ def tally_of(
     belote_seat: int | None = None,
     finished: bool = True,
     declared: Iterable[tuple[int, str, int]] = (),
+    beaten: Iterable[tuple[int, str, str]] = (),
+    best: tuple[int, str, str] | None = None,
 ) -> SideTally:
     """The tally of a deal from what each seat took: ``seat_points`` (card points of its
     tricks, dix de der included) and ``seat_tricks``; ``announced``, the value of each
     validated announcement by seat; ``belote_seat``, the seat whose belote scores;
-    ``declared``, each validated announcement (seat, kind, value) for the score sheet.
+    ``declared``, each validated announcement (seat, kind, value) for the score sheet;
+    ``beaten``, each one declared that does not score (seat, kind, top) and ``best``,
+    the announcement that beat them.
 
     A side that took every trick of a ``finished`` deal is capot: its trick points are
     the capot's value, less the card points that never played (belote à 2 and 3 leave
@@ -80,8 +88,10 @@ def tally_of(
         belote[side_of_seat(rules, belote_seat)] = BELOTE_POINTS
     shown = tuple((side_of_seat(rules, seat), seat, kind, value)
                   for seat, kind, value in declared)
+    not_scoring = tuple((side_of_seat(rules, seat), seat, kind, top)
+                        for seat, kind, top in beaten)
     return SideTally(tuple(points), tuple(announcements), tuple(belote), tuple(tricks), capot,
-                     shown, missing if played else 0)
+                     shown, missing if played else 0, not_scoring, best)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -129,6 +139,7 @@ def made_lines(tally: SideTally) -> list[ScoreLine]:
     if any(tally.announcements):
         lines.append(_line("announcements", tally.announcements))
         lines += announcement_notes(tally.announced, len(cards))
+    lines += beaten_notes(tally, len(cards))
     if any(tally.belote):
         lines.append(_line("belote", tally.belote))
     return lines
@@ -140,6 +151,21 @@ def announcement_notes(announced: Sequence[tuple[int, int, str, int]],
     in its side's column (notes: the term above already counts them)."""
     return [_moved("announcement", sides, {side: value}, Op.NOTE, kind=kind, seat=seat)
             for side, seat, kind, value in announced]
+
+
+def beaten_notes(tally: SideTally, sides: int) -> list[ScoreLine]:
+    """Why some announcements declared do not count: the best one, whose side alone
+    scores (or equal best on both sides, cancelled), then each one beaten."""
+    if not tally.beaten:
+        return []
+    none: Column = [None] * sides
+    if tally.best is None:
+        lines = [_line("announcements_cancelled", none, Op.NOTE)]
+    else:
+        seat, kind, top = tally.best
+        lines = [_line("announcements_best", none, Op.NOTE, kind=kind, top=top, seat=seat)]
+    return lines + [_line("announcement_beaten", none, Op.NOTE, kind=kind, top=top, seat=seat)
+                    for _, seat, kind, top in tally.beaten]
 
 
 def closing_lines(rules: BeloteRules | CoincheRules, sums: Sequence[int],
@@ -346,8 +372,8 @@ def score_coinche(
         scores[takers] = _multiplied(rules, base[1] + all_announcements + belote[takers], bid,
                                      multiplier)
         scores[defence] = belote[defence]
-        lines += _stake_lines(rules, takers, base, all_announcements, tally.belote,
-                              bid, coinche_level, moves, tally.announced)
+        lines += _stake_lines(rules, takers, base, tally, tally.belote, bid, coinche_level,
+                              moves)
     else:
         base = ("in_play", in_play) if two else ("fail_base", rules.fail_base)
         extra = base[1] + all_announcements + belote[defence]
@@ -355,8 +381,7 @@ def score_coinche(
             extra + bid if coinche_level == 0 else _multiplied(rules, extra, bid, multiplier)
         )
         scores[takers] = belote[takers]
-        lines += _stake_lines(rules, defence, base, all_announcements, belote, bid,
-                              coinche_level, announced=tally.announced)
+        lines += _stake_lines(rules, defence, base, tally, belote, bid, coinche_level)
     if made and two and rules.two_player_winner_takes_all and scores[defence]:
         lines.append(_moved("winner_takes_all", 2, {defence: -scores[defence]}))
         scores[defence] = 0
@@ -374,19 +399,21 @@ def score_coinche(
                       facts)
 
 
-def _stake_lines(rules: CoincheRules, winner: int, base: tuple[str, int], announcements: int,
+def _stake_lines(rules: CoincheRules, winner: int, base: tuple[str, int], tally: SideTally,
                  belote: Sequence[int], bid: int, level: int,
-                 belote_moves: Sequence[ScoreLine] = (),
-                 announced: Sequence[tuple[int, int, str, int]] = ()) -> list[ScoreLine]:
+                 belote_moves: Sequence[ScoreLine] = ()) -> list[ScoreLine]:
     """What the side that wins the stake scores in place of its cards (the takers of a
     coinched contract made, or the defence of a contract failed): the base (160, 250 on
-    a capot, or the failure base), every announcement, its belote (with the defence's
-    when ``belote_moves`` gives it to the takers), the contract and the coinche's
-    multiplier; the other side keeps its own belote."""
+    a capot, or the failure base; at two players the points in play), every announcement
+    of ``tally`` (and why those declared that do not count), its belote (with the
+    defence's when ``belote_moves`` gives it to the takers), the contract and the
+    coinche's multiplier; the other side keeps its own belote."""
     lines = [_moved(base[0], 2, {winner: base[1]})]
+    announcements = sum(tally.announcements)
     if announcements:
         lines.append(_moved("all_announcements", 2, {winner: announcements}))
-        lines += announcement_notes(announced, 2)
+        lines += announcement_notes(tally.announced, 2)
+    lines += beaten_notes(tally, 2)
     if any(belote):
         lines.append(_line("belote", belote))
     lines += belote_moves

@@ -217,17 +217,25 @@ def score_lines(
     """The breakdown the score sheet shows, one column per seat: the points made against
     the target (a note), each part of what a defender pays (the same in every column),
     their sum, then each seat's factor (the taker pays or gets it once per defender),
+    all seen from the defenders' side when they receive (a failed contract: + what each
+    receives, the taker's share negative),
     each misère (paid to its declarer by every other seat) and the marks, which add up
     to zero."""
     seats = outcome.players
     lines = [_verdict(score, outcome, seats)]
+    if outcome.alone:
+        lines.append(ScoreLine("tarot_alone", (None,) * seats, Op.NOTE))
     if outcome.excuse_last_trick is not None:
         fate, camp = outcome.excuse_last_trick
         lines.append(ScoreLine(f"excuse_{fate.value}_{camp.value}", (None,) * seats, Op.NOTE))
+    # written forward: when the defenders receive, every figure is seen from their side
+    # (+ what each receives, the taker's share negative), never a negative amount x -1
+    side = -1 if score.per_defender < 0 else 1
     for key, value, args in _parts(score, outcome, rules):
-        lines.append(ScoreLine(key, (value,) * seats, Op.ADD, args))
+        lines.append(ScoreLine(key, (side * value,) * seats, Op.ADD, args))
     lines.append(_per_defender(score.per_defender, seats))
-    lines.append(ScoreLine("seat_factor", seat_factors(seats, taker, partner), Op.TIMES))
+    factors = tuple(side * f for f in seat_factors(seats, taker, partner))
+    lines.append(ScoreLine("seat_factor", factors, Op.TIMES))
     for seat, kind in outcome.miseres:
         lines.append(ScoreLine(f"misere_{kind.value}", misere_marks(seats, seat), Op.ADD,
                                (("value", MISERE), ("others", seats - 1))))
@@ -252,12 +260,11 @@ def _verdict(score: TarotScore, outcome: DealOutcome, seats: int) -> ScoreLine:
 
 
 def _per_defender(per_defender: int, seats: int) -> ScoreLine:
-    """What each defender pays, the same in every column; named for what it is when
-    negative: the defenders receive it."""
+    """What each defender pays, the same in every column; when X is negative, what
+    each defender receives, written as the positive amount it is."""
     if per_defender >= 0:
         return ScoreLine("per_defender", (per_defender,) * seats, Op.TOTAL)
-    return ScoreLine("per_defender_receives", (per_defender,) * seats, Op.TOTAL,
-                     (("amount", -per_defender),))
+    return ScoreLine("per_defender_receives", (-per_defender,) * seats, Op.TOTAL)
 
 
 Part = tuple[str, int, tuple[tuple[str, ScoreArg], ...]]

@@ -7,7 +7,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Self
 
-from game.engine.announcements import Announcement, best_holders, find_announcements
+from game.engine.announcements import (
+    Announcement,
+    beaten_announcements,
+    best_holders,
+    find_announcements,
+)
 from game.engine.cards import Card, Rank
 from game.engine.deal_scoring import SideTally, tally_of
 from game.engine.rules import AnnounceTie
@@ -106,5 +111,7 @@ class TrickAnnouncing(TrickState):
         cards_left = sum(len(h) for h in self.hands)
         declared = [(s, a.kind.value, a.value) for s, anns in self._shown_announcements()
                     for a in anns]
+        beaten, best = beaten_announcements(self.declared, self.validated or (),
+                                            self.trump.suit if self.trump else None)
         return tally_of(self.rules, points, tricks, announced, said, finished=not cards_left,
-                        declared=declared)
+                        declared=declared, beaten=beaten, best=best)

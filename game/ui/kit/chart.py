@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.ui.kit.widgets import CREAM, blit_text
+from game.ui.kit.widgets import CREAM, MIN_TEXT, blit_text
 
 COLOURS = ((236, 190, 84), (120, 190, 250), (240, 120, 110), (150, 220, 140), (210, 160, 240))
 AXIS = (170, 170, 160)
@@ -46,7 +46,7 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, totals: Sequence[Sequ
         y = rect.bottom - round((target - low) * rect.height / max(1, high - low))
         for x in range(rect.x, rect.right, 14):
             pygame.draw.line(surface, CREAM, (x, y), (min(x + 7, rect.right), y), 1)
-        blit_text(surface, str(target), 18, CREAM, bottomleft=(rect.x + 6, y - 2))
+        blit_text(surface, str(target), MIN_TEXT, CREAM, bottomleft=(rect.x + 6, y - 2))
     for side, points in enumerate(chart_points(totals, rect, low, high, from_zero)):
         colour = COLOURS[side % len(COLOURS)]
         if len(points) > 1:
@@ -57,6 +57,6 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, totals: Sequence[Sequ
     for side, name in enumerate(names):
         colour = COLOURS[side % len(COLOURS)]
         pygame.draw.rect(surface, colour, (x, rect.bottom + 12, 14, 14))
-        label = blit_text(surface, name, 18, CREAM, midleft=(x + 20, rect.bottom + 19))
+        label = blit_text(surface, name, MIN_TEXT, CREAM, midleft=(x + 20, rect.bottom + 19))
         x = label.right + 16
     return low, high

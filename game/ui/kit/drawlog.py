@@ -56,6 +56,8 @@ class DrawLog:
     texts: list[DrawnText] = field(default_factory=list)
     boxes: list[DrawnBox] = field(default_factory=list)
     layers: list[str] = field(default_factory=lambda: [""])
+    # each note drawn and what it explains (the row, bubble or box clicked)
+    notes: list[tuple[pygame.Rect, pygame.Rect]] = field(default_factory=list)
 
     @property
     def layer(self) -> int:
@@ -68,6 +70,7 @@ class DrawLog:
         """Forget what was drawn (a new frame is about to be drawn)."""
         self.texts.clear()
         self.boxes.clear()
+        self.notes.clear()
         self.layers[:] = [""]
 
     def text(self, target: pygame.Surface, words: str, ink: pygame.Surface,
@@ -103,6 +106,14 @@ def framed(target: pygame.Surface, kind: str, rect: pygame.Rect, name: str = "")
     log = _ACTIVE.get()
     if log is not None:
         log.box(target, kind, rect, name)
+
+
+def explains(target: pygame.Surface, note: pygame.Rect, anchor: pygame.Rect) -> None:
+    """The note at ``note`` explains what was clicked at ``anchor`` (the eye checks
+    find a note drawn far from it)."""
+    log = _ACTIVE.get()
+    if log is not None and target is log.screen:
+        log.notes.append((pygame.Rect(note), pygame.Rect(anchor)))
 
 
 def overlay(target: pygame.Surface, name: str) -> None:

@@ -66,6 +66,9 @@ class Grace:
         return True
 
 
+MIN_TEXT = 20  # the least size of a text to read: 15 pixels in the smallest window (960×540)
+
+
 def text(message: str, size: int, colour: RGB = CREAM) -> pygame.Surface:
     """The rendered text, cached: frames re-render nothing that did not change."""
     key = (message, size, colour)
@@ -128,11 +131,13 @@ def shade(size: tuple[int, int], alpha: int) -> pygame.Surface:
 
 
 def panel(target: pygame.Surface, rect: pygame.Rect, colour: RGB = PANEL,
-          radius: int = 14, border: RGB | None = GOLD) -> None:
-    """A rounded opaque panel with a soft shadow: nothing below shows through its words."""
+          radius: int = 14, border: RGB | None = GOLD, name: str = "") -> None:
+    """A rounded opaque panel with a soft shadow: nothing below shows through its words.
+    ``name`` tells the eye checks what it is (a note, a message: a box of its own,
+    never a part of a panel it lies over)."""
     log = active_log()
     if log is not None:
-        log.box(target, "panel", rect)
+        log.box(target, "panel", rect, name)
         if log.probe is not None:  # under the body, its rounded corners left out
             target.fill(log.probe, rect.inflate(-2 * radius, -2 * radius))
     shadow = pygame.Surface(rect.inflate(12, 12).size, pygame.SRCALPHA)

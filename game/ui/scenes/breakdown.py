@@ -15,8 +15,9 @@ from enum import Enum
 from game.engine.coinche import trump_of
 from game.engine.deal_scoring import TrickFacts
 from game.engine.match import DealRecord
-from game.engine.protocol import Op, ScoreLine
-from game.engine.tarot_scoring import TarotFacts
+from game.engine.protocol import DealFacts, Op, ScoreLine
+from game.engine.tarot_cards import TOTAL_POINTS
+from game.engine.tarot_scoring import POINTS_NEEDED, TarotFacts, format_half_points
 from game.i18n import Texts
 from game.par import Par, ParStatus
 from game.ui.table.model import contract_key, trump_key
@@ -89,6 +90,25 @@ def breakdown_rows(texts: Texts, lines: Sequence[ScoreLine], carried: Sequence[i
     return rows
 
 
+def tarot_why(texts: Texts, facts: DealFacts | None) -> str:
+    """Why a tarot contract passed or fell, in a lesson's last words: the points are in
+    the cards, not the trumps' tricks; what the taker made, needed, and the defence kept
+    ("" for another game)."""
+    if not isinstance(facts, TarotFacts):
+        return ""
+    kept = TOTAL_POINTS - facts.points
+    needed = POINTS_NEEDED[facts.bouts]
+    key = "lesson.why_made" if facts.made else "lesson.why_fell"
+    return texts.tr_n(key, facts.bouts, points=_half(texts, facts.points), needed=needed,
+                      kept=_half(texts, kept),
+                      diff=_half(texts, abs(facts.points - 2 * needed)))
+
+
+def _half(texts: Texts, half_points: int) -> str:
+    text = format_half_points(half_points)
+    return text.replace(".", ",") if texts.language == "fr" else text
+
+
 def term_label(texts: Texts, line: ScoreLine, seat_name: Callable[[int], str] = str) -> str:
     """The term's words with its arguments: half points written the player's way
     ("43,5" in French), plurals by the count of bouts, an announcement's kind and
@@ -96,6 +116,8 @@ def term_label(texts: Texts, line: ScoreLine, seat_name: Callable[[int], str] = 
     args = {name: _localized(texts, value) for name, value in line.args}
     if "kind" in args:
         args["kind"] = texts.tr(f"kind.{args['kind']}")
+    if "top" in args:  # an announcement's top card ("to the king"), a carré's rank
+        args["top"] = texts.tr(f"announce_top.{args['top']}")
     seat = args.get("seat")
     if isinstance(seat, int):
         args["seat"] = seat_name(seat)

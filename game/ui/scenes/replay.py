@@ -10,7 +10,7 @@ actions, reading each seat's hand from the engine's full state.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,8 +22,19 @@ from game.engine.protocol import Action, CardPlayedEvent, Event, Phase, TrickWon
 from game.engine.tarot import ChienShown
 from game.ui.kit.assets import CARD_RATIO
 from game.ui.kit.backdrop import draw_backdrop
+from game.ui.kit.drawlog import explains
 from game.ui.kit.layout import Point, seat_spots
-from game.ui.kit.widgets import CREAM, GLOW, Button, blit_text, panel, pointer, text, wrap
+from game.ui.kit.widgets import (
+    CREAM,
+    GLOW,
+    MIN_TEXT,
+    Button,
+    blit_text,
+    panel,
+    pointer,
+    text,
+    wrap,
+)
 from game.ui.scenes.coach_panel import LOSS, CoachPanel, draw_timeline
 from game.ui.scenes.hindsight_panel import HindsightToggle
 from game.ui.scenes.review_calls import ReviewCalls
@@ -302,7 +313,12 @@ class ReplayScene(Scene):
         for seat, hand in enumerate(self.hands()):
             self.draw_hand(surface, seat, hand)
         self.draw_trick(surface)
-        draw_reason(surface, self.calls.note or self.reason(), self.in_sight())
+        call_note = self.calls.note_place(self.in_sight())
+        if call_note is not None and self.calls.asked is not None:  # by the row read
+            draw_note(surface, *call_note)
+            explains(surface, call_note[1], self.calls.row_rect(self.calls.asked))
+        else:
+            draw_reason(surface, self.reason(), self.in_sight())
         blit_text(surface, self.step_label(), 24, CREAM, center=(640, 690))
         marked = self.coach.marked_tricks() if self.coach is not None else set()
         self.timeline = draw_timeline(surface, TIMELINE_RECT, self.steps, self.step, marked)
@@ -351,7 +367,7 @@ class ReplayScene(Scene):
             rect = self.trick_card(seat)
             surface.blit(self.face(card, TRICK_CARD_WIDTH), rect)
             if index == 0:  # who led the trick, beside his card on the outer side
-                blit_text(surface, self.tr("replay.led"), 18, GLOW,
+                blit_text(surface, self.tr("replay.led"), MIN_TEXT, GLOW,
                           **led_anchor(self.spots[seat].compass, rect))
             if seat == trick.winner:
                 pygame.draw.rect(surface, GLOW, rect.inflate(8, 8), width=4, border_radius=9)
@@ -454,7 +470,12 @@ def draw_reason(surface: pygame.Surface, words: str | None, in_sight: list[pygam
     places = [_reason_place(words, *place) for place in REASON_PLACES]
     lines, box = next((place for place in places if place[1].collidelist(in_sight) < 0),
                       places[0])
-    panel(surface, box)
+    draw_note(surface, lines, box)
+
+
+def draw_note(surface: pygame.Surface, lines: Sequence[str], box: pygame.Rect) -> None:
+    """A note's ``lines`` in its panel ``box``."""
+    panel(surface, box, name="note")
     for index, line in enumerate(lines):
         blit_text(surface, line, REASON_TEXT, GLOW,
                   topleft=(box.x + 12, box.y + 10 + REASON_LINE * index))

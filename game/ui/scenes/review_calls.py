@@ -6,15 +6,17 @@ that reads."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import pygame
 
 from game.engine.match import Match
 from game.i18n import Speaks, Texts
-from game.ui.kit.widgets import CREAM, GLOW, GOLD, ask_chip, blit_text, panel
-from game.ui.table.boxes import ROW_CHIP, ROW_LIT
+from game.ui.kit.widgets import CREAM, GLOW, GOLD, ask_chip, blit_text, panel, wrap
+from game.ui.table.boxes import REASON_LINE, REASON_TEXT, ROW_CHIP, ROW_LIT
 from game.ui.table.call_words import Name, call_shown, readable
+from game.ui.table.layout import gap, nearest_free
 from game.ui.table.model import Say
 from game.ui.table.words import say_text
 
@@ -23,6 +25,8 @@ ROW = 22
 TOP = 34  # the first row under the title
 BOTTOM = 650
 LEFT, WIDTH = 10, 250
+NOTE_WIDTHS = (430, 330, 250)  # the call read: the widest that finds room by its row
+Box = tuple[int, int, int, int]  # a rectangle, hashable
 
 
 class ReviewCalls(Speaks):
@@ -53,6 +57,21 @@ class ReviewCalls(Speaks):
     def spot(self, index: int) -> tuple[int, int]:
         """The middle of call ``index``'s row (where a click reads it)."""
         return self.rect().centerx, self.row_top(index) + ROW // 2 - 2
+
+    def row_rect(self, index: int) -> pygame.Rect:
+        """Call ``index``'s row (its lit band)."""
+        rect = self.rect()
+        return pygame.Rect(rect.x + 4, self.row_top(index) - 2, rect.width - 8, ROW)
+
+    def note_place(self, in_sight: Sequence[pygame.Rect]
+                   ) -> tuple[tuple[str, ...], pygame.Rect] | None:
+        """The call read, in lines, and its box: the free place nearest to the row it
+        explains, leaving ``in_sight`` visible (None: no call read)."""
+        if self.note is None or self.asked is None:
+            return None
+        lines, box = _note_place(self.note, tuple(self.row_rect(self.asked)),
+                                 tuple(tuple(rect) for rect in in_sight))
+        return lines, pygame.Rect(box)
 
     def readable(self, index: int) -> bool:
         seat, say = self.bids[index]
@@ -97,3 +116,20 @@ class ReviewCalls(Speaks):
                              topright=(rect.right - 30, y))
             if self.readable(index):
                 ask_chip(surface, (rect.right - 15, said.centery), ROW_CHIP)
+
+
+@functools.lru_cache(maxsize=8)  # the same place every frame while the note shows
+def _note_place(words: str, row: Box, in_sight: tuple[Box, ...]
+                ) -> tuple[tuple[str, ...], Box]:
+    """The note's lines and box at the width whose free place is nearest to ``row``
+    (the first width among equals); beside the row when nothing is free."""
+    anchor, taken = pygame.Rect(row), [pygame.Rect(rect) for rect in in_sight]
+    placed = []
+    for width in NOTE_WIDTHS:
+        lines = tuple(wrap(words, REASON_TEXT, width - 24))
+        box = pygame.Rect(0, 0, width, 20 + REASON_LINE * len(lines))
+        box.midleft = (anchor.right + 12, anchor.centery)
+        place = nearest_free(box, anchor, taken)
+        placed.append((lines, place or box, place is not None))
+    lines, box, _ = min(placed, key=lambda entry: (not entry[2], gap(entry[1], anchor)))
+    return lines, (box.x, box.y, box.width, box.height)

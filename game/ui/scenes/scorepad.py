@@ -16,7 +16,7 @@ import pygame
 from game.engine.match import DealRecord
 from game.engine.rules import TarotRules
 from game.par import Par, ParStatus
-from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, shade
+from game.ui.kit.widgets import CREAM, GLOW, GOLD, MIN_TEXT, Button, blit_text, panel, shade
 from game.ui.scenes.breakdown import Style, breakdown_rows, deal_words, par_cell, par_words
 from game.ui.stage import routes
 from game.ui.stage.routes import MatchScreen
@@ -133,7 +133,7 @@ class ScorePad(Scene):
         columns = self.columns()
         heading_y = LIST_TOP - 36
         blit_text(surface, self.tr("pad.deal"), 22, GOLD, topleft=(PAD_RECT.x + 24, heading_y))
-        blit_text(surface, self.tr("pad.par"), 18, GOLD, topright=(PAR_RIGHT, heading_y + 3))
+        blit_text(surface, self.tr("pad.par"), MIN_TEXT, GOLD, topright=(PAR_RIGHT, heading_y + 3))
         blit_text(surface, self.tr("pad.contract"), 22, GOLD, topleft=(PAD_RECT.x + 190, heading_y))
         size = 20 if len(columns) >= 4 else 22
         for side, x in enumerate(columns):
@@ -150,10 +150,10 @@ class ScorePad(Scene):
                       topleft=(PAD_RECT.x + 190, rect.y + 4))
             for score, total, x in zip(record.result.scores, record.totals, columns,
                                        strict=True):
-                blit_text(surface, f"{score:+d}", 18, CREAM, topright=(x - 58, rect.y + 5))
+                blit_text(surface, f"{score:+d}", MIN_TEXT, CREAM, topright=(x - 58, rect.y + 5))
                 blit_text(surface, str(total), 22, GLOW, topright=(x, rect.y + 3))
         if len(self.history) > VISIBLE_LINES:
-            blit_text(surface, self.tr("pad.scroll"), 18, CREAM,
+            blit_text(surface, self.tr("pad.scroll"), MIN_TEXT, CREAM,
                       midbottom=(PAD_RECT.centerx, PAD_RECT.bottom - 76))
 
     def draw_deal(self, surface: pygame.Surface, record: DealRecord) -> None:
@@ -169,7 +169,7 @@ class ScorePad(Scene):
         for row in breakdown_rows(self.texts, record.result.lines, record.carried, record.totals,
                                   self.table.seat_name):
             colour = (200, 200, 190) if row.style is Style.NOTE else CREAM
-            blit_text(surface, row.label, 18 if len(row.label) > 48 else 20, colour,
+            blit_text(surface, row.label, MIN_TEXT, colour,
                       topleft=(PAD_RECT.x + 30, y))
             for cell, x in zip(row.cells, columns, strict=True):
                 blit_text(surface, cell, 20, colour, topright=(x, y))

@@ -13,6 +13,7 @@ from game.ui.kit.widgets import (
     CREAM,
     GLOW,
     GOLD,
+    MIN_TEXT,
     Button,
     Grace,
     blit_text,
@@ -20,7 +21,7 @@ from game.ui.kit.widgets import (
     shade,
     wrap,
 )
-from game.ui.scenes.breakdown import Style, breakdown_rows, deal_words, par_words
+from game.ui.scenes.breakdown import Style, breakdown_rows, deal_words, par_words, tarot_why
 from game.ui.stage import routes
 from game.ui.stage.routes import MatchScreen
 from game.ui.stage.scene import Scene, Stage
@@ -29,7 +30,7 @@ SHEET_RECT = pygame.Rect(190, 40, 900, 640)
 LESSON_END = pygame.Rect(SHEET_RECT.x + 20, 0, SHEET_RECT.width - 40, 0)
 CHART_RECT = pygame.Rect(SHEET_RECT.x + 400, SHEET_RECT.y + 200, 460, 300)
 LABEL_WIDTH = 420  # the widest term's words, left of the figures
-ROW_HEIGHT = 27
+ROW_HEIGHT = 29
 PAR_Y = SHEET_RECT.bottom - 122  # the par's line, above the buttons
 DIM_TEXT = (200, 200, 190)
 END_TEXT, END_LINE = 20, 24  # the lesson's last words: 15 pixels at 960×540
@@ -134,7 +135,9 @@ class ScoreSheet(Scene):
     def draw_lesson_end(self, surface: pygame.Surface, key: str) -> None:
         """The narrator's last words, over the table's left under the sheet's title: the
         count and how to read the sheet."""
-        lines = wrap(self.tr(key), END_TEXT, LESSON_END.width - 24)
+        record = self.table.model.record
+        why = tarot_why(self.texts, record.result.facts) if record is not None else ""
+        lines = wrap(f"{self.tr(key)} {why}".strip(), END_TEXT, LESSON_END.width - 24)
         rect = LESSON_END.inflate(0, 0)
         rect.height = 24 + END_LINE * len(lines)
         rect.bottom = SHEET_RECT.bottom - 80
@@ -150,10 +153,11 @@ class ScoreSheet(Scene):
         sides = len(result.scores)
         spacing = min(150, (SHEET_RECT.width - LABEL_WIDTH - 40) // sides)
         columns = [SHEET_RECT.right - 30 - (sides - 1 - i) * spacing for i in range(sides)]
-        small = 20 if sides >= 4 else 24
+        small = MIN_TEXT if sides >= 4 else 24
         for side, x in enumerate(columns):
             for index, word in enumerate(self.heading(side, record)):
-                blit_text(surface, word, small - 2 * index, GOLD if index == 0 else CREAM,
+                blit_text(surface, word, max(MIN_TEXT, small - 2 * index),
+                          GOLD if index == 0 else CREAM,
                           midtop=(x - spacing // 2 + 8, top - 30 + 20 * index))
         y = top + 12
         x0 = SHEET_RECT.x + 24
@@ -165,14 +169,14 @@ class ScoreSheet(Scene):
                 frame = pygame.Rect(x0 - 8, y - 2, SHEET_RECT.right - x0 - 4, ROW_HEIGHT)
                 pygame.draw.rect(surface, LESSON_LIT, frame, width=2, border_radius=6)
                 self.framed.append((row.key, frame))
-            size = 18 if len(row.label) > 44 else 21
+            size = MIN_TEXT if len(row.label) > 44 else 22
             colour = DIM_TEXT if row.style is Style.NOTE else CREAM
             if row.style in (Style.SCORE, Style.TOTALS):
                 pygame.draw.line(surface, GOLD, (x0, y - 3), (SHEET_RECT.right - 20, y - 3), 2)
             blit_text(surface, row.label, size, colour, topleft=(x0, y + 2))
             strong = row.style in (Style.SCORE, Style.TOTALS)
             for cell, x in zip(row.cells, columns, strict=True):
-                blit_text(surface, cell, 24 if strong else 21, GLOW if strong else colour,
+                blit_text(surface, cell, 24 if strong else 22, GLOW if strong else colour,
                           topright=(x, y))
             y += ROW_HEIGHT
 

@@ -14,10 +14,12 @@ import pygame
 from game.engine.actions import CAPOT_BID
 from game.engine.games import game_of
 from game.i18n import Speaks, Texts
+from game.ui.kit.drawlog import explains
 from game.ui.kit.widgets import (
     CREAM,
     GLOW,
     GOLD,
+    MIN_TEXT,
     ask_chip,
     blit_symbol,
     blit_text,
@@ -51,7 +53,9 @@ NAME_TEXT = 20
 # trick: sentences to read, never under 16 pixels at the smallest window (960×540).
 REASON_TEXT = 22
 REASON_LINE = 26
-NOTE_WIDTHS = (440, 560)  # the call read, beside its row of the bid history
+# the call read, beside its row of the bid history: wider when it is too tall for the
+# room there, narrower when only a column is free beside the row (the bidding panel below)
+NOTE_WIDTHS = (440, 560, 300)
 NOTE_NEAR = 40  # farther from its row than this, the note looks for a nearer free place
 SUIT_ICON = 32
 Box = tuple[int, int, int, int]  # a rectangle, hashable
@@ -91,7 +95,7 @@ class ScoreBox(Speaks):
         rect = self.rect()
         row = self.layout.score_row(len(self.model.totals))
         panel(surface, rect)
-        blit_text(surface, self.tr("table.score_pad"), 18, GLOW,
+        blit_text(surface, self.tr("table.score_pad"), MIN_TEXT, GLOW,
                   bottomright=(rect.right - 4, rect.bottom - 6))
         blit_text(surface, self.title(), 24, GOLD,
                   topleft=(rect.x + 14, rect.y + 10))
@@ -123,7 +127,8 @@ class ContractBox(Speaks):
             blit_text(surface, status, 26, CREAM, topleft=(left, rect.y + 40))
             return
         who = self.seats.after(model.taker)
-        blit_text(surface, self.tr("table.taken_by", name=who), 24, CREAM,
+        taken = "table.taken_alone" if model.alone is not None else "table.taken_by"
+        blit_text(surface, self.tr(taken, name=who), 24, CREAM,
                   topleft=(left, rect.y + 36))
         if model.tarot_contract is not None:
             blit_text(surface, tarot_contract_words(self.texts, model), 24, GLOW,
@@ -307,13 +312,16 @@ class BidHistory(Speaks):
 
     def note_rect(self, avoid: list[pygame.Rect]) -> pygame.Rect | None:
         """Where the note goes: the free place nearest to what it explains (under it or
-        beside it first), over nothing when there is room (in a wider panel, shorter,
-        when the first has none)."""
+        beside it first), over nothing when there is room: the first width that finds
+        a place by it, else the width whose place is nearest (wider and shorter, or
+        narrower and longer, in the room there is)."""
         anchor = self._anchor(self.asked)
         if anchor is None or self.note is None:
             return None
         places = [self._note_place(width, anchor, avoid) for width in NOTE_WIDTHS]
-        return next((place for place in places if place.collidelist(avoid) < 0), places[0])
+        free = [place for place in places if place.collidelist(avoid) < 0]
+        return min(free, key=lambda place: max(gap(place, anchor), NOTE_NEAR),
+                   default=places[0])
 
     def _note_place(self, width: int, anchor: pygame.Rect, avoid: list[pygame.Rect]
                     ) -> pygame.Rect:
@@ -348,9 +356,11 @@ class BidHistory(Speaks):
 
     def draw_note(self, surface: pygame.Surface, avoid: list[pygame.Rect]) -> None:
         rect = self.note_rect(avoid)
-        if rect is None or self.note is None:
+        anchor = self._anchor(self.asked)
+        if rect is None or self.note is None or anchor is None:
             return
-        panel(surface, rect)
+        panel(surface, rect, name="call note")
+        explains(surface, rect, anchor)
         for index, line in enumerate(self.note_lines(rect.width)):
             blit_text(surface, line, REASON_TEXT, CREAM,
                       topleft=(rect.x + 12, rect.y + 10 + REASON_LINE * index))
@@ -366,7 +376,7 @@ class BidHistory(Speaks):
         if rect is None:
             return
         panel(surface, rect)
-        blit_text(surface, self.tr("table.bid_history"), 18, GOLD,
+        blit_text(surface, self.tr("table.bid_history"), MIN_TEXT, GOLD,
                   topleft=(rect.x + 10, rect.y + 7))
         y = rect.y + 26
         first = len(self.model.bids) - min(len(self.model.bids), BID_HISTORY_ROWS)
@@ -374,8 +384,8 @@ class BidHistory(Speaks):
             if self.hover == ("row", index):
                 pygame.draw.rect(surface, ROW_LIT, (rect.x + 4, y - 1, rect.width - 8, BID_ROW),
                                  border_radius=4)
-            blit_text(surface, self.seats.name(seat), 18, CREAM, topleft=(rect.x + 10, y))
-            said = blit_text(surface, say_text(self.texts, say), 18, GLOW,
+            blit_text(surface, self.seats.name(seat), MIN_TEXT, CREAM, topleft=(rect.x + 10, y))
+            said = blit_text(surface, say_text(self.texts, say), MIN_TEXT, GLOW,
                              topright=(rect.right - 30, y))
             if self._readable_row(index):
                 ask_chip(surface, (rect.right - 15, said.centery), ROW_CHIP)
@@ -431,7 +441,7 @@ class Messages:
         rect = self.message_rect()
         if rect is not None:
             colour = (120, 30, 30) if self.warning() else (28, 46, 36)
-            panel(surface, rect, colour)
+            panel(surface, rect, colour, name="message")
             message = self.message()
             top = rect.centery - self._size(message)[1] // 2
             for words, size, colour in self._styled(message):  # blit_text: the eye checks
@@ -439,7 +449,7 @@ class Messages:
                 top = drawn.bottom + MESSAGE_LEADING
         rect = self.note_rect()
         if rect is not None:
-            panel(surface, rect, (40, 34, 20))
+            panel(surface, rect, (40, 34, 20), name="note")
             blit_text(surface, self.note(), NOTE_TEXT, GLOW, center=rect.center)
 
     def regions(self) -> list[Region]:

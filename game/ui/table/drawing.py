@@ -60,9 +60,16 @@ class TableDrawing:
     def _panel_shown(self) -> pygame.Rect | None:
         return self.bid_panel.rect if self.bid_panel.visible else None
 
-    def _taken(self) -> list[pygame.Rect]:
-        """The messages go where they cover nothing else."""
-        return [rect for _, rect in self._placed()]
+    def _message_room(self) -> list[pygame.Rect]:
+        """The messages go where they cover nothing else but a lesson's narrator, which
+        then finds its place clear of them (``_narrator_room``)."""
+        return [rect for name, rect in self._placed(narrator=False)]
+
+    def _narrator_room(self) -> list[pygame.Rect]:
+        """A lesson's narrator covers nothing drawn: not the opponents' cards, the call
+        note, nor the message and its note, placed before it."""
+        regions = [*self._parts_placed(), *self._call_note(), *self.messages.regions()]
+        return [rect for _, rect in regions]
 
     def regions(self) -> list[Region]:
         """Every rectangle drawn now that must not cover another: the overlap test's."""
@@ -71,16 +78,25 @@ class TableDrawing:
         return [*self._placed(), *self.messages.regions()]
 
     def _parts_taken(self) -> list[pygame.Rect]:
-        """The narrator goes where it covers nothing but the messages and the
-        opponents' card backs (nothing it talks about)."""
+        """The call note goes where it covers nothing but the opponents' card backs
+        (nothing it talks about)."""
         return [rect for name, rect in self._parts_placed() if not name.startswith("backs ")]
 
-    def _placed(self) -> list[Region]:
-        """The regions of everything but the messages (which find room among them)."""
-        regions = self._parts_placed()
+    def _backs(self) -> list[pygame.Rect]:
+        """The opponents' card backs: a narrator with no other room may cover them."""
+        return [rect for name, rect in self._parts_placed() if name.startswith("backs ")]
+
+    def _placed(self, narrator: bool = True) -> list[Region]:
+        """The regions of everything but the messages (which find room among them),
+        the lesson's narrator left out when not ``narrator``."""
+        regions = [*self._parts_placed(), *self._call_note()]
+        if self.narrator is None or not narrator:
+            return regions
+        return [*regions, *self.narrator.regions()]
+
+    def _call_note(self) -> list[Region]:
         note = self.bid_history.note_rect(self._parts_taken())
-        regions += [] if note is None else [("call note", note)]
-        return regions if self.narrator is None else [*regions, *self.narrator.regions()]
+        return [] if note is None else [("call note", note)]
 
     def _parts_placed(self) -> list[Region]:
         parts = (self.hand, self.opponents, self.centre, self.plates, self.piles,

@@ -157,6 +157,9 @@ class TableModel:
     tarot_contract: Contract | None = None
     called: TarotCard | None = None
     partner: int | None = None
+    # the taker plays alone at five, as the viewer knows it: "own" (the taker, the
+    # viewer, called a king of his hand), "chien" (the called king came out of the chien)
+    alone: str | None = None
     chien: list[TarotCard] = field(default_factory=list)  # shown in the middle
     chien_count: int = 0  # face down while dealing
     # Cards a seat shows to everyone (announcements, a poignée), until the trick ends.
@@ -188,7 +191,7 @@ class TableModel:
         self.taker = self.trump = self.contract_value = None
         self.coinche_level = 0
         self.bidding = True
-        self.tarot_contract = self.called = self.partner = None
+        self.tarot_contract = self.called = self.partner = self.alone = None
         self.chien, self.chien_count = [], 0
         self.piles = [[] for _ in range(self.players)]
         self.aside = 0
@@ -318,6 +321,8 @@ def _tarot_contract(model: TableModel, event: TarotContractSet, _: DealRecord | 
 def _king_called(model: TableModel, event: KingCalled, _: DealRecord | None) -> None:
     model.called = event.card
     model.says[event.taker] = say_action(CallKing(event.card))
+    if event.taker == model.viewer and event.card in model.hand:
+        model.alone = "own"
 
 
 def _chien_shown(model: TableModel, event: ChienShown, _: DealRecord | None) -> None:
@@ -351,6 +356,8 @@ def _misere(model: TableModel, event: MisereDeclared, _: DealRecord | None) -> N
 
 def _partner(model: TableModel, event: PartnerRevealed, _: DealRecord | None) -> None:
     model.partner = event.partner
+    if event.partner is None and model.alone is None:
+        model.alone = "chien"
 
 
 def _played(model: TableModel, event: CardPlayedEvent, _: DealRecord | None) -> None:

@@ -14,23 +14,25 @@ from game.i18n import Speaks, Texts
 from game.lessons.run import LessonRun
 from game.lessons.script import ECART_CONFIRM, token
 from game.ui.kit.layout import SCREEN
-from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, wrap
+from game.ui.kit.widgets import CREAM, GLOW, GOLD, MIN_TEXT, Button, blit_text, panel, wrap
 from game.ui.table.bidding import BidPanel
 from game.ui.table.controller import Controller
 from game.ui.table.ecart import EcartChooser
 from game.ui.table.play_buttons import PlayButtons
 
 WIDTH = 300
-TEXT = 20  # 15 pixels at 960×540
-SMALL_TEXT = 18  # where the table leaves no room for the larger text
+TEXT = MIN_TEXT  # 15 pixels at 960×540
 TITLE = 26
 PADDING = 12
 STEP = 8  # the search for a free place, in logical pixels
 WIDE = 640
 # Where the panel goes, the first of them free: the left of the table under the scores,
 # its right under the contract, else wide along the top between the hands and the middle.
+# Narrower, taller, when only a column is free beside a panel (the bidding, the écart).
+NARROW = 270
 PREFERRED = ((10, 150, WIDTH), (SCREEN.right - 10 - WIDTH, 150, WIDTH),
-             (SCREEN.centerx - WIDE // 2, 124, WIDE))
+             (SCREEN.centerx - WIDE // 2, 124, WIDE),
+             (10, 150, NARROW), (SCREEN.right - 10 - NARROW, 150, NARROW))
 
 NARRATOR = (22, 34, 52)  # the narrator's panel: night blue, apart from the table's
 Region = tuple[str, pygame.Rect]
@@ -42,11 +44,13 @@ class Narrator(Speaks):
     def __init__(self, texts: Texts, controller: Controller, run: LessonRun,
                  avoid: Callable[[], list[pygame.Rect]],
                  cards: Callable[[], list[tuple[Any, pygame.Rect]]],
-                 buttons: Callable[[], Sequence[tuple[str, Button]]]) -> None:
+                 buttons: Callable[[], Sequence[tuple[str, Button]]],
+                 spare: Callable[[], list[pygame.Rect]] = lambda: []) -> None:
         self.texts = texts
         self.controller = controller
         self.run = run
         self.avoid = avoid  # what the panel must leave visible
+        self.spare = spare  # what it may cover when nothing else leaves it room
         self.cards = cards  # the viewer's hand as drawn
         self.buttons = buttons  # the panels' buttons with their actions' tokens
         # the place found and what it was found among (searched again when that changes)
@@ -70,15 +74,20 @@ class Narrator(Speaks):
 
     def placed(self) -> tuple[pygame.Rect, int]:
         """The panel and its text size: the first place of ``PREFERRED`` (or the
-        nearest free one to it) where it covers nothing, its text as large as the room
-        allows (``TEXT``, else ``SMALL_TEXT``); the first place when none is free."""
-        avoid = self.avoid()
+        nearest free one to it) where it covers nothing, its text at ``TEXT`` (never
+        smaller: it is read in the smallest window too); where it covers only what is ``spare``
+        when nothing is free (the opponents' card backs at the écart); the first place
+        when none is."""
+        avoid, spare = self.avoid(), self.spare()
+        lenient = [rect for rect in avoid if rect not in spare]
         wanted = [(pygame.Rect(x, y, width, self._height(width, size)), size)
-                  for size in (TEXT, SMALL_TEXT) for x, y, width in PREFERRED]
-        key = (tuple((tuple(r), size) for r, size in wanted), tuple(tuple(r) for r in avoid))
+                  for size in (TEXT,) for x, y, width in PREFERRED]
+        key = (tuple((tuple(r), size) for r, size in wanted), tuple(tuple(r) for r in avoid),
+               tuple(tuple(r) for r in spare))
         if key != self._placed[0]:
-            found = ((nearest_free(rect, avoid), size) for rect, size in wanted)
-            fallback = (wanted[-1][0].clamp(SCREEN), SMALL_TEXT)
+            found = ((nearest_free(rect, room), size) for room in (avoid, lenient)
+                     for rect, size in wanted)
+            fallback = (wanted[-1][0].clamp(SCREEN), TEXT)
             self._placed = (key, next(((rect, size) for rect, size in found
                                        if rect is not None), fallback))
         return self._placed[1]
@@ -119,7 +128,7 @@ class Narrator(Speaks):
         for rect in self.glows():
             pygame.draw.rect(surface, GLOW, rect, width=4, border_radius=8)
         rect, size = self.placed()
-        panel(surface, rect, NARRATOR, border=GOLD)
+        panel(surface, rect, NARRATOR, border=GOLD, name="narrator")
         blit_text(surface, self.tr(self.run.lesson.title_key), 22, GOLD,
                   topleft=(rect.x + PADDING, rect.y + PADDING - 2))
         y = rect.y + PADDING + TITLE

@@ -44,7 +44,7 @@ from game.ui.table.parts import (
 )
 from game.ui.table.play_buttons import PlayButtons
 from game.ui.table.poignee import PoigneeChooser
-from game.ui.table.words import card_reason
+from game.ui.table.words import alone_words, card_reason
 
 
 class TableScene(TableDrawing, Scene):
@@ -117,7 +117,7 @@ class TableScene(TableDrawing, Scene):
             controller.computers.submit)  # read in the AI's worker, not in a frame
         self.messages = Messages(layout, self.message_text,
                                  lambda: controller.message is not None, self.notes.text,
-                                 self._panel_shown, self._taken)
+                                 self._panel_shown, self._message_room)
         self.last_trick = LastTrick(
             self.texts, layout, model, seats, painter, lambda card: card_reason(
                 self.texts, controller.computers.reasons, model.deal_number, card))
@@ -130,8 +130,8 @@ class TableScene(TableDrawing, Scene):
         self.buttons = [self.menu_button, self.last_button, self.undo_button, self.hint_button]
         self.targets = ClickTargets(self.buttons, self.score, self.last_trick, self.bid_history)
         self.narrator = None if self.lesson is None else Narrator(
-            self.texts, controller, self.lesson, self._parts_taken, self.hand.cards,
-            lambda: panel_buttons(self.bid_panel, self.play, self.ecart))
+            self.texts, controller, self.lesson, self._narrator_room, self.hand.cards,
+            lambda: panel_buttons(self.bid_panel, self.play, self.ecart), self._backs)
         self._follow_handedness()
 
     def _side_button(self, name: str, key: str, press: Callable[[], None]) -> Button:
@@ -239,7 +239,14 @@ class TableScene(TableDrawing, Scene):
         return self.score.seats.name(seat)
 
     def message_text(self) -> str:
-        return self.input.message()
+        """What the table tells the player now; at five, until the first trick is
+        taken, why the taker plays alone under it."""
+        words = self.input.message()
+        alone = "" if self.model.last_trick else alone_words(self.texts, self.model,
+                                                               self.seat_name)
+        if not alone or alone in words:
+            return words
+        return f"{words}\n{alone}" if words else alone
 
     def terms_shown(self) -> list[str]:
         """The French terms on the table now (bubbles, the chien, the retourne)."""

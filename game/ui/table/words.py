@@ -180,6 +180,16 @@ def tarot_contract_words(texts: Texts, model: TableModel) -> str:
     return words
 
 
+def alone_words(texts: Texts, model: TableModel, name_of: Callable[[int], str]) -> str:
+    """At five, why the taker plays alone, said to the taker or to the others ("" when
+    he does not, or nobody knows it yet)."""
+    if model.alone is None or model.taker is None:
+        return ""
+    if model.taker == model.viewer:
+        return texts.tr(f"tarot.alone_{model.alone}")
+    return texts.tr("tarot.alone_other", name=name_of(model.taker))
+
+
 def contract_text(texts: Texts, model: TableModel, name_of: Callable[[int], str]) -> str:
     """The contract in words: "Taken by West: 100 hearts, coinched" ("" before one)."""
     if model.taker is None:
