@@ -8,7 +8,9 @@ against it: never what he could know then, so it is shown apart from the honest 
   multiplier, belote, the capot: ``game.dds.utility``); in points of the same scale as
   the verdict's (the side's score less the others', times ``side_unit``).  A search
   stops at ``NODE_CAP`` nodes (no clock: the same answer under any load); past it the
-  decision is left unsolved (at the first tricks of some deals).
+  decision is left unsolved (at the first tricks of some deals).  At the découverte only
+  once no card is left face down (the solver plays hands, not piles); at the contrée à
+  deux on the twenty cards in play.
 - Tarot: the last tricks only, where the Expert's exact endgame solves a deal
   (``tarot_endgame.affordable``), on the true hands and écart (or chien); in the seat's
   marks.
@@ -78,6 +80,8 @@ def seen(state: Match, seat: int, action: Action, between: Between = None) -> Se
         return None
     if isinstance(deal, TarotDeal):
         worths = _tarot_worths(deal, seat)
+    elif face_down_left(deal):
+        return None
     else:
         worths = card_worths(deal, NODE_CAP, between)
         unit = side_unit(deal.players)
@@ -86,6 +90,12 @@ def seen(state: Match, seat: int, action: Action, between: Between = None) -> Se
         return None
     ranked = sorted(plays, key=lambda a: -worths[a.card])
     return Seen(tuple((a, worths[a.card]) for a in ranked), action)
+
+
+def face_down_left(deal: TrickDeal) -> bool:
+    """The découverte with a card still face down: the solver plays hands, not piles
+    (the review solves its last tricks only, once every card is face up)."""
+    return any(down is not None for piles in deal.piles for _, down in piles)
 
 
 def card_worths(state: TrickDeal, node_cap: int,

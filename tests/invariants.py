@@ -18,7 +18,14 @@ AnyDeal = TrickDeal | TarotDeal
 def cards_in_deal(deal: TrickDeal) -> list[Card]:
     cards = [c for h in deal.hands for c in h] + [c for _, c in deal.trick]
     cards += [c for t in deal.tricks for c in t.cards]
-    return cards
+    return cards + unseen_by_all(deal)
+
+
+def unseen_by_all(deal: TrickDeal) -> list[Card]:
+    """The cards no seat may see: the découverte's face-down cards, the contrée à deux's
+    twelve aside."""
+    face_down = [down for piles in deal.piles for _, down in piles if down is not None]
+    return face_down + list(getattr(deal, "undealt", ()))
 
 
 def tarot_cards_in_deal(deal: TarotDeal) -> list[TarotCard]:
@@ -42,6 +49,9 @@ def check_deal_invariants(deal: AnyDeal) -> None:
         view = deal.view(seat)
         assert Counter(view.hand) == Counter(deal.hands[seat])
         assert view.legal == (deal.legal_actions() if deal.current_player == seat else ())
+        if isinstance(deal, TrickDeal):
+            shown = repr(view)  # every card the view holds, wherever it is
+            assert not [c for c in unseen_by_all(deal) if repr(c) in shown]
     if isinstance(deal, TarotDeal):
         _check_tarot_state(deal)
     else:
@@ -51,7 +61,8 @@ def check_deal_invariants(deal: AnyDeal) -> None:
 def _check_trick_state(deal: TrickDeal) -> None:
     cards = cards_in_deal(deal)
     assert len(cards) == len(set(cards))
-    if deal.players == 4 and deal.phase is Phase.PLAY:
+    every_card_dealt = deal.players == 4 or deal.rules.decouverte or getattr(deal, "undealt", ())
+    if every_card_dealt and deal.phase is Phase.PLAY:
         assert sorted(cards) == sorted(DECK32)
 
 
@@ -86,7 +97,7 @@ def _check_finished_trick_deal(deal: TrickDeal) -> None:
     card_points = sum(t.points for t in deal.tricks)
     played_out = not any(deal.hands)  # a defender's arrêt ends a deal early
     assert played_out or result.facts.outcome == "arret"
-    if deal.players == 4 and played_out:
+    if (deal.players == 4 or deal.rules.decouverte) and played_out:
         assert card_points == 162
         assert sum(deal.tally().trick_points) in (162, deal.rules.capot_points)
     lines = {line.key: line.values for line in result.lines}

@@ -19,14 +19,31 @@ from game.engine.match import new_deal_state
 from game.engine.protocol import Phase
 from game.engine.rules import (
     BeloteRules,
+    BidValues,
     CoincheRules,
+    Layout,
+    Litige,
     OvertrumpPartner,
+    Packets,
     PartnerRuff,
     TrickGameRules,
     Undertrump,
 )
 from game.engine.trickgame import TrickDeal, TrickView
 from game.engine.tricks import legal_cards
+
+# The contrée à deux and the découverte of both games, their options each way.
+TWO_PLAYER_TABLES: list[TrickGameRules] = [
+    CoincheRules(players=2),
+    CoincheRules(players=2, two_player_winner_takes_all=True, packets=Packets.P332,
+                 round_to_10=True, belote_prenable=True, surcoinche_multiplier=3),
+    CoincheRules(players=2, layout=Layout.DECOUVERTE),
+    CoincheRules(players=2, layout=Layout.DECOUVERTE, decouverte_announcements=True,
+                 bid_values=BidValues.V82_162, two_player_winner_takes_all=True),
+    BeloteRules(players=2, layout=Layout.DECOUVERTE, target=500),
+    BeloteRules(players=2, layout=Layout.DECOUVERTE, decouverte_announcements=True,
+                litige=Litige.DEDANS, sans_atout_tout_atout=True, target=500),
+]
 
 
 def rule_sets() -> Iterator[TrickGameRules]:

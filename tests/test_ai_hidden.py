@@ -46,7 +46,7 @@ ALLOWED_OTHER_MODULES = {"game.choices", "game.core", "game.core.trick32"}
 # The classes that hold a whole deal (every hand): the AI never names them.
 DEAL_CLASSES = {"TrickDeal", "BeloteDeal", "CoincheDeal", "TarotDeal", "Match"}
 # A deal's fields that hold hidden cards: the AI never reads them.
-HIDDEN_FIELDS = {"hands", "stock", "announceable", "belote_holder"}
+HIDDEN_FIELDS = {"hands", "stock", "announceable", "belote_holder", "piles", "undealt"}
 
 Builder = Callable[[tuple[Card, ...]], TrickDeal]
 

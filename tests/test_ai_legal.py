@@ -12,7 +12,7 @@ from game.engine.actions import Stop
 from game.engine.belote import BeloteDeal
 from game.engine.match import Match, new_deal_state
 from game.engine.protocol import Phase
-from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
+from game.engine.rules import BeloteRules, CoincheRules, Layout, TrickGameRules
 from game.engine.trickgame import TrickDeal
 from tests.hint_keys import DOCUMENTED
 
@@ -22,6 +22,8 @@ GAMES: list[TrickGameRules] = [
     BeloteRules(), BeloteRules(arret=True), BeloteRules(players=3), BeloteRules(players=2),
     BeloteRules(sans_atout_tout_atout=True, belote_counts_for_contract=False,
                 litige_belote_paid=True),
+    CoincheRules(players=2), CoincheRules(players=2, layout=Layout.DECOUVERTE),
+    BeloteRules(players=2, layout=Layout.DECOUVERTE),
 ]
 
 
@@ -46,7 +48,8 @@ def capot_in_progress(state: TrickDeal) -> bool:
     return len(state.tricks) >= 5 and len({state.side_of(t.winner) for t in state.tricks}) == 1
 
 
-@pytest.mark.parametrize("rules", GAMES, ids=lambda r: f"{r.game}{r.players}")
+@pytest.mark.parametrize("rules", GAMES,
+                         ids=lambda r: f"{r.game}{r.players}{'d' if r.decouverte else ''}")
 def test_every_level_returns_a_legal_action_in_every_position(rules: TrickGameRules) -> None:
     rng = random.Random(3)
     phases, last_tricks, capots = set(), 0, 0
@@ -63,7 +66,7 @@ def test_every_level_returns_a_legal_action_in_every_position(rules: TrickGameRu
             assert decision.reason in DOCUMENTED
             assert {name for name, _ in decision.reason_args} == DOCUMENTED[decision.reason]
     assert {Phase.BIDDING, Phase.PLAY} <= phases
-    if rules.players < 4:
+    if isinstance(rules, BeloteRules) and rules.players < 4 and not rules.decouverte:
         assert Phase.EXCHANGE in phases
     assert last_tricks and capots, "the odd positions were visited"
 

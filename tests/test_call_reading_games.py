@@ -17,13 +17,13 @@ import random
 import pytest
 
 from game.ai import Level, decide
-from game.ai.call_reading import CallReading, read_take
+from game.ai.call_reading import CallReading, is_open_call, read_call, read_take
 from game.ai.tarot_call_reading import TarotCallReading, read_tarot_call
-from game.engine.actions import Bid, Pass, Take
+from game.engine.actions import Bid, Pass, Take, bid
 from game.engine.cards import Card, Rank, Suit
 from game.engine.match import Match
 from game.engine.protocol import Action, Phase
-from game.engine.rules import BeloteRules, TarotRules
+from game.engine.rules import BeloteRules, CoincheRules, Layout, TarotRules
 from game.engine.tarot_actions import CallKing, TarotBid, TarotPass
 from game.engine.tarot_scoring import Contract
 from game.engine.tarot_tricks import TarotView
@@ -301,3 +301,50 @@ def test_at_least_one_bout_counts_the_hands_holding_a_single_one() -> None:
         assert reading is not None and reading.bouts_unseen == 1
         assert reading.two_bouts == 0
         assert reading.one_bout > 0.3  # the Garde's caller holds the third often
+
+
+# --- two players: the contrée à deux and the découverte ----------------------------------------
+
+
+def two_player_view(rules: CoincheRules | BeloteRules, deal: int, calls: list[Action],
+                    seat: int) -> TrickView:
+    match, _ = Match.new(rules, deal, deal)
+    for action in calls:
+        match, _ = match.apply(action)
+    view = match.view(seat).deal
+    assert isinstance(view, TrickView)
+    return view
+
+
+def test_a_contree_a_deux_bid_reads_ten_card_hands_and_says_twelve_cards_lie_aside() -> None:
+    rules = CoincheRules(players=2)
+    view = two_player_view(rules, 2, [bid(70, Suit.HEARTS)], seat=0)  # deal 2: seat 1 bids
+    assert view.bids[0][0] == 1
+    reading = read_call(view, 0, 2)
+    assert reading is not None and reading.fitted > 0
+    assert (reading.aside, reading.unseen) == (12, 22)
+    assert 1 <= reading.trumps <= 8
+    words = call_shown(ENGLISH, view, 0, 2, name)
+    assert words is not None and "12 lie aside, out of the deal" in words
+    assert "none is surely West's" in words
+    french = call_shown(FRENCH, view, 0, 2, name)
+    assert french is not None and "12 sont de côté" in french
+    four = CoincheRules()
+    view4 = two_player_view(four, 1, [bid(80, Suit.HEARTS)], seat=0)
+    reading4 = read_call(view4, 0, 1)
+    assert reading4 is not None and reading4.aside == 0
+    assert "aside" not in (call_shown(ENGLISH, view4, 0, 1, name) or "")
+
+
+@pytest.mark.parametrize("rules", [CoincheRules(players=2, layout=Layout.DECOUVERTE),
+                                   BeloteRules(players=2, layout=Layout.DECOUVERTE)],
+                         ids=["coinche", "belote"])
+def test_a_decouverte_call_is_said_to_show_nothing_hidden(
+    rules: CoincheRules | BeloteRules,
+) -> None:
+    first = bid(80, Suit.SPADES) if isinstance(rules, CoincheRules) else Take()
+    view = two_player_view(rules, 3, [first], seat=1)  # deal 3: seat 0 speaks first
+    assert view.bids[0][0] == 0 and is_open_call(view, 0)
+    assert call_shown(ENGLISH, view, 0, 3, name) == tr("call.decouverte", name="South")
+    own = two_player_view(rules, 3, [first], seat=0)
+    assert not is_open_call(own, 0)

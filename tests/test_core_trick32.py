@@ -4,7 +4,9 @@ play-outs, whole play-outs, the bidding's play-outs and the Expert's decisions, 
 random positions of belote at 2, 3 and 4 players and of coinche, under random rule
 options and trump modes (``bench/core_trick32.py`` runs the same check on 100,000
 positions of each).  And the search really plays out by the core when it is built, by
-its Python twin otherwise."""
+its Python twin otherwise; at two players the contrée à deux's play-outs by the core
+(the same decisions), the découverte's always by the Python twin (the core does not turn
+the card under a card played over)."""
 
 from __future__ import annotations
 
@@ -36,7 +38,7 @@ from game.engine.actions import PlayCard
 from game.engine.cards import DECK32, Suit
 from game.engine.match import new_deal_state
 from game.engine.protocol import Action, Phase
-from game.engine.rules import CoincheRules
+from game.engine.rules import BeloteRules, CoincheRules, Layout
 from game.engine.trick_view import TrickView
 from game.engine.tricks import Trump
 
@@ -235,3 +237,59 @@ def test_a_batch_lets_other_threads_run_while_it_plays() -> None:
     third = (end - start) / 3
     assert third > 0.02
     assert any(start + third < t < end - third for t in ticks)
+
+
+# --- the two-player tables --------------------------------------------------------------------
+
+
+def two_player_views(rules: CoincheRules | BeloteRules, count: int) -> list[TrickView]:
+    """Card decisions of ``rules`` a few cards into the play, the seat with a choice."""
+    from tests.test_ai_hidden_two_players import at_play
+
+    views: list[TrickView] = []
+    for seed in range(40):
+        state = at_play(rules, seed, 1 + seed % 5)
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        if len({a.card for a in view.legal if isinstance(a, PlayCard)}) > 1:
+            views.append(view)
+        if len(views) == count:
+            return views
+    raise AssertionError("too few positions with a choice of cards")
+
+
+@pytest.mark.parametrize("rules", [CoincheRules(players=2, layout=Layout.DECOUVERTE),
+                                   BeloteRules(players=2, layout=Layout.DECOUVERTE)],
+                         ids=["coinche", "belote"])
+def test_a_decouverte_play_out_never_goes_to_the_core(
+        rules: CoincheRules | BeloteRules, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The core plays hands, it does not turn over the card under a card played: the
+    découverte's play-outs are the Python twin's, the core built or not."""
+    def refuse(*args: object) -> None:
+        raise AssertionError("a découverte play-out went to the core")
+
+    views = two_player_views(rules, 3)
+    with monkeypatch.context() as patch:
+        patch.setattr(trick32, "play_rollout", refuse)
+        patch.setattr(trick32, "play_rollouts", refuse)
+        without_core = card_decisions(views)
+    assert all(len(values) > 1 for _, values in without_core)  # the search weighed them
+    python_path(monkeypatch)
+    assert card_decisions(views) == without_core
+
+
+def test_the_contree_a_deux_card_play_is_the_same_with_and_without_the_core(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ten cards a hand, two seats, twelve aside: the core plays the contrée à deux's
+    play-outs (none in Python) and the Expert's cards and values are the Python path's."""
+    def refuse(*args: object) -> None:
+        raise AssertionError("the Python play-out ran")
+
+    views = two_player_views(CoincheRules(players=2), 3)
+    with monkeypatch.context() as patch:
+        patch.setattr(search_module, "python_play_rollout", refuse)
+        with_core = card_decisions(views)
+    assert all(len(values) > 1 for _, values in with_core)
+    python_path(monkeypatch)
+    assert card_decisions(views) == with_core

@@ -16,13 +16,20 @@ from hypothesis import strategies as st
 
 from game.engine.match import AnyRules, Match, new_deal_state
 from game.engine.protocol import Action, IllegalAction
-from game.engine.rules import BeloteRules, CoincheRules, RulesJson, TarotRules, TrickGameRules
+from game.engine.rules import (
+    BeloteRules,
+    CoincheRules,
+    Layout,
+    RulesJson,
+    TarotRules,
+    TrickGameRules,
+)
 from tests.invariants import check_deal_invariants, check_finished_deal
 
 EXAMPLES = int(os.environ.get("ATOUT_FUZZ_EXAMPLES", "60"))
 FIXED = {"players", "target", "direction", "deals"}
 PLAYERS: dict[type[TrickGameRules] | type[TarotRules], list[int]] = {
-    BeloteRules: [2, 3, 4], CoincheRules: [4], TarotRules: [3, 4, 5],
+    BeloteRules: [2, 3, 4], CoincheRules: [2, 4], TarotRules: [3, 4, 5],
 }
 CHOICES: dict[str, list[Any]] = {
     "capot_points": [250, 252], "surcoinche_multiplier": [3, 4], "fail_base": [160, 162],
@@ -54,6 +61,8 @@ def rule_sets(draw: st.DrawFn) -> AnyRules:
             options[f.name] = draw(st.sampled_from(values))
     if rules_class is TarotRules:
         options["deals"] = draw(st.sampled_from([4, None]))
+    elif players != 2:  # the découverte is a two-player layout
+        options["layout"] = Layout.HAND
     return rules_class(**options)
 
 

@@ -19,7 +19,7 @@ from game.ui.scenes.stats import TABS
 def test_the_registry_names_each_game_with_its_rules_players_and_deck() -> None:
     assert {name: (g.rules, g.players, g.deck) for name, g in GAMES.items()} == {
         "belote": (BeloteRules, (2, 3, 4), "32"),
-        "coinche": (CoincheRules, (4,), "32"),
+        "coinche": (CoincheRules, (2, 4), "32"),
         "tarot": (TarotRules, (3, 4, 5), "tarot"),
     }
     assert DECKS == ("32", "tarot")
@@ -27,7 +27,7 @@ def test_the_registry_names_each_game_with_its_rules_players_and_deck() -> None:
 
 
 def test_every_table_is_a_game_at_one_of_its_player_counts_in_the_tabs_order() -> None:
-    assert TABLES == (("belote", 2), ("belote", 3), ("belote", 4), ("coinche", 4),
+    assert TABLES == (("belote", 2), ("belote", 3), ("belote", 4), ("coinche", 2), ("coinche", 4),
                       ("tarot", 3), ("tarot", 4), ("tarot", 5))
     assert TABS == TABLES
 

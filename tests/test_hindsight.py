@@ -87,3 +87,35 @@ def test_the_worker_sees_after_the_analysis_and_reports_the_analysis_once() -> N
         assert len(reports) == 1
     finally:
         worker.close()
+
+
+def test_two_player_tables_are_solved_where_the_solver_sees_what_is_played() -> None:
+    """The contrée à deux is solved on its twenty cards in play; the découverte only once
+    no card is left face down (before, the solver's hands would miss the piles)."""
+    import random
+
+    from game.ai import Level, decide
+    from game.engine.rules import BeloteRules, Layout
+    from game.engine.trickgame import TrickDeal
+    from game.hindsight import face_down_left
+
+    for rules in (CoincheRules(players=2), BeloteRules(players=2, layout=Layout.DECOUVERTE)):
+        match, _ = Match.new(rules, 3)
+        rng = random.Random(1)
+        solved, covered = 0, 0
+        while not match.history:
+            seat = match.current_player
+            assert seat is not None
+            action = decide(match.view(seat), Level.CONFIRME, rng).action
+            result = seen(match, seat, action)
+            deal = match.deal
+            assert isinstance(deal, TrickDeal)
+            if face_down_left(deal):
+                covered += 1
+                assert result is None
+            if result is not None:
+                solved += 1
+                assert result.best_worth >= result.worth(action)
+            match, _ = match.apply(action)
+        assert solved >= 3
+        assert covered == 0 if not rules.decouverte else covered > 10

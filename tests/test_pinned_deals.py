@@ -15,16 +15,22 @@ from typing import Any
 import pytest
 
 from game.engine.match import SAVE_VERSION, AnyRules, Match
-from game.engine.rules import BeloteRules, CoincheRules, ExcuseLastTrick, TarotRules
+from game.engine.rules import BeloteRules, CoincheRules, ExcuseLastTrick, Layout, TarotRules
 from game.storage import Storage
 
 DATA = Path(__file__).resolve().parent / "data"
 PINNED: dict[str, Any] = json.loads((DATA / "pinned_deals.json").read_text(encoding="utf-8"))
+TWO_PLAYER: dict[str, AnyRules] = {
+    "coinche-2": CoincheRules(players=2),
+    "coinche-2-decouverte": CoincheRules(players=2, layout=Layout.DECOUVERTE),
+    "belote-2-decouverte": BeloteRules(players=2, layout=Layout.DECOUVERTE),
+}
 TABLES: dict[str, AnyRules] = {
     "belote-4": BeloteRules(), "belote-3": BeloteRules(players=3),
     "belote-2": BeloteRules(players=2), "coinche-4": CoincheRules(),
     "tarot-3": TarotRules(players=3), "tarot-4": TarotRules(players=4),
     "tarot-5": TarotRules(players=5),
+    **TWO_PLAYER,
 }
 
 
@@ -41,7 +47,10 @@ def test_a_deal_number_deals_the_hands_written_down(table: str) -> None:
         deal: Any = match.deal
         assert match.dealer == pinned["dealer"] == int(number) % rules.players
         assert [codes(hand) for hand in deal.hands] == pinned["hands"]
-        if rules.game == "tarot":
+        if table in TWO_PLAYER:  # the piles' face-down cards, or the twelve aside
+            assert laid_aside(deal) == pinned["aside"]
+            assert str(getattr(deal, "retourne", None)) == str(pinned["retourne"])
+        elif rules.game == "tarot":
             assert codes(deal.chien) == pinned["chien"]
         elif rules.game == "belote":
             assert str(deal.retourne) == pinned["retourne"]
@@ -56,6 +65,39 @@ def test_a_match_seed_gives_the_deal_numbers_written_down(table: str) -> None:
     pinned = PINNED[table]["match_seed_42"]
     assert (match.deal_number(), match.dealer) == (pinned["first_deal_number"],
                                                    pinned["dealer"])
+
+
+def laid_aside(deal: Any) -> str | list[str]:
+    """The cards a two-player deal keeps out of the hands: the découverte's face-down
+    cards (per seat, pile by pile), the contrée à deux's twelve aside."""
+    if deal.piles:
+        return [codes(down for _, down in piles) for piles in deal.piles]
+    return codes(deal.undealt)
+
+
+# Version 2 saves of the two-player tables: two deals by the Confirmé in every seat
+# (match seed 2024); the totals and the deals' numbers when they were written.
+V2_SAVES = {
+    "coinche-2": ((185, 255), (879270029, 143356360)),
+    "coinche-2-decouverte": ((251, 303), (879270029, 143356360)),
+    "belote-2-decouverte": ((151, 193), (879270029, 143356360)),
+}
+
+
+@pytest.mark.parametrize("table", V2_SAVES)
+def test_a_version_2_save_of_a_two_player_table_replays_to_its_scores(
+    table: str, tmp_path: Path
+) -> None:
+    shutil.copy(DATA / "saves" / f"{table}.v2.json", tmp_path / "match.json")
+    data = json.loads((tmp_path / "match.json").read_text(encoding="utf-8"))
+    assert data["match"]["version"] == 2 == SAVE_VERSION
+    saved = Storage(tmp_path).load_match()
+    assert saved is not None
+    totals, seeds = V2_SAVES[table]
+    assert saved.match.rules == TABLES[table]
+    assert saved.match.totals == totals
+    assert tuple(record.seed for record in saved.match.history) == seeds
+    assert saved.levels == ("", "confirme")
 
 
 # Each save: two deals played by the Confirmé in every seat (match seed 2024), saved by

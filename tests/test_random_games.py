@@ -27,6 +27,7 @@ from game.engine.rules import (
     Undertrump,
 )
 from tests.invariants import check_deal_invariants, check_finished_deal
+from tests.play_fixtures import TWO_PLAYER_TABLES
 
 RULE_SETS: list[TrickGameRules] = [
     CoincheRules(target=1000),
@@ -47,10 +48,18 @@ RULE_SETS: list[TrickGameRules] = [
                 belote_counts_for_contract=False, litige_belote_paid=True),
     BeloteRules(players=2, target=500, card_reuse_in_announcements=True,
                 rubicon=Rubicon.SIMPLE),
+    *TWO_PLAYER_TABLES,
 ]
 EVERY_GAME: list[TrickGameRules | TarotRules] = [
     *RULE_SETS, TarotRules(players=3), TarotRules(players=4), TarotRules(players=5),
 ]
+
+
+def table_id(rules: TrickGameRules | TarotRules) -> str:
+    layout = rules.layout.value if isinstance(rules, TrickGameRules) and rules.decouverte else ""
+    return f"{rules.game}{rules.players}{layout}"
+
+
 MATCHES = int(os.environ.get("ATOUT_RANDOM_MATCHES", "8"))
 DEALS = int(os.environ.get("ATOUT_RANDOM_DEALS", "300"))
 
@@ -77,7 +86,7 @@ def play_match(rules: TrickGameRules, seed: int) -> Match:
     return match
 
 
-@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: f"{r.game}{r.players}")
+@pytest.mark.parametrize("rules", RULE_SETS, ids=table_id)
 def test_random_matches_keep_the_invariants_and_replay(rules: TrickGameRules) -> None:
     for seed in range(MATCHES):
         match = play_match(rules, seed)
@@ -96,7 +105,7 @@ def test_random_matches_keep_the_invariants_and_replay(rules: TrickGameRules) ->
         assert replayed.to_json() == match.to_json()
 
 
-@pytest.mark.parametrize("rules", EVERY_GAME, ids=lambda r: f"{r.game}{r.players}")
+@pytest.mark.parametrize("rules", EVERY_GAME, ids=table_id)
 def test_random_deals_conserve_cards_and_points(rules: TrickGameRules | TarotRules) -> None:
     from game.engine.match import new_deal_state
 

@@ -25,6 +25,7 @@ from game.engine.rules import (
     TarotRules,
 )
 from game.i18n import catalogue
+from tests.play_fixtures import TWO_PLAYER_TABLES
 from tests.words import ENGLISH, FRENCH
 
 DEALS = int(os.environ.get("ATOUT_BREAKDOWN_DEALS", "300"))  # 3,000 deals over the sets
@@ -44,6 +45,7 @@ OPTION_SETS: list[AnyRules] = [
     TarotRules(players=4, misere=True, petit_au_bout=PetitAuBoutValue.FIXED,
                poignee_sizes=PoigneeSizes.FOUR_PLAYER, unannounced_chelem=0, defence_chelem=0),
     TarotRules(players=5, misere=True, king_call=KingCall.NO_SELF),
+    *TWO_PLAYER_TABLES,
 ]
 
 

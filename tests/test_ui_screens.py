@@ -30,7 +30,7 @@ from game.ui.kit.widgets import GLOW, text
 from game.ui.scenes.dialog import ConfirmDialog
 from game.ui.scenes.replay import ReplayScene, deal_story, led_anchor
 from game.ui.scenes.scoresheet import ScoreSheet
-from game.ui.scenes.stats import StatsScene
+from game.ui.scenes.stats import TABS, StatsScene
 from game.ui.stage.scene import Scene
 from game.ui.table.controller import GameConfig, SeatConfig
 from game.ui.table.glossary import NOTE_TIME, TERMS, FirstTimeNotes, terms_of
@@ -274,7 +274,7 @@ def test_statistics_show_per_game_and_reset_after_confirmation(
                                                                 game=tr("game.tarot"), players=5))
     window.step(DT, click(window, tarot.rect.center))
     window.step(DT, [])
-    assert scene.tab == 6
+    assert TABS[scene.tab] == ("tarot", 5)
     cached = set(texts_drawn)
     assert tr("tarot.garde_contre") in cached and tr("stats.chelems") in cached
     window.step(DT, click(window, scene.reset_button.rect.center))

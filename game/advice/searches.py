@@ -17,7 +17,6 @@ from game.ai.deal_value import belote_scorer, finished_tally, seat_value, side_o
 from game.ai.memory import Memory
 from game.ai.play import card_args, play_action, play_phase
 from game.ai.play_inference import InferenceSearch
-from game.ai.search import play_rollout
 from game.ai.tarot_search import (
     TarotWorldSearch,
     World,
@@ -97,13 +96,13 @@ class _TrickSearch(InferenceSearch):
 
     def value(self, world: list[tuple[Card, ...]], card: Card) -> float:
         view = self.view
-        finished = play_rollout(view, self.mem, self.rules, world, card)
+        finished, owned = self.played_out(world, card)
         aim: bool | None = None
         if self._result is None:
             value, points = seat_value(view, finished.points), 0.0
         else:
             tally = finished_tally(view, self.rules, finished.points, finished.tricks,
-                                   belote_scorer(view, self.mem.trump, world))
+                                   belote_scorer(view, self.mem.trump, owned))
             result = self._result(tally)
             value, points = seat_value(view, result.scores), float(result.scores[self._side])
             if result.facts is not None:

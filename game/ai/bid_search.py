@@ -68,6 +68,8 @@ def weigh_coinche_calls(view: TrickView, rng: random.Random, worlds: int = WORLD
         return confirme, {}
     rules = default_rules(view)
     assert isinstance(rules, CoincheRules)
+    if rules.decouverte:  # piles, not hands: the open-handed play-outs do not apply
+        return confirme, {}
     deals = sample_deals(view, rng, worlds)
     if not deals:
         return confirme, {}
@@ -121,17 +123,21 @@ Deal = list[tuple[Card, ...]]  # one hand per seat
 
 def sample_deals(view: TrickView, rng: random.Random, count: int) -> list[Deal]:
     """``count`` deals of the cards I do not hold, in proportion to how well they
-    explain the other seats' calls (``calls_misfit``, ``metropolis``)."""
+    explain the other seats' calls (``calls_misfit``, ``metropolis``).  At the contrée
+    à deux the twelve cards aside are one more place the walk deals to (after the hands)."""
     others = [s for s in range(view.players) if s != view.seat]
+    movable = others + ([view.players] if view.aside_count else [])
     hidden = [c for c in DECK32 if c not in view.hand]
     rng.shuffle(hidden)
-    size = len(view.hand)
-    hands = [list(view.hand) if s == view.seat else [] for s in range(view.players)]
-    for k, seat in enumerate(others):
-        hands[seat] = hidden[k * size:(k + 1) * size]
-    deals = walk_deals(hands, others, lambda placed: calls_misfit(view, placed), rng,
+    places = [list(view.hand) if s == view.seat else [] for s in range(view.players)]
+    places += [[]] if view.aside_count else []
+    start = 0
+    for place in movable:
+        size = view.aside_count if place == view.players else len(view.hand)
+        places[place], start = hidden[start:start + size], start + size
+    deals = walk_deals(places, movable, lambda placed: calls_misfit(view, placed), rng,
                        count, WALK)
-    return [list(deal) for deal in deals]
+    return [list(deal[:view.players]) for deal in deals]
 
 
 # --- playing the worlds out -------------------------------------------------------------------

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from game.ai.decision import Decision
 from game.ai.evaluate import defence_value, hand_value, suit_trump_value
 from game.ai.seat import CallSeat
+from game.ai.two_players import DECOUVERTE_TAKE_THRESHOLD, alone_estimate, takers_best
 from game.engine.actions import (
     CAPOT_BID,
     Bid,
@@ -20,6 +21,7 @@ from game.engine.actions import (
 )
 from game.engine.cards import Card, Rank, Suit, TrumpMode, card
 from game.engine.protocol import Action, Phase
+from game.engine.rules import TrickGameRules
 from game.engine.trick_view import TrickView
 
 # Belote classique: the hand value (with the retourne when it comes to the taker) needed
@@ -57,7 +59,8 @@ def belote_bidding(view: TrickView) -> Decision:
                if not isinstance(action, Pass)]
     if options:
         value, action = max(options, key=lambda option: option[0])
-        if value >= TAKE_THRESHOLD[view.players]:
+        decouverte = view.rules is not None and view.rules.decouverte
+        if value >= (DECOUVERTE_TAKE_THRESHOLD if decouverte else TAKE_THRESHOLD[view.players]):
             return _take_decision(view, action)
     return Decision(Pass(), "hint.pass_weak")
 
@@ -85,10 +88,13 @@ def _take_decision(view: TrickView, action: Action) -> Decision:
 
 def _cards_if_taking(view: TrickView, suit: Suit | None) -> list[Card]:
     """The known cards the taker would hold: the retourne comes to him at four, and at
-    two or three in exchange for the 7 of trump in the first round."""
+    two or three in exchange for the 7 of trump in the first round (the découverte's is
+    the dealer's card: the face-up cards only)."""
     hand: list[Card] = list(view.hand)
     retourne = view.retourne
     assert retourne is not None, "belote's bidding has a retourne"
+    if view.rules is not None and view.rules.decouverte:
+        return hand
     gets_retourne = view.players == 4 or (
         suit == retourne.suit and card(retourne.suit, Rank.SEVEN) in hand
     )
@@ -122,8 +128,12 @@ def coinche_bidding(view: TrickView) -> Decision:
     return Decision(Pass(), "hint.pass_weak")
 
 
-def team_estimate(view: CallSeat, mode: TrumpMode, suit: Suit | None) -> float:
-    """Points our side should make with this trump: my hand plus what partner showed."""
+def team_estimate(view: CallSeat, mode: TrumpMode, suit: Suit | None,
+                  rules: TrickGameRules | None = None) -> float:
+    """Points our side should make with this trump: my hand plus what partner showed
+    (at two players, ``rules`` given: my hand alone, ``two_players``)."""
+    if rules is not None and rules.players == 2:
+        return alone_estimate(view.hand, rules, mode, suit)
     seat: int = view.seat
     partner = (seat + 2) % 4
     mine = hand_value(view.hand, mode, suit)
@@ -156,7 +166,7 @@ def _best_bid(view: TrickView, current: tuple[int, Bid] | None) -> Decision | No
     if not legal_bids:
         return None
     trumps = {(b.mode, b.suit) for b in legal_bids}
-    estimates = {t: team_estimate(view, *t) for t in trumps}
+    estimates = {t: team_estimate(view, *t, view.rules) for t in trumps}
     partner_holds = current is not None and current[0] % 2 == view.seat % 2
     if partner_holds and current is not None:
         held = (current[1].mode, current[1].suit)
@@ -181,12 +191,15 @@ def _should_coinche(view: TrickView, contract: Bid) -> bool:
     mine = defence_value(view.hand, contract.mode, contract.suit)
     if contract.is_capot:
         return mine >= CAPOT_STOPPER
-    takers_best = 162 - (mine + PARTNER_DEFENCE)
-    return takers_best < contract.value - COINCHE_MARGIN
+    if view.rules is not None and view.players == 2:
+        best = takers_best(view.hand, view.rules, contract)
+    else:
+        best = 162 - (mine + PARTNER_DEFENCE)
+    return best < contract.value - COINCHE_MARGIN
 
 
 def _should_surcoinche(view: TrickView, contract: Bid) -> bool:
     if contract.is_capot:
         return False
-    estimate = team_estimate(view, contract.mode, contract.suit)
+    estimate = team_estimate(view, contract.mode, contract.suit, view.rules)
     return estimate >= contract.value + SURCOINCHE_MARGIN

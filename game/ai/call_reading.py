@@ -6,13 +6,19 @@ then summed up: the trumps, the jack and the nine, the outside aces.
 - coinche: a hand is kept when the call is in keeping with it (``calls.call_misfit``);
 - belote classique: each hand weighs what it explains the take by
   (``sampler.holding_likelihood``: the jack and the nine of trumps); a pass is not read
-  (the Expert does not read it: the five cards a seat held when it passed are unknown).
+  (the Expert does not read it: the five cards a seat held when it passed are unknown);
+- the contrée à deux: the caller's ten cards are drawn among the 22 unseen, twelve of
+  which lie aside: the reading says so (``CallReading.aside``), none of them is the
+  caller's for sure;
+- the découverte: nothing is read (``is_open_call``): a call there is made on the face-up
+  cards, which everybody sees, and says nothing of the face-down ones.
 
 From a seat's view only, and reproducible: the draws are seeded by the deal and the
 call."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import statistics
 from dataclasses import dataclass
@@ -25,7 +31,6 @@ from game.engine.rules import BeloteRules, CoincheRules
 from game.engine.trick_view import TrickView
 
 DRAWS = 400  # hands drawn for one reading: the shares below move by a few points
-HAND = 8
 
 
 @dataclass(frozen=True)
@@ -44,6 +49,8 @@ class CallReading:
     aces: float = 0.0
     jack_and_nine: float = 0.0  # a pass: some suit's jack and nine together
     shown: tuple[Card, ...] = ()
+    aside: int = 0  # the contrée à deux: of the cards unseen, how many lie out of the deal
+    unseen: int = 0  # the cards the viewer does not see (the caller's and those aside)
 
 
 def read_call(view: TrickView, index: int, seed: int) -> CallReading | None:
@@ -60,12 +67,24 @@ def read_call(view: TrickView, index: int, seed: int) -> CallReading | None:
     rng = random.Random(seed * 1000 + index)
     fitting = []
     for _ in range(DRAWS):
-        hand = known + rng.sample(pool, HAND - len(known))
+        hand = known + rng.sample(pool, _dealt(view) - len(known))
         if call_misfit(rules, view.bids, index, hand) == 0:
             fitting.append(hand)
     if not fitting:
-        return CallReading(seat, call, 0)
-    return _summed(seat, call, fitting, known, pool)
+        return CallReading(seat, call, 0, aside=view.aside_count, unseen=len(pool))
+    return dataclasses.replace(_summed(seat, call, fitting, known, pool),
+                               aside=view.aside_count, unseen=len(pool))
+
+
+def is_open_call(view: TrickView, index: int) -> bool:
+    """Whether call ``index`` is another seat's at the découverte: made on the face-up
+    cards everybody sees, it tells nothing of the face-down ones (nobody reads it)."""
+    return bool(view.table_piles) and view.bids[index][0] != view.seat
+
+
+def _dealt(view: TrickView) -> int:
+    """How many cards each seat was dealt: the viewer's, those held and those played."""
+    return len(view.hand) + sum(player == view.seat for player, _ in _plays(view))
 
 
 @dataclass(frozen=True)
@@ -92,9 +111,8 @@ def read_take(view: TrickView, index: int, seed: int) -> TakeReading | None:
     if seat == view.seat or trump is None or not isinstance(call, (Take, ChooseTrump)):
         return None
     known, pool = _cards(view, seat)
-    size = len(view.hand) + sum(player == view.seat for player, _ in _plays(view))
     rng = random.Random(seed * 1000 + index)
-    hands = [known + rng.sample(pool, size - len(known)) for _ in range(DRAWS)]
+    hands = [known + rng.sample(pool, _dealt(view) - len(known)) for _ in range(DRAWS)]
     weights = [holding_likelihood(hand, trump, TAKE_NEEDED) for hand in hands]
     total = sum(weights)
 

@@ -54,10 +54,10 @@ def call_misfit(rules: CoincheRules, bids: Sequence[tuple[int, Action]], index: 
     past = _Past(seat, tuple(hand), tuple(bids[:index]))
     current = last_bid(past.bids)
     if isinstance(action, Bid) and action.suit is not None and not action.is_capot:
-        worth = team_estimate(past, TrumpMode.SUIT, action.suit)
+        worth = team_estimate(past, TrumpMode.SUIT, action.suit, rules)
         return max(0.0, action.value - BID_SLACK - worth)
     if isinstance(action, Pass) and (current is None or current[0] % 2 != seat % 2):
         lowest = rules.lowest_bid if current is None else current[1].value + 10
-        worth = max(team_estimate(past, TrumpMode.SUIT, s) for s in Suit)
+        worth = max(team_estimate(past, TrumpMode.SUIT, s, rules) for s in Suit)
         return max(0.0, worth - lowest + 1)
     return 0.0

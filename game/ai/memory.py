@@ -8,6 +8,12 @@ matter: a player who did not follow is void in the led suit; a player who neithe
 followed nor trumped while an opponent was master holds no trump (or none above the
 master trump); a player who did not go over the master card of a trump-like led suit
 holds none above it.
+
+At the découverte (``view.table_piles``) the face-up cards of every pile are seen, and a
+player may hold a suit face down that he does not follow: no void is inferred.  The
+face-down cards stay ``unseen`` (a card of mine is master only when none of them beats
+it) but nobody may hold one now (``holders``: ``FACE_DOWN``): none can be played in this
+trick; the other seat's face-up cards are his.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from game.engine.tricks import Play, Trump, winning_play
 
 VOID = -1  # the strength cap of a suit a seat is known to be void in
 NO_CAP = 99
+FACE_DOWN = -1  # the découverte: the holder of a face-down card, which nobody may play now
 
 
 @dataclass(frozen=True)
@@ -108,16 +115,30 @@ def build_memory(view: SeenSeat) -> Memory:
         tricks.append(view.trick)
     played = frozenset(c for plays in tricks for _, c in plays)
     out_of_play = set(view.hand) | played
-    if view.players < 4:  # the retourne (or the 7 swapped for it) and the bergère
+    # The retourne (or the 7 swapped for it) and the bergère, out of play at 2 and 3; the
+    # découverte's trump card is the dealer's, on his pile.
+    if view.players < 4 and not view.table_piles:
         out_of_play.update(c for c in (view.retourne, view.bergere) if c is not None)
     caps: list[dict[Suit, int]] = [{} for _ in range(view.players)]
+    unseen = frozenset(c for c in DECK32 if c not in out_of_play)
+    if view.table_piles:
+        return Memory(seat=view.seat, players=view.players, trump=trump,
+                      hand=tuple(view.hand), played=played, unseen=unseen, caps=tuple(caps),
+                      holders=piles_holders(view.table_piles, unseen))
     for plays in tricks:
         _infer_caps(plays, trump, view.players, caps)
     return Memory(
         seat=view.seat, players=view.players, trump=trump, hand=tuple(view.hand),
-        played=played, unseen=frozenset(c for c in DECK32 if c not in out_of_play),
-        caps=tuple(caps),
+        played=played, unseen=unseen, caps=tuple(caps),
     )
+
+
+def piles_holders(piles: tuple[tuple[tuple[Card | None, bool], ...], ...],
+                  unseen: frozenset[Card]) -> dict[Card, int]:
+    """The découverte: each unseen card's holder, the seat whose pile shows it face up,
+    or ``FACE_DOWN``."""
+    face_up = {up: seat for seat, seat_piles in enumerate(piles) for up, _ in seat_piles if up}
+    return {c: face_up.get(c, FACE_DOWN) for c in unseen}
 
 
 def _cap(caps: dict[Suit, int], suit: Suit, strength: int) -> None:

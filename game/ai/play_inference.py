@@ -59,6 +59,7 @@ class _PastView:
     trick: tuple[Play, ...]
     retourne: Card | None
     bergere: Card | None
+    table_piles: tuple[tuple[tuple[Card | None, bool], ...], ...] = ()  # not at the découverte
 
 
 @dataclass(frozen=True)
@@ -187,7 +188,7 @@ class InferenceSearch(WorldSearch):
                  worlds: int, p_confirme: float = P_CONFIRME) -> None:
         super().__init__(view, mem, cards, rng, worlds)
         self.p_confirme = p_confirme
-        self.inferring = others_played(view)
+        self.inferring = others_played(view) and not view.table_piles  # (``decouverte``)
         if self.inferring:
             self.candidates = worlds * OVERSAMPLE
         self.draws: list[int] = []  # per world: how often the resampling drew it

@@ -29,6 +29,7 @@ from game.ai.deal_value import (
     seat_value,
     table_scorer,
 )
+from game.ai.decouverte import Reveal, face_down_worlds, pile_rollout
 from game.ai.lead_gate import SEARCH_REASON, Gate, gated_lead, is_opening_lead, lead_gate
 from game.ai.memory import VOID, Memory
 from game.ai.play import choose_card
@@ -119,7 +120,10 @@ class WorldSearch(ResumableSearch[TrickView, list[tuple[Card, ...]], Card]):
         return lead_gate(self.view, self.mem) if is_opening_lead(self.view) else None
 
     def world_stream(self) -> Iterator[list[tuple[Card, ...]]]:
-        """The calls' walk (``card_worlds``), ``candidates`` worlds."""
+        """The calls' walk (``card_worlds``), ``candidates`` worlds; at the découverte,
+        deals of the face-down cards (``decouverte``)."""
+        if self.view.table_piles:
+            return face_down_worlds(self.view, self.rng, self.candidates)
         return card_worlds(self.view, self.rules, knowledge(self.view, self.rules), self.rng,
                            self.candidates)
 
@@ -131,9 +135,19 @@ class WorldSearch(ResumableSearch[TrickView, list[tuple[Card, ...]], Card]):
             self.worlds.clear()
 
     def value(self, world: list[tuple[Card, ...]], card: Card) -> float:
-        finished = self.rollout(world, card)
-        return outcome(self.view, self.rules, self._score, self.mem.trump, world,
+        finished, owned = self.played_out(world, card)
+        return outcome(self.view, self.rules, self._score, self.mem.trump, owned,
                        finished.points, finished.tricks)
+
+    def played_out(self, world: list[tuple[Card, ...]], card: Card
+                   ) -> tuple[Finished, Sequence[Sequence[Card]]]:
+        """``card``'s rollout in ``world``, and every seat's cards in that world (at the
+        découverte a world holds the face-down cards: the piles are played out, in Python:
+        the compiled core does not turn cards over)."""
+        if not self.view.table_piles:
+            return self.rollout(world, card), world
+        tops, reveal, owned = pile_rollout(self.view, world)
+        return play_rollout(self.view, self.mem, self.rules, tops, card, reveal), owned
 
     def rollout(self, world: list[tuple[Card, ...]], card: Card) -> Finished:
         """``play_rollout`` of ``card`` in ``world``.  With the compiled core, every
@@ -176,18 +190,23 @@ class Finished:
 
 
 def play_rollout(view: TrickView, mem: Memory, rules: TrickGameRules,
-                 sampled: Sequence[Sequence[Card]], first: Card) -> Finished:
+                 sampled: Sequence[Sequence[Card]], first: Card,
+                 reveal: Reveal | None = None) -> Finished:
     """The deal finished from ``view`` in the world ``sampled``: I play ``first``, every
-    seat then plays the Confirmé's way, seeing every hand.  By the compiled core when it
-    is in use (``game/core/trick32.py``), else by its Python twin: the same result."""
-    played = trick32.play_rollout(view, mem.trump, rules, sampled, first)
+    seat then plays the Confirmé's way, seeing every hand (``reveal``: the découverte's
+    turn-over, ``decouverte``).  By the compiled core when it is in use
+    (``game/core/trick32.py``), else by its Python twin: the same result; the découverte's
+    play-outs (``reveal`` given) always in Python, the core does not turn cards over."""
+    played = None if reveal is not None else trick32.play_rollout(view, mem.trump, rules,
+                                                                  sampled, first)
     if played is None:
-        return python_play_rollout(view, mem, rules, sampled, first)
+        return python_play_rollout(view, mem, rules, sampled, first, reveal)
     return Finished(*played)
 
 
 def python_play_rollout(view: TrickView, mem: Memory, rules: TrickGameRules,
-                        sampled: Sequence[Sequence[Card]], first: Card) -> Finished:
+                        sampled: Sequence[Sequence[Card]], first: Card,
+                        reveal: Reveal | None = None) -> Finished:
     """``play_rollout`` in Python: the reference the compiled core matches."""
     hands = [list(h) for h in sampled]
     points, tricks = [0] * view.players, [0] * view.players
@@ -202,7 +221,7 @@ def python_play_rollout(view: TrickView, mem: Memory, rules: TrickGameRules,
     current: tuple[Play, ...] = ()
     winner = current_winner = view.seat
     for winner, cards in finish_tricks(hands, list(view.trick), view.seat, mem.trump, choose,
-                                       first):
+                                       first, reveal):
         if not current:
             current = tuple(((leader + k) % view.players, c) for k, c in enumerate(cards))
             current_winner = winner
@@ -214,12 +233,17 @@ def python_play_rollout(view: TrickView, mem: Memory, rules: TrickGameRules,
 
 def finish_tricks(hands: list[list[Card]], trick: list[Play], seat: int, trump: Trump,
                   choose: Callable[[int, tuple[Play, ...]], Card],
-                  first: Card | None = None) -> Iterator[tuple[int, list[Card]]]:
+                  first: Card | None = None,
+                  reveal: Reveal | None = None,
+                  ) -> Iterator[tuple[int, list[Card]]]:
     """Play the deal to its end in place, ``seat`` next (playing ``first`` if given, then
-    what ``choose(seat, trick)`` says); yields each finished trick's winner and cards."""
+    what ``choose(seat, trick)`` says); yields each finished trick's winner and cards.
+    ``reveal(seat, hand, card)``: the découverte's turn-over after each card."""
     card = first if first is not None else choose(seat, tuple(trick))
     while True:
         hands[seat].remove(card)
+        if reveal is not None:
+            reveal(seat, hands[seat], card)
         trick.append((seat, card))
         if len(trick) < len(hands):
             seat = (seat + 1) % len(hands)

@@ -176,6 +176,44 @@ class PacketDealt(PacketDealtEvent):
 
 
 @dataclass(frozen=True)
+class AsideLaid(Event):
+    """The contrée à deux: ``count`` cards left face down out of the deal (never shown:
+    the event does not carry them)."""
+
+    count: int
+
+
+@dataclass(frozen=True)
+class FaceDownDealt(PacketDealtEvent):
+    """The découverte: ``count`` cards laid face down before ``seat``.  They are hidden
+    from every seat, their owner's included: the event never carries them."""
+
+    seat: int
+    count: int
+    cards: None = None
+
+
+@dataclass(frozen=True)
+class FaceUpDealt(PacketDealtEvent):
+    """The découverte: ``cards`` laid face up before ``seat``, one on each face-down
+    card: public."""
+
+    seat: int
+    count: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class CardTurned(Event):
+    """The découverte, after a trick: the card that lay under the one ``seat`` played
+    from pile ``pile`` is turned over, face up and playable (public)."""
+
+    seat: int
+    pile: int
+    card: Card
+
+
+@dataclass(frozen=True)
 class RetourneTurned(Event):
     card: Card
 

@@ -32,7 +32,7 @@ from game.engine.deal_scoring import score_belote_each as score_belote_each
 from game.engine.deal_scoring import score_belote_teams as score_belote_teams
 from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase, ScoreLine
 from game.engine.rules import BeloteRules, TarotRules, TrickGameRules
-from game.engine.trickgame import TrickDeal
+from game.engine.trickgame import TrickDeal, lay_out
 from game.engine.tricks import ALL_TRUMP, NO_TRUMP, Trump
 
 # Round 2 with the ``sans_atout_tout_atout`` option: after the suits.
@@ -76,6 +76,9 @@ class BeloteDeal(TrickDeal):
         """Deal ``deck`` from its first card, as a dealer would (for tests and replays)."""
         if sorted(deck) != sorted(DECK32):
             raise ValueError("the deck must hold the 32 cards once each")
+        totals = totals or (0,) * (2 if rules.has_teams else rules.players)
+        if rules.decouverte:
+            return cls._laid_out(rules, deck, dealer, totals)
         n = rules.players
         sizes = first_deal_sizes(n)
         hands, packets = deal_packets(deck, (dealer + 1) % n, n, sizes)
@@ -86,8 +89,20 @@ class BeloteDeal(TrickDeal):
         state = cls(
             rules=rules, dealer=dealer, hands=tuple(tuple(h) for h in hands),
             phase=Phase.BIDDING, turn=(dealer + 1) % n, retourne=retourne,
-            stock=tuple(deck[dealt + 1:]),
-            match_totals=totals or (0,) * (2 if rules.has_teams else n),
+            stock=tuple(deck[dealt + 1:]), match_totals=totals,
+        )
+        return state, events
+
+    @classmethod
+    def _laid_out(
+        cls, rules: BeloteRules, deck: Sequence[Card], dealer: int, totals: tuple[int, ...]
+    ) -> tuple[Self, list[Event]]:
+        """The découverte: every card on the table; the last one dealt, the dealer's
+        last face-up card, shows the trump of the first round (it stays his to play)."""
+        hands, piles, events = lay_out(deck, dealer)
+        state = cls(
+            rules=rules, dealer=dealer, hands=hands, phase=Phase.BIDDING,
+            turn=1 - dealer, retourne=deck[-1], piles=piles, match_totals=totals,
         )
         return state, events
 
@@ -117,6 +132,8 @@ class BeloteDeal(TrickDeal):
             return self._after_pass(bids, events)
         trump = self._trump_taken(action)
         events.append(ContractSet(seat, trump))
+        if self.piles:  # the découverte: every card is dealt already
+            return self.evolve(bids=bids)._start_play(trump, seat), events
         return self.evolve(bids=bids)._second_deal(seat, trump, events)
 
     def _trump_taken(self, action: Action) -> Trump:

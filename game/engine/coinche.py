@@ -10,6 +10,7 @@ from typing import Any, Self
 
 from game.engine.actions import (
     CAPOT_BID,
+    AsideLaid,
     Bid,
     BidMade,
     Coinche,
@@ -20,13 +21,13 @@ from game.engine.actions import (
     Surcoinche,
     bid,
 )
-from game.engine.cards import Card, Suit, TrumpMode, shuffled_deck32
+from game.engine.cards import DECK32, Card, Suit, TrumpMode, shuffled_deck32
 from game.engine.deal_scoring import TEAM_NAMES as TEAM_NAMES
 from game.engine.deal_scoring import SideTally
 from game.engine.deal_scoring import score_coinche as score_coinche
 from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase
 from game.engine.rules import CoincheRules, TarotRules, TrickGameRules
-from game.engine.trickgame import TrickDeal
+from game.engine.trickgame import TrickDeal, lay_out
 from game.engine.tricks import ALL_TRUMP, NO_TRUMP, Trump
 
 
@@ -77,15 +78,34 @@ class CoincheDeal(TrickDeal):
     contract: Bid | None = None
     coinche_level: int = 0  # 0, 1 coinched, 2 surcoinched
     passes: int = 0  # consecutive passes
+    undealt: tuple[Card, ...] = ()  # the contrée à deux: the twelve cards out of the deal
 
     # --- creation ------------------------------------------------------------------------
 
     @classmethod
     def new(cls, rules: CoincheRules, seed: int, dealer: int = 0) -> tuple[Self, list[Event]]:
-        deck = shuffled_deck32(random.Random(seed))
-        hands, packets = deal_packets(deck, (dealer + 1) % 4, 4, rules.packets.sizes)
+        return cls.from_deck(rules, shuffled_deck32(random.Random(seed)), dealer)
+
+    @classmethod
+    def from_deck(
+        cls, rules: CoincheRules, deck: Sequence[Card], dealer: int = 0
+    ) -> tuple[Self, list[Event]]:
+        """Deal ``deck`` from its first card, as a dealer would: eight cards each at
+        four; ten each and twelve aside at two; the découverte's piles."""
+        if sorted(deck) != sorted(DECK32):
+            raise ValueError("the deck must hold the 32 cards once each")
+        if rules.decouverte:
+            ups, piles, laid = lay_out(deck, dealer)
+            return cls._bidding_start(rules, ups, dealer).evolve(piles=piles), laid
+        n = rules.players
+        sizes = rules.packets.sizes if n == 4 else rules.packets.two_player_sizes
+        hands, packets = deal_packets(deck, (dealer + 1) % n, n, sizes)
+        dealt = n * sum(sizes)
         events: list[Event] = [PacketDealt(s, len(p), p) for s, p in packets]
-        return cls._bidding_start(rules, hands, dealer), events
+        if dealt < len(deck):
+            events.append(AsideLaid(len(deck) - dealt))
+        state = cls._bidding_start(rules, hands, dealer)
+        return state.evolve(undealt=tuple(deck[dealt:])), events
 
     @classmethod
     def from_hands(
@@ -103,7 +123,7 @@ class CoincheDeal(TrickDeal):
     ) -> Self:
         return cls(
             rules=rules, dealer=dealer, hands=tuple(tuple(h) for h in hands),
-            phase=Phase.BIDDING, turn=(dealer + 1) % 4,
+            phase=Phase.BIDDING, turn=(dealer + 1) % rules.players,
         )
 
     # --- bidding ---------------------------------------------------------------------------
@@ -143,10 +163,10 @@ class CoincheDeal(TrickDeal):
         nxt = self.next_seat(seat)
         if isinstance(action, Pass):
             passes = self.passes + 1
-            if self.contract is None and passes == 4:
+            if self.contract is None and passes == self.players:
                 return self.evolve(bids=bids, phase=Phase.OVER, turn=None, void=True), [
                     *events, DealVoid()]
-            if self.contract is not None and passes == 3:
+            if self.contract is not None and passes == self.players - 1:
                 return self._close_bidding(bids, events)
             return self.evolve(bids=bids, passes=passes, turn=nxt), events
         if isinstance(action, Bid):
@@ -181,6 +201,7 @@ class CoincheDeal(TrickDeal):
         return {
             "contract_value": self.contract.value if self.contract else None,
             "coinche_level": self.coinche_level,
+            "aside_count": len(self.undealt),
         }
 
     # --- scoring ---------------------------------------------------------------------------

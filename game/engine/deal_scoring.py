@@ -334,11 +334,13 @@ def score_belote_each(rules: BeloteRules, taker: int, tally: SideTally) -> DealR
 def score_coinche(
     rules: CoincheRules, contract: Bid, coinche_level: int, takers: int, tally: SideTally
 ) -> DealResult:
-    """The deal's scores from what each side took (``coinche.md``, Scoring)."""
+    """The deal's scores from what each side took (``coinche.md``, Scoring; at two
+    players ``two-players.md``: the points in play stand for 160)."""
     defence = 1 - takers
     bid = contract.value
+    two = rules.players == 2
     trick_points = list(tally.trick_points)
-    if contract.is_capot and tally.capot_side == takers:
+    if contract.is_capot and tally.capot_side == takers and not two:
         trick_points[takers] = rules.bid_capot_base
     total = [trick_points[s] + tally.announcements[s] + tally.belote[s] for s in (0, 1)]
     made = _made(rules, contract, tally, total, takers)
@@ -350,6 +352,7 @@ def score_coinche(
         belote[takers] = 0
     scores = [0, 0]
     lines = [_line("points_made", total, Op.NOTE, needed=bid)]
+    in_play = sum(tally.trick_points)  # two players: the stake's base (capot included)
     if made and coinche_level == 0:
         scores[takers] = total[takers] + bid
         scores[defence] = total[defence]
@@ -357,27 +360,31 @@ def score_coinche(
         lines += [*made_lines(counted), _moved("contract", 2, {takers: bid})]
     elif made:
         capot = tally.capot_side == takers
-        base = rules.made_capot_base if capot else rules.made_base
+        base = (("in_play", in_play) if two
+                else ("capot_base" if capot else "made_base",
+                      rules.made_capot_base if capot else rules.made_base))
         moves = []
         if rules.defence_belote_to_coinched_takers and belote[defence]:
             moves.append(_moved("defence_belote_to_takers", 2, {
                 takers: belote[defence], defence: -belote[defence]}))
             belote[takers] += belote[defence]
             belote[defence] = 0
-        scores[takers] = _multiplied(rules, base + all_announcements + belote[takers], bid,
+        scores[takers] = _multiplied(rules, base[1] + all_announcements + belote[takers], bid,
                                      multiplier)
         scores[defence] = belote[defence]
-        key = "capot_base" if capot else "made_base"
-        lines += _stake_lines(rules, takers, (key, base), tally, tally.belote,
-                              bid, coinche_level, moves)
+        lines += _stake_lines(rules, takers, base, tally, tally.belote, bid, coinche_level,
+                              moves)
     else:
-        extra = rules.fail_base + all_announcements + belote[defence]
+        base = ("in_play", in_play) if two else ("fail_base", rules.fail_base)
+        extra = base[1] + all_announcements + belote[defence]
         scores[defence] = (
             extra + bid if coinche_level == 0 else _multiplied(rules, extra, bid, multiplier)
         )
         scores[takers] = belote[takers]
-        lines += _stake_lines(rules, defence, ("fail_base", rules.fail_base),
-                              tally, belote, bid, coinche_level)
+        lines += _stake_lines(rules, defence, base, tally, belote, bid, coinche_level)
+    if made and two and rules.two_player_winner_takes_all and scores[defence]:
+        lines.append(_moved("winner_takes_all", 2, {defence: -scores[defence]}))
+        scores[defence] = 0
     sums = evaluate(lines, 2)
     if rules.round_to_10:
         scores = [round_to_10(s) for s in scores]
@@ -387,7 +394,8 @@ def score_coinche(
         tricks_won=tally.tricks_won, capot_side=tally.capot_side,
         coinche_level=coinche_level, bid=contract, winner_side=takers if made else defence,
     )
-    return DealResult(TEAM_NAMES, tuple(scores), tuple(lines), "made" if made else "failed",
+    names = ("player_0", "player_1") if two else TEAM_NAMES
+    return DealResult(names, tuple(scores), tuple(lines), "made" if made else "failed",
                       facts)
 
 
@@ -396,10 +404,10 @@ def _stake_lines(rules: CoincheRules, winner: int, base: tuple[str, int], tally:
                  belote_moves: Sequence[ScoreLine] = ()) -> list[ScoreLine]:
     """What the side that wins the stake scores in place of its cards (the takers of a
     coinched contract made, or the defence of a contract failed): the base (160, 250 on
-    a capot, or the failure base), every announcement of ``tally`` (and why those
-    declared that do not count), its belote (with the defence's
-    when ``belote_moves`` gives it to the takers), the contract and the coinche's
-    multiplier; the other side keeps its own belote."""
+    a capot, or the failure base; at two players the points in play), every announcement
+    of ``tally`` (and why those declared that do not count), its belote (with the
+    defence's when ``belote_moves`` gives it to the takers), the contract and the
+    coinche's multiplier; the other side keeps its own belote."""
     lines = [_moved(base[0], 2, {winner: base[1]})]
     announcements = sum(tally.announcements)
     if announcements:

@@ -276,9 +276,11 @@ class Match:
         return self._evolve(deal=deal, number=number, dealer=dealer), events
 
     def _next_dealer(self, result: DealResult | None) -> int:
-        """The seat after the dealer; at two players the deal's winner (on a litige the
-        defender; after a void deal, the other player)."""
-        if self.players != 2 or result is None:
+        """The seat after the dealer; where the winner deals (belote à 2, the
+        découverte) the deal's winner (on a litige the defender; after a void deal, the
+        other player)."""
+        winner_deals = isinstance(self.rules, TrickGameRules) and self.rules.winner_deals
+        if not winner_deals or result is None:
             return (self.dealer + 1) % self.players
         facts = result.facts
         assert facts is not None, "a scored deal's result has its facts"

@@ -68,6 +68,24 @@ class Packets(Enum):
     def sizes(self) -> tuple[int, ...]:
         return tuple(int(part) for part in self.value.split("-"))
 
+    @property
+    def two_player_sizes(self) -> tuple[int, ...]:
+        """The packets of the contrée à deux: two of 2 and two of 3 a player, the 3s
+        where the four-player order puts them (``docs/rules.md``)."""
+        return TWO_PLAYER_PACKETS[self.value]
+
+
+class Layout(Enum):
+    """Two players: hands held (``hand``), or the découverte's sixteen cards a player laid
+    on the table, eight face down each under one face up (``two-players.md``)."""
+
+    HAND = "hand"
+    DECOUVERTE = "decouverte"
+
+
+TWO_PLAYER_PACKETS = {  # the contrée à deux's ten cards, by the four-player order chosen
+    "3-2-3": (2, 3, 2, 3), "3-3-2": (3, 3, 2, 2), "2-3-3": (2, 2, 3, 3)}
+
 
 class BidValues(Enum):
     V80_160 = "80-160"
@@ -88,11 +106,17 @@ class RulesJson:
     """``to_json`` / ``from_json`` of every game's options dataclass (``game`` names it)."""
 
     game: ClassVar[str] = ""
+    # Options added after the other tables' saves were pinned: written only when set
+    # away from their default, so that a table that does not use them writes (and keys
+    # its positions, ``game.advice``) exactly as before they existed.
+    written_when_set: ClassVar[frozenset[str]] = frozenset()
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"game": self.game}
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
+            if f.name in self.written_when_set and value == f.default:
+                continue
             data[f.name] = value.value if isinstance(value, Enum) else value
         return data
 
@@ -124,6 +148,8 @@ class TrickGameRules(RulesJson):
 
     game: ClassVar[str] = ""
     player_counts: ClassVar[tuple[int, ...]] = (4,)
+    written_when_set: ClassVar[frozenset[str]] = frozenset(
+        {"layout", "decouverte_announcements", "two_player_winner_takes_all"})
     players: int = 4
     target: int = 1000
     undertrump: Undertrump = Undertrump.MUST
@@ -137,16 +163,35 @@ class TrickGameRules(RulesJson):
     belote_prenable: bool = False
     round_to_10: bool = False
     rubicon: Rubicon = Rubicon.OFF
+    layout: Layout = Layout.HAND  # two players: hands, or the découverte
+    decouverte_announcements: bool = False  # the découverte's tierce ... carré
 
     def __post_init__(self) -> None:
         if self.capot_points not in (250, 252):
             raise RulesError(f"capot_points must be 250 or 252, not {self.capot_points}")
         if self.target <= 0:
             raise RulesError(f"the target must be positive, not {self.target}")
+        if self.layout is Layout.DECOUVERTE and self.players != 2:
+            raise RulesError("the découverte is played by two players")
 
     @property
     def has_teams(self) -> bool:
         return self.players == 4
+
+    @property
+    def decouverte(self) -> bool:
+        """Every card dealt on the table, eight face down under eight face up a player."""
+        return self.layout is Layout.DECOUVERTE
+
+    @property
+    def winner_deals(self) -> bool:
+        """Whether the winner of a deal deals the next (two players: seed 003)."""
+        return self.players == 2
+
+    @property
+    def announcements_played(self) -> bool:
+        """Whether tierce ... carré are declared: the découverte has its own option."""
+        return self.decouverte_announcements if self.decouverte else self.announcements
 
 
 def _coerce(name: str, hint: Any, raw: object) -> object:
@@ -202,8 +247,13 @@ class BeloteRules(TrickGameRules):
 
 @dataclass(frozen=True)
 class CoincheRules(TrickGameRules):
+    """Coinche at four (two teams), or the contrée à deux (``two-players.md``).
+
+    ``target`` defaults to 2000 at four and to 1000 at two; pass it to override."""
+
     game: ClassVar[str] = "coinche"
-    target: int = 2000
+    player_counts: ClassVar[tuple[int, ...]] = (2, 4)
+    target: int = field(default=None)  # type: ignore[assignment]
     undertrump: Undertrump = Undertrump.OPTIONAL
     packets: Packets = Packets.P323
     bid_values: BidValues = BidValues.V80_160
@@ -215,11 +265,14 @@ class CoincheRules(TrickGameRules):
     made_base: int = 160  # a coinched contract made: 160 or 162 (a capot: 90 more)
     bid_capot_base: int = 250  # what the tricks count when a capot is bid and made
     defence_belote_to_coinched_takers: bool = False
+    two_player_winner_takes_all: bool = False  # two players: a made contract's opponent scores 0
 
     def __post_init__(self) -> None:
+        if self.target is None:
+            object.__setattr__(self, "target", 2000 if self.players == 4 else 1000)
         super().__post_init__()
         if self.players not in self.player_counts:
-            raise RulesError("coinche is played by 4 players")
+            raise RulesError(f"coinche is played by 2 or 4 players, not {self.players}")
         if self.surcoinche_multiplier not in (3, 4):
             raise RulesError("surcoinche_multiplier must be 3 or 4")
         for name, allowed in (("fail_base", (160, 162)), ("made_base", (160, 162)),
@@ -233,7 +286,19 @@ class CoincheRules(TrickGameRules):
         return self.made_base + 90
 
     @property
+    def winner_deals(self) -> bool:
+        """The contrée à deux's dealer alternates; at its découverte the winner deals."""
+        return self.decouverte
+
+    @property
+    def short_deal(self) -> bool:
+        """The contrée à deux with hands: twenty cards in play, twelve aside."""
+        return self.players == 2 and not self.decouverte
+
+    @property
     def lowest_bid(self) -> int:
+        if self.short_deal:
+            return 50
         return 82 if self.bid_values is BidValues.V82_162 else 80
 
     @property
@@ -324,10 +389,19 @@ AnyGameRules = TrickGameRules | TarotRules
 APPLIES_WHEN: dict[str, Callable[[Any], bool]] = {
     "overtrump_partner_when_trump_led": lambda rules: rules.has_teams,
     "partner_ruff": lambda rules: rules.has_teams,
-    "announce_tie": lambda rules: rules.announcements,
-    "card_reuse_in_announcements": lambda rules: rules.announcements,
-    "capot_takes_defence_announcements": lambda rules: rules.announcements,
+    "announcements": lambda rules: not rules.decouverte,
+    "decouverte_announcements": lambda rules: rules.decouverte,
+    "announce_tie": lambda rules: rules.announcements_played,
+    "card_reuse_in_announcements": lambda rules: rules.announcements_played,
+    "capot_takes_defence_announcements": lambda rules: rules.announcements_played,
     "arret": lambda rules: rules.players == 4,
+    "layout": lambda rules: rules.players == 2,
+    "two_player_winner_takes_all": lambda rules: rules.players == 2,
+    "bid_values": lambda rules: not rules.short_deal,
+    "packets": lambda rules: not rules.decouverte,
+    "bid_capot_base": lambda rules: rules.players == 4,
+    "fail_base": lambda rules: rules.players == 4,
+    "made_base": lambda rules: rules.players == 4,
     "king_call": lambda rules: rules.players == 5,
 }
 

@@ -25,22 +25,32 @@ class TrickAnnouncing(TrickState):
     def with_announceable(self) -> Self:
         """Find each seat's announcements (again, after the hands changed)."""
         reuse = self.rules.card_reuse_in_announcements
-        holders = [seat for seat, hand in enumerate(self.hands)
-                   if len(self._belote_pair(hand)) == 2]
+        holders = [seat for seat in range(self.players)
+                   if len(self._belote_pair(self.owned(seat))) == 2]
         return self.evolve(
-            announceable=tuple(
-                find_announcements(hand, reuse) if self.rules.announcements else ()
+            announceable=tuple(  # the découverte's: the face-up cards only (docs/rules.md)
+                find_announcements(hand, reuse) if self.rules.announcements_played else ()
                 for hand in self.hands
             ),
             belote_holder=holders[0] if holders else None,
         )
 
     def _belote_cards(self, seat: int) -> tuple[Card, ...]:
-        """The trump K and Q while ``seat`` holds both and has not said belote yet."""
+        """The trump K and Q while ``seat`` holds both and has not said belote yet; at
+        the découverte, also the second of them once the first was played unsaid (it may
+        have been face down then): "belote et rebelote" at once."""
         if self.belote_seat is not None or seat != self.belote_holder:
             return ()
         pair = self._belote_pair(self.hands[seat])
-        return pair if len(pair) == 2 else ()
+        if len(pair) == 2 or (self.piles and self._first_of_pair_played(seat)):
+            return pair
+        return ()
+
+    def _first_of_pair_played(self, seat: int) -> bool:
+        """The belote holder ``seat`` played one of his trump K and Q and holds the
+        other face up."""
+        return (len(self._belote_pair(self.hands[seat])) == 1
+                and len(self._belote_pair(self.owned(seat))) == 1)
 
     def _belote_pair(self, hand: Sequence[Card]) -> tuple[Card, ...]:
         trump = self.trump

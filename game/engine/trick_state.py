@@ -15,6 +15,10 @@ from game.engine.rules import TrickGameRules
 from game.engine.trick_view import Trick, TrickView
 from game.engine.tricks import Play, Trump
 
+# The découverte: a pile on the table, (its face-up card, the face-down card under it);
+# None where the card was played or turned over.
+Pile = tuple[Card | None, Card | None]
+
 
 @dataclass(frozen=True, eq=False)
 class TrickState(Deal[TrickView]):
@@ -42,6 +46,7 @@ class TrickState(Deal[TrickView]):
     rebelote_done: bool = False
     outcome: DealResult | None = None
     void: bool = False  # everyone passed
+    piles: tuple[tuple[Pile, ...], ...] = ()  # the découverte's, per seat (hands: face up)
 
     # --- helpers -------------------------------------------------------------------------
 
@@ -58,3 +63,9 @@ class TrickState(Deal[TrickView]):
     @property
     def first_trick(self) -> bool:
         return not self.tricks
+
+    def owned(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` still has: his hand, or his face-up and face-down cards."""
+        if not self.piles:
+            return self.hands[seat]
+        return self.hands[seat] + tuple(down for _, down in self.piles[seat] if down)

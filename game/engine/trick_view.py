@@ -60,6 +60,10 @@ class TrickView:
     match_totals: tuple[int, ...] = ()
     target: int | None = None
     rules: TrickGameRules | None = None  # the table's options: public to every seat
+    # The découverte: each seat's piles, (the face-up card or None, whether a face-down
+    # card lies under it); which card is face down is shown to nobody.
+    table_piles: tuple[tuple[tuple[Card | None, bool], ...], ...] = ()
+    aside_count: int = 0  # the contrée à deux: the cards out of the deal (never shown)
 
     def partner_of(self, seat: int) -> int | None:
         return (seat + 2) % 4 if self.players == 4 else None

@@ -4,6 +4,7 @@ belote-rebelote, dix de der and capot.  Bidding and scoring are the subclasses' 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Self
 
@@ -14,20 +15,51 @@ from game.engine.actions import (
     AnnouncementsShown,
     BeloteSaid,
     CardPlayed,
+    CardTurned,
     DealScored,
+    FaceDownDealt,
+    FaceUpDealt,
     PlayCard,
     TrickWon,
     play,
 )
-from game.engine.cards import sorted_hand
+from game.engine.cards import Card, sorted_hand
 from game.engine.deal_scoring import SideTally as SideTally
 from game.engine.deal_scoring import round_to_10 as round_to_10
 from game.engine.protocol import Action, DealResult, Event, IllegalAction, Phase
 from game.engine.trick_announcing import TrickAnnouncing
+from game.engine.trick_state import Pile
 from game.engine.trick_view import DIX_DE_DER as DIX_DE_DER
 from game.engine.trick_view import Trick as Trick
 from game.engine.trick_view import TrickView as TrickView
 from game.engine.tricks import Play, Trump, card_refusal, card_rule, trick_points, winning_play
+
+PILES = 8  # a découverte player's piles
+ROW = 4  # the piles the dealer lays at a time
+
+
+def lay_out(
+    deck: Sequence[Card], dealer: int
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Pile, ...], ...], list[Event]]:
+    """The découverte's deal of ``deck`` (two players): for each row of four piles, four
+    cards face down before the dealer's opponent, four before the dealer, then one face up
+    on each, the opponent's first.  The face-up cards (each seat's playable cards), the
+    piles and the events (the face-down cards in none of them)."""
+    first = 1 - dealer
+    ups: list[list[Card]] = [[], []]
+    downs: list[list[Card]] = [[], []]
+    events: list[Event] = []
+    position = 0
+    for _row in range(PILES // ROW):
+        for target, face_up in ((downs, False), (ups, True)):
+            for seat in (first, dealer):
+                packet = tuple(deck[position:position + ROW])
+                position += ROW
+                target[seat].extend(packet)
+                events.append(FaceUpDealt(seat, ROW, packet) if face_up
+                              else FaceDownDealt(seat, ROW))
+    piles = tuple(tuple(zip(ups[s], downs[s], strict=True)) for s in (0, 1))
+    return tuple(tuple(u) for u in ups), piles, events
 
 
 @dataclass(frozen=True, eq=False)
@@ -72,6 +104,7 @@ class TrickDeal(TrickAnnouncing):
             shown_announcements=self._shown_announcements(),
             belote_seat=self.belote_seat,
             rules=self.rules,
+            table_piles=self._table_piles(),
             **self._view_extra(seat),
         )
 
@@ -93,6 +126,12 @@ class TrickDeal(TrickAnnouncing):
 
     def _view_extra(self, seat: int) -> dict[str, Any]:
         return {}
+
+    def _table_piles(self) -> tuple[tuple[tuple[Card | None, bool], ...], ...]:
+        """The découverte's piles as every seat sees them: the face-up card (None once
+        played) and whether a face-down card still lies under it, never which."""
+        return tuple(tuple((up, down is not None) for up, down in seat_piles)
+                     for seat_piles in self.piles)
 
     # --- helpers -------------------------------------------------------------------------
 
@@ -165,6 +204,9 @@ class TrickDeal(TrickAnnouncing):
         if action.belote:
             changes["belote_seat"] = seat
             events.append(BeloteSaid(seat, rebelote=False))
+            if self._first_of_pair_played(seat):  # the découverte: both said at once
+                changes["rebelote_done"] = True
+                events.append(BeloteSaid(seat, rebelote=True))
         elif self.belote_seat == seat and self._completes_belote(seat, c):
             changes["rebelote_done"] = True
             events.append(BeloteSaid(seat, rebelote=True))
@@ -173,6 +215,8 @@ class TrickDeal(TrickAnnouncing):
         hands = list(self.hands)
         hands[seat] = tuple(hand)
         changes["hands"] = tuple(hands)
+        if self.piles:
+            changes["piles"] = self._lifted(seat, c)
         trick = (*self.trick, (seat, c))
         events.append(CardPlayed(seat, c))
         if len(trick) < self.players:
@@ -187,14 +231,41 @@ class TrickDeal(TrickAnnouncing):
         assert self.trump is not None
         winner = winning_play(trick, self.trump)[0]
         cards = tuple(c for _, c in trick)
+        turned = self._turn_over(trick, changes)
         last = not changes["hands"][winner]
         points = trick_points(cards, self.trump) + (DIX_DE_DER if last else 0)
         tricks = (*self.tricks, Trick(trick[0][0], trick, winner, points))
         events.append(TrickWon(winner, cards, points, last))
+        events.extend(turned)
         state = self.evolve(trick=(), tricks=tricks, turn=winner, **changes)
         if last:
             return state._finish(events)
         return state, events
+
+    def _lifted(self, seat: int, played: Card) -> tuple[tuple[Pile, ...], ...]:
+        """The découverte's piles once ``seat`` played ``played`` off the top of one:
+        the card under it stays face down until the trick is over."""
+        piles = list(self.piles)
+        piles[seat] = tuple((None, down) if up is played else (up, down)
+                            for up, down in piles[seat])
+        return tuple(piles)
+
+    def _turn_over(self, trick: tuple[Play, ...], changes: dict[str, Any]) -> list[Event]:
+        """The découverte, a trick over: each card that lay under a card played is turned
+        over, into its owner's playable cards (``changes`` gets the hands and piles)."""
+        if not self.piles:
+            return []
+        hands = list(changes["hands"])
+        piles = [list(p) for p in changes["piles"]]
+        events: list[Event] = []
+        for seat, _ in trick:
+            for index, (up, down) in enumerate(piles[seat]):
+                if up is None and down is not None:
+                    piles[seat][index] = (down, None)
+                    hands[seat] = (*hands[seat], down)
+                    events.append(CardTurned(seat, index, down))
+        changes["hands"], changes["piles"] = tuple(hands), tuple(tuple(p) for p in piles)
+        return events
 
     def _finish(self, events: list[Event]) -> tuple[Self, list[Event]]:
         if self.validated is None:  # a one-trick deal cannot happen, but be safe

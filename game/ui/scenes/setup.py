@@ -57,6 +57,7 @@ GROUPS = {
     "group.scoring": ("capot_points", "round_to_10", "rubicon", "litige",
                       "litige_belote_paid", "capot_takes_defence_announcements",
                       "surcoinche_multiplier", "multiplier_base", "fail_base"),
+    "group.two_players": ("layout", "decouverte_announcements", "two_player_winner_takes_all"),
 }
 FIXED = ("players", "target", "deals")  # set on the left: the table and how the match ends
 ROW_TOP, ROW_STEP, ROWS_BOTTOM = 196, 72, 604

@@ -21,7 +21,10 @@ from game.ui.stage.scene import Scene, Stage
 from game.ui.table.host import Question
 
 TABS = TABLES  # one tab per game and player count
+TAB_STEP = 1160 // len(TABS)  # the tabs share the width between the margins
 COINCHE_KINDS = ("80", "90", "100", "110", "120", "130", "140", "150", "160", "capot")
+# The contrée à deux bids from 50 (its découverte from 80, in the same tab).
+TWO_PLAYER_COINCHE_KINDS = ("50", "60", "70", *COINCHE_KINDS)
 TAROT_KINDS = ("prise", "garde", "garde_sans", "garde_contre")
 PANEL_RECT = pygame.Rect(60, 180, 1160, 440)
 ROW = 36
@@ -63,10 +66,11 @@ def best_score(texts: Texts, stats: GameStats) -> str:
     return str(stats.best_match_score)
 
 
-def kinds_of(game: str, stats: GameStats) -> list[str]:
-    """The contract kinds of ``game`` in their natural order (any other recorded kind
-    after them)."""
-    known = {COINCHE: COINCHE_KINDS, TAROT: TAROT_KINDS}.get(game_of(game), (game,))
+def kinds_of(game: str, players: int, stats: GameStats) -> list[str]:
+    """The contract kinds of ``game`` at ``players`` in their natural order (any other
+    recorded kind after them)."""
+    coinche = TWO_PLAYER_COINCHE_KINDS if players == 2 else COINCHE_KINDS
+    known = {COINCHE: coinche, TAROT: TAROT_KINDS}.get(game_of(game), (game,))
     extra = sorted(set(stats.contracts_taken) - set(known))
     return [*known, *extra]
 
@@ -88,8 +92,8 @@ class StatsScene(Scene):
     route = routes.STATS
     def __init__(self, app: Stage) -> None:
         super().__init__(app)
-        self.tab = 3  # coinche at four: the most played
-        self.tabs = [Button(pygame.Rect(60 + i * 166, 116, 158, 46),
+        self.tab = TABS.index((COINCHE.name, 4))  # coinche at four: the most played
+        self.tabs = [Button(pygame.Rect(60 + i * TAB_STEP, 116, TAB_STEP - 8, 46),
                             _tab_label(self.texts, game, players), _call(self.show, i), size=24)
                      for i, (game, players) in enumerate(TABS)]
         self.reset_button = Button(pygame.Rect(60, 646, 220, 56), lambda: self.tr("stats.reset"),
@@ -140,7 +144,7 @@ class StatsScene(Scene):
             self.draw_progress(surface, stats)
         else:
             self.draw_counters(surface, game, stats)
-            self.draw_contracts(surface, game, stats)
+            self.draw_contracts(surface, game, players, stats)
         self.reset_button.enabled = bool(self.statistics.games)
         for button in (self.reset_button, self.progress_button, self.back):
             button.draw(surface)
@@ -165,12 +169,13 @@ class StatsScene(Scene):
             blit_text(surface, value, 26, GLOW, topright=(x + 520, y))
             y += ROW
 
-    def draw_contracts(self, surface: pygame.Surface, game: str, stats: GameStats) -> None:
+    def draw_contracts(self, surface: pygame.Surface, game: str, players: int,
+                       stats: GameStats) -> None:
         x, y = PANEL_RECT.x + 620, PANEL_RECT.y + 24
         blit_text(surface, self.tr("stats.contract"), 24, GOLD, topleft=(x, y))
         blit_text(surface, self.tr("stats.taken"), 24, GOLD, topright=(x + 340, y))
         blit_text(surface, self.tr("stats.made"), 24, GOLD, topright=(x + 500, y))
-        kinds = kinds_of(game, stats)
+        kinds = kinds_of(game, players, stats)
         row = min(ROW, (PANEL_RECT.bottom - y - 50) // max(1, len(kinds)))
         for kind in kinds:
             y += row

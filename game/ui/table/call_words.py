@@ -12,6 +12,7 @@ from game.ai.call_reading import (
     DRAWS,
     CallReading,
     TakeReading,
+    is_open_call,
     is_unread_pass,
     read_call,
     read_take,
@@ -46,7 +47,16 @@ def _trumps(texts: Texts, count: int) -> str:
 def call_words(texts: Texts, reading: CallReading, name: str) -> str:
     """E.g. "North, 100 spades: in the hands that fit the call (120 of 400 drawn), the
     computers read about 4 trumps; the jack of spades in 80%, not the 9 of spades (you
-    see where it is), and about 1 outside ace."""
+    see where it is), and about 1 outside ace."; at the contrée à deux, with what the
+    cards aside change."""
+    words = _call_read(texts, reading, name)
+    if not reading.aside:
+        return words
+    return words + " " + texts.tr("call.aside", name=name, aside=reading.aside,
+                                  unseen=reading.unseen)
+
+
+def _call_read(texts: Texts, reading: CallReading, name: str) -> str:
     call = say_text(texts, say_action(reading.call))
     if reading.fitted == 0:
         return texts.tr("call.read_nothing", name=name, call=call, draws=DRAWS)
@@ -135,6 +145,8 @@ def call_shown(texts: Texts, view: object, index: int, seed: int, name: Name) ->
     if isinstance(view, TarotView):
         tarot = read_tarot_call(view, index, seed)
         return None if tarot is None else tarot_words(texts, tarot, name(tarot.seat))
+    if is_open_call(view, index):
+        return texts.tr("call.decouverte", name=name(view.bids[index][0]))
     if is_unread_pass(view, index):
         return texts.tr("call.belote_pass", name=name(view.bids[index][0]))
     take = read_take(view, index, seed)

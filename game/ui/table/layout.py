@@ -44,6 +44,19 @@ HAND_SPAN = 840  # the widest fan, clear of the name plate and the buttons
 RAISE = 26
 HOVER = 12
 SELECT_RAISE = 18  # the card chosen with the arrows stands out above the legal ones
+# The découverte: the player's eight piles side by side, each face-up card standing
+# ``PILE_UNDER`` above the face-down card it covers; the opponent's piles smaller,
+# their face-up cards a little up and right of the card under them.
+PILES_STEP = 94
+PILES_X = 720  # right of South's tricks, left of the side buttons
+PILE_UNDER = 36
+PILE_DOWN_TOP = 576  # the face-down card's last 30 pixels show under the face-up one
+OPPONENT_PILES_STEP = 64
+OPPONENT_PILES_X = 540  # left of North's tricks
+OPPONENT_PILE_Y = 48
+OPPONENT_UNDER = (8, -8)
+DECOUVERTE_TRICKS = (150, 480)
+ASIDE_SPOT = (200, 330)  # the contrée à deux's twelve cards aside, where West would sit
 BID_HISTORY_ROWS = 10
 BID_ROW = 23  # a row of the bid history: its text at MIN_TEXT
 GAP = 6  # the least room between two things drawn side by side
@@ -103,6 +116,7 @@ class TableLayout:
     direction: Direction
     tarot: bool = False
     left_handed: bool = False
+    decouverte: bool = False  # the player's eight piles fill the bottom row
     spots: list[Spot] = dataclasses.field(init=False)
 
     def __post_init__(self) -> None:
@@ -160,6 +174,18 @@ class TableLayout:
         return [(c, Rect(left + index * step, HAND_TOP - lift(c), width, height))
                 for index, c in enumerate(hand)]
 
+    def decouverte_pile(self, seat: int, index: int, face_up: bool = False) -> Point:
+        """The centre of the face-down card of ``seat``'s pile ``index`` (of eight); with
+        ``face_up``, where the face-up card of that pile lies: over the card it covers,
+        offset (a card turned over lies there too, alone: the row stays straight)."""
+        if seat == self.viewer:  # on the free side of the name plate
+            height = card_size(HAND_WIDTH)[1]
+            x, y = self.mirror_point((round(PILES_X + (index - 3.5) * PILES_STEP),
+                                      PILE_DOWN_TOP + height // 2))
+            return (x, y - PILE_UNDER) if face_up else (x, y)
+        x, y = round(OPPONENT_PILES_X + (index - 3.5) * OPPONENT_PILES_STEP), OPPONENT_PILE_Y
+        return (x + OPPONENT_UNDER[0], y + OPPONENT_UNDER[1]) if face_up else (x, y)
+
     def hand_target(self, seat: int) -> Point:
         """Where a card dealt to ``seat`` flies."""
         if seat == self.viewer:
@@ -189,7 +215,10 @@ class TableLayout:
         return card_rect(self.spots[seat].trick, TRICK_WIDTH)
 
     def pile(self, teams: bool, seat: int) -> Point:
-        """Where the tricks won by ``seat``'s side are stacked."""
+        """Where the tricks won by ``seat``'s side are stacked (the player's, at the
+        découverte, up on the left: his piles fill the bottom row)."""
+        if self.decouverte and seat == self.viewer:
+            return self.mirror_point(DECOUVERTE_TRICKS)
         return pile_spot(teams, self.viewer, seat, self.spots)
 
     @staticmethod

@@ -13,16 +13,20 @@ from dataclasses import dataclass, field
 from game.engine.actions import (
     Announced,
     AnnouncementsShown,
+    AsideLaid,
     BeloteSaid,
     BergereShown,
     Bid,
     BidMade,
     CardPlayed,
+    CardTurned,
     ChooseMode,
     ChooseTrump,
     Coinche,
     ContractSet,
     DealScored,
+    FaceDownDealt,
+    FaceUpDealt,
     PacketDealt,
     RetourneTurned,
     SevenExchanged,
@@ -160,6 +164,9 @@ class TableModel:
     chien_count: int = 0  # face down while dealing
     # Cards a seat shows to everyone (announcements, a poignée), until the trick ends.
     shown: dict[int, tuple[AnyCard, ...]] = field(default_factory=dict)
+    # The découverte: each seat's piles, (the face-up card or None, a card face down under).
+    piles: list[list[tuple[Card | None, bool]]] = field(default_factory=list)
+    aside: int = 0  # the contrée à deux: the cards out of the deal, a face-down stack
 
     def __post_init__(self) -> None:
         self.reset()
@@ -186,6 +193,8 @@ class TableModel:
         self.bidding = True
         self.tarot_contract = self.called = self.partner = self.alone = None
         self.chien, self.chien_count = [], 0
+        self.piles = [[] for _ in range(self.players)]
+        self.aside = 0
 
     @property
     def trump_suit(self) -> Suit | None:
@@ -220,6 +229,35 @@ def _packet(model: TableModel, event: PacketDealtEvent, _: DealRecord | None) ->
         model.hand = model.sort_hand([*model.hand, *event.cards])
     if event.cards is not None and model.retourne in event.cards:
         model.retourne = None  # the taker picked it up
+
+
+def _aside(model: TableModel, event: AsideLaid, _: DealRecord | None) -> None:
+    model.aside = event.count
+
+
+def _face_down(model: TableModel, event: FaceDownDealt, _: DealRecord | None) -> None:
+    model.piles[event.seat].extend((None, True) for _ in range(event.count))
+
+
+def _face_up(model: TableModel, event: FaceUpDealt, record: DealRecord | None) -> None:
+    """The face-up cards go on the last piles laid, and they are the seat's to play."""
+    first = len(model.piles[event.seat]) - event.count
+    for offset, card in enumerate(event.cards):
+        model.piles[event.seat][first + offset] = (card, True)
+    _packet(model, event, record)
+
+
+def _turned(model: TableModel, event: CardTurned, _: DealRecord | None) -> None:
+    model.piles[event.seat][event.pile] = (event.card, False)
+    model.counts[event.seat] += 1
+    if event.seat == model.viewer:
+        model.hand = model.sort_hand([*model.hand, event.card])
+
+
+def _lift(model: TableModel, seat: int, card: AnyCard) -> None:
+    """A card played off the top of a découverte pile."""
+    model.piles[seat] = [(None, covered) if up == card else (up, covered)
+                         for up, covered in model.piles[seat]]
 
 
 def _retourne(model: TableModel, event: RetourneTurned, _: DealRecord | None) -> None:
@@ -327,6 +365,8 @@ def _played(model: TableModel, event: CardPlayedEvent, _: DealRecord | None) -> 
         model.says = {s: v for s, v in model.says.items() if v[0].startswith("say.")}
         model.retourne = model.bergere = None
     model.trick.append((event.seat, event.card))
+    if model.piles and model.piles[event.seat]:
+        _lift(model, event.seat, event.card)
     model.counts[event.seat] -= 1
     if event.seat == model.viewer and event.card in model.hand:
         model.hand.remove(event.card)
@@ -357,6 +397,10 @@ def _match_over(model: TableModel, event: MatchOver, _: DealRecord | None) -> No
 _HANDLERS: dict[type, Callable[..., None]] = {
     NewDeal: _new_deal,
     PacketDealt: _packet,
+    AsideLaid: _aside,
+    FaceDownDealt: _face_down,
+    FaceUpDealt: _face_up,
+    CardTurned: _turned,
     RetourneTurned: _retourne,
     BergereShown: _bergere,
     BidMade: _bid,

@@ -32,6 +32,7 @@ from game.ui.kit.widgets import (
 )
 from game.ui.table.animator import Animator
 from game.ui.table.layout import (
+    ASIDE_SPOT,
     BACK_WIDTH,
     BERGERE,
     CHIEN_WIDTH,
@@ -58,6 +59,7 @@ Region = tuple[str, pygame.Rect]  # what is drawn there, and where
 PLATE_TEXT = 24
 BADGE_TEXT = 20
 PILE_TEXT = 22
+ASIDE_LAYERS = 4  # the stack aside drawn as a few cards' edges, not its twelve
 LABEL_TEXT = 22
 BUBBLE_SIZES = (26, 22, 19)  # the bubble's words, smaller when room is short
 
@@ -146,9 +148,25 @@ class Hand:
             return (RAISE if c in raised else 0) + (HOVER if c == self.hover else 0) \
                 + (SELECT_RAISE if c == self.selected else 0)
 
+        if self._piles():
+            viewer = self.layout.viewer
+            return [(up, card_rect(self.layout.decouverte_pile(viewer, i, face_up=True),
+                                   self.layout.hand_width).move(0, -lift(up)))
+                    for i, (up, _) in enumerate(self._piles()) if up is not None]
         gaps = set(self.choices.gaps())
         return [(c, rect) for c, rect in self.layout.fan(self.model.hand, lift)
                 if c not in gaps]
+
+    def _piles(self) -> list[tuple[Any, bool]]:
+        """The découverte: the player's piles (none otherwise)."""
+        piles = self.model.piles
+        return piles[self.layout.viewer] if piles else []
+
+    def covered(self) -> list[pygame.Rect]:
+        """The découverte: the player's face-down cards, under his face-up ones."""
+        viewer = self.layout.viewer
+        return [card_rect(self.layout.decouverte_pile(viewer, i), self.layout.hand_width)
+                for i, (_, covered) in enumerate(self._piles()) if covered]
 
     def card_at(self, pos: tuple[int, int]) -> Any:
         for c, rect in reversed(self.cards()):
@@ -176,6 +194,8 @@ class Hand:
     def draw(self, surface: pygame.Surface, hidden: set[Any]) -> None:
         """Every card but ``hidden`` (in flight); the others dimmed while some are legal."""
         takes, outlined = self.choices.takes(), self.choices.outlined()
+        for rect in self.covered():
+            self.painter.card(surface, None, rect.center, rect.width)
         for c, rect in self.cards():
             if c in hidden:
                 continue
@@ -187,8 +207,8 @@ class Hand:
                 focus_ring(surface, rect)
 
     def regions(self) -> list[Region]:
-        cards = self.cards()
-        return [("hand", stack([rect for _, rect in cards]))] if cards else []
+        rects = [rect for _, rect in self.cards()] + self.covered()
+        return [("hand", stack(rects))] if rects else []
 
 
 class Opponents:
@@ -208,12 +228,36 @@ class Opponents:
         return [s for s in range(self.model.players) if s != self.layout.viewer]
 
     def draw(self, surface: pygame.Surface) -> None:
+        if any(self.model.piles):
+            self._draw_piles(surface)
+            return
         for seat in self.seats():
             vertical = self.layout.spots[seat].vertical
             for centre in self.layout.backs(seat, self.count(seat)):
                 self.painter.card(surface, None, centre, BACK_WIDTH, rotate=vertical)
 
+    def pile_cards(self, seat: int) -> list[tuple[Any, tuple[int, int]]]:
+        """The découverte: ``seat``'s cards on the table, bottom first (None: a back),
+        less the card flying to the trick."""
+        flying = {f.face for f in self.animator.flights if f.kind == "play" and f.seat == seat}
+        cards: list[tuple[Any, tuple[int, int]]] = []
+        for index, (up, covered) in enumerate(self.model.piles[seat]):
+            if covered:
+                cards.append((None, self.layout.decouverte_pile(seat, index)))
+            if up is not None and up not in flying:
+                cards.append((up, self.layout.decouverte_pile(seat, index, face_up=True)))
+        return cards
+
+    def _draw_piles(self, surface: pygame.Surface) -> None:
+        for seat in self.seats():
+            for face, centre in self.pile_cards(seat):
+                self.painter.card(surface, face, centre, BACK_WIDTH)
+
     def regions(self) -> list[Region]:
+        if any(self.model.piles):
+            return [(f"backs {seat}", stack([card_rect(centre, BACK_WIDTH) for _, centre
+                                               in self.pile_cards(seat)]))
+                    for seat in self.seats() if self.pile_cards(seat)]
         return [(f"backs {seat}", self.layout.backs_rect(seat, self.count(seat)))
                 for seat in self.seats() if self.count(seat) > 0]
 
@@ -360,11 +404,24 @@ class Piles(Speaks):
         words = self.tr_n("table.tricks", tricks)
         return words, self.layout.pile_label(spot, tricks, text(words, PILE_TEXT).get_size())
 
+    def aside_label(self) -> tuple[str, pygame.Rect]:
+        """The contrée à deux's stack aside: its words, under it."""
+        words = self.tr_n("table.aside", self.model.aside)
+        stack_rect = self.layout.pile_rect(ASIDE_SPOT, ASIDE_LAYERS)
+        rect = text(words, PILE_TEXT).get_rect(midtop=(stack_rect.centerx,
+                                                       stack_rect.bottom + 4))
+        return words, rect
+
     def draw(self, surface: pygame.Surface) -> None:
         for spot, tricks in self.piles().items():
             for centre in self.layout.pile_cards(spot, tricks):
                 self.painter.card(surface, None, centre, PILE_WIDTH)
             words, rect = self.label(spot, tricks)
+            blit_text(surface, words, PILE_TEXT, CREAM, topleft=rect.topleft)
+        if self.model.aside:
+            for centre in self.layout.pile_cards(ASIDE_SPOT, ASIDE_LAYERS):
+                self.painter.card(surface, None, centre, PILE_WIDTH)
+            words, rect = self.aside_label()
             blit_text(surface, words, PILE_TEXT, CREAM, topleft=rect.topleft)
 
     def regions(self) -> list[Region]:
@@ -372,6 +429,9 @@ class Piles(Speaks):
         for spot, tricks in self.piles().items():
             regions.append((f"pile at {spot}", self.layout.pile_rect(spot, tricks)))
             regions.append((f"pile count {spot}", self.label(spot, tricks)[1]))
+        if self.model.aside:
+            regions.append(("aside", self.layout.pile_rect(ASIDE_SPOT, ASIDE_LAYERS)))
+            regions.append(("aside count", self.aside_label()[1]))
         return regions
 
 

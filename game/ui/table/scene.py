@@ -15,6 +15,7 @@ from game.engine.actions import DealScored
 from game.engine.games import TAROT, deck_of, game_of
 from game.engine.match import Match, MatchOver, NewDeal
 from game.engine.protocol import Event
+from game.engine.rules import TrickGameRules
 from game.lessons.run import LessonRun
 from game.ui.kit.tween import Tweens
 from game.ui.kit.widgets import Button
@@ -77,8 +78,10 @@ class TableScene(TableDrawing, Scene):
     def _compose(self, app: Stage) -> None:
         """The layout, the animator, the panels and the parts, wired together."""
         controller, model, rules = self.controller, self.model, self.config.rules
-        self.layout = layout = TableLayout(rules.players, controller.viewer, rules.direction,
-                                           tarot=game_of(rules.game) is TAROT)
+        self.layout = layout = TableLayout(
+            rules.players, controller.viewer, rules.direction,
+            tarot=game_of(rules.game) is TAROT,
+            decouverte=isinstance(rules, TrickGameRules) and rules.decouverte)
         self.spots = layout.spots
         painter = Painter(app.assets, deck_of(rules.game), lambda: self.app.settings.card_back)
         seats = Seats(self.texts, layout, lambda: app.settings.player_name)

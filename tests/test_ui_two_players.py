@@ -1,0 +1,95 @@
+"""The two-player tables on screen, headless: the découverte's piles (the face-up cards
+over their face-down ones, the playable ones raised, a click on one plays it, nothing
+face down ever known to the table) and the contrée à deux's stack aside; no two things
+drawn cover each other and the eye checks pass, in both languages and both hands."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from pathlib import Path
+
+import pytest
+
+from game.engine.coinche import CoincheDeal
+from game.engine.match import AnyRules
+from game.engine.rules import BeloteRules, CoincheRules, Layout
+from game.engine.trickgame import TrickDeal
+from game.storage import Storage
+from game.ui.app.app import App
+from game.ui.table.layout import RAISE
+from game.ui.table.scene import TableScene
+from tests.table_driver import human_turn, start_table, to_card_play
+from tests.table_overlaps import check
+
+DECOUVERTES = [CoincheRules(players=2, layout=Layout.DECOUVERTE),
+               BeloteRules(players=2, layout=Layout.DECOUVERTE)]
+
+
+def deal_of(table: TableScene) -> TrickDeal:
+    deal = table.controller.match.deal
+    assert isinstance(deal, TrickDeal)
+    return deal
+
+
+@pytest.mark.parametrize("rules", [CoincheRules(players=2), *DECOUVERTES],
+                         ids=["contree-a-deux", "coinche-decouverte", "belote-decouverte"])
+def test_the_two_player_tables_are_drawn_clear(rules: AnyRules, tmp_path: Path) -> None:
+    app = App(storage=Storage(tmp_path))
+    table = start_table(app, rules, seed=5)
+    problems: list[str] = []
+    for card in range(3):
+        to_card_play(app, table)
+        problems += check(app, table, f"{rules.game} card {card}")
+        human_turn(app, table)
+    assert not problems
+
+
+@pytest.mark.parametrize("rules", DECOUVERTES, ids=["coinche", "belote"])
+def test_the_decouverte_piles_show_what_is_face_up_and_a_click_plays_a_pile(
+    rules: AnyRules, tmp_path: Path
+) -> None:
+    app = App(storage=Storage(tmp_path))
+    table = start_table(app, rules, seed=5)
+    for _ in range(6):
+        to_card_play(app, table)
+        deal = deal_of(table)
+        for seat in (0, 1):  # the table knows each pile's face-up card, never the other
+            assert table.model.piles[seat] == [(up, down is not None)
+                                              for up, down in deal.piles[seat]]
+        legal = table.controller.legal_cards()
+        drawn = dict(table.hand_layout())
+        assert set(drawn) == set(deal.hands[0])  # the face-up cards, at their piles
+        rests = {c: rect.y for c, rect in drawn.items() if c not in legal}
+        for c in legal:
+            assert all(drawn[c].y <= y - RAISE for y in rests.values())
+        played = len(deal.tricks) * 2 + len(deal.trick)
+        human_turn(app, table)  # a click on the first legal card's pile
+        assert len(deal_of(table).tricks) * 2 + len(deal_of(table).trick) > played or \
+            table.controller.match.deal is not deal
+
+
+def test_the_contree_a_deux_shows_twelve_cards_aside_and_never_opens_them(
+    tmp_path: Path,
+) -> None:
+    app = App(storage=Storage(tmp_path))
+    table = start_table(app, CoincheRules(players=2), seed=5)
+    to_card_play(app, table)
+    assert table.model.aside == 12
+    regions = dict(table.regions())
+    assert "aside" in regions and "aside count" in regions
+    deal = table.controller.match.deal
+    assert isinstance(deal, CoincheDeal)
+    aside = set(deal.undealt)
+    assert not aside & {c for _, c in table.model.trick} and not aside & set(table.model.hand)
+
+
+def test_the_statistics_list_the_contree_a_deux_bids_from_50() -> None:
+    from game.storage.stats import GameStats
+    from game.ui.scenes.stats import kinds_of
+
+    assert kinds_of("coinche", 2, GameStats())[:4] == ["50", "60", "70", "80"]
+    assert kinds_of("coinche", 4, GameStats())[0] == "80"
