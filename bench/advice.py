@@ -51,6 +51,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.analysed_deals import measured_games, played_deal, timed_analysis
 from game.advice import Advisor, Position, Verdict, table_budget
 from game.coach import DEFAULT_THRESHOLD, Analysis, Remark
+from game.engine.games import TAROT, game_of
 from game.engine.match import AnyRules
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 
@@ -131,7 +132,7 @@ class Judged:
 
 
 def _tarot(position: Position) -> bool:
-    return position.view.deal.game == "tarot"
+    return game_of(position.view.deal.game) is TAROT
 
 
 def measure(name: str, rules: AnyRules, deals: int, seed: int,

@@ -46,6 +46,7 @@ from game.ai.search import Finished, python_play_rollout, rollout_card
 from game.core import FORCE_PYTHON, compiled, trick32
 from game.engine.actions import PlayCard
 from game.engine.cards import DECK32, Card, Suit, TrumpMode
+from game.engine.games import COINCHE, game_of
 from game.engine.protocol import Phase
 from game.engine.rules import (
     BeloteRules,
@@ -76,7 +77,7 @@ def random_rules(game: str, players: int, trump: Trump, rng: random.Random) -> T
         "partner_ruff": rng.choice(list(PartnerRuff)),
         "sans_atout_tout_atout": trump.mode is not TrumpMode.SUIT or rng.random() < 0.5,
     }
-    if game == "coinche":
+    if game_of(game) is COINCHE:
         return CoincheRules(**options)
     return BeloteRules(players=players, **options)
 
@@ -331,7 +332,7 @@ def expert_positions(count: int) -> list[TrickView]:
             if made == count:
                 break
             rules: TrickGameRules = (CoincheRules(sans_atout_tout_atout=True)
-                                     if game == "coinche" else BeloteRules(players=players))
+                                     if game_of(game) is COINCHE else BeloteRules(players=players))
             state = play_cards(play_started(rules, seed), rng.randrange(24), rng)
             if state.is_over or state.phase is not Phase.PLAY:
                 continue

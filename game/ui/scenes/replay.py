@@ -161,6 +161,10 @@ def _follow(model: TableModel, event: Event) -> None:
         model.apply(event)
 
 
+def _nothing() -> None:
+    """A key the replay does not use."""
+
+
 class ReplayScene(Scene):
     """Step 0: the hands and the bidding; step n: trick n."""
 
@@ -248,9 +252,7 @@ class ReplayScene(Scene):
             if self.story.source is not None:
                 keys[pygame.K_a] = self.toggle_analysis
                 keys[pygame.K_c] = self.hindsight.toggle
-            action = keys.get(event.key)
-            if action is not None:
-                action()
+            keys.get(event.key, _nothing)()
             return
         for button in self.buttons:
             if button.handle(event):
@@ -323,8 +325,7 @@ class ReplayScene(Scene):
         marked = self.coach.marked_tricks() if self.coach is not None else set()
         self.timeline = draw_timeline(surface, TIMELINE_RECT, self.steps, self.step, marked)
         self.hindsight.draw(surface, self.coach, self.step)
-        self.buttons[0].enabled = self.step > 0
-        self.buttons[1].enabled = self.step < self.steps
+        self.buttons[0].enabled, self.buttons[1].enabled = self.step > 0, self.step < self.steps
         for button in self.buttons:
             button.draw(surface)
 
