@@ -292,7 +292,8 @@ def test_the_tarot_verdicts_outcomes_are_the_same_with_and_without_the_core(
     from game.advice.searches import _TarotSearch
     from game.ai.tarot_endgame import ENDGAME_TRICKS
     from game.core import FORCE_PYTHON, compiled
-    from tests.test_core_tarot import endgame_views, positions
+    from tests.test_ai_tarot_expert import positions
+    from tests.test_core_tarot import endgame_views
 
     if compiled("tarot") is None:
         pytest.skip("the compiled core is not built (make core)")

@@ -10,6 +10,7 @@ import random
 import threading
 from bisect import bisect_right
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,11 +51,11 @@ class _Replayed:
     """A match's actions replayed: the state after them, and where each deal began
     (the index of its first action)."""
 
-    actions: tuple[Action, ...]
+    actions: Sequence[Action]
     state: Match
     starts: list[int]
 
-    def extended(self, actions: tuple[Action, ...]) -> None:
+    def extended(self, actions: Sequence[Action]) -> None:
         """Replay ``actions`` on from the state (they extend ``self.actions``)."""
         state = self.state
         for index in range(len(self.actions), len(actions)):
