@@ -65,3 +65,14 @@ def texts_drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(widgets, "text", recording)
     return lines
+
+
+@pytest.fixture
+def python_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The advice's Python budget (``game.advice.budget``) whether the compiled core is
+    built or not, for a test whose planted position and expected figures are that
+    budget's (at the same budget the core's rollouts give the same verdicts)."""
+    from game.advice import budget
+
+    monkeypatch.setattr(budget, "TRICK_CORE", budget.TRICK_PYTHON)
+    monkeypatch.setattr(budget, "TAROT_CORE", budget.TAROT_PYTHON)

@@ -62,6 +62,7 @@ def test_the_memory_answers_the_second_question_without_weighing_again() -> None
     assert advisor.verdict(current_position(match, 0)) is verdict
 
 
+@pytest.mark.usefixtures("python_budget")  # its figures are that budget's
 def test_a_planted_blunder_is_marked_with_its_numbers_and_a_concrete_reason() -> None:
     analysis = analysed(play_first_deal(CoincheRules(), BLUNDER_MATCH, lead_low_under_the_ace))
     [blunder] = analysis.marked(10)
@@ -119,6 +120,7 @@ def heart_king_at_trick_four(match: Match, seat: int) -> PlayCard:
     return action  # type: ignore[return-value]
 
 
+@pytest.mark.usefixtures("python_budget")  # its figures are that budget's
 def test_two_cards_within_noise_are_not_marked_and_are_named_as_equal() -> None:
     analysis = analysed(play_first_deal(CoincheRules(), BLUNDER_MATCH, heart_king_at_trick_four))
     [remark] = [r for r in analysis.remarks if r.trick == 4]

@@ -223,7 +223,9 @@ def test_the_budget_is_the_cores_when_its_rollouts_are_compiled(
     from game import core
     from game.advice import budget
 
-    assert budget.table_budget(False) == budget.TRICK_PYTHON  # no core built here
+    monkeypatch.setattr(core, "native", {}.get)  # no core built
+    assert budget.table_budget(False) == budget.TRICK_PYTHON
+    assert budget.table_budget(True) == budget.TAROT_PYTHON
     compiled = {"trick32": object(), "tarot": object()}
     monkeypatch.setattr(core, "native", compiled.get)
     assert budget.table_budget(False) == budget.TRICK_CORE
@@ -279,3 +281,41 @@ def test_a_few_worlds_never_make_two_cards_equal(position: Position) -> None:
     assert few.worlds == 10 and few.equals == () and few.within is None
     many = finished(race(position, 90, within=1e9)).verdict()
     assert many.worlds == 40 and set(many.equals) == {ACE, QUEEN}
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_tarot_verdicts_outcomes_are_the_same_with_and_without_the_core(
+        players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each world's value and outcome of every candidate (the trick under way, who won
+    it, the aim reached), rolled out or solved exactly, the same with the compiled core
+    (a world's candidates in one call) as on the Python path."""
+    from game.advice.searches import _TarotSearch
+    from game.ai.tarot_endgame import ENDGAME_TRICKS
+    from game.core import FORCE_PYTHON, compiled
+    from tests.test_ai_tarot_expert import positions
+    from tests.test_core_tarot import endgame_views
+
+    if compiled("tarot") is None:
+        pytest.skip("the compiled core is not built (make core)")
+    views = [deal.view(deal.current_player) for deal in positions(players, 6, seed=80 + players)
+             if deal.current_player is not None]
+    views += endgame_views(players, ENDGAME_TRICKS[players], 2, seed=90 + players)
+    searched = solved = 0
+    for seed, view in enumerate(views):
+        found = []
+        for force in (False, True):
+            if force:
+                monkeypatch.setenv(FORCE_PYTHON, "python")
+            else:
+                monkeypatch.delenv(FORCE_PYTHON, raising=False)
+            search = _TarotSearch(view, random.Random(seed), 3)
+            while search.step():
+                pass
+            found.append((search.values, search.details,
+                          search.weighs and search._kernel is None))
+        (fast, fast_details, fast_python), (slow, slow_details, slow_python) = found
+        assert not fast_python and slow_python == bool(slow)
+        assert fast == slow and fast_details == slow_details
+        searched += bool(fast)
+        solved += any(o.trick_ours is None for o in fast_details.values())
+    assert searched >= 4 and solved >= 1

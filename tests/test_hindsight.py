@@ -4,6 +4,8 @@ remark or a mark, and the statistics hear of the analysis once."""
 
 from __future__ import annotations
 
+import pytest
+
 from game.coach import Analysis, CoachWorker, new_analysis
 from game.engine.actions import PlayCard
 from game.engine.cards import Rank, Suit, card
@@ -41,6 +43,7 @@ def analysed_with_hindsight(match: Match) -> tuple[Analysis, list[tuple[object, 
     return analysis, before
 
 
+@pytest.mark.usefixtures("python_budget")  # its figures are that budget's
 def test_the_hindsight_card_differs_from_the_honest_one_and_both_stand_apart() -> None:
     match = play_first_deal(CoincheRules(), HINDSIGHT_MATCH, expert_policy)
     analysis, before = analysed_with_hindsight(match)

@@ -35,6 +35,7 @@ def mouse_down(pos: tuple[int, int]) -> pygame.event.Event:
     return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
 
 
+@pytest.mark.usefixtures("python_budget")  # its figures are that budget's
 def test_the_review_marks_the_costly_decision_and_counts_it(
         tmp_path: Path, texts_drawn: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     match = play_first_deal(CoincheRules(), BLUNDER_MATCH, lead_low_under_the_ace)
@@ -145,6 +146,7 @@ def key(code: int) -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")
 
 
+@pytest.mark.usefixtures("python_budget")  # its figures are that budget's
 def test_all_cards_seen_is_a_separate_labelled_view_that_leaves_the_marks(
         tmp_path: Path, texts_drawn: list[str]) -> None:
     """The planted deal (tests/test_hindsight.py): the honest analysis finds the seven of

@@ -20,8 +20,10 @@ one-sided paired t-test at ``LEVEL``) leaves the race and is not rolled out agai
 evaluation stops once every card left is as good as the leader (the upper bound of their
 difference below ``SAME_POINTS``), after the budget's batches, or when its work is spent
 (``Budget``: the cards the rollouts may play in all, a rollout playing the cards left in
-every hand; the compiled core's budget when its rollouts are built, else the Python
-one, about the table's default thinking time of CPU either way).  A batch is cut to
+every hand, and a world's draw counting for so many cards where it weighs: at tarot with
+the compiled core, the draws are most of the work; the compiled core's budget when its
+rollouts are built, else the Python one, about the table's default thinking time of CPU
+either way).  A batch is cut to
 what the budget affords (the first has the budget's ``least`` worlds at least).  The
 budget counts rollouts, never seconds: the number of worlds depends on the position and
 the budget only, and the verdict names its budget.  A card out of the race keeps its

@@ -33,9 +33,10 @@ EQUAL_WORLDS = 20
 @dataclass(frozen=True)
 class Budget:
     """The race's work: ``cards`` the rollouts may play in all (a rollout plays the cards
-    left in every hand), in batches of ``batch`` worlds, ``batches`` at most; the first
-    has ``first`` worlds, and ``least`` even beyond the budget.  ``within``: the points
-    within which two cards are called as good as each other.  ``name`` says which."""
+    left in every hand), a world's draw counting for ``draw`` cards, in batches of
+    ``batch`` worlds, ``batches`` at most; the first has ``first`` worlds, and ``least``
+    even beyond the budget.  ``within``: the points within which two cards are called as
+    good as each other.  ``name`` says which."""
 
     name: str
     cards: int
@@ -44,6 +45,11 @@ class Budget:
     first: int
     least: int
     within: float
+    draw: int = 0
+
+    def world_cost(self, racing: int, plays: int) -> int:
+        """The work of one world: its draw, and ``racing`` rollouts of ``plays`` cards."""
+        return self.draw + racing * plays
 
     def scaled(self, factor: int) -> Budget:
         """``factor`` times the work (a reference for the benchmarks)."""
@@ -56,13 +62,16 @@ TRICK_PYTHON = Budget("python", cards=11_000, batch=24, batches=6, first=24,
                       least=MIN_WORLDS, within=EQUAL_WITHIN)
 TAROT_PYTHON = Budget("python", cards=6_500, batch=10, batches=6, first=10,
                       least=MIN_WORLDS, within=TAROT_EQUAL_WITHIN)
-# With it: about ten times the cards (a rollout card ≤ 1 µs at the 32-card games, ≤ 2 µs
-# at tarot); a tarot verdict's first batch is 100 likely deals whatever it costs (an
-# opening lead: 100 worlds of its 15 to 20 cards, about 120,000 rollout cards).
+# With it: about ten times the cards at the 32-card games (a rollout card ≤ 1 µs).  At
+# tarot a compiled rollout card costs about 0.15 µs, and a world's draw (a dozen
+# placements of the hidden cards weighed by the auction, ``tarot_auction_reading``) about
+# 1.2 ms, as much as 8,000 rollout cards: the draws, not the rollouts, are the verdict's
+# work.  The budget is about 160 worlds of a few candidates, 140 of an opening lead's 15
+# to 20 (0.25 s of CPU); the first batch is 100 likely deals whatever it costs.
 TRICK_CORE = Budget("core", cards=120_000, batch=48, batches=8, first=48,
                     least=MIN_WORLDS, within=EQUAL_WITHIN)
-TAROT_CORE = Budget("core", cards=160_000, batch=25, batches=8, first=100, least=100,
-                    within=TAROT_EQUAL_WITHIN)
+TAROT_CORE = Budget("core", cards=1_300_000, batch=25, batches=8, first=100, least=100,
+                    within=TAROT_EQUAL_WITHIN, draw=8_000)
 
 BudgetOf = Callable[[bool], Budget]  # a card verdict's budget, at tarot or not
 

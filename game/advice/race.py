@@ -29,7 +29,7 @@ Between = Callable[[], None] | None  # called between two steps of an evaluation
 class CardPlay:
     """The batches of a card decision's search (a race: see the package's docstring), and
     the verdict they give.  ``plays``: the cards a rollout plays (its cost); ``budget``:
-    the work all the rollouts of the verdict may do."""
+    the work the verdict may do (its worlds' draws and rollouts)."""
 
     def __init__(self, position: Position, new_search: NewSearch, budget: Budget,
                  rule: Decision, actions: dict[Action, Hashable], view: Any,
@@ -39,7 +39,7 @@ class CardPlay:
         self.plays = max(plays, 1)
         self.sample = Sample()
         self.racing = list(dict.fromkeys(actions.values()))  # the cards still rolled out
-        self.spent = 0  # cards played by the rollouts so far
+        self.spent = 0  # the work done so far: rollout cards (a draw counts for some)
         self.batches = 0
         self.search: AnySearch | None = None
         self.failed = False
@@ -51,7 +51,7 @@ class CardPlay:
                 return False
             self.search = self.new_search(self.position.rng(self.batches), worlds,
                                           list(self.racing))
-            self.spent += worlds * len(self.racing) * self.plays
+            self.spent += worlds * self.budget.world_cost(len(self.racing), self.plays)
             self.batches += 1
         if self.search.step():
             return True
@@ -69,7 +69,8 @@ class CardPlay:
             self.racing = self._survivors()
             if self._separated():
                 return 0
-        affordable = (budget.cards - self.spent) // (len(self.racing) * self.plays)
+        affordable = (budget.cards - self.spent) // budget.world_cost(len(self.racing),
+                                                                      self.plays)
         if not self.batches:
             return min(budget.first, max(affordable, budget.least))
         return min(budget.batch, affordable) if affordable >= MIN_WORLDS else 0

@@ -11,19 +11,20 @@ from game.advice.budget import Budget, BudgetOf, table_budget
 from game.advice.position import Position
 from game.advice.race import AnySearch, CardPlay
 from game.advice.sample import Outcome
-from game.ai import Decision
+from game.ai import Decision, tarot_kernel
 from game.ai.appraisal import side_unit
 from game.ai.deal_value import belote_scorer, finished_tally, seat_value, side_of, table_result
 from game.ai.memory import Memory
 from game.ai.play import card_args, play_action, play_phase
 from game.ai.play_inference import InferenceSearch
+from game.ai.tarot_endgame import Transpositions
 from game.ai.tarot_search import (
     TarotWorldSearch,
     World,
     defenders_pay,
     seat_marks,
-    solve,
     solved,
+    start_rollout,
 )
 from game.ai.tarot_search import play_rollout as play_tarot_rollout
 from game.engine.actions import PlayCard
@@ -31,7 +32,7 @@ from game.engine.cards import Card
 from game.engine.protocol import Action, Phase
 from game.engine.tarot_actions import TarotPlayCard
 from game.engine.tarot_cards import EXCUSE, TarotCard
-from game.engine.tarot_tricks import TarotView
+from game.engine.tarot_tricks import TarotTrick, TarotView
 from game.engine.trick_view import TrickView
 
 
@@ -146,30 +147,84 @@ def _same_class(search: TarotWorldSearch, card: TarotCard, kept: TarotCard) -> b
 
 
 class _TarotSearch(TarotWorldSearch):
-    """The Expert's tarot search, keeping each world's outcome."""
+    """The Expert's tarot search, keeping each world's outcome.  With the compiled core
+    a world's candidates are rolled out in one call (``tarot_kernel.Rollouts.traced``)
+    and its endgame solved by the compiled solver: the same values, the same outcomes.
+    The exact endgame keeps the Python solver's reach (``ENDGAME_TRICKS``, no budget of
+    positions), so the verdict is the same with the core and without it."""
 
     def __init__(self, view: TarotView, rng: random.Random, worlds: int) -> None:
         super().__init__(view, rng, worlds)
         self.details: dict[tuple[int, Hashable], Outcome] = {}
+        self._traced: tuple[World, dict[TarotCard, Outcome]] | None = None
+        self._solves: tuple[World, Transpositions | tarot_kernel.CompiledTable] | None = None
 
     def value(self, world: World, card: TarotCard) -> float:
+        outcome = (self._solved_outcome(world, card) if self._evaluate is solved
+                   else self._rolled_outcome(world, card))
+        self.details[(len(self.values), card)] = outcome
+        return outcome.value
+
+    def _rolled_outcome(self, world: World, card: TarotCard) -> Outcome:
+        """``card``'s play-out in ``world``; with the core, the world's candidates' at
+        the first asked (one call)."""
+        if self._traced is not None and self._traced[0] is world and card in self._traced[1]:
+            return self._traced[1][card]
         view = self.view
-        if self._evaluate is solved:
-            game, pays = solve(view, world, card)
-            ours: bool | None = None
-            won, ruffed = "", False
-        else:
+        if self._kernel is None:
             game = play_tarot_rollout(view, world, card)
-            pays = defenders_pay(game, world)
-            trick = game.tricks[len(view.tricks)]
-            attack = {view.taker, game.partner}
-            ours = (trick.winner in attack) == (view.seat in attack)
-            won = dict(trick.plays)[trick.winner].code
-            led = next((c for _, c in trick.plays if c is not EXCUSE), None)
-            winning = dict(trick.plays)[trick.winner]
-            ruffed = not ours and winning.is_trump and led is not None and not led.is_trump
-        marks = seat_marks(game, pays)
-        attacking = view.seat == view.taker or view.seat == game.partner
-        self.details[(len(self.values), card)] = Outcome(
-            marks, marks, (pays > 0) == attacking, ours, won, ruffed)
-        return marks
+            marks = seat_marks(game, defenders_pay(game, world))
+            return _rolled(view.seat, marks, _camp(view, game.partner),
+                           game.tricks[len(view.tricks)])
+        cards = self.cards if card in self.cards else [card]
+        traces = self._kernel.traced(world, cards)
+        self._traced = (world, {c: _rolled(view.seat, *trace)
+                                for c, trace in zip(cards, traces, strict=True)})
+        return self._traced[1][card]
+
+    def _solved_outcome(self, world: World, card: TarotCard) -> Outcome:
+        """``card``'s exact value in ``world`` (its solves share a table), by the
+        compiled solver when it is there."""
+        if self._solves is None or self._solves[0] is not world:
+            table = (Transpositions(world=world) if self._kernel is None
+                     else tarot_kernel.CompiledTable(self._kernel.module, UNBOUNDED, world))
+            self._solves = (world, table)
+        table = self._solves[1]
+        if isinstance(table, tarot_kernel.CompiledTable):
+            assert self._kernel is not None
+            marks = tarot_kernel.solved(self._kernel, world, card, table)
+        else:
+            marks = solved(self.view, world, card, table)
+        attacking = self.view.seat in _attack(self.view, world)
+        return Outcome(marks, marks, _aim(marks, attacking), None, "", False)
+
+
+UNBOUNDED = 10 ** 12  # the positions an advice's exact solve may search: no limit
+
+
+def _attack(view: TarotView, world: World) -> frozenset[int]:
+    """The attack's seats in ``world`` (the called card's holder with the taker)."""
+    return _camp(view, start_rollout(view, world).partner)
+
+
+def _camp(view: TarotView, partner: int | None) -> frozenset[int]:
+    assert view.taker is not None
+    return frozenset({view.taker} if partner is None else {view.taker, partner})
+
+
+def _aim(marks: float, attacking: bool) -> bool:
+    """The seat's camp reached its aim (the contract made for the attack, set for the
+    defence), read from the seat's marks: an attacker's have the sign of what each
+    defender pays, a defender's the other sign (a deal where no one pays counts as set)."""
+    return marks > 0 if attacking else marks >= 0
+
+
+def _rolled(seat: int, marks: float, attack: frozenset[int], trick: TarotTrick) -> Outcome:
+    """A play-out's outcome: the seat's ``marks``, and the trick under way as it
+    finished (``attack``: the camps of that world)."""
+    plays = dict(trick.plays)
+    winning = plays[trick.winner]
+    ours = (trick.winner in attack) == (seat in attack)
+    led = next((c for _, c in trick.plays if c is not EXCUSE), None)
+    ruffed = not ours and winning.is_trump and led is not None and not led.is_trump
+    return Outcome(marks, marks, _aim(marks, seat in attack), ours, winning.code, ruffed)

@@ -129,6 +129,28 @@ class Rollouts:
         rows: list[list[float]] = self.module.rollouts(self.start, data, ids(firsts))
         return rows
 
+    def traced(self, world: Dealt, firsts: Sequence[TarotCard],
+               ) -> list[tuple[float, frozenset[int], TarotTrick]]:
+        """``value`` of each of ``firsts`` in ``world``, with the camps (the attack's
+        seats) and the trick under way as each play-out finished it."""
+        rows, data = self.module.traced(self.start, [self.world_data(world)], ids(firsts))
+        return [(marks, _seats(data[k * TRACE]), _trick(data[k * TRACE + 1:(k + 1) * TRACE]))
+                for k, marks in enumerate(rows[0])]
+
+
+TRACE = 2 + 2 * 5  # a play-out's trace in ``_tarot.traced``'s bytes (``rollout_traced``)
+
+
+def _seats(bits: int) -> frozenset[int]:
+    return frozenset(s for s in range(8) if bits >> s & 1)
+
+
+def _trick(data: bytes) -> TarotTrick:
+    """A trace's trick: its winner, then (seat, card) pairs, padded with ``NONE``."""
+    plays = tuple((data[i], DECK78[data[i + 1]]) for i in range(1, len(data), 2)
+                  if data[i] != NONE)
+    return TarotTrick(plays[0][0], plays, data[0])
+
 
 class CompiledTable:
     """``tarot_endgame.Transpositions`` in the core: what the exact solves of one

@@ -866,15 +866,34 @@ static int seat_factor(const Game *g, int seat) {
     return factors[seat];
 }
 
-/* one play-out: the seat's marks, or a failure flag */
-static int rollout_marks(const Position *p, const uint8_t *world, Py_ssize_t size, int first,
-                         double *marks) {
+/* one play-out: the seat's marks, or a failure flag; and unless ``trace`` is NULL, the
+ * camps and the trick under way as the play-out finished it (TRACE_SIZE bytes: the
+ * attack's seats, one bit each, the trick's winner, then its n (seat, card) pairs from
+ * its leader on) */
+#define TRACE_SIZE (2 + 2 * MAXP)
+
+static int rollout_traced(const Position *p, const uint8_t *world, Py_ssize_t size, int first,
+                          double *marks, uint8_t *trace) {
     Game g;
     if (parse_world(p, world, size, &g) < 0) return -1;
     if (first >= NCARDS || !in_hand(&g, p->seat, first)) return -1;
     if (play_tricks(&g, p->seat, first) < 0) return -1;
     *marks = (double)seat_factor(&g, p->seat) * defenders_pay(&g);
+    if (!trace) return 0;
+    int t = p->ntricks;
+    memset(trace, NONE, TRACE_SIZE);
+    trace[0] = (uint8_t)g.attack;
+    trace[1] = g.tr_winner[t];
+    for (int i = 0; i < g.n; i++) {
+        trace[2 + 2 * i] = g.tr_seat[t][i];
+        trace[3 + 2 * i] = g.tr_card[t][i];
+    }
     return 0;
+}
+
+static int rollout_marks(const Position *p, const uint8_t *world, Py_ssize_t size, int first,
+                         double *marks) {
+    return rollout_traced(p, world, size, first, marks, NULL);
 }
 
 /* --- the exact endgame (tarot_endgame._Solver, Transpositions) ------------------------ */
@@ -1265,6 +1284,55 @@ done:
     return result;
 }
 
+/* traced(position, worlds, firsts): ``rollouts``' marks, and for each world and first
+ * card the trace of its play-out (``rollout_traced``), all in one bytes of TRACE_SIZE
+ * bytes each, world by world; the GIL released while they are played */
+static PyObject *py_traced(PyObject *self, PyObject *args) {
+    PyObject *pos_obj, *worlds; const char *firsts; Py_ssize_t nfirst;
+    if (!PyArg_ParseTuple(args, "SOy#", &pos_obj, &worlds, &firsts, &nfirst)) return NULL;
+    Position p;
+    if (read_position(pos_obj, &p) < 0) return NULL;
+    PyObject *seq = PySequence_Fast(worlds, "worlds must be a sequence of bytes");
+    if (!seq) return NULL;
+    Py_ssize_t nworld = PySequence_Fast_GET_SIZE(seq), count = nworld * nfirst;
+    const char **data = PyMem_Malloc(sizeof(char *) * (size_t)(nworld + 1));
+    Py_ssize_t *sizes = PyMem_Malloc(sizeof(Py_ssize_t) * (size_t)(nworld + 1));
+    double *out = PyMem_Malloc(sizeof(double) * (size_t)(count + 1));
+    uint8_t *traces = PyMem_Malloc((size_t)(count * TRACE_SIZE + 1));
+    PyObject *result = NULL, *rows = NULL, *trace_bytes = NULL;
+    if (!data || !sizes || !out || !traces) { PyErr_NoMemory(); goto done; }
+    for (Py_ssize_t w = 0; w < nworld; w++) {
+        char *b;
+        if (PyBytes_AsStringAndSize(PySequence_Fast_GET_ITEM(seq, w), &b, &sizes[w]) < 0) goto done;
+        data[w] = b;
+    }
+    int failed = 0;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t w = 0; w < nworld && !failed; w++)
+        for (Py_ssize_t k = 0; k < nfirst && !failed; k++)
+            failed = rollout_traced(&p, (const uint8_t *)data[w], sizes[w], (uint8_t)firsts[k],
+                                    &out[w * nfirst + k],
+                                    traces + (w * nfirst + k) * TRACE_SIZE) < 0;
+    Py_END_ALLOW_THREADS
+    if (failed) { bad_input(); goto done; }
+    rows = PyList_New(nworld);
+    if (!rows) goto done;
+    for (Py_ssize_t w = 0; w < nworld; w++) {
+        PyObject *row = PyList_New(nfirst);
+        if (!row) goto done;
+        for (Py_ssize_t k = 0; k < nfirst; k++)
+            PyList_SET_ITEM(row, k, PyFloat_FromDouble(out[w * nfirst + k]));
+        PyList_SET_ITEM(rows, w, row);
+    }
+    trace_bytes = PyBytes_FromStringAndSize((const char *)traces, count * TRACE_SIZE);
+    if (trace_bytes) result = PyTuple_Pack(2, rows, trace_bytes);
+done:
+    Py_XDECREF(rows); Py_XDECREF(trace_bytes);
+    PyMem_Free(data); PyMem_Free(sizes); PyMem_Free(out); PyMem_Free(traces);
+    Py_DECREF(seq);
+    return result;
+}
+
 /* play(position, world): the deal played to its end from the position (its seat next,
  * choosing its own card), as bytes: for each trick played, its winner then its n
  * (seat, card) pairs */
@@ -1399,6 +1467,8 @@ static PyMethodDef methods[] = {
     {"rollout", py_rollout, METH_VARARGS, "rollout(position, world, first) -> the seat's marks"},
     {"rollouts", py_rollouts, METH_VARARGS,
      "rollouts(position, worlds, firsts) -> marks by world and first card (GIL released)"},
+    {"traced", py_traced, METH_VARARGS,
+     "traced(position, worlds, firsts) -> (rollouts' marks, each play-out's trace as bytes)"},
     {"play", py_play, METH_VARARGS, "play(position, world) -> the tricks played, as bytes"},
     {"legal", py_legal, METH_VARARGS, "legal(hand, trick) -> legal cards, as bytes"},
     {"winner", py_winner, METH_VARARGS, "winner(seats, cards) -> the trick's winner"},
