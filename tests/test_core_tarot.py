@@ -33,7 +33,6 @@ from game.ai.tarot_endgame import (
     ENDGAME_TRICKS,
 )
 from game.ai.tarot_search import (
-    CORE_TAIL_TRICKS,
     CORE_WORLD_NODES,
     WORLD_NODES,
     partner_secret,
@@ -218,21 +217,22 @@ def test_the_compiled_solver_reaches_further_with_the_same_values(
 @pytest.mark.parametrize("players", PLAYERS)
 def test_with_the_core_the_playouts_end_solved_with_the_same_decisions(
         players: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """With the core the play-outs end solved (``CORE_TAIL_TRICKS``), the Python path's
-    are played to the end; the Python path given the same tail and budget (one small
-    enough that some worlds run past it) decides the same, card and means."""
+    """With the core the play-outs end solved from ``CORE_TAIL_TRICKS``' cards a hand,
+    the Python path's from ``TAIL_TRICKS``' (0: played to the end); the Python path given
+    the same tail and budget (one small enough that some worlds run past it) decides the
+    same, card and means."""
     views = [deal.view(deal.current_player) for deal in positions(players, 6, seed=80 + players)
              if deal.current_player is not None]
-    stop_with_core = CORE_TAIL_TRICKS[players]
-    assert stop_with_core > 0
+    stop = ENDGAME_TRICKS[players] - 1
+    monkeypatch.setattr(tarot_search, "CORE_TAIL_TRICKS", dict.fromkeys(PLAYERS, stop))
+    monkeypatch.setattr(tarot_search, "TAIL_TRICKS", dict.fromkeys(PLAYERS, 0))
     monkeypatch.delenv(FORCE_PYTHON, raising=False)
-    early = next(view for view in views if len(view.hand) > stop_with_core
+    early = next(view for view in views if len(view.hand) > stop
                  and tarot_search.TarotWorldSearch(view, random.Random(0), 2).weighs)
-    assert tarot_search.TarotWorldSearch(early, random.Random(0), 2).tail == stop_with_core
+    assert tarot_search.TarotWorldSearch(early, random.Random(0), 2).tail == stop
     monkeypatch.setenv(FORCE_PYTHON, "python")
     assert tarot_search.TarotWorldSearch(early, random.Random(0), 2).tail == 0
-    stop = dict.fromkeys(PLAYERS, ENDGAME_TRICKS[players] - 1)
-    same_reach(monkeypatch, ENDGAME_TRICKS, WORLD_NODES, stop, 400)
+    same_reach(monkeypatch, ENDGAME_TRICKS, WORLD_NODES, dict.fromkeys(PLAYERS, stop), 400)
     for seat, view in enumerate(views):
         fast, reference = both_ways(view, seat, 3, monkeypatch)
         assert fast == reference
