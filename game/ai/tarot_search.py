@@ -116,10 +116,10 @@ TAIL_NODES = 3_000
 # The same with the compiled core (``bench/tarot_card_play.py``'s ``expert:tail=K``).
 # Solved from four cards a hand (40,000 positions a world), against the play-outs played
 # to the end, seat by seat on the same deals: no role gained clearly (four players,
-# taker −3.0 over 19 seats, defence +0.1 over 57; five players, taker +14.4 over 123,
-# partner +6.6 over 64, defence −2.0 over 85; every interval across zero; the taker at
-# five leant positive on each seed but not beyond the noise), and at five
-# it raised the cards' p95 at 0.3 s from 66 to 248 ms; so the play-outs play to the end.
+# taker −3.0 over 19 seats, defence +0.1 over 57; five players, partner +6.6 over 64,
+# defence −2.0 over 85, taker +14.2 over 188, −0.3 .. +28.7, positive on each of five
+# seeds but not beyond the noise), and at five it raised the cards' p95 at 0.3 s from 66
+# to 248 ms; so the play-outs play to the end.
 CORE_TAIL_TRICKS: Mapping[int, int] = MappingProxyType({3: 0, 4: 0, 5: 0})
 CORE_TAIL_NODES = 40_000
 SAMPLING_TRIES = 60
