@@ -52,6 +52,7 @@ from game.ai.tarot_search import (
     World,
     partner_secret,
     rollout,
+    rollout_solved,
     solved,
     weigh_tarot_cards,
 )
@@ -217,6 +218,25 @@ def solve_differences(rng: random.Random, players: int) -> int:
     reference = solve_each(functools.partial(solved, view, world),
                            Transpositions(budget, world), firsts)
     fast = solve_each(functools.partial(tarot_kernel.solved, kernel, world),
+                      tarot_kernel.CompiledTable(kernel.module, budget, world), firsts)
+    return int(fast != reference)
+
+
+def tail_differences(rng: random.Random, players: int) -> int:
+    """Every legal card of a random position played out until a trick starts with at
+    most ``stop`` cards a hand (random, 1 to 3), the rest solved, one table a world, by
+    both paths, at a random budget: 1 when the values, the positions searched or the card
+    the budget ran out at differ."""
+    stop = rng.randrange(1, 4)
+    left = rng.randrange(stop + 1, stop + 5)
+    view, world, firsts = random_view(rng, players,
+                                      players * (HAND[players] - left) + rng.randrange(players))
+    budget = rng.choice((200, 2_000, 30_000))
+    kernel = compiled_rollouts(view)
+    reference = solve_each(
+        lambda card, table: rollout_solved(view, world, card, stop, table),
+        Transpositions(budget, world), firsts)
+    fast = solve_each(lambda card, table: tarot_kernel.tail(kernel, world, card, stop, table),
                       tarot_kernel.CompiledTable(kernel.module, budget, world), firsts)
     return int(fast != reference)
 

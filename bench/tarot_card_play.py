@@ -10,24 +10,74 @@ deals with the same seat generators, so A − B is paired seat by seat.  Cheaper
 Ends with one JSON line.
 
     python -m bench.tarot_card_play --players 4 --a expert --b expert@d9d8f7c --deals 60
+
+``expert:tail=K,worlds=N`` (``tuned``): the Expert of this tree, its compiled-core card
+search with the play-outs solved from K cards a hand (0: played to the end) and N worlds,
+for the code before a change and after it in one process (the core loaded in both).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bench.arena import Player, Variant, mean_ci, parse_player, parse_think, player_name
 from bench.tarot_times import tarot_deals
-from game.ai import decide
+from game.ai import appraise, decide
 from game.ai.tarot import tarot_decision
+from game.ai.tarot_search import TarotWorldSearch
 from game.engine.protocol import Action, Phase
 from game.engine.rules import TarotRules
 from game.engine.tarot import TarotDeal
+from game.engine.tarot_tricks import TarotView
+
+
+class TunedSearch(TarotWorldSearch):
+    """The Expert's card search with its compiled-core parameters set by a bench
+    variant (``tuned``): the play-outs' solved tail (``tarot_search.CORE_TAIL_TRICKS``)
+    and the cap of worlds."""
+
+    stop: int | None = None  # the tail's cards a hand at every table size (None: the code's)
+    cap_worlds: int | None = None  # the cap of worlds (None: the decision's)
+
+    def __init__(self, view: TarotView, rng: random.Random, worlds: int,
+                 exact_endgame: bool = True) -> None:
+        super().__init__(view, rng, self.cap_worlds or worlds, exact_endgame)
+
+    def tail_tricks(self) -> Mapping[int, int]:
+        if self.stop is None:
+            return super().tail_tricks()
+        return dict.fromkeys((3, 4, 5), self.stop)
+
+
+def tuned(name: str, think: float | None) -> Variant:
+    """``expert:tail=K,worlds=N`` (either or both): the Expert, its card search with the
+    play-outs solved from K cards a hand (0: played to the end) and N worlds."""
+    settings = dict(part.split("=", 1) for part in name.partition(":")[2].split(",") if part)
+    unknown = set(settings) - {"tail", "worlds"}
+    if unknown:
+        raise ValueError(f"unknown setting(s) {sorted(unknown)} in {name!r}: tail, worlds")
+    source = type("Tuned", (TunedSearch,), {
+        "stop": int(settings["tail"]) if "tail" in settings else None,
+        "cap_worlds": int(settings["worlds"]) if "worlds" in settings else None})
+    return Variant(name, functools.partial(_tuned_action, source, think))
+
+
+def _tuned_action(source: type[TunedSearch], think: float | None, state: TarotDeal, seat: int,
+                  rng: random.Random) -> Action:
+    return appraise(state.view(seat), rng, think, tarot_source=source).decision.action
+
+
+def player_of(name: str, think: float | None) -> Player:
+    """A tuned Expert (``tuned``), or a player as ``bench/arena.py`` reads it."""
+    if name.startswith("expert:"):
+        return tuned(name, think)
+    return parse_player(name, think)
 
 
 def card_player_action(player: Player, state: TarotDeal, seat: int, rng: random.Random,
@@ -133,7 +183,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
                         help="the roles whose seats are played (by default all)")
     args = parser.parse_args(argv)
     think = parse_think(args.think)
-    a, b = parse_player(args.a, think), parse_player(args.b, think)
+    a, b = player_of(args.a, think), player_of(args.b, think)
     by_role = play(args.players, args.seed, args.deals, a, b, think, args.roles)
     data: dict[str, Any] = {"players": args.players, "a": player_name(a), "b": player_name(b),
                             "think": think, "deals": args.deals, "seed": args.seed}

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from bench.tarot_card_play import main
+import random
+
+import pytest
+
+from bench.tarot_card_play import main, player_of, tuned
+from game.ai import Level
+from tests.test_ai_tarot_expert import positions
 
 
 def test_the_confirme_against_itself_differs_nowhere() -> None:
@@ -35,3 +41,20 @@ def test_only_the_roles_asked_are_played() -> None:
                     "--seed", "3", "--roles", "partner"])
     assert "taker" not in partner and "defence" not in partner
     assert partner["partner"] == every["partner"]  # a seat's play does not hang on the others'
+
+
+def test_a_tuned_expert_sets_its_search_and_refuses_an_unknown_setting() -> None:
+    """``expert:tail=K,worlds=N``: the Expert's card search with so many worlds and
+    its play-outs solved from K cards a hand (0: played to the end)."""
+    variant = tuned("expert:tail=2,worlds=3", None)
+    assert variant.name == "expert:tail=2,worlds=3"
+    source = variant.choose.args[0]  # type: ignore[attr-defined]
+    view = next(deal.view(deal.current_player) for deal in positions(4, 6, seed=3)
+                if deal.current_player is not None
+                and len(deal.view(deal.current_player).hand) > 2)
+    search = source(view, random.Random(0), 16)
+    assert search.cap == 3
+    assert search.tail_tricks()[4] == 2
+    assert isinstance(player_of("expert", None), Level)
+    with pytest.raises(ValueError):
+        tuned("expert:depth=3", None)

@@ -24,6 +24,7 @@ from bench.core_tarot import (
     random_view,
     rule_differences,
     solve_differences,
+    tail_differences,
 )
 from game.ai import tarot_kernel, tarot_search
 from game.ai.tarot_bid_search import play_from
@@ -143,12 +144,20 @@ def test_without_the_core_the_searches_roll_out_in_python(monkeypatch: pytest.Mo
     assert tarot_kernel.closed_play(hands, aside, taker, leader, called, False) is None
 
 
-def same_reach(monkeypatch: pytest.MonkeyPatch, reach: Mapping[int, int], nodes: int) -> None:
-    """Both paths solve from ``reach``'s tricks left within ``nodes`` positions a world."""
+def same_reach(monkeypatch: pytest.MonkeyPatch, reach: Mapping[int, int], nodes: int,
+               tail: Mapping[int, int] = tarot_search.TAIL_TRICKS,
+               tail_nodes: int = tarot_search.TAIL_NODES) -> None:
+    """Both paths solve from ``reach``'s tricks left within ``nodes`` positions a world,
+    and end their play-outs solved from ``tail``'s cards a hand within ``tail_nodes``
+    (by default the Python path's: played to the end)."""
     for name in ("ENDGAME_TRICKS", "CORE_ENDGAME_TRICKS"):
         monkeypatch.setattr(tarot_search, name, reach)
     for name in ("WORLD_NODES", "CORE_WORLD_NODES"):
         monkeypatch.setattr(tarot_search, name, nodes)
+    for name in ("TAIL_TRICKS", "CORE_TAIL_TRICKS"):
+        monkeypatch.setattr(tarot_search, name, tail)
+    for name in ("TAIL_NODES", "CORE_TAIL_NODES"):
+        monkeypatch.setattr(tarot_search, name, tail_nodes)
 
 
 def both_ways(view: TarotView, seed: int, worlds: int, monkeypatch: pytest.MonkeyPatch,
@@ -202,6 +211,49 @@ def test_the_compiled_solver_reaches_further_with_the_same_values(
     same_reach(monkeypatch, CORE_ENDGAME_TRICKS, CORE_WORLD_NODES)
     fast, reference = both_ways(view, 0, 2, monkeypatch)
     assert fast == reference
+
+
+@built
+@pytest.mark.parametrize("players", PLAYERS)
+def test_with_the_core_the_playouts_end_solved_with_the_same_decisions(
+        players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the core the play-outs end solved from ``CORE_TAIL_TRICKS``' cards a hand,
+    the Python path's from ``TAIL_TRICKS``' (0: played to the end); the Python path given
+    the same tail and budget (one small enough that some worlds run past it) decides the
+    same, card and means."""
+    views = [deal.view(deal.current_player) for deal in positions(players, 6, seed=80 + players)
+             if deal.current_player is not None]
+    stop = ENDGAME_TRICKS[players] - 1
+    monkeypatch.setattr(tarot_search, "CORE_TAIL_TRICKS", dict.fromkeys(PLAYERS, stop))
+    monkeypatch.setattr(tarot_search, "TAIL_TRICKS", dict.fromkeys(PLAYERS, 0))
+    monkeypatch.delenv(FORCE_PYTHON, raising=False)
+    early = next(view for view in views if len(view.hand) > stop
+                 and tarot_search.TarotWorldSearch(view, random.Random(0), 2).weighs)
+    assert tarot_search.TarotWorldSearch(early, random.Random(0), 2).tail == stop
+    monkeypatch.setenv(FORCE_PYTHON, "python")
+    assert tarot_search.TarotWorldSearch(early, random.Random(0), 2).tail == 0
+    same_reach(monkeypatch, ENDGAME_TRICKS, WORLD_NODES, dict.fromkeys(PLAYERS, stop), 400)
+    for seat, view in enumerate(views):
+        fast, reference = both_ways(view, seat, 3, monkeypatch)
+        assert fast == reference
+
+
+def check_tails(players: int, count: int, seed: int) -> None:
+    rng = random.Random(seed)
+    assert sum(tail_differences(rng, players) for _ in range(count)) == 0
+
+
+@built
+@pytest.mark.parametrize("players", PLAYERS)
+def test_the_playouts_solved_at_their_end_give_pythons_values(players: int) -> None:
+    check_tails(players, 40, seed=players)
+
+
+@built
+@pytest.mark.slow
+@pytest.mark.parametrize("players", PLAYERS)
+def test_the_playouts_solved_at_their_end_give_pythons_values_long_sweep(players: int) -> None:
+    check_tails(players, 400, seed=70 + players)
 
 
 @built

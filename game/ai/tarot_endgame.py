@@ -170,6 +170,15 @@ def solve_after(frame: DealFrame, holdings: list[list[TarotCard]], trick: list[T
     return solver.after(seat, trick, tally, -_UNBOUNDED, _UNBOUNDED)
 
 
+def solve_from(frame: DealFrame, holdings: list[list[TarotCard]], leader: int, tally: Tally,
+               announcer: int | None = None, table: Transpositions | None = None) -> int:
+    """``solve_after`` at a trick's start: ``leader`` to lead, ``tally`` for the tricks
+    before it."""
+    solver = _Solver(frame, holdings, announcer, table if table is not None else Transpositions())
+    solver.held = sum(_BIT[c] for hand in holdings for c in hand)
+    return solver.value(leader, [], tally, -_UNBOUNDED, _UNBOUNDED)
+
+
 _UNBOUNDED = 10**9
 # a trick's start: the cards held (one bit each), the leader, the tally's points, bouts
 # and trick winners

@@ -180,6 +180,19 @@ def solved(rollouts_: Rollouts, world: Dealt, first: TarotCard, table: CompiledT
     return marks
 
 
+def tail(rollouts_: Rollouts, world: Dealt, first: TarotCard, stop: int,
+         table: CompiledTable) -> float:
+    """``tarot_search.rollout_solved`` in the core: the play-out after ``first`` until a
+    trick starts with at most ``stop`` cards a hand, the rest played perfectly
+    (``OverBudget`` past the table's budget)."""
+    marks: float | None = rollouts_.module.tail(table.table, rollouts_.start,
+                                                rollouts_.world_data(world), CARD_ID[first],
+                                                stop)
+    if marks is None:
+        raise OverBudget
+    return marks
+
+
 def rollouts(view: TarotView, secret: bool) -> Rollouts | None:
     """The compiled play-outs of ``view``, or None: the caller rolls out in Python."""
     module = core()

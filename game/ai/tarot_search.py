@@ -68,6 +68,7 @@ from game.ai.tarot_endgame import (
     Transpositions,
     affordable,
     solve_after,
+    solve_from,
 )
 from game.engine.tarot_actions import TarotPlayCard
 from game.engine.tarot_cards import (
@@ -105,6 +106,22 @@ WORLD_NODES = 3_000
 # time, and enough for the deeper reach (``tarot_endgame.CORE_ENDGAME_TRICKS``) in most
 # worlds (``bench/core_tarot.py --reach``).
 CORE_WORLD_NODES = 60_000
+# Before the exact endgame's reach, each play-out may be played by the Confirmé's rules
+# (``rollout``) until a trick starts with at most so many cards a hand, by table size, and
+# the rest solved exactly (``rollout_solved``), the world's play-outs sharing one table of
+# at most so many positions (past it, that world's cards are all rolled out to the end).
+# 0: the play-outs played to the end, as the Python path does (its budget unchanged).
+TAIL_TRICKS: Mapping[int, int] = MappingProxyType({3: 0, 4: 0, 5: 0})
+TAIL_NODES = 3_000
+# The same with the compiled core (``bench/tarot_card_play.py``'s ``expert:tail=K``).
+# Solved from four cards a hand (40,000 positions a world), against the play-outs played
+# to the end, seat by seat on the same deals: no role gained clearly (four players,
+# taker −3.0 over 19 seats, defence +0.1 over 57; five players, partner +6.6 over 64,
+# defence −2.0 over 85, taker +14.2 over 188, −0.3 .. +28.7, positive on each of five
+# seeds but not beyond the noise), and at five it raised the cards' p95 at 0.3 s from 66
+# to 248 ms; so the play-outs play to the end.
+CORE_TAIL_TRICKS: Mapping[int, int] = MappingProxyType({3: 0, 4: 0, 5: 0})
+CORE_TAIL_NODES = 40_000
 SAMPLING_TRIES = 60
 # The standard errors by which a seat's best card must gain over the Confirmé's, paired
 # over the same worlds, to be played instead, by role and table size; a seat not listed
@@ -337,6 +354,7 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
                         if self.weighs else None)
         endgame = exact_endgame and affordable(view.hand_sizes, self.endgame_reach())
         self._evaluate = solved if endgame else rollout
+        self.tail = 0 if endgame else self.tail_stop()
         # the world under way's, when solved
         self._table: Transpositions | tarot_kernel.CompiledTable = Transpositions(WORLD_NODES)
 
@@ -345,6 +363,19 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
         values them by ``TarotWorldSearch.value`` (a subclass valuing them its own way
         keeps the Python solver's reach)."""
         return self._kernel is not None and type(self).value is TarotWorldSearch.value
+
+    def tail_stop(self) -> int:
+        """The cards a hand from which the play-outs end solved exactly (``tail_tricks``);
+        0: played to the end."""
+        if type(self).value is not TarotWorldSearch.value:
+            return 0  # a subclass valuing the worlds its own way
+        stop = self.tail_tricks()[self.view.players]
+        return stop if len(self.view.hand) > stop else 0
+
+    def tail_tricks(self) -> Mapping[int, int]:
+        """``CORE_TAIL_TRICKS`` with the compiled core, else ``TAIL_TRICKS``, by table
+        size (a bench variant may set its own)."""
+        return CORE_TAIL_TRICKS if self.compiled_solves() else TAIL_TRICKS
 
     def endgame_reach(self) -> Mapping[int, int]:
         """The tricks left from which the worlds are solved exactly, by table size."""
@@ -376,7 +407,7 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
         cards' together (one table), stays within ``WORLD_NODES`` positions; else that
         world is rolled out, its cards already solved included."""
         if self._evaluate is rollout:
-            return self.rolled(world, card)
+            return self._tail_solved(world, card) if self.tail else self.rolled(world, card)
         if self._evaluate is not solved:
             return self._evaluate(self.view, world, card)
         if self._table.world is not world:
@@ -385,6 +416,26 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
             return self.rolled(world, card)
         try:
             return self._solved(world, card)
+        except OverBudget:
+            self.revalue(functools.partial(self.rolled, world))
+            return self.rolled(world, card)
+
+    def _tail_solved(self, world: World, card: TarotCard) -> float:
+        """``rollout_solved``'s marks (in the core when it is there: the same), the
+        world's play-outs sharing one table; past its budget, every card of that world
+        rolled out to the end."""
+        if self._table.world is not world:
+            self._table = (
+                tarot_kernel.CompiledTable(self._kernel.module, CORE_TAIL_NODES, world)
+                if self._kernel is not None else Transpositions(TAIL_NODES, world))
+        table = self._table
+        if table.spent:
+            return self.rolled(world, card)
+        try:
+            if self._kernel is not None and isinstance(table, tarot_kernel.CompiledTable):
+                return tarot_kernel.tail(self._kernel, world, card, self.tail, table)
+            assert isinstance(table, Transpositions)
+            return rollout_solved(self.view, world, card, self.tail, table)
         except OverBudget:
             self.revalue(functools.partial(self.rolled, world))
             return self.rolled(world, card)
@@ -548,12 +599,34 @@ def rollout(view: TarotView, world: World, first: TarotCard) -> float:
 
 def play_rollout(view: TarotView, world: World, first: TarotCard) -> TarotRollout:
     """The deal finished as ``rollout`` plays it (its tricks in ``tricks``)."""
+    return play_rollout_until(view, world, first)[0]
+
+
+def play_rollout_until(view: TarotView, world: World, first: TarotCard,
+                       stop: int = 0) -> tuple[TarotRollout, int | None]:
+    """The deal played as ``rollout`` plays it, to its end or (``stop``) until a trick
+    starts with at most ``stop`` cards a hand, and that trick's leader (None: ended)."""
     game = start_rollout(view, world)
     assert view.taker is not None
     table = OpenTable(view.taker, deal_frame(view, game.partner).attack, view.called,
                       game.holder, partner_secret(view), view.chelem_announcer)
-    play_tricks(game.holdings, game.trick, game.tricks, view.seat, table, first)
-    return game
+    leader = play_tricks(game.holdings, game.trick, game.tricks, view.seat, table, first, stop)
+    return game, leader
+
+
+def rollout_solved(view: TarotView, world: World, first: TarotCard, stop: int,
+                   table: Transpositions | None = None) -> float:
+    """The seat's marks when it plays ``first``, every seat then plays as ``rollout``
+    has them play until a trick starts with at most ``stop`` cards a hand, and the rest
+    is played perfectly (``tarot_endgame.solve_from``; ``table``: the world's, shared by
+    its cards' play-outs, ``OverBudget`` when its node budget is spent)."""
+    game, leader = play_rollout_until(view, world, first, stop)
+    if leader is None:
+        return seat_marks(game, defenders_pay(game, world))
+    frame = deal_frame(view, game.partner)
+    pays = solve_from(frame, game.holdings, leader, tally_of(frame, world, game.tricks),
+                      view.chelem_announcer, table)
+    return seat_marks(game, pays)
 
 
 def solved(view: TarotView, world: World, first: TarotCard,
@@ -773,9 +846,11 @@ def petit_hunt_lead(cards: Sequence[TarotCard], holder: Sequence[TarotCard],
 
 def play_tricks(holdings: list[list[TarotCard]], trick: list[TarotPlay],
                 tricks: list[TarotTrick], seat: int, table: OpenTable,
-                first: TarotCard | None = None) -> None:
+                first: TarotCard | None = None, stop: int = 0) -> int | None:
     """Play the deal to its end in place, ``seat`` next (playing ``first`` if given):
-    the cards leave ``holdings``, the finished tricks are added to ``tricks``."""
+    the cards leave ``holdings``, the finished tricks are added to ``tricks``.  With
+    ``stop``, only until a trick starts with at most ``stop`` cards a hand: its leader is
+    returned (None: the deal played to its end)."""
     card = first if first is not None else table.card(holdings, seat, trick, tricks)
     while True:
         holdings[seat].remove(card)
@@ -787,7 +862,9 @@ def play_tricks(holdings: list[list[TarotCard]], trick: list[TarotPlay],
             tricks.append(TarotTrick(trick[0][0], tuple(trick), seat))
             trick.clear()
             if not holdings[seat]:
-                return
+                return None
+            if len(holdings[seat]) <= stop:
+                return seat
         card = table.card(holdings, seat, trick, tricks)
 
 

@@ -753,7 +753,10 @@ static int remove_card(Game *g, int seat, int card) {
     return 0;
 }
 
-static int play_tricks(Game *g, int seat, int first) {
+/* the play-out from ``seat`` (playing ``first`` when >= 0): to the deal's end (0), or, with
+ * ``stop`` > 0, until a trick starts with at most ``stop`` cards in each hand (its leader,
+ * plus 1); -1 bad input */
+static int play_until(Game *g, int seat, int first, int stop) {
     int card = first >= 0 ? first : table_card(g, seat);
     for (;;) {
         if (remove_card(g, seat, card) < 0) return -1;
@@ -771,10 +774,15 @@ static int play_tricks(Game *g, int seat, int first) {
             g->tr_winner[g->ntricks++] = (uint8_t)seat;
             g->tlen = 0;
             if (!g->len[seat]) return 0;
+            if (stop > 0 && g->len[seat] <= stop) return seat + 1;
         }
         card = table_card(g, seat);
         if (card < 0) return -1;
     }
+}
+
+static int play_tricks(Game *g, int seat, int first) {
+    return play_until(g, seat, first, 0);
 }
 
 /* --- the scoring (tarot_endgame.Tally, DealFrame, tarot_scoring.score_deal) ------------ */
@@ -1174,6 +1182,39 @@ static int solve_marks(TableObject *t, const Position *p, const uint8_t *world, 
     return 0;
 }
 
+/* tarot_search.rollout_solved: the play-out after the seat plays ``first`` until a trick
+ * starts with at most ``stop`` cards a hand, then the rest solved exactly; 0 with the seat's
+ * marks, 1 over the table's budget, -1 bad input */
+static int tail_marks(TableObject *t, const Position *p, const uint8_t *world, Py_ssize_t size,
+                      int first, int stop, double *marks) {
+    Game g;
+    if (parse_world(p, world, size, &g) < 0) return -1;
+    if (first >= NCARDS || !in_hand(&g, p->seat, first) || t->capacity == 0 || stop < 1)
+        return -1;
+    int played = play_until(&g, p->seat, first, stop);
+    if (played < 0) return -1;
+    if (played == 0) {  /* the deal ended before: the play-out's marks */
+        *marks = (double)seat_factor(&g, p->seat) * defenders_pay(&g);
+        return 0;
+    }
+    Tally tally = {0, 0, 0};
+    if (p->chien_to_attack) { tally.points = g.pile_points; tally.bouts = g.pile_bouts; }
+    for (int i = 0; i < g.ntricks; i++)
+        tally_after(&tally, g.tr_seat[i], g.tr_card[i], g.n, g.tr_winner[i], g.attack, 0,
+                    p->excuse_to_winner);
+    Solver s;
+    memset(&s, 0, sizeof s);
+    s.g = &g; s.t = t; s.p = p; s.excuse_to_winner = p->excuse_to_winner;
+    for (int seat = 0; seat < g.n; seat++)
+        for (int i = 0; i < g.len[seat]; i++) flip(&s.held, g.hand[seat][i]);
+    live_order(&s, 0);
+    int pays = solver_value(&s, played - 1, tally, -UNBOUNDED, UNBOUNDED);
+    if (s.failed) return -1;
+    if (s.over) return 1;
+    *marks = (double)seat_factor(&g, p->seat) * pays;
+    return 0;
+}
+
 static PyObject *table_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     long long budget = 1000000000000LL;
     static char *keywords[] = {"budget", NULL};
@@ -1461,9 +1502,32 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     return PyFloat_FromDouble(marks);
 }
 
+/* tail(table, position, world, first, stop): tail_marks (None: over the table's budget) */
+static PyObject *py_tail(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *table, *pos_obj; const char *world; Py_ssize_t size; int first, stop;
+    if (!PyArg_ParseTuple(args, "O!Sy#ii", &TableType, &table, &pos_obj, &world, &size, &first,
+                          &stop))
+        return NULL;
+    Position p;
+    if (read_position(pos_obj, &p) < 0) return NULL;
+    double marks = 0;
+    int outcome;
+    Py_BEGIN_ALLOW_THREADS
+    outcome = tail_marks((TableObject *)table, &p, (const uint8_t *)world, size, first, stop,
+                         &marks);
+    Py_END_ALLOW_THREADS
+    if (outcome < 0) return bad_input();
+    if (outcome > 0) Py_RETURN_NONE;
+    return PyFloat_FromDouble(marks);
+}
+
 static PyMethodDef methods[] = {
     {"solve", py_solve, METH_VARARGS,
      "solve(table, position, world, first) -> the seat's marks, exact (None: over budget)"},
+    {"tail", py_tail, METH_VARARGS,
+     "tail(table, position, world, first, stop) -> the seat's marks, played out until a trick "
+     "starts with at most stop cards a hand, then solved exactly (None: over budget)"},
     {"rollout", py_rollout, METH_VARARGS, "rollout(position, world, first) -> the seat's marks"},
     {"rollouts", py_rollouts, METH_VARARGS,
      "rollouts(position, worlds, firsts) -> marks by world and first card (GIL released)"},
