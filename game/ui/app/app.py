@@ -36,7 +36,7 @@ from game.ui.app.window import (
     viewport,
     window_handle,
 )
-from game.ui.kit.assets import Assets
+from game.ui.kit.assets import Assets, shut_pygame_down
 from game.ui.kit.drawlog import active_log
 from game.ui.kit.layout import LOGICAL
 from game.ui.kit.presses import Presses
@@ -299,4 +299,4 @@ class App(Router):
                     first_frame_drawn()
         finally:
             self.close()
-            pygame.quit()
+            shut_pygame_down()

@@ -14,6 +14,7 @@ from game.engine.match import AnyRules
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.storage.settings import Settings
 from game.ui.app.app import App
+from game.ui.kit.assets import shut_pygame_down
 from game.ui.scenes.scoresheet import MatchEnd, ScoreSheet
 from game.ui.stage.scene import Scene
 from game.ui.table.controller import GameConfig, SeatConfig
@@ -113,5 +114,5 @@ def smoke(deals: int, language: str | None = None) -> int:
                  scored, app.frames, time.perf_counter() - start)
         print(f"smoke {rules.game} {rules.players}p: {scored} deals scored, "
               f"totals {table.model.totals}")
-    pygame.quit()
+    shut_pygame_down()
     return 0

@@ -238,6 +238,14 @@ def star_points(
 _fonts: dict[int, pygame.font.Font] = {}
 
 
+def shut_pygame_down() -> None:
+    """``pygame.quit()``, and the fonts made before it forgotten: a font outlives its
+    module's quit only as an error, so the next window (a test's, a smoke run's) makes
+    its own."""
+    _fonts.clear()
+    pygame.quit()
+
+
 def default_font(size: int) -> pygame.font.Font:
     """pygame's bundled default font (never a system font), cached per size."""
     if not pygame.font.get_init():
