@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from game.ai import Level, appraise, decide
 from game.ai.memory import build_memory
 from game.ai.play import choose_card
 from game.ai.ponder import Ponder, card_search
+from game.ai.resumable import CancellableRandom, DecisionCancelled
 from game.ai.search import SearchSource, WorldSearch, weigh_cards
 from game.ai.tarot_search import TarotSource, TarotWorldSearch, weigh_tarot_cards
 from game.engine.actions import PlayCard
@@ -267,3 +270,32 @@ def test_the_tarot_card_play_is_prepared_not_its_bidding() -> None:
     play = tarot_positions(4, 2)[0]
     search = card_search(play.view(play.current_player), random.Random(0), 0.3)  # type: ignore[arg-type]
     assert isinstance(search, TarotWorldSearch) and search.cap == 16 and not search.worlds
+
+
+def test_a_search_resumed_by_a_cancelled_decision_stops_the_pondering_quietly() -> None:
+    """An undo cancels the decision that resumed a prepared search: the decision stops
+    (``DecisionCancelled``), nothing prepared is left, and the pondering that goes on at
+    the table's next frames neither raises nor works for it."""
+    match = card_positions(CoincheRules(), 4)[0]
+    view = match.view(match.current_player)  # type: ignore[arg-type]
+    ponder = Ponder()
+    ponder.prepare([(view, random.Random(1))], None)
+    ponder.work(0.0)
+    rng = CancellableRandom(1)
+    rng.cancel()
+    with pytest.raises(DecisionCancelled):
+        ponder.decide(view, Level.EXPERT, rng, None)
+    assert ponder.work(1.0) is False
+
+
+def test_the_pondering_drops_a_prepared_search_whose_decision_was_cancelled() -> None:
+    match = card_positions(CoincheRules(), 4)[0]
+    view = match.view(match.current_player)  # type: ignore[arg-type]
+    ponder = Ponder()
+    ponder.prepare([(view, random.Random(1))], None)
+    [search] = ponder._searches
+    cancelled = CancellableRandom(1)
+    cancelled.cancel()
+    search.decision_rng = cancelled  # handed to a decision an undo then cancelled
+    assert ponder.work(1.0) is False
+    assert ponder._searches == []

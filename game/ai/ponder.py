@@ -31,6 +31,7 @@ from game.ai.decision import Decision, Level
 from game.ai.memory import Memory
 from game.ai.play import play_phase
 from game.ai.play_inference import InferenceSearch
+from game.ai.resumable import DecisionCancelled
 from game.ai.search import WORLDS, WorldSearch
 from game.ai.tarot_search import TarotWorldSearch, table_worlds
 from game.engine.cards import Card
@@ -76,10 +77,13 @@ class Ponder:
         ``interrupted()`` says the host needs the processor back; False once every
         search is finished."""
         start = time.perf_counter()
-        for search in self._searches:
-            while search.step():
-                if time.perf_counter() - start >= seconds or interrupted():
-                    return True
+        for search in list(self._searches):
+            try:
+                while search.step():
+                    if time.perf_counter() - start >= seconds or interrupted():
+                        return True
+            except DecisionCancelled:  # resumed by a decision an undo cancelled since
+                self._searches.remove(search)
         return False
 
     def clear(self) -> None:
@@ -90,13 +94,15 @@ class Ponder:
         """``game.ai.decide``, resuming the search prepared for exactly this situation
         if there is one; everything prepared is then dropped (its moment has passed)."""
         self._last, self.last_reused = None, 0
-        if level is not Level.EXPERT:
-            decision = decide(view, level, rng, think)
-        else:
-            decision = appraise(view, rng, think, source=self._search_for,
-                                tarot_source=self._tarot_search_for).decision
+        try:
+            if level is not Level.EXPERT:
+                decision = decide(view, level, rng, think)
+            else:
+                decision = appraise(view, rng, think, source=self._search_for,
+                                    tarot_source=self._tarot_search_for).decision
+        finally:  # cancelled or not, what was prepared has had its moment
+            self.clear()
         self.last_seen = len(self._last.values) if self._last is not None else 0
-        self.clear()
         return decision
 
     def _search_for(self, view: TrickView, mem: Memory, cards: list[Card], rng: random.Random,
