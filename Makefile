@@ -25,8 +25,14 @@ core: $(BIN)/.installed-runtime
 play: $(BIN)/.installed-runtime core
 	$(PY) main.py
 
+# The AI's and the advice's tests run twice: with the compiled core, then on the Python
+# path (ATOUT_CORE=python), which a machine without a compiler runs.
+PYTHON_PATH_TESTS := tests/test_ai_*.py tests/test_advice*.py tests/test_hindsight.py tests/test_dds*.py
+
 test: $(BIN)/.installed-dev core
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -q -n auto --dist loadfile
+	ATOUT_CORE=python SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy \
+		$(PY) -m pytest -q -n auto --dist loadfile $(PYTHON_PATH_TESTS)
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 
