@@ -396,15 +396,22 @@ def lesson_mark(data: Path, lesson_id: str) -> dict[str, object]:
     return mark if isinstance(mark, dict) else {}
 
 
+# A person's clicks are not a metronome: the table refuses clicks that keep a steady
+# rhythm begun before its panel appeared (game/ui/kit/presses.py), so the gaps vary.
+CLICK_GAPS = (0.25, 0.55, 0.9)
+
+
 def click_until(window: str, points: list[tuple[int, int]], done: Callable[[], bool],
                 timeout: float) -> None:
-    """Click ``points`` in turn, over and over, until ``done``."""
+    """Click ``points`` in turn, over and over, until ``done``, at uneven gaps."""
     deadline = time.monotonic() + timeout
+    clicks = 0
     while time.monotonic() < deadline:
         for point in points:
             if done():
                 return
-            click_logical(window, point, settle=0.25)
+            click_logical(window, point, settle=CLICK_GAPS[clicks % len(CLICK_GAPS)])
+            clicks += 1
     raise AssertionError("timed out")
 
 

@@ -23,8 +23,9 @@ from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.engine.tarot import TarotDiscard
 from game.engine.tarot_tricks import ecart_left
 from game.ui.app.app import App
+from game.ui.kit.assets import default_font
 from game.ui.kit.drawlog import recording
-from game.ui.kit.widgets import BUTTON_MARGIN, Button
+from game.ui.kit.widgets import BUTTON_MARGIN, SMALLEST_LABEL, Button, label_margin
 from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.scoresheet import ScoreSheet
 from game.ui.table.scene import TableScene
@@ -256,3 +257,16 @@ def test_a_poignee_is_shown_from_the_keyboard(app: App) -> None:
     press(app, pygame.K_RETURN)
     assert table.controller.actions_applied == before + 1 and not table.poignee.active
     assert isinstance(table.controller.match.actions[-1], ShowPoignee)
+
+
+def test_a_narrow_buttons_word_stays_readable_inside_it(app: App) -> None:
+    """A bid's value ("Capot") on a narrow button: the margin shrinks, never the text below
+    the readable size (``SMALLEST_LABEL``), and the word stays inside the button."""
+    rect = pygame.Rect(500, 270, 64, 36)
+    button = Button(rect, lambda: "Capot", lambda: None, size=24)
+    with recording(app.screen) as log:
+        button.draw(app.screen)
+    [text] = [t for t in log.texts if t.words == "Capot"]
+    assert label_margin(rect.width) < BUTTON_MARGIN
+    assert text.ink.get_height() >= default_font(SMALLEST_LABEL).size("Capot")[1] - 2
+    assert rect.left <= text.rect.left and text.rect.right <= rect.right

@@ -235,9 +235,9 @@ class Button:
             self._draw_words(target, label)
 
     def _draw_words(self, target: pygame.Surface, label: str) -> None:
-        """The label centred with ``BUTTON_MARGIN`` left and right: smaller when long,
+        """The label centred with ``label_margin`` left and right: smaller when long,
         on two lines when even ``SMALLEST_LABEL`` is too wide."""
-        room = self.rect.width - 2 * BUTTON_MARGIN
+        room = self.rect.width - 2 * label_margin(self.rect.width)
         size = fitted_size(label, self.size, room)
         if default_font(size).size(label)[0] <= room:
             blit_text(target, label, size, INK, center=self.rect.center)
@@ -250,8 +250,14 @@ class Button:
                       midtop=(self.rect.centerx, top + index * height))
 
 
-BUTTON_MARGIN = 14  # the least room left and right of a button's words
-SMALLEST_LABEL = 16  # a long label shrinks to fit its button, never below this size
+BUTTON_MARGIN = 14  # the room left and right of a button's words (less on a narrow button)
+SMALLEST_LABEL = MIN_TEXT  # a long label shrinks to fit its button, never below the readable
+
+
+def label_margin(width: int) -> int:
+    """The room left and right of a label on a button ``width`` wide: ``BUTTON_MARGIN``,
+    less on a narrow button (a bid's value), whose short word must stay readable."""
+    return min(BUTTON_MARGIN, width // 10)
 
 
 @functools.lru_cache(maxsize=256)
