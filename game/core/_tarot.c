@@ -1157,6 +1157,25 @@ static int solver_value(Solver *s, int seat, Tally tally, int alpha, int beta) {
 
 /* tarot_search.solve: the world's deal after the seat plays ``first``, every seat then
  * playing perfectly; 0 with the seat's marks, 1 over the table's budget, -1 bad input */
+/* The taker's camp's tally of the tricks already played (the chien's cards with them when
+ * they count for the attack). */
+static Tally tricks_tally(const Game *g, const Position *p) {
+    Tally tally = {0, 0, 0};
+    if (p->chien_to_attack) { tally.points = g->pile_points; tally.bouts = g->pile_bouts; }
+    for (int i = 0; i < g->ntricks; i++)
+        tally_after(&tally, g->tr_seat[i], g->tr_card[i], g->n, g->tr_winner[i], g->attack, 0,
+                    p->excuse_to_winner);
+    return tally;
+}
+
+/* A solver over ``g`` with the table ``t``, knowing every card still held. */
+static void solver_start(Solver *s, TableObject *t, const Position *p, Game *g) {
+    memset(s, 0, sizeof *s);
+    s->g = g; s->t = t; s->p = p; s->excuse_to_winner = p->excuse_to_winner;
+    for (int seat = 0; seat < g->n; seat++)
+        for (int i = 0; i < g->len[seat]; i++) flip(&s->held, g->hand[seat][i]);
+}
+
 static int solve_marks(TableObject *t, const Position *p, const uint8_t *world, Py_ssize_t size,
                        int first, double *marks) {
     Game g;
@@ -1164,16 +1183,9 @@ static int solve_marks(TableObject *t, const Position *p, const uint8_t *world, 
     if (first >= NCARDS || !in_hand(&g, p->seat, first) || t->capacity == 0) return -1;
     remove_card(&g, p->seat, first);
     g.cur_seat[g.tlen] = (uint8_t)p->seat; g.cur_card[g.tlen] = (uint8_t)first; g.tlen++;
-    Tally tally = {0, 0, 0};
-    if (p->chien_to_attack) { tally.points = g.pile_points; tally.bouts = g.pile_bouts; }
-    for (int i = 0; i < g.ntricks; i++)
-        tally_after(&tally, g.tr_seat[i], g.tr_card[i], g.n, g.tr_winner[i], g.attack, 0,
-                    p->excuse_to_winner);
+    Tally tally = tricks_tally(&g, p);
     Solver s;
-    memset(&s, 0, sizeof s);
-    s.g = &g; s.t = t; s.p = p; s.excuse_to_winner = p->excuse_to_winner;
-    for (int seat = 0; seat < g.n; seat++)
-        for (int i = 0; i < g.len[seat]; i++) flip(&s.held, g.hand[seat][i]);
+    solver_start(&s, t, p, &g);
     live_order(&s, 1);
     int pays = solver_after(&s, p->seat, tally, -UNBOUNDED, UNBOUNDED);
     if (s.failed) return -1;
@@ -1197,16 +1209,9 @@ static int tail_marks(TableObject *t, const Position *p, const uint8_t *world, P
         *marks = (double)seat_factor(&g, p->seat) * defenders_pay(&g);
         return 0;
     }
-    Tally tally = {0, 0, 0};
-    if (p->chien_to_attack) { tally.points = g.pile_points; tally.bouts = g.pile_bouts; }
-    for (int i = 0; i < g.ntricks; i++)
-        tally_after(&tally, g.tr_seat[i], g.tr_card[i], g.n, g.tr_winner[i], g.attack, 0,
-                    p->excuse_to_winner);
+    Tally tally = tricks_tally(&g, p);
     Solver s;
-    memset(&s, 0, sizeof s);
-    s.g = &g; s.t = t; s.p = p; s.excuse_to_winner = p->excuse_to_winner;
-    for (int seat = 0; seat < g.n; seat++)
-        for (int i = 0; i < g.len[seat]; i++) flip(&s.held, g.hand[seat][i]);
+    solver_start(&s, t, p, &g);
     live_order(&s, 0);
     int pays = solver_value(&s, played - 1, tally, -UNBOUNDED, UNBOUNDED);
     if (s.failed) return -1;
