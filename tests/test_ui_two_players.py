@@ -22,7 +22,14 @@ from game.storage import Storage
 from game.ui.app.app import App
 from game.ui.table.layout import RAISE
 from game.ui.table.scene import TableScene
-from tests.table_driver import human_turn, start_table, to_card_play
+from tests.table_driver import (
+    DT,
+    human_turn,
+    press_button,
+    run_until_human,
+    start_table,
+    to_card_play,
+)
 from tests.table_overlaps import check
 
 DECOUVERTES = [CoincheRules(players=2, layout=Layout.DECOUVERTE),
@@ -93,3 +100,25 @@ def test_the_statistics_list_the_contree_a_deux_bids_from_50() -> None:
 
     assert kinds_of("coinche", 2, GameStats())[:4] == ["50", "60", "70", "80"]
     assert kinds_of("coinche", 4, GameStats())[0] == "80"
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_belote_decouverte_offers_the_last_face_up_cards_suit_not_a_retourne(
+    language: str, tmp_path: Path
+) -> None:
+    app = App(storage=Storage(tmp_path))
+    app.texts.language = language
+    table = start_table(app, BeloteRules(players=2, layout=Layout.DECOUVERTE), seed=1)
+    run_until_human(app, table)
+    deal = deal_of(table)
+    proposed = deal.piles[deal.dealer][-1][0]  # the dealer's last face-up card
+    assert table.controller.match.deal.retourne == proposed
+    suit = app.texts.tr(f"suit.{proposed.suit.letter}")
+    title = table.bid_panel.title()
+    assert suit in title and "retourne" not in title.lower()
+    assert title == {"en": f"Take {suit} as trumps?", "fr": f"Prenez-vous à {suit} ?"}[language]
+    press_button(app, table, app.texts.tr("bid.pass"))  # both pass (seed 1): round two
+    run_until_human(app, table)
+    assert table.controller.match.deal.round == 2
+    app.step(DT, [])
+    assert table.bid_panel.title() == app.texts.tr("bid.round2_title")

@@ -22,6 +22,7 @@ from game.engine.actions import (
 from game.engine.cards import TrumpMode
 from game.engine.games import COINCHE, TAROT, Game, game_of
 from game.engine.protocol import Action, Phase
+from game.engine.rules import TrickGameRules
 from game.engine.tarot import CallKing, TarotBid, TarotPass
 from game.i18n import Speaks, Texts
 from game.lessons.script import token
@@ -114,6 +115,16 @@ class BidPanel(Speaks):
             for i, (action, label, icon) in enumerate(choices)
         ]
         self.tokens = [token(action) for action, _, _ in choices]
+
+    def _first_round_title(self) -> str:
+        """Take the retourne; at the découverte there is none: the trump offered is the
+        suit of the dealer's last face-up card."""
+        rules = self.controls.rules
+        proposed = self.controls.human_view().deal.retourne
+        if not (isinstance(rules, TrickGameRules) and rules.decouverte) or proposed is None:
+            return self.tr("bid.round1_title")
+        return self.tr("bid.round1_title_decouverte",
+                       suit=self.tr(f"suit.{proposed.suit.letter}"))
 
     def _exchanging(self) -> bool:
         return any(isinstance(a, ExchangeSeven) for a in self._legal)
@@ -230,21 +241,23 @@ class BidPanel(Speaks):
             button.on_click()
         return True
 
+    def title(self) -> str:
+        """The question the panel asks, in the player's language."""
+        if self.game is TAROT:
+            return self._tarot_title()
+        if self.rect is PANEL_RECT:
+            return self.tr("bid.your_bid")
+        if self._exchanging():
+            return self.tr("bid.exchange_title")
+        if any(isinstance(a, ChooseTrump | ChooseMode) for a in self._legal):
+            return self.tr("bid.round2_title")
+        return self._first_round_title()
+
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
         panel(surface, self.rect)
-        if self.game is TAROT:
-            title = self._tarot_title()
-        elif self.rect is PANEL_RECT:
-            title = self.tr("bid.your_bid")
-        elif self._exchanging():
-            title = self.tr("bid.exchange_title")
-        elif any(isinstance(a, ChooseTrump | ChooseMode) for a in self._legal):
-            title = self.tr("bid.round2_title")
-        else:
-            title = self.tr("bid.round1_title")
-        blit_text(surface, title, 28, GOLD, midtop=(self.rect.centerx, self.rect.y + 14))
+        blit_text(surface, self.title(), 28, GOLD, midtop=(self.rect.centerx, self.rect.y + 14))
         for index, button in enumerate(self.buttons):
             button.focused = index == self.focus
             button.draw(surface)
