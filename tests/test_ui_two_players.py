@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from game.engine.belote import BeloteDeal
 from game.engine.coinche import CoincheDeal
 from game.engine.match import AnyRules
 from game.engine.rules import BeloteRules, CoincheRules, Layout
@@ -112,13 +113,15 @@ def test_the_belote_decouverte_offers_the_last_face_up_cards_suit_not_a_retourne
     run_until_human(app, table)
     deal = deal_of(table)
     proposed = deal.piles[deal.dealer][-1][0]  # the dealer's last face-up card
-    assert table.controller.match.deal.retourne == proposed
+    assert proposed is not None
+    assert isinstance(deal, BeloteDeal) and deal.retourne == proposed
     suit = app.texts.tr(f"suit.{proposed.suit.letter}")
     title = table.bid_panel.title()
     assert suit in title and "retourne" not in title.lower()
     assert title == {"en": f"Take {suit} as trumps?", "fr": f"Prenez-vous à {suit} ?"}[language]
     press_button(app, table, app.texts.tr("bid.pass"))  # both pass (seed 1): round two
     run_until_human(app, table)
-    assert table.controller.match.deal.round == 2
+    deal = deal_of(table)
+    assert isinstance(deal, BeloteDeal) and deal.round == 2
     app.step(DT, [])
     assert table.bid_panel.title() == app.texts.tr("bid.round2_title")

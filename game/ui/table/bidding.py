@@ -24,6 +24,7 @@ from game.engine.games import COINCHE, TAROT, Game, game_of
 from game.engine.protocol import Action, Phase
 from game.engine.rules import TrickGameRules
 from game.engine.tarot import CallKing, TarotBid, TarotPass
+from game.engine.trick_view import TrickView
 from game.i18n import Speaks, Texts
 from game.lessons.script import token
 from game.ui.kit.widgets import GOLD, Button, blit_text, panel
@@ -119,8 +120,8 @@ class BidPanel(Speaks):
     def _first_round_title(self) -> str:
         """Take the retourne; at the découverte there is none: the trump offered is the
         suit of the dealer's last face-up card."""
-        rules = self.controls.rules
-        proposed = self.controls.human_view().deal.retourne
+        rules, deal = self.controls.rules, self.controls.human_view().deal
+        proposed = deal.retourne if isinstance(deal, TrickView) else None
         if not (isinstance(rules, TrickGameRules) and rules.decouverte) or proposed is None:
             return self.tr("bid.round1_title")
         return self.tr("bid.round1_title_decouverte",
