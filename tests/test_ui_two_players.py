@@ -21,12 +21,15 @@ from game.engine.rules import BeloteRules, CoincheRules, Layout
 from game.engine.trickgame import TrickDeal
 from game.storage import Storage
 from game.ui.app.app import App
+from game.ui.table.animator import Flight
 from game.ui.table.layout import RAISE
 from game.ui.table.scene import TableScene
 from tests.table_driver import (
     DT,
+    animate_at,
     human_turn,
     press_button,
+    run_until,
     run_until_human,
     start_table,
     to_card_play,
@@ -125,3 +128,31 @@ def test_the_belote_decouverte_offers_the_last_face_up_cards_suit_not_a_retourne
     assert isinstance(deal, BeloteDeal) and deal.round == 2
     app.step(DT, [])
     assert table.bid_panel.title() == app.texts.tr("bid.round2_title")
+
+
+def test_the_card_under_a_played_one_turns_over_back_first_then_face(tmp_path: Path) -> None:
+    app = App(storage=Storage(tmp_path))
+    table = start_table(app, CoincheRules(players=2, layout=Layout.DECOUVERTE), seed=5)
+    animate_at(app, 1.0)  # as a player sees it
+
+    def turning() -> list[Flight]:
+        return [f for f in table.animator.flights if f.kind == "turn"]
+
+    run_until(app, table, lambda: bool(turning()))
+    flight = turning()[0]
+    seat = flight.seat
+    pile = next(i for i, (up, _) in enumerate(table.model.piles[seat]) if up == flight.face)
+    assert flight.tween.start == table.layout.decouverte_pile(seat, pile)  # from under
+    assert flight.tween.end == table.layout.decouverte_pile(seat, pile, face_up=True)
+    assert flight.turned_over[0] is None  # its back first
+    if seat == 0:  # not drawn at its place while it turns
+        assert flight.face in table.animator.in_flight("turn")
+    else:
+        assert flight.face not in [c for c, _ in table.opponents.pile_cards(seat)]
+    widths = []
+    while not flight.tween.done:
+        widths.append(flight.turned_over[1])
+        app.step(DT, [])
+    assert min(widths) < 0.2 < max(widths)  # edge-on at mid-turn
+    assert flight.turned_over == (flight.face, 1.0)  # face up at the end
+    assert flight not in table.animator.flights
