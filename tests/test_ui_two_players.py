@@ -21,6 +21,7 @@ from game.engine.rules import BeloteRules, CoincheRules, Layout
 from game.engine.trickgame import TrickDeal
 from game.storage import Storage
 from game.ui.app.app import App
+from game.ui.kit.widgets import BUTTON_MARGIN, fitted_size
 from game.ui.table.animator import Flight
 from game.ui.table.layout import RAISE
 from game.ui.table.scene import TableScene
@@ -156,3 +157,17 @@ def test_the_card_under_a_played_one_turns_over_back_first_then_face(tmp_path: P
     assert min(widths) < 0.2 < max(widths)  # edge-on at mid-turn
     assert flight.turned_over == (flight.face, 1.0)  # face up at the end
     assert flight not in table.animator.flights
+
+
+def test_every_value_of_a_first_bid_is_read_at_its_size_capot_too(tmp_path: Path) -> None:
+    """The contrée à deux's first bid offers 80 to 160 and capot: "Capot" shrank to fit
+    a number's width, too small to read through the smallest window."""
+    app = App(storage=Storage(tmp_path))
+    table = start_table(app, CoincheRules(players=2), seed=1, first_deal=1)
+    run_until_human(app, table)
+    values = [b for b in table.bid_panel.buttons if b.label()][:10]
+    assert [b.label() for b in values][-1] == app.texts.tr("bid.capot_short")
+    for button in values:
+        room = button.rect.width - 2 * BUTTON_MARGIN
+        assert fitted_size(button.label(), button.size, room) == button.size, button.label()
+        assert table.bid_panel.rect.contains(button.rect)

@@ -35,6 +35,8 @@ from game.ui.table.seat_controls import SeatControls
 SuitIcon = Callable[[str, int], pygame.Surface]  # a suit's icon by letter and size
 
 PANEL_RECT = BID_PANEL
+CAPOT_WIDTH = 82  # "Capot" at the values' size, its margins kept
+VALUE_GAP = 5
 BELOTE_RECT = CHOICE_PANEL
 
 
@@ -172,12 +174,13 @@ class BidPanel(Speaks):
             self.value = values[0]
         buttons: list[Button] = []
         self.tokens = [f"Bid {value}" for value in values]
-        width = min(60, (self.rect.width - 40) // max(1, len(values)) - 6)
-        for i, value in enumerate(values):
+        left = self.rect.x + 20
+        for value, width in zip(values, self._value_widths(values), strict=True):
             label = self.tr("bid.capot_short") if value == CAPOT_BID else str(value)
-            rect = pygame.Rect(self.rect.x + 20 + i * (width + 6), self.rect.y + 52, width, 44)
+            rect = pygame.Rect(left, self.rect.y + 52, width, 44)
             buttons.append(Button(rect, _const(label), self._pick(value),
                                   selected=value == self.value, size=26))
+            left += width + VALUE_GAP
         trumps = [b for b in bids if b.value == self.value]
         for i, b in enumerate(trumps):
             rect = pygame.Rect(self.rect.x + 20 + i * 106, self.rect.y + 112, 100, 56)
@@ -199,6 +202,16 @@ class BidPanel(Speaks):
             buttons.append(Button(rect, _text(self.texts, key), self._act(action)))
             self.tokens.append(token(action))
         self.buttons = buttons
+
+    def _value_widths(self, values: list[int]) -> list[int]:
+        """The value buttons' widths: the numbers share the row, the capot's word keeps
+        room enough to be read at its size."""
+        room = self.rect.width - 40
+        capot = CAPOT_WIDTH if CAPOT_BID in values else 0
+        numbers = len(values) - (1 if capot else 0)
+        width = min(60, (room - capot - VALUE_GAP) // max(1, numbers) - VALUE_GAP) \
+            if capot else min(60, room // max(1, numbers) - VALUE_GAP)
+        return [capot if value == CAPOT_BID else width for value in values]
 
     def _pick(self, value: int) -> Callable[[], None]:
         def pick() -> None:
