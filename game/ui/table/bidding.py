@@ -122,9 +122,12 @@ class BidPanel(Speaks):
     def _first_round_title(self) -> str:
         """Take the retourne; at the découverte there is none: the trump offered is the
         suit of the dealer's last face-up card."""
-        rules, deal = self.controls.rules, self.controls.human_view().deal
+        rules = self.controls.rules
+        if not (isinstance(rules, TrickGameRules) and rules.decouverte):
+            return self.tr("bid.round1_title")
+        deal = self.controls.human_view().deal
         proposed = deal.retourne if isinstance(deal, TrickView) else None
-        if not (isinstance(rules, TrickGameRules) and rules.decouverte) or proposed is None:
+        if proposed is None:
             return self.tr("bid.round1_title")
         return self.tr("bid.round1_title_decouverte",
                        suit=self.tr(f"suit.{proposed.suit.letter}"))
