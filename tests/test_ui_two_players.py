@@ -14,15 +14,27 @@ from pathlib import Path
 
 import pytest
 
+from game.engine.belote import BeloteDeal
 from game.engine.coinche import CoincheDeal
 from game.engine.match import AnyRules
 from game.engine.rules import BeloteRules, CoincheRules, Layout
 from game.engine.trickgame import TrickDeal
 from game.storage import Storage
 from game.ui.app.app import App
+from game.ui.kit.widgets import BUTTON_MARGIN, fitted_size
+from game.ui.table.animator import Flight
 from game.ui.table.layout import RAISE
 from game.ui.table.scene import TableScene
-from tests.table_driver import human_turn, start_table, to_card_play
+from tests.table_driver import (
+    DT,
+    animate_at,
+    human_turn,
+    press_button,
+    run_until,
+    run_until_human,
+    start_table,
+    to_card_play,
+)
 from tests.table_overlaps import check
 
 DECOUVERTES = [CoincheRules(players=2, layout=Layout.DECOUVERTE),
@@ -93,3 +105,69 @@ def test_the_statistics_list_the_contree_a_deux_bids_from_50() -> None:
 
     assert kinds_of("coinche", 2, GameStats())[:4] == ["50", "60", "70", "80"]
     assert kinds_of("coinche", 4, GameStats())[0] == "80"
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_belote_decouverte_offers_the_last_face_up_cards_suit_not_a_retourne(
+    language: str, tmp_path: Path
+) -> None:
+    app = App(storage=Storage(tmp_path))
+    app.texts.language = language
+    table = start_table(app, BeloteRules(players=2, layout=Layout.DECOUVERTE), seed=1)
+    run_until_human(app, table)
+    deal = deal_of(table)
+    proposed = deal.piles[deal.dealer][-1][0]  # the dealer's last face-up card
+    assert proposed is not None
+    assert isinstance(deal, BeloteDeal) and deal.retourne == proposed
+    suit = app.texts.tr(f"suit.{proposed.suit.letter}")
+    title = table.bid_panel.title()
+    assert suit in title and "retourne" not in title.lower()
+    assert title == {"en": f"Take {suit} as trumps?", "fr": f"Prenez-vous à {suit} ?"}[language]
+    press_button(app, table, app.texts.tr("bid.pass"))  # both pass (seed 1): round two
+    run_until_human(app, table)
+    deal = deal_of(table)
+    assert isinstance(deal, BeloteDeal) and deal.round == 2
+    app.step(DT, [])
+    assert table.bid_panel.title() == app.texts.tr("bid.round2_title")
+
+
+def test_the_card_under_a_played_one_turns_over_back_first_then_face(tmp_path: Path) -> None:
+    app = App(storage=Storage(tmp_path))
+    table = start_table(app, CoincheRules(players=2, layout=Layout.DECOUVERTE), seed=5)
+    animate_at(app, 1.0)  # as a player sees it
+
+    def turning() -> list[Flight]:
+        return [f for f in table.animator.flights if f.kind == "turn"]
+
+    run_until(app, table, lambda: bool(turning()))
+    flight = turning()[0]
+    seat = flight.seat
+    pile = next(i for i, (up, _) in enumerate(table.model.piles[seat]) if up == flight.face)
+    assert flight.tween.start == table.layout.decouverte_pile(seat, pile)  # from under
+    assert flight.tween.end == table.layout.decouverte_pile(seat, pile, face_up=True)
+    assert flight.turned_over[0] is None  # its back first
+    if seat == 0:  # not drawn at its place while it turns
+        assert flight.face in table.animator.in_flight("turn")
+    else:
+        assert flight.face not in [c for c, _ in table.opponents.pile_cards(seat)]
+    widths = []
+    while not flight.tween.done:
+        widths.append(flight.turned_over[1])
+        app.step(DT, [])
+    assert min(widths) < 0.2 < max(widths)  # edge-on at mid-turn
+    assert flight.turned_over == (flight.face, 1.0)  # face up at the end
+    assert flight not in table.animator.flights
+
+
+def test_every_value_of_a_first_bid_is_read_at_its_size_capot_too(tmp_path: Path) -> None:
+    """The contrée à deux's first bid offers 80 to 160 and capot: "Capot" shrank to fit
+    a number's width, too small to read through the smallest window."""
+    app = App(storage=Storage(tmp_path))
+    table = start_table(app, CoincheRules(players=2), seed=1, first_deal=1)
+    run_until_human(app, table)
+    values = [b for b in table.bid_panel.buttons if b.label()][:10]
+    assert [b.label() for b in values][-1] == app.texts.tr("bid.capot_short")
+    for button in values:
+        room = button.rect.width - 2 * BUTTON_MARGIN
+        assert fitted_size(button.label(), button.size, room) == button.size, button.label()
+        assert table.bid_panel.rect.contains(button.rect)

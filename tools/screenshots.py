@@ -48,7 +48,7 @@ from game.engine.protocol import (  # noqa: E402
     DealResult,
     Phase,
 )
-from game.engine.rules import BeloteRules, CoincheRules, TarotRules  # noqa: E402
+from game.engine.rules import BeloteRules, CoincheRules, Layout, TarotRules  # noqa: E402
 from game.engine.tarot import (  # noqa: E402
     CallKing,
     DeclineChelem,
@@ -210,6 +210,11 @@ RUNS = (
                         asked(ChooseTrump), "table_belote4": mid_trick}, seed=2),
     Run(BeloteRules(players=3), {"table_belote3": mid_trick}),
     Run(BeloteRules(players=2), {"table_belote2": mid_trick}),
+    Run(CoincheRules(players=2), {"table_coinche2": mid_trick}),
+    Run(CoincheRules(players=2, layout=Layout.DECOUVERTE),
+        {"table_coinche_decouverte": mid_trick}),
+    Run(BeloteRules(players=2, layout=Layout.DECOUVERTE),
+        {"bid_belote_decouverte": asked(Take), "table_belote_decouverte": mid_trick}),
     Run(TarotRules(players=3), {"bid_tarot": asked(TarotBid), "ecart": asked(TarotDiscard),
                                 "table_tarot3": mid_trick}),
     Run(TarotRules(players=4), {"table_tarot4": mid_trick}),

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine.match import AnyRules
-from game.engine.rules import BeloteRules, CoincheRules, TarotRules
+from game.engine.rules import BeloteRules, CoincheRules, Layout, TarotRules
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,11 @@ GAMES = (
     Game("belote3", BeloteRules(players=3), (1, 2), ALL - {"bid history"}),
     Game("belote2", BeloteRules(players=2), (1, 2), ALL - {"bid history"}),
     Game("coinche4", CoincheRules(), (1, 3), ALL),
+    Game("coinche2", CoincheRules(players=2), (1, 2), ALL),
+    Game("coinche2-decouverte", CoincheRules(players=2, layout=Layout.DECOUVERTE), (1, 2),
+         ALL),
+    Game("belote2-decouverte", BeloteRules(players=2, layout=Layout.DECOUVERTE), (1, 2),
+         ALL - {"bid history"}),
     Game("tarot3", TarotRules(players=3), (1, 2), ALL | {"ecart"}),
     Game("tarot4", TarotRules(players=4), (5, 6), ALL | {"ecart"}),
     Game("tarot5", TarotRules(players=5), (3, 5), ALL | {"ecart", "king call"}),

@@ -14,6 +14,7 @@ from game.engine.actions import (
     BeloteSaid,
     BidMade,
     CardPlayed,
+    CardTurned,
     Coinche,
     ContractSet,
     DealVoid,
@@ -47,6 +48,8 @@ PLAY_FLIGHT = 0.28
 TRICK_PAUSE = 0.75
 LAST_TRICK_PAUSE = 1.8  # the deal's last trick stays long enough to be read
 TRICK_FLIGHT = 0.38
+TURN_FLIGHT = 0.4  # a découverte card turned over, after the trick
+TURN_STAGGER = 0.2  # the second seat's card starts turning while the first still turns
 PAUSES = {
     NewDeal: 0.35, RetourneTurned: 0.45, BidMade: 0.55, ContractSet: 0.8, DealVoid: 1.6,
     SevenExchanged: 0.8, Announced: 0.9, AnnouncementsShown: 1.4, BeloteSaid: 0.8,
@@ -59,7 +62,7 @@ SOUNDS = {
     CardPlayed: "card_play", TrickWon: "trick_collect", SevenExchanged: "card_deal",
     TarotCardPlayed: "card_play", TarotTrickWon: "trick_collect", TarotContractSet: "bid",
     KingCalled: "announce", PoigneeShown: "announce", ChienShown: "card_deal",
-    MisereDeclared: "announce",
+    MisereDeclared: "announce", CardTurned: "card_deal",
 }
 
 
@@ -70,8 +73,15 @@ class Flight:
     tween: Tween
     face: Any  # a Card or TarotCard, None for a back
     width: int
-    kind: str  # "deal" (hidden in its hand until it lands), "play", "collect"
+    kind: str  # "deal" (hidden in its hand until it lands), "play", "collect", "turn"
     seat: int
+
+    @property
+    def turned_over(self) -> tuple[Any, float]:
+        """A card turning over ("turn"): the side seen now (None: its back, in the first
+        half) and how wide it looks (1 flat, 0 on its edge at mid-turn)."""
+        progress = self.tween.progress
+        return (None if progress < 0.5 else self.face), abs(1 - 2 * progress)
 
 
 class Animator:
@@ -105,6 +115,8 @@ class Animator:
             return self._fly_to_trick(event, speed)
         if isinstance(event, TrickWonEvent):
             return self._collect(event, speed)
+        if isinstance(event, CardTurned):
+            return self._turn_over(event, speed)
         if isinstance(event, DealVoid):
             self.void_message = PAUSES[DealVoid] * speed
         return PAUSES.get(type(event), 0.0) * speed
@@ -126,6 +138,16 @@ class Animator:
         tween = Tween(start, spot.trick, PLAY_FLIGHT * speed, ease_out_cubic)
         self._fly(Flight(tween, event.card, TRICK_WIDTH, "play", event.seat))
         return PLAY_FLIGHT * speed
+
+    def _turn_over(self, event: CardTurned, speed: float) -> float:
+        """The découverte: the card under one just played turns face up, rising from its
+        place under the pile to the face-up card's."""
+        down = self.layout.decouverte_pile(event.seat, event.pile)
+        up = self.layout.decouverte_pile(event.seat, event.pile, face_up=True)
+        width = self.layout.hand_width if event.seat == self.layout.viewer else BACK_WIDTH
+        tween = Tween(down, up, TURN_FLIGHT * speed, ease_in_out_sine)
+        self._fly(Flight(tween, event.card, width, "turn", event.seat))
+        return TURN_STAGGER * speed
 
     def _collect(self, event: TrickWonEvent, speed: float) -> float:
         """The trick goes to its winner's pile after a pause (longer for the deal's last

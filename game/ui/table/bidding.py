@@ -22,7 +22,9 @@ from game.engine.actions import (
 from game.engine.cards import TrumpMode
 from game.engine.games import COINCHE, TAROT, Game, game_of
 from game.engine.protocol import Action, Phase
+from game.engine.rules import TrickGameRules
 from game.engine.tarot import CallKing, TarotBid, TarotPass
+from game.engine.trick_view import TrickView
 from game.i18n import Speaks, Texts
 from game.lessons.script import token
 from game.ui.kit.widgets import GOLD, Button, blit_text, panel
@@ -33,6 +35,8 @@ from game.ui.table.seat_controls import SeatControls
 SuitIcon = Callable[[str, int], pygame.Surface]  # a suit's icon by letter and size
 
 PANEL_RECT = BID_PANEL
+CAPOT_WIDTH = 82  # "Capot" at the values' size, its margins kept
+VALUE_GAP = 5
 BELOTE_RECT = CHOICE_PANEL
 
 
@@ -115,6 +119,19 @@ class BidPanel(Speaks):
         ]
         self.tokens = [token(action) for action, _, _ in choices]
 
+    def _first_round_title(self) -> str:
+        """Take the retourne; at the découverte there is none: the trump offered is the
+        suit of the dealer's last face-up card."""
+        rules = self.controls.rules
+        if not (isinstance(rules, TrickGameRules) and rules.decouverte):
+            return self.tr("bid.round1_title")
+        deal = self.controls.human_view().deal
+        proposed = deal.retourne if isinstance(deal, TrickView) else None
+        if proposed is None:
+            return self.tr("bid.round1_title")
+        return self.tr("bid.round1_title_decouverte",
+                       suit=self.tr(f"suit.{proposed.suit.letter}"))
+
     def _exchanging(self) -> bool:
         return any(isinstance(a, ExchangeSeven) for a in self._legal)
 
@@ -160,12 +177,13 @@ class BidPanel(Speaks):
             self.value = values[0]
         buttons: list[Button] = []
         self.tokens = [f"Bid {value}" for value in values]
-        width = min(60, (self.rect.width - 40) // max(1, len(values)) - 6)
-        for i, value in enumerate(values):
+        left = self.rect.x + 20
+        for value, width in zip(values, self._value_widths(values), strict=True):
             label = self.tr("bid.capot_short") if value == CAPOT_BID else str(value)
-            rect = pygame.Rect(self.rect.x + 20 + i * (width + 6), self.rect.y + 52, width, 44)
+            rect = pygame.Rect(left, self.rect.y + 52, width, 44)
             buttons.append(Button(rect, _const(label), self._pick(value),
                                   selected=value == self.value, size=26))
+            left += width + VALUE_GAP
         trumps = [b for b in bids if b.value == self.value]
         for i, b in enumerate(trumps):
             rect = pygame.Rect(self.rect.x + 20 + i * 106, self.rect.y + 112, 100, 56)
@@ -187,6 +205,16 @@ class BidPanel(Speaks):
             buttons.append(Button(rect, _text(self.texts, key), self._act(action)))
             self.tokens.append(token(action))
         self.buttons = buttons
+
+    def _value_widths(self, values: list[int]) -> list[int]:
+        """The value buttons' widths: the numbers share the row, the capot's word keeps
+        room enough to be read at its size."""
+        room = self.rect.width - 40
+        capot = CAPOT_WIDTH if CAPOT_BID in values else 0
+        numbers = len(values) - (1 if capot else 0)
+        width = min(60, (room - capot - VALUE_GAP) // max(1, numbers) - VALUE_GAP) \
+            if capot else min(60, room // max(1, numbers) - VALUE_GAP)
+        return [capot if value == CAPOT_BID else width for value in values]
 
     def _pick(self, value: int) -> Callable[[], None]:
         def pick() -> None:
@@ -230,21 +258,23 @@ class BidPanel(Speaks):
             button.on_click()
         return True
 
+    def title(self) -> str:
+        """The question the panel asks, in the player's language."""
+        if self.game is TAROT:
+            return self._tarot_title()
+        if self.rect is PANEL_RECT:
+            return self.tr("bid.your_bid")
+        if self._exchanging():
+            return self.tr("bid.exchange_title")
+        if any(isinstance(a, ChooseTrump | ChooseMode) for a in self._legal):
+            return self.tr("bid.round2_title")
+        return self._first_round_title()
+
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
         panel(surface, self.rect)
-        if self.game is TAROT:
-            title = self._tarot_title()
-        elif self.rect is PANEL_RECT:
-            title = self.tr("bid.your_bid")
-        elif self._exchanging():
-            title = self.tr("bid.exchange_title")
-        elif any(isinstance(a, ChooseTrump | ChooseMode) for a in self._legal):
-            title = self.tr("bid.round2_title")
-        else:
-            title = self.tr("bid.round1_title")
-        blit_text(surface, title, 28, GOLD, midtop=(self.rect.centerx, self.rect.y + 14))
+        blit_text(surface, self.title(), 28, GOLD, midtop=(self.rect.centerx, self.rect.y + 14))
         for index, button in enumerate(self.buttons):
             button.focused = index == self.focus
             button.draw(surface)

@@ -123,7 +123,8 @@ class TableDrawing:
             self.centre.draw_turn_arrow(surface, turn)
         self.opponents.draw(surface)
         self.plates.draw(surface, turn)
-        self.hand.draw(surface, self.animator.in_flight("deal") | self.animator.in_flight("play"))
+        self.hand.draw(surface, self.animator.in_flight("deal") | self.animator.in_flight("play")
+                       | self.animator.in_flight("turn"))
         flights_drawn(surface, self.animator, self.painter, self.model)
         for part in (self.bubbles, self.score, self.contract, self.bid_history):
             part.draw(surface)

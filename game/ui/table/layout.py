@@ -78,7 +78,7 @@ CONTRACT_BOX = Rect(1010, 10, 260, 104)
 MESSAGE_CENTRE = (640, 520)
 LAST_TRICK_BOX = Rect(0, 0, 580, 300)
 LAST_TRICK_STEP = 112  # the cards in a row in the order played, each seat named under
-BID_PANEL = Rect(300, 206, 680, 262)  # coinche: values, suits, pass and coinche
+BID_PANEL = Rect(290, 206, 700, 262)  # coinche: values, suits, pass and coinche
 CHOICE_PANEL = Rect(380, 424, 520, 116)  # belote's take or pass: under the retourne's label
 # tarot's bids and king call: the chien has no label, so higher, with room under it for a
 # two-line hint (the bidding's figures) above the hand
@@ -317,10 +317,13 @@ class TableLayout:
 
     def bid_history(self, rows: int) -> Rect:
         """The bidding so far: left of the contract box, clear of North's hand; at five
-        (NE sits there), bottom left, where the piles are still empty."""
+        (NE sits there), bottom left, where the piles are still empty; at the découverte,
+        under the contract box (East's place is empty)."""
         height = 30 + min(rows, BID_HISTORY_ROWS) * BID_ROW
         if self.players == 5:  # one bid each at most: left of the middle, under NW
             return Rect(236, 258, 205, height)
+        if self.decouverte:  # North's piles reach right: under the contract box
+            return Rect(CONTRACT_BOX.right - 230, CONTRACT_BOX.bottom + 2 * GAP, 230, height)
         return Rect(770, 10, 230, height)
 
     # --- the last trick ----------------------------------------------------------------------

@@ -81,12 +81,16 @@ class Painter:
         surface.blit(vignette(), (0, 0))
 
     def card(self, surface: pygame.Surface, face: Any, centre: tuple[float, float],
-             width: int, rotate: bool = False, dim: bool = False) -> None:
+             width: int, rotate: bool = False, dim: bool = False, flat: float = 1.0) -> None:
+        """``flat`` < 1: the card seen edge-on as it turns over (narrower, same height)."""
         if face is not None:
             image = self.assets.card_face(face.code, width, self.deck)
         else:
             image = self.assets.card_back(width, self.deck, self.back_colour())
             image = rotated(image) if rotate else image
+        if flat < 1.0:
+            image = pygame.transform.smoothscale(
+                image, (max(1, round(image.get_width() * flat)), image.get_height()))
         rect = image.get_rect(center=(round(centre[0]), round(centre[1])))
         surface.blit(card_shadow(*rect.size), rect.move(-1, 3).topleft)
         surface.blit(image, rect)
@@ -239,7 +243,8 @@ class Opponents:
     def pile_cards(self, seat: int) -> list[tuple[Any, tuple[int, int]]]:
         """The découverte: ``seat``'s cards on the table, bottom first (None: a back),
         less the card flying to the trick."""
-        flying = {f.face for f in self.animator.flights if f.kind == "play" and f.seat == seat}
+        flying = {f.face for f in self.animator.flights
+                  if f.kind in ("play", "turn") and f.seat == seat}
         cards: list[tuple[Any, tuple[int, int]]] = []
         for index, (up, covered) in enumerate(self.model.piles[seat]):
             if covered:
@@ -503,4 +508,8 @@ def flights_drawn(surface: pygame.Surface, animator: Animator, painter: Painter,
         if flight.kind == "collect" and not flight.tween.started and flight.face == winning:
             ring = card_rect((x, y), flight.width).inflate(10, 10)
             pygame.draw.rect(surface, GLOW, ring, width=4, border_radius=10)
+        if flight.kind == "turn":
+            face, flat = flight.turned_over
+            painter.card(surface, face, (x, y), flight.width, flat=flat)
+            continue
         painter.card(surface, flight.face, (x, y), flight.width)
