@@ -16,6 +16,7 @@ F11 again brings it back at its size."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import shutil
@@ -202,6 +203,16 @@ def to_window(window: str, point: tuple[int, int]) -> tuple[int, int]:
             round(top + point[1] * shown[1] / LOGICAL[1]))
 
 
+# A person's clicks are not a metronome: the table refuses clicks that keep a steady
+# rhythm begun before its panel appeared (game/ui/kit/presses.py), so a driver that
+# clicks again and again waits uneven gaps.
+CLICK_GAPS = itertools.cycle((0.25, 0.55, 0.9))
+
+
+def uneven_gap() -> float:
+    return next(CLICK_GAPS)
+
+
 def click_logical(window: str, point: tuple[int, int], settle: float = 0.4) -> None:
     """A click at a point of the 1280×720 logical screen, wherever the window scales it."""
     x, y = to_window(window, point)
@@ -345,7 +356,7 @@ class DealPlayer:
                 self.shot("mid_trick")
             targets = card_points(view)
         for target in targets:
-            click_logical(self.app.window, target, settle=0.3)
+            click_logical(self.app.window, target, settle=uneven_gap())
             if actions_done(self.saved().match) != before:
                 return
 
@@ -396,22 +407,15 @@ def lesson_mark(data: Path, lesson_id: str) -> dict[str, object]:
     return mark if isinstance(mark, dict) else {}
 
 
-# A person's clicks are not a metronome: the table refuses clicks that keep a steady
-# rhythm begun before its panel appeared (game/ui/kit/presses.py), so the gaps vary.
-CLICK_GAPS = (0.25, 0.55, 0.9)
-
-
 def click_until(window: str, points: list[tuple[int, int]], done: Callable[[], bool],
                 timeout: float) -> None:
     """Click ``points`` in turn, over and over, until ``done``, at uneven gaps."""
     deadline = time.monotonic() + timeout
-    clicks = 0
     while time.monotonic() < deadline:
         for point in points:
             if done():
                 return
-            click_logical(window, point, settle=CLICK_GAPS[clicks % len(CLICK_GAPS)])
-            clicks += 1
+            click_logical(window, point, settle=uneven_gap())
     raise AssertionError("timed out")
 
 
