@@ -315,7 +315,8 @@ def test_every_scene_is_photographed(tmp_path: Path) -> None:
     assert len(taken) == len(set(taken))  # each picture once: none overwritten by a later one
     names = {path.stem for path in taken}
     matrix = {name for _, _, run in matrix_runs() for name in run.shots}
-    assert len(matrix) == 7 * 2 * 2 * 2  # games × languages × hands × (bidding, trick)
+    # 10 tables (3 of them two-player) × languages × hands × (bidding, trick)
+    assert len(matrix) == 10 * 2 * 2 * 2
     expected = {name for run in RUNS for name in run.shots} | set(SHEETS) | matrix
     lessons = {f"lesson_{lesson.id}" for lesson in LESSONS} | {"lessons", "lesson_end_belote"}
     assert names == expected | lessons | {"replay", "review_call", "review_analysis", "score_pad",

@@ -78,7 +78,7 @@ CONTRACT_BOX = Rect(1010, 10, 260, 104)
 MESSAGE_CENTRE = (640, 520)
 LAST_TRICK_BOX = Rect(0, 0, 580, 300)
 LAST_TRICK_STEP = 112  # the cards in a row in the order played, each seat named under
-BID_PANEL = Rect(290, 206, 700, 262)  # coinche: values, suits, pass and coinche
+BID_PANEL = Rect(300, 206, 680, 262)  # coinche: values, suits, pass, coinche; a note beside it
 CHOICE_PANEL = Rect(380, 424, 520, 116)  # belote's take or pass: under the retourne's label
 # tarot's bids and king call: the chien has no label, so higher, with room under it for a
 # two-line hint (the bidding's figures) above the hand
