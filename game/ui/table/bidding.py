@@ -36,7 +36,7 @@ SuitIcon = Callable[[str, int], pygame.Surface]  # a suit's icon by letter and s
 
 PANEL_RECT = BID_PANEL
 CAPOT_WIDTH = 82  # "Capot" at the values' size, its margins kept
-VALUE_GAP = 5
+VALUE_GAP = 3
 BELOTE_RECT = CHOICE_PANEL
 
 
