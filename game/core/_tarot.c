@@ -1289,6 +1289,17 @@ static PyObject *py_rollout(PyObject *self, PyObject *args) {
 
 /* rollouts(position, worlds, firsts): each world's marks for each first card, the GIL
  * released while they are played */
+/* The worlds' bytes and sizes, read from the sequence ``seq`` (-1 with the error set). */
+static int read_worlds(PyObject *seq, Py_ssize_t nworld, const char **data, Py_ssize_t *sizes) {
+    for (Py_ssize_t w = 0; w < nworld; w++) {
+        char *b;
+        if (PyBytes_AsStringAndSize(PySequence_Fast_GET_ITEM(seq, w), &b, &sizes[w]) < 0)
+            return -1;
+        data[w] = b;
+    }
+    return 0;
+}
+
 static PyObject *py_rollouts(PyObject *self, PyObject *args) {
     PyObject *pos_obj, *worlds; const char *firsts; Py_ssize_t nfirst;
     if (!PyArg_ParseTuple(args, "SOy#", &pos_obj, &worlds, &firsts, &nfirst)) return NULL;
@@ -1302,11 +1313,7 @@ static PyObject *py_rollouts(PyObject *self, PyObject *args) {
     double *out = PyMem_Malloc(sizeof(double) * (size_t)(nworld * nfirst + 1));
     PyObject *result = NULL;
     if (!data || !sizes || !out) { PyErr_NoMemory(); goto done; }
-    for (Py_ssize_t w = 0; w < nworld; w++) {
-        char *b;
-        if (PyBytes_AsStringAndSize(PySequence_Fast_GET_ITEM(seq, w), &b, &sizes[w]) < 0) goto done;
-        data[w] = b;
-    }
+    if (read_worlds(seq, nworld, data, sizes) < 0) goto done;
     int failed = 0;
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t w = 0; w < nworld && !failed; w++)
@@ -1347,11 +1354,7 @@ static PyObject *py_traced(PyObject *self, PyObject *args) {
     uint8_t *traces = PyMem_Malloc((size_t)(count * TRACE_SIZE + 1));
     PyObject *result = NULL, *rows = NULL, *trace_bytes = NULL;
     if (!data || !sizes || !out || !traces) { PyErr_NoMemory(); goto done; }
-    for (Py_ssize_t w = 0; w < nworld; w++) {
-        char *b;
-        if (PyBytes_AsStringAndSize(PySequence_Fast_GET_ITEM(seq, w), &b, &sizes[w]) < 0) goto done;
-        data[w] = b;
-    }
+    if (read_worlds(seq, nworld, data, sizes) < 0) goto done;
     int failed = 0;
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t w = 0; w < nworld && !failed; w++)
