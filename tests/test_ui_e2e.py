@@ -431,6 +431,7 @@ def test_a_player_finishes_the_belote_lesson_by_clicks_in_the_real_window(
     layout = TableLayout(4, 0, BeloteRules().direction)
     click_and_see(app.window, LEARN)
     click_and_see(app.window, lesson_rect(0).center)  # the first lesson: belote
+    felt = brightness(screenshot(app.window, tmp_path / "lesson_table.png"), app.window, FELT)
     steps = lambda: int(lesson_mark(app.data, "belote").get("steps", 0))  # noqa: E731
     take = (CHOICE_PANEL.centerx - 105, CHOICE_PANEL.y + 54 + 24)  # Take, then Pass
     click_until(app.window, [take], lambda: steps() >= 1, timeout=60.0)
@@ -439,7 +440,11 @@ def test_a_player_finishes_the_belote_lesson_by_clicks_in_the_real_window(
     sweep = [(x, HAND_Y) for x in range(300, 1000, CARD_STEP // 2)]
     click_until(app.window, sweep, lambda: lesson_mark(app.data, "belote").get("done") is True,
                 timeout=240.0)
-    time.sleep(1.5)  # the last trick flies, the sheet comes
+    # The last trick flies, then the sheet shades the table; its buttons take a click
+    # only once they have been seen (READ_TIME).
+    wait_for(lambda: brightness(screenshot(app.window, tmp_path / "sheet.png"), app.window,
+                                FELT) < felt * 0.75, timeout=30.0)
+    time.sleep(2 * SETTLE)
     click_and_see(app.window, SHEET_NEXT)  # Back to the lessons
     image = screenshot(app.window, tmp_path / "lessons.png")
     assert lesson_mark(app.data, "belote") == {"steps": 0, "done": True}
