@@ -91,11 +91,19 @@ def card_positions(match: Match, index: int, decisions: int) -> tuple[list[Match
     return late + early, alone
 
 
-def hint_times(positions: list[Match]) -> tuple[float, float]:
-    """The hint's mean CPU seconds over ``positions``, and its part finding them."""
+def hint_times(positions: list[Match]) -> tuple[float, float, float]:
+    """The hint's mean CPU seconds over ``positions``, its part finding them, and its
+    CPU seconds a likely deal weighed (the position's key seeds its worlds, and the
+    match's totals are part of the key: the same cards late in a match draw other
+    worlds, and the race may stop after more or fewer of them)."""
     finding = [timed(functools.partial(current_position, m, 0)) for m in positions]
-    whole = [timed(functools.partial(hint, m)) for m in positions]
-    return statistics.fmean(whole), statistics.fmean(finding)
+    whole: list[float] = []
+    worlds = 0
+    for match in positions:
+        verdicts: list[Verdict] = []
+        whole.append(timed(lambda: verdicts.append(hint(match))))  # noqa: B023
+        worlds += max(1, verdicts[0].worlds)
+    return statistics.fmean(whole), statistics.fmean(finding), sum(whole) / worlds
 
 
 def hint(match: Match) -> Verdict:
@@ -108,8 +116,8 @@ def measure(rules: AnyRules, decisions: int) -> dict[str, float]:
     last = len(match.history) - 1
     both, alone = card_positions(match, last, decisions)
     late, early = both[:len(both) // 2], both[len(both) // 2:]
-    late_hint, late_find = hint_times(late)
-    early_hint, early_find = hint_times(early)
+    late_hint, late_find, late_world = hint_times(late)
+    early_hint, early_find, early_world = hint_times(early)
     review_late = timed(lambda: new_analysis(match, last, 0))
     review_early = timed(lambda: new_analysis(alone, 0, 0))
     return {
@@ -120,6 +128,9 @@ def measure(rules: AnyRules, decisions: int) -> dict[str, float]:
         "decisions": len(late),
         "hint_s_first": round(early_hint, 3), "hint_s_last": round(late_hint, 3),
         "hint_last_over_first": round(late_hint / early_hint, 3),
+        "hint_ms_a_world_first": round(early_world * 1e3, 3),
+        "hint_ms_a_world_last": round(late_world * 1e3, 3),
+        "hint_a_world_last_over_first": round(late_world / early_world, 3),
         "position_s_first": round(early_find, 4), "position_s_last": round(late_find, 4),
         "review_open_s_first": round(review_early, 4),
         "review_open_s_last": round(review_late, 4),
@@ -139,7 +150,9 @@ def main() -> None:
               f"{got['bytes_per_action_last_deal']} at the end ({got['memory_mb_end']} MB)")
         print(f"  hint (CPU s, {got['decisions']} card decisions): first deal "
               f"{got['hint_s_first']}, last {got['hint_s_last']} "
-              f"(x{got['hint_last_over_first']}); finding the position "
+              f"(x{got['hint_last_over_first']}); a likely deal weighed "
+              f"{got['hint_ms_a_world_first']} -> {got['hint_ms_a_world_last']} ms "
+              f"(x{got['hint_a_world_last_over_first']}); finding the position "
               f"{got['position_s_first']} -> {got['position_s_last']}")
         print(f"  review opened: {got['review_open_s_first']} -> "
               f"{got['review_open_s_last']} s")
