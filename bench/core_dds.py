@@ -20,9 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
-import statistics
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -32,6 +30,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.solver_speed import stats_ms
 from game.core import compiled
 from game.dds.position import Position, bits, position_of
 from game.dds.solver import SearchAborted, Solver
@@ -117,14 +116,6 @@ def mismatches(count: int, seed: int) -> tuple[int, list[str]]:
         if python != core:
             differ.append(f"{case}: python {python}, core {core}")
     return checked, differ
-
-
-def stats_ms(seconds: Sequence[float]) -> dict[str, float]:
-    ordered = sorted(seconds)
-    p95 = ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
-    return {"median_ms": round(statistics.median(ordered) * 1000, 1),
-            "p95_ms": round(p95 * 1000, 1), "max_ms": round(ordered[-1] * 1000, 1),
-            "count": len(ordered)}
 
 
 def first_card_values(deals: int, use_core: bool) -> tuple[list[float], list[Any]]:

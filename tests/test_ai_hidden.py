@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +15,7 @@ from game.ai import Level, decide
 from game.engine.belote import BeloteDeal
 from game.engine.cards import DECK32, Card, Rank, shuffled_deck32
 from game.engine.coinche import CoincheDeal
-from game.engine.match import Match
+from game.engine.match import AnyRules, Match
 from game.engine.protocol import Action
 from game.engine.rules import BeloteRules, CoincheRules
 from game.engine.trickgame import TrickDeal, TrickView
@@ -155,14 +155,14 @@ class RecordingView(TrickView):
         return object.__getattribute__(self, name)
 
 
-def test_decide_reads_only_the_fields_of_the_view() -> None:
-    fields = {f.name for f in dataclasses.fields(TrickView)}
-    assert not HIDDEN_FIELDS & fields
+def fields_read_by_decide(tables: Sequence[AnyRules], actions: int) -> set[str]:
+    """The fields of the deal's view the Confirmé reads over the first ``actions`` of a
+    match of each table (every seat deciding through a recording view)."""
     read: set[str] = set()
     rng = random.Random(8)
-    for rules in (CoincheRules(), BeloteRules(arret=True), BeloteRules(players=3)):
+    for rules in tables:
         match, _ = Match.new(rules, 3)
-        for _ in range(120):
+        for _ in range(actions):
             if match.is_over:
                 break
             seat = match.current_player
@@ -170,9 +170,16 @@ def test_decide_reads_only_the_fields_of_the_view() -> None:
             deal_view = match.view(seat).deal
             assert isinstance(deal_view, TrickView)
             proxy = RecordingView(deal_view)
-            decision = decide(proxy, Level.CONFIRME, rng)
+            match, _ = match.apply(decide(proxy, Level.CONFIRME, rng).action)
             read |= proxy.read
-            match, _ = match.apply(decision.action)
+    return read
+
+
+def test_decide_reads_only_the_fields_of_the_view() -> None:
+    fields = {f.name for f in dataclasses.fields(TrickView)}
+    assert not HIDDEN_FIELDS & fields
+    read = fields_read_by_decide((CoincheRules(), BeloteRules(arret=True),
+                                  BeloteRules(players=3)), 120)
     assert read <= fields
     assert {"hand", "legal", "trick", "tricks"} <= read
 

@@ -20,12 +20,11 @@ from game.engine.actions import PlayCard
 from game.engine.belote import BeloteDeal
 from game.engine.cards import DECK32, Card, shuffled_deck32
 from game.engine.coinche import CoincheDeal
-from game.engine.match import Match
 from game.engine.protocol import Phase
 from game.engine.rules import BeloteRules, CoincheRules, Layout
 from game.engine.trickgame import TrickDeal, TrickView
 from tests.replay import replay
-from tests.test_ai_hidden import RecordingView, hidden_swaps, play_with_ai, swapped
+from tests.test_ai_hidden import fields_read_by_decide, hidden_swaps, play_with_ai, swapped
 
 A_DEUX = CoincheRules(players=2)
 DECOUVERTES: list[CoincheRules | BeloteRules] = [
@@ -163,20 +162,7 @@ def test_the_decouverte_worlds_deal_only_the_face_down_cards_to_the_covered_pile
 
 def test_decide_reads_only_the_view_at_the_two_player_tables() -> None:
     fields = set(TrickView.__dataclass_fields__)
-    read: set[str] = set()
-    rng = random.Random(8)
-    for rules in (A_DEUX, *DECOUVERTES):
-        match, _ = Match.new(rules, 3)
-        for _ in range(80):
-            if match.is_over:
-                break
-            seat = match.current_player
-            assert seat is not None
-            deal_view = match.view(seat).deal
-            assert isinstance(deal_view, TrickView)
-            proxy = RecordingView(deal_view)
-            match, _ = match.apply(decide(proxy, Level.CONFIRME, rng).action)
-            read |= proxy.read
+    read = fields_read_by_decide((A_DEUX, *DECOUVERTES), 80)
     assert read <= fields and "table_piles" in read
 
 
