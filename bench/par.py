@@ -41,7 +41,8 @@ from game.ai import Level, decide
 from game.engine.match import AnyRules
 from game.engine.protocol import Phase
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
-from game.par import ParWorker, expert_margin
+from game.par import ParWorker
+from game.par_replay import expert_margin
 from game.ui.app.app import App
 from game.ui.app.smoke import dismiss
 from game.ui.stage.scene import Scene

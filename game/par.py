@@ -1,20 +1,5 @@
-"""The par of a deal: the same deal played again with the Expert in the player's seat.
-
-After each scored deal, the Expert replays it from its first action in the player's
-place: the same cards (the deal number deals them), the match as it stood (score,
-carried points), every computer seat at its level with the random generator it started
-the deal with at the table (``seat_generator``: one per deal number and seat, which the
-controller uses too).  Every seat, the Expert in the player's included, decides from
-its own view (``Match.view``), never a hidden card.
-
-Reproducible: no clock.  Each decision takes the Expert's default sample of worlds
-(``decide(..., think=None)``) instead of the table's deadline, so the same deal gives
-the same par on any machine under any load; a par lost with a damaged save can be
-computed again and says the same.
-
-What is compared is the deal's **margin** for the player's side (``deal_margin``): at
-tarot the seat's score (already the difference with the others, the scores summing to
-zero), in the 32-card games the side's points less the others' (their mean at three).
+"""The par of a deal: the same deal played again with the Expert in the player's seat
+(``game.par_replay``), against the margin the player made.
 
 ``ParWorker`` computes pars one at a time, in the order asked, in a process of its own
 (``ParProcess``: ``game.par_process``, started once, at a lower priority): a search in
@@ -26,7 +11,6 @@ from __future__ import annotations
 
 import json
 import logging
-import random
 import subprocess
 import threading
 from collections import deque
@@ -34,32 +18,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from game.ai import Level, decide
-from game.engine.match import Match, NewDeal, deal_bounds, deal_scored
-from game.engine.protocol import Action, DealResult
-from game.storage.stats import side_of
+from game.engine.match import Match
+from game.par_process import start
 
 log = logging.getLogger("atout.par")
-
-
-def seat_generator(deal_number: int, seat: int) -> random.Random:
-    """The random generator a computer seat starts deal ``deal_number`` with, at the
-    table and in the par's replay."""
-    return random.Random(deal_number * 31 + seat)
-
-
-def deal_margin(result: DealResult | None, side: int) -> float:
-    """What the deal gave ``side`` against the others: its score when the scores sum to
-    zero (tarot), else its points less the mean of the others'.  A deal thrown in
-    (``None``: nobody took) gives nothing."""
-    if result is None:
-        return 0.0
-    scores = result.scores
-    own = scores[side]
-    if sum(scores) == 0:
-        return float(own)
-    others = [score for index, score in enumerate(scores) if index != side]
-    return round(own - sum(others) / len(others), 1)
 
 
 @dataclass(frozen=True)
@@ -78,48 +40,6 @@ class Par:
 class ParStatus(Enum):
     COMPUTING = "computing"  # asked, not ready yet
     FAILED = "failed"  # the replay raised (a bug, logged): no par for that deal
-
-
-def replay_deal_start(match: Match, index: int) -> Match:
-    """The match just before the first action of its scored deal ``index``."""
-    start, _ = deal_bounds(match)[index]
-    return Match.replay(match.rules, match.seed, match.actions[:start], match.first_deal)
-
-
-def expert_play(start: Match, seat: int,
-                levels: Sequence[str]) -> tuple[tuple[Action, ...], DealResult | None]:
-    """The deal of ``start`` played out with the Expert at ``seat`` and every other seat
-    at its level (``levels``: one per seat, names of ``game.ai.Level``), each seat from
-    its own view with its deal's generator, no clock: the actions, and the result (None:
-    the deal was thrown in)."""
-    number = start.deal_number()
-    generators = [seat_generator(number, s) for s in range(start.players)]
-    state, actions = start, []
-    while True:
-        turn = state.current_player
-        assert turn is not None, "a deal in progress has a seat to act"
-        level = Level.EXPERT if turn == seat else Level(levels[turn])
-        decision = decide(state.view(turn), level, generators[turn], None)
-        state, events = state.apply(decision.action)
-        actions.append(decision.action)
-        result = deal_scored(events)
-        if result is not None or any(isinstance(event, NewDeal) for event in events):
-            return tuple(actions), result  # scored, or everybody passed: dealt again
-
-
-def expert_margin(match: Match, index: int, seat: int, levels: Sequence[str]) -> float:
-    """The Expert's margin in ``seat`` over scored deal ``index`` of ``match``."""
-    start = replay_deal_start(match, index)
-    _, result = expert_play(start, seat, levels)
-    if result is None:
-        return deal_margin(None, seat)
-    return deal_margin(result, side_of(seat, start.players, len(result.scores)))
-
-
-def player_margin(match: Match, index: int, seat: int) -> float:
-    """The margin the player at ``seat`` made in scored deal ``index``."""
-    result = match.history[index].result
-    return deal_margin(result, side_of(seat, match.players, len(result.scores)))
 
 
 ParKey = tuple[int, int]  # the deal's index in the match's history, its deal number
@@ -157,8 +77,6 @@ class ParProcess:
         return float(reply)
 
     def _started(self) -> subprocess.Popen[str]:
-        from game.par_process import start
-
         with self._lock:
             if self._process is None or self._process.poll() is not None:
                 self._process = start()

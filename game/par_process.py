@@ -47,7 +47,7 @@ def start() -> subprocess.Popen[str]:
 def serve(requests: IO[str], answers: IO[str]) -> None:
     """Answer each request line with a line: the margin, or the replay's error."""
     from game.engine.match import Match
-    from game.par import expert_margin
+    from game.par_replay import expert_margin
 
     for line in requests:
         match_json, index, seat, levels = json.loads(line)

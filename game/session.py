@@ -249,7 +249,8 @@ class Session:
         tracked = self._tracked
         if self._pars is None or tracked is None or not tracked.same_match(match):
             return None
-        from game.par import Par, ParStatus, player_margin
+        from game.par import Par, ParStatus
+        from game.par_replay import player_margin
 
         expert = self._pars.expert((index, match.history[index].seed))
         if expert is None or isinstance(expert, ParStatus):
@@ -277,7 +278,7 @@ class Session:
 
     def _par_ready(self, key: ParKey, expert: float) -> None:
         """A par is computed (in the par's thread): saved with the match, then counted."""
-        from game.par import player_margin
+        from game.par_replay import player_margin
 
         tracked, match = self._tracked, self._latest
         index, number = key

@@ -13,7 +13,7 @@ from game.ai import Level, decide
 from game.engine.match import Match
 from game.engine.protocol import Action, Phase
 from game.engine.rules import CoincheRules
-from game.par import seat_generator
+from game.par_replay import seat_generator
 from game.ui.table.computer_seats import ComputerSeats, SeatConfig
 
 HUMAN = SeatConfig(human=True)

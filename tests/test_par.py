@@ -13,19 +13,19 @@ from typing import Any
 import pytest
 
 import game.par
+import game.par_replay
 from game.ai import Level, decide
 from game.engine.match import AnyRules, Match
 from game.engine.protocol import DealResult, IllegalAction
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.engine.views import MatchView
-from game.par import (
-    Par,
-    ParStatus,
-    ParWorker,
+from game.par import Par, ParStatus, ParWorker
+from game.par_replay import (
     deal_margin,
     expert_margin,
     expert_play,
     replay_deal_start,
+    seat_generator,
 )
 from game.session import Session
 from game.storage import MATCH_FILE, Storage
@@ -70,7 +70,9 @@ def test_the_par_reads_no_clock_and_draws_no_picture() -> None:
     """Nothing in the par depends on the machine: no clock, no pygame."""
     from tests.test_engine_boundaries import imported_modules
 
-    assert not imported_modules(Path(game.par.__file__)) & {"time", "pygame", "datetime"}
+    for module in (game.par, game.par_replay):
+        assert module.__file__ is not None
+        assert not imported_modules(Path(module.__file__)) & {"time", "pygame", "datetime"}
 
 
 def test_the_replay_starts_from_the_deal_as_it_was_dealt() -> None:
@@ -94,7 +96,7 @@ def test_every_seat_decides_from_its_own_view_the_player_s_by_the_expert(
         asked.append((view, level, think))
         return decide(view, level, rng, think)
 
-    monkeypatch.setattr(game.par, "decide", recording)
+    monkeypatch.setattr(game.par_replay, "decide", recording)
     match = played(CoincheRules(), seed=3)
     start = replay_deal_start(match, 0)
     levels = ("confirme", "debutant", "", "expert")
@@ -252,7 +254,7 @@ def test_the_table_s_computer_seats_start_each_deal_with_the_par_s_generators() 
     computer_decisions = 0
     for index in range(2):
         start = replay_deal_start(match, index)
-        generators = [game.par.seat_generator(start.deal_number(), s) for s in range(4)]
+        generators = [seat_generator(start.deal_number(), s) for s in range(4)]
         state = start
         while len(state.history) == index:
             seat = state.current_player

@@ -19,7 +19,7 @@ from game.ai.ponder import Ponder, Situation, likely_first
 from game.ai.resumable import CancellableRandom
 from game.engine.match import Match
 from game.engine.protocol import Action, Phase
-from game.par import seat_generator
+from game.par_replay import seat_generator
 
 if TYPE_CHECKING:
     from game.lessons.run import LessonRun
