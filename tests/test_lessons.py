@@ -27,7 +27,7 @@ from game.engine.tarot_scoring import Contract
 from game.engine.trick_view import TrickView
 from game.i18n import LANGUAGES, Texts
 from game.lessons.catalogue import LESSONS, lesson_by_id
-from game.lessons.run import VIEWER, LessonRun, legal_with_token
+from game.lessons.run import VIEWER, LessonRun, legal_with_token, lesson_rules
 from game.lessons.script import ECART_CONFIRM, FREE, Lesson, Step, card_of, token
 from game.storage import Storage
 from game.storage.lessons import LessonMark
@@ -113,6 +113,20 @@ def _decouverte_trumped_void_then_jack_took_the_nine(view: TrickView | TarotView
         second.points == 34 and any(up is not None and up.code == "QC" for up, _ in mine)
 
 
+def _decouverte_coinche_120_clubs_trumped_with_the_belote(
+        view: TrickView | TarotView) -> bool:
+    """120 clubs over North's 100 diamonds; the 10 of hearts and the 7 of diamonds
+    followed the aces, the ace of clubs turned under the 7; the queen of clubs trumped the
+    10 of diamonds with the belote said."""
+    assert isinstance(view, TrickView) and view.trump is not None
+    mine = [[c.code for c in trick.cards] for trick in view.tricks]
+    return view.taker == VIEWER and view.contract_value == 120 and \
+        view.trump.suit is not None and view.trump.suit.letter == "C" and \
+        mine == [["AH", "TH"], ["AD", "7D"], ["TD", "QC"]] and \
+        view.tricks[2].winner == VIEWER and view.belote_seat == VIEWER and \
+        any(up is not None and up.code == "AC" for up, _ in view.table_piles[VIEWER])
+
+
 def _tarot_garde_won_first_trick(view: TrickView | TarotView) -> bool:
     assert isinstance(view, TarotView)
     first = view.tricks[0]
@@ -141,6 +155,7 @@ WHAT_THE_WORDS_SAY: dict[str, Callable[[TrickView | TarotView], bool]] = {
     "coinche": _coinche_140_hearts,
     "coinche2": _coinche2_100_hearts_ace_and_queen_unseen,
     "decouverte": _decouverte_trumped_void_then_jack_took_the_nine,
+    "decouverte_coinche": _decouverte_coinche_120_clubs_trumped_with_the_belote,
     "tarot": _tarot_garde_won_first_trick,
     "tarot3": _tarot3_prise_east_wins,
     "tarot5": _tarot5_king_called_partner_shown,
@@ -255,6 +270,36 @@ def test_the_decouverte_lesson_says_what_its_piles_hold() -> None:
     assert [token(a) for a in led.view(1).deal.legal] == ["PlayCard 9C False"]
 
 
+def face_up_at(match: Match, code: str) -> int:
+    """The player's pile whose face-up card is ``code``."""
+    piles = match.view(VIEWER).deal.table_piles[VIEWER]  # type: ignore[union-attr]
+    return next(i for i, (up, _) in enumerate(piles) if up is not None and up.code == code)
+
+
+def test_the_coinche_decouverte_lesson_says_what_its_piles_hold() -> None:
+    """The four-player ladder over North's 100; the 10 of hearts the only face-up heart,
+    the 7 of hearts turned under it; the 7 of diamonds the only face-up diamond, the ace
+    of clubs turned under it; then no diamond face up: clubs only."""
+    run, bidding = at_step("decouverte_coinche", "lesson.decouverte_coinche.bid")
+    assert lesson_rules(run.lesson).bid_ladder == tuple(range(80, 161, 10))
+    view = bidding.view(VIEWER).deal
+    values = sorted({a.value for a in view.legal if isinstance(a, Bid)})
+    assert values == [*range(110, 161, 10), CAPOT_BID]
+    _, following = at_step("decouverte_coinche", "lesson.decouverte_coinche.follow")
+    ten = face_up_at(following, "TH")
+    assert [token(a) for a in following.view(VIEWER).deal.legal] == ["PlayCard TH False"]
+    _, diamond = at_step("decouverte_coinche", "lesson.decouverte_coinche.diamond")
+    assert face_up_at(diamond, "7H") == ten
+    seven = face_up_at(diamond, "7D")
+    assert [token(a) for a in diamond.view(VIEWER).deal.legal] == ["PlayCard 7D False"]
+    run, trumping = at_step("decouverte_coinche", "lesson.decouverte_coinche.belote")
+    assert face_up_at(trumping, "AC") == seven
+    legal = trumping.view(VIEWER).deal.legal
+    assert {token(a).split()[1][-1] for a in legal} == {"C"}
+    king = next(a for a in legal if token(a).startswith("PlayCard KC"))
+    assert run.refusal(trumping, [king]) == ("lesson.decouverte_coinche.belote_why", ())
+
+
 def legal_actions_any_card(match: Match) -> list[object]:
     from game.engine.actions import PLAY_OF
 
@@ -352,7 +397,8 @@ def test_progress_is_remembered_across_a_restart_and_the_lesson_resumes(
     assert Storage(tmp_path).lessons.of("tarot").done  # on disk, for the next start
 
 
-@pytest.mark.parametrize("lesson_id", ["belote", "coinche", "coinche2", "decouverte"])
+@pytest.mark.parametrize("lesson_id", ["belote", "coinche", "coinche2", "decouverte",
+                                       "decouverte_coinche"])
 def test_a_lesson_played_by_clicks_reaches_its_score_sheet_and_is_done(
         tmp_path: Path, lesson_id: str) -> None:
     app = App(storage=Storage(tmp_path))
@@ -497,15 +543,18 @@ def test_the_tarot_narrator_stays_clear_of_the_messages_and_of_wests_cards(
     app.close()
 
 
-@pytest.mark.parametrize("words", ["en", "fr"])
-def test_the_decouverte_narrator_never_covers_a_pile(tmp_path: Path, words: str) -> None:
-    """The découverte's lesson talks about the face-up cards of both players: at each of
-    its steps the narrator leaves every pile in view, North's as well as the player's
+@pytest.mark.parametrize(("words", "lesson_id"), [
+    ("en", "decouverte"), ("fr", "decouverte"), ("en", "decouverte_coinche"),
+    ("fr", "decouverte_coinche")])
+def test_the_decouverte_narrator_never_covers_a_pile(tmp_path: Path, words: str,
+                                                     lesson_id: str) -> None:
+    """The découverte's lessons talk about the face-up cards of both players: at each of
+    their steps the narrator leaves every pile in view, North's as well as the player's
     (North's are not card backs it may cover when short of room)."""
     app = App(storage=Storage(tmp_path), language_override=words)
     app.push(Scene(app))
     animate_at(app, FAST)
-    lesson = lesson_by_id("decouverte")
+    lesson = lesson_by_id(lesson_id)
     assert lesson is not None
     run = LessonRun(lesson)
     for steps in range(len(lesson.steps)):

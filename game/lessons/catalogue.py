@@ -128,6 +128,30 @@ DECOUVERTE = Lesson(
 )
 
 
+# The coinche découverte: the same piles, the coinche's bidding on the face-up cards with
+# the four-player ladder (all 32 cards in play), following and trumping with the face-up
+# cards only, the belote said with the queen.
+DECOUVERTE_COINCHE = Lesson(
+    id="decouverte_coinche", game="coinche", players=2, deal=1054,
+    title_key="lesson.decouverte_coinche.title", options={"layout": Layout.DECOUVERTE},
+    script=(
+        "Bid 100 2 suit",
+        Step("Bid 120 3 suit", "lesson.decouverte_coinche.bid",
+             ("Bid 120 3 suit", "JC", "9C", "KC", "QC"),
+             why="lesson.decouverte_coinche.bid_why"),
+        "Pass", "PlayCard AH False",
+        Step("PlayCard TH False", "lesson.decouverte_coinche.follow", ("TH",)),
+        "PlayCard AD False",
+        Step("PlayCard 7D False", "lesson.decouverte_coinche.diamond", ("7D",)),
+        "PlayCard TD False",
+        Step("PlayCard QC True", "lesson.decouverte_coinche.belote", ("QC",),
+             why="lesson.decouverte_coinche.belote_why"),
+        Step(FREE, "lesson.decouverte_coinche.play"),
+    ),
+    free_key="lesson.decouverte_coinche.play", end_key="lesson.decouverte_coinche.end",
+    sheet_lines=("points_made", "contract", "deal_score"),
+)
+
 def ecart(cards: tuple[str, ...], key: str, why: str) -> tuple[Step, ...]:
     """The tarot écart's steps: the first with the words (every card of it lit, and the
     confirmation), the others silent, then the chelem declined with it."""
@@ -190,7 +214,7 @@ TAROT_FIVE = Lesson(
 )
 
 LESSONS: tuple[Lesson, ...] = (BELOTE, BELOTE_SECOND, COINCHE, COINCHE_TWO, DECOUVERTE,
-                                TAROT, TAROT_THREE, TAROT_FIVE)
+                                DECOUVERTE_COINCHE, TAROT, TAROT_THREE, TAROT_FIVE)
 
 
 def lesson_by_id(lesson_id: str) -> Lesson | None:
