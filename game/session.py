@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING
 from game.engine.protocol import DealResult
 from game.storage import MATCH_FILE, STATS_FILE, Problem, Storage
 from game.storage.saves import SavedMatch, SavedPar
+from game.storage.stats import layout_of
 
 if TYPE_CHECKING:  # the engine loads with the first match, after the menu's first frame
     from game.engine.match import AnyRules, Match
@@ -291,7 +292,7 @@ class Session:
         difference = player_margin(match, index, tracked.human_seat) - expert
         rules = match.rules
         self._submit(STATS_FILE, lambda: self.storage.record_par(
-            rules.game, rules.players, difference))
+            rules.game, rules.players, difference, layout_of(rules)))
 
     def _save(self, match: Match) -> None:
         tracked = self._require(match)
@@ -311,13 +312,15 @@ class Session:
         self._require(match)
         self.undo_used = True
         rules = match.rules
-        self._submit(STATS_FILE, lambda: self.storage.record_undo(rules.game, rules.players))
+        self._submit(STATS_FILE, lambda: self.storage.record_undo(
+            rules.game, rules.players, layout_of(rules)))
         self.on_action(match)
 
-    def on_deal_analysed(self, game: str, players: int, points_lost: float) -> None:
-        """The review analysed a deal (any thread): its total goes to the statistics."""
-        self._submit(STATS_FILE,
-                     lambda: self.storage.record_analysis(game, players, points_lost))
+    def on_deal_analysed(self, rules: AnyRules, points_lost: float) -> None:
+        """The review analysed a deal of a match played by ``rules`` (any thread): its
+        total goes to the statistics."""
+        self._submit(STATS_FILE, lambda: self.storage.record_analysis(
+            rules.game, rules.players, points_lost, layout_of(rules)))
 
     @property
     def in_progress(self) -> bool:
@@ -334,8 +337,9 @@ class Session:
             saved = self.continue_match()  # reads the save; None when there is none
             rules = saved.match.rules if saved is not None else None
         if rules is not None:
-            game, players = rules.game, rules.players
-            self._submit(STATS_FILE, lambda: self.storage.record_abandoned(game, players))
+            given_up = rules
+            self._submit(STATS_FILE, lambda: self.storage.record_abandoned(
+                given_up.game, given_up.players, layout_of(given_up)))
         if self._tracked is not None:
             self._tracked = None
             self._submit(MATCH_FILE, self.storage.clear_match)
@@ -395,11 +399,12 @@ class Session:
             self.saved_actions = len(saved.match.actions)
 
     def _record_deal(self, match: Match, seat: int, result: DealResult) -> None:
-        self.storage.record_deal(match.rules.game, match.players, result, seat)
+        self.storage.record_deal(match.rules.game, match.players, result, seat,
+                                 layout_of(match.rules))
 
     def _record_match(self, match: Match, seat: int, undo_used: bool) -> None:
         self.storage.record_match(match.rules.game, match.players, match.totals,
-                                  match.winner, seat, undo_used)
+                                  match.winner, seat, undo_used, layout_of(match.rules))
 
 
 def _level_name(level: str | Enum) -> str:

@@ -18,13 +18,16 @@ from pathlib import Path
 import pytest
 
 from game.ai import Level, decide
+from game.engine.actions import CAPOT_BID, PLAY_OF, Bid
+from game.engine.cards import Suit
 from game.engine.match import Match
+from game.engine.protocol import Phase
 from game.engine.tarot import TarotView
 from game.engine.tarot_scoring import Contract
 from game.engine.trick_view import TrickView
 from game.i18n import LANGUAGES, Texts
 from game.lessons.catalogue import LESSONS, lesson_by_id
-from game.lessons.run import VIEWER, LessonRun, legal_with_token
+from game.lessons.run import VIEWER, LessonRun, legal_with_token, lesson_rules
 from game.lessons.script import ECART_CONFIRM, FREE, Lesson, Step, card_of, token
 from game.storage import Storage
 from game.storage.lessons import LessonMark
@@ -84,6 +87,46 @@ def _coinche_140_hearts(view: TrickView | TarotView) -> bool:
         view.trump.suit is not None and view.trump.suit.letter == "H" and partner_said_belote
 
 
+def _coinche2_100_hearts_ace_and_queen_unseen(view: TrickView | TarotView) -> bool:
+    """100 hearts, the tierce declared, the jack and 9 drew the 8 and the king, the ace
+    of diamonds won: the ace and queen of hearts never seen, twelve cards aside."""
+    assert isinstance(view, TrickView) and view.trump is not None
+    seen = {c.code for c in view.hand} | {c.code for t in view.tricks for c in t.cards}
+    hearts = sorted(code for code in seen if code.endswith("H"))
+    return view.players == 2 and view.aside_count == 12 and view.taker == VIEWER and \
+        view.contract_value == 100 and view.trump.suit is not None and \
+        view.trump.suit.letter == "H" and hearts == ["7H", "8H", "9H", "JH", "KH", "TH"] \
+        and [t.winner for t in view.tricks] == [VIEWER] * 3 and \
+        [(c.code, c.suit.letter) for c in view.tricks[2].cards] == [("AD", "D"), ("7D", "D")]
+
+
+def _decouverte_trumped_void_then_jack_took_the_nine(view: TrickView | TarotView) -> bool:
+    """Clubs taken on the face-up cards; the 7 trumped the ace of spades; the queen of
+    clubs turned under it; the jack drew East's 9 (34 points)."""
+    assert isinstance(view, TrickView) and view.trump is not None
+    first, second = view.tricks
+    mine = view.table_piles[VIEWER]
+    return view.taker == VIEWER and view.trump.suit is not None and \
+        view.trump.suit.letter == "C" and \
+        [c.code for c in first.cards] == ["AS", "7C"] and first.winner == VIEWER and \
+        [c.code for c in second.cards] == ["JC", "9C"] and second.winner == VIEWER and \
+        second.points == 34 and any(up is not None and up.code == "QC" for up, _ in mine)
+
+
+def _decouverte_coinche_120_clubs_trumped_with_the_belote(
+        view: TrickView | TarotView) -> bool:
+    """120 clubs over North's 100 diamonds; the 10 of hearts and the 7 of diamonds
+    followed the aces, the ace of clubs turned under the 7; the queen of clubs trumped the
+    10 of diamonds with the belote said."""
+    assert isinstance(view, TrickView) and view.trump is not None
+    mine = [[c.code for c in trick.cards] for trick in view.tricks]
+    return view.taker == VIEWER and view.contract_value == 120 and \
+        view.trump.suit is not None and view.trump.suit.letter == "C" and \
+        mine == [["AH", "TH"], ["AD", "7D"], ["TD", "QC"]] and \
+        view.tricks[2].winner == VIEWER and view.belote_seat == VIEWER and \
+        any(up is not None and up.code == "AC" for up, _ in view.table_piles[VIEWER])
+
+
 def _tarot_garde_won_first_trick(view: TrickView | TarotView) -> bool:
     assert isinstance(view, TarotView)
     first = view.tricks[0]
@@ -110,6 +153,9 @@ WHAT_THE_WORDS_SAY: dict[str, Callable[[TrickView | TarotView], bool]] = {
     "belote": _belote_taken_in_clubs,
     "belote2": _belote_second_round_spades,
     "coinche": _coinche_140_hearts,
+    "coinche2": _coinche2_100_hearts_ace_and_queen_unseen,
+    "decouverte": _decouverte_trumped_void_then_jack_took_the_nine,
+    "decouverte_coinche": _decouverte_coinche_120_clubs_trumped_with_the_belote,
     "tarot": _tarot_garde_won_first_trick,
     "tarot3": _tarot3_prise_east_wins,
     "tarot5": _tarot5_king_called_partner_shown,
@@ -163,6 +209,95 @@ def test_a_wrong_card_gets_the_rule_and_the_lesson_goes_on_when_retried() -> Non
     later = run.replayed(3)  # the partner's exception: any card is legal, the 10♥ asked
     other = next(a for a in later.view(VIEWER).deal.legal if token(a) != "PlayCard TH False")
     assert run.refusal(later, [other]) == ("lesson.belote.partner_why", ())
+
+
+def at_step(lesson_id: str, key: str) -> tuple[LessonRun, Match]:
+    """The lesson and its match at the player's step whose words are ``key``."""
+    lesson = lesson_by_id(lesson_id)
+    assert lesson is not None
+    run = LessonRun(lesson)
+    return run, run.replayed(next(i for i, step in enumerate(lesson.steps) if step.key == key))
+
+
+def test_the_contree_a_deux_lesson_says_what_its_deal_holds() -> None:
+    """Ten cards each and twelve aside; bids from 50 to 130 and capot; one pass ends the
+    auction; at the count, North holds 8 of the 20 cards the player does not see."""
+    run, bidding = at_step("coinche2", "lesson.coinche2.bid")
+    view = bidding.view(VIEWER).deal
+    assert isinstance(view, TrickView) and len(view.hand) == 10 and view.aside_count == 12
+    values = sorted({a.value for a in view.legal if isinstance(a, Bid) and not a.is_capot})
+    assert values == list(range(50, 131, 10))
+    assert any(isinstance(a, Bid) and a.value == CAPOT_BID for a in view.legal)
+    wrong = next(a for a in view.legal if token(a) == "Bid 80 1 suit")
+    assert run.refusal(bidding, [wrong]) == ("lesson.coinche2.bid_why", ())
+    _, announcing = at_step("coinche2", "lesson.coinche2.announce")
+    assert announcing.phase is Phase.PLAY  # North's one pass ended it
+    _, counting = at_step("coinche2", "lesson.coinche2.count")
+    mine = counting.view(VIEWER).deal
+    assert isinstance(mine, TrickView)
+    seen = {c.code for c in mine.hand} | {c.code for t in mine.tricks for c in t.cards}
+    assert 32 - len(seen) == 20 and len(counting.view(1).deal.hand) == 8
+    assert mine.aside_count == 12 and not {"AH", "QH"} & seen
+
+
+def test_the_decouverte_lesson_says_what_its_piles_hold() -> None:
+    """The trump proposed is the player's last face-up card; at the ace of spades he has
+    a spade face down and none face up, and must trump; then the queen of clubs turned
+    under his 7, and North's only face-up club, the 9, is all he may play on the jack."""
+    run, taking = at_step("decouverte", "lesson.decouverte.take")
+    view = taking.view(VIEWER).deal
+    assert isinstance(view, TrickView) and view.retourne is not None
+    assert view.table_piles[VIEWER][-1][0] == view.retourne and view.retourne.code == "8C"
+    _, void = at_step("decouverte", "lesson.decouverte.void")
+    piles = void.deal.piles[VIEWER]  # type: ignore[union-attr]
+    assert not any(up is not None and up.suit is Suit.SPADES for up, _ in piles)
+    assert any(down is not None and down.suit is Suit.SPADES for _, down in piles)
+    plays = {token(a): a for a in void.view(VIEWER).deal.legal}
+    assert set(plays) == {"PlayCard JC False", "PlayCard TC False", "PlayCard 8C False",
+                          "PlayCard 7C False"}
+    ace = next(play for card, play in PLAY_OF.items() if card.code == "AH")
+    assert run.refusal(void, [ace]) == ("illegal.must_trump", ())
+    assert run.refusal(void, [plays["PlayCard JC False"]]) == ("lesson.decouverte.void_why", ())
+    seven = next(i for i, (up, _) in enumerate(piles) if up is not None and up.code == "7C")
+    _, turned = at_step("decouverte", "lesson.decouverte.turned")
+    view = turned.view(VIEWER).deal
+    assert isinstance(view, TrickView)
+    up = view.table_piles[VIEWER][seven][0]
+    assert up is not None and up.code == "QC"
+    norths = [up.code for up, _ in view.table_piles[1] if up is not None and up.suit is Suit.CLUBS]
+    assert norths == ["9C"]
+    led, _ = turned.apply(legal_with_token(turned, "PlayCard JC False"))
+    assert [token(a) for a in led.view(1).deal.legal] == ["PlayCard 9C False"]
+
+
+def face_up_at(match: Match, code: str) -> int:
+    """The player's pile whose face-up card is ``code``."""
+    piles = match.view(VIEWER).deal.table_piles[VIEWER]  # type: ignore[union-attr]
+    return next(i for i, (up, _) in enumerate(piles) if up is not None and up.code == code)
+
+
+def test_the_coinche_decouverte_lesson_says_what_its_piles_hold() -> None:
+    """The four-player ladder over North's 100; the 10 of hearts the only face-up heart,
+    the 7 of hearts turned under it; the 7 of diamonds the only face-up diamond, the ace
+    of clubs turned under it; then no diamond face up: clubs only."""
+    run, bidding = at_step("decouverte_coinche", "lesson.decouverte_coinche.bid")
+    assert lesson_rules(run.lesson).bid_ladder == tuple(range(80, 161, 10))
+    view = bidding.view(VIEWER).deal
+    values = sorted({a.value for a in view.legal if isinstance(a, Bid)})
+    assert values == [*range(110, 161, 10), CAPOT_BID]
+    _, following = at_step("decouverte_coinche", "lesson.decouverte_coinche.follow")
+    ten = face_up_at(following, "TH")
+    assert [token(a) for a in following.view(VIEWER).deal.legal] == ["PlayCard TH False"]
+    _, diamond = at_step("decouverte_coinche", "lesson.decouverte_coinche.diamond")
+    assert face_up_at(diamond, "7H") == ten
+    seven = face_up_at(diamond, "7D")
+    assert [token(a) for a in diamond.view(VIEWER).deal.legal] == ["PlayCard 7D False"]
+    run, trumping = at_step("decouverte_coinche", "lesson.decouverte_coinche.belote")
+    assert face_up_at(trumping, "AC") == seven
+    legal = trumping.view(VIEWER).deal.legal
+    assert {token(a).split()[1][-1] for a in legal} == {"C"}
+    king = next(a for a in legal if token(a).startswith("PlayCard KC"))
+    assert run.refusal(trumping, [king]) == ("lesson.decouverte_coinche.belote_why", ())
 
 
 def legal_actions_any_card(match: Match) -> list[object]:
@@ -262,7 +397,8 @@ def test_progress_is_remembered_across_a_restart_and_the_lesson_resumes(
     assert Storage(tmp_path).lessons.of("tarot").done  # on disk, for the next start
 
 
-@pytest.mark.parametrize("lesson_id", ["belote", "coinche"])
+@pytest.mark.parametrize("lesson_id", ["belote", "coinche", "coinche2", "decouverte",
+                                       "decouverte_coinche"])
 def test_a_lesson_played_by_clicks_reaches_its_score_sheet_and_is_done(
         tmp_path: Path, lesson_id: str) -> None:
     app = App(storage=Storage(tmp_path))
@@ -402,6 +538,35 @@ def test_the_tarot_narrator_stays_clear_of_the_messages_and_of_wests_cards(
         app.step(DT, [])
         assert table.narrator is not None
         assert table.narrator.rect().collidelist(table._backs()) < 0, steps
+        app.pop()
+        table.dispose()
+    app.close()
+
+
+@pytest.mark.parametrize(("words", "lesson_id"), [
+    ("en", "decouverte"), ("fr", "decouverte"), ("en", "decouverte_coinche"),
+    ("fr", "decouverte_coinche")])
+def test_the_decouverte_narrator_never_covers_a_pile(tmp_path: Path, words: str,
+                                                     lesson_id: str) -> None:
+    """The découverte's lessons talk about the face-up cards of both players: at each of
+    their steps the narrator leaves every pile in view, North's as well as the player's
+    (North's are not card backs it may cover when short of room)."""
+    app = App(storage=Storage(tmp_path), language_override=words)
+    app.push(Scene(app))
+    animate_at(app, FAST)
+    lesson = lesson_by_id(lesson_id)
+    assert lesson is not None
+    run = LessonRun(lesson)
+    for steps in range(len(lesson.steps)):
+        table = TableScene(app, lesson_config(lesson), run.replayed(steps), lesson=run)
+        app.push(table)
+        run_until_human(app, table)
+        app.step(DT, [])
+        assert table.narrator is not None and table._backs() == []
+        norths = [rect for name, rect in table._parts_placed() if name == "backs 1"]
+        mine = [rect for name, rect in table._parts_placed() if name == "hand"]
+        assert norths and mine, steps
+        assert table.narrator.rect().collidelist([*norths, *mine]) < 0, steps
         app.pop()
         table.dispose()
     app.close()

@@ -17,10 +17,11 @@ import game.storage
 from game.ai import Level
 from game.engine.match import Match
 from game.engine.protocol import Phase
-from game.engine.rules import BeloteRules, CoincheRules
+from game.engine.rules import BeloteRules, CoincheRules, Layout
 from game.match_in_play import MatchInPlay
 from game.session import BackgroundWriter, Session
 from game.storage import SavedMatch, Storage
+from game.storage.stats import GameStats
 from tests.kill_driver import next_action, play_to_end
 
 LEVELS = ("", "debutant", "confirme", "expert")
@@ -195,6 +196,29 @@ def test_a_finished_match_is_counted_once_and_its_save_removed(
     assert stats.deals_played == len(match.history)
     assert stats.best_match_score == match.totals[0]
     assert not Storage(tmp_path).has_match()
+
+
+def test_a_decouverte_match_is_counted_apart_from_the_game_held_in_the_hand(
+    session: Session, tmp_path: Path
+) -> None:
+    """Its deals, the match, an undo, its analyses and an abandoned one go to the
+    découverte's record; belote at two with hands stays untouched."""
+    rules = BeloteRules(players=2, target=300, layout=Layout.DECOUVERTE)
+    match, _ = Match.new(rules, SEED)
+    session.new_match(match, 0, ("", "debutant"))
+    match = play_until(session, match, lambda m: m.is_over)
+    session.on_undo(match)
+    session.on_deal_analysed(match.rules, 7.5)
+    again, _ = Match.new(rules, SEED + 1)
+    session.new_match(again, 0, ("", "debutant"))
+    session.on_action(again.apply(next_action(again))[0])
+    session.abandon()
+    assert session.flush(timeout=5)
+    stored = Storage(tmp_path).stats
+    apart = stored.of("belote", 2, Layout.DECOUVERTE)
+    assert (apart.matches_played, apart.deals_played, apart.undos, apart.points_lost,
+            apart.matches_abandoned) == (1, len(match.history), 1, [7.5], 1)
+    assert stored.of("belote", 2) == GameStats() and set(stored.games) == {"belote-2-decouverte"}
 
 
 def new_play(session: Session, seed: int = SEED) -> MatchInPlay:

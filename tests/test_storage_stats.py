@@ -13,10 +13,10 @@ from game.engine.cards import Suit
 from game.engine.deal_scoring import TrickFacts
 from game.engine.match import AnyRules, Match, deal_scored
 from game.engine.protocol import DealResult
-from game.engine.rules import BeloteRules, CoincheRules, TarotRules
+from game.engine.rules import BeloteRules, CoincheRules, Layout, TarotRules
 from game.engine.tarot_scoring import Camp, Contract, TarotFacts
 from game.storage import Statistics, Storage
-from game.storage.stats import GameStats
+from game.storage.stats import BY_KIND, COUNTERS, GameStats, layout_of
 
 TEAMS = ("team_0_2", "team_1_3")
 DATA = Path(__file__).parent / "data"
@@ -128,8 +128,10 @@ def play_and_record(rules: AnyRules, seed: int, storage: Storage,
         result = deal_scored(events)
         if result is not None:
             for seat in seats:
-                storage.record_deal(rules.game, rules.players, result, seat=seat)
-    storage.record_match(rules.game, rules.players, match.totals, match.winner, seat=0)
+                storage.record_deal(rules.game, rules.players, result, seat=seat,
+                                    layout=layout_of(rules))
+    storage.record_match(rules.game, rules.players, match.totals, match.winner, seat=0,
+                         layout=layout_of(rules))
     return match
 
 
@@ -246,3 +248,77 @@ def test_a_file_written_before_the_typed_facts_loads_and_counts_alike(tmp_path: 
         for seed in (1, 2, 3):
             play_and_record(rules, seed, now, seats=tuple(range(rules.players)))
     assert now.stats == loaded.stats
+
+
+def test_the_decouverte_is_counted_apart_from_the_game_held_in_the_hand(
+        tmp_path: Path) -> None:
+    """A découverte deal or match goes to its own record ("belote-2-decouverte"), never
+    into belote at two with hands, and back from the file the same."""
+    storage = Storage(tmp_path)
+    storage.record_deal("coinche", 2, coinche_result(0, True), 0, Layout.DECOUVERTE)
+    storage.record_match("coinche", 2, (1200, 300), 0, 0, layout=Layout.DECOUVERTE)
+    storage.record_deal("coinche", 2, coinche_result(1, False), 0)
+    storage.record_undo("coinche", 2, Layout.DECOUVERTE)
+    storage.record_abandoned("coinche", 2, Layout.DECOUVERTE)
+    storage.record_analysis("coinche", 2, 12.0, Layout.DECOUVERTE)
+    storage.record_par("coinche", 2, -4.0, Layout.DECOUVERTE)
+    assert set(storage.stats.games) == {"coinche-2", "coinche-2-decouverte"}
+    apart = storage.stats.of("coinche", 2, Layout.DECOUVERTE)
+    hand = storage.stats.of("coinche", 2)
+    assert (apart.deals_played, apart.deals_won, apart.matches_played, apart.undos,
+            apart.matches_abandoned, apart.points_lost, apart.par_differences) == \
+        (1, 1, 1, 1, 1, [12.0], [-4.0])
+    assert (hand.deals_played, hand.deals_won, hand.matches_played, hand.undos) == (1, 1, 0, 0)
+    assert hand.contracts_taken == {} and apart.contracts_taken == {"90": 1}
+    assert Storage(tmp_path).stats == storage.stats
+    assert layout_of(BeloteRules(players=2, layout=Layout.DECOUVERTE)) is Layout.DECOUVERTE
+    assert layout_of(BeloteRules(players=2)) is layout_of(TarotRules()) is Layout.HAND
+
+
+# The tables and seeds of tests/data/stats_before_decouverte_apart.json: that file was
+# written by the statistics of commit 7eb712e, which counted the découverte with the game
+# held in the hand ("belote-2", "coinche-2"), each deal for both seats.
+TWO_PLAYER_TABLES: list[AnyRules] = [
+    BeloteRules(players=2, target=300),
+    BeloteRules(players=2, target=300, layout=Layout.DECOUVERTE),
+    CoincheRules(players=2, target=300),
+    CoincheRules(players=2, target=300, layout=Layout.DECOUVERTE),
+]
+
+
+def test_a_file_written_before_the_decouverte_was_kept_apart_loses_nothing(
+        tmp_path: Path) -> None:
+    """The old file loads whole, every record as it was written; the same matches counted
+    now are kept apart, the hand's and the découverte's adding up to the old record; a
+    découverte deal counted after loading leaves the old record as it was."""
+    old = json.loads((DATA / "stats_before_decouverte_apart.json").read_text(encoding="utf-8"))
+    assert set(old["games"]) == {"belote-2", "coinche-2"}
+    (tmp_path / "old").mkdir()
+    (tmp_path / "old" / "stats.json").write_text(json.dumps(old), encoding="utf-8")
+    loaded = Storage(tmp_path / "old")
+    assert loaded.problems == []
+    assert loaded.stats.to_json()["games"] == old["games"]
+    now = Storage(tmp_path / "now")
+    for rules in TWO_PLAYER_TABLES:
+        for seed in (1, 2):
+            play_and_record(rules, seed, now, seats=(0, 1))
+    assert set(now.stats.games) == {"belote-2", "belote-2-decouverte", "coinche-2",
+                                    "coinche-2-decouverte"}
+    for game in ("belote", "coinche"):
+        mixed = loaded.stats.of(game, 2)
+        hand, apart = now.stats.of(game, 2), now.stats.of(game, 2, Layout.DECOUVERTE)
+        assert hand.deals_played > 0 and apart.deals_played > 0
+        for name in COUNTERS:
+            assert getattr(mixed, name) == getattr(hand, name) + getattr(apart, name), name
+        for name in BY_KIND:
+            both = {kind: getattr(hand, name).get(kind, 0) + getattr(apart, name).get(kind, 0)
+                    for kind in {*getattr(hand, name), *getattr(apart, name)}}
+            assert getattr(mixed, name) == {k: n for k, n in both.items() if n}, name
+    before = loaded.stats.of("belote", 2)
+    facts = TrickFacts(outcome="passe", made=True, taker=0, tricks_won=(10, 6),
+                       capot_side=None, winner_side=0)
+    result = DealResult(("player_0", "player_1"), (100, 62), (), "passe", facts)
+    loaded.record_deal("belote", 2, result, 0, Layout.DECOUVERTE)
+    again = Storage(tmp_path / "old")
+    assert again.stats.of("belote", 2) == before
+    assert again.stats.of("belote", 2, Layout.DECOUVERTE).deals_played == 1

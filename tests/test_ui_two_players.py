@@ -100,11 +100,59 @@ def test_the_contree_a_deux_shows_twelve_cards_aside_and_never_opens_them(
 
 
 def test_the_statistics_list_the_contree_a_deux_bids_from_50() -> None:
+    """The contrée à deux's ladder 50 … 130, its découverte's 80 … 160 (the four-player
+    one), each with the capot; a kind recorded outside it is listed after."""
     from game.storage.stats import GameStats
     from game.ui.scenes.stats import kinds_of
 
-    assert kinds_of("coinche", 2, GameStats())[:4] == ["50", "60", "70", "80"]
-    assert kinds_of("coinche", 4, GameStats())[0] == "80"
+    assert kinds_of("coinche", 2, GameStats()) == [
+        "50", "60", "70", "80", "90", "100", "110", "120", "130", "capot"]
+    assert kinds_of("coinche", 2, GameStats(), Layout.DECOUVERTE) == kinds_of(
+        "coinche", 4, GameStats()) == [
+        "80", "90", "100", "110", "120", "130", "140", "150", "160", "capot"]
+    old = GameStats(contracts_taken={"140": 1})  # a découverte counted before it was apart
+    assert kinds_of("coinche", 2, old)[-1] == "140"
+
+
+def test_the_statistics_show_the_decouverte_apart_at_two(
+    tmp_path: Path, texts_drawn: list[str]
+) -> None:
+    """The two-player tabs offer "In the hand" and "Découverte", each showing its own
+    record (a click switches); the other tabs offer no such choice."""
+    from game.ui.app.smoke import click
+    from game.ui.scenes.stats import TABS, StatsScene
+    from game.ui.stage.scene import Scene
+    from tests.test_storage_stats import coinche_result
+    from tests.words import tr
+
+    storage = Storage(tmp_path)
+    for _ in range(3):
+        storage.record_deal("coinche", 2, coinche_result(0, True), 0, Layout.DECOUVERTE)
+    storage.record_deal("coinche", 2, coinche_result(1, False), 0)
+    app = App(storage=storage)
+    app.push(Scene(app))
+    scene = StatsScene(app)
+    app.push(scene)
+    app.step(DT, [])
+    hand, decouverte = scene.layout_buttons
+    assert TABS[scene.tab] == ("coinche", 4) and tr("val.decouverte") not in texts_drawn
+    app.step(DT, click(app, decouverte.rect.center))  # not shown: nothing happens
+    assert scene.layout is Layout.HAND
+    app.step(DT, click(app, scene.tabs[TABS.index(("coinche", 2))].rect.center))
+    texts_drawn.clear()
+    app.step(DT, [])
+    row = texts_drawn.index(tr("stats.deals_played"))
+    assert texts_drawn[row + 1] == "1" and hand.selected and not decouverte.selected
+    assert "50" in texts_drawn and "160" not in texts_drawn
+    app.step(DT, click(app, decouverte.rect.center))
+    texts_drawn.clear()
+    app.step(DT, [])
+    assert scene.shown_layout is Layout.DECOUVERTE and decouverte.selected
+    row = texts_drawn.index(tr("stats.deals_played"))
+    assert texts_drawn[row + 1] == "3" and "160" in texts_drawn and "50" not in texts_drawn
+    app.step(DT, click(app, scene.tabs[TABS.index(("tarot", 4))].rect.center))
+    assert scene.shown_layout is Layout.HAND  # tarot has no découverte
+    app.close()
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])

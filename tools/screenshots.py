@@ -458,9 +458,11 @@ def take_matrix(photographer: Photographer) -> None:
 
 # Each game's lesson photographed at one step (the player's steps made before it): the
 # belote's jack of diamonds to follow, the second round's trump named, the coinche's bid
-# of 140 hearts, the tarot's écart, the club to follow at three, the king called at five.
-LESSON_SHOTS = {"belote": 2, "belote2": 1, "coinche": 0, "tarot": 1, "tarot3": 8,
-                "tarot5": 1}
+# of 140 hearts, the coinche for two's count of the hearts unseen, the découverte's card
+# turned over, the coinche découverte's belote, the tarot's écart, the club to follow at
+# three, the king called at five.
+LESSON_SHOTS = {"belote": 2, "belote2": 1, "coinche": 0, "coinche2": 4, "decouverte": 2,
+                "decouverte_coinche": 3, "tarot": 1, "tarot3": 8, "tarot5": 1}
 
 
 def take_lessons(photographer: Photographer) -> None:

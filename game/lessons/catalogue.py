@@ -7,6 +7,7 @@ how the AI plays today.  ``tests/test_lessons.py`` plays every lesson through th
 
 from __future__ import annotations
 
+from game.engine.rules import Layout
 from game.lessons.script import ECART_CONFIRM, FREE, Lesson, Step
 
 # The score sheet's lines each lesson's end words talk about (``ScoreLine`` keys).
@@ -80,6 +81,77 @@ COINCHE = Lesson(
     sheet_lines=("points_made", "announcements", "belote", "contract", "deal_score"),
 )
 
+# The contrée à deux: ten cards each, twelve aside that nobody sees, the 50-130 ladder,
+# one pass ends the bidding, and the trumps one does not see may be aside.
+COINCHE_TWO = Lesson(
+    id="coinche2", game="coinche", players=2, deal=1027, title_key="lesson.coinche2.title",
+    script=(
+        Step("Bid 100 1 suit", "lesson.coinche2.bid", ("Bid 100 1 suit", "JH", "9H", "TH",
+                                                      "7H", "AD"),
+             why="lesson.coinche2.bid_why"),
+        "Pass",
+        Step("Announce", "lesson.coinche2.announce", ("Announce", "9H", "TH", "JH"),
+             why="lesson.coinche2.announce_why"),
+        Step("PlayCard JH False", "lesson.coinche2.lead", ("JH",),
+             why="lesson.coinche2.lead_why"),
+        "PlayCard 8H False",
+        Step("PlayCard 9H False", None, ("9H",), why="lesson.coinche2.lead_why"),
+        "PlayCard KH False",
+        Step("PlayCard AD False", "lesson.coinche2.count", ("AD",),
+             why="lesson.coinche2.count_why"),
+        "PlayCard 7D False",
+        Step(FREE, "lesson.coinche2.play"),
+    ),
+    free_key="lesson.coinche2.free", end_key="lesson.coinche2.end",
+    sheet_lines=("points_made", "unplayed", "contract", "deal_score"),
+)
+
+# The belote découverte: the piles, only face-up cards played, the card beneath turned
+# after the trick, each player seeing the other's face-up cards, the bid on them.
+DECOUVERTE = Lesson(
+    id="decouverte", game="belote", players=2, deal=1018,
+    title_key="lesson.decouverte.title", options={"layout": Layout.DECOUVERTE},
+    script=(
+        "Pass",
+        Step("Take", "lesson.decouverte.take", ("Take", "JC", "TC", "8C", "7C", "AH"),
+             why="lesson.decouverte.take_why"),
+        "PlayCard AS False",
+        Step("PlayCard 7C False", "lesson.decouverte.void", ("7C",),
+             why="lesson.decouverte.void_why"),
+        Step("PlayCard JC False", "lesson.decouverte.turned", ("JC",),
+             why="lesson.decouverte.turned_why"),
+        "PlayCard 9C False",
+        Step(FREE, "lesson.decouverte.seen"),
+    ),
+    free_key="lesson.decouverte.free", end_key="lesson.decouverte.end",
+    sheet_lines=("cards", "deal_score"),
+)
+
+
+# The coinche découverte: the same piles, the coinche's bidding on the face-up cards with
+# the four-player ladder (all 32 cards in play), following and trumping with the face-up
+# cards only, the belote said with the queen.
+DECOUVERTE_COINCHE = Lesson(
+    id="decouverte_coinche", game="coinche", players=2, deal=1054,
+    title_key="lesson.decouverte_coinche.title", options={"layout": Layout.DECOUVERTE},
+    script=(
+        "Bid 100 2 suit",
+        Step("Bid 120 3 suit", "lesson.decouverte_coinche.bid",
+             ("Bid 120 3 suit", "JC", "9C", "KC", "QC"),
+             why="lesson.decouverte_coinche.bid_why"),
+        "Pass", "PlayCard AH False",
+        Step("PlayCard TH False", "lesson.decouverte_coinche.follow", ("TH",)),
+        "PlayCard AD False",
+        Step("PlayCard 7D False", "lesson.decouverte_coinche.diamond", ("7D",)),
+        "PlayCard TD False",
+        Step("PlayCard QC True", "lesson.decouverte_coinche.belote", ("QC",),
+             why="lesson.decouverte_coinche.belote_why"),
+        Step(FREE, "lesson.decouverte_coinche.play"),
+    ),
+    free_key="lesson.decouverte_coinche.play", end_key="lesson.decouverte_coinche.end",
+    sheet_lines=("points_made", "contract", "deal_score"),
+)
+
 def ecart(cards: tuple[str, ...], key: str, why: str) -> tuple[Step, ...]:
     """The tarot écart's steps: the first with the words (every card of it lit, and the
     confirmation), the others silent, then the chelem declined with it."""
@@ -141,8 +213,8 @@ TAROT_FIVE = Lesson(
     sheet_lines=(*TAROT_COUNT, "seat_factor", "deal_score"),
 )
 
-LESSONS: tuple[Lesson, ...] = (BELOTE, BELOTE_SECOND, COINCHE, TAROT, TAROT_THREE,
-                                TAROT_FIVE)
+LESSONS: tuple[Lesson, ...] = (BELOTE, BELOTE_SECOND, COINCHE, COINCHE_TWO, DECOUVERTE,
+                                DECOUVERTE_COINCHE, TAROT, TAROT_THREE, TAROT_FIVE)
 
 
 def lesson_by_id(lesson_id: str) -> Lesson | None:

@@ -21,6 +21,7 @@ Usage from the UI::
     storage.record_match("coinche", 4, match.totals, match.winner, seat, undo_used)
     storage.clear_match()                          # when the match is over
     storage.stats.of("coinche", 4).deals_won       # the statistics screen
+    storage.record_deal("belote", 2, result, seat, Layout.DECOUVERTE)  # kept apart
     storage.reset_stats()                          # after the player confirmed
 """
 
@@ -34,6 +35,7 @@ from typing import Any
 import platformdirs
 
 from game.engine.protocol import DealResult, SaveError
+from game.engine.rules import Layout
 from game.storage.atomic import (
     Problem,
     put_aside,
@@ -147,8 +149,9 @@ class Storage:
         self._report(problem)
         return LessonProgress() if data is None else progress_from_json(data)
 
-    def record_deal(self, game: str, players: int, result: DealResult, seat: int) -> bool:
-        self.stats.record_deal(game, players, result, seat)
+    def record_deal(self, game: str, players: int, result: DealResult, seat: int,
+                    layout: Layout = Layout.HAND) -> bool:
+        self.stats.record_deal(game, players, result, seat, layout)
         return self._write(STATS_FILE, self.stats.to_json())
 
     def record_match(
@@ -159,24 +162,27 @@ class Storage:
         winner: int | None,
         seat: int,
         undo_used: bool = False,
+        layout: Layout = Layout.HAND,
     ) -> bool:
-        self.stats.record_match(game, players, totals, winner, seat, undo_used)
+        self.stats.record_match(game, players, totals, winner, seat, undo_used, layout)
         return self._write(STATS_FILE, self.stats.to_json())
 
-    def record_abandoned(self, game: str, players: int) -> bool:
-        self.stats.record_abandoned(game, players)
+    def record_abandoned(self, game: str, players: int, layout: Layout = Layout.HAND) -> bool:
+        self.stats.record_abandoned(game, players, layout)
         return self._write(STATS_FILE, self.stats.to_json())
 
-    def record_analysis(self, game: str, players: int, points_lost: float) -> bool:
-        self.stats.record_analysis(game, players, points_lost)
+    def record_analysis(self, game: str, players: int, points_lost: float,
+                        layout: Layout = Layout.HAND) -> bool:
+        self.stats.record_analysis(game, players, points_lost, layout)
         return self._write(STATS_FILE, self.stats.to_json())
 
-    def record_par(self, game: str, players: int, difference: float) -> bool:
-        self.stats.record_par(game, players, difference)
+    def record_par(self, game: str, players: int, difference: float,
+                   layout: Layout = Layout.HAND) -> bool:
+        self.stats.record_par(game, players, difference, layout)
         return self._write(STATS_FILE, self.stats.to_json())
 
-    def record_undo(self, game: str, players: int) -> bool:
-        self.stats.record_undo(game, players)
+    def record_undo(self, game: str, players: int, layout: Layout = Layout.HAND) -> bool:
+        self.stats.record_undo(game, players, layout)
         return self._write(STATS_FILE, self.stats.to_json())
 
     def reset_stats(self) -> bool:

@@ -1,4 +1,5 @@
-"""The player's statistics, per game and player count ("belote-4", "coinche-4", "tarot-5").
+"""The player's statistics, per table: a game at a player count ("belote-4", "coinche-2",
+"tarot-5"), the découverte apart from the game held in the hand ("belote-2-decouverte").
 
 Everything is counted from the player's point of view: a deal is won when the player's
 side wins it (his team at four, himself otherwise), a contract is "taken" when his side
@@ -17,6 +18,7 @@ from typing import Any, ClassVar
 
 from game.engine.deal_scoring import TrickFacts
 from game.engine.protocol import DealFacts, DealResult
+from game.engine.rules import AnyGameRules, Layout, TrickGameRules
 from game.engine.tarot_scoring import Camp, TarotFacts
 
 COUNTERS = (
@@ -36,8 +38,16 @@ COACHED_KEPT = 100  # the analysed deals whose points lost are kept, the newest
 PARS_KEPT = 200  # the deals whose difference with the par is kept, the newest
 
 
-def stats_key(game: str, players: int) -> str:
-    return f"{game}-{players}"
+def stats_key(game: str, players: int, layout: Layout = Layout.HAND) -> str:
+    """A table's record in the file: ``belote-2``; the découverte's ``belote-2-decouverte``
+    (a file written before it was kept apart has only the first: its records stay)."""
+    key = f"{game}-{players}"
+    return key if layout is Layout.HAND else f"{key}-{layout.value}"
+
+
+def layout_of(rules: AnyGameRules) -> Layout:
+    """How ``rules`` lay the cards out (tarot: always in the hand)."""
+    return rules.layout if isinstance(rules, TrickGameRules) else Layout.HAND
 
 
 def side_of(seat: int, players: int, sides: int) -> int:
@@ -134,18 +144,20 @@ class Statistics:
 
     games: dict[str, GameStats] = field(default_factory=dict)
 
-    def of(self, game: str, players: int) -> GameStats:
-        """The counts of ``game`` at ``players`` (zeros when never played)."""
-        return self.games.get(stats_key(game, players), GameStats())
+    def of(self, game: str, players: int, layout: Layout = Layout.HAND) -> GameStats:
+        """The counts of ``game`` at ``players`` with its cards laid out as ``layout``
+        (zeros when never played)."""
+        return self.games.get(stats_key(game, players, layout), GameStats())
 
-    def _entry(self, game: str, players: int) -> GameStats:
-        return self.games.setdefault(stats_key(game, players), GameStats())
+    def _entry(self, game: str, players: int, layout: Layout) -> GameStats:
+        return self.games.setdefault(stats_key(game, players, layout), GameStats())
 
-    def record_deal(self, game: str, players: int, result: DealResult, seat: int) -> None:
+    def record_deal(self, game: str, players: int, result: DealResult, seat: int,
+                    layout: Layout = Layout.HAND) -> None:
         """Count a finished deal (not a void one: nobody took) for the player at ``seat``."""
         facts = result.facts
         assert facts is not None, "a scored deal's result has its facts"
-        stats = self._entry(game, players)
+        stats = self._entry(game, players, layout)
         side = side_of(seat, players, len(result.sides))
         stats.deals_played += 1
         stats.deals_won += _deal_won(result, facts, side)
@@ -168,9 +180,10 @@ class Statistics:
         winner: int | None,
         seat: int,
         undo_used: bool = False,
+        layout: Layout = Layout.HAND,
     ) -> None:
         """Count a finished match: ``totals`` per side, ``winner`` the winning side."""
-        stats = self._entry(game, players)
+        stats = self._entry(game, players, layout)
         side = side_of(seat, players, len(totals))
         stats.matches_played += 1
         stats.matches_won += winner == side
@@ -180,25 +193,27 @@ class Statistics:
             stats.best_match_score = score
             stats.best_match_used_undo = undo_used
 
-    def record_analysis(self, game: str, players: int, points_lost: float) -> None:
+    def record_analysis(self, game: str, players: int, points_lost: float,
+                        layout: Layout = Layout.HAND) -> None:
         """A deal the review analysed: what the player's decisions cost in it."""
-        kept = self._entry(game, players).points_lost
+        kept = self._entry(game, players, layout).points_lost
         kept.append(round(points_lost, 1))
         del kept[:-COACHED_KEPT]
 
-    def record_par(self, game: str, players: int, difference: float) -> None:
+    def record_par(self, game: str, players: int, difference: float,
+                   layout: Layout = Layout.HAND) -> None:
         """A deal's par is known: the player's margin less the Expert's in his seat."""
-        kept = self._entry(game, players).par_differences
+        kept = self._entry(game, players, layout).par_differences
         kept.append(round(difference, 1))
         del kept[:-PARS_KEPT]
 
-    def record_abandoned(self, game: str, players: int) -> None:
+    def record_abandoned(self, game: str, players: int, layout: Layout = Layout.HAND) -> None:
         """A match given up before its end."""
-        self._entry(game, players).matches_abandoned += 1
+        self._entry(game, players, layout).matches_abandoned += 1
 
-    def record_undo(self, game: str, players: int) -> None:
+    def record_undo(self, game: str, players: int, layout: Layout = Layout.HAND) -> None:
         """A move taken back."""
-        self._entry(game, players).undos += 1
+        self._entry(game, players, layout).undos += 1
 
     def reset(self) -> None:
         """Forget everything (the UI asks the player to confirm first)."""

@@ -124,8 +124,7 @@ class App(Router):
 
     def _deal_analysed(self, match: Match, analysis: Analysis) -> None:
         if self.session is not None:
-            self.session.on_deal_analysed(match.rules.game, match.players,
-                                          analysis.points_lost())
+            self.session.on_deal_analysed(match.rules, analysis.points_lost())
 
     # --- the window and the look -------------------------------------------------------
 

@@ -18,8 +18,10 @@ from game.ui.stage import routes
 from game.ui.stage.scene import Scene, Stage
 from game.ui.table.controller import GameConfig, SeatConfig
 
-ROW = 70
-TOP = 200
+TOP = 196
+ROOM = 432  # the lessons' rows share it, between the intro and the back button
+ROW = min(70, ROOM // len(LESSONS))
+BUTTON = ROW - 10  # a lesson's button, in its row
 
 
 def lesson_config(lesson: Lesson) -> GameConfig:
@@ -33,7 +35,7 @@ def lesson_config(lesson: Lesson) -> GameConfig:
 
 def lesson_rect(index: int) -> pygame.Rect:
     """The ``index``-th lesson's button."""
-    return pygame.Rect(300, TOP + index * ROW, 430, 54)
+    return pygame.Rect(240, TOP + index * ROW, 440, BUTTON)
 
 
 def open_lesson(app: Stage, lesson: Lesson, steps_done: int) -> None:
@@ -50,10 +52,10 @@ class LessonsScene(Scene):
         super().__init__(app)
         self.play_buttons = [
             Button(lesson_rect(i), translated(self.texts, lesson.title_key),
-                   self._play(lesson, resume=True), size=26)
+                   self._play(lesson, resume=True), size=24)
             for i, lesson in enumerate(LESSONS)]
         self.restart_buttons = [
-            Button(pygame.Rect(940, TOP + i * ROW + 5, 180, 44),
+            Button(pygame.Rect(950, TOP + i * ROW + 4, 170, BUTTON - 8),
                    translated(self.texts, "lesson.restart"),
                    self._play(lesson, resume=False), size=22)
             for i, lesson in enumerate(LESSONS)]
@@ -96,7 +98,7 @@ class LessonsScene(Scene):
         for i, line in enumerate(intro):
             blit_text(surface, line, 22, CREAM, midtop=(640, 128 + i * 26))
         progress = self.progress()
-        panel(surface, pygame.Rect(160, TOP - 16, 980, ROW * len(LESSONS) + 16))
+        panel(surface, pygame.Rect(160, TOP - 12, 980, ROW * len(LESSONS) + 14))
         for lesson, play, restart in zip(LESSONS, self.play_buttons, self.restart_buttons,
                                          strict=True):
             play.draw(surface)

@@ -1,6 +1,7 @@
-"""The player's statistics, one tab per game and player count: matches and deals played
-and won, capots, chelems, coinches won, the best match score (marked when undo helped),
-and the contracts taken and made by kind; "Reset" asks for a confirmation first."""
+"""The player's statistics, one tab per game and player count (at two, the cards in the
+hand or the découverte, chosen under the counts): matches and deals played and won,
+capots, chelems, coinches won, the best match score (marked when undo helped), and the
+contracts taken and made by kind; "Reset" asks for a confirmation first."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from collections.abc import Callable
 
 import pygame
 
-from game.engine.games import COINCHE, TABLES, TAROT, game_of
+from game.engine.games import COINCHE, TABLES, TAROT, game_of, rules_class
+from game.engine.rules import CoincheRules, Layout, option_applies
 from game.i18n import Texts
 from game.storage.stats import GameStats, Statistics
 from game.ui.kit.backdrop import draw_backdrop
@@ -22,15 +24,13 @@ from game.ui.table.host import Question
 
 TABS = TABLES  # one tab per game and player count
 TAB_STEP = 1160 // len(TABS)  # the tabs share the width between the margins
-COINCHE_KINDS = ("80", "90", "100", "110", "120", "130", "140", "150", "160", "capot")
-# The contrée à deux bids from 50 (its découverte from 80, in the same tab).
-TWO_PLAYER_COINCHE_KINDS = ("50", "60", "70", *COINCHE_KINDS)
 TAROT_KINDS = ("prise", "garde", "garde_sans", "garde_contre")
 PANEL_RECT = pygame.Rect(60, 180, 1160, 440)
 ROW = 36
 LOST_CHART = pygame.Rect(130, 250, 440, 280)  # the Progress page's two charts
 PAR_CHART = pygame.Rect(720, 250, 440, 280)
 AVERAGE_OVER = 10
+LAYOUT_BUTTON = pygame.Rect(90, 572, 200, 38)  # the first; the next beside it
 
 
 def percent(part: int, whole: int) -> str:
@@ -66,11 +66,25 @@ def best_score(texts: Texts, stats: GameStats) -> str:
     return str(stats.best_match_score)
 
 
-def kinds_of(game: str, players: int, stats: GameStats) -> list[str]:
-    """The contract kinds of ``game`` at ``players`` in their natural order (any other
-    recorded kind after them)."""
-    coinche = TWO_PLAYER_COINCHE_KINDS if players == 2 else COINCHE_KINDS
-    known = {COINCHE: coinche, TAROT: TAROT_KINDS}.get(game_of(game), (game,))
+def layouts_of(game: str, players: int) -> tuple[Layout, ...]:
+    """How ``game`` at ``players`` may lay its cards out: in the hand, and at two the
+    découverte (each kept apart in the statistics)."""
+    if option_applies(rules_class(game)(players=players), "layout"):
+        return tuple(Layout)
+    return (Layout.HAND,)
+
+
+def kinds_of(game: str, players: int, stats: GameStats,
+             layout: Layout = Layout.HAND) -> list[str]:
+    """The contract kinds of ``game`` at ``players`` (and ``layout``) in their natural
+    order (any other recorded kind after them): coinche by its ladder (the contrée à deux
+    from 50 to 130, its découverte from 80 to 160) and the capot."""
+    known: tuple[str, ...] = (game,)
+    if game_of(game) is COINCHE:
+        ladder = CoincheRules(players=players, layout=layout).bid_ladder
+        known = (*map(str, ladder), "capot")
+    elif game_of(game) is TAROT:
+        known = TAROT_KINDS
     extra = sorted(set(stats.contracts_taken) - set(known))
     return [*known, *extra]
 
@@ -104,6 +118,28 @@ class StatsScene(Scene):
             pygame.Rect(470, 646, 340, 56),
             lambda: self.tr("stats.counts" if self.showing_progress else "stats.progress"),
             self.toggle_progress, size=26)
+        self.layout = Layout.HAND  # at two: the cards in the hand, or the découverte
+        self.layout_buttons = [
+            Button(LAYOUT_BUTTON.move(i * (LAYOUT_BUTTON.width + 10), 0),
+                   _value_label(self.texts, layout), _call_layout(self.choose_layout, layout),
+                   size=20)
+            for i, layout in enumerate(Layout)]
+
+    def choose_layout(self, layout: Layout) -> None:
+        self.layout = layout
+
+    def layouts(self) -> tuple[Layout, ...]:
+        """The layouts the tab shown may be played with (one: no choice to show)."""
+        return layouts_of(*TABS[self.tab])
+
+    @property
+    def shown_layout(self) -> Layout:
+        return self.layout if self.layout in self.layouts() else Layout.HAND
+
+    def shown(self) -> GameStats:
+        """The counts of the table shown: the tab's game and players, the layout."""
+        game, players = TABS[self.tab]
+        return self.statistics.of(game, players, self.shown_layout)
 
     def toggle_progress(self) -> None:
         self.showing_progress = not self.showing_progress
@@ -128,9 +164,13 @@ class StatsScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return
-        for button in [*self.tabs, self.reset_button, self.progress_button, self.back]:
+        for button in [*self.tabs, *self._layout_buttons_shown(), self.reset_button,
+                       self.progress_button, self.back]:
             if button.handle(event):
                 return
+
+    def _layout_buttons_shown(self) -> list[Button]:
+        return self.layout_buttons if len(self.layouts()) > 1 else []
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(self.app.assets, surface, self.tr("menu.stats"))
@@ -139,12 +179,15 @@ class StatsScene(Scene):
             tab.draw(surface)
         panel(surface, PANEL_RECT)
         game, players = TABS[self.tab]
-        stats = self.statistics.of(game, players)
+        stats = self.shown()
         if self.showing_progress:
             self.draw_progress(surface, stats)
         else:
             self.draw_counters(surface, game, stats)
             self.draw_contracts(surface, game, players, stats)
+        for layout, button in zip(Layout, self._layout_buttons_shown(), strict=False):
+            button.selected = layout is self.shown_layout
+            button.draw(surface)
         self.reset_button.enabled = bool(self.statistics.games)
         for button in (self.reset_button, self.progress_button, self.back):
             button.draw(surface)
@@ -175,7 +218,7 @@ class StatsScene(Scene):
         blit_text(surface, self.tr("stats.contract"), 24, GOLD, topleft=(x, y))
         blit_text(surface, self.tr("stats.taken"), 24, GOLD, topright=(x + 340, y))
         blit_text(surface, self.tr("stats.made"), 24, GOLD, topright=(x + 500, y))
-        kinds = kinds_of(game, players, stats)
+        kinds = kinds_of(game, players, stats, self.shown_layout)
         row = min(ROW, (PANEL_RECT.bottom - y - 50) // max(1, len(kinds)))
         for kind in kinds:
             y += row
@@ -226,5 +269,13 @@ def _tab_label(texts: Texts, game: str, players: int) -> Callable[[], str]:
     return lambda: texts.tr("stats.tab", game=texts.tr(f"game.{game}"), players=players)
 
 
+def _value_label(texts: Texts, layout: Layout) -> Callable[[], str]:
+    return lambda: texts.tr(f"val.{layout.value}")
+
+
 def _call(function: Callable[[int], None], argument: int) -> Callable[[], None]:
     return lambda: function(argument)
+
+
+def _call_layout(function: Callable[[Layout], None], layout: Layout) -> Callable[[], None]:
+    return lambda: function(layout)

@@ -83,7 +83,10 @@ class TableDrawing:
         return [rect for name, rect in self._parts_placed() if not name.startswith("backs ")]
 
     def _backs(self) -> list[pygame.Rect]:
-        """The opponents' card backs: a narrator with no other room may cover them."""
+        """The opponents' card backs: a narrator with no other room may cover them (not
+        the découverte's piles: their face-up cards are what its lesson talks about)."""
+        if any(self.model.piles):
+            return []
         return [rect for name, rect in self._parts_placed() if name.startswith("backs ")]
 
     def _placed(self, narrator: bool = True) -> list[Region]:
