@@ -517,3 +517,26 @@ def test_the_announce_button_at_the_first_trick_names_the_announcements(app: App
     kinds = ", ".join(tr(f"kind.{kind}") for kind in ("cinquante", "tierce"))
     labels = [button.label() for button in table.play_buttons()]
     assert tr("table.announce_kinds", kinds=kinds) in labels
+
+
+def test_the_progress_charts_count_their_deals_in_good_french(
+    tmp_path: Path, texts_drawn: list[str]
+) -> None:
+    """One analysed deal is "la dernière", three are "3 dernières" (never "1 dernières")."""
+    storage = Storage(tmp_path)
+    storage.record_analysis("coinche", 4, 12.0)
+    storage.record_par("coinche", 4, -6.0)
+    window = App(storage=storage)
+    window.choose_language("fr")
+    window.push(Scene(window))
+    scene = StatsScene(window)
+    window.push(scene)
+    scene.toggle_progress()
+    window.step(DT, [])
+    assert "Points perdus par donne analysée (la dernière)" in texts_drawn
+    assert "Vous moins l'Expert à votre place, par donne (la dernière)" in texts_drawn
+    for lost in (3.0, 0.0):
+        storage.record_analysis("coinche", 4, lost)
+    texts_drawn.clear()
+    window.step(DT, [])
+    assert "Points perdus par donne analysée (3 dernières)" in texts_drawn

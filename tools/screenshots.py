@@ -514,6 +514,9 @@ def take_screens(photographer: Photographer) -> None:
     photographer.scene("rules", RulesScene(app))
     photographer.scene("rules_keys", RulesScene(app, "rules.keys"))
     photographer.scene("statistics", StatsScene(app))
+    progress = StatsScene(app)
+    progress.toggle_progress()  # the chart, with the deals the runs counted
+    photographer.scene("statistics_progress", progress)
 
 
 def take_all(folder: Path | None, words: str = "en", window: tuple[int, int] = LOGICAL,

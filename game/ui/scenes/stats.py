@@ -16,7 +16,7 @@ from game.i18n import Texts
 from game.storage.stats import GameStats, Statistics
 from game.ui.kit.backdrop import draw_backdrop
 from game.ui.kit.chart import draw_chart
-from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, wrap
+from game.ui.kit.widgets import CREAM, GLOW, GOLD, MIN_TEXT, Button, blit_text, panel, wrap
 from game.ui.scenes.breakdown import signed_points
 from game.ui.stage import routes
 from game.ui.stage.scene import Scene, Stage
@@ -198,10 +198,10 @@ class StatsScene(Scene):
         running average over the last ``AVERAGE_OVER`` deals."""
         lost = stats.points_lost
         draw_series(self.texts, surface, LOST_CHART,
-                    self.tr("stats.points_lost", count=len(lost)), lost,
+                    self.tr_n("stats.points_lost", len(lost)), lost,
                     self.tr("stats.lost_line"), self.tr("stats.points_lost_none"), plain_points)
         differences = stats.par_differences
-        draw_series(self.texts, surface, PAR_CHART, self.tr("stats.par", count=len(differences)),
+        draw_series(self.texts, surface, PAR_CHART, self.tr_n("stats.par", len(differences)),
                     differences, self.tr("stats.par_line"), self.tr("stats.par_none"),
                     functools.partial(signed_points, self.texts))
 
@@ -248,8 +248,8 @@ def draw_series(texts: Texts, surface: pygame.Surface, chart: pygame.Rect, title
     rows = list(zip(values, running_average(values, AVERAGE_OVER), strict=True))
     names = [name, texts.tr("stats.lost_average", count=AVERAGE_OVER)]
     low, high = draw_chart(surface, chart, rows, None, names, from_zero=False)
-    blit_text(surface, number(high), 18, CREAM, topright=(chart.x - 8, chart.y))
-    blit_text(surface, number(low), 18, CREAM, bottomright=(chart.x - 8, chart.bottom))
+    blit_text(surface, number(high), MIN_TEXT, CREAM, topright=(chart.x - 8, chart.y))
+    blit_text(surface, number(low), MIN_TEXT, CREAM, bottomright=(chart.x - 8, chart.bottom))
 
 
 def plain_points(value: float) -> str:
