@@ -14,7 +14,7 @@ from game.i18n import Texts
 from game.storage.stats import GameStats, Statistics
 from game.ui.kit.backdrop import draw_backdrop
 from game.ui.kit.chart import draw_chart
-from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, wrap
+from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, KeyboardFocus, blit_text, panel, wrap
 from game.ui.scenes.breakdown import signed_points
 from game.ui.stage import routes
 from game.ui.stage.scene import Scene, Stage
@@ -104,6 +104,9 @@ class StatsScene(Scene):
             pygame.Rect(470, 646, 340, 56),
             lambda: self.tr("stats.counts" if self.showing_progress else "stats.progress"),
             self.toggle_progress, size=26)
+        # the arrows or Tab ring a button, Enter or Space presses it
+        self.focus = KeyboardFocus([*self.tabs, self.reset_button, self.progress_button,
+                                    self.back])
 
     def toggle_progress(self) -> None:
         self.showing_progress = not self.showing_progress
@@ -128,7 +131,9 @@ class StatsScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return
-        for button in [*self.tabs, self.reset_button, self.progress_button, self.back]:
+        if self.focus.handle(event):
+            return
+        for button in self.focus.buttons:
             if button.handle(event):
                 return
 
