@@ -44,12 +44,14 @@ def start_table(
     return table
 
 
-def run_until_human(app: App, table: TableScene, limit: int = 3000) -> None:
+def run_until_human(app: App, table: TableScene, limit: int = 3000, dt: float = DT) -> None:
+    """Frames ``dt`` apart until the table asks the human and takes his choice, or
+    another screen shows."""
     for _ in range(limit):
         if (table.controller.human_to_act and table.accepts_choice) or app.top is not table:
             return
-        table.controller.wait_for_computer(DT)
-        app.step(DT, [])
+        table.controller.wait_for_computer(dt)
+        app.step(dt, [])
     raise AssertionError("the human was never asked")
 
 
@@ -116,10 +118,10 @@ def play_to_score_sheet(app: App, table: TableScene, limit: int = 400) -> None:
     raise AssertionError("no score sheet")
 
 
-def see_the_sheet(app: App, sheet: ScoreSheet | MatchEnd) -> None:
+def see_the_sheet(app: App, sheet: ScoreSheet | MatchEnd, dt: float = DT) -> None:
     """Frames until the sheet's buttons take a click (a click sooner is swallowed)."""
     while not sheet.grace.ready:
-        app.step(DT, [])
+        app.step(dt, [])
 
 
 def play_again_confirmed(app: App, sheet: ScoreSheet) -> TableScene:

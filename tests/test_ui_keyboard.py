@@ -18,9 +18,7 @@ import pytest
 
 from game.engine.actions import Bid
 from game.engine.match import AnyRules
-from game.engine.protocol import Action
 from game.engine.rules import BeloteRules, CoincheRules, TarotRules
-from game.engine.tarot import TarotDiscard
 from game.engine.tarot_tricks import ecart_left
 from game.ui.app.app import App
 from game.ui.kit.assets import default_font
@@ -29,6 +27,7 @@ from game.ui.kit.widgets import BUTTON_MARGIN, SMALLEST_LABEL, Button, label_mar
 from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.scoresheet import ScoreSheet
 from game.ui.table.scene import TableScene
+from tests.keyboard_driver import hint_then_enter, key, keyboard_turn, press
 from tests.table_driver import (
     DT,
     ask_note,
@@ -37,41 +36,7 @@ from tests.table_driver import (
     see_the_sheet,
     start_table,
     to_card_play,
-    wait_for_hint,
 )
-
-
-def key(code: int, mod: int = 0) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="")
-
-
-def press(app: App, *codes: int) -> None:
-    app.step(DT, [key(code) for code in codes])
-
-
-def hint_then_enter(app: App, table: TableScene) -> Action:
-    """H, the hint shown, Enter: what the hint named."""
-    press(app, pygame.K_h)
-    wait_for_hint(app, table)
-    named = table.input.hints.action
-    assert named is not None and table.current_hint() is not None
-    press(app, pygame.K_RETURN)
-    return named
-
-
-def ecart_by_keys(app: App, table: TableScene) -> list[Action]:
-    """H, then Enter for each card the hint names (it names the next one at once), then
-    Enter on the complete écart."""
-    named = []
-    press(app, pygame.K_h)
-    while len(table.ecart.chosen) < table.ecart.size:
-        wait_for_hint(app, table)
-        named.append(table.input.hints.action)
-        assert isinstance(named[-1], TarotDiscard)
-        press(app, pygame.K_RETURN)
-        assert named[-1].card in table.ecart.chosen  # the hint's card set aside
-    press(app, pygame.K_RETURN)  # "Valider l'écart"
-    return named
 
 
 def keyboard_deal(app: App, table: TableScene) -> tuple[Counter[str], int]:
@@ -86,17 +51,7 @@ def keyboard_deal(app: App, table: TableScene) -> tuple[Counter[str], int]:
             return done, held
         if not held and table.controller.legal_cards() and not table.ecart.active:
             held = len(table.model.hand)
-        before = table.controller.actions_applied
-        if table.ecart.active:
-            done.update(type(a).__name__ for a in ecart_by_keys(app, table))
-        elif held and table.controller.legal_cards() and not table.play.actions():
-            press(app, pygame.K_RIGHT, pygame.K_RETURN)  # a card chosen with the arrows
-            done["arrows"] += 1
-        else:
-            done[type(hint_then_enter(app, table)).__name__] += 1
-        while table.input.hints.action is not None and table.poignee.active:
-            press(app, pygame.K_RETURN)  # the poignée's size, then "Show" rung: shown
-        assert table.controller.actions_applied > before, "the key did nothing"
+        done.update(keyboard_turn(app, table, arrows=bool(held)))
     raise AssertionError("no score sheet")
 
 

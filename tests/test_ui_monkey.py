@@ -31,7 +31,7 @@ from game.engine.rules import BeloteRules, CoincheRules, TarotRules
 from game.storage import Storage
 from game.ui.app.app import App
 from game.ui.kit.layout import LOGICAL
-from game.ui.kit.widgets import Button
+from game.ui.kit.widgets import Button, KeyboardFocus
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.scoresheet import MatchEnd, ScoreSheet
 from game.ui.scenes.setup import SetupScene
@@ -312,12 +312,22 @@ class Monkey:
         ctrl = self.rng.random() < 0.03  # Ctrl+Z: undo (rare, or no deal would end)
         leave = self.rng.random() < 0.02  # Escape leaves most scenes: rare too
         key = pygame.K_z if ctrl else pygame.K_ESCAPE if leave else self.rng.choice(KEYS)
+        if key in (pygame.K_RETURN, pygame.K_SPACE) and self.ringed_new_match():
+            key = pygame.K_TAB  # as its clicks: the match under way is kept
         pygame.key.set_mods(pygame.KMOD_LCTRL if ctrl else pygame.KMOD_NONE)
         mod = pygame.KMOD_LCTRL if ctrl else 0
         letter = self.rng.choice(string.ascii_letters)
         return [Event(pygame.KEYDOWN, key=key, mod=mod, unicode=letter, scancode=0),
                 Event(pygame.KEYUP, key=key, mod=mod, unicode=letter, scancode=0),
                 Event(pygame.TEXTINPUT, text=letter)]
+
+    def ringed_new_match(self) -> bool:
+        """The keyboard's ring is on a button that abandons the match under way (Deal!,
+        Play this deal again, Yes), and the monkey keeps its match."""
+        focus = getattr(self.app.top, "focus", None)
+        if not self.keep_match or not isinstance(focus, KeyboardFocus) or focus.index is None:
+            return False
+        return focus.buttons[focus.index].label() in map(tr, NEW_MATCH)
 
     def resize(self) -> list[Event]:
         """The window changes size (as the window manager would: the display first)."""

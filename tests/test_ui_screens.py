@@ -214,7 +214,12 @@ def test_the_new_game_screen_plays_a_typed_deal_number(app: App, texts_drawn: li
     app.step(DT, [])
     field = setup.deal_field
     app.step(DT, [key(pygame.K_1, "1")])
-    assert field.text == ""  # not focused yet: typing goes nowhere
+    assert field.focused and field.text == "1"  # a digit typed goes to the deal number
+    app.step(DT, [key(pygame.K_BACKSPACE)])
+    app.step(DT, click(app, (640, 40)))  # a click elsewhere: the field lets go
+    assert not field.focused and field.text == ""
+    app.step(DT, [key(pygame.K_x, "x")])
+    assert field.text == "" and field.error is None  # not focused: a letter goes nowhere
     app.step(DT, click(app, field.rect.center))
     app.step(DT, [key(pygame.K_0, "0")])
     start = next(b for b in setup.buttons if b.label() == tr("setup.start"))

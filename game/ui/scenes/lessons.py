@@ -13,7 +13,16 @@ from game.lessons.run import VIEWER, LessonRun, lesson_rules
 from game.lessons.script import Lesson
 from game.storage.lessons import LessonProgress
 from game.ui.kit.backdrop import draw_backdrop
-from game.ui.kit.widgets import CREAM, GLOW, Button, blit_text, panel, translated, wrap
+from game.ui.kit.widgets import (
+    CREAM,
+    GLOW,
+    Button,
+    KeyboardFocus,
+    blit_text,
+    panel,
+    translated,
+    wrap,
+)
 from game.ui.stage import routes
 from game.ui.stage.scene import Scene, Stage
 from game.ui.table.controller import GameConfig, SeatConfig
@@ -60,6 +69,16 @@ class LessonsScene(Scene):
                    self._play(lesson, resume=False), size=22)
             for i, lesson in enumerate(LESSONS)]
         self.back = Button(pygame.Rect(540, 640, 200, 56), translated(self.texts, "back"), app.pop)
+        self.focus = KeyboardFocus(self.shown_buttons())  # the arrows or Tab, then Enter
+
+    def shown_buttons(self) -> list[Button]:
+        """The buttons shown, in reading order: each lesson, its "start again" when it is
+        under way, then Back."""
+        progress = self.progress()
+        rows = [[play, *([restart] if progress.of(lesson.id).steps else [])]
+                for lesson, play, restart in zip(LESSONS, self.play_buttons,
+                                                 self.restart_buttons, strict=True)]
+        return [*(button for row in rows for button in row), self.back]
 
     def progress(self) -> LessonProgress:
         storage = self.app.storage
@@ -82,13 +101,15 @@ class LessonsScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return
-        progress = self.progress() if event.type == pygame.MOUSEBUTTONDOWN else None
-        for index, button in enumerate([*self.play_buttons, self.back,
-                                        *self.restart_buttons]):
-            restart = index > len(LESSONS)
-            if restart and progress is not None and not progress.of(
-                    LESSONS[index - len(LESSONS) - 1].id).steps:
-                continue
+        shown = self.shown_buttons()
+        if event.type == pygame.KEYDOWN:
+            ringed = self.focus.buttons[self.focus.index] if self.focus.index is not None \
+                else None
+            self.focus.buttons = shown  # the ring stays on its button
+            self.focus.index = shown.index(ringed) if ringed in shown else None
+            self.focus.handle(event)
+            return
+        for button in shown:
             if button.handle(event):
                 return
 

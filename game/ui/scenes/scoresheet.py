@@ -16,6 +16,7 @@ from game.ui.kit.widgets import (
     MIN_TEXT,
     Button,
     Grace,
+    KeyboardFocus,
     blit_text,
     panel,
     shade,
@@ -63,6 +64,7 @@ class ScoreSheet(Scene):
         self.again_button = Button(pygame.Rect(SHEET_RECT.right - 230, bottom - 50, 210, 50),
                                    lambda: self.tr("sheet.play_again"), self.play_again, size=24)
         self.grace = Grace(app.presses)  # a steady clicker does not skip the sheet unread
+        self.focus = KeyboardFocus(self.buttons)  # the arrows or Tab ring one, Enter presses it
 
     def update(self, dt: float) -> None:
         self.grace.tick(dt)
@@ -83,9 +85,13 @@ class ScoreSheet(Scene):
         routes.play_again(self.app, record)  # asked first while this match goes on
 
     def handle(self, event: pygame.event.Event) -> None:
-        """Enter or Space: the next deal; Escape or the table's Menu button: the menu
-        (the match waits there, "Continue" comes back to it)."""
+        """Enter or Space: the button the arrows or Tab ringed, else the next deal;
+        Escape or the table's Menu button: the menu (the match waits there, "Continue"
+        comes back to it)."""
         if self.table.menu_button.handle(event) or not self.grace.lets(event):
+            return
+        self.focus.buttons = self.buttons
+        if self.focus.handle(event):
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
             self.next_button.on_click()
@@ -229,6 +235,7 @@ class MatchEnd(Scene):
                    lambda: self.tr("end.menu"), self.menu, size=26),
         ]
         self.grace = Grace(app.presses)
+        self.focus = KeyboardFocus(self.buttons)  # the arrows or Tab, then Enter or Space
 
     def update(self, dt: float) -> None:
         self.grace.tick(dt)
@@ -253,7 +260,7 @@ class MatchEnd(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.menu()
             return
-        if not self.grace.lets(event):
+        if not self.grace.lets(event) or self.focus.handle(event):
             return
         for button in self.buttons:
             if button.handle(event):

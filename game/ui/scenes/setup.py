@@ -26,7 +26,16 @@ from game.engine.tarot_scoring import PoigneeKind, poignee_size
 from game.i18n import Texts
 from game.ui.kit.backdrop import draw_backdrop
 from game.ui.kit.entry import DealNumberField
-from game.ui.kit.widgets import CREAM, GLOW, GOLD, Button, blit_text, panel, translated
+from game.ui.kit.widgets import (
+    CREAM,
+    GLOW,
+    GOLD,
+    Button,
+    KeyboardFocus,
+    blit_text,
+    panel,
+    translated,
+)
 from game.ui.stage import routes
 from game.ui.stage.scene import Scene, Stage
 from game.ui.table.controller import GameConfig, SeatConfig
@@ -157,6 +166,7 @@ class SetupScene(Scene):
         self.buttons: list[Button] = []
         self.rows: list[Row] = []
         self.deal_field = DealNumberField(pygame.Rect(700, 644, 240, 48))
+        self.focus = KeyboardFocus([])  # the keyboard's ring, kept in place by each build
         self.build()
 
     # --- changes -------------------------------------------------------------------------
@@ -270,6 +280,19 @@ class SetupScene(Scene):
                               translated(self.texts, "setup.start"), self.start))
         self.buttons = buttons
         self.rows = self._preset_rows() if self.group == PRESETS_TAB else self._option_rows()
+        self._ring()
+
+    def _ring(self) -> None:
+        """The keyboard's ring in reading order: the left panel and the tabs, the rows
+        under them, then Back and Start.  A button pressed changes only what comes after
+        it in the ring (the players after the game, the rows after their tab), so the ring
+        stays on the same place after a build."""
+        *left, back, start = self.buttons
+        index = self.focus.index
+        self.focus = KeyboardFocus([*left, *(row.button for row in self.rows), back, start])
+        if index is not None:
+            self.focus.index = min(index, len(self.focus.buttons) - 1)
+            self.focus.show()
 
     def _option_rows(self) -> list[Row]:
         rules = self.rules
@@ -326,7 +349,10 @@ class SetupScene(Scene):
     # --- the frame -----------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.deal_field.handle(event):
+        """Clicks on the buttons and the deal number's field; the arrows or Tab ring a
+        button, Enter or Space presses it; a digit typed goes to the deal number (Tab
+        leaves it, Enter starts); Esc goes back."""
+        if self.deal_field.handle(event) or self.type_deal_number(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
@@ -335,9 +361,23 @@ class SetupScene(Scene):
                 and self.deal_field.focused:
             self.start()
             return
+        if self.focus.handle(event):
+            return
         for button in [*self.buttons, *(row.button for row in self.rows)]:
             if button.handle(event):
                 return
+
+    def type_deal_number(self, event: pygame.event.Event) -> bool:
+        """A digit typed while the field is not chosen: the field takes the keyboard
+        (the ring's button let go) and the digit."""
+        digit = getattr(event, "unicode", "")
+        if event.type != pygame.KEYDOWN or not (digit.isascii() and digit.isdigit()):
+            return False
+        self.focus.index = None
+        self.focus.show()
+        self.deal_field.focused = True
+        self.deal_field.type(digit)
+        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(self.app.assets, surface, self.tr("menu.new_game"))

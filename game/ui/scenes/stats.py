@@ -16,7 +16,17 @@ from game.i18n import Texts
 from game.storage.stats import GameStats, Statistics
 from game.ui.kit.backdrop import draw_backdrop
 from game.ui.kit.chart import draw_chart
-from game.ui.kit.widgets import CREAM, GLOW, GOLD, MIN_TEXT, Button, blit_text, panel, wrap
+from game.ui.kit.widgets import (
+    CREAM,
+    GLOW,
+    GOLD,
+    MIN_TEXT,
+    Button,
+    KeyboardFocus,
+    blit_text,
+    panel,
+    wrap,
+)
 from game.ui.scenes.breakdown import signed_points
 from game.ui.stage import routes
 from game.ui.stage.scene import Scene, Stage
@@ -124,6 +134,9 @@ class StatsScene(Scene):
                    _value_label(self.texts, layout), _call_layout(self.choose_layout, layout),
                    size=20)
             for i, layout in enumerate(Layout)]
+        # the arrows or Tab ring a button, Enter or Space presses it
+        self.focus = KeyboardFocus([*self.tabs, *self.layout_buttons, self.reset_button,
+                                    self.progress_button, self.back])
 
     def choose_layout(self, layout: Layout) -> None:
         self.layout = layout
@@ -164,8 +177,11 @@ class StatsScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return
-        for button in [*self.tabs, *self._layout_buttons_shown(), self.reset_button,
-                       self.progress_button, self.back]:
+        for button in self.layout_buttons:  # the focus passes over those not shown
+            button.enabled = len(self.layouts()) > 1
+        if self.focus.handle(event):
+            return
+        for button in self.focus.buttons:
             if button.handle(event):
                 return
 
