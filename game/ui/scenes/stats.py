@@ -137,6 +137,7 @@ class StatsScene(Scene):
         # the arrows or Tab ring a button, Enter or Space presses it
         self.focus = KeyboardFocus([*self.tabs, *self.layout_buttons, self.reset_button,
                                     self.progress_button, self.back])
+        self.show(self.tab)
 
     def choose_layout(self, layout: Layout) -> None:
         self.layout = layout
@@ -164,6 +165,8 @@ class StatsScene(Scene):
 
     def show(self, index: int) -> None:
         self.tab = index
+        for button in self.layout_buttons:  # shown, and ringed, at two players only
+            button.enabled = len(self.layouts()) > 1
 
     def ask_reset(self) -> None:
         self.app.go(routes.CONFIRM, question=RESET_QUESTION, on_yes=self.reset)
@@ -177,8 +180,6 @@ class StatsScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return
-        for button in self.layout_buttons:  # the focus passes over those not shown
-            button.enabled = len(self.layouts()) > 1
         if self.focus.handle(event):
             return
         for button in self.focus.buttons:
