@@ -1,8 +1,9 @@
 """Builds Atout's compiled core (game/core/_*.c) in place: `python setup.py build_ext --inplace`.
 
 Each C file of game/core/ whose name starts with an underscore is one extension module
-(game/core/_trick32.c -> game.core._trick32); the helpers they share are in game/core/bits.h. The game runs without them: game/core/__init__.py
-falls back to the Python twins when a module is missing (no compiler on the machine).
+(game/core/_trick32.c -> game.core._trick32); the helpers they share are in game/core/bits.h.
+The game runs without them: game/core/kernels.py falls back to the Python twins when a
+module is missing (no compiler on the machine).
 """
 
 from pathlib import Path
