@@ -272,8 +272,7 @@ def test_a_decouverte_play_out_never_goes_to_the_core(
 
     views = two_player_views(rules, 3)
     with monkeypatch.context() as patch:
-        patch.setattr(trick32, "play_rollout", refuse)
-        patch.setattr(trick32, "play_rollouts", refuse)
+        patch.setattr(trick32.CompiledTrick32, "rollouts", refuse)
         without_core = card_decisions(views)
     assert all(len(values) > 1 for _, values in without_core)  # the search weighed them
     python_path(monkeypatch)
