@@ -546,6 +546,13 @@ static void winning_cards(const Memory *m, const uint8_t *cards, int count, int 
 
 static int strength(int c) { return (SUIT[c] == TRUMP) * 100 + RANK[c]; }  /* (is_trump, rank) */
 
+/* the weakest of ``count`` cards (the first of equals) */
+static int weakest(const uint8_t *cards, int count) {
+    int best = cards[0];
+    for (int i = 1; i < count; i++) if (strength(cards[i]) < strength(best)) best = cards[i];
+    return best;
+}
+
 static int follow_card(const SeatView *v, const Memory *m, const uint8_t *cards, int count) {
     int led = led_suit(v->trick_card, v->tlen);
     if (led < 0) return lead_card(v, m, cards, count);
@@ -556,11 +563,7 @@ static int follow_card(const SeatView *v, const Memory *m, const uint8_t *cards,
     uint8_t winners[MAXHAND], safe[MAXHAND];
     int nwinners, nsafe;
     winning_cards(m, cards, count, master, led, threats, nthreats, winners, &nwinners, safe, &nsafe);
-    if (nsafe) {
-        int best = safe[0];
-        for (int i = 1; i < nsafe; i++) if (strength(safe[i]) < strength(best)) best = safe[i];
-        return best;
-    }
+    if (nsafe) return weakest(safe, nsafe);
     uint8_t rest[MAXHAND];
     int nrest = 0;
     for (int i = 0; i < count; i++) if (cards[i] != PETIT) rest[nrest++] = cards[i];
@@ -601,11 +604,7 @@ static int chelem_card(const SeatView *v, const Memory *m, const uint8_t *cards,
     uint8_t winners[MAXHAND], safe[MAXHAND];
     int nwinners, nsafe;
     winning_cards(m, cards, count, master, led, threats, nthreats, winners, &nwinners, safe, &nsafe);
-    if (nsafe) {
-        int best = safe[0];
-        for (int i = 1; i < nsafe; i++) if (strength(safe[i]) < strength(best)) best = safe[i];
-        return best;
-    }
+    if (nsafe) return weakest(safe, nsafe);
     if (nwinners && !same_camp(m, winner, m->seat)) {
         int best = winners[0];
         for (int i = 1; i < nwinners; i++) if (strength(winners[i]) > strength(best)) best = winners[i];
