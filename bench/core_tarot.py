@@ -39,7 +39,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.tarot_endgame import confirme_positions
 from bench.tarot_limits import true_world
-from game.ai import tarot_kernel
 from game.ai.tarot_endgame import (
     CORE_ENDGAME_TRICKS,
     ENDGAME_TRICKS,
@@ -57,6 +56,7 @@ from game.ai.tarot_search import (
     weigh_tarot_cards,
 )
 from game.core import compiled
+from game.core import tarot as tarot_kernel
 from game.engine.protocol import Phase
 from game.engine.rules import (
     ExcuseLastTrick,
@@ -217,8 +217,8 @@ def solve_differences(rng: random.Random, players: int) -> int:
     kernel = compiled_rollouts(view)
     reference = solve_each(functools.partial(solved, view, world),
                            Transpositions(budget, world), firsts)
-    fast = solve_each(functools.partial(tarot_kernel.solved, kernel, world),
-                      tarot_kernel.CompiledTable(kernel.module, budget, world), firsts)
+    fast = solve_each(functools.partial(kernel.solved, world),
+                      kernel.table(budget, world), firsts)
     return int(fast != reference)
 
 
@@ -236,8 +236,8 @@ def tail_differences(rng: random.Random, players: int) -> int:
     reference = solve_each(
         lambda card, table: rollout_solved(view, world, card, stop, table),
         Transpositions(budget, world), firsts)
-    fast = solve_each(lambda card, table: tarot_kernel.tail(kernel, world, card, stop, table),
-                      tarot_kernel.CompiledTable(kernel.module, budget, world), firsts)
+    fast = solve_each(lambda card, table: kernel.tail(world, card, stop, table),
+                      kernel.table(budget, world), firsts)
     return int(fast != reference)
 
 
@@ -370,10 +370,10 @@ def world_cost(view: TarotView, world: World, cards: Sequence[TarotCard]) -> tup
     """Every card of ``cards`` solved in ``world`` by the core with one table: the
     positions searched and the milliseconds."""
     kernel = compiled_rollouts(view)
-    table = tarot_kernel.CompiledTable(kernel.module, 10**12, world)
+    table = kernel.table(10**12, world)
     start = time.process_time()
     for card in cards:
-        tarot_kernel.solved(kernel, world, card, table)
+        kernel.solved(world, card, table)
     return table.nodes, 1000 * (time.process_time() - start)
 
 
@@ -409,8 +409,8 @@ def true_values(deal: TarotDeal, view: TarotView) -> dict[TarotCard, float]:
     """Each legal card's marks for the seat on the true deal played perfectly after it."""
     world = true_world(deal)
     kernel = compiled_rollouts(view)
-    table = tarot_kernel.CompiledTable(kernel.module, 10**12, world)
-    return {a.card: tarot_kernel.solved(kernel, world, a.card, table)
+    table = kernel.table(10**12, world)
+    return {a.card: kernel.solved(world, a.card, table)
             for a in view.legal if isinstance(a, TarotPlayCard)}
 
 

@@ -179,8 +179,8 @@ def check_position(module: ModuleType, position: Position, check: Check, rollout
     check.positions += 1
     if rollout:
         first = random.Random(check.positions).choice(python_legal)
-        played = trick32.play_rollout(view, view.trump, rules, hands, first)
-        assert played is not None, "the core is in use"
+        played = trick32.CompiledTrick32(module).rollouts(view, view.trump, rules, [hands],
+                                                          [first])[0][0]
         check.compare("rollout", Finished(*played),
                       python_play_rollout(view, mem, rules, hands, first), position)
         check.rollouts += 1
@@ -200,17 +200,17 @@ def sweep(module: ModuleType, game: str, players: int, count: int, seed: int = 0
 
 def rollout_speed(module: ModuleType, game: str, players: int, count: int) -> dict[str, float]:
     """µs per card of a play-out from ``count`` positions, each of its legal cards: the
-    core's batch, the same through ``trick32.play_rollouts``, and the Python twin on a
+    core's batch, the same through ``trick32.CompiledTrick32.rollouts``, and the Python twin on a
     tenth of them."""
     cases = list(positions(game, players, count, seed=1))
     cards_played = 0
+    kernel = trick32.CompiledTrick32(module)
     started = time.process_time()
     for p in cases:
         assert p.view.trump is not None
         firsts = legal_cards(p.hands[p.view.seat], p.view.trick, p.view.trump, p.rules,
                              partner(players, p.view.seat))
-        batch = trick32.play_rollouts(p.view, p.view.trump, p.rules, [p.hands], firsts)
-        assert batch is not None
+        kernel.rollouts(p.view, p.view.trump, p.rules, [p.hands], firsts)
         cards_played += len(firsts) * sum(len(h) for h in p.hands)
     adapter = (time.process_time() - started) / cards_played
     raw_args = [_raw_args(p) for p in cases]

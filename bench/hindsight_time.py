@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.solver_speed import stats_ms
 from game.ai import Level, decide
-from game.core import native
+from game.core import kernels
 from game.engine.games import rules_class
 from game.engine.match import Match
 from game.engine.protocol import Phase
@@ -95,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         unsolved += missed
     data = {"game": args.game, "players": args.players, "deals": args.deals,
             "seed": args.seed, "node_cap": args.node_cap or NODE_CAP,
-            "compiled": native("dds32") is not None,
+            "compiled": kernels.double_dummy() is not None,
             "decision": stats_ms(per_decision), "deal": stats_ms(per_deal),
             "unsolved": unsolved, "python": sys.version.split()[0]}
     print(f"{args.game} {args.players}p hindsight, {args.deals} deals "

@@ -28,7 +28,7 @@ from typing import Any
 
 from bench.dds.player import DEFAULT_WORLDS, choose_card
 from game.ai import Level, decide
-from game.core import native
+from game.core import kernels
 from game.dds.position import position_of
 from game.dds.solver import Solver
 from game.engine.actions import Announce
@@ -58,7 +58,7 @@ def full_deal_solves(positions: int) -> dict[str, Any]:
         times.append(time.process_time() - start)
         nodes += solver.nodes
     return {**stats_ms(times), "nodes_per_s": round(nodes / sum(times)),
-            "compiled": native("dds32") is not None}
+            "compiled": kernels.double_dummy() is not None}
 
 
 def decision_times(

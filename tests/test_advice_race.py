@@ -220,14 +220,14 @@ def test_the_rules_card_stays_only_within_the_noise(position: Position) -> None:
 
 def test_the_budget_is_the_cores_when_its_rollouts_are_compiled(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from game import core
     from game.advice import budget
+    from game.core import kernels
 
-    monkeypatch.setattr(core, "native", {}.get)  # no core built
+    monkeypatch.setattr(kernels, "_module", {}.get)  # no core built
     assert budget.table_budget(False) == budget.TRICK_PYTHON
     assert budget.table_budget(True) == budget.TAROT_PYTHON
     compiled = {"trick32": object(), "tarot": object()}
-    monkeypatch.setattr(core, "native", compiled.get)
+    monkeypatch.setattr(kernels, "_module", compiled.get)
     assert budget.table_budget(False) == budget.TRICK_CORE
     assert budget.table_budget(True) == budget.TAROT_CORE
     assert budget.TRICK_CORE.cards >= 10 * budget.TRICK_PYTHON.cards

@@ -40,9 +40,9 @@ ALLOWED_ENGINE_MODULES = {
     "game.engine.views", "game.engine.games",
 }
 # Outside the engine: the settings' choices (constants), kept apart so that the menu is
-# drawn before the AI is imported; the compiled core's door and its Python faces, pure
-# functions of the cards they are given (``game/core``).
-ALLOWED_OTHER_MODULES = {"game.choices", "game.core", "game.core.trick32"}
+# drawn before the AI is imported; the compiled core's one door (``game.core.kernels``),
+# pure functions of the cards they are given.
+ALLOWED_OTHER_MODULES = {"game.choices", "game.core", "game.core.kernels"}
 # The classes that hold a whole deal (every hand): the AI never names them.
 DEAL_CLASSES = {"TrickDeal", "BeloteDeal", "CoincheDeal", "TarotDeal", "Match"}
 # A deal's fields that hold hidden cards: the AI never reads them.

@@ -26,7 +26,7 @@ from bench.core_tarot import (
     solve_differences,
     tail_differences,
 )
-from game.ai import tarot_kernel, tarot_search
+from game.ai import tarot_search
 from game.ai.tarot_bid_search import play_from
 from game.ai.tarot_endgame import (
     CORE_ENDGAME_TRICKS,
@@ -39,7 +39,8 @@ from game.ai.tarot_search import (
     rollout,
     weigh_tarot_cards,
 )
-from game.core import FORCE_PYTHON, compiled
+from game.core import FORCE_PYTHON, compiled, kernels
+from game.core import tarot as tarot_adapter
 from game.engine.tarot_cards import DECK78, KING, PLAIN_SUITS, TarotCard, suited
 from game.engine.tarot_tricks import TarotView
 from tests.tarot_positions import SIZES, advance, to_play
@@ -138,10 +139,7 @@ def test_play_from_plays_the_same_deal(players: int, monkeypatch: pytest.MonkeyP
 def test_without_the_core_the_searches_roll_out_in_python(monkeypatch: pytest.MonkeyPatch,
                                                           ) -> None:
     monkeypatch.setenv(FORCE_PYTHON, "python")
-    view, _, _ = random_view(random.Random(1), 4)
-    assert tarot_kernel.rollouts(view, False) is None
-    hands, aside, taker, leader, called, _ = random_start(random.Random(2), 4)
-    assert tarot_kernel.closed_play(hands, aside, taker, leader, called, False) is None
+    assert kernels.tarot() is None
 
 
 def same_reach(monkeypatch: pytest.MonkeyPatch, reach: Mapping[int, int], nodes: int,
@@ -298,16 +296,16 @@ def test_a_malformed_position_is_refused() -> None:
     with pytest.raises(ValueError):
         module.rollout(bytes([9] * 18), b"", 0)
     view, world, _ = random_view(random.Random(3), 4)
-    start = tarot_kernel.view_position(view, False)
+    start = tarot_adapter.view_position(view, False)
     absent = next(c for c in DECK78 if c not in world.holdings[view.seat])
     with pytest.raises(ValueError):
-        module.rollout(start, tarot_kernel.world_bytes(world.holdings, world.pile),
-                       tarot_kernel.CARD_ID[absent])
+        module.rollout(start, tarot_adapter.world_bytes(world.holdings, world.pile),
+                       tarot_adapter.CARD_ID[absent])
     mine = world.holdings[view.seat]
     other = (view.seat + 1) % 4
     twice = [mine if s == other else h for s, h in enumerate(world.holdings)]
     uneven = [h[1:] if s == other else h for s, h in enumerate(world.holdings)]
     for holdings in (twice, uneven):
         with pytest.raises(ValueError):
-            module.rollout(start, tarot_kernel.world_bytes(holdings, world.pile),
-                           tarot_kernel.CARD_ID[mine[0]])
+            module.rollout(start, tarot_adapter.world_bytes(holdings, world.pile),
+                           tarot_adapter.CARD_ID[mine[0]])

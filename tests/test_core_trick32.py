@@ -33,7 +33,7 @@ from game.ai.bid_search import python_play_out, weigh_coinche_calls
 from game.ai.memory import build_memory
 from game.ai.play import choose_card
 from game.ai.search import weigh_cards
-from game.core import FORCE_PYTHON, compiled, trick32
+from game.core import FORCE_PYTHON, compiled, kernels, trick32
 from game.engine.actions import PlayCard
 from game.engine.cards import DECK32, Suit
 from game.engine.match import new_deal_state
@@ -107,8 +107,9 @@ def test_the_bidding_play_outs_equal_python() -> None:
         rules = random_rules("coinche", 4, trump, rng)
         assert isinstance(rules, CoincheRules)
         taker, leader = rng.randrange(4), rng.randrange(4)
-        core = trick32.play_out(hands, trump, taker, leader, rules)
-        assert core is not None
+        kernel = kernels.trick32()
+        assert kernel is not None
+        core = kernel.play_out(hands, trump, taker, leader, rules)
         assert core == python_play_out(hands, trump, taker, leader, rules)
         assert sum(core[1]) == 8 and sum(core[0]) == 162
 
@@ -130,7 +131,7 @@ def check_expert_card_play(count: int, monkeypatch: pytest.MonkeyPatch) -> None:
     assert len(views) == count * len(GAMES)
     with_core = card_decisions(views)
     python_path(monkeypatch)
-    assert trick32.core() is None
+    assert kernels.trick32() is None
     assert card_decisions(views) == with_core
     assert all(len(values) > 1 for _, values in with_core)  # the search weighed them
 
@@ -271,8 +272,7 @@ def test_a_decouverte_play_out_never_goes_to_the_core(
 
     views = two_player_views(rules, 3)
     with monkeypatch.context() as patch:
-        patch.setattr(trick32, "play_rollout", refuse)
-        patch.setattr(trick32, "play_rollouts", refuse)
+        patch.setattr(trick32.CompiledTrick32, "rollouts", refuse)
         without_core = card_decisions(views)
     assert all(len(values) > 1 for _, values in without_core)  # the search weighed them
     python_path(monkeypatch)

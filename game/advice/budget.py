@@ -3,8 +3,8 @@ seconds, so the same position gets the same verdict on every machine of its kind
 how close two cards must be shown to be before the hint calls them as good as each
 other.
 
-The budget depends on whether the compiled core plays the rollouts (``game.core``:
-``native("trick32")`` at the 32-card games, ``native("tarot")`` at tarot).  With it a
+The budget depends on whether the compiled core plays the rollouts (``game.core.kernels``:
+``trick32()`` at the 32-card games, ``tarot()`` at tarot).  With it a
 rollout card costs about a microsecond, so the verdict weighs many more likely deals in
 the table's thinking time (0.3 s): tarot's opening leads rest on 100 at least.  Without
 it the Python rollouts (25-40 µs a card) get the budget that answers within that time.
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from game import core
+from game.core import kernels
 
 MIN_WORLDS = 4  # a batch has this many worlds at least
 # A card is as good as the best only when the paired test bounds their difference within
@@ -80,5 +80,5 @@ def table_budget(tarot: bool) -> Budget:
     """The budget of the hint and the review: the core's when its rollouts are
     compiled, else the Python one."""
     if tarot:
-        return TAROT_PYTHON if core.native("tarot") is None else TAROT_CORE
-    return TRICK_PYTHON if core.native("trick32") is None else TRICK_CORE
+        return TAROT_PYTHON if kernels.tarot() is None else TAROT_CORE
+    return TRICK_PYTHON if kernels.trick32() is None else TRICK_CORE

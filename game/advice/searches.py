@@ -11,7 +11,7 @@ from game.advice.budget import Budget, BudgetOf, table_budget
 from game.advice.position import Position
 from game.advice.race import AnySearch, CardPlay
 from game.advice.sample import Outcome
-from game.ai import Decision, tarot_kernel
+from game.ai import Decision
 from game.ai.appraisal import side_unit
 from game.ai.deal_value import belote_scorer, finished_tally, seat_value, side_of, table_result
 from game.ai.memory import Memory
@@ -27,6 +27,7 @@ from game.ai.tarot_search import (
     start_rollout,
 )
 from game.ai.tarot_search import play_rollout as play_tarot_rollout
+from game.core import kernels
 from game.engine.actions import PlayCard
 from game.engine.cards import Card
 from game.engine.protocol import Action, Phase
@@ -148,7 +149,7 @@ def _same_class(search: TarotWorldSearch, card: TarotCard, kept: TarotCard) -> b
 
 class _TarotSearch(TarotWorldSearch):
     """The Expert's tarot search, keeping each world's outcome.  With the compiled core
-    a world's candidates are rolled out in one call (``tarot_kernel.Rollouts.traced``)
+    a world's candidates are rolled out in one call (``kernels.TarotPlayOuts.traced``)
     and its endgame solved by the compiled solver: the same values, the same outcomes.
     The exact endgame keeps the Python solver's reach (``ENDGAME_TRICKS``, no budget of
     positions), so the verdict is the same with the core and without it."""
@@ -157,7 +158,7 @@ class _TarotSearch(TarotWorldSearch):
         super().__init__(view, rng, worlds)
         self.details: dict[tuple[int, Hashable], Outcome] = {}
         self._traced: tuple[World, dict[TarotCard, Outcome]] | None = None
-        self._solves: tuple[World, Transpositions | tarot_kernel.CompiledTable] | None = None
+        self._solves: tuple[World, Transpositions | kernels.CompiledTable] | None = None
 
     def value(self, world: World, card: TarotCard) -> float:
         outcome = (self._solved_outcome(world, card) if self._evaluate is solved
@@ -187,14 +188,14 @@ class _TarotSearch(TarotWorldSearch):
         compiled solver when it is there."""
         if self._solves is None or self._solves[0] is not world:
             table = (Transpositions(world=world) if self._kernel is None
-                     else tarot_kernel.CompiledTable(self._kernel.module, UNBOUNDED, world))
+                     else self._kernel.table(UNBOUNDED, world))
             self._solves = (world, table)
         table = self._solves[1]
-        if isinstance(table, tarot_kernel.CompiledTable):
-            assert self._kernel is not None
-            marks = tarot_kernel.solved(self._kernel, world, card, table)
-        else:
+        if isinstance(table, Transpositions):
             marks = solved(self.view, world, card, table)
+        else:
+            assert self._kernel is not None
+            marks = self._kernel.solved(world, card, table)
         attacking = self.view.seat in _attack(self.view, world)
         return Outcome(marks, marks, _aim(marks, attacking), None, "", False)
 

@@ -30,7 +30,7 @@ from game.ai.memory import Memory, belote_pair
 from game.ai.metropolis import Walk, walk_deals
 from game.ai.sampler import default_rules
 from game.ai.search import SimView, finish_tricks, rollout_card
-from game.core import trick32
+from game.core import kernels
 from game.engine.actions import Bid, Coinche, Pass, Surcoinche
 from game.engine.cards import DECK32, Card, Suit, TrumpMode
 from game.engine.deal_scoring import SideTally, score_coinche, tally_of
@@ -199,12 +199,10 @@ class Judge:
 def play_out(dealt: Sequence[Sequence[Card]], trump: Trump, taker: int, leader: int,
              rules: CoincheRules) -> SideTally:
     """The deal played to its end by the Confirmé play, open-handed (by the compiled core
-    when it is in use, ``game/core/trick32.py``, else by ``python_play_out``)."""
-    played = trick32.play_out(dealt, trump, taker, leader, rules)
-    if played is None:
-        points, tricks = python_play_out(dealt, trump, taker, leader, rules)
-    else:
-        points, tricks = played
+    when it is in use, ``kernels.trick32``, else by ``python_play_out``)."""
+    kernel = kernels.trick32()
+    play = python_play_out if kernel is None else kernel.play_out
+    points, tricks = play(dealt, trump, taker, leader, rules)
     # The others' announcements are not known when bidding: none counted.
     return tally_of(rules, points, tricks, belote_seat=_belote_seat(dealt, trump))
 

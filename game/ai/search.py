@@ -36,7 +36,7 @@ from game.ai.play import choose_card
 from game.ai.resumable import ResumableSearch
 from game.ai.sampler import NoWorld, default_rules, knowledge
 from game.ai.seat import PlaySeat
-from game.core import trick32
+from game.core import kernels
 from game.engine.cards import Card, Suit
 from game.engine.rules import TrickGameRules
 from game.engine.trick_view import DIX_DE_DER, TrickView
@@ -155,9 +155,10 @@ class WorldSearch(ResumableSearch[TrickView, list[tuple[Card, ...]], Card]):
         if self._batch is not None and self._batch[0] is world and card in self._batch[1]:
             return self._batch[1][card]
         cards = self.cards if card in self.cards else [card]
-        batch = trick32.play_rollouts(self.view, self.mem.trump, self.rules, [world], cards)
-        if batch is None:
+        kernel = kernels.trick32()
+        if kernel is None:
             return python_play_rollout(self.view, self.mem, self.rules, world, card)
+        batch = kernel.rollouts(self.view, self.mem.trump, self.rules, [world], cards)
         self._batch = (world, {c: Finished(*r) for c, r in zip(cards, batch[0], strict=True)})
         return self._batch[1][card]
 
@@ -195,13 +196,12 @@ def play_rollout(view: TrickView, mem: Memory, rules: TrickGameRules,
     """The deal finished from ``view`` in the world ``sampled``: I play ``first``, every
     seat then plays the Confirmé's way, seeing every hand (``reveal``: the découverte's
     turn-over, ``decouverte``).  By the compiled core when it is in use
-    (``game/core/trick32.py``), else by its Python twin: the same result; the découverte's
+    (``kernels.trick32``), else by its Python twin: the same result; the découverte's
     play-outs (``reveal`` given) always in Python, the core does not turn cards over."""
-    played = None if reveal is not None else trick32.play_rollout(view, mem.trump, rules,
-                                                                  sampled, first)
-    if played is None:
+    kernel = None if reveal is not None else kernels.trick32()
+    if kernel is None:
         return python_play_rollout(view, mem, rules, sampled, first, reveal)
-    return Finished(*played)
+    return Finished(*kernel.rollouts(view, mem.trump, rules, [sampled], [first])[0][0])
 
 
 def python_play_rollout(view: TrickView, mem: Memory, rules: TrickGameRules,

@@ -7,25 +7,13 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from game.core.kernels import PlaySeat as PlaySeat  # the core's play-outs read it too
 from game.engine.cards import Card
 from game.engine.protocol import Action
 from game.engine.tarot_cards import TarotCard
 from game.engine.tarot_tricks import TarotPlay, TarotTrick
 from game.engine.trick_view import Trick
 from game.engine.tricks import Play, Trump
-
-
-class PlaySeat(Protocol):
-    """A seat at a 32-card trick: the Confirmé's card play reads no more."""
-
-    @property
-    def seat(self) -> int: ...
-    @property
-    def players(self) -> int: ...
-    @property
-    def taker(self) -> int | None: ...
-    @property
-    def trick(self) -> tuple[Play, ...]: ...
 
 
 class SeenSeat(Protocol):

@@ -49,7 +49,6 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from game.ai import tarot_kernel
 from game.ai.budget import DEFAULT_THINK, ends_at, past, seconds_left, within
 from game.ai.decision import Decision
 from game.ai.metropolis import Walk, walk_deals
@@ -64,6 +63,7 @@ from game.ai.tarot import (
 from game.ai.tarot_auction_reading import call_bounds
 from game.ai.tarot_endgame import DealFrame, Tally
 from game.ai.tarot_search import ClosedTable, play_tricks, sure_margin
+from game.core import kernels
 from game.engine.protocol import Action, Phase
 from game.engine.rules import TarotRules
 from game.engine.tarot_actions import TarotBid, TarotDiscard, TarotPass
@@ -405,7 +405,7 @@ def play_from(hands: list[list[TarotCard]], aside: tuple[TarotCard, ...], taker:
     """The deal played from its first card (``hands`` emptied in place) as ``play_out``
     plays it, once the king is ``called`` (five players) and ``aside`` set aside: the
     taker's écart (``exchange``: he knows it) or the chien.  Played by the compiled core
-    when it is built (``tarot_kernel.closed_play``: the same deal), else in Python."""
+    when it is built (``kernels.tarot``'s ``closed_play``: the same deal), else in Python."""
     players = len(hands)
     partner = None
     if called is not None:
@@ -415,9 +415,9 @@ def play_from(hands: list[list[TarotCard]], aside: tuple[TarotCard, ...], taker:
     tricks: list[TarotTrick] = []
     attack = frozenset({taker} if partner is None else {taker, partner})
     known = aside if exchange else ()
-    compiled = tarot_kernel.closed_play(hands, known, taker, leader, called, partner is not None)
-    if compiled is not None:
-        tricks = compiled()
+    kernel = kernels.tarot()
+    if kernel is not None:
+        tricks = kernel.closed_play(hands, known, taker, leader, called, partner is not None)
         for hand in hands:
             hand.clear()
     else:

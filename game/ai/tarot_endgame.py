@@ -24,6 +24,7 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from game.ai.bounds import narrowed
+from game.core.kernels import OverBudget as OverBudget  # the core raises it too
 from game.engine.rules import ExcuseLastTrick, TarotRules
 from game.engine.tarot_cards import DECK78, EXCUSE, THE_PETIT, TarotCard
 from game.engine.tarot_scoring import (
@@ -184,10 +185,6 @@ _UNBOUNDED = 10**9
 # and trick winners
 _Key = tuple[int, int, int, int, frozenset[bool]]
 _BIT = {card: 1 << index for index, card in enumerate(DECK78)}
-
-
-class OverBudget(Exception):
-    """A solve would search more positions than its table allows."""
 
 
 class Transpositions:

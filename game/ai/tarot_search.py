@@ -8,7 +8,7 @@ to how well they fit the auction (``tarot_auction_reading``: the taker's hand st
 enough for his contract, the passers' too weak to bid).  In each world every legal card is
 played and the deal finished with the Confirmé play, or in the last four or five tricks
 solved exactly (``tarot_endgame``) when the world's solve fits ``WORLD_NODES``
-(with the compiled core, ``tarot_kernel``: the same play-outs and solver, from further
+(with the compiled core, ``kernels.tarot``: the same play-outs and solver, from further
 back, ``CORE_ENDGAME_TRICKS`` within ``CORE_WORLD_NODES``); the
 card with the best mean score for the seat (its marks for the deal) is played, the
 Confirmé card when tied; in defence, for the taker at three and five and his partner at
@@ -42,7 +42,6 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from game.ai import tarot_kernel
 from game.ai.budget import DEFAULT_THINK, ends_at, past, seconds_left, within
 from game.ai.decision import Decision
 from game.ai.resumable import ResumableSearch
@@ -70,6 +69,7 @@ from game.ai.tarot_endgame import (
     solve_after,
     solve_from,
 )
+from game.core import kernels
 from game.engine.tarot_actions import TarotPlayCard
 from game.engine.tarot_cards import (
     DECK78,
@@ -350,13 +350,13 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
         self.weighs = (isinstance(self.confirme.action, TarotPlayCard) and len(legal) > 1
                        and len(view.hand) > 1)  # else the Confirmé's card, nothing weighed
         self._drawn = not self.weighs
-        self._kernel = (tarot_kernel.rollouts(view, partner_secret(view))  # None: Python
-                        if self.weighs else None)
+        kernel = kernels.tarot() if self.weighs else None  # None: in Python
+        self._kernel = None if kernel is None else kernel.rollouts(view, partner_secret(view))
         endgame = exact_endgame and affordable(view.hand_sizes, self.endgame_reach())
         self._evaluate = solved if endgame else rollout
         self.tail = 0 if endgame else self.tail_stop()
         # the world under way's, when solved
-        self._table: Transpositions | tarot_kernel.CompiledTable = Transpositions(WORLD_NODES)
+        self._table: Transpositions | kernels.CompiledTable = Transpositions(WORLD_NODES)
 
     def compiled_solves(self) -> bool:
         """The worlds are solved by the compiled core: it is there, and this search
@@ -425,34 +425,33 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
         world's play-outs sharing one table; past its budget, every card of that world
         rolled out to the end."""
         if self._table.world is not world:
-            self._table = (
-                tarot_kernel.CompiledTable(self._kernel.module, CORE_TAIL_NODES, world)
-                if self._kernel is not None else Transpositions(TAIL_NODES, world))
+            self._table = (self._kernel.table(CORE_TAIL_NODES, world)
+                           if self._kernel is not None else Transpositions(TAIL_NODES, world))
         table = self._table
         if table.spent:
             return self.rolled(world, card)
         try:
-            if self._kernel is not None and isinstance(table, tarot_kernel.CompiledTable):
-                return tarot_kernel.tail(self._kernel, world, card, self.tail, table)
-            assert isinstance(table, Transpositions)
-            return rollout_solved(self.view, world, card, self.tail, table)
+            if isinstance(table, Transpositions):
+                return rollout_solved(self.view, world, card, self.tail, table)
+            assert self._kernel is not None
+            return self._kernel.tail(world, card, self.tail, table)
         except OverBudget:
             self.revalue(functools.partial(self.rolled, world))
             return self.rolled(world, card)
 
-    def _world_table(self, world: World) -> Transpositions | tarot_kernel.CompiledTable:
+    def _world_table(self, world: World) -> Transpositions | kernels.CompiledTable:
         """The table ``world``'s solves share (the compiled core's when it solves)."""
         if self._kernel is not None and self.compiled_solves():
-            return tarot_kernel.CompiledTable(self._kernel.module, CORE_WORLD_NODES, world)
+            return self._kernel.table(CORE_WORLD_NODES, world)
         return Transpositions(WORLD_NODES, world)
 
     def _solved(self, world: World, card: TarotCard) -> float:
         """``solved``'s marks, by the compiled core when it is there (the same)."""
         table = self._table
-        if self._kernel is not None and isinstance(table, tarot_kernel.CompiledTable):
-            return tarot_kernel.solved(self._kernel, world, card, table)
-        assert isinstance(table, Transpositions)
-        return solved(self.view, world, card, table)
+        if isinstance(table, Transpositions):
+            return solved(self.view, world, card, table)
+        assert self._kernel is not None
+        return self._kernel.solved(world, card, table)
 
     def rolled(self, world: World, card: TarotCard) -> float:
         """``rollout``'s marks, from the compiled core when it is there (the same)."""

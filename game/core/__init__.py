@@ -1,11 +1,11 @@
 """The compiled core: the AI's hot loop in C, with the Python code as its identical twin.
 
 Each compiled module (``game/core/_*.c``, built by ``setup.py``) computes exactly what a
-Python function of ``game/ai``, ``game/dds`` or ``game/engine`` computes; the search
-modules ask ``native(name)`` for it and fall back to the Python twin when it is missing
-(no compiler where the game was installed) or when ``ATOUT_CORE=python`` asks for the
-reference path (the differential tests and CI run both).  The fallback is said once in
-the log.
+Python function of ``game/ai`` or ``game/dds`` computes.  ``native(name)`` gives it, or
+None when it is missing (no compiler where the game was installed) or when
+``ATOUT_CORE=python`` asks for the reference path (the differential tests and CI run
+both); the fallback is said once in the log.  Only ``kernels.py``, the searches' one
+door, asks: the searches ask it for their kernel and run their Python twin without one.
 """
 
 from __future__ import annotations

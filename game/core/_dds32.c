@@ -26,9 +26,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bits.h"
+
 #ifdef _WIN32
 #include <windows.h>
-#include <intrin.h>
 #else
 #include <time.h>
 #endif
@@ -46,26 +47,6 @@ enum { RUNNING = 0, OVER_NODE_CAP, OVER_DEADLINE, OUT_OF_MEMORY };
 static uint32_t SUIT_MASK[4];
 static uint32_t ABOVE[32];             /* the cards of i's suit that beat i */
 static uint8_t WEIGHT_ROW[256][256];   /* [live suit][holding]: solver._weight_row */
-
-static int lowest_bit(uint32_t mask) {
-#ifdef _MSC_VER
-    unsigned long index;
-    _BitScanForward(&index, mask);
-    return (int)index;
-#else
-    return __builtin_ctz(mask);
-#endif
-}
-
-static int highest_bit(uint32_t mask) {
-#ifdef _MSC_VER
-    unsigned long index;
-    _BitScanReverse(&index, mask);
-    return (int)index;
-#else
-    return 31 - __builtin_clz(mask);
-#endif
-}
 
 static double clock_now(void) {
 #ifdef _WIN32
@@ -202,7 +183,7 @@ static int ordered(const Search *s, int seat, uint32_t legal, int led, int maste
     int scores[32], count = 0, kept = -1, i, friend_master, master_suit;
     uint32_t live = table, others, rest;
     if (!(legal & (legal - 1))) {
-        moves[0] = highest_bit(legal);
+        moves[0] = high_bit(legal);
         return 1;
     }
     for (i = 0; i < s->players; i++)
@@ -211,7 +192,7 @@ static int ordered(const Search *s, int seat, uint32_t legal, int led, int maste
     friend_master = led >= 0 && s->maximiser[master_seat] == s->maximiser[seat];
     master_suit = master >> 3;
     for (rest = legal; rest; rest &= rest - 1) {
-        int index = lowest_bit(rest), suit = index >> 3, value = s->points[index];
+        int index = low_bit(rest), suit = index >> 3, value = s->points[index];
         int score, j;
         if (kept >= 0 && (kept >> 3) == suit && s->points[kept] == value
             && !(others & ((1u << index) - (2u << kept))))
@@ -471,7 +452,7 @@ static int points_left(const Search *s) {
     for (k = 0; k < s->players; k++)
         live |= s->root_masks[k];
     for (; live; live &= live - 1)
-        total += s->points[lowest_bit(live)];
+        total += s->points[low_bit(live)];
     return total;
 }
 
@@ -526,7 +507,7 @@ static int solve(Search *s, int all, int *indices, int *values) {
         return 1;
     }
     for (legal = root_legal(s); legal && !s->stop; legal &= legal - 1) {
-        indices[count] = lowest_bit(legal);
+        indices[count] = low_bit(legal);
         values[count] = guess = mtdf(s, indices[count], guess);
         count++;
     }
@@ -649,19 +630,12 @@ static int read_rules(Search *s, PyObject *rules, int seat) {
     return 1;
 }
 
-static int card_count(uint32_t mask) {
-    int count = 0;
-    for (; mask; mask &= mask - 1)
-        count++;
-    return count;
-}
-
 /* Whether the root is a position of the play: no card twice, the trick's plays made in
  * turn by the seats before ``turn``, and each hand as long as the play leaves it (the
  * search relies on it: a seat to play always holds a card while the leader does). */
 static int is_a_play_position(const Search *s) {
     uint32_t seen = 0;
-    int k, tricks_left = card_count(s->root_masks[s->turn]);
+    int k, tricks_left = popcount32(s->root_masks[s->turn]);
     for (k = 0; k < s->players; k++) {
         if (seen & s->root_masks[k])
             return 0;
@@ -677,7 +651,7 @@ static int is_a_play_position(const Search *s) {
         return 0;
     for (k = 0; k < s->players; k++) {
         int played = (k - s->turn + s->players) % s->players >= s->players - s->trick_length;
-        if (card_count(s->root_masks[k]) != tricks_left - played)
+        if (popcount32(s->root_masks[k]) != tricks_left - played)
             return 0;
     }
     return 1;

@@ -27,6 +27,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bits.h"
+
 #define NCARDS 78
 #define EXC 77
 #define PETIT 56
@@ -46,27 +48,6 @@ static int card_of(int suit, int rank) {
     if (suit < TRUMP) return suit * 14 + rank - 1;
     if (suit == TRUMP) return 55 + rank;
     return EXC;
-}
-
-static int popcount32(uint32_t x) {
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_popcount(x);
-#else
-    int n = 0;
-    while (x) { x &= x - 1; n++; }
-    return n;
-#endif
-}
-
-/* the highest bit set (-1: none) */
-static int highest_bit(uint32_t x) {
-#if defined(__GNUC__) || defined(__clang__)
-    return x ? 31 - __builtin_clz(x) : -1;
-#else
-    int r = -1;
-    while (x) { x >>= 1; r++; }
-    return r;
-#endif
 }
 
 /* the trumps among ``cards``, lowest first */
@@ -382,7 +363,7 @@ static void memory_of(const Game *g, int seat, Memory *m) {
                 if (s != seat) m->unseen[suit] |= g->held[s][suit];
                 if (!g->held[s][suit]) voids |= 1 << suit;
             }
-            cap = highest_bit(g->held[s][TRUMP]);
+            cap = high_bit_or_none(g->held[s][TRUMP]);
             m->voids[s] = voids;
             m->caps[s] = cap < 0 ? 0 : cap;
         }
@@ -565,6 +546,13 @@ static void winning_cards(const Memory *m, const uint8_t *cards, int count, int 
 
 static int strength(int c) { return (SUIT[c] == TRUMP) * 100 + RANK[c]; }  /* (is_trump, rank) */
 
+/* the weakest of ``count`` cards (the first of equals) */
+static int weakest(const uint8_t *cards, int count) {
+    int best = cards[0];
+    for (int i = 1; i < count; i++) if (strength(cards[i]) < strength(best)) best = cards[i];
+    return best;
+}
+
 static int follow_card(const SeatView *v, const Memory *m, const uint8_t *cards, int count) {
     int led = led_suit(v->trick_card, v->tlen);
     if (led < 0) return lead_card(v, m, cards, count);
@@ -575,11 +563,7 @@ static int follow_card(const SeatView *v, const Memory *m, const uint8_t *cards,
     uint8_t winners[MAXHAND], safe[MAXHAND];
     int nwinners, nsafe;
     winning_cards(m, cards, count, master, led, threats, nthreats, winners, &nwinners, safe, &nsafe);
-    if (nsafe) {
-        int best = safe[0];
-        for (int i = 1; i < nsafe; i++) if (strength(safe[i]) < strength(best)) best = safe[i];
-        return best;
-    }
+    if (nsafe) return weakest(safe, nsafe);
     uint8_t rest[MAXHAND];
     int nrest = 0;
     for (int i = 0; i < count; i++) if (cards[i] != PETIT) rest[nrest++] = cards[i];
@@ -620,11 +604,7 @@ static int chelem_card(const SeatView *v, const Memory *m, const uint8_t *cards,
     uint8_t winners[MAXHAND], safe[MAXHAND];
     int nwinners, nsafe;
     winning_cards(m, cards, count, master, led, threats, nthreats, winners, &nwinners, safe, &nsafe);
-    if (nsafe) {
-        int best = safe[0];
-        for (int i = 1; i < nsafe; i++) if (strength(safe[i]) < strength(best)) best = safe[i];
-        return best;
-    }
+    if (nsafe) return weakest(safe, nsafe);
     if (nwinners && !same_camp(m, winner, m->seat)) {
         int best = winners[0];
         for (int i = 1; i < nwinners; i++) if (strength(winners[i]) > strength(best)) best = winners[i];
@@ -650,8 +630,8 @@ static int choose_card(const SeatView *v, const Memory *m, const uint8_t *cards,
 /* --- what only an open table sees (tarot_search.OpenTable) --------------------------- */
 
 static int best_power(const Game *g, int seat, int led) {
-    if (led != TRUMP && g->held[seat][led]) return highest_bit(g->held[seat][led]);
-    int top = highest_bit(g->held[seat][TRUMP]);
+    if (led != TRUMP && g->held[seat][led]) return high_bit_or_none(g->held[seat][led]);
+    int top = high_bit_or_none(g->held[seat][TRUMP]);
     return top > 0 ? 100 + top : -1;
 }
 
@@ -708,7 +688,7 @@ static int petit_hunt(const Game *g, int seat, const uint8_t *cards, int count) 
     uint8_t mine[MAXHAND];
     int nmine = trumps_by_rank(cards, count, mine);
     if (nguards > 3 || nmine <= nguards) return -1;
-    int top_guard = guards ? highest_bit(guards) : 0;
+    int top_guard = guards ? high_bit_or_none(guards) : 0;
     return RANK[mine[nmine - 1]] > top_guard ? mine[nmine - 1] : mine[0];
 }
 
@@ -1287,8 +1267,6 @@ static PyObject *py_rollout(PyObject *self, PyObject *args) {
     return PyFloat_FromDouble(marks);
 }
 
-/* rollouts(position, worlds, firsts): each world's marks for each first card, the GIL
- * released while they are played */
 /* The worlds' bytes and sizes, read from the sequence ``seq`` (-1 with the error set). */
 static int read_worlds(PyObject *seq, Py_ssize_t nworld, const char **data, Py_ssize_t *sizes) {
     for (Py_ssize_t w = 0; w < nworld; w++) {
@@ -1300,47 +1278,24 @@ static int read_worlds(PyObject *seq, Py_ssize_t nworld, const char **data, Py_s
     return 0;
 }
 
-static PyObject *py_rollouts(PyObject *self, PyObject *args) {
-    PyObject *pos_obj, *worlds; const char *firsts; Py_ssize_t nfirst;
-    if (!PyArg_ParseTuple(args, "SOy#", &pos_obj, &worlds, &firsts, &nfirst)) return NULL;
-    Position p;
-    if (read_position(pos_obj, &p) < 0) return NULL;
-    PyObject *seq = PySequence_Fast(worlds, "worlds must be a sequence of bytes");
-    if (!seq) return NULL;
-    Py_ssize_t nworld = PySequence_Fast_GET_SIZE(seq);
-    const char **data = PyMem_Malloc(sizeof(char *) * (size_t)(nworld + 1));
-    Py_ssize_t *sizes = PyMem_Malloc(sizeof(Py_ssize_t) * (size_t)(nworld + 1));
-    double *out = PyMem_Malloc(sizeof(double) * (size_t)(nworld * nfirst + 1));
-    PyObject *result = NULL;
-    if (!data || !sizes || !out) { PyErr_NoMemory(); goto done; }
-    if (read_worlds(seq, nworld, data, sizes) < 0) goto done;
-    int failed = 0;
-    Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t w = 0; w < nworld && !failed; w++)
-        for (Py_ssize_t k = 0; k < nfirst && !failed; k++)
-            failed = rollout_marks(&p, (const uint8_t *)data[w], sizes[w],
-                                   (uint8_t)firsts[k], &out[w * nfirst + k]) < 0;
-    Py_END_ALLOW_THREADS
-    if (failed) { bad_input(); goto done; }
-    result = PyList_New(nworld);
-    if (!result) goto done;
+/* Each world's marks for each first card as a list of rows (NULL with the error set). */
+static PyObject *marks_rows(const double *marks, Py_ssize_t nworld, Py_ssize_t nfirst) {
+    PyObject *rows = PyList_New(nworld);
+    if (!rows) return NULL;
     for (Py_ssize_t w = 0; w < nworld; w++) {
         PyObject *row = PyList_New(nfirst);
-        if (!row) { Py_CLEAR(result); goto done; }
+        if (!row) { Py_DECREF(rows); return NULL; }
         for (Py_ssize_t k = 0; k < nfirst; k++)
-            PyList_SET_ITEM(row, k, PyFloat_FromDouble(out[w * nfirst + k]));
-        PyList_SET_ITEM(result, w, row);
+            PyList_SET_ITEM(row, k, PyFloat_FromDouble(marks[w * nfirst + k]));
+        PyList_SET_ITEM(rows, w, row);
     }
-done:
-    PyMem_Free(data); PyMem_Free(sizes); PyMem_Free(out);
-    Py_DECREF(seq);
-    return result;
+    return rows;
 }
 
-/* traced(position, worlds, firsts): ``rollouts``' marks, and for each world and first
- * card the trace of its play-out (``rollout_traced``), all in one bytes of TRACE_SIZE
- * bytes each, world by world; the GIL released while they are played */
-static PyObject *py_traced(PyObject *self, PyObject *args) {
+/* rollouts(position, worlds, firsts) and, ``traced``, traced(position, worlds, firsts):
+ * every first card played out in every world with the GIL released; the rows of marks,
+ * with the traces' bytes when ``traced`` */
+static PyObject *batch(PyObject *args, int traced) {
     PyObject *pos_obj, *worlds; const char *firsts; Py_ssize_t nfirst;
     if (!PyArg_ParseTuple(args, "SOy#", &pos_obj, &worlds, &firsts, &nfirst)) return NULL;
     Position p;
@@ -1348,39 +1303,38 @@ static PyObject *py_traced(PyObject *self, PyObject *args) {
     PyObject *seq = PySequence_Fast(worlds, "worlds must be a sequence of bytes");
     if (!seq) return NULL;
     Py_ssize_t nworld = PySequence_Fast_GET_SIZE(seq), count = nworld * nfirst;
-    const char **data = PyMem_Malloc(sizeof(char *) * (size_t)(nworld + 1));
-    Py_ssize_t *sizes = PyMem_Malloc(sizeof(Py_ssize_t) * (size_t)(nworld + 1));
-    double *out = PyMem_Malloc(sizeof(double) * (size_t)(count + 1));
-    uint8_t *traces = PyMem_Malloc((size_t)(count * TRACE_SIZE + 1));
-    PyObject *result = NULL, *rows = NULL, *trace_bytes = NULL;
-    if (!data || !sizes || !out || !traces) { PyErr_NoMemory(); goto done; }
+    const char **data = batch_array(nworld, sizeof(char *));
+    Py_ssize_t *sizes = batch_array(nworld, sizeof(Py_ssize_t));
+    double *out = batch_array(count, sizeof(double));
+    uint8_t *traces = traced ? batch_array(count, TRACE_SIZE) : NULL;
+    PyObject *result = NULL, *rows = NULL;
+    if (!data || !sizes || !out || (traced && !traces)) { PyErr_NoMemory(); goto done; }
     if (read_worlds(seq, nworld, data, sizes) < 0) goto done;
     int failed = 0;
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t w = 0; w < nworld && !failed; w++)
-        for (Py_ssize_t k = 0; k < nfirst && !failed; k++)
+        for (Py_ssize_t k = 0, at = w * nfirst; k < nfirst && !failed; k++, at++)
             failed = rollout_traced(&p, (const uint8_t *)data[w], sizes[w], (uint8_t)firsts[k],
-                                    &out[w * nfirst + k],
-                                    traces + (w * nfirst + k) * TRACE_SIZE) < 0;
+                                    &out[at], traced ? traces + at * TRACE_SIZE : NULL) < 0;
     Py_END_ALLOW_THREADS
     if (failed) { bad_input(); goto done; }
-    rows = PyList_New(nworld);
-    if (!rows) goto done;
-    for (Py_ssize_t w = 0; w < nworld; w++) {
-        PyObject *row = PyList_New(nfirst);
-        if (!row) goto done;
-        for (Py_ssize_t k = 0; k < nfirst; k++)
-            PyList_SET_ITEM(row, k, PyFloat_FromDouble(out[w * nfirst + k]));
-        PyList_SET_ITEM(rows, w, row);
-    }
-    trace_bytes = PyBytes_FromStringAndSize((const char *)traces, count * TRACE_SIZE);
+    rows = marks_rows(out, nworld, nfirst);
+    if (!rows || !traced) { result = rows; rows = NULL; goto done; }
+    PyObject *trace_bytes = PyBytes_FromStringAndSize((const char *)traces, count * TRACE_SIZE);
     if (trace_bytes) result = PyTuple_Pack(2, rows, trace_bytes);
+    Py_XDECREF(trace_bytes);
 done:
-    Py_XDECREF(rows); Py_XDECREF(trace_bytes);
+    Py_XDECREF(rows);
     PyMem_Free(data); PyMem_Free(sizes); PyMem_Free(out); PyMem_Free(traces);
     Py_DECREF(seq);
     return result;
 }
+
+static PyObject *py_rollouts(PyObject *self, PyObject *args) { return batch(args, 0); }
+
+/* traced: ``rollouts``' marks, and for each world and first card the trace of its play-out
+ * (``rollout_traced``), all in one bytes of TRACE_SIZE bytes each, world by world */
+static PyObject *py_traced(PyObject *self, PyObject *args) { return batch(args, 1); }
 
 /* play(position, world): the deal played to its end from the position (its seat next,
  * choosing its own card), as bytes: for each trick played, its winner then its n

@@ -18,6 +18,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "bits.h"
+
 #define MAX_SEATS 4
 #define DECK 32
 #define NO_TRUMP_KEY 4
@@ -80,16 +82,6 @@ static void init_tables(void) {
     }
 }
 
-#if defined(_MSC_VER)
-#include <intrin.h>
-static inline int popcount32(uint32_t x) { return (int)__popcnt(x); }
-static inline int low_bit(uint32_t x) { unsigned long i; _BitScanForward(&i, x); return (int)i; }
-static inline int high_bit(uint32_t x) { unsigned long i; _BitScanReverse(&i, x); return (int)i; }
-#else
-static inline int popcount32(uint32_t x) { return __builtin_popcount(x); }
-static inline int low_bit(uint32_t x) { return __builtin_ctz(x); }
-static inline int high_bit(uint32_t x) { return 31 - __builtin_clz(x); }
-#endif
 static inline uint32_t bit(int i) { return 1u << i; }
 
 /* --- the table: trump, seats and rule options ------------------------------------------ */
@@ -864,9 +856,9 @@ static PyObject *py_rollouts(PyObject *self, PyObject *args) {
     Py_ssize_t first_count = PySequence_Fast_GET_SIZE(firsts);
     PyObject *out = NULL;
     Py_ssize_t runs = world_count * first_count;
-    Deal *deals = PyMem_Malloc(sizeof(Deal) * (world_count > 0 ? world_count : 1));
-    int *first_cards = PyMem_Malloc(sizeof(int) * (first_count > 0 ? first_count : 1));
-    Result *results = PyMem_Malloc(sizeof(Result) * (runs > 0 ? runs : 1));
+    Deal *deals = batch_array(world_count, sizeof(Deal));
+    int *first_cards = batch_array(first_count, sizeof(int));
+    Result *results = batch_array(runs, sizeof(Result));
     Start st;
     int players = 0;
     if (!deals || !first_cards || !results) { PyErr_NoMemory(); goto done; }

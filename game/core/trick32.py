@@ -1,11 +1,10 @@
-"""The 32-card kernel's Python face: the engine's cards and rules in, masks and indices to
+"""The 32-card kernel's adapter: the engine's cards and rules in, masks and indices to
 ``_trick32`` (the compiled core), the engine's cards out.
 
-``game/ai/search.py`` (the Expert's play-outs) and ``game/ai/bid_search.py`` (the
-bidding's) call the functions here; each returns None when the core is not in use
-(``game.core.native``: not built, or ``ATOUT_CORE=python``) and the caller then runs its
-Python twin, which stays the reference: both give the same result for every position
-(``tests/test_core_trick32.py``).
+The searches reach it through ``game.core.kernels.trick32()`` (``Trick32``): the
+Expert's play-outs (``game/ai/search.py``) and the bidding's (``game/ai/bid_search.py``);
+without the core they run their Python twin, which stays the reference: both give the
+same result for every position (``tests/test_core_trick32.py``).
 
 A card is ``suit * 8 + strength`` for the deal's trump (``game/dds/position.py``'s
 index), a trump a key (0-3 a suit, 4 sans-atout, 5 tout-atout), the rule options that
@@ -14,18 +13,15 @@ decide legality bits of ``flags_of``.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Protocol
 
-from game.core import native, python_forced
 from game.engine.cards import DECK32, Card, Suit, TrumpMode
 from game.engine.rules import OvertrumpPartner, PartnerRuff, TrickGameRules, Undertrump
 from game.engine.trick_view import Trick
 from game.engine.tricks import Play, Trump
 
-NAME = "trick32"
 NO_TRUMP_KEY = 4
 ALL_TRUMP_KEY = 5
 UNDERTRUMP_MUST = 1
@@ -39,8 +35,9 @@ NO_SEAT = -1  # no taker, no partner, no first card chosen in advance
 Rollout = tuple[list[int], list[int], tuple[Play, ...], int]
 
 
-class Position(Protocol):
-    """What a play-out reads of the seat's view (``TrickView`` is one)."""
+class PlaySeat(Protocol):
+    """A seat at a 32-card trick: what the Confirmé's card play reads, in Python
+    (``game.ai.search.rollout_card``) and in the core."""
 
     @property
     def seat(self) -> int: ...
@@ -50,20 +47,14 @@ class Position(Protocol):
     def taker(self) -> int | None: ...
     @property
     def trick(self) -> tuple[Play, ...]: ...
+
+
+class Position(PlaySeat, Protocol):
+    """What a play-out reads of the seat's view (``TrickView`` is one): the seat, and
+    the tricks already finished."""
+
     @property
     def tricks(self) -> tuple[Trick, ...]: ...
-
-
-def core() -> ModuleType | None:
-    """The compiled kernel, or None for the Python path.  ``ATOUT_CORE=python`` is read
-    at every call; the module is looked for once (a failed import costs more than a
-    play-out)."""
-    return None if python_forced() else _built()
-
-
-@functools.cache
-def _built() -> ModuleType | None:
-    return native(NAME)
 
 
 # --- translation ---------------------------------------------------------------------------
@@ -135,47 +126,39 @@ def _rollout(raw: tuple[Sequence[int], Sequence[int], Sequence[tuple[int, int]],
 # --- the play-outs -------------------------------------------------------------------------
 
 
-def play_rollout(position: Position, trump: Trump, rules: TrickGameRules,
-                 sampled: Sequence[Sequence[Card]], first: Card) -> Rollout | None:
-    """``search.play_rollout``: the deal finished in the world ``sampled`` (each seat's
-    cards now), the seat playing ``first``, every seat then the Confirmé's card seeing
-    every hand; None without the core."""
-    batch = play_rollouts(position, trump, rules, [sampled], [first])
-    return None if batch is None else batch[0][0]
+class CompiledTrick32:
+    """The play-outs of the 32-card games in the compiled core (``kernels.Trick32``)."""
 
+    def __init__(self, kernel: ModuleType) -> None:
+        self.kernel = kernel
 
-def play_rollouts(position: Position, trump: Trump, rules: TrickGameRules,
-                  worlds: Sequence[Sequence[Sequence[Card]]],
-                  firsts: Sequence[Card]) -> list[list[Rollout]] | None:
-    """``play_rollout`` of every card of ``firsts`` in every world, in one call of the
-    core (the GIL released while it plays): a list per world, a rollout per card; None
-    without the core."""
-    kernel = core()
-    if kernel is None:
-        return None
-    index, cards = index_of(trump), card_at(trump)
-    points, tricks = _past(position)
-    taker = NO_SEAT if position.taker is None else position.taker
-    raw = kernel.rollouts([_hands(world, index) for world in worlds],
-                          _trick(position.trick, index), position.seat,
-                          [index[c] for c in firsts], key_of(trump), taker,
-                          flags_of(rules), points, tricks)
-    return [[_rollout(r, cards) for r in row] for row in raw]
+    def rollouts(self, position: Position, trump: Trump, rules: TrickGameRules,
+                 worlds: Sequence[Sequence[Sequence[Card]]],
+                 firsts: Sequence[Card]) -> list[list[Rollout]]:
+        """``search.play_rollout`` of every card of ``firsts`` in every world (each
+        seat's cards now), in one call of the core (the GIL released while it plays): the
+        seat plays the card, every seat then the Confirmé's card seeing every hand; a
+        list per world, a rollout per card."""
+        index, cards = index_of(trump), card_at(trump)
+        points, tricks = _past(position)
+        taker = NO_SEAT if position.taker is None else position.taker
+        raw = self.kernel.rollouts([_hands(world, index) for world in worlds],
+                                   _trick(position.trick, index), position.seat,
+                                   [index[c] for c in firsts], key_of(trump), taker,
+                                   flags_of(rules), points, tricks)
+        return [[_rollout(r, cards) for r in row] for row in raw]
 
-
-def play_out(dealt: Sequence[Sequence[Card]], trump: Trump, taker: int, leader: int,
-             rules: TrickGameRules) -> tuple[list[int], list[int]] | None:
-    """``bid_search.play_out``'s play: the whole deal ``dealt`` played by the Confirmé's
-    card, every hand seen, ``leader`` first; each seat's points (dix de der included) and
-    tricks, or None without the core."""
-    kernel = core()
-    if kernel is None:
-        return None
-    index = index_of(trump)
-    zeros = [0] * len(dealt)
-    points, tricks, _, _ = kernel.rollout(_hands(dealt, index), [], leader, NO_SEAT,
-                                          key_of(trump), taker, flags_of(rules), zeros, zeros)
-    return list(points), list(tricks)
+    def play_out(self, dealt: Sequence[Sequence[Card]], trump: Trump, taker: int, leader: int,
+                 rules: TrickGameRules) -> tuple[list[int], list[int]]:
+        """``bid_search.play_out``'s play: the whole deal ``dealt`` played by the
+        Confirmé's card, every hand seen, ``leader`` first; each seat's points (dix de der
+        included) and tricks."""
+        index = index_of(trump)
+        zeros = [0] * len(dealt)
+        points, tricks, _, _ = self.kernel.rollout(_hands(dealt, index), [], leader, NO_SEAT,
+                                                   key_of(trump), taker, flags_of(rules),
+                                                   zeros, zeros)
+        return list(points), list(tricks)
 
 
 # --- the rules, one question at a time (the differential tests, the bench) ---------------

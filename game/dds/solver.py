@@ -17,8 +17,8 @@ rest of the deal is then estimated by ``estimate``.  ``node_cap`` and ``deadline
 the work: past either, the search raises ``SearchAborted`` and the caller keeps what an
 earlier, cheaper search found (see ``player.py``).
 
-``value`` and ``values`` run the compiled twin of this search (``compiled.py``) when the
-core was built: the same values and nodes, without the interpreter lock, so it never
+``value`` and ``values`` run the compiled twin of this search (``game.core.kernels.double_dummy``)
+when the core was built: the same values and nodes, without the interpreter lock, so it never
 calls ``_check_budget`` (it checks the cap and the clock itself).  The Python search
 below is the reference and the fallback.
 """
@@ -29,8 +29,8 @@ import functools
 import time
 
 from game.ai.bounds import narrowed
-from game.dds.compiled import SearchAborted as SearchAborted  # the callers import it here
-from game.dds.compiled import compiled_search
+from game.core import kernels
+from game.core.kernels import SearchAborted as SearchAborted  # the callers import it here
 from game.dds.position import (
     Position,
     legal_mask,
@@ -76,7 +76,9 @@ class Solver:
         # set by ``_card`` for the lead, read back by ``_trick_start``.
         self.best_lead = -1
         self.masks = list(position.masks)
-        self.compiled = compiled_search(position, seat, self.horizon) if use_core else None
+        core = kernels.double_dummy() if use_core else None
+        self.compiled = (None if core is None
+                         else core.search(position, seat, self.horizon, self.points))
 
     # --- the root ---------------------------------------------------------------------
 

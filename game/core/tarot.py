@@ -1,21 +1,20 @@
-"""The one door from tarot's searches to the compiled core (``game.core._tarot``).
+"""The tarot kernel's adapter: tarot's searches and the compiled core (``_tarot``).
 
 The compiled play-outs compute exactly what ``tarot_search.rollout`` (the Expert's
 play-outs, every hand seen: ``OpenTable``) and ``tarot_bid_search.play_from`` (the
-bidding's and the écart's, each seat seeing its own hand: ``ClosedTable``) compute.  Here
-the Python objects become what the core reads (card ids in ``DECK78``'s order, bytes) and
-its answers become Python objects again.  Each entry returns None when the core is not
-there (``game.core.native``): the caller then runs its own Python code, the reference.
+bidding's and the écart's, each seat seeing its own hand: ``ClosedTable``) compute, and
+its solver what ``tarot_endgame``'s does.  Here the Python objects become what the core
+reads (card ids in ``DECK78``'s order, bytes) and its answers become Python objects
+again.  The searches reach it through ``game.core.kernels.tarot()`` (``Tarot``); without
+the core they run their own Python code, the reference.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from types import ModuleType
 from typing import Protocol
 
-from game.ai.tarot_endgame import OverBudget
-from game.core import native
 from game.engine.rules import ExcuseLastTrick, PetitAuBoutValue, TarotRules
 from game.engine.tarot_cards import DECK78, TarotCard
 from game.engine.tarot_scoring import Contract, poignee_kind
@@ -23,6 +22,11 @@ from game.engine.tarot_tricks import TarotPlay, TarotTrick, TarotView
 
 CARD_ID: dict[TarotCard, int] = {card: index for index, card in enumerate(DECK78)}
 NONE = 255  # no seat, no card
+
+
+class OverBudget(Exception):
+    """A solve would search more positions than its table allows (the core's solver and
+    ``tarot_endgame``'s raise it)."""
 
 
 class Dealt(Protocol):
@@ -33,11 +37,6 @@ class Dealt(Protocol):
 
     @property
     def pile(self) -> Sequence[TarotCard]: ...
-
-
-def core() -> ModuleType | None:
-    """The compiled tarot core, or None for the Python path."""
-    return native("tarot")
 
 
 def ids(cards: Iterable[TarotCard]) -> bytes:
@@ -138,6 +137,31 @@ class Rollouts:
                 for k, marks in enumerate(rows[0])]
 
 
+    def table(self, budget: int, world: object = None) -> CompiledTable:
+        """A table for the exact solves of ``world``, at most ``budget`` positions."""
+        return CompiledTable(self.module, budget, world)
+
+    def solved(self, world: Dealt, first: TarotCard, table: CompiledTable) -> float:
+        """``tarot_search.solved`` in the core: the seat's marks when it plays ``first``
+        and the rest of the deal is played perfectly (``OverBudget`` past the table's
+        budget)."""
+        marks: float | None = self.module.solve(table.table, self.start, self.world_data(world),
+                                                CARD_ID[first])
+        if marks is None:
+            raise OverBudget
+        return marks
+
+    def tail(self, world: Dealt, first: TarotCard, stop: int, table: CompiledTable) -> float:
+        """``tarot_search.rollout_solved`` in the core: the play-out after ``first`` until
+        a trick starts with at most ``stop`` cards a hand, the rest played perfectly
+        (``OverBudget`` past the table's budget)."""
+        marks: float | None = self.module.tail(table.table, self.start, self.world_data(world),
+                                               CARD_ID[first], stop)
+        if marks is None:
+            raise OverBudget
+        return marks
+
+
 TRACE = 2 + 2 * 5  # a play-out's trace in ``_tarot.traced``'s bytes (``rollout_traced``)
 
 
@@ -170,50 +194,24 @@ class CompiledTable:
         return nodes
 
 
-def solved(rollouts_: Rollouts, world: Dealt, first: TarotCard, table: CompiledTable) -> float:
-    """``tarot_search.solved`` in the core: the seat's marks when it plays ``first`` and
-    the rest of the deal is played perfectly (``OverBudget`` past the table's budget)."""
-    marks: float | None = rollouts_.module.solve(table.table, rollouts_.start,
-                                                 rollouts_.world_data(world), CARD_ID[first])
-    if marks is None:
-        raise OverBudget
-    return marks
+class CompiledTarot:
+    """Tarot's play-outs and exact solves in the compiled core (``kernels.Tarot``)."""
 
+    def __init__(self, module: ModuleType) -> None:
+        self.module = module
 
-def tail(rollouts_: Rollouts, world: Dealt, first: TarotCard, stop: int,
-         table: CompiledTable) -> float:
-    """``tarot_search.rollout_solved`` in the core: the play-out after ``first`` until a
-    trick starts with at most ``stop`` cards a hand, the rest played perfectly
-    (``OverBudget`` past the table's budget)."""
-    marks: float | None = rollouts_.module.tail(table.table, rollouts_.start,
-                                                rollouts_.world_data(world), CARD_ID[first],
-                                                stop)
-    if marks is None:
-        raise OverBudget
-    return marks
+    def rollouts(self, view: TarotView, secret: bool) -> Rollouts:
+        """The play-outs of ``view`` (``secret``: the partner unknown at five)."""
+        return Rollouts(self.module, view_position(view, secret))
 
-
-def rollouts(view: TarotView, secret: bool) -> Rollouts | None:
-    """The compiled play-outs of ``view``, or None: the caller rolls out in Python."""
-    module = core()
-    return None if module is None else Rollouts(module, view_position(view, secret))
-
-
-def closed_play(hands: Sequence[Sequence[TarotCard]], aside: Sequence[TarotCard], taker: int,
-                leader: int, called: TarotCard | None, secret: bool,
-                ) -> Callable[[], list[TarotTrick]] | None:
-    """The deal played from its first card by ``ClosedTable`` (``play_from``), in the
-    core: a function giving its tricks; None when the core is not there."""
-    module = core()
-    if module is None:
-        return None
-    start = position(len(hands), leader, taker, called, secret=secret, closed=True,
-                     aside=aside)
-    world = world_bytes(hands, ())
-
-    def play() -> list[TarotTrick]:
-        return tricks_of(module.play(start, world), len(hands))
-    return play
+    def closed_play(self, hands: Sequence[Sequence[TarotCard]], aside: Sequence[TarotCard],
+                    taker: int, leader: int, called: TarotCard | None, secret: bool,
+                    ) -> list[TarotTrick]:
+        """The tricks of the deal played from its first card by ``ClosedTable``
+        (``play_from``), ``aside`` what the taker knows of the cards set aside."""
+        start = position(len(hands), leader, taker, called, secret=secret, closed=True,
+                         aside=aside)
+        return tricks_of(self.module.play(start, world_bytes(hands, ())), len(hands))
 
 
 def tricks_of(data: bytes, players: int) -> list[TarotTrick]:

@@ -1,21 +1,24 @@
-"""The compiled twin of ``Solver``'s search (``game/core/_dds32.c``), through
-``game.core.native("dds32")``.
+"""The double-dummy solver's adapter: ``Solver``'s search in the compiled core
+(``_dds32``), reached through ``game.core.kernels.double_dummy()``.
 
-The C search is a line-by-line port of ``solver.py``: the same values, the same nodes
-(so a node cap stops it at the same node), run without the interpreter lock.  The Python
-search stays the reference, and the fallback when the core was not built or
+The C search is a line-by-line port of ``game/dds/solver.py``: the same values, the same
+nodes (so a node cap stops it at the same node), run without the interpreter lock.  The
+Python search stays the reference, and the fallback when the core was not built or
 ``ATOUT_CORE=python`` asks for it.
 """
 
 from __future__ import annotations
 
 import time
-from typing import Any
+from collections.abc import Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
-from game.core import native
-from game.dds.position import Position, points_table
 from game.engine.cards import TrumpMode
 from game.engine.rules import PartnerRuff
+
+if TYPE_CHECKING:  # the core reads a position; it imports nothing that holds a deal
+    from game.dds.position import Position
 
 # The C search's codes of the trump modes and of the partner-ruff rule.
 MODES = {TrumpMode.NO_TRUMP: 0, TrumpMode.ALL_TRUMP: 1, TrumpMode.SUIT: 2}
@@ -30,11 +33,12 @@ class CompiledSearch:
     """One position searched for ``seat``'s side by the compiled core; its table is kept
     between calls, as ``Solver``'s is."""
 
-    def __init__(self, core: Any, position: Position, seat: int, horizon: int) -> None:
+    def __init__(self, core: ModuleType, position: Position, seat: int, horizon: int,
+                 points: Sequence[int]) -> None:
         rules = position.rules
         self.core = core
         self.search = core.Search(
-            position.masks, position.trick, position.turn, points_table(position.trump),
+            position.masks, position.trick, position.turn, points,
             (rules.players, MODES[rules.mode], rules.trump_suit, int(rules.undertrump_must),
              int(rules.overtrump_relaxed), RUFFS[rules.partner_ruff]),
             seat, horizon,
@@ -60,7 +64,14 @@ class CompiledSearch:
             raise SearchAborted(str(aborted)) from None
 
 
-def compiled_search(position: Position, seat: int, horizon: int) -> CompiledSearch | None:
-    """The compiled search of ``position``, or None for the Python path."""
-    core = native("dds32")
-    return None if core is None else CompiledSearch(core, position, seat, horizon)
+class CompiledDoubleDummy:
+    """The double-dummy search in the compiled core (``kernels.DoubleDummy``)."""
+
+    def __init__(self, module: ModuleType) -> None:
+        self.module = module
+
+    def search(self, position: Position, seat: int, horizon: int,
+               points: Sequence[int]) -> CompiledSearch:
+        """``position`` searched for ``seat``'s side, ``horizon`` tricks deep, each card
+        worth its ``points`` (``position.points_table``)."""
+        return CompiledSearch(self.module, position, seat, horizon, points)
