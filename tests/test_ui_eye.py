@@ -11,16 +11,21 @@ tests/test_ui_overlaps.py."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from game.engine.cards import Suit, TrumpMode
+from game.engine.games import GAMES
 from game.engine.rules import CoincheRules
 from game.engine.tricks import Trump
 from game.i18n import Texts
+from game.storage import Storage
 from game.ui.app.app import App
 from game.ui.app.window import MIN_WINDOW
+from game.ui.scenes.setup import SetupScene
 from game.ui.table.words import hint_text
-from tests.table_driver import human_turn, run_until_human, start_table
+from tests.table_driver import DT, human_turn, run_until_human, start_table
 from tests.words import tr
 from tools.eye_checks import faint, look, problems
 from tools.screenshots import take_all
@@ -38,6 +43,29 @@ def test_every_game_language_and_hand_passes_the_eye_checks_in_the_smallest_wind
         words: str) -> None:
     photographer = take_all(None, words, MIN_WINDOW, matrix=True)
     assert photographer.problems == [], "\n".join(photographer.problems[:30])
+
+
+@pytest.mark.parametrize("words", ["fr", "en"])
+def test_every_tab_of_the_new_game_screen_passes_the_eye_checks(words: str,
+                                                                tmp_path: Path) -> None:
+    """Tried as a new player would (issue 43): at two players the "Cards" line's
+    explanation ran under its button.  Every game, number of players and tab of the
+    new-game screen, through the smallest window (the screenshots show only the
+    presets)."""
+    app = App(window_size=MIN_WINDOW, storage=Storage(tmp_path))
+    app.choose_language(words)
+    found: list[str] = []
+    for game, entry in GAMES.items():
+        for players in entry.players:
+            setup = SetupScene(app)
+            app.replace(setup)
+            setup.set_game(game)
+            setup.set_players(players)
+            for group in setup.groups():
+                setup.pick_group(group)
+                app.step(DT, [])
+                found += problems(look(app), f"{game} at {players}, {group}")
+    assert found == [], "\n".join(found[:30])
 
 
 @pytest.mark.parametrize("four_colour", [False, True], ids=["two colours", "four colours"])

@@ -261,7 +261,7 @@ class SetupScene(Scene):
         width = (1260 - 500) // len(groups) - 8
         for i, group in enumerate(groups):
             buttons.append(Button(pygame.Rect(500 + i * (width + 8), 130, width, 44),
-                                  translated(self.texts, group), _call(self._pick_group, group),
+                                  translated(self.texts, group), _call(self.pick_group, group),
                                   selected=group == self.group,
                                   size=24 if len(groups) < 5 else 22))
         buttons.append(Button(pygame.Rect(60, 640, 200, 56), translated(self.texts, "back"),
@@ -316,7 +316,7 @@ class SetupScene(Scene):
         """The presets, then the groups holding an option shown for the chosen game."""
         return [PRESETS_TAB, *(group for group in GROUPS if shown_options(self.rules, group))]
 
-    def _pick_group(self, group: str) -> None:
+    def pick_group(self, group: str) -> None:
         self.group = group
         self.build()
 
