@@ -275,7 +275,7 @@ class SetupScene(Scene):
         rules = self.rules
         names = shown_options(rules, self.group)
         return [Row(name, self.tr(f"opt.{name}"), self.tr(f"opt.{name}.help"),
-                    Button(self._row_rect(i, len(names)),
+                    Button(self.row_rect(i, len(names)),
                            _const(value_label(self.texts, getattr(rules, name), rules)),
                            _call(self.next_value, name), size=22))
                 for i, name in enumerate(names)]
@@ -293,13 +293,13 @@ class SetupScene(Scene):
                 help_key = "preset.last.none"  # disabled: why
             label = translated(self.texts, "setup.preset_current" if same else "setup.apply")
             rows.append(Row(name, self.tr(f"preset.{name}"), self.tr(help_key),
-                            Button(self._row_rect(i, len(names)), label,
+                            Button(self.row_rect(i, len(names)), label,
                                    _call(self.apply_preset, name), size=22, selected=same,
                                    enabled=name != LAST or self.has_last())))
         return rows
 
     @staticmethod
-    def _row_rect(index: int, count: int) -> pygame.Rect:
+    def row_rect(index: int, count: int) -> pygame.Rect:
         """Rows 72 pixels apart, closer when a group has more than fit."""
         step = min(ROW_STEP, (ROWS_BOTTOM - ROW_TOP) // max(count, 1))
         return pygame.Rect(1030, ROW_TOP + index * step, 210, 40)
