@@ -23,7 +23,8 @@ from game.i18n import Texts
 from game.storage import Storage
 from game.ui.app.app import App
 from game.ui.app.window import MIN_WINDOW
-from game.ui.scenes.setup import SetupScene
+from game.ui.kit.widgets import fitted_size, label_margin, text
+from game.ui.scenes.setup import HELP_LEFT, HELP_SIZE, TABS_TOP, SetupScene
 from game.ui.table.words import hint_text
 from tests.table_driver import DT, human_turn, run_until_human, start_table
 from tests.words import tr
@@ -45,6 +46,9 @@ def test_every_game_language_and_hand_passes_the_eye_checks_in_the_smallest_wind
     assert photographer.problems == [], "\n".join(photographer.problems[:30])
 
 
+HELP_ROOM = 12  # the least room between a line's explanation and its button
+
+
 @pytest.mark.parametrize("words", ["fr", "en"])
 def test_every_tab_of_the_new_game_screen_passes_the_eye_checks(words: str,
                                                                 tmp_path: Path) -> None:
@@ -64,8 +68,24 @@ def test_every_tab_of_the_new_game_screen_passes_the_eye_checks(words: str,
             for group in setup.groups():
                 setup.pick_group(group)
                 app.step(DT, [])
-                found += problems(look(app), f"{game} at {players}, {group}")
+                where = f"{game} at {players}, {group}"
+                found += problems(look(app), where) + cramped(setup, where)
     assert found == [], "\n".join(found[:30])
+
+
+def cramped(setup: SetupScene, where: str) -> list[str]:
+    """A tab whose word shrank to fit it (at two players six tabs shared the strip:
+    "Jeu de la carte" went on two tiny lines), a line's explanation that runs to its
+    button (the French découverte announcements' touched it)."""
+    tabs = [b for b in setup.buttons if b.rect.y == TABS_TOP]
+    found = [f"{where}: the tab {b.label()!r} shrinks" for b in tabs
+             if fitted_size(b.label(), b.size, b.rect.width - 2 * label_margin(b.rect.width))
+             < b.size]
+    for row in setup.rows:
+        end = row.button.rect.x - (HELP_LEFT + text(row.help, HELP_SIZE).get_width())
+        if end < HELP_ROOM:
+            found.append(f"{where}: {row.help!r} ends {end} px before its button")
+    return found
 
 
 @pytest.mark.parametrize("four_colour", [False, True], ids=["two colours", "four colours"])
