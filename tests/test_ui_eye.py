@@ -24,7 +24,7 @@ from game.storage import Storage
 from game.ui.app.app import App
 from game.ui.app.window import MIN_WINDOW
 from game.ui.kit.widgets import fitted_size, label_margin, text
-from game.ui.scenes.setup import HELP_LEFT, HELP_SIZE, TABS_TOP, SetupScene
+from game.ui.scenes.setup import HELP_LEFT, HELP_SIZE, TABS_TOP, SetupScene, shown_options
 from game.ui.table.words import hint_text
 from tests.table_driver import DT, human_turn, run_until_human, start_table
 from tests.words import tr
@@ -65,12 +65,20 @@ def test_every_tab_of_the_new_game_screen_passes_the_eye_checks(words: str,
             app.replace(setup)
             setup.set_game(game)
             setup.set_players(players)
-            for group in setup.groups():
-                setup.pick_group(group)
-                app.step(DT, [])
-                where = f"{game} at {players}, {group}"
-                found += problems(look(app), where) + cramped(setup, where)
+            found += every_tab(app, setup, f"{game} at {players}")
+            if "layout" in shown_options(setup.rules, "group.two_players"):
+                setup.next_value("layout")  # the découverte's own lines
+                found += every_tab(app, setup, f"{game} at {players}, découverte")
     assert found == [], "\n".join(found[:30])
+
+
+def every_tab(app: App, setup: SetupScene, where: str) -> list[str]:
+    found = []
+    for group in setup.groups():
+        setup.pick_group(group)
+        app.step(DT, [])
+        found += problems(look(app), f"{where}, {group}") + cramped(setup, f"{where}, {group}")
+    return found
 
 
 def cramped(setup: SetupScene, where: str) -> list[str]:
