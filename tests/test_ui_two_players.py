@@ -28,6 +28,7 @@ from game.ui.kit.widgets import BUTTON_MARGIN, fitted_size
 from game.ui.scenes.menu import MenuScene, item_rect
 from game.ui.scenes.scoresheet import MatchEnd, ScoreSheet
 from game.ui.scenes.setup import LAST, SetupScene
+from game.ui.scenes.stats import TABS, StatsScene
 from game.ui.table.animator import Flight
 from game.ui.table.layout import RAISE
 from game.ui.table.scene import TableScene
@@ -264,3 +265,6 @@ def test_a_whole_match_of_each_two_player_table_chosen_and_played_by_clicks(
     played = Storage(tmp_path).stats.of(rules.game, 2)
     assert played.matches_played == 1
     assert played.matches_won == (1 if match.winner == 0 else 0)
+    # The statistics open on that table, in this session and the next.
+    assert TABS[StatsScene(app).tab] == (rules.game, 2)
+    assert TABS[StatsScene(App(storage=Storage(tmp_path))).tab] == (rules.game, 2)
