@@ -141,15 +141,16 @@ def app(xvfb: str, tmp_path: Path) -> Iterator[RunningApp]:  # noqa: F811
 
 
 @contextmanager
-def running_app(display: str, tmp_path: Path) -> Iterator[RunningApp]:
-    """The app on ``display`` with its data in ``tmp_path`` (a save written there
-    first is what "Continue" resumes), once its window is up; stopped afterwards."""
+def running_app(display: str, tmp_path: Path, language: str = "en") -> Iterator[RunningApp]:
+    """The app on ``display`` in ``language`` with its data in ``tmp_path`` (a save
+    written there first is what "Continue" resumes), once its window is up; stopped
+    afterwards."""
     env = {**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11",
            "SDL_AUDIODRIVER": "dummy", "ATOUT_DATA_DIR": str(tmp_path),
            "XDG_STATE_HOME": str(tmp_path)}
     output = tmp_path / "app.output"
     with output.open("wb") as sink:
-        process = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--lang", "en"],
+        process = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--lang", language],
                                    env=env, stdout=sink, stderr=subprocess.STDOUT)
     try:
         windows: list[str] = []

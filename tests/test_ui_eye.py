@@ -11,16 +11,22 @@ tests/test_ui_overlaps.py."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from game.engine.cards import Suit, TrumpMode
+from game.engine.games import GAMES
 from game.engine.rules import CoincheRules
 from game.engine.tricks import Trump
 from game.i18n import Texts
+from game.storage import Storage
 from game.ui.app.app import App
 from game.ui.app.window import MIN_WINDOW
+from game.ui.kit.widgets import fitted_size, label_margin, text
+from game.ui.scenes.setup import HELP_LEFT, HELP_SIZE, TABS_TOP, SetupScene, shown_options
 from game.ui.table.words import hint_text
-from tests.table_driver import human_turn, run_until_human, start_table
+from tests.table_driver import DT, human_turn, run_until_human, start_table
 from tests.words import tr
 from tools.eye_checks import faint, look, problems
 from tools.screenshots import take_all
@@ -38,6 +44,56 @@ def test_every_game_language_and_hand_passes_the_eye_checks_in_the_smallest_wind
         words: str) -> None:
     photographer = take_all(None, words, MIN_WINDOW, matrix=True)
     assert photographer.problems == [], "\n".join(photographer.problems[:30])
+
+
+HELP_ROOM = 12  # the least room between a line's explanation and its button
+
+
+@pytest.mark.parametrize("words", ["fr", "en"])
+def test_every_tab_of_the_new_game_screen_passes_the_eye_checks(words: str,
+                                                                tmp_path: Path) -> None:
+    """Tried as a new player would (issue 43): at two players the "Cards" line's
+    explanation ran under its button.  Every game, number of players and tab of the
+    new-game screen, through the smallest window (the screenshots show only the
+    presets)."""
+    app = App(window_size=MIN_WINDOW, storage=Storage(tmp_path))
+    app.choose_language(words)
+    found: list[str] = []
+    for game, entry in GAMES.items():
+        for players in entry.players:
+            setup = SetupScene(app)
+            app.replace(setup)
+            setup.set_game(game)
+            setup.set_players(players)
+            found += every_tab(app, setup, f"{game} at {players}")
+            if "layout" in shown_options(setup.rules, "group.two_players"):
+                setup.next_value("layout")  # the découverte's own lines
+                found += every_tab(app, setup, f"{game} at {players}, découverte")
+    assert found == [], "\n".join(found[:30])
+
+
+def every_tab(app: App, setup: SetupScene, where: str) -> list[str]:
+    found = []
+    for group in setup.groups():
+        setup.pick_group(group)
+        app.step(DT, [])
+        found += problems(look(app), f"{where}, {group}") + cramped(setup, f"{where}, {group}")
+    return found
+
+
+def cramped(setup: SetupScene, where: str) -> list[str]:
+    """A tab whose word shrank to fit it (at two players six tabs shared the strip:
+    "Jeu de la carte" went on two tiny lines), a line's explanation that runs to its
+    button (the French découverte announcements' touched it)."""
+    tabs = [b for b in setup.buttons if b.rect.y == TABS_TOP]
+    found = [f"{where}: the tab {b.label()!r} shrinks" for b in tabs
+             if fitted_size(b.label(), b.size, b.rect.width - 2 * label_margin(b.rect.width))
+             < b.size]
+    for row in setup.rows:
+        end = row.button.rect.x - (HELP_LEFT + text(row.help, HELP_SIZE).get_width())
+        if end < HELP_ROOM:
+            found.append(f"{where}: {row.help!r} ends {end} px before its button")
+    return found
 
 
 @pytest.mark.parametrize("four_colour", [False, True], ids=["two colours", "four colours"])

@@ -191,3 +191,20 @@ def test_the_last_setup_is_remembered_by_its_app_only(app: App) -> None:
         assert SetupScene(other).rules.game == "coinche"
     finally:
         other.host.close()
+
+
+def test_two_players_at_coinche_play_to_their_own_default_unless_the_player_chose(
+        app: App) -> None:
+    """Tried as a new player (issue 43): Coinche, then 2 players, offered a match to
+    2000, the four-player default, where the contrée à deux is played to 1000."""
+    setup = open_setup(app)
+    press(app, setup, tr("game.coinche"))
+    assert setup.rules.target == 2000
+    press(app, setup, "2")
+    assert setup.rules.target == 1000
+    assert tr("setup.end_target", target=1000) in [b.label() for b in setup.buttons]
+    press(app, setup, "4")
+    assert setup.rules.target == 2000
+    press(app, setup, tr("setup.end_target", target=2000))  # the player's own: 3000
+    press(app, setup, "2")
+    assert setup.rules.target == 3000

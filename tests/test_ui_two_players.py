@@ -10,6 +10,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -17,18 +18,26 @@ import pytest
 from game.engine.belote import BeloteDeal
 from game.engine.coinche import CoincheDeal
 from game.engine.match import AnyRules
-from game.engine.rules import BeloteRules, CoincheRules, Layout
+from game.engine.rules import BeloteRules, CoincheRules, Layout, TrickGameRules
 from game.engine.trickgame import TrickDeal
 from game.storage import Storage
+from game.storage.settings import Settings
 from game.ui.app.app import App
+from game.ui.app.smoke import click
 from game.ui.kit.widgets import BUTTON_MARGIN, fitted_size
+from game.ui.scenes.menu import MenuScene, item_rect
+from game.ui.scenes.scoresheet import MatchEnd, ScoreSheet
+from game.ui.scenes.setup import LAST, SetupScene
+from game.ui.scenes.stats import TABS, StatsScene
 from game.ui.table.animator import Flight
 from game.ui.table.layout import RAISE
 from game.ui.table.scene import TableScene
 from tests.table_driver import (
     DT,
+    FAST,
     animate_at,
     human_turn,
+    play_to_score_sheet,
     press_button,
     run_until,
     run_until_human,
@@ -219,3 +228,91 @@ def test_every_value_of_a_first_bid_is_read_at_its_size_capot_too(tmp_path: Path
         room = button.rect.width - 2 * BUTTON_MARGIN
         assert fitted_size(button.label(), button.size, room) == button.size, button.label()
         assert table.bid_panel.rect.contains(button.rect)
+
+
+SHORT = 150  # a match of a deal or two
+
+
+def setup_from_the_menu(app: App) -> SetupScene:
+    """The menu, then "New game" clicked."""
+    app.replace(MenuScene(app))
+    app.step(DT, [])
+    app.step(DT, click(app, item_rect(0).center))
+    app.step(DT, [])
+    setup = app.top
+    assert isinstance(setup, SetupScene)
+    return setup
+
+
+def press_labelled(app: App, setup: SetupScene, label: str) -> None:
+    button = next(b for b in setup.buttons if b.label() == label)
+    app.step(DT, click(app, button.rect.center))
+    app.step(DT, [])
+
+
+def choose_by_clicks(app: App, rules: AnyRules) -> None:
+    """The new-game screen set by clicks: the game, the player's last settings for it
+    (two players and the match's end of ``rules``), and on the two-player tab the
+    découverte when ``rules`` asks for it; then "Deal"."""
+    setup = setup_from_the_menu(app)
+    tr = app.texts.tr
+    press_labelled(app, setup, tr(f"game.{rules.game}"))
+    last = next(r for r in setup.rows if r.name == LAST)
+    app.step(DT, click(app, last.button.rect.center))
+    app.step(DT, [])
+    press_labelled(app, setup, tr("group.two_players"))
+    if isinstance(rules, TrickGameRules) and rules.decouverte:
+        row = next(r for r in setup.rows if r.name == "layout")
+        app.step(DT, click(app, row.button.rect.center))
+        app.step(DT, [])
+    assert setup.rules == rules
+    press_labelled(app, setup, tr("setup.start"))
+
+
+def last_played(rules: TrickGameRules) -> Settings:
+    """The settings of a player who last played ``rules``' game at two, to ``rules``'
+    target, with the cards in the hand (the découverte is chosen by a click)."""
+    return Settings(language="fr").with_rules(dataclasses.replace(rules, layout=Layout.HAND))
+
+
+def play_the_match(app: App) -> TableScene:
+    """Every deal to its score sheet, "Next deal" clicked, until the match's end."""
+    table = app.top
+    assert isinstance(table, TableScene)
+    for _ in range(40):
+        play_to_score_sheet(app, table)
+        sheet = app.top
+        assert isinstance(sheet, ScoreSheet)
+        app.step(DT, click(app, sheet.next_button.rect.center))
+        app.step(DT, [])
+        if isinstance(app.top, MatchEnd):
+            return table
+    raise AssertionError("the match never ended")
+
+
+@pytest.mark.parametrize(
+    "rules", [CoincheRules(players=2, target=SHORT),
+              CoincheRules(players=2, layout=Layout.DECOUVERTE, target=SHORT),
+              BeloteRules(players=2, layout=Layout.DECOUVERTE, target=SHORT)],
+    ids=["contree-a-deux", "coinche-decouverte", "belote-decouverte"])
+def test_a_whole_match_of_each_two_player_table_chosen_and_played_by_clicks(
+    rules: TrickGameRules, tmp_path: Path
+) -> None:
+    """Issue 43, as a new player: the menu, the new-game screen, every bid and card and
+    every score sheet by clicks, to the match's end (a short one); the statistics count
+    the match."""
+    storage = Storage(tmp_path)
+    storage.save_settings(last_played(rules))
+    app = App(storage=storage)
+    animate_at(app, FAST)
+    choose_by_clicks(app, rules)
+    table = play_the_match(app)
+    match = table.controller.match
+    assert match.rules == rules and match.is_over
+    assert max(match.history[-1].totals) >= rules.target
+    played = Storage(tmp_path).stats.of(rules.game, 2)
+    assert played.matches_played == 1
+    assert played.matches_won == (1 if match.winner == 0 else 0)
+    # The statistics open on that table, in this session and the next.
+    assert TABS[StatsScene(app).tab] == (rules.game, 2)
+    assert TABS[StatsScene(App(storage=Storage(tmp_path))).tab] == (rules.game, 2)

@@ -27,6 +27,7 @@ from game.i18n import Texts
 from game.ui.kit.backdrop import draw_backdrop
 from game.ui.kit.entry import DealNumberField
 from game.ui.kit.widgets import (
+    BUTTON_MARGIN,
     CREAM,
     GLOW,
     GOLD,
@@ -34,6 +35,7 @@ from game.ui.kit.widgets import (
     KeyboardFocus,
     blit_text,
     panel,
+    text,
     translated,
 )
 from game.ui.stage import routes
@@ -70,6 +72,24 @@ GROUPS = {
 }
 FIXED = ("players", "target", "deals")  # set on the left: the table and how the match ends
 ROW_TOP, ROW_STEP, ROWS_BOTTOM = 196, 72, 604
+TABS_LEFT, TABS_RIGHT, TABS_TOP, TAB_GAP = 500, 1260, 130, 8
+HELP_LEFT, HELP_SIZE = 510, 20  # each option's one line of explanation, under its name
+
+
+def tab_rects(labels: list[str], size: int) -> list[pygame.Rect]:
+    """The tabs along the strip above the right panel, each as wide as its words and
+    the room left shared out: at two players six tabs, and "Jeu de la carte" or
+    "Announcements" no longer shrink to fit an even share."""
+    room = TABS_RIGHT - TABS_LEFT - TAB_GAP * (len(labels) - 1)
+    natural = [text(label, size).get_width() + 2 * BUTTON_MARGIN for label in labels]
+    spare = room - sum(natural)
+    widths = [max(1, width + spare // len(labels)) if spare >= 0
+              else width * room // sum(natural) for width in natural]
+    rects, left = [], TABS_LEFT
+    for width in widths:
+        rects.append(pygame.Rect(left, TABS_TOP, width, 44))
+        left += width + TAB_GAP
+    return rects
 
 
 def option_names(rules: type[AnyRules]) -> list[str]:
@@ -177,9 +197,13 @@ class SetupScene(Scene):
 
     def set_players(self, players: int) -> None:
         """Another number of players: the options' defaults for it (some depend on it),
-        the end of the match kept."""
+        the end of the match kept when the player chose it; the game's own for that
+        many players otherwise (the contrée à deux is played to 1000, at four to 2000)."""
+        game = rules_class(self.rules.game)
         table = {**match_table(self.rules), "players": players}
-        self.rules = rules_class(self.rules.game)(**table)
+        if self.rules.target == game(players=self.rules.players).target:
+            del table["target"]
+        self.rules = game(**table)
         self.build()
 
     def next_target(self) -> None:
@@ -268,12 +292,12 @@ class SetupScene(Scene):
         groups = self.groups()
         if self.group not in groups:
             self.group = groups[0]
-        width = (1260 - 500) // len(groups) - 8
-        for i, group in enumerate(groups):
-            buttons.append(Button(pygame.Rect(500 + i * (width + 8), 130, width, 44),
-                                  translated(self.texts, group), _call(self._pick_group, group),
-                                  selected=group == self.group,
-                                  size=24 if len(groups) < 5 else 22))
+        size = 24 if len(groups) < 5 else 22
+        for group, rect in zip(groups, tab_rects([self.tr(g) for g in groups], size),
+                               strict=True):
+            buttons.append(Button(rect, translated(self.texts, group),
+                                  _call(self.pick_group, group),
+                                  selected=group == self.group, size=size))
         buttons.append(Button(pygame.Rect(60, 640, 200, 56), translated(self.texts, "back"),
                               self.app.pop))
         buttons.append(Button(pygame.Rect(1010, 640, 240, 56),
@@ -298,7 +322,7 @@ class SetupScene(Scene):
         rules = self.rules
         names = shown_options(rules, self.group)
         return [Row(name, self.tr(f"opt.{name}"), self.tr(f"opt.{name}.help"),
-                    Button(self._row_rect(i, len(names)),
+                    Button(self.row_rect(i, len(names)),
                            _const(value_label(self.texts, getattr(rules, name), rules)),
                            _call(self.next_value, name), size=22))
                 for i, name in enumerate(names)]
@@ -316,13 +340,13 @@ class SetupScene(Scene):
                 help_key = "preset.last.none"  # disabled: why
             label = translated(self.texts, "setup.preset_current" if same else "setup.apply")
             rows.append(Row(name, self.tr(f"preset.{name}"), self.tr(help_key),
-                            Button(self._row_rect(i, len(names)), label,
+                            Button(self.row_rect(i, len(names)), label,
                                    _call(self.apply_preset, name), size=22, selected=same,
                                    enabled=name != LAST or self.has_last())))
         return rows
 
     @staticmethod
-    def _row_rect(index: int, count: int) -> pygame.Rect:
+    def row_rect(index: int, count: int) -> pygame.Rect:
         """Rows 72 pixels apart, closer when a group has more than fit."""
         step = min(ROW_STEP, (ROWS_BOTTOM - ROW_TOP) // max(count, 1))
         return pygame.Rect(1030, ROW_TOP + index * step, 210, 40)
@@ -339,7 +363,7 @@ class SetupScene(Scene):
         """The presets, then the groups holding an option shown for the chosen game."""
         return [PRESETS_TAB, *(group for group in GROUPS if shown_options(self.rules, group))]
 
-    def _pick_group(self, group: str) -> None:
+    def pick_group(self, group: str) -> None:
         self.group = group
         self.build()
 
@@ -396,7 +420,7 @@ class SetupScene(Scene):
         for row in self.rows:
             y = row.button.rect.y
             blit_text(surface, row.title, 26, CREAM, topleft=(510, y))
-            blit_text(surface, row.help, 20, (214, 206, 180), topleft=(510, y + 28))
+            blit_text(surface, row.help, HELP_SIZE, (214, 206, 180), topleft=(HELP_LEFT, y + 28))
             row.button.draw(surface)
         for button in self.buttons:
             button.draw(surface)

@@ -116,7 +116,7 @@ class StatsScene(Scene):
     route = routes.STATS
     def __init__(self, app: Stage) -> None:
         super().__init__(app)
-        self.tab = TABS.index((COINCHE.name, 4))  # coinche at four: the most played
+        self.tab = self.first_tab()
         self.tabs = [Button(pygame.Rect(60 + i * TAB_STEP, 116, TAB_STEP - 8, 46),
                             _tab_label(self.texts, game, players), _call(self.show, i), size=24)
                      for i, (game, players) in enumerate(TABS)]
@@ -154,6 +154,18 @@ class StatsScene(Scene):
         """The counts of the table shown: the tab's game and players, the layout."""
         game, players = TABS[self.tab]
         return self.statistics.of(game, players, self.shown_layout)
+
+    def first_tab(self) -> int:
+        """The table the player set up last in this session; else the one he has played
+        most; else coinche at four, the most played.  (Opened on coinche at four after
+        a contrée à deux, the screen showed only zeros.)"""
+        last = self.app.memory.last_setup
+        if last is not None and (last.rules.game, last.rules.players) in TABS:
+            return TABS.index((last.rules.game, last.rules.players))
+        played = [self.statistics.of(game, players).deals_played for game, players in TABS]
+        if max(played) > 0:
+            return played.index(max(played))
+        return TABS.index((COINCHE.name, 4))
 
     def toggle_progress(self) -> None:
         self.showing_progress = not self.showing_progress
