@@ -144,10 +144,16 @@ def test_the_statistics_show_the_decouverte_apart_at_two(
     app.push(scene)
     app.step(DT, [])
     hand, decouverte = scene.layout_buttons
-    assert TABS[scene.tab] == ("coinche", 4) and tr("val.decouverte") not in texts_drawn
-    app.step(DT, click(app, decouverte.rect.center))  # not shown: nothing happens
-    assert scene.layout is Layout.HAND
+    # It opens on the table played most: the contrée découverte.
+    assert (*TABS[scene.tab], scene.shown_layout) == ("coinche", 2, Layout.DECOUVERTE)
+    app.step(DT, click(app, scene.tabs[TABS.index(("coinche", 4))].rect.center))
+    texts_drawn.clear()
+    app.step(DT, [])
+    assert tr("val.decouverte") not in texts_drawn
+    app.step(DT, click(app, hand.rect.center))  # not shown: nothing happens
+    assert scene.layout is Layout.DECOUVERTE
     app.step(DT, click(app, scene.tabs[TABS.index(("coinche", 2))].rect.center))
+    app.step(DT, click(app, hand.rect.center))
     texts_drawn.clear()
     app.step(DT, [])
     row = texts_drawn.index(tr("stats.deals_played"))
@@ -310,9 +316,9 @@ def test_a_whole_match_of_each_two_player_table_chosen_and_played_by_clicks(
     match = table.controller.match
     assert match.rules == rules and match.is_over
     assert max(match.history[-1].totals) >= rules.target
-    played = Storage(tmp_path).stats.of(rules.game, 2)
+    played = Storage(tmp_path).stats.of(rules.game, 2, rules.layout)
     assert played.matches_played == 1
     assert played.matches_won == (1 if match.winner == 0 else 0)
-    # The statistics open on that table, in this session and the next.
-    assert TABS[StatsScene(app).tab] == (rules.game, 2)
-    assert TABS[StatsScene(App(storage=Storage(tmp_path))).tab] == (rules.game, 2)
+    # The statistics open on that table and its layout, in this session and the next.
+    for stats in (StatsScene(app), StatsScene(App(storage=Storage(tmp_path)))):
+        assert (*TABS[stats.tab], stats.shown_layout) == (rules.game, 2, rules.layout)

@@ -116,7 +116,7 @@ class StatsScene(Scene):
     route = routes.STATS
     def __init__(self, app: Stage) -> None:
         super().__init__(app)
-        self.tab = self.first_tab()
+        self.tab, first_layout = self.first_table()
         self.tabs = [Button(pygame.Rect(60 + i * TAB_STEP, 116, TAB_STEP - 8, 46),
                             _tab_label(self.texts, game, players), _call(self.show, i), size=24)
                      for i, (game, players) in enumerate(TABS)]
@@ -128,7 +128,7 @@ class StatsScene(Scene):
             pygame.Rect(470, 646, 340, 56),
             lambda: self.tr("stats.counts" if self.showing_progress else "stats.progress"),
             self.toggle_progress, size=26)
-        self.layout = Layout.HAND  # at two: the cards in the hand, or the découverte
+        self.layout = first_layout  # at two: the cards in the hand, or the découverte
         self.layout_buttons = [
             Button(LAYOUT_BUTTON.move(i * (LAYOUT_BUTTON.width + 10), 0),
                    _value_label(self.texts, layout), _call_layout(self.choose_layout, layout),
@@ -155,17 +155,22 @@ class StatsScene(Scene):
         game, players = TABS[self.tab]
         return self.statistics.of(game, players, self.shown_layout)
 
-    def first_tab(self) -> int:
-        """The table the player set up last in this session; else the one he has played
-        most; else coinche at four, the most played.  (Opened on coinche at four after
-        a contrée à deux, the screen showed only zeros.)"""
+    def first_table(self) -> tuple[int, Layout]:
+        """The tab and layout of the table the player set up last in this session; else
+        of the one he has played most; else coinche at four, the most played.  (Opened
+        on coinche at four after a contrée à deux, the screen showed only zeros.)"""
         last = self.app.memory.last_setup
         if last is not None and (last.rules.game, last.rules.players) in TABS:
-            return TABS.index((last.rules.game, last.rules.players))
-        played = [self.statistics.of(game, players).deals_played for game, players in TABS]
+            layout = getattr(last.rules, "layout", Layout.HAND)
+            return (TABS.index((last.rules.game, last.rules.players)),
+                    layout if isinstance(layout, Layout) else Layout.HAND)
+        tables = [(index, layout) for index, (game, players) in enumerate(TABS)
+                  for layout in layouts_of(game, players)]
+        played = [self.statistics.of(*TABS[index], layout).deals_played
+                  for index, layout in tables]
         if max(played) > 0:
-            return played.index(max(played))
-        return TABS.index((COINCHE.name, 4))
+            return tables[played.index(max(played))]
+        return TABS.index((COINCHE.name, 4)), Layout.HAND
 
     def toggle_progress(self) -> None:
         self.showing_progress = not self.showing_progress
