@@ -30,6 +30,12 @@ __all__ = ["GAMES", "Game", "check", "overlaps", "tour"]
 FRAMES = 6000
 LANGUAGES = ("fr", "en")
 HANDS = (False, True)  # right-handed, left-handed
+VARIANTS = tuple((words, left) for words in LANGUAGES for left in HANDS)
+# How many of the four languages-and-hands the tour draws at each settled moment after
+# an action, in turn (1: each moment in one of them, each of them at every fourth
+# moment; 4: each moment in all four, the slow sweep).  The hint, the last trick and
+# the explicit checks are always drawn in all four.
+VARIANTS_A_MOMENT = int(os.environ.get("ATOUT_OVERLAP_VARIANTS", "1"))
 
 # Cards may lie on cards (a trick's cards, a pile on a pile): only the rest is checked
 # against everything.
@@ -79,27 +85,35 @@ def phases_shown(table: TableScene) -> set[str]:
     return {name for name, on in shown.items() if on}
 
 
-def variants(app: App, table: TableScene) -> Iterator[str]:
-    """The table drawn in each language and handedness (one frame each, at rest)."""
+def variants(app: App, table: TableScene,
+             chosen: tuple[tuple[str, bool], ...] = VARIANTS) -> Iterator[str]:
+    """The table drawn in each language and handedness of ``chosen`` (one frame each,
+    at rest)."""
     before = (app.language_setting(), app.settings)
     try:
-        for words in LANGUAGES:
-            for left in HANDS:
-                app.choose_language(words)
-                app.settings = dataclasses.replace(app.settings, left_handed=left)
-                app.step(0.0, [])
-                yield f"{words} {'left' if left else 'right'}-handed"
+        for words, left in chosen:
+            app.choose_language(words)
+            app.settings = dataclasses.replace(app.settings, left_handed=left)
+            app.step(0.0, [])
+            yield f"{words} {'left' if left else 'right'}-handed"
     finally:
         app.choose_language(before[0])
         app.settings = before[1]
         app.step(0.0, [])
 
 
-def check(app: App, table: TableScene, where: str) -> list[str]:
+def in_turn(moment: int) -> tuple[tuple[str, bool], ...]:
+    """The languages and hands drawn at the ``moment``-th settled moment of a tour."""
+    count = max(1, min(len(VARIANTS), VARIANTS_A_MOMENT))
+    return tuple(VARIANTS[(moment * count + i) % len(VARIANTS)] for i in range(count))
+
+
+def check(app: App, table: TableScene, where: str,
+          chosen: tuple[tuple[str, bool], ...] = VARIANTS) -> list[str]:
     """Every overlap and rectangle off the screen now, and what the eye checks find, in
-    every language and hand."""
+    each language and hand of ``chosen`` (all four by default)."""
     problems = []
-    for variant in variants(app, table):
+    for variant in variants(app, table, chosen):
         regions = table.regions()
         problems += [f"{where} ({variant}): {a} over {b}" for a, b in overlaps(regions)]
         problems += [f"{where} ({variant}): {name} off the screen"
@@ -114,26 +128,31 @@ class Tour:
 
     seen: set[str] = dataclasses.field(default_factory=set)
     problems: list[str] = dataclasses.field(default_factory=list)
+    variants_seen: set[tuple[str, bool]] = dataclasses.field(default_factory=set)
 
-    def look(self, app: App, table: TableScene, where: str) -> None:
+    def look(self, app: App, table: TableScene, where: str,
+             chosen: tuple[tuple[str, bool], ...] = VARIANTS) -> None:
         self.seen |= phases_shown(table)
-        self.problems += check(app, table, where)
+        self.variants_seen |= set(chosen)
+        self.problems += check(app, table, where, chosen)
 
 
 def tour(app: App, table: TableScene) -> Tour:
     """Play the table's deal to its score sheet, the player answering as
-    ``human_turn`` does; look at the table (every language and hand) each time it
-    settles after an action, with the hint asked once in the bidding and once in the
-    play, and the last trick shown once."""
+    ``human_turn`` does; look at the table each time it settles after an action (in
+    the languages and hands ``in_turn`` gives), with the hint asked once in the bidding
+    and once in the play, and the last trick shown once (those in every language and
+    hand)."""
     seen = Tour()
-    looked, hinted, last_shown = -1, set(), False
+    looked, moments, hinted, last_shown = -1, 0, set(), False
     for _ in range(FRAMES):
         if app.top is not table:
             return seen
         controller = table.controller
         if controller.idle and not table.tweens.busy and controller.actions_applied != looked:
             looked = controller.actions_applied
-            seen.look(app, table, f"action {looked}")
+            seen.look(app, table, f"action {looked}", in_turn(moments))
+            moments += 1
         if not (controller.human_to_act and table.accepts_choice):
             controller.wait_for_computer(DT)
             app.step(DT, [])

@@ -1,9 +1,10 @@
 """Nothing the table draws covers anything else: every text, bubble, badge, panel and
 button (and the piles, hands and trick under them) is laid out from rectangles the
 parts name (``TableScene.regions``).  Each game and player count plays a fixed deal to
-its score sheet at 1280×720 and at the smallest window; at every settled moment, with
-the hint and the last trick shown once, the table is drawn in French and English,
-right- and left-handed, and no two rectangles may overlap or leave the screen; the eye
+its score sheet at 1280×720 and at the smallest window; at every settled moment the
+table is drawn in French or English, right- or left-handed, the four in turn (all four
+at each moment with ``ATOUT_OVERLAP_VARIANTS=4``), with the hint and the last trick
+shown once in all four, and no two rectangles may overlap or leave the screen; the eye
 checks (tools/eye_checks.py: texts in their boxes, nothing over anything, contrast,
 opaque panels, the language's own words) look at the same frames."""
 
@@ -23,7 +24,7 @@ from game.ui.app.window import MIN_WINDOW
 from game.ui.kit.layout import LOGICAL
 from game.ui.table.layout import TableLayout
 from tests.table_driver import press_button, run_until, start_table
-from tests.table_overlaps import GAMES, Game, check, overlaps, tour, variants
+from tests.table_overlaps import GAMES, VARIANTS, Game, check, overlaps, tour, variants
 from tests.words import tr
 
 WINDOWS = (LOGICAL, MIN_WINDOW)
@@ -45,6 +46,7 @@ def test_nothing_on_the_table_covers_anything_else(tmp_path: Path, game: Game,
     finally:
         app.close()
     assert game.phases <= seen.seen, f"deal {deal} no longer shows {game.phases - seen.seen}"
+    assert seen.variants_seen == set(VARIANTS)
     assert seen.problems == [], "\n".join(seen.problems[:20])
 
 
