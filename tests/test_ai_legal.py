@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Iterator
 
@@ -25,6 +26,9 @@ GAMES: list[TrickGameRules] = [
     CoincheRules(players=2), CoincheRules(players=2, layout=Layout.DECOUVERTE),
     BeloteRules(players=2, layout=Layout.DECOUVERTE),
 ]
+
+
+EXPERT_EVERY = int(os.environ.get("ATOUT_LEGAL_EXPERT_EVERY", "16"))
 
 
 def positions(rules: TrickGameRules, deals: int, seed: int) -> Iterator[TrickDeal]:
@@ -58,8 +62,9 @@ def test_every_level_returns_a_legal_action_in_every_position(rules: TrickGameRu
         phases.add(state.phase)
         last_tricks += len(state.tricks) == 7
         capots += capot_in_progress(state)
-        # The Expert's search is slower: every 8th position (hundreds per game).
-        levels = list(Level) if index % 8 == 0 else [Level.DEBUTANT, Level.CONFIRME]
+        # The Expert's search is slower: every EXPERT_EVERY-th position (about a hundred
+        # a game; ATOUT_LEGAL_EXPERT_EVERY=1 asks it everywhere).
+        levels = list(Level) if index % EXPERT_EVERY == 0 else [Level.DEBUTANT, Level.CONFIRME]
         for level in levels:
             decision = decide(view, level, rng)
             assert decision.action in state.legal_actions(), (level, decision)
