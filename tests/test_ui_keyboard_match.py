@@ -62,14 +62,15 @@ class Table:
 
 
 # Every table of the games' registry (``game.engine.games``), the découverte included; the
-# first goes through the most of the new-game screen (its option tabs too) in a few deals.
+# first goes through the most of the new-game screen (its option tabs too) in a few deals,
+# and the first three are one of each game.
 TABLES = (
-    Table("coinche", 2, Layout.DECOUVERTE), Table("belote", 4), Table("belote", 3),
-    Table("belote", 2), Table("belote", 2, Layout.DECOUVERTE), Table("coinche", 4),
-    Table("coinche", 2), Table("tarot", 3), Table("tarot", 4), Table("tarot", 5),
+    Table("coinche", 2, Layout.DECOUVERTE), Table("tarot", 4), Table("belote", 4),
+    Table("belote", 3), Table("belote", 2), Table("belote", 2, Layout.DECOUVERTE),
+    Table("coinche", 4), Table("coinche", 2), Table("tarot", 3), Table("tarot", 5),
 )
-# A match is some 10 to 25 s: CI plays the first table, ATOUT_KEYBOARD_MATCHES=10 all.
-MATCHES = int(os.environ.get("ATOUT_KEYBOARD_MATCHES", "1"))
+# A match is some 5 to 25 s: CI plays one table of each game, ATOUT_KEYBOARD_MATCHES=10 all.
+MATCHES = int(os.environ.get("ATOUT_KEYBOARD_MATCHES", "3"))
 
 
 @pytest.fixture
@@ -227,6 +228,6 @@ def test_a_keyboard_player_finishes_a_match(
     app.step(DT, [])
     assert isinstance(app.top, MenuScene)
     app.close()
-    stats = Storage(tmp_path).stats.of(table.game, table.players)
+    stats = Storage(tmp_path).stats.of(table.game, table.players, table.layout)
     assert stats.matches_played == 1
     assert {event.type for event in posted} == set(KEYS_ONLY)  # never a mouse event
