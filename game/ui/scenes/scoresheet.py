@@ -175,14 +175,14 @@ class ScoreSheet(Scene):
                 frame = pygame.Rect(x0 - 8, y - 2, SHEET_RECT.right - x0 - 4, ROW_HEIGHT)
                 pygame.draw.rect(surface, LESSON_LIT, frame, width=2, border_radius=6)
                 self.framed.append((row.key, frame))
-            size = MIN_TEXT if len(row.label) > 44 else 22
+            size = MIN_TEXT + 2 if len(row.label) > 44 else 24
             colour = DIM_TEXT if row.style is Style.NOTE else CREAM
             if row.style in (Style.SCORE, Style.TOTALS):
                 pygame.draw.line(surface, GOLD, (x0, y - 3), (SHEET_RECT.right - 20, y - 3), 2)
             blit_text(surface, row.label, size, colour, topleft=(x0, y + 2))
             strong = row.style in (Style.SCORE, Style.TOTALS)
             for cell, x in zip(row.cells, columns, strict=True):
-                blit_text(surface, cell, 24 if strong else 22, GLOW if strong else colour,
+                blit_text(surface, cell, 26 if strong else 24, GLOW if strong else colour,
                           topright=(x, y))
             y += ROW_HEIGHT
 
