@@ -46,6 +46,9 @@ WORLDS = 36  # at the default thinking time (12: 11 points a deal less, bench/RE
 # The share of the deadline the search plans to use: the rest absorbs a last rollout
 # slowed by a busy machine (under load the p95 went past the deadline without it).
 DEADLINE_SHARE = 0.85
+# The share of the deadline the worlds' draw may take: past it, the worlds drawn so far
+# are weighed and rolled out (a machine busy elsewhere draws fewer, in time).
+DRAW_SHARE = 0.3
 
 
 @dataclass(frozen=True)
@@ -76,7 +79,7 @@ def weigh_cards(view: TrickView, mem: Memory, cards: list[Card], fallback: tuple
         return fallback, {}
     start = time.perf_counter()
     search = (source or WorldSearch)(view, mem, cards, rng, worlds)
-    search.draw_all()
+    search.draw_all(None if deadline is None else start + deadline * DRAW_SHARE)
     search.settle(rng)
     if search.failed:  # a view from house rules the sampler's defaults contradict
         return fallback, {}
