@@ -54,9 +54,9 @@ class TimedSearch(TarotWorldSearch):
 
     drawing = 0.0
 
-    def draw_all(self) -> None:
+    def draw_all(self, ends: float | None = None) -> None:
         started = time.process_time()
-        super().draw_all()
+        super().draw_all(ends)
         self.drawing = time.process_time() - started
 
 

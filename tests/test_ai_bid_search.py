@@ -7,12 +7,12 @@ import random
 
 from game.ai import Level, decide
 from game.ai.bid_search import (
-    calls_misfit,
     expert_coinche_bidding,
     play_out,
     sample_deals,
 )
 from game.ai.bidding import coinche_bidding
+from game.ai.calls import calls_misfit
 from game.engine.actions import Bid, Coinche, Pass
 from game.engine.cards import DECK32, Card, Rank, Suit, TrumpMode, card
 from game.engine.coinche import CoincheDeal

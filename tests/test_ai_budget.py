@@ -7,11 +7,18 @@ import random
 
 import pytest
 
-from game.ai import THINK_CHOICES, Level, budget, decide
+import game.ai as ai_module
+from game.ai import THINK_CHOICES, Level, appraise, budget, decide
 from game.ai.budget import DEFAULT_THINK, ends_at, past, seconds_left, within, worlds_for
+from game.ai.memory import Memory
+from game.ai.search import CORE_WORLDS, WORLDS, play_worlds
+from game.core import trick32
+from game.engine.actions import PlayCard
+from game.engine.cards import Card
 from game.engine.coinche import CoincheDeal
 from game.engine.protocol import Phase
-from game.engine.rules import CoincheRules
+from game.engine.rules import CoincheRules, Layout
+from game.engine.trick_view import TrickView
 
 
 class FakeClock:
@@ -88,3 +95,61 @@ def test_without_a_deadline_the_clock_is_never_passed(
     assert ends_at(None, 0.0) is None
     assert seconds_left(None) is None
     assert not past(None)
+
+
+# --- the card search's cap: the compiled core's or the Python path's ------------------------
+
+
+def a_card_choice(rules: CoincheRules) -> TrickView:
+    """A card to choose at the first trick, the Confirmé playing the deal until then."""
+    from tests.test_ai_hidden_two_players import at_play
+
+    for seed in range(20):
+        state = at_play(rules, seed, 1)
+        seat = state.current_player
+        assert seat is not None
+        view = state.view(seat)
+        if len({a.card for a in view.legal if isinstance(a, PlayCard)}) > 1:
+            return view
+    raise AssertionError("no choice of cards")
+
+
+def caps_weighed(view: TrickView, think: float | None,
+                 monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The caps on worlds the Expert's card search is given in ``view``."""
+    caps: list[int] = []
+
+    def record(view: TrickView, mem: Memory, cards: list[Card], fallback: tuple[Card, str],
+               rng: random.Random, worlds: int, *rest: object,
+               ) -> tuple[tuple[Card, str], dict[Card, float]]:
+        caps.append(worlds)
+        return fallback, {}
+
+    with monkeypatch.context() as patch:
+        patch.setattr(ai_module, "weigh_cards", record)
+        appraise(view, random.Random(1), think)
+    return caps
+
+
+@pytest.mark.parametrize("core_built", [True, False], ids=["core", "python"])
+def test_the_card_search_weighs_the_cores_cap_of_worlds_only_with_the_core(
+        core_built: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cap is a named budget chosen by whether the compiled core plays the rollouts
+    (its decisions are the Python path's at the same cap: ``test_core_trick32``); it
+    grows with the thinking time either way."""
+    monkeypatch.setattr(trick32, "core", lambda: object() if core_built else None)
+    view = a_card_choice(CoincheRules())
+    cap = CORE_WORLDS if core_built else WORLDS
+    assert play_worlds(view) == cap
+    assert caps_weighed(view, None, monkeypatch) == [cap]
+    assert caps_weighed(view, DEFAULT_THINK, monkeypatch) == [cap]
+    assert caps_weighed(view, 1.0, monkeypatch) == [worlds_for(1.0, cap)]
+    assert CORE_WORLDS > WORLDS
+
+
+def test_the_decouverte_keeps_the_python_cap_as_its_rollouts_are_python(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(trick32, "core", lambda: object())
+    view = a_card_choice(CoincheRules(players=2, layout=Layout.DECOUVERTE))
+    assert view.table_piles
+    assert caps_weighed(view, None, monkeypatch) == [WORLDS]

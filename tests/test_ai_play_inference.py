@@ -217,3 +217,20 @@ def test_the_expert_searches_with_the_inference() -> None:
     assert isinstance(by_default.decision.action, PlayCard) and by_default.values
     assert by_default == appraise(view, random.Random(5), None, source=InferenceSearch)
     assert by_default != appraise(view, random.Random(5), None, source=WorldSearch)
+
+
+def test_a_draw_out_of_time_weighs_the_worlds_drawn_so_far() -> None:
+    """With a time to end by already past (a busy machine), the draw stops after its
+    first world, and the inference from the play still weighs what it drew (the one
+    world, drawn every time); without one, every candidate is drawn."""
+    view = confirme_deal(1).view(2)
+    mem, cards = build_memory(view), list(view.hand)
+    late = InferenceSearch(view, mem, cards, random.Random(5), 20)
+    late.draw_all(ends=0.0)
+    assert len(late.worlds) == len(late.draws) == 1 and late.draws[0] >= 20
+    plain = WorldSearch(view, mem, cards, random.Random(5), 20)
+    plain.draw_all(ends=0.0)
+    assert len(plain.worlds) == 1 and plain.finished is False
+    whole = InferenceSearch(view, mem, cards, random.Random(5), 20)
+    whole.draw_all(ends=None)
+    assert 1 < len(whole.worlds) == len(whole.draws) <= 20

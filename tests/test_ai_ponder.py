@@ -12,7 +12,7 @@ from game.ai.memory import build_memory
 from game.ai.play import choose_card
 from game.ai.ponder import Ponder, card_search
 from game.ai.resumable import CancellableRandom, DecisionCancelled
-from game.ai.search import SearchSource, WorldSearch, weigh_cards
+from game.ai.search import SearchSource, WorldSearch, play_worlds, weigh_cards
 from game.ai.tarot_search import TarotSource, TarotWorldSearch, weigh_tarot_cards
 from game.engine.actions import PlayCard
 from game.engine.match import Match
@@ -23,7 +23,7 @@ from game.engine.tarot_cards import TarotCard
 from game.engine.tarot_tricks import TarotView
 from game.engine.trick_view import TrickView
 
-WORLDS = 6  # a small cap keeps the searches fast; the default think's cap is 36
+WORLDS = 6  # a small cap keeps the searches fast; the default think's is ``play_worlds``
 
 
 def card_positions(rules: CoincheRules | BeloteRules, seed: int) -> list[Match]:
@@ -105,7 +105,8 @@ def test_a_pondered_decision_equals_the_unpondered_one_without_a_deadline() -> N
             assert pondered.getstate() == alone.getstate()
             # every world the cap allows (after another seat's card, the distinct ones
             # the inference from the play kept of them)
-            assert ponder.last_seen == by_itself.last_seen and 0 < ponder.last_seen <= 36
+            cap = play_worlds(view.deal)  # type: ignore[arg-type]
+            assert ponder.last_seen == by_itself.last_seen and 0 < ponder.last_seen <= cap
             reused += ponder.last_reused
         assert reused > 0
 
@@ -182,8 +183,9 @@ def test_only_the_expert_card_play_is_prepared() -> None:
     assert card_search(match.view(match.current_player), random.Random(0),  # type: ignore[arg-type]
                        None) is None
     play = card_positions(CoincheRules(), 4)[0]
-    search = card_search(play.view(play.current_player), random.Random(0), 0.3)  # type: ignore[arg-type]
-    assert search is not None and search.cap == 36 and not search.worlds
+    view = play.view(play.current_player)  # type: ignore[arg-type]
+    search = card_search(view, random.Random(0), 0.3)
+    assert search is not None and search.cap == play_worlds(view.deal) and not search.worlds
 
 
 def test_the_work_stops_at_the_next_step_when_the_host_needs_the_processor() -> None:
@@ -195,7 +197,8 @@ def test_the_work_stops_at_the_next_step_when_the_host_needs_the_processor() -> 
     while ponder.work(10.0):
         pass
     search = ponder.prepared[0]
-    assert search.finished and 0 < len(search.values) == len(search.worlds) <= 36
+    cap = play_worlds(match.view(match.current_player).deal)  # type: ignore[arg-type]
+    assert search.finished and 0 < len(search.values) == len(search.worlds) <= cap
 
 
 def tarot_positions(players: int, seed: int) -> list[Match]:

@@ -62,6 +62,14 @@ def the_core_in_use(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(FORCE_PYTHON, raising=False)
 
 
+@pytest.fixture(autouse=True)
+def the_same_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both paths at the Python path's cap on worlds: the core's own cap
+    (``search.CORE_WORLDS``) is only its budget, the same decisions at the same cap are
+    what is compared here."""
+    monkeypatch.setattr(search_module, "CORE_WORLDS", search_module.WORLDS)
+
+
 def kernel() -> ModuleType:
     assert CORE is not None
     return CORE

@@ -38,7 +38,7 @@ from game.ai.decision import Decision, Level
 from game.ai.memory import Memory
 from game.ai.play import play_phase
 from game.ai.play_inference import InferenceSearch
-from game.ai.search import WORLDS, SearchSource, weigh_cards
+from game.ai.search import SearchSource, play_worlds, weigh_cards
 from game.ai.tarot import tarot_decision
 from game.ai.tarot_bid_search import bid_worlds as tarot_bid_worlds
 from game.ai.tarot_bid_search import weigh_tarot_calls
@@ -184,7 +184,7 @@ def _appraise_card_play(view: TrickView, target: int | None, rng: random.Random,
     def search(view: TrickView, mem: Memory, cards: list[Card],
                fallback: tuple[Card, str]) -> tuple[Card, str]:
         choice, means = weigh_cards(view, mem, cards, fallback, rng,
-                                    worlds_for(think, WORLDS), deadline,
+                                    worlds_for(think, play_worlds(view)), deadline,
                                     source or InferenceSearch)
         weighed.update(means)
         return choice

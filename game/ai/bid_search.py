@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.ai.bidding import coinche_bidding, last_bid
-from game.ai.calls import calls_misfit
+from game.ai.calls import calls_misfit_of
 from game.ai.decision import Decision
 from game.ai.memory import Memory, belote_pair
 from game.ai.metropolis import Walk, walk_deals
@@ -135,8 +135,7 @@ def sample_deals(view: TrickView, rng: random.Random, count: int) -> list[Deal]:
     for place in movable:
         size = view.aside_count if place == view.players else len(view.hand)
         places[place], start = hidden[start:start + size], start + size
-    deals = walk_deals(places, movable, lambda placed: calls_misfit(view, placed), rng,
-                       count, WALK)
+    deals = walk_deals(places, movable, calls_misfit_of(view), rng, count, WALK)
     return [list(deal[:view.players]) for deal in deals]
 
 

@@ -3,12 +3,13 @@ and coinche (opening, raising, capot, coinche and surcoinche)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 
 from game.ai.decision import Decision
 from game.ai.evaluate import defence_value, hand_value, suit_trump_value
 from game.ai.seat import CallSeat
-from game.ai.two_players import DECOUVERTE_TAKE_THRESHOLD, alone_estimate, takers_best
+from game.ai.two_players import DECOUVERTE_TAKE_THRESHOLD, alone_points, takers_best
 from game.engine.actions import (
     CAPOT_BID,
     Bid,
@@ -132,11 +133,17 @@ def team_estimate(view: CallSeat, mode: TrumpMode, suit: Suit | None,
                   rules: TrickGameRules | None = None) -> float:
     """Points our side should make with this trump: my hand plus what partner showed
     (at two players, ``rules`` given: my hand alone, ``two_players``)."""
+    return estimate_from(view, mode, suit, rules)(hand_value(view.hand, mode, suit))
+
+
+def estimate_from(view: CallSeat, mode: TrumpMode, suit: Suit | None,
+                  rules: TrickGameRules | None = None) -> Callable[[float], float]:
+    """``team_estimate`` from my hand's value with this trump (``evaluate.hand_value``):
+    what the calls say of the others is the same for any hand (``view.hand`` unread)."""
     if rules is not None and rules.players == 2:
-        return alone_estimate(view.hand, rules, mode, suit)
+        return functools.partial(alone_points, rules)
     seat: int = view.seat
     partner = (seat + 2) % 4
-    mine = hand_value(view.hand, mode, suit)
     partner_bids = [(i, a) for i, (s, a) in enumerate(view.bids)
                     if s == partner and isinstance(a, Bid)]
     if partner_bids:
@@ -148,7 +155,8 @@ def team_estimate(view: CallSeat, mode: TrumpMode, suit: Suit | None,
     else:
         partner_part = PARTNER_UNKNOWN
     opponents_bid = any(isinstance(a, Bid) and s % 2 != seat % 2 for s, a in view.bids)
-    return mine + partner_part - (OPPONENTS_BID_PENALTY if opponents_bid else 0)
+    penalty = OPPONENTS_BID_PENALTY if opponents_bid else 0
+    return lambda mine: mine + partner_part - penalty
 
 
 def _credited_to_me(view: CallSeat, before: int) -> float:

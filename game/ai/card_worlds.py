@@ -3,7 +3,7 @@
 they explain the other seats' calls.
 
 At coinche every call counts, bids and passes, judged as the bidding simulation judges
-them (``calls.seat_misfit`` on each seat's hand as dealt: its cards now and those it
+them (``calls.seat_misfit_of`` on each seat's hand as dealt: its cards now and those it
 played); at belote classique the suit a seat took or named (``sampler.bid_likelihood``;
 the five cards a seat held when it passed are unknown).  Deals that fit a strong bid are
 rare among random ones, so the worlds come from the bidding simulation's Metropolis walk
@@ -17,7 +17,7 @@ import math
 import random
 from collections.abc import Callable, Iterator, Sequence
 
-from game.ai.calls import seat_misfit
+from game.ai.calls import seat_misfit_of
 from game.ai.metropolis import Walk, walk_deals
 from game.ai.sampler import (
     Knowledge,
@@ -82,12 +82,13 @@ def _coinche_misfit(view: TrickView, know: Knowledge, callers: set[int]) -> Misf
     fixed = _played_by(view)
     for seat in callers:
         fixed[seat] = fixed.get(seat, []) + list(know.known[seat])
+    misfits = {seat: seat_misfit_of(view, seat) for seat in callers}
     memo: dict[tuple[int, frozenset[Card]], float] = {}
 
     def seat_part(seat: int, hidden: Sequence[Card]) -> float:
         key = (seat, frozenset(hidden))
         if key not in memo:
-            memo[key] = seat_misfit(view, seat, [*hidden, *fixed.get(seat, [])])
+            memo[key] = misfits[seat]([*hidden, *fixed.get(seat, [])])
         return memo[key]
 
     return lambda placed: sum(seat_part(s, placed.get(s, [])) for s in callers)

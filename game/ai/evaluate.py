@@ -11,7 +11,7 @@ import functools
 from collections.abc import Sequence
 
 from game.engine.announcements import find_announcements
-from game.engine.cards import Card, Rank, Suit, TrumpMode
+from game.engine.cards import DECK32, Card, Rank, Suit, TrumpMode
 from game.engine.trick_view import BELOTE_POINTS
 
 TRUMP_WEIGHTS = {
@@ -36,20 +36,17 @@ def by_suit(hand: Sequence[Card]) -> dict[Suit, list[Rank]]:
 
 def suit_trump_value(hand: Sequence[Card], trump: Suit) -> float:
     """Points a hand brings its side as takers with ``trump`` as trump."""
-    suits = by_suit(hand)
-    trumps = suits[trump]
-    value = float(sum(TRUMP_WEIGHTS[r] for r in trumps))
-    if Rank.JACK in trumps and Rank.NINE in trumps:
+    return _trump_value(_rank_masks(hand), trump)
+
+
+def trump_holding_value(ranks: Sequence[Rank]) -> int:
+    """``suit_trump_value``'s part for the trumps held, ``ranks``."""
+    value = sum(TRUMP_WEIGHTS[r] for r in ranks)
+    if Rank.JACK in ranks and Rank.NINE in ranks:
         value += NINE_WITH_JACK
-    value += TRUMP_LENGTH_BONUS * max(0, len(trumps) - 3)
-    if Rank.KING in trumps and Rank.QUEEN in trumps:
+    value += TRUMP_LENGTH_BONUS * max(0, len(ranks) - 3)
+    if Rank.KING in ranks and Rank.QUEEN in ranks:
         value += BELOTE_POINTS
-    for suit, ranks in suits.items():
-        if suit == trump:
-            continue
-        value += side_suit_value(ranks)
-        if len(trumps) >= 3:
-            value += SHORT_SUIT_RUFF.get(len(ranks), 0)
     return value
 
 
@@ -62,6 +59,37 @@ def side_suit_value(ranks: Sequence[Rank]) -> float:
     elif Rank.TEN in ranks and len(ranks) >= 3:
         value += SIDE_TEN_GUARDED
     return value
+
+
+# Every holding of one suit as a mask of its ranks (bit ``rank - 7``), and its parts of
+# ``suit_trump_value``: read from tables, the Expert's sampled hands are judged for each
+# trump without sorting them again.  Every part is a whole number of points, so the sum
+# is the same in any order.
+_HOLDINGS = [[r for r in Rank if mask >> (r - Rank.SEVEN) & 1] for mask in range(1 << 8)]
+_TRUMP_PART = tuple(trump_holding_value(ranks) for ranks in _HOLDINGS)
+_SIDE_PART = tuple(int(side_suit_value(ranks)) for ranks in _HOLDINGS)
+_RUFF_PART = tuple(SHORT_SUIT_RUFF.get(len(ranks), 0) for ranks in _HOLDINGS)
+_RUFFING = tuple(len(ranks) >= 3 for ranks in _HOLDINGS)  # trumps enough to ruff
+_SUIT_AND_BIT = {c: (c.suit, 1 << (c.rank - Rank.SEVEN)) for c in DECK32}
+
+
+def _rank_masks(hand: Sequence[Card]) -> list[int]:
+    masks = [0, 0, 0, 0]
+    for c in hand:
+        suit, bit = _SUIT_AND_BIT[c]
+        masks[suit] |= bit
+    return masks
+
+
+def _trump_value(masks: Sequence[int], trump: Suit) -> float:
+    """``suit_trump_value`` of the hand whose rank masks by suit are ``masks``."""
+    trumps = masks[trump]
+    value = _TRUMP_PART[trumps]
+    ruffing = _RUFFING[trumps]
+    for suit, mask in enumerate(masks):
+        if suit != trump:
+            value += _SIDE_PART[mask] + (_RUFF_PART[mask] if ruffing else 0)
+    return float(value)
 
 
 def no_trump_value(hand: Sequence[Card]) -> float:
@@ -100,6 +128,14 @@ def hand_value(hand: Sequence[Card], mode: TrumpMode, suit: Suit | None,
     if announcements:
         value += ANNOUNCEMENT_SHARE * _announcements_value(frozenset(hand))
     return value
+
+
+def suit_hand_values(hand: Sequence[Card], trumps: Sequence[Suit]) -> dict[Suit, float]:
+    """``hand_value(hand, TrumpMode.SUIT, s)`` for each suit ``s`` of ``trumps``, the hand
+    sorted by suit once (the calls' misfit judges every sampled hand for several)."""
+    masks = _rank_masks(hand)
+    bonus = ANNOUNCEMENT_SHARE * _announcements_value(frozenset(hand))
+    return {s: _trump_value(masks, s) + bonus for s in trumps}
 
 
 @functools.lru_cache(maxsize=4096)

@@ -70,13 +70,10 @@ class Memory:
     def is_trump_suit(self, suit: Suit) -> bool:
         return self.trump.mode is TrumpMode.SUIT and suit == self.trump.suit
 
-    def higher_unseen(self, c: Card) -> list[Card]:
-        strength = self.trump.strength
-        return [u for u in self.unseen if u.suit == c.suit and strength[u] > strength[c]]
-
     def is_master(self, c: Card) -> bool:
         """No hidden card of its suit is stronger."""
-        return not self.higher_unseen(c)
+        strength = self.trump.strength
+        return not any(u.suit == c.suit and strength[u] > strength[c] for u in self.unseen)
 
     def unseen_in(self, suit: Suit) -> list[Card]:
         return [u for u in self.unseen if u.suit == suit]

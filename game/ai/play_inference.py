@@ -193,9 +193,9 @@ class InferenceSearch(WorldSearch):
             self.candidates = worlds * OVERSAMPLE
         self.draws: list[int] = []  # per world: how often the resampling drew it
 
-    def draw_next(self) -> None:
-        super().draw_next()
-        if self.inferring and self._drawn and not self.failed:
+    def end_draw(self) -> None:
+        super().end_draw()
+        if self.inferring and not self.failed:
             kept = weighted_worlds(self.view, self.rules, self.worlds, self.cap, self.rng,
                                    self.p_confirme)
             self.worlds = [world for world, _ in kept]

@@ -32,7 +32,7 @@ from game.ai.memory import Memory
 from game.ai.play import play_phase
 from game.ai.play_inference import InferenceSearch
 from game.ai.resumable import DecisionCancelled
-from game.ai.search import WORLDS, WorldSearch
+from game.ai.search import WorldSearch, play_worlds
 from game.ai.tarot_search import TarotWorldSearch, table_worlds
 from game.engine.cards import Card
 from game.engine.protocol import Action, Phase
@@ -157,7 +157,7 @@ def card_search(view: AnyView | MatchView, rng: random.Random,
         tarot = TarotWorldSearch(deal, rng, worlds_for(seconds, table_worlds(deal.players)))
         return tarot if tarot.weighs else None
     found: list[WorldSearch] = []
-    cap = worlds_for(seconds, WORLDS)
+    cap = worlds_for(seconds, play_worlds(deal))
 
     def capture(v: TrickView, mem: Memory, cards: list[Card],
                 fallback: tuple[Card, str]) -> tuple[Card, str]:

@@ -11,6 +11,7 @@ thinks and resumed by the decision holds what the decision would have computed i
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Hashable, Iterator
 from typing import Generic, TypeVar
 
@@ -97,11 +98,21 @@ class ResumableSearch(Generic[ViewT, WorldT, CardT]):
         try:
             self.worlds.append(next(self._pending))
         except StopIteration:
-            self._drawn = True
+            self.end_draw()
 
-    def draw_all(self) -> None:
+    def end_draw(self) -> None:
+        """The worlds drawn so far are all there will be (the stream ended, or the time
+        to draw them did)."""
+        self._drawn = True
+
+    def draw_all(self, ends: float | None = None) -> None:
+        """Every world of the stream; with ``ends`` (a ``time.perf_counter`` reading),
+        none begun after it once one is drawn (a busy machine draws fewer)."""
         while not self._drawn:
-            self.draw_next()
+            if ends is not None and self.worlds and time.perf_counter() > ends:
+                self.end_draw()
+            else:
+                self.draw_next()
 
     def settle(self, rng: random.Random) -> None:
         """Leave ``rng`` as the draw left the generator it drew from (a copy when

@@ -22,6 +22,7 @@ before they are shown.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -51,6 +52,12 @@ class Knowledge:
     hidden: tuple[Card, ...]  # the other hidden cards, to deal
     room: dict[int, int]  # holder (seat or STOCK) -> how many of ``hidden`` it gets
     holders: dict[Card, tuple[int, ...]]  # hidden card -> the holders that may have it
+
+    @functools.cached_property
+    def allowed(self) -> dict[int, frozenset[Card]]:
+        """Holder -> the hidden cards it may have (``holders`` the other way round)."""
+        return {h: frozenset(c for c, may in self.holders.items() if h in may)
+                for h in self.room}
 
 
 def default_rules(view: TrickView) -> TrickGameRules:
@@ -155,7 +162,7 @@ def sample_placement(know: Knowledge, rng: random.Random,
 
 def fits(know: Knowledge, holder: int, cards: Sequence[Card]) -> bool:
     """Whether ``holder`` may hold every one of ``cards`` (all hidden)."""
-    return all(holder in know.holders[c] for c in cards)
+    return know.allowed[holder].issuperset(cards)
 
 
 def _try_deal(know: Knowledge, rng: random.Random) -> dict[int, list[Card]] | None:

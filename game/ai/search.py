@@ -43,9 +43,25 @@ from game.engine.trick_view import DIX_DE_DER, TrickView
 from game.engine.tricks import Play, Trump, legal_cards, trick_points, winning_play
 
 WORLDS = 36  # at the default thinking time (12: 11 points a deal less, bench/RESULTS.md)
+# The same with the compiled core playing the rollouts (``game/core/_trick32.c``): they
+# cost next to nothing there, and the time goes to drawing the worlds and weighing them
+# by the calls and the play (``card_worlds``, ``play_inference``), about 1 ms of CPU a
+# world kept.  ``play_worlds`` chooses.
+CORE_WORLDS = 108
 # The share of the deadline the search plans to use: the rest absorbs a last rollout
 # slowed by a busy machine (under load the p95 went past the deadline without it).
 DEADLINE_SHARE = 0.85
+# The share of the deadline the worlds' draw may take: past it, the worlds drawn so far
+# are weighed and rolled out (a machine busy elsewhere draws fewer, in time).
+DRAW_SHARE = 0.3
+
+
+def play_worlds(view: TrickView) -> int:
+    """The cap on worlds at the default thinking time: ``CORE_WORLDS`` when the compiled
+    core plays this table's rollouts, else ``WORLDS`` (the Python path's budget, whose
+    decisions the core's match at the same cap).  At the découverte the rollouts turn
+    cards over, in Python: ``WORLDS``."""
+    return WORLDS if trick32.core() is None or view.table_piles else CORE_WORLDS
 
 
 @dataclass(frozen=True)
@@ -76,7 +92,7 @@ def weigh_cards(view: TrickView, mem: Memory, cards: list[Card], fallback: tuple
         return fallback, {}
     start = time.perf_counter()
     search = (source or WorldSearch)(view, mem, cards, rng, worlds)
-    search.draw_all()
+    search.draw_all(None if deadline is None else start + deadline * DRAW_SHARE)
     search.settle(rng)
     if search.failed:  # a view from house rules the sampler's defaults contradict
         return fallback, {}

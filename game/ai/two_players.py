@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.ai.evaluate import defence_value, hand_value
+from game.ai.evaluate import defence_value
 from game.engine.actions import Bid
-from game.engine.cards import Card, Suit, TrumpMode
+from game.engine.cards import Card
 from game.engine.rules import TrickGameRules
 
 
@@ -42,11 +42,11 @@ SAFETY = 5  # bid this much under the expected total: a failure costs the whole 
 DECOUVERTE_TAKE_THRESHOLD = 50
 
 
-def alone_estimate(hand: Sequence[Card], rules: TrickGameRules, mode: TrumpMode,
-                   suit: Suit | None) -> float:
-    """The points a two-player taker holding ``hand`` (at the découverte, his face-up
-    cards) should make with this trump, less a margin."""
-    return TAKER[rules.decouverte].points(hand_value(hand, mode, suit)) - SAFETY
+def alone_points(rules: TrickGameRules, value: float) -> float:
+    """The points a two-player taker should make with a trump alone, less a margin, from
+    his hand's value with it (``evaluate.hand_value``; at the découverte, of his face-up
+    cards)."""
+    return TAKER[rules.decouverte].points(value) - SAFETY
 
 
 def takers_best(hand: Sequence[Card], rules: TrickGameRules, contract: Bid) -> float:
