@@ -12,7 +12,7 @@ from game.ai import THINK_CHOICES, Level, appraise, budget, decide
 from game.ai.budget import DEFAULT_THINK, ends_at, past, seconds_left, within, worlds_for
 from game.ai.memory import Memory
 from game.ai.search import CORE_WORLDS, WORLDS, play_worlds
-from game.core import trick32
+from game.core import kernels
 from game.engine.actions import PlayCard
 from game.engine.cards import Card
 from game.engine.coinche import CoincheDeal
@@ -137,7 +137,7 @@ def test_the_card_search_weighs_the_cores_cap_of_worlds_only_with_the_core(
     """The cap is a named budget chosen by whether the compiled core plays the rollouts
     (its decisions are the Python path's at the same cap: ``test_core_trick32``); it
     grows with the thinking time either way."""
-    monkeypatch.setattr(trick32, "core", lambda: object() if core_built else None)
+    monkeypatch.setattr(kernels, "trick32", lambda: object() if core_built else None)
     view = a_card_choice(CoincheRules())
     cap = CORE_WORLDS if core_built else WORLDS
     assert play_worlds(view) == cap
@@ -149,7 +149,7 @@ def test_the_card_search_weighs_the_cores_cap_of_worlds_only_with_the_core(
 
 def test_the_decouverte_keeps_the_python_cap_as_its_rollouts_are_python(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(trick32, "core", lambda: object())
+    monkeypatch.setattr(kernels, "trick32", lambda: object())
     view = a_card_choice(CoincheRules(players=2, layout=Layout.DECOUVERTE))
     assert view.table_piles
     assert caps_weighed(view, None, monkeypatch) == [WORLDS]

@@ -61,7 +61,7 @@ def play_worlds(view: TrickView) -> int:
     core plays this table's rollouts, else ``WORLDS`` (the Python path's budget, whose
     decisions the core's match at the same cap).  At the découverte the rollouts turn
     cards over, in Python: ``WORLDS``."""
-    return WORLDS if trick32.core() is None or view.table_piles else CORE_WORLDS
+    return WORLDS if kernels.trick32() is None or view.table_piles else CORE_WORLDS
 
 
 @dataclass(frozen=True)
