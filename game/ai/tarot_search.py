@@ -97,6 +97,9 @@ from game.engine.tarot_tricks import (
 # deadline exactly so many, with one fewer when the clock runs out first.  24 at four and
 # five gained nothing clear (``bench/RESULTS.md``, "24 worlds a card decision").
 MAX_WORLDS: Mapping[int, int] = MappingProxyType({3: 16, 4: 16, 5: 16})
+# The same with the compiled core (``tarot_kernel``), whose worlds cost a few
+# milliseconds: the thinking time left spent on more of them (``table_worlds``).
+CORE_MAX_WORLDS: Mapping[int, int] = MappingProxyType({3: 16, 4: 48, 5: 48})
 # The positions one world's exact endgame may search, every card's solve together: about
 # 20 ms, so that the cap of worlds fits the default thinking time; a world beyond it is
 # rolled out (``bench/tarot_endgame.py``).
@@ -330,8 +333,10 @@ def weigh_tarot_cards(view: TarotView, rng: random.Random, deadline: float | Non
 
 
 def table_worlds(players: int) -> int:
-    """The cap of worlds for a card decision at ``players`` at the default thinking time."""
-    return MAX_WORLDS[players]
+    """The cap of worlds for a card decision at ``players`` at the default thinking time:
+    ``CORE_MAX_WORLDS`` when the compiled core plays the worlds out, else ``MAX_WORLDS``."""
+    caps = CORE_MAX_WORLDS if tarot_kernel.core() is not None else MAX_WORLDS
+    return caps[players]
 
 
 class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
