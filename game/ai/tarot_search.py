@@ -100,8 +100,10 @@ MAX_WORLDS: Mapping[int, int] = MappingProxyType({3: 16, 4: 16, 5: 16})
 # The same with the compiled core (``tarot_kernel``), which weighs a world's cards in
 # about 0.1 ms (drawing the world costs ten times more): the thinking time left spent on
 # more worlds (``table_worlds``); at 48 a card decision takes a median of about 60 ms of
-# CPU, 95 % within 95 ms (``bench/tarot_times.py``).  Three players keep 16 (not measured).
-CORE_MAX_WORLDS: Mapping[int, int] = MappingProxyType({3: 16, 4: 48, 5: 48})
+# CPU, 95 % within 95 ms (``bench/tarot_times.py``).  48 against 16 at four players,
+# duplicate deals, ``--think none``: +5.9 (+1.1 .. +10.7) over 202 deals; at five, +0.4
+# (−5.0 .. +5.8) over 133, nothing clear, so five players keep 16, as three (not measured).
+CORE_MAX_WORLDS: Mapping[int, int] = MappingProxyType({3: 16, 4: 48, 5: 16})
 # The positions one world's exact endgame may search, every card's solve together: about
 # 20 ms, so that the cap of worlds fits the default thinking time; a world beyond it is
 # rolled out (``bench/tarot_endgame.py``).
