@@ -21,6 +21,7 @@ from game.ai.tarot_search import (
     tarot_expert_decision,
     weigh_tarot_cards,
 )
+from game.core import FORCE_PYTHON, compiled
 from game.engine.tarot import TarotDeal, TarotPlayCard, TarotTrick, TarotView, led_suit
 from game.engine.tarot_cards import (
     DECK78,
@@ -160,13 +161,21 @@ def test_expert_is_reproducible_for_a_given_rng() -> None:
         assert first == again
 
 
+@pytest.mark.parametrize("core", [pytest.param(True, marks=pytest.mark.skipif(
+    compiled("tarot") is None, reason="the compiled core is not built (make core)")), False])
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_with_no_deadline_the_expert_weighs_its_tables_cap_of_worlds(
-        players: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The cap of worlds is the table size's (``MAX_WORLDS``), in the Expert's decision
-    without deadline as in the search the ponder prepares, and every world is weighed."""
+        players: int, core: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cap of worlds is the table size's (``MAX_WORLDS``; ``CORE_MAX_WORLDS`` when
+    the compiled core plays the worlds out), in the Expert's decision without deadline as
+    in the search the ponder prepares, and every world is weighed."""
+    if core:
+        monkeypatch.delenv(FORCE_PYTHON, raising=False)
+    else:
+        monkeypatch.setenv(FORCE_PYTHON, "python")
     monkeypatch.setattr(tarot_search, "MAX_WORLDS", {3: 2, 4: 3, 5: 4})
-    cap = players - 1
+    monkeypatch.setattr(tarot_search, "CORE_MAX_WORLDS", {3: 3, 4: 4, 5: 5})
+    cap = players - 1 + core
     view = next(v for v in (d.view(d.current_player or 0)
                             for d in positions(players, 8, seed=40 + players))
                 if TarotWorldSearch(v, random.Random(1), 1).weighs)

@@ -8,16 +8,16 @@ from pathlib import Path
 
 from bench.tarot_search_speed import card_positions, compare, searched
 from bench.tarot_times import card_worlds, percentile_10
-from game.ai.tarot_search import MAX_WORLDS
+from game.ai.tarot_search import table_worlds
 
 
 def test_a_search_without_deadline_reaches_every_world_and_is_reproducible() -> None:
     view = next(card_positions(4, 3, 3, 3))
     first, again = searched(view, 7), searched(view, 7)
-    assert first["worlds"] == MAX_WORLDS[4]
+    assert first["worlds"] == table_worlds(4)
     assert (first["card"], first["means"]) == (again["card"], again["means"])
     assert 0 <= first["draw"] <= first["cpu"]
-    assert card_worlds(view, random.Random(7), None) == MAX_WORLDS[4]
+    assert card_worlds(view, random.Random(7), None) == table_worlds(4)
 
 
 def test_compare_counts_the_decisions_that_differ(tmp_path: Path) -> None:

@@ -263,6 +263,17 @@ def test_the_python_path_keeps_its_reach(monkeypatch: pytest.MonkeyPatch) -> Non
     assert search._evaluate is tarot_search.rollout
 
 
+@built
+@pytest.mark.parametrize("players", PLAYERS)
+def test_the_core_spends_its_speed_on_more_worlds_the_python_path_keeps_its_cap(
+        players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(FORCE_PYTHON, raising=False)
+    assert tarot_search.table_worlds(players) == tarot_search.CORE_MAX_WORLDS[players]
+    monkeypatch.setenv(FORCE_PYTHON, "python")
+    assert tarot_search.table_worlds(players) == tarot_search.MAX_WORLDS[players] == 16
+    assert tarot_search.CORE_MAX_WORLDS[players] >= 16
+
+
 def check_solves(players: int, count: int, seed: int) -> None:
     rng = random.Random(seed)
     assert sum(solve_differences(rng, players) for _ in range(count)) == 0

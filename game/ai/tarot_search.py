@@ -97,13 +97,20 @@ from game.engine.tarot_tricks import (
 # deadline exactly so many, with one fewer when the clock runs out first.  24 at four and
 # five gained nothing clear (``bench/RESULTS.md``, "24 worlds a card decision").
 MAX_WORLDS: Mapping[int, int] = MappingProxyType({3: 16, 4: 16, 5: 16})
+# The same with the compiled core (``kernels.tarot``), which weighs a world's cards in
+# about 0.1 ms (drawing the world costs ten times more): the thinking time left spent on
+# more worlds (``table_worlds``); at 48 a card decision takes a median of about 60 ms of
+# CPU, 95 % within 95 ms (``bench/tarot_times.py``).  48 against 16 at four players,
+# duplicate deals, ``--think none``: +5.9 (+1.1 .. +10.7) over 202 deals; at five, +0.4
+# (−5.0 .. +5.8) over 133, nothing clear, so five players keep 16, as three (not measured).
+CORE_MAX_WORLDS: Mapping[int, int] = MappingProxyType({3: 16, 4: 48, 5: 16})
 # The positions one world's exact endgame may search, every card's solve together: about
 # 20 ms, so that the cap of worlds fits the default thinking time; a world beyond it is
 # rolled out (``bench/tarot_endgame.py``).
 WORLD_NODES = 3_000
 # The same with the compiled solver (``game/core/_tarot.c``, about 0.2 µs a position):
-# about 12 ms a world at most, so that a decision's sixteen worlds stay within the thinking
-# time, and enough for the deeper reach (``tarot_endgame.CORE_ENDGAME_TRICKS``) in most
+# about 12 ms a world at most (the deadline cuts a decision whose worlds all run that long),
+# and enough for the deeper reach (``tarot_endgame.CORE_ENDGAME_TRICKS``) in most
 # worlds (``bench/core_tarot.py --reach``).
 CORE_WORLD_NODES = 60_000
 # Before the exact endgame's reach, each play-out may be played by the Confirmé's rules
@@ -300,7 +307,7 @@ def tarot_expert_decision(view: TarotView, rng: random.Random,
                           deadline: float | None = DEFAULT_THINK,
                           max_worlds: int | None = None, exact_endgame: bool = True) -> Decision:
     """Confirmé everywhere but the choice among several cards before the last trick.
-    ``deadline`` None: exactly ``max_worlds`` worlds (None: the table's, ``MAX_WORLDS``),
+    ``deadline`` None: exactly ``max_worlds`` worlds (None: the table's, ``table_worlds``),
     reproducible for a given ``rng``.
     In the last tricks (``tarot_endgame.affordable``) each world is solved exactly, not
     rolled out, unless ``exact_endgame`` is False (a bench comparison)."""
@@ -314,7 +321,7 @@ def weigh_tarot_cards(view: TarotView, rng: random.Random, deadline: float | Non
     """The decision, and the seat's mean marks for each legal card it weighed (every
     card of a set of equivalent ones gets their value; none when nothing was weighed).
     ``source`` gives the search to run (``ponder``: one prepared ahead); by default a
-    new one; ``max_worlds`` None: the table's cap (``MAX_WORLDS``)."""
+    new one; ``max_worlds`` None: the table's cap (``table_worlds``)."""
     start = time.perf_counter()
     cap = table_worlds(view.players) if max_worlds is None else max_worlds
     search = (source or TarotWorldSearch)(view, rng, cap, exact_endgame)
@@ -330,8 +337,10 @@ def weigh_tarot_cards(view: TarotView, rng: random.Random, deadline: float | Non
 
 
 def table_worlds(players: int) -> int:
-    """The cap of worlds for a card decision at ``players`` at the default thinking time."""
-    return MAX_WORLDS[players]
+    """The cap of worlds for a card decision at ``players`` at the default thinking time:
+    ``CORE_MAX_WORLDS`` when the compiled core plays the worlds out, else ``MAX_WORLDS``."""
+    caps = CORE_MAX_WORLDS if kernels.tarot() is not None else MAX_WORLDS
+    return caps[players]
 
 
 class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):

@@ -11,7 +11,7 @@
  * game/ai/tarot_search.py, game/ai/tarot_endgame.py): tests/test_core_tarot.py holds
  * them to the same results.
  *
- * The position a play-out starts from comes as bytes (game/ai/tarot_kernel.py packs it):
+ * The position a play-out starts from comes as bytes (game/core/tarot.py packs it):
  *   header  n, seat, taker, called, view_partner, announcer, secret, closed, multiplier,
  *           chien_to_attack, poignee_bonus/10, chelem_announced, petit_multiplied,
  *           unannounced_chelem/10, defence_chelem/10, excuse_to_trick_winner,
@@ -1505,7 +1505,7 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_tarot", "Tarot's play-outs in C (game/ai/tarot_kernel.py).", -1,
+    PyModuleDef_HEAD_INIT, "_tarot", "Tarot's play-outs in C (game/core/tarot.py).", -1,
     methods,
 };
 
