@@ -13,7 +13,7 @@ from game.ai.play import choose_card
 from game.ai.ponder import Ponder, card_search
 from game.ai.resumable import CancellableRandom, DecisionCancelled
 from game.ai.search import SearchSource, WorldSearch, play_worlds, weigh_cards
-from game.ai.tarot_search import TarotSource, TarotWorldSearch, weigh_tarot_cards
+from game.ai.tarot_search import TarotSource, TarotWorldSearch, table_worlds, weigh_tarot_cards
 from game.engine.actions import PlayCard
 from game.engine.match import Match
 from game.engine.protocol import Phase
@@ -272,7 +272,8 @@ def test_the_tarot_card_play_is_prepared_not_its_bidding() -> None:
                        None) is None
     play = tarot_positions(4, 2)[0]
     search = card_search(play.view(play.current_player), random.Random(0), 0.3)  # type: ignore[arg-type]
-    assert isinstance(search, TarotWorldSearch) and search.cap == 16 and not search.worlds
+    assert isinstance(search, TarotWorldSearch) and search.cap == table_worlds(4) \
+        and not search.worlds
 
 
 def test_a_search_resumed_by_a_cancelled_decision_stops_the_pondering_quietly() -> None:
