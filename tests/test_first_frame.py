@@ -22,7 +22,7 @@ from game.storage import Storage
 from game.ui.app.app import App
 from game.ui.scenes.menu import MenuScene
 
-HEAVY = ("game.engine.match", "game.ai", "game.coach", "game.par", "game.ui.table.scene",
+HEAVY = ("game.engine.match", "game.ai", "game.coach", "game.par_replay", "game.ui.table.scene",
          "game.ui.table.controller")
 
 def heavy():
@@ -54,5 +54,5 @@ def test_the_menu_is_drawn_before_the_engine_and_the_ai_are_imported(tmp_path: P
     loaded = launch(tmp_path)
     assert loaded["first_frame"] == []
     # the coach comes with the review only
-    assert loaded["preloaded"] == ["game.ai", "game.engine.match", "game.par",
+    assert loaded["preloaded"] == ["game.ai", "game.engine.match", "game.par_replay",
                                    "game.ui.table.controller", "game.ui.table.scene"]

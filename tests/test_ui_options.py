@@ -57,6 +57,8 @@ def to_card_play(app: App, table: TableScene) -> None:
             return
         if isinstance(app.top, ScoreSheet):  # a deal passed out, or over: read, then on
             see_the_sheet(app, app.top)
+            app.step(DT, [key(pygame.K_RETURN)])  # nothing ringed: the next deal
+            continue
         app.step(DT, [key(pygame.K_TAB), key(pygame.K_RETURN)])
     raise AssertionError("the play never came to the human")
 
@@ -320,7 +322,8 @@ def test_every_scene_is_photographed(tmp_path: Path) -> None:
     expected = {name for run in RUNS for name in run.shots} | set(SHEETS) | matrix
     lessons = {f"lesson_{lesson.id}" for lesson in LESSONS} | {"lessons", "lesson_end_belote"}
     assert names == expected | lessons | {"replay", "review_call", "review_analysis", "score_pad",
-                                          "settings", "rules", "rules_keys", "statistics", "menu",
+                                          "settings", "rules", "rules_keys", "statistics",
+                                              "statistics_progress", "menu",
                                           "setup", "dialog_abandon"}
     assert {Path(picture).stem for picture in readme_pictures()} <= names  # make screenshots
     for path in taken:
