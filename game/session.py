@@ -224,7 +224,7 @@ class Session:
         new_deals = match.history[self._deals_recorded:]
         for index, record in enumerate(new_deals, start=self._deals_recorded):
             self._submit(STATS_FILE, functools.partial(
-                self._record_deal, match, tracked.human_seat, record.result))
+                record_deal, self.storage, match, tracked.human_seat, record.result))
             self._par_worker().ask((index, record.seed), match, tracked.human_seat,
                                    tracked.levels)
         self._deals_recorded = max(self._deals_recorded, len(match.history))
@@ -237,7 +237,8 @@ class Session:
             return False
         self._match_recorded = True
         undo_used = self.undo_used
-        self._submit(STATS_FILE, lambda: self._record_match(match, tracked.human_seat, undo_used))
+        self._submit(STATS_FILE, lambda: record_match(self.storage, match, tracked.human_seat,
+                                                      undo_used))
         self._submit(MATCH_FILE, self.storage.clear_match)
         return True
 
@@ -398,13 +399,15 @@ class Session:
         if self.storage.save_match(saved):
             self.saved_actions = len(saved.match.actions)
 
-    def _record_deal(self, match: Match, seat: int, result: DealResult) -> None:
-        self.storage.record_deal(match.rules.game, match.players, result, seat,
-                                 layout_of(match.rules))
 
-    def _record_match(self, match: Match, seat: int, undo_used: bool) -> None:
-        self.storage.record_match(match.rules.game, match.players, match.totals,
-                                  match.winner, seat, undo_used, layout_of(match.rules))
+
+def record_deal(storage: Storage, match: Match, seat: int, result: DealResult) -> None:
+    storage.record_deal(match.rules.game, match.players, result, seat, layout_of(match.rules))
+
+
+def record_match(storage: Storage, match: Match, seat: int, undo_used: bool) -> None:
+    storage.record_match(match.rules.game, match.players, match.totals, match.winner, seat,
+                         undo_used, layout_of(match.rules))
 
 
 def _level_name(level: str | Enum) -> str:

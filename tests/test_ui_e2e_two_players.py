@@ -20,7 +20,7 @@ from game.engine.trickgame import TrickView
 from game.storage import Storage
 from game.storage.settings import Settings
 from game.ui.kit.widgets import SETTLE
-from game.ui.scenes.setup import SetupScene, preset_names
+from game.ui.scenes.setup import option_rect, preset_names
 from tests.test_ui_e2e import (
     COINCHE,
     DEAL,
@@ -48,7 +48,7 @@ from tests.x_server import xvfb  # noqa: F401  (the fixture)
 SHORT = 100
 CONTREE_A_DEUX = CoincheRules(players=2, target=SHORT)
 # The "Apply" of the presets tab's last row: the player's last settings for the game.
-LAST_SETTINGS = SetupScene.row_rect(len(preset_names("coinche")), len(preset_names("coinche"))
+LAST_SETTINGS = option_rect(len(preset_names("coinche")), len(preset_names("coinche"))
                                     + 1).center
 FELT = (420, 160)  # bare felt above the trick at two players, shaded by the sheets
 

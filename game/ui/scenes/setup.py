@@ -163,6 +163,24 @@ def preset(rules: AnyRules, name: str) -> AnyRules:
     return rules_class(rules.game)(**match_table(rules), **chosen.changes)
 
 
+def next_end(rules: AnyRules) -> dict[str, Any]:
+    """The next end of the match, as changes to ``rules``: a target, or at tarot a
+    number of deals or a target."""
+    if isinstance(rules, TarotRules):
+        current = (rules.deals, rules.target if rules.deals is None else 1000)
+        index = TAROT_ENDS.index(current) if current in TAROT_ENDS else -1
+        deals, target = TAROT_ENDS[(index + 1) % len(TAROT_ENDS)]
+        return {"deals": deals, "target": target}
+    index = TARGETS.index(rules.target) if rules.target in TARGETS else -1
+    return {"target": TARGETS[(index + 1) % len(TARGETS)]}
+
+
+def option_rect(index: int, count: int) -> pygame.Rect:
+    """An option's button: rows 72 pixels apart, closer when a group has more than fit."""
+    step = min(ROW_STEP, (ROWS_BOTTOM - ROW_TOP) // max(count, 1))
+    return pygame.Rect(1030, ROW_TOP + index * step, 210, 40)
+
+
 class Row(NamedTuple):
     """A line of the right panel: a title, its one-line explanation and a button."""
 
@@ -207,16 +225,7 @@ class SetupScene(Scene):
         self.build()
 
     def next_target(self) -> None:
-        """The next end of the match: a target, or at tarot a number of deals or a target."""
-        rules = self.rules
-        if isinstance(rules, TarotRules):
-            current = (rules.deals, rules.target if rules.deals is None else 1000)
-            index = TAROT_ENDS.index(current) if current in TAROT_ENDS else -1
-            deals, target = TAROT_ENDS[(index + 1) % len(TAROT_ENDS)]
-            self._replace(deals=deals, target=target)
-            return
-        index = TARGETS.index(rules.target) if rules.target in TARGETS else -1
-        self._replace(target=TARGETS[(index + 1) % len(TARGETS)])
+        self._replace(**next_end(self.rules))
 
     def next_level(self, seat: int) -> None:
         levels = list(Level)
@@ -322,7 +331,7 @@ class SetupScene(Scene):
         rules = self.rules
         names = shown_options(rules, self.group)
         return [Row(name, self.tr(f"opt.{name}"), self.tr(f"opt.{name}.help"),
-                    Button(self.row_rect(i, len(names)),
+                    Button(option_rect(i, len(names)),
                            _const(value_label(self.texts, getattr(rules, name), rules)),
                            _call(self.next_value, name), size=22))
                 for i, name in enumerate(names)]
@@ -340,16 +349,10 @@ class SetupScene(Scene):
                 help_key = "preset.last.none"  # disabled: why
             label = translated(self.texts, "setup.preset_current" if same else "setup.apply")
             rows.append(Row(name, self.tr(f"preset.{name}"), self.tr(help_key),
-                            Button(self.row_rect(i, len(names)), label,
+                            Button(option_rect(i, len(names)), label,
                                    _call(self.apply_preset, name), size=22, selected=same,
                                    enabled=name != LAST or self.has_last())))
         return rows
-
-    @staticmethod
-    def row_rect(index: int, count: int) -> pygame.Rect:
-        """Rows 72 pixels apart, closer when a group has more than fit."""
-        step = min(ROW_STEP, (ROWS_BOTTOM - ROW_TOP) // max(count, 1))
-        return pygame.Rect(1030, ROW_TOP + index * step, 210, 40)
 
     def has_last(self) -> bool:
         """A game of the chosen kind was started before (this session or an earlier
