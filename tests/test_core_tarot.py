@@ -10,7 +10,7 @@ counted in worlds.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import pytest
 
@@ -236,22 +236,24 @@ def test_with_the_core_the_playouts_end_solved_with_the_same_decisions(
         assert fast == reference
 
 
-def check_tails(players: int, count: int, seed: int) -> None:
+def no_differences(differences: Callable[[random.Random, int], int], players: int,
+                   count: int, seed: int) -> None:
+    """``count`` random positions at ``players``, compiled against Python: none differ."""
     rng = random.Random(seed)
-    assert sum(tail_differences(rng, players) for _ in range(count)) == 0
+    assert sum(differences(rng, players) for _ in range(count)) == 0
 
 
 @built
 @pytest.mark.parametrize("players", PLAYERS)
 def test_the_playouts_solved_at_their_end_give_pythons_values(players: int) -> None:
-    check_tails(players, 40, seed=players)
+    no_differences(tail_differences, players, 40, seed=players)
 
 
 @built
 @pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYERS)
 def test_the_playouts_solved_at_their_end_give_pythons_values_long_sweep(players: int) -> None:
-    check_tails(players, 400, seed=70 + players)
+    no_differences(tail_differences, players, 400, seed=70 + players)
 
 
 @built
@@ -274,22 +276,17 @@ def test_the_core_spends_its_speed_on_more_worlds_the_python_path_keeps_its_cap(
     assert tarot_search.CORE_MAX_WORLDS[players] >= 16
 
 
-def check_solves(players: int, count: int, seed: int) -> None:
-    rng = random.Random(seed)
-    assert sum(solve_differences(rng, players) for _ in range(count)) == 0
-
-
 @built
 @pytest.mark.parametrize("players", PLAYERS)
 def test_the_exact_endgame_gives_pythons_values(players: int) -> None:
-    check_solves(players, 60, seed=players)
+    no_differences(solve_differences, players, 60, seed=players)
 
 
 @built
 @pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYERS)
 def test_the_exact_endgame_gives_pythons_values_long_sweep(players: int) -> None:
-    check_solves(players, 600, seed=50 + players)
+    no_differences(solve_differences, players, 600, seed=50 + players)
 
 
 @built
