@@ -13,7 +13,7 @@ import pygame
 from game.engine.games import COINCHE, TABLES, TAROT, game_of, rules_class
 from game.engine.rules import CoincheRules, Layout, option_applies
 from game.i18n import Texts
-from game.storage.stats import GameStats, Statistics
+from game.storage.stats import GameStats, Statistics, layout_of
 from game.ui.kit.backdrop import draw_backdrop
 from game.ui.kit.chart import draw_chart
 from game.ui.kit.widgets import (
@@ -161,9 +161,7 @@ class StatsScene(Scene):
         on coinche at four after a contrée à deux, the screen showed only zeros.)"""
         last = self.app.memory.last_setup
         if last is not None and (last.rules.game, last.rules.players) in TABS:
-            layout = getattr(last.rules, "layout", Layout.HAND)
-            return (TABS.index((last.rules.game, last.rules.players)),
-                    layout if isinstance(layout, Layout) else Layout.HAND)
+            return TABS.index((last.rules.game, last.rules.players)), layout_of(last.rules)
         tables = [(index, layout) for index, (game, players) in enumerate(TABS)
                   for layout in layouts_of(game, players)]
         played = [self.statistics.of(*TABS[index], layout).deals_played
