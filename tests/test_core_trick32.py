@@ -220,13 +220,12 @@ def test_the_kernel_refuses_what_no_deal_holds() -> None:
 def test_a_batch_lets_other_threads_run_while_it_plays() -> None:
     """The batch releases the GIL while it plays: the main thread keeps running in the
     middle of the call (a UI thread keeps its frames).  Holding the GIL, the call would
-    let no other thread run from its start to its end.  The batch is long (tenths of a
-    second) so that a loaded machine still gives the main thread a turn in its middle."""
+    let no other thread run from its start to its end."""
     rng = random.Random(4)
     mine = list(range(0, 32, 4))
     rest = [c for c in range(32) if c not in mine]
     worlds = []
-    for _ in range(40_000):
+    for _ in range(8000):
         rng.shuffle(rest)
         worlds.append([mine, rest[0:8], rest[8:16], rest[16:24]])
     span: list[float] = []
@@ -245,7 +244,7 @@ def test_a_batch_lets_other_threads_run_while_it_plays() -> None:
     worker.join()
     start, end = span
     third = (end - start) / 3
-    assert third > 0.05
+    assert third > 0.02
     assert any(start + third < t < end - third for t in ticks)
 
 

@@ -5,6 +5,7 @@ to copy the whole record of actions, and the match in play kept every state)."""
 from __future__ import annotations
 
 import copy
+import gc
 import pickle
 import random
 import tracemalloc
@@ -22,6 +23,7 @@ def memory_of(build: Callable[[int], object], actions: int) -> int:
     tracemalloc.start()
     try:
         kept = build(actions)
+        gc.collect()  # what is still held, not garbage a collection had not reached yet
         size = tracemalloc.get_traced_memory()[0]
     finally:
         tracemalloc.stop()
