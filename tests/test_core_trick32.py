@@ -228,24 +228,30 @@ def test_a_batch_lets_other_threads_run_while_it_plays() -> None:
     for _ in range(8000):
         rng.shuffle(rest)
         worlds.append([mine, rest[0:8], rest[8:16], rest[16:24]])
-    span: list[float] = []
 
-    def batch() -> None:
-        span.append(time.perf_counter())
-        kernel().rollouts(worlds, [], 0, mine, 1, 0, 1, [0] * 4, [0] * 4)
-        span.append(time.perf_counter())
+    def main_thread_ran_in_its_middle() -> bool:
+        span: list[float] = []
 
-    worker = threading.Thread(target=batch)
-    ticks: list[float] = []
-    worker.start()
-    while worker.is_alive():
-        ticks.append(time.perf_counter())
-        sum(range(100))
-    worker.join()
-    start, end = span
-    third = (end - start) / 3
-    assert third > 0.02
-    assert any(start + third < t < end - third for t in ticks)
+        def batch() -> None:
+            span.append(time.perf_counter())
+            kernel().rollouts(worlds, [], 0, mine, 1, 0, 1, [0] * 4, [0] * 4)
+            span.append(time.perf_counter())
+
+        worker = threading.Thread(target=batch)
+        ticks: list[float] = []
+        worker.start()
+        while worker.is_alive():
+            ticks.append(time.perf_counter())
+            sum(range(100))
+        worker.join()
+        start, end = span
+        third = (end - start) / 3
+        assert third > 0.02
+        return any(start + third < t < end - third for t in ticks)
+
+    # A loaded machine may not schedule the main thread in one batch's middle third;
+    # holding the GIL, no batch would ever let it run there.
+    assert any(main_thread_ran_in_its_middle() for _ in range(5))
 
 
 # --- the two-player tables --------------------------------------------------------------------
