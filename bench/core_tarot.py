@@ -172,7 +172,6 @@ def rule_differences(rng: random.Random, players: int) -> int:
     seats = [(k + rng.randrange(players)) % players for k in range(len(trick_cards))]
     trick = list(zip(seats, trick_cards, strict=True))
     legal = module.legal(tarot_kernel.ids(hand), tarot_kernel.ids(trick_cards))
-    legal = module.legal(tarot_kernel.ids(hand), tarot_kernel.ids(trick_cards))
     wrong = tarot_kernel.cards_of(legal) != legal_cards(hand, trick)
     last = deck[-players:]
     winner = module.winner(bytes(range(players)), tarot_kernel.ids(last))

@@ -43,6 +43,7 @@ from game.core import FORCE_PYTHON, compiled, kernels
 from game.core import tarot as tarot_adapter
 from game.engine.tarot_cards import DECK78, KING, PLAIN_SUITS, TarotCard, suited
 from game.engine.tarot_tricks import TarotView
+from tests.gil import lets_other_threads_run
 from tests.tarot_positions import SIZES, advance, to_play
 from tests.test_ai_tarot_expert import positions
 
@@ -102,6 +103,15 @@ def test_the_batch_entry_gives_each_single_play_out() -> None:
         kernel = compiled_rollouts(view)
         assert kernel.values([world, world], firsts) == [[rollout(view, world, c)
                                                           for c in firsts]] * 2
+
+
+@built
+def test_a_batch_lets_other_threads_run_while_it_plays() -> None:
+    """The batch releases the GIL while it plays out (a UI thread keeps its frames)."""
+    view, world, firsts = random_view(random.Random(9), 4)
+    kernel = compiled_rollouts(view)
+    worlds = [world] * 6000
+    assert any(lets_other_threads_run(lambda: kernel.values(worlds, firsts)) for _ in range(3))
 
 
 Start = tuple[list[list[TarotCard]], tuple[TarotCard, ...], int, int, TarotCard | None, bool]

@@ -316,6 +316,7 @@ def test_a_whole_match_of_each_two_player_table_chosen_and_played_by_clicks(
     match = table.controller.match
     assert match.rules == rules and match.is_over
     assert max(match.history[-1].totals) >= rules.target
+    assert app.session is not None and app.session.flush(30)  # the writes are in the background
     played = Storage(tmp_path).stats.of(rules.game, 2, rules.layout)
     assert played.matches_played == 1
     assert played.matches_won == (1 if match.winner == 0 else 0)
