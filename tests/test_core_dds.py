@@ -110,7 +110,7 @@ def test_the_compiled_search_lets_other_threads_run() -> None:
     position = position_of(play_started(CoincheRules(), 36))
     solver = Solver(position, position.turn)
     assert solver.compiled is not None
-    search = solver.compiled.search
+    search = solver.compiled
     assert any(lets_other_threads_run(lambda: search.values(None, None)) for _ in range(3))
     assert solver.compiled.nodes > 1_000_000
 
