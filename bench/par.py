@@ -149,7 +149,7 @@ def main(argv: list[str]) -> int:
     if not args.only_frames:
         figures["reproducible"] = reproducible
     pooled: Runs = ([], [], [], [], [], [])
-    for name in FRAME_GAMES:
+    for name in FRAME_GAMES if args.frames > 0 else ():
         runs = frames(GAMES[name], args.frames, args.in_thread)
         for into, run in zip(pooled, runs, strict=True):
             into.extend(run)
@@ -157,8 +157,9 @@ def main(argv: list[str]) -> int:
             f"{label} {p99(run)} ({len(run)})" for label, run in zip(RUN_NAMES, runs,
                                                                    strict=True)), flush=True)
     for label, run in zip(RUN_NAMES, pooled, strict=True):
-        figures[f"p99_{label}_ms"] = p99(run)
-        figures[f"frames_{label}"] = len(run)
+        if run:  # --frames 0: no frame figures rather than zeros
+            figures[f"p99_{label}_ms"] = p99(run)
+            figures[f"frames_{label}"] = len(run)
     print(json.dumps(figures))
     return 0
 
