@@ -327,3 +327,40 @@ def test_a_malformed_position_is_refused() -> None:
         with pytest.raises(ValueError):
             module.rollout(start, tarot_adapter.world_bytes(holdings, world.pile),
                            tarot_adapter.CARD_ID[mine[0]])
+
+
+def exact_answers(playouts: kernels.TarotPlayOuts, world: kernels.Dealt,
+                  firsts: list[TarotCard], stop: int) -> tuple[list[float], int]:
+    """Each card's exact value (``stop`` 0) or solved tail, on one table of the
+    play-outs' own, and the positions searched."""
+    table = playouts.table(10**9, world)
+    values = [playouts.tail(world, card, stop, table) if stop else
+              playouts.solved(world, card, table) for card in firsts]
+    return values, table.nodes
+
+
+@built
+@pytest.mark.parametrize("players", PLAYERS)
+def test_the_python_twin_answers_every_question_of_the_protocol_as_the_core(
+        players: int) -> None:
+    """``tarot_search.PythonTarot`` is the compiled kernel's twin object: the same
+    play-outs (one, a batch, traced), exact solves and solved tails, each on a table of
+    its own, and the same closed deal."""
+    rng = random.Random(40 + players)
+    core = kernels.tarot()
+    assert core is not None
+    twin = tarot_search.PYTHON_TAROT
+    for _ in range(4):
+        view, world, firsts = random_view(rng, players,
+                                          players * (HAND[players] - 3) + rng.randrange(players))
+        fast, slow = (kernel.rollouts(view, partner_secret(view)) for kernel in (core, twin))
+        assert slow.values([world], firsts) == fast.values([world], firsts)
+        assert slow.traced(world, firsts) == fast.traced(world, firsts)
+        assert [slow.value(world, c) for c in firsts] == [fast.value(world, c) for c in firsts]
+        for stop in (0, 2):
+            answers = exact_answers(slow, world, firsts, stop)
+            assert answers == exact_answers(fast, world, firsts, stop) and answers[1] > 0
+        hands, aside, taker, leader, called, _ = random_start(rng, players)
+        secret = any(called in hand for seat, hand in enumerate(hands) if seat != taker)
+        assert (twin.closed_play(hands, aside, taker, leader, called, secret)
+                == core.closed_play(hands, aside, taker, leader, called, secret))
