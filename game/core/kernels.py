@@ -6,10 +6,11 @@ double-dummy solver).  It gets the compiled kernel, typed by the small protocol 
 None: then it runs its Python twin, the reference the kernel matches (``ATOUT_CORE=python``
 asks for the twin; a module that was not built gives it too, said once in the log).
 
-Tarot's twin satisfies the same protocol (``tarot_search.PythonTarot``):
-``tarot_search.tarot_kernel()`` gives the compiled kernel or the twin, so a search calls
+The play-outs' twins satisfy the same protocols (``search.PythonTrick32``,
+``tarot_search.PythonTarot``): ``search.trick32_kernel()`` and
+``tarot_search.tarot_kernel()`` give the compiled kernel or the twin, so a search calls
 one object either way.  None from here also says that the Python path's smaller budget
-applies (``tarot_search.table_worlds``, ``advice.budget``).  The
+applies (``search.play_worlds``, ``tarot_search.table_worlds``, ``advice.budget``).  The
 double-dummy solver keeps its own twin inside ``game.dds.solver.Solver``.
 
 Nothing outside ``game/core`` imports a compiled module or asks ``game.core.native`` for
