@@ -329,6 +329,27 @@ def test_a_malformed_position_is_refused() -> None:
                            tarot_adapter.CARD_ID[mine[0]])
 
 
+@built
+def test_solve_and_tail_refuse_a_card_not_held_and_a_tail_without_a_stop() -> None:
+    """The shared entry of ``solve`` and ``tail`` (``exact_marks``) checks its input for
+    both: a card the seat does not hold, and a tail stopping at no card a hand."""
+    module = compiled("tarot")
+    assert module is not None
+    view, world, firsts = random_view(random.Random(5), 4, 4 * 12)
+    start = tarot_adapter.view_position(view, False)
+    data = tarot_adapter.world_bytes(world.holdings, world.pile)
+    absent = tarot_adapter.CARD_ID[next(c for c in DECK78 if c not in world.holdings[view.seat])]
+    first = tarot_adapter.CARD_ID[firsts[0]]
+    table = module.Table(10**9)
+    for bad in ((table, start, data, absent), (table, start, data, absent, 2),
+                (table, start, data, first, 0), (table, b"\x09" * 18, data, first, 2)):
+        entry = module.tail if len(bad) == 5 else module.solve
+        with pytest.raises(ValueError):
+            entry(*bad)
+    assert isinstance(module.solve(table, start, data, first), float)
+    assert isinstance(module.tail(table, start, data, first, 2), float)
+
+
 def exact_answers(playouts: kernels.TarotPlayOuts, world: kernels.Dealt,
                   firsts: list[TarotCard], stop: int) -> tuple[list[float], int]:
     """Each card's exact value (``stop`` 0) or solved tail, on one table of the
