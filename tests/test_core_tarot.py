@@ -368,9 +368,9 @@ def test_the_python_twin_answers_every_question_of_the_protocol_as_the_core(
     play-outs (one, a batch, traced), exact solves and solved tails, each on a table of
     its own, and the same closed deal."""
     rng = random.Random(40 + players)
-    core = kernels.tarot()
-    assert core is not None
-    twin = tarot_search.PYTHON_TAROT
+    module = compiled("tarot")
+    assert module is not None
+    core, twin = tarot_adapter.CompiledTarot(module), tarot_search.PYTHON_TAROT  # on either path
     for _ in range(4):
         view, world, firsts = random_view(rng, players,
                                           players * (HAND[players] - 3) + rng.randrange(players))
