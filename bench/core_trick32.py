@@ -5,7 +5,7 @@
    random trump mode (a suit, sans-atout, tout-atout): the legal cards (and their
    order), the current and the last trick's winner and points, the Confirmé's card of
    the play-outs with every hand seen (``search.rollout_card``) and, on every
-   ``--rollout-every``-th position, a whole play-out (``search.play_rollout``: points and
+   ``--rollout-every``-th position, a whole play-out (``search.python_play_rollout``: points and
    tricks per seat, the trick under way, its winner).  Every mismatch is printed.
 2. **Speed:** µs per card of a play-out (the core's batch entry; through
    ``game/core/trick32.py``; the Python twin), and random-legal deals a second, the core

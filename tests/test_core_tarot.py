@@ -327,3 +327,61 @@ def test_a_malformed_position_is_refused() -> None:
         with pytest.raises(ValueError):
             module.rollout(start, tarot_adapter.world_bytes(holdings, world.pile),
                            tarot_adapter.CARD_ID[mine[0]])
+
+
+@built
+def test_solve_and_tail_refuse_a_card_not_held_and_a_tail_without_a_stop() -> None:
+    """The shared entry of ``solve`` and ``tail`` (``exact_marks``) checks its input for
+    both: a card the seat does not hold, and a tail stopping at no card a hand."""
+    module = compiled("tarot")
+    assert module is not None
+    view, world, firsts = random_view(random.Random(5), 4, 4 * 12)
+    start = tarot_adapter.view_position(view, False)
+    data = tarot_adapter.world_bytes(world.holdings, world.pile)
+    absent = tarot_adapter.CARD_ID[next(c for c in DECK78 if c not in world.holdings[view.seat])]
+    first = tarot_adapter.CARD_ID[firsts[0]]
+    table = module.Table(10**9)
+    for bad in ((table, start, data, absent), (table, start, data, absent, 2),
+                (table, start, data, first, 0), (table, b"\x09" * 18, data, first, 2)):
+        entry = module.tail if len(bad) == 5 else module.solve
+        with pytest.raises(ValueError):
+            entry(*bad)
+    assert isinstance(module.solve(table, start, data, first), float)
+    assert isinstance(module.tail(table, start, data, first, 2), float)
+
+
+def exact_answers(playouts: kernels.TarotPlayOuts, world: kernels.Dealt,
+                  firsts: list[TarotCard], stop: int) -> tuple[list[float], int]:
+    """Each card's exact value (``stop`` 0) or solved tail, on one table of the
+    play-outs' own, and the positions searched."""
+    table = playouts.table(10**9, world)
+    values = [playouts.tail(world, card, stop, table) if stop else
+              playouts.solved(world, card, table) for card in firsts]
+    return values, table.nodes
+
+
+@built
+@pytest.mark.parametrize("players", PLAYERS)
+def test_the_python_twin_answers_every_question_of_the_protocol_as_the_core(
+        players: int) -> None:
+    """``tarot_search.PythonTarot`` is the compiled kernel's twin object: the same
+    play-outs (one, a batch, traced), exact solves and solved tails, each on a table of
+    its own, and the same closed deal."""
+    rng = random.Random(40 + players)
+    module = compiled("tarot")
+    assert module is not None
+    core, twin = tarot_adapter.CompiledTarot(module), tarot_search.PYTHON_TAROT  # on either path
+    for _ in range(4):
+        view, world, firsts = random_view(rng, players,
+                                          players * (HAND[players] - 3) + rng.randrange(players))
+        fast, slow = (kernel.rollouts(view, partner_secret(view)) for kernel in (core, twin))
+        assert slow.values([world], firsts) == fast.values([world], firsts)
+        assert slow.traced(world, firsts) == fast.traced(world, firsts)
+        assert [slow.value(world, c) for c in firsts] == [fast.value(world, c) for c in firsts]
+        for stop in (0, 2):
+            answers = exact_answers(slow, world, firsts, stop)
+            assert answers == exact_answers(fast, world, firsts, stop) and answers[1] > 0
+        hands, aside, taker, leader, called, _ = random_start(rng, players)
+        secret = any(called in hand for seat, hand in enumerate(hands) if seat != taker)
+        assert (twin.closed_play(hands, aside, taker, leader, called, secret)
+                == core.closed_play(hands, aside, taker, leader, called, secret))

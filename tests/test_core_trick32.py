@@ -27,10 +27,10 @@ from bench.core_trick32 import (
 )
 from game.ai import appraise
 from game.ai import search as search_module
-from game.ai.bid_search import python_play_out, weigh_coinche_calls
+from game.ai.bid_search import weigh_coinche_calls
 from game.ai.memory import build_memory
 from game.ai.play import choose_card
-from game.ai.search import weigh_cards
+from game.ai.search import python_play_out, weigh_cards
 from game.core import FORCE_PYTHON, compiled, kernels, trick32
 from game.engine.actions import PlayCard
 from game.engine.cards import DECK32, Suit
@@ -200,6 +200,25 @@ def test_the_search_plays_out_by_the_core_when_built_else_by_python(
         python_path(patch)
         with pytest.raises(AssertionError, match="the Python play-out ran"):
             a_card_search()
+
+
+def test_the_python_twin_gives_the_cores_play_outs() -> None:
+    """``search.PythonTrick32`` is the compiled kernel's twin object: a batch of every
+    candidate in every world drawn for the Expert's positions, the same rollouts."""
+    compared = 0
+    for view in expert_positions(2):
+        mem = build_memory(view)
+        cards = sorted({a.card for a in view.legal if isinstance(a, PlayCard)})
+        search = search_module.WorldSearch(view, mem, cards, random.Random(5), 6)
+        search.draw_all(None)
+        if view.table_piles or not search.worlds:
+            continue  # the découverte's play-outs turn cards over: the twin's alone
+        core = kernels.trick32()
+        assert core is not None
+        asked = (view, mem.trump, search.rules, search.worlds, cards)
+        assert search_module.PYTHON_TRICK32.rollouts(*asked) == core.rollouts(*asked)
+        compared += len(search.worlds) * len(cards)
+    assert compared >= 100
 
 
 def test_the_kernel_refuses_what_no_deal_holds() -> None:

@@ -17,16 +17,13 @@ from game.ai.deal_value import belote_scorer, finished_tally, seat_value, side_o
 from game.ai.memory import Memory
 from game.ai.play import card_args, play_action, play_phase
 from game.ai.play_inference import InferenceSearch
-from game.ai.tarot_endgame import Transpositions
 from game.ai.tarot_search import (
     TarotWorldSearch,
     World,
-    defenders_pay,
-    seat_marks,
+    attack_of,
     solved,
     start_rollout,
 )
-from game.ai.tarot_search import play_rollout as play_tarot_rollout
 from game.core import kernels
 from game.engine.actions import PlayCard
 from game.engine.cards import Card
@@ -148,17 +145,17 @@ def _same_class(search: TarotWorldSearch, card: TarotCard, kept: TarotCard) -> b
 
 
 class _TarotSearch(TarotWorldSearch):
-    """The Expert's tarot search, keeping each world's outcome.  With the compiled core
-    a world's candidates are rolled out in one call (``kernels.TarotPlayOuts.traced``)
-    and its endgame solved by the compiled solver: the same values, the same outcomes.
-    The exact endgame keeps the Python solver's reach (``ENDGAME_TRICKS``, no budget of
-    positions), so the verdict is the same with the core and without it."""
+    """The Expert's tarot search, keeping each world's outcome.  A world's candidates are
+    rolled out in one call (``kernels.TarotPlayOuts.traced``, the compiled core's or its
+    Python twin's: the same values, the same outcomes) and its endgame solved.  The exact
+    endgame keeps the Python solver's reach (``ENDGAME_TRICKS``, no budget of positions),
+    so the verdict is the same with the core and without it."""
 
     def __init__(self, view: TarotView, rng: random.Random, worlds: int) -> None:
         super().__init__(view, rng, worlds)
         self.details: dict[tuple[int, Hashable], Outcome] = {}
         self._traced: tuple[World, dict[TarotCard, Outcome]] | None = None
-        self._solves: tuple[World, Transpositions | kernels.CompiledTable] | None = None
+        self._solves: tuple[World, kernels.SolveTable] | None = None
 
     def value(self, world: World, card: TarotCard) -> float:
         outcome = (self._solved_outcome(world, card) if self._evaluate is solved
@@ -167,35 +164,21 @@ class _TarotSearch(TarotWorldSearch):
         return outcome.value
 
     def _rolled_outcome(self, world: World, card: TarotCard) -> Outcome:
-        """``card``'s play-out in ``world``; with the core, the world's candidates' at
-        the first asked (one call)."""
+        """``card``'s play-out in ``world``: the world's candidates' at the first asked
+        (one call)."""
         if self._traced is not None and self._traced[0] is world and card in self._traced[1]:
             return self._traced[1][card]
-        view = self.view
-        if self._kernel is None:
-            game = play_tarot_rollout(view, world, card)
-            marks = seat_marks(game, defenders_pay(game, world))
-            return _rolled(view.seat, marks, _camp(view, game.partner),
-                           game.tricks[len(view.tricks)])
         cards = self.cards if card in self.cards else [card]
-        traces = self._kernel.traced(world, cards)
-        self._traced = (world, {c: _rolled(view.seat, *trace)
+        traces = self.playouts.traced(world, cards)
+        self._traced = (world, {c: _rolled(self.view.seat, *trace)
                                 for c, trace in zip(cards, traces, strict=True)})
         return self._traced[1][card]
 
     def _solved_outcome(self, world: World, card: TarotCard) -> Outcome:
-        """``card``'s exact value in ``world`` (its solves share a table), by the
-        compiled solver when it is there."""
+        """``card``'s exact value in ``world`` (its solves share a table)."""
         if self._solves is None or self._solves[0] is not world:
-            table = (Transpositions(world=world) if self._kernel is None
-                     else self._kernel.table(UNBOUNDED, world))
-            self._solves = (world, table)
-        table = self._solves[1]
-        if isinstance(table, Transpositions):
-            marks = solved(self.view, world, card, table)
-        else:
-            assert self._kernel is not None
-            marks = self._kernel.solved(world, card, table)
+            self._solves = (world, self.playouts.table(UNBOUNDED, world))
+        marks = self.playouts.solved(world, card, self._solves[1])
         attacking = self.view.seat in _attack(self.view, world)
         return Outcome(marks, marks, _aim(marks, attacking), None, "", False)
 
@@ -205,12 +188,7 @@ UNBOUNDED = 10 ** 12  # the positions an advice's exact solve may search: no lim
 
 def _attack(view: TarotView, world: World) -> frozenset[int]:
     """The attack's seats in ``world`` (the called card's holder with the taker)."""
-    return _camp(view, start_rollout(view, world).partner)
-
-
-def _camp(view: TarotView, partner: int | None) -> frozenset[int]:
-    assert view.taker is not None
-    return frozenset({view.taker} if partner is None else {view.taker, partner})
+    return attack_of(view, start_rollout(view, world).partner)
 
 
 def _aim(marks: float, attacking: bool) -> bool:

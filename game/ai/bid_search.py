@@ -26,18 +26,17 @@ from dataclasses import dataclass
 from game.ai.bidding import coinche_bidding, last_bid
 from game.ai.calls import calls_misfit_of
 from game.ai.decision import Decision
-from game.ai.memory import Memory, belote_pair
+from game.ai.memory import belote_pair
 from game.ai.metropolis import Walk, walk_deals
 from game.ai.sampler import default_rules
-from game.ai.search import SimView, finish_tricks, rollout_card
-from game.core import kernels
+from game.ai.search import trick32_kernel
 from game.engine.actions import Bid, Coinche, Pass, Surcoinche
 from game.engine.cards import DECK32, Card, Suit, TrumpMode
 from game.engine.deal_scoring import SideTally, score_coinche, tally_of
 from game.engine.protocol import Action
 from game.engine.rules import CoincheRules
-from game.engine.trick_view import DIX_DE_DER, TrickView
-from game.engine.tricks import Play, Trump, trick_points
+from game.engine.trick_view import TrickView
+from game.engine.tricks import Trump
 
 WORLDS = 12
 WALK = Walk(burn_in=200, thinning=20, span=10.0)
@@ -197,37 +196,11 @@ class Judge:
 
 def play_out(dealt: Sequence[Sequence[Card]], trump: Trump, taker: int, leader: int,
              rules: CoincheRules) -> SideTally:
-    """The deal played to its end by the Confirmé play, open-handed (by the compiled core
-    when it is in use, ``kernels.trick32``, else by ``python_play_out``)."""
-    kernel = kernels.trick32()
-    play = python_play_out if kernel is None else kernel.play_out
-    points, tricks = play(dealt, trump, taker, leader, rules)
+    """The deal played to its end by the Confirmé play, open-handed (by the kernel's
+    ``play_out``: the compiled core's, or ``search.python_play_out``)."""
+    points, tricks = trick32_kernel().play_out(dealt, trump, taker, leader, rules)
     # The others' announcements are not known when bidding: none counted.
     return tally_of(rules, points, tricks, belote_seat=_belote_seat(dealt, trump))
-
-
-def python_play_out(dealt: Sequence[Sequence[Card]], trump: Trump, taker: int, leader: int,
-                    rules: CoincheRules) -> tuple[list[int], list[int]]:
-    """``play_out``'s play in Python (the reference the core matches): each seat's points
-    (dix de der included) and tricks."""
-    players = len(dealt)
-    hands = [list(h) for h in dealt]
-    points, tricks = [0] * players, [0] * players
-    played: set[Card] = set()
-    view = SimView(leader, players, taker, ())
-
-    def choose(seat: int, trick: tuple[Play, ...]) -> Card:
-        mem = Memory(seat=seat, players=players, trump=trump, hand=tuple(hands[seat]),
-                     played=frozenset(played), unseen=frozenset(), caps=({},) * players)
-        return rollout_card(view, mem, hands, seat, trick, rules)
-
-    winner = leader
-    for winner, cards in finish_tricks(hands, [], leader, trump, choose):
-        played.update(cards)
-        points[winner] += trick_points(cards, trump)
-        tricks[winner] += 1
-    points[winner] += DIX_DE_DER
-    return points, tricks
 
 
 def _belote_seat(dealt: Sequence[Sequence[Card]], trump: Trump) -> int | None:

@@ -163,18 +163,15 @@ class WorldSearch(ResumableSearch[TrickView, list[tuple[Card, ...]], Card]):
         if not self.view.table_piles:
             return self.rollout(world, card), world
         tops, reveal, owned = pile_rollout(self.view, world)
-        return play_rollout(self.view, self.mem, self.rules, tops, card, reveal), owned
+        return python_play_rollout(self.view, self.mem, self.rules, tops, card, reveal), owned
 
     def rollout(self, world: list[tuple[Card, ...]], card: Card) -> Finished:
-        """``play_rollout`` of ``card`` in ``world``.  With the compiled core, every
-        candidate's in this world at the first card asked (one call), the same rollouts."""
+        """``card``'s play-out in ``world`` by the kernel (``trick32_kernel``): every
+        candidate's in this world at the first card asked (one call)."""
         if self._batch is not None and self._batch[0] is world and card in self._batch[1]:
             return self._batch[1][card]
         cards = self.cards if card in self.cards else [card]
-        kernel = kernels.trick32()
-        if kernel is None:
-            return python_play_rollout(self.view, self.mem, self.rules, world, card)
-        batch = kernel.rollouts(self.view, self.mem.trump, self.rules, [world], cards)
+        batch = trick32_kernel().rollouts(self.view, self.mem.trump, self.rules, [world], cards)
         self._batch = (world, {c: Finished(*r) for c, r in zip(cards, batch[0], strict=True)})
         return self._batch[1][card]
 
@@ -205,25 +202,52 @@ class Finished:
     current: tuple[Play, ...]
     current_winner: int
 
-
-def play_rollout(view: TrickView, mem: Memory, rules: TrickGameRules,
-                 sampled: Sequence[Sequence[Card]], first: Card,
-                 reveal: Reveal | None = None) -> Finished:
-    """The deal finished from ``view`` in the world ``sampled``: I play ``first``, every
-    seat then plays the Confirmé's way, seeing every hand (``reveal``: the découverte's
-    turn-over, ``decouverte``).  By the compiled core when it is in use
-    (``kernels.trick32``), else by its Python twin: the same result; the découverte's
-    play-outs (``reveal`` given) always in Python, the core does not turn cards over."""
-    kernel = None if reveal is not None else kernels.trick32()
-    if kernel is None:
-        return python_play_rollout(view, mem, rules, sampled, first, reveal)
-    return Finished(*kernel.rollouts(view, mem.trump, rules, [sampled], [first])[0][0])
+    def as_rollout(self) -> kernels.Rollout:
+        """As the kernels give a play-out."""
+        return self.points, self.tricks, self.current, self.current_winner
 
 
-def python_play_rollout(view: TrickView, mem: Memory, rules: TrickGameRules,
+def trick32_kernel() -> kernels.Trick32:
+    """The 32-card play-outs: the compiled core's when it is in use (``kernels.trick32``),
+    else their Python twin (``PYTHON_TRICK32``), the reference it matches.  The one place
+    the searches choose."""
+    return kernels.trick32() or PYTHON_TRICK32
+
+
+class PythonTrick32:
+    """``kernels.Trick32`` in Python: ``python_play_rollout`` and ``python_play_out``."""
+
+    def rollouts(self, position: kernels.Position, trump: Trump, rules: TrickGameRules,
+                 worlds: Sequence[Sequence[Sequence[Card]]],
+                 firsts: Sequence[Card]) -> list[list[kernels.Rollout]]:
+        mem = rollout_memory(position, trump)
+        return [[python_play_rollout(position, mem, rules, world, first).as_rollout()
+                 for first in firsts] for world in worlds]
+
+    def play_out(self, dealt: Sequence[Sequence[Card]], trump: Trump, taker: int, leader: int,
+                 rules: TrickGameRules) -> tuple[list[int], list[int]]:
+        return python_play_out(dealt, trump, taker, leader, rules)
+
+
+PYTHON_TRICK32 = PythonTrick32()
+
+
+def rollout_memory(position: kernels.Position, trump: Trump) -> Memory:
+    """What the play-outs read of the seat's memory (``perfect_memory``): the trump, the
+    seats, the cards played so far (as ``memory.build_memory`` counts them)."""
+    played = frozenset([c for t in position.tricks for _, c in t.plays]
+                       + [c for _, c in position.trick])
+    return Memory(seat=position.seat, players=position.players, trump=trump, hand=(),
+                  played=played, unseen=frozenset(), caps=())
+
+
+def python_play_rollout(view: kernels.Position, mem: Memory, rules: TrickGameRules,
                         sampled: Sequence[Sequence[Card]], first: Card,
                         reveal: Reveal | None = None) -> Finished:
-    """``play_rollout`` in Python: the reference the compiled core matches."""
+    """The deal finished from ``view`` in the world ``sampled``: I play ``first``, every
+    seat then plays the Confirmé's way, seeing every hand (``reveal``: the découverte's
+    turn-over, ``decouverte``, which only this twin plays: the core does not turn cards
+    over)."""
     hands = [list(h) for h in sampled]
     points, tricks = [0] * view.players, [0] * view.players
     for t in view.tricks:
@@ -245,6 +269,31 @@ def python_play_rollout(view: TrickView, mem: Memory, rules: TrickGameRules,
         tricks[winner] += 1
     points[winner] += DIX_DE_DER
     return Finished(points, tricks, current, current_winner)
+
+
+def python_play_out(dealt: Sequence[Sequence[Card]], trump: Trump, taker: int, leader: int,
+                    rules: TrickGameRules) -> tuple[list[int], list[int]]:
+    """The bidding's play-out (``bid_search.play_out``): the whole deal ``dealt`` played
+    by the Confirmé's card, every hand seen, ``leader`` first; each seat's points (dix de
+    der included) and tricks."""
+    players = len(dealt)
+    hands = [list(h) for h in dealt]
+    points, tricks = [0] * players, [0] * players
+    played: set[Card] = set()
+    view = SimView(leader, players, taker, ())
+
+    def choose(seat: int, trick: tuple[Play, ...]) -> Card:
+        mem = Memory(seat=seat, players=players, trump=trump, hand=tuple(hands[seat]),
+                     played=frozenset(played), unseen=frozenset(), caps=({},) * players)
+        return rollout_card(view, mem, hands, seat, trick, rules)
+
+    winner = leader
+    for winner, cards in finish_tricks(hands, [], leader, trump, choose):
+        played.update(cards)
+        points[winner] += trick_points(cards, trump)
+        tricks[winner] += 1
+    points[winner] += DIX_DE_DER
+    return points, tricks
 
 
 def finish_tricks(hands: list[list[Card]], trick: list[Play], seat: int, trump: Trump,

@@ -62,8 +62,7 @@ from game.ai.tarot import (
 )
 from game.ai.tarot_auction_reading import call_bounds
 from game.ai.tarot_endgame import DealFrame, Tally
-from game.ai.tarot_search import ClosedTable, play_tricks, sure_margin
-from game.core import kernels
+from game.ai.tarot_search import sure_margin, tarot_kernel
 from game.engine.protocol import Action, Phase
 from game.engine.rules import TarotRules
 from game.engine.tarot_actions import TarotBid, TarotDiscard, TarotPass
@@ -404,23 +403,16 @@ def play_from(hands: list[list[TarotCard]], aside: tuple[TarotCard, ...], taker:
               rules: TarotRules = DEFAULT_RULES) -> PlayedDeal:
     """The deal played from its first card (``hands`` emptied in place) as ``play_out``
     plays it, once the king is ``called`` (five players) and ``aside`` set aside: the
-    taker's écart (``exchange``: he knows it) or the chien.  Played by the compiled core
-    when it is built (``kernels.tarot``'s ``closed_play``: the same deal), else in Python."""
+    taker's écart (``exchange``: he knows it) or the chien.  Played by the kernel's
+    ``closed_play`` (``tarot_kernel``: the compiled core, or ``ClosedTable`` in Python)."""
     players = len(hands)
     partner = None
     if called is not None:
         partner = next((s for s in range(players) if s != taker and called in hands[s]), None)
     shown = poignee_choices(hands[taker], players, rules.poignee_sizes)
     poignee = max((len(p) for p in shown), default=0)
-    tricks: list[TarotTrick] = []
-    attack = frozenset({taker} if partner is None else {taker, partner})
     known = aside if exchange else ()
-    kernel = kernels.tarot()
-    if kernel is not None:
-        tricks = kernel.closed_play(hands, known, taker, leader, called, partner is not None)
-        for hand in hands:
-            hand.clear()
-    else:
-        table = ClosedTable(taker, attack, called, partner, partner is not None, aside=known)
-        play_tricks(hands, [], tricks, leader, table)
+    tricks = tarot_kernel().closed_play(hands, known, taker, leader, called, partner is not None)
+    for hand in hands:
+        hand.clear()
     return PlayedDeal(players, taker, tuple(tricks), aside, poignee, rules, partner)

@@ -359,19 +359,26 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
         self.weighs = (isinstance(self.confirme.action, TarotPlayCard) and len(legal) > 1
                        and len(view.hand) > 1)  # else the Confirmé's card, nothing weighed
         self._drawn = not self.weighs
-        kernel = kernels.tarot() if self.weighs else None  # None: in Python
-        self._kernel = None if kernel is None else kernel.rollouts(view, partner_secret(view))
+        self._kernel = tarot_kernel()
+        # the compiled core plays (its budget, not the Python path's smaller one)
+        self.core = self.weighs and not isinstance(self._kernel, PythonTarot)
         endgame = exact_endgame and affordable(view.hand_sizes, self.endgame_reach())
         self._evaluate = solved if endgame else rollout
         self.tail = 0 if endgame else self.tail_stop()
         # the world under way's, when solved
-        self._table: Transpositions | kernels.CompiledTable = Transpositions(WORLD_NODES)
+        self._table: kernels.SolveTable = Transpositions(WORLD_NODES)
+
+    @functools.cached_property
+    def playouts(self) -> kernels.TarotPlayOuts:
+        """The view's play-outs and exact solves: the compiled core's, or its Python twin
+        (``tarot_kernel``)."""
+        return self._kernel.rollouts(self.view, partner_secret(self.view))
 
     def compiled_solves(self) -> bool:
-        """The worlds are solved by the compiled core: it is there, and this search
-        values them by ``TarotWorldSearch.value`` (a subclass valuing them its own way
-        keeps the Python solver's reach)."""
-        return self._kernel is not None and type(self).value is TarotWorldSearch.value
+        """The worlds are solved with the compiled core's budget and reach: it is there,
+        and this search values them by ``TarotWorldSearch.value`` (a subclass valuing them
+        its own way keeps the Python solver's reach)."""
+        return self.core and type(self).value is TarotWorldSearch.value
 
     def tail_stop(self) -> int:
         """The cards a hand from which the play-outs end solved exactly (``tail_tricks``);
@@ -434,39 +441,29 @@ class TarotWorldSearch(ResumableSearch[TarotView, World, TarotCard]):
         world's play-outs sharing one table; past its budget, every card of that world
         rolled out to the end."""
         if self._table.world is not world:
-            self._table = (self._kernel.table(CORE_TAIL_NODES, world)
-                           if self._kernel is not None else Transpositions(TAIL_NODES, world))
-        table = self._table
-        if table.spent:
+            budget = CORE_TAIL_NODES if self.core else TAIL_NODES
+            self._table = self.playouts.table(budget, world)
+        if self._table.spent:
             return self.rolled(world, card)
         try:
-            if isinstance(table, Transpositions):
-                return rollout_solved(self.view, world, card, self.tail, table)
-            assert self._kernel is not None
-            return self._kernel.tail(world, card, self.tail, table)
+            return self.playouts.tail(world, card, self.tail, self._table)
         except OverBudget:
             self.revalue(functools.partial(self.rolled, world))
             return self.rolled(world, card)
 
-    def _world_table(self, world: World) -> Transpositions | kernels.CompiledTable:
-        """The table ``world``'s solves share (the compiled core's when it solves)."""
-        if self._kernel is not None and self.compiled_solves():
-            return self._kernel.table(CORE_WORLD_NODES, world)
-        return Transpositions(WORLD_NODES, world)
+    def _world_table(self, world: World) -> kernels.SolveTable:
+        """The table ``world``'s solves share, within the compiled solver's budget when
+        it solves, else the Python solver's."""
+        budget = CORE_WORLD_NODES if self.compiled_solves() else WORLD_NODES
+        return self.playouts.table(budget, world)
 
     def _solved(self, world: World, card: TarotCard) -> float:
-        """``solved``'s marks, by the compiled core when it is there (the same)."""
-        table = self._table
-        if isinstance(table, Transpositions):
-            return solved(self.view, world, card, table)
-        assert self._kernel is not None
-        return self._kernel.solved(world, card, table)
+        """``solved``'s marks (by the compiled core when it is there: the same)."""
+        return self.playouts.solved(world, card, self._table)
 
     def rolled(self, world: World, card: TarotCard) -> float:
-        """``rollout``'s marks, from the compiled core when it is there (the same)."""
-        if self._kernel is not None:
-            return self._kernel.value(world, card)
-        return rollout(self.view, world, card)
+        """``rollout``'s marks (by the compiled core when it is there: the same)."""
+        return self.playouts.value(world, card)
 
     def roll_world(self, ends: float | None = None) -> bool:
         """Finish evaluating the next world (``roll_next``); False, the world left
@@ -656,6 +653,92 @@ def solve(view: TarotView, world: World, first: TarotCard,
     return game, solve_after(frame, game.holdings, [*game.trick, (view.seat, first)],
                              tally_of(frame, world, game.tricks), view.chelem_announcer,
                              table)
+
+
+def tarot_kernel() -> kernels.Tarot:
+    """Tarot's play-outs and exact solves: the compiled core's when it is in use
+    (``kernels.tarot``), else their Python twin (``PYTHON_TAROT``), the reference it
+    matches.  The one place the searches choose."""
+    return kernels.tarot() or PYTHON_TAROT
+
+
+class PythonPlayOuts:
+    """``kernels.TarotPlayOuts`` in Python for one view: ``rollout``, ``solved`` and
+    ``rollout_solved``, world by world, the tables ``tarot_endgame.Transpositions``."""
+
+    def __init__(self, view: TarotView) -> None:
+        self.view = view
+
+    def value(self, world: kernels.Dealt, first: TarotCard) -> float:
+        return rollout(self.view, as_world(world), first)
+
+    def values(self, worlds: Sequence[kernels.Dealt],
+               firsts: Sequence[TarotCard]) -> list[list[float]]:
+        return [[self.value(world, first) for first in firsts] for world in worlds]
+
+    def traced(self, world: kernels.Dealt, firsts: Sequence[TarotCard],
+               ) -> list[tuple[float, frozenset[int], TarotTrick]]:
+        """Each play-out's marks, with the attack's seats in ``world`` and the trick
+        under way as it finished it."""
+        return [self._trace(as_world(world), first) for first in firsts]
+
+    def _trace(self, world: World, first: TarotCard,
+               ) -> tuple[float, frozenset[int], TarotTrick]:
+        game = play_rollout(self.view, world, first)
+        marks = seat_marks(game, defenders_pay(game, world))
+        return marks, attack_of(self.view, game.partner), game.tricks[len(self.view.tricks)]
+
+    def table(self, budget: int, world: object = None) -> Transpositions:
+        return Transpositions(budget, world)
+
+    def solved(self, world: kernels.Dealt, first: TarotCard,
+               table: kernels.SolveTable) -> float:
+        return solved(self.view, as_world(world), first, _python_table(table))
+
+    def tail(self, world: kernels.Dealt, first: TarotCard, stop: int,
+             table: kernels.SolveTable) -> float:
+        return rollout_solved(self.view, as_world(world), first, stop, _python_table(table))
+
+
+class PythonTarot:
+    """``kernels.Tarot`` in Python: the Expert's play-outs (``PythonPlayOuts``) and the
+    bidding's, each seat seeing its own hand (``ClosedTable``)."""
+
+    def rollouts(self, view: TarotView, secret: bool) -> PythonPlayOuts:
+        return PythonPlayOuts(view)  # ``secret`` is read from the view (``partner_secret``)
+
+    def closed_play(self, hands: Sequence[Sequence[TarotCard]], aside: Sequence[TarotCard],
+                    taker: int, leader: int, called: TarotCard | None, secret: bool,
+                    ) -> list[TarotTrick]:
+        holdings = [list(hand) for hand in hands]
+        partner = next((s for s, hand in enumerate(holdings) if s != taker and called in hand),
+                       None)
+        attack = frozenset({taker} if partner is None else {taker, partner})
+        table = ClosedTable(taker, attack, called, partner, secret, aside=tuple(aside))
+        tricks: list[TarotTrick] = []
+        play_tricks(holdings, [], tricks, leader, table)
+        return tricks
+
+
+PYTHON_TAROT = PythonTarot()
+
+
+def as_world(dealt: kernels.Dealt) -> World:
+    """``dealt`` as a ``World`` (itself when it is one)."""
+    if isinstance(dealt, World):
+        return dealt
+    return World(tuple(tuple(hand) for hand in dealt.holdings), tuple(dealt.pile))
+
+
+def _python_table(table: kernels.SolveTable) -> Transpositions:
+    assert isinstance(table, Transpositions), "a table of the twin's own (PythonPlayOuts.table)"
+    return table
+
+
+def attack_of(view: TarotView, partner: int | None) -> frozenset[int]:
+    """The attack's seats: the taker, and ``partner`` when he has one."""
+    assert view.taker is not None
+    return frozenset({view.taker} if partner is None else {view.taker, partner})
 
 
 @dataclass(frozen=True)
@@ -894,8 +977,8 @@ def open_memory(hands: Sequence[Sequence[TarotCard]], seat: int, attack: frozens
 
 
 def deal_frame(view: TarotView, partner: int | None) -> DealFrame:
-    assert view.taker is not None and view.contract is not None
-    attack = frozenset({view.taker} | ({partner} if partner is not None else set()))
+    assert view.contract is not None
+    attack = attack_of(view, partner)
     poignees = []
     for seat, cards in view.poignees:
         kind = poignee_kind(view.players, len(cards), view.rules.poignee_sizes)

@@ -1156,44 +1156,36 @@ static void solver_start(Solver *s, TableObject *t, const Position *p, Game *g) 
         for (int i = 0; i < g->len[seat]; i++) flip(&s->held, g->hand[seat][i]);
 }
 
-static int solve_marks(TableObject *t, const Position *p, const uint8_t *world, Py_ssize_t size,
-                       int first, double *marks) {
+/* The seat's marks once it plays ``first`` and the rest of the deal is played perfectly
+ * (tarot_search.solved); with a ``stop``, once the play-out after ``first`` reaches a trick
+ * starting with at most ``stop`` cards a hand and the rest is played perfectly
+ * (tarot_search.rollout_solved).  0 with the marks, 1 over the table's budget, -1 bad
+ * input. */
+static int exact_marks(TableObject *t, const Position *p, const uint8_t *world, Py_ssize_t size,
+                       int first, int stop, double *marks) {
     Game g;
     if (parse_world(p, world, size, &g) < 0) return -1;
-    if (first >= NCARDS || !in_hand(&g, p->seat, first) || t->capacity == 0) return -1;
-    remove_card(&g, p->seat, first);
-    g.cur_seat[g.tlen] = (uint8_t)p->seat; g.cur_card[g.tlen] = (uint8_t)first; g.tlen++;
-    Tally tally = tricks_tally(&g, p);
-    Solver s;
-    solver_start(&s, t, p, &g);
-    live_order(&s, 1);
-    int pays = solver_after(&s, p->seat, tally, -UNBOUNDED, UNBOUNDED);
-    if (s.failed) return -1;
-    if (s.over) return 1;
-    *marks = (double)seat_factor(&g, p->seat) * pays;
-    return 0;
-}
-
-/* tarot_search.rollout_solved: the play-out after the seat plays ``first`` until a trick
- * starts with at most ``stop`` cards a hand, then the rest solved exactly; 0 with the seat's
- * marks, 1 over the table's budget, -1 bad input */
-static int tail_marks(TableObject *t, const Position *p, const uint8_t *world, Py_ssize_t size,
-                      int first, int stop, double *marks) {
-    Game g;
-    if (parse_world(p, world, size, &g) < 0) return -1;
-    if (first >= NCARDS || !in_hand(&g, p->seat, first) || t->capacity == 0 || stop < 1)
+    if (first >= NCARDS || !in_hand(&g, p->seat, first) || t->capacity == 0 || stop < 0)
         return -1;
-    int played = play_until(&g, p->seat, first, stop);
-    if (played < 0) return -1;
-    if (played == 0) {  /* the deal ended before: the play-out's marks */
-        *marks = (double)seat_factor(&g, p->seat) * defenders_pay(&g);
-        return 0;
+    int leader = -1;  /* the seat leading the trick the solve starts at; -1: after ``first`` */
+    if (stop == 0) {
+        remove_card(&g, p->seat, first);
+        g.cur_seat[g.tlen] = (uint8_t)p->seat; g.cur_card[g.tlen] = (uint8_t)first; g.tlen++;
+    } else {
+        int played = play_until(&g, p->seat, first, stop);
+        if (played < 0) return -1;
+        if (played == 0) {  /* the deal ended before: the play-out's marks */
+            *marks = (double)seat_factor(&g, p->seat) * defenders_pay(&g);
+            return 0;
+        }
+        leader = played - 1;
     }
     Tally tally = tricks_tally(&g, p);
     Solver s;
     solver_start(&s, t, p, &g);
-    live_order(&s, 0);
-    int pays = solver_value(&s, played - 1, tally, -UNBOUNDED, UNBOUNDED);
+    live_order(&s, leader < 0);
+    int pays = leader < 0 ? solver_after(&s, p->seat, tally, -UNBOUNDED, UNBOUNDED)
+                          : solver_value(&s, leader, tally, -UNBOUNDED, UNBOUNDED);
     if (s.failed) return -1;
     if (s.over) return 1;
     *marks = (double)seat_factor(&g, p->seat) * pays;
@@ -1445,44 +1437,31 @@ static PyObject *py_random_deals(PyObject *self, PyObject *args) {
     return result;
 }
 
-/* solve(table, position, world, first): the seat's marks when the rest of the deal is
- * played perfectly after it plays ``first``; None when the table's budget runs out */
-static PyObject *py_solve(PyObject *self, PyObject *args) {
-    (void)self;
-    PyObject *table, *pos_obj; const char *world; Py_ssize_t size; int first;
-    if (!PyArg_ParseTuple(args, "O!Sy#i", &TableType, &table, &pos_obj, &world, &size, &first))
+/* solve(table, position, world, first) and tail(table, position, world, first, stop):
+ * exact_marks without the GIL, None when the table's budget runs out (a tail stops at one
+ * card a hand at least) */
+static PyObject *exact(PyObject *args, int with_stop) {
+    PyObject *table, *pos_obj; const char *world; Py_ssize_t size; int first, stop = 0;
+    if (!PyArg_ParseTuple(args, with_stop ? "O!Sy#ii" : "O!Sy#i", &TableType, &table, &pos_obj,
+                          &world, &size, &first, &stop))
         return NULL;
+    if (with_stop && stop < 1) return bad_input();
     Position p;
     if (read_position(pos_obj, &p) < 0) return NULL;
     double marks = 0;
     int outcome;
     Py_BEGIN_ALLOW_THREADS
-    outcome = solve_marks((TableObject *)table, &p, (const uint8_t *)world, size, first, &marks);
+    outcome = exact_marks((TableObject *)table, &p, (const uint8_t *)world, size, first, stop,
+                          &marks);
     Py_END_ALLOW_THREADS
     if (outcome < 0) return bad_input();
     if (outcome > 0) Py_RETURN_NONE;
     return PyFloat_FromDouble(marks);
 }
 
-/* tail(table, position, world, first, stop): tail_marks (None: over the table's budget) */
-static PyObject *py_tail(PyObject *self, PyObject *args) {
-    (void)self;
-    PyObject *table, *pos_obj; const char *world; Py_ssize_t size; int first, stop;
-    if (!PyArg_ParseTuple(args, "O!Sy#ii", &TableType, &table, &pos_obj, &world, &size, &first,
-                          &stop))
-        return NULL;
-    Position p;
-    if (read_position(pos_obj, &p) < 0) return NULL;
-    double marks = 0;
-    int outcome;
-    Py_BEGIN_ALLOW_THREADS
-    outcome = tail_marks((TableObject *)table, &p, (const uint8_t *)world, size, first, stop,
-                         &marks);
-    Py_END_ALLOW_THREADS
-    if (outcome < 0) return bad_input();
-    if (outcome > 0) Py_RETURN_NONE;
-    return PyFloat_FromDouble(marks);
-}
+static PyObject *py_solve(PyObject *self, PyObject *args) { (void)self; return exact(args, 0); }
+
+static PyObject *py_tail(PyObject *self, PyObject *args) { (void)self; return exact(args, 1); }
 
 static PyMethodDef methods[] = {
     {"solve", py_solve, METH_VARARGS,

@@ -6,6 +6,13 @@ double-dummy solver).  It gets the compiled kernel, typed by the small protocol 
 None: then it runs its Python twin, the reference the kernel matches (``ATOUT_CORE=python``
 asks for the twin; a module that was not built gives it too, said once in the log).
 
+The play-outs' twins satisfy the same protocols (``search.PythonTrick32``,
+``tarot_search.PythonTarot``): ``search.trick32_kernel()`` and
+``tarot_search.tarot_kernel()`` give the compiled kernel or the twin, so a search calls
+one object either way.  None from here also says that the Python path's smaller budget
+applies (``search.play_worlds``, ``tarot_search.table_worlds``, ``advice.budget``).  The
+double-dummy solver keeps its own twin inside ``game.dds.solver.Solver``.
+
 Nothing outside ``game/core`` imports a compiled module or asks ``game.core.native`` for
 one (``tests/test_core_boundary.py``); the adapters (``trick32.py``, ``tarot.py``,
 ``dds32.py``) translate the game's objects into what the C reads, and its answers back.
@@ -21,10 +28,10 @@ from typing import TYPE_CHECKING, Protocol
 from game.core import native, python_forced
 from game.core.dds32 import CompiledDoubleDummy
 from game.core.dds32 import SearchAborted as SearchAborted
-from game.core.tarot import CompiledTable as CompiledTable
 from game.core.tarot import CompiledTarot
 from game.core.tarot import Dealt as Dealt
 from game.core.tarot import OverBudget as OverBudget
+from game.core.tarot import SolveTable as SolveTable
 from game.core.trick32 import CompiledTrick32
 from game.core.trick32 import PlaySeat as PlaySeat
 from game.core.trick32 import Position as Position
@@ -61,12 +68,11 @@ class TarotPlayOuts(Protocol):
     def traced(self, world: Dealt, firsts: Sequence[TarotCard],
                ) -> list[tuple[float, frozenset[int], TarotTrick]]: ...
 
-    def table(self, budget: int, world: object = None) -> CompiledTable: ...
+    def table(self, budget: int, world: object = None) -> SolveTable: ...
 
-    def solved(self, world: Dealt, first: TarotCard, table: CompiledTable) -> float: ...
+    def solved(self, world: Dealt, first: TarotCard, table: SolveTable) -> float: ...
 
-    def tail(self, world: Dealt, first: TarotCard, stop: int,
-             table: CompiledTable) -> float: ...
+    def tail(self, world: Dealt, first: TarotCard, stop: int, table: SolveTable) -> float: ...
 
 
 class Tarot(Protocol):

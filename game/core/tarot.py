@@ -5,8 +5,9 @@ play-outs, every hand seen: ``OpenTable``) and ``tarot_bid_search.play_from`` (t
 bidding's and the écart's, each seat seeing its own hand: ``ClosedTable``) compute, and
 its solver what ``tarot_endgame``'s does.  Here the Python objects become what the core
 reads (card ids in ``DECK78``'s order, bytes) and its answers become Python objects
-again.  The searches reach it through ``game.core.kernels.tarot()`` (``Tarot``); without
-the core they run their own Python code, the reference.
+again.  The searches reach it through ``game.core.kernels.tarot()`` (``Tarot``), asked for
+by ``tarot_search.tarot_kernel``; without the core they get its Python twin
+(``tarot_search.PythonTarot``, the same protocol), the reference.
 """
 
 from __future__ import annotations
@@ -37,6 +38,21 @@ class Dealt(Protocol):
 
     @property
     def pile(self) -> Sequence[TarotCard]: ...
+
+
+class SolveTable(Protocol):
+    """What the exact solves of one world share (``CompiledTable`` here,
+    ``tarot_endgame.Transpositions`` in Python): the world it is for, whether a solve ran
+    past its budget, the positions searched."""
+
+    @property
+    def world(self) -> object: ...
+
+    @property
+    def spent(self) -> bool: ...
+
+    @property
+    def nodes(self) -> int: ...
 
 
 def ids(cards: Iterable[TarotCard]) -> bytes:
@@ -136,30 +152,35 @@ class Rollouts:
         return [(marks, _seats(data[k * TRACE]), _trick(data[k * TRACE + 1:(k + 1) * TRACE]))
                 for k, marks in enumerate(rows[0])]
 
-
     def table(self, budget: int, world: object = None) -> CompiledTable:
         """A table for the exact solves of ``world``, at most ``budget`` positions."""
         return CompiledTable(self.module, budget, world)
 
-    def solved(self, world: Dealt, first: TarotCard, table: CompiledTable) -> float:
+    def solved(self, world: Dealt, first: TarotCard, table: SolveTable) -> float:
         """``tarot_search.solved`` in the core: the seat's marks when it plays ``first``
         and the rest of the deal is played perfectly (``OverBudget`` past the table's
-        budget)."""
-        marks: float | None = self.module.solve(table.table, self.start, self.world_data(world),
-                                                CARD_ID[first])
+        budget; ``table`` from ``table``)."""
+        marks: float | None = self.module.solve(_core_table(table), self.start,
+                                                self.world_data(world), CARD_ID[first])
         if marks is None:
             raise OverBudget
         return marks
 
-    def tail(self, world: Dealt, first: TarotCard, stop: int, table: CompiledTable) -> float:
+    def tail(self, world: Dealt, first: TarotCard, stop: int, table: SolveTable) -> float:
         """``tarot_search.rollout_solved`` in the core: the play-out after ``first`` until
         a trick starts with at most ``stop`` cards a hand, the rest played perfectly
         (``OverBudget`` past the table's budget)."""
-        marks: float | None = self.module.tail(table.table, self.start, self.world_data(world),
-                                               CARD_ID[first], stop)
+        marks: float | None = self.module.tail(_core_table(table), self.start,
+                                               self.world_data(world), CARD_ID[first], stop)
         if marks is None:
             raise OverBudget
         return marks
+
+
+def _core_table(table: SolveTable) -> object:
+    """The compiled table behind ``table`` (one this adapter's ``table`` made)."""
+    assert isinstance(table, CompiledTable), "a table of the core's own (Rollouts.table)"
+    return table.table
 
 
 TRACE = 2 + 2 * 5  # a play-out's trace in ``_tarot.traced``'s bytes (``rollout_traced``)

@@ -1,9 +1,10 @@
 """The 32-card kernel's adapter: the engine's cards and rules in, masks and indices to
 ``_trick32`` (the compiled core), the engine's cards out.
 
-The searches reach it through ``game.core.kernels.trick32()`` (``Trick32``): the
-Expert's play-outs (``game/ai/search.py``) and the bidding's (``game/ai/bid_search.py``);
-without the core they run their Python twin, which stays the reference: both give the
+The searches reach it through ``game.core.kernels.trick32()`` (``Trick32``), asked for
+by ``search.trick32_kernel``: the Expert's play-outs (``game/ai/search.py``) and the
+bidding's (``game/ai/bid_search.py``); without the core they get its Python twin
+(``search.PythonTrick32``, the same protocol), which stays the reference: both give the
 same result for every position (``tests/test_core_trick32.py``).
 
 A card is ``suit * 8 + strength`` for the deal's trump (``game/dds/position.py``'s
@@ -135,7 +136,7 @@ class CompiledTrick32:
     def rollouts(self, position: Position, trump: Trump, rules: TrickGameRules,
                  worlds: Sequence[Sequence[Sequence[Card]]],
                  firsts: Sequence[Card]) -> list[list[Rollout]]:
-        """``search.play_rollout`` of every card of ``firsts`` in every world (each
+        """``search.python_play_rollout`` of every card of ``firsts`` in every world (each
         seat's cards now), in one call of the core (the GIL released while it plays): the
         seat plays the card, every seat then the Confirmé's card seeing every hand; a
         list per world, a rollout per card."""
