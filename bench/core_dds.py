@@ -95,7 +95,7 @@ def outcome(case: Case, use_core: bool) -> Outcome:
     nodes visited: what both searches must give alike."""
     solver = Solver(case.position, case.seat, node_cap=case.node_cap, horizon=case.horizon,
                     use_core=use_core)
-    if use_core and solver.compiled is None:
+    if use_core and not solver.compiled:
         raise RuntimeError("the compiled core is not built (make core)")
     results: list[object] = []
     for search in (solver.values, solver.value):

@@ -75,7 +75,8 @@ def world_values(view: TrickView, rules: TrickGameRules, world: World, cards: Se
     """Each of ``cards``' (the seat's legal cards) double-dummy trick points for the
     seat's side in ``world`` (from now on, the trick in progress and the dix de der
     included), and the points left to play.  Past ``node_cap`` nodes, the values of a
-    search to the end of the trick in progress, the rest estimated (``Solver.estimate``)."""
+    search to the end of the trick in progress, the rest estimated
+    (``solver.HorizonEstimate``)."""
     assert view.trump is not None
     position = Position.build(rules, view.trump, world, view.trick, view.seat)
     try:

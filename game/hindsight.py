@@ -28,7 +28,7 @@ from game.advice import Between
 from game.ai.appraisal import side_unit
 from game.ai.tarot_endgame import affordable
 from game.ai.tarot_search import World, solved
-from game.dds.position import Position, index_of, position_of
+from game.dds.position import index_of, position_of
 from game.dds.solver import SearchAborted, Solver
 from game.dds.utility import deal_utility
 from game.engine.actions import PlayCard
@@ -106,26 +106,12 @@ def card_worths(state: TrickDeal, node_cap: int,
     assert seat is not None and trump is not None
     position = position_of(state)
     try:
-        values = _PacedSolver(position, position.turn, node_cap, between).values()
+        values = Solver(position, position.turn, node_cap, between=between).values()
     except SearchAborted:
         return None
     worth = deal_utility(state.view(seat), state.rules, position.points_left())
     cards = {a.card for a in state.legal_actions() if isinstance(a, PlayCard)}
     return {c: float(worth(values[index_of(c, trump)])) for c in cards}
-
-
-class _PacedSolver(Solver):
-    """The solver, calling ``between`` where it checks its budget."""
-
-    def __init__(self, position: Position, seat: int, node_cap: int,
-                 between: Between) -> None:
-        super().__init__(position, seat, node_cap=node_cap)
-        self.between = between
-
-    def _check_budget(self) -> None:
-        super()._check_budget()
-        if self.between is not None:
-            self.between()
 
 
 def _tarot_worths(deal: TarotDeal, seat: int) -> dict[Hashable, float] | None:

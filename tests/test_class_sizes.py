@@ -1,7 +1,6 @@
 """The house's size for a class holds in the whole game, not only its UI
 (``tests/test_ui_rooms.py``): none is longer or has more methods than one can read at
-once.  A class over it is split by what it does; the known exceptions are listed here,
-each with its reason, and must still be over the size (or leave the list)."""
+once.  A class over it is split by what it does."""
 
 from __future__ import annotations
 
@@ -13,11 +12,6 @@ import pytest
 from tests.test_ui_rooms import MAX_LINES, MAX_METHODS
 
 GAME = Path(__file__).resolve().parent.parent / "game"
-KNOWN_EXCEPTIONS = {
-    # The double-dummy solver is being ported to C (issue 44): the lead settles its
-    # size with the port.
-    "dds/solver.py:Solver": "being ported to the compiled core",
-}
 
 
 def sizes() -> dict[str, tuple[int, int]]:
@@ -41,15 +35,10 @@ def outgrows(name: str) -> bool:
     return lines > MAX_LINES or methods > MAX_METHODS
 
 
-@pytest.mark.parametrize("name", sorted(set(SIZES) - set(KNOWN_EXCEPTIONS)))
+@pytest.mark.parametrize("name", sorted(SIZES))
 def test_no_class_of_the_game_outgrows_the_house(name: str) -> None:
     lines, methods = SIZES[name]
     assert not outgrows(name), f"{name}: {lines} lines, {methods} methods"
-
-
-@pytest.mark.parametrize("name", sorted(KNOWN_EXCEPTIONS))
-def test_each_known_exception_is_still_one(name: str) -> None:
-    assert name in SIZES and outgrows(name), f"{name} fits now: take it off the list"
 
 
 def test_the_count_reads_every_part_of_the_game() -> None:

@@ -94,10 +94,22 @@ def test_the_node_cap_stops_both_searches_at_the_same_node() -> None:
 
 
 @needs_core
+def test_the_core_is_not_paced_by_between() -> None:
+    """The pacing is the Python search's (``tests/test_dds.py``): the compiled one runs
+    without the interpreter lock, so nothing waits on it."""
+    position = position_of(play_started(CoincheRules(), 0))
+    calls: list[None] = []
+    solver = Solver(position, position.turn, node_cap=5000, between=lambda: calls.append(None))
+    with pytest.raises(SearchAborted, match="node cap 5000"):
+        solver.values()
+    assert solver.compiled and solver.nodes == 5120 and calls == []
+
+
+@needs_core
 def test_the_core_checks_the_deadline_on_its_own_clock() -> None:
     position = position_of(play_started(CoincheRules(), 0))
     solver = Solver(position, position.turn, deadline=time.perf_counter() + 0.02)
-    assert solver.compiled is not None
+    assert solver.compiled
     with pytest.raises(SearchAborted, match="deadline"):
         solver.values()
     assert 0 < solver.nodes < 1_000_000  # the whole search visits 1,331,854 nodes
@@ -109,10 +121,9 @@ def test_the_compiled_search_lets_other_threads_run() -> None:
     middle of the search (1.6 million nodes; holding the lock, it would not run once)."""
     position = position_of(play_started(CoincheRules(), 36))
     solver = Solver(position, position.turn)
-    assert solver.compiled is not None
-    search = solver.compiled
-    assert any(lets_other_threads_run(lambda: search.values(None, None)) for _ in range(3))
-    assert solver.compiled.nodes > 1_000_000
+    assert solver.compiled
+    assert any(lets_other_threads_run(solver.values) for _ in range(3))
+    assert solver.nodes > 1_000_000
 
 
 @needs_core
@@ -138,15 +149,15 @@ def test_the_core_refuses_what_is_not_a_position_of_the_play() -> None:
 def test_atout_core_python_keeps_the_python_search(monkeypatch: pytest.MonkeyPatch) -> None:
     position = position_of(play_started(CoincheRules(), 0))
     monkeypatch.setenv("ATOUT_CORE", "python")
-    assert Solver(position, position.turn).compiled is None
-    assert Solver(position, position.turn, use_core=True).compiled is None
+    assert not Solver(position, position.turn).compiled
+    assert not Solver(position, position.turn, use_core=True).compiled
 
 
 @needs_core
 def test_the_core_is_used_where_it_was_built() -> None:
     position = position_of(play_started(CoincheRules(), 0))
-    assert Solver(position, position.turn).compiled is not None
-    assert Solver(position, position.turn, use_core=False).compiled is None
+    assert Solver(position, position.turn).compiled
+    assert not Solver(position, position.turn, use_core=False).compiled
 
 
 # --- shipping: the bundle carries the core, and its smoke run proves it loads -------------

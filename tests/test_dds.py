@@ -19,7 +19,7 @@ from game.dds.position import (
     points_table,
     position_of,
 )
-from game.dds.solver import SearchAborted, Solver
+from game.dds.solver import EXACT, PythonSearch, SearchAborted, Solver
 from game.engine.cards import DECK32, Card, Suit
 from game.engine.protocol import Phase
 from game.engine.rules import CoincheRules
@@ -205,19 +205,19 @@ def test_a_horizon_search_estimates_within_the_points_left() -> None:
     assert solver.nodes < 200_000
 
 
-def reference_estimate(solver: Solver, leader: int) -> int:
-    """The horizon estimate card by card (``Solver.estimate`` computes it by tables)."""
+def reference_estimate(search: PythonSearch, leader: int) -> int:
+    """The horizon estimate card by card (``HorizonEstimate`` computes it by tables)."""
     live = 0
-    for hand in solver.masks:
+    for hand in search.masks:
         live |= hand
-    total = sum(solver.points[i] for i in bits(live)) + DIX_DE_DER
+    total = sum(search.points[i] for i in bits(live)) + DIX_DE_DER
     weights = [0, 0]
-    for seat, hand in enumerate(solver.masks):
+    for seat, hand in enumerate(search.masks):
         for i in bits(hand):
             below = bin(live & SUIT_MASKS[i >> 3] & ((1 << i) - 1)).count("1")
-            weights[solver.maximiser[seat]] += (1 + below) * (2 if i >> 3 == solver.trump_suit
+            weights[search.maximiser[seat]] += (1 + below) * (2 if i >> 3 == search.trump_suit
                                                               else 1)
-    mine = weights[True] + (2 if solver.maximiser[leader] else 0)
+    mine = weights[True] + (2 if search.maximiser[leader] else 0)
     return total * mine // max(1, mine + weights[False])
 
 
@@ -229,9 +229,24 @@ def test_the_horizon_estimate_weighs_each_card_by_the_live_cards_below_it() -> N
             rng = random.Random(seed)
             while not state.is_over:
                 if not state.trick:
-                    solver = Solver(position_of(state), rng.randrange(rules.players))
+                    position = position_of(state)
+                    search = PythonSearch(position, rng.randrange(rules.players), EXACT,
+                                          points_table(position.trump))
                     for leader in range(rules.players):
-                        assert solver.estimate(leader) == reference_estimate(solver, leader)
+                        assert (search.estimate(search.masks, leader)
+                                == reference_estimate(search, leader))
                         checked += 1
                 state = play_cards(state, 1, rng)
     assert checked > 300
+
+
+def test_the_python_search_calls_between_at_each_budget_check() -> None:
+    """The review's pacing (``game.hindsight``): ``between`` runs every 1,024 nodes of the
+    Python search, where it checks its budget, and not once the search is past it."""
+    pos = position_of(play_started(CoincheRules(), 0))
+    at_nodes: list[int] = []
+    solver = Solver(pos, pos.turn, node_cap=5000, use_core=False,
+                    between=lambda: at_nodes.append(solver.nodes))
+    with pytest.raises(SearchAborted, match="node cap"):
+        solver.values()
+    assert at_nodes == [1024, 2048, 3072, 4096]  # aborted at 5,120

@@ -11,7 +11,7 @@ from game.engine.actions import PlayCard
 from game.engine.cards import Rank, Suit, card
 from game.engine.match import Match
 from game.engine.rules import CoincheRules, TarotRules
-from game.hindsight import seen
+from game.hindsight import card_worths, seen
 from tests.coach_driver import (
     BLUNDER_MATCH,
     BLUNDER_TRICK,
@@ -19,6 +19,7 @@ from tests.coach_driver import (
     lead_low_under_the_ace,
     play_first_deal,
 )
+from tests.play_fixtures import play_started
 
 # Planted: coinche match 4 played with the hint's card at every decision.  At trick 2
 # the hint's (and the player's) card is ♣7; with every hand seen the best is ♥9, the
@@ -122,3 +123,12 @@ def test_two_player_tables_are_solved_where_the_solver_sees_what_is_played() -> 
             match, _ = match.apply(action)
         assert solved >= 3
         assert covered == 0 if not rules.decouverte else covered > 10
+
+
+def test_the_python_solver_paces_the_hindsight(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the core, the search calls the review's ``between`` as it goes (every
+    1,024 nodes), so the review's frames are not kept waiting on the interpreter lock."""
+    monkeypatch.setenv("ATOUT_CORE", "python")
+    calls: list[None] = []
+    assert card_worths(play_started(CoincheRules(), 0), 5000, lambda: calls.append(None)) is None
+    assert len(calls) == 4  # 1,024 to 4,096 nodes; past the cap of 5,000 at 5,120

@@ -6,10 +6,10 @@ its double-dummy value (``solver``), turned into what it is worth on the score s
 (``utility``); the card with the best sum over the worlds is played.
 
 The search deepens by horizon, anytime: first every world searched to the end of the
-trick in progress and estimated beyond (``Solver.estimate``), then one more trick, and
-so on up to the end of the deal.  The deepest horizon searched in at least half of the
-worlds decides; the deadline (and a node cap per search) stops the deepening, so the
-first, cheap pass is always there to answer.
+trick in progress and estimated beyond (``solver.HorizonEstimate``), then one more
+trick, and so on up to the end of the deal.  The deepest horizon searched in at least
+half of the worlds decides; the deadline (and a node cap per search) stops the
+deepening, so the first, cheap pass is always there to answer.
 """
 
 from __future__ import annotations

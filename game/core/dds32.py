@@ -1,10 +1,11 @@
-"""The double-dummy solver's adapter: ``Solver``'s search in the compiled core
-(``_dds32``), reached through ``game.core.kernels.double_dummy()``.
+"""The double-dummy solver's adapter: its search in the compiled core (``_dds32``),
+reached through ``game.core.kernels.double_dummy()``.
 
-The C search is a line-by-line port of ``game/dds/solver.py``: the same values, the same
-nodes (so a node cap stops it at the same node), run without the interpreter lock.  The
-Python search stays the reference, and the fallback when the core was not built or
-``ATOUT_CORE=python`` asks for it.
+The C search is a line-by-line port of ``game/dds/solver.py``'s ``PythonSearch``: the same
+values, the same nodes (so a node cap stops it at the same node), run without the
+interpreter lock.  The Python search stays the reference, and the fallback when the core
+was not built or ``ATOUT_CORE=python`` asks for it (``solver.double_dummy_kernel``
+chooses).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ class SearchAborted(Exception):
 
 class CompiledSearch:
     """One position searched for ``seat``'s side by the compiled core; its table is kept
-    between calls, as ``Solver``'s is."""
+    between calls, as ``PythonSearch``'s is."""
 
     def __init__(self, core: ModuleType, position: Position, seat: int, horizon: int,
                  points: Sequence[int]) -> None:

@@ -6,12 +6,13 @@ double-dummy solver).  It gets the compiled kernel, typed by the small protocol 
 None: then it runs its Python twin, the reference the kernel matches (``ATOUT_CORE=python``
 asks for the twin; a module that was not built gives it too, said once in the log).
 
-The play-outs' twins satisfy the same protocols (``search.PythonTrick32``,
-``tarot_search.PythonTarot``): ``search.trick32_kernel()`` and
-``tarot_search.tarot_kernel()`` give the compiled kernel or the twin, so a search calls
-one object either way.  None from here also says that the Python path's smaller budget
-applies (``search.play_worlds``, ``tarot_search.table_worlds``, ``advice.budget``).  The
-double-dummy solver keeps its own twin inside ``game.dds.solver.Solver``.
+The twins satisfy the same protocols (``search.PythonTrick32``,
+``tarot_search.PythonTarot``, ``game.dds.solver.PythonDoubleDummy``):
+``search.trick32_kernel()``, ``tarot_search.tarot_kernel()`` and
+``game.dds.solver.double_dummy_kernel()`` give the compiled kernel or the twin, so a
+search calls one object either way.  None from here also says that the Python path's
+smaller budget applies (``search.play_worlds``, ``tarot_search.table_worlds``,
+``advice.budget``).
 
 Nothing outside ``game/core`` imports a compiled module or asks ``game.core.native`` for
 one (``tests/test_core_boundary.py``); the adapters (``trick32.py``, ``tarot.py``,
@@ -117,7 +118,7 @@ def tarot() -> Tarot | None:
 
 
 def double_dummy() -> DoubleDummy | None:
-    """The compiled double-dummy search, or None for the Python solver's own."""
+    """The compiled double-dummy search, or None for its Python twin."""
     module = _module("dds32")
     return None if module is None else _double_dummy(module)
 

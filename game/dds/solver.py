@@ -13,20 +13,22 @@ same.  (Cards of different points never merge: in belote which of two equally st
 cards is played changes the score.)
 
 ``horizon`` limits the search to that many trick ends after the trick in progress; the
-rest of the deal is then estimated by ``estimate``.  ``node_cap`` and ``deadline`` bound
-the work: past either, the search raises ``SearchAborted`` and the caller keeps what an
-earlier, cheaper search found (see ``player.py``).
+rest of the deal is then estimated (``HorizonEstimate``).  ``node_cap`` and ``deadline``
+bound the work: past either, the search raises ``SearchAborted`` and the caller keeps
+what an earlier, cheaper search found (see ``bench/dds/player.py``).
 
-``value`` and ``values`` run the compiled twin of this search (``game.core.kernels.double_dummy``)
-when the core was built: the same values and nodes, without the interpreter lock, so it never
-calls ``_check_budget`` (it checks the cap and the clock itself).  The Python search
-below is the reference and the fallback.
+The search is one of ``game.core.kernels.DoubleDummySearch``, chosen in one place
+(``double_dummy_kernel``): the compiled core's (``kernels.double_dummy``: the same values
+and nodes, without the interpreter lock, checking the cap and the clock itself) when it
+was built, else ``PythonSearch`` below, the reference it matches and the fallback.
+``Solver`` is the front the callers hold: a position, a side, a budget.
 """
 
 from __future__ import annotations
 
 import functools
 import time
+from collections.abc import Callable, Sequence
 
 from game.ai.bounds import narrowed
 from game.core import kernels
@@ -41,11 +43,14 @@ from game.engine.trick_view import DIX_DE_DER
 
 EXACT = 99  # the horizon of a search to the end of the deal
 _CHECK_EVERY = 1023  # nodes between two clock reads
+PaceCall = Callable[[], None] | None  # called where the Python search checks its budget
 
 
 class Solver:
-    """Searches one position for the side of ``seat``.  The table is kept between calls
-    on the same deal (``values`` of each root move share it)."""
+    """Searches one position for the side of ``seat`` within ``node_cap`` nodes and
+    before ``deadline`` (``time.perf_counter``), by the compiled search or its Python
+    twin (``double_dummy_kernel``).  The table is kept between calls on the same deal
+    (``values`` of each root move share it)."""
 
     def __init__(
         self,
@@ -55,49 +60,95 @@ class Solver:
         deadline: float | None = None,
         horizon: int | None = None,
         use_core: bool = True,
+        between: PaceCall = None,
     ) -> None:
-        """``use_core``: False keeps the Python search even where the core was built."""
+        """``use_core``: False keeps the Python search even where the core was built;
+        ``between``: called every thousand nodes or so by the Python search (the
+        compiled one runs without the interpreter lock, so nothing waits on it)."""
+        self.node_cap = node_cap
+        self.deadline = deadline
+        kernel = double_dummy_kernel(use_core, between)
+        self.search = kernel.search(position, seat, EXACT if horizon is None else horizon,
+                                    points_table(position.trump))
+
+    @property
+    def compiled(self) -> bool:
+        """The compiled core searches (not the Python twin)."""
+        return not isinstance(self.search, PythonSearch)
+
+    @property
+    def nodes(self) -> int:
+        """The nodes visited so far, by every call (an aborted one too)."""
+        return self.search.nodes
+
+    def value(self) -> int:
+        """The best value for the maximising side, from the position on."""
+        return self.search.value(self.node_cap, self.deadline)
+
+    def values(self) -> dict[int, int]:
+        """The exact value of each legal card (its index) of the player to move."""
+        return self.search.values(self.node_cap, self.deadline)
+
+
+def double_dummy_kernel(use_core: bool = True, between: PaceCall = None) -> kernels.DoubleDummy:
+    """The double-dummy search: the compiled core's when it is in use and ``use_core``
+    (``kernels.double_dummy``), else its Python twin (``PythonDoubleDummy``), paced by
+    ``between``.  The one place the solver chooses."""
+    core = kernels.double_dummy() if use_core else None
+    return core if core is not None else PythonDoubleDummy(between)
+
+
+class PythonDoubleDummy:
+    """``kernels.DoubleDummy`` in Python: ``PythonSearch``es calling ``between`` (when
+    given) where they check their budget."""
+
+    def __init__(self, between: PaceCall = None) -> None:
+        self.between = between
+
+    def search(self, position: Position, seat: int, horizon: int,
+               points: Sequence[int]) -> PythonSearch:
+        return PythonSearch(position, seat, horizon, points, self.between)
+
+
+class PythonSearch:
+    """``kernels.DoubleDummySearch`` in Python, the reference of the compiled search:
+    one position searched for the side of ``seat``, ``horizon`` tricks deep (``EXACT``:
+    to the end), each card worth its ``points``.  The table and the nodes are kept
+    between calls."""
+
+    def __init__(self, position: Position, seat: int, horizon: int,
+                 points: Sequence[int], between: PaceCall = None) -> None:
         rules = position.rules
         self.position = position
         self.players = rules.players
         self.rules = rules
         self.trump_suit = rules.trump_suit
-        self.points = points_table(position.trump)
-        self.suit_points = [_point_sums(self.points[8 * suit:8 * suit + 8]) for suit in range(4)]
+        self.points = tuple(points)
         side = rules.side_of(seat)
         self.maximiser = tuple(rules.side_of(s) == side for s in range(rules.players))
         self.partner = tuple(rules.partner_of(s) for s in range(rules.players))
-        self.node_cap = node_cap
-        self.deadline = deadline
-        self.horizon = EXACT if horizon is None else horizon
+        self.estimate = HorizonEstimate(self.points, self.trump_suit, self.maximiser)
+        self.between = between
+        self.node_cap: int | None = None
+        self.deadline: float | None = None
+        self.horizon = horizon
         self.table: dict[int, tuple[int, int, int]] = {}  # key -> (low, high, best lead)
         self.nodes = 0
         # The lead that was best (or cut off) when a trick start was last searched:
         # set by ``_card`` for the lead, read back by ``_trick_start``.
         self.best_lead = -1
         self.masks = list(position.masks)
-        core = kernels.double_dummy() if use_core else None
-        self.compiled = (None if core is None
-                         else core.search(position, seat, self.horizon, self.points))
 
     # --- the root ---------------------------------------------------------------------
 
-    def value(self) -> int:
+    def value(self, node_cap: int | None, deadline: float | None) -> int:
         """The best value for the maximising side, from the position on."""
-        if self.compiled is not None:
-            try:
-                return self.compiled.value(self.node_cap, self.deadline)
-            finally:
-                self.nodes = self.compiled.nodes
+        self.node_cap, self.deadline = node_cap, deadline
         return self._mtdf(None, self.position.points_left() // 2)
 
-    def values(self) -> dict[int, int]:
+    def values(self, node_cap: int | None, deadline: float | None) -> dict[int, int]:
         """The exact value of each legal card (its index) of the player to move."""
-        if self.compiled is not None:
-            try:
-                return self.compiled.values(self.node_cap, self.deadline)
-            finally:
-                self.nodes = self.compiled.nodes
+        self.node_cap, self.deadline = node_cap, deadline
         out: dict[int, int] = {}
         guess = self.position.points_left() // 2
         for index in _bits(self.position.legal()):
@@ -143,13 +194,15 @@ class Solver:
             raise SearchAborted(f"node cap {self.node_cap}")
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise SearchAborted("deadline")
+        if self.between is not None:
+            self.between()
 
     def _trick_start(self, leader: int, depth: int, alpha: int, beta: int) -> int:
         masks = self.masks
         if not masks[leader]:
             return 0
         if depth < 0:
-            return self.estimate(leader)
+            return self.estimate(masks, leader)
         key = 0
         for hand in masks:
             key = (key << 32) | hand
@@ -284,13 +337,21 @@ class Solver:
         moves.sort(reverse=True)
         return [index for _, index in moves]
 
-    # --- the horizon ---------------------------------------------------------------------
 
-    def estimate(self, leader: int) -> int:
-        """The maximising side's share of the points left, by the strength it holds:
-        each card weighs 1 + the live cards of its suit below it, trumps twice.
-        (Per suit, from tables indexed by the 8-bit masks: this runs at every leaf.)"""
-        masks = self.masks
+class HorizonEstimate:
+    """The value of a position past the search's horizon: the maximising side's share of
+    the points left, by the strength it holds.  Each card weighs 1 + the live cards of
+    its suit below it, trumps twice.  (Per suit, from tables indexed by the 8-bit masks:
+    this runs at every leaf.)"""
+
+    def __init__(self, points: tuple[int, ...], trump_suit: int,
+                 maximiser: tuple[bool, ...]) -> None:
+        self.suit_points = [_point_sums(points[8 * suit:8 * suit + 8]) for suit in range(4)]
+        self.trump_suit = trump_suit
+        self.maximiser = maximiser
+
+    def __call__(self, masks: Sequence[int], leader: int) -> int:
+        """With these hands (``masks``) and ``leader`` to lead."""
         maximiser = self.maximiser
         live = 0
         for hand in masks:
