@@ -129,6 +129,27 @@ def test_the_hints_lines_of_figures_stand_apart_inside_its_panel() -> None:
     assert box is not None and all(box.contains(line) for line in lines)
 
 
+def test_a_hint_too_wide_for_the_room_between_the_side_seats_wraps_narrower() -> None:
+    """A line as wide as the message's widest wrap would cover the side seats' plates:
+    the hint, held between the trick and the hand, wraps it shorter and covers nothing."""
+    words = ("I cannot win this trick: I play low (eight of diamonds).\n"
+             "Eight of diamonds, jack of diamonds, ten of diamonds, nine of diamonds and "
+             "seven of diamonds: as good as each other here.\nFigures over 20 likely deals.")
+    plates = [pygame.Rect(0, 444, 200, 36), pygame.Rect(1080, 444, 200, 36)]
+    trick_and_hand = [pygame.Rect(494, 274, 88, 132), pygame.Rect(220, 544, 840, 182)]
+    messages = Messages(TableLayout(4, 0, Direction.CCW), lambda: words, lambda: False,
+                        lambda: "", lambda: None, lambda: [*plates, *trick_and_hand])
+    screen = pygame.Surface(LOGICAL)
+    with recording(screen) as log:
+        messages.draw(screen)
+    box = messages.message_rect()
+    assert box is not None and box.collidelist([*plates, *trick_and_hand]) < 0
+    trick, hand = trick_and_hand
+    assert trick.bottom < box.top and box.bottom < hand.top  # in its place, not moved away
+    lines = [shown.rect for shown in log.texts]
+    assert len(lines) == 4 and all(box.contains(line) for line in lines)
+
+
 @pytest.mark.parametrize("left", [False, True], ids=["right-handed", "left-handed"])
 def test_a_call_note_at_the_top_right_opens_by_its_row_and_the_hint_leaves_it_whole(
         app: App, left: bool) -> None:

@@ -46,7 +46,9 @@ from game.ui.table.words import say_text, tarot_contract_words
 MESSAGE_TEXT = 28
 DETAIL_TEXT = 21  # a message's further lines (the hint's numbers)
 MESSAGE_LEADING = 3  # between a message's lines: the hint's figures do not touch
-MESSAGE_WIDTH = 900  # a longer line of a message wraps: it stays between the side seats
+# A longer line of a message wraps at the first of these widths whose panel fits between
+# what it must leave visible (the side seats' plates and marks, the trick).
+MESSAGE_WIDTHS = (900, 820, 740, 660)
 NOTE_TEXT = 22
 NAME_TEXT = 20
 # What the computers read from a call, and why a computer played a card of the last
@@ -413,24 +415,42 @@ class Messages:
         self.avoid = avoid  # what the messages must leave visible
 
     def message_rect(self) -> pygame.Rect | None:
+        placed = self._placed()
+        return None if placed is None else placed[0]
+
+    def _placed(self) -> tuple[pygame.Rect, int] | None:
+        """The message's panel and the width its lines wrap at: the widest that stays in
+        its place above the hand covering nothing it must leave visible; else the widest
+        that covers nothing elsewhere; else the widest."""
         words = self.message()
         if not words:
             return None
-        return message_box(self._size(words), self.above(), self.avoid())
+        above, avoid = self.above(), self.avoid()
+        taken = [*avoid, *([above] if above else [])]
+        choices = []
+        for width in MESSAGE_WIDTHS:
+            size = self._size(words, width)
+            rect = message_box(size, above, avoid)
+            free = rect.collidelist(taken) < 0
+            if free and rect == message_box(size, above, []):
+                return rect, width
+            choices.append((not free, rect, width))
+        _, rect, width = min(choices, key=lambda choice: choice[0])  # the first free one
+        return rect, width
 
     @staticmethod
-    def _styled(words: str) -> list[tuple[str, int, tuple[int, int, int]]]:
+    def _styled(words: str, width: int) -> list[tuple[str, int, tuple[int, int, int]]]:
         """The message's lines with their size and colour: the first one large, the
-        details under it smaller, each wrapped to ``MESSAGE_WIDTH``."""
+        details under it smaller, each wrapped to ``width``."""
         first, *details = words.split("\n")
-        return [*((line, MESSAGE_TEXT, CREAM) for line in wrap(first, MESSAGE_TEXT, MESSAGE_WIDTH)),
+        return [*((line, MESSAGE_TEXT, CREAM) for line in wrap(first, MESSAGE_TEXT, width)),
                 *((line, DETAIL_TEXT, GLOW) for detail in details
-                  for line in wrap(detail, DETAIL_TEXT, MESSAGE_WIDTH))]
+                  for line in wrap(detail, DETAIL_TEXT, width))]
 
     @classmethod
-    def _size(cls, words: str) -> tuple[int, int]:
+    def _size(cls, words: str, width: int) -> tuple[int, int]:
         """The message's width and height, its lines one under the other."""
-        sizes = [text(*style).get_size() for style in cls._styled(words)]
+        sizes = [text(*style).get_size() for style in cls._styled(words, width)]
         return (max(width for width, _ in sizes),
                 sum(height for _, height in sizes) + MESSAGE_LEADING * (len(sizes) - 1))
 
@@ -442,19 +462,20 @@ class Messages:
                                 self.above(), self.avoid())
 
     def draw(self, surface: pygame.Surface) -> None:
-        rect = self.message_rect()
-        if rect is not None:
+        placed = self._placed()
+        if placed is not None:
+            rect, width = placed
             colour = (120, 30, 30) if self.warning() else (28, 46, 36)
             panel(surface, rect, colour, name="message")
             message = self.message()
-            top = rect.centery - self._size(message)[1] // 2
-            for words, size, colour in self._styled(message):  # blit_text: the eye checks
+            top = rect.centery - self._size(message, width)[1] // 2
+            for words, size, colour in self._styled(message, width):  # blit_text: eye checks
                 drawn = blit_text(surface, words, size, colour, midtop=(rect.centerx, top))
                 top = drawn.bottom + MESSAGE_LEADING
-        rect = self.note_rect()
-        if rect is not None:
-            panel(surface, rect, (40, 34, 20), name="note")
-            blit_text(surface, self.note(), NOTE_TEXT, GLOW, center=rect.center)
+        note = self.note_rect()
+        if note is not None:
+            panel(surface, note, (40, 34, 20), name="note")
+            blit_text(surface, self.note(), NOTE_TEXT, GLOW, center=note.center)
 
     def regions(self) -> list[Region]:
         return [(name, rect) for name, rect in (("message", self.message_rect()),

@@ -123,15 +123,18 @@ def advice_lines(texts: Texts, verdict: Verdict, played: Action | None = None,
 
 
 def equals_words(texts: Texts, equals: Sequence[Action], within: float | None = None,
-                 shown: int = 3) -> str:
-    """The choices the verdict calls as good as each other: all of them, or the first
-    ``shown`` and how many others; and the points their differences are within."""
-    names = [action_words(texts, a) for a in equals[:shown]]
+                 listed: int = 3, named: int = 2) -> str:
+    """The choices the verdict calls as good as each other: all of them when at most
+    ``listed``, else the first ``named`` and how many others (the line stays short enough
+    for the message box between the side seats); and the points their differences are
+    within."""
     bound = "" if within is None else texts.tr_n("advice.within", max(1, math.ceil(within)))
-    if len(equals) <= shown:
+    if len(equals) <= listed:
+        names = [action_words(texts, a) for a in equals]
         return sentence(texts.tr("advice.equal", cards=texts.tr("advice.or").join(names),
                                  within=bound))
-    return sentence(texts.tr_n("advice.equal_more", len(equals) - shown,
+    names = [action_words(texts, a) for a in equals[:named]]
+    return sentence(texts.tr_n("advice.equal_more", len(equals) - named,
                                cards=", ".join(names), within=bound))
 
 
