@@ -34,6 +34,7 @@ def confirme(view: TarotView) -> Decision:
 LEVEL_SWEEP_DEALS = int(os.environ.get("ATOUT_TAROT_LEVEL_DEALS", "6"))  # 12 for a long run
 
 
+@pytest.mark.kernel
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_every_level_returns_a_legal_documented_action(players: int) -> None:
@@ -68,6 +69,7 @@ def _deal_from(rules: TarotRules, size: int, order: tuple[TarotCard, ...]) -> Ta
     return TarotDeal.from_hands(rules, hands, order[n * size:], 0)
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize("players", [4, 5])
 def test_shuffling_the_hidden_cards_changes_no_decision(players: int) -> None:
     """Two other seats' cards (or the unseen chien's) swapped, the same actions
