@@ -20,7 +20,7 @@ from game.engine.tarot import CallKing
 from game.ui.app.app import App
 from game.ui.table.parts import Region
 from game.ui.table.scene import TableScene
-from tests.table_driver import DT, drawn_if_skipped, human_turn, unseen_frame, wait_for_hint
+from tests.table_driver import DT, human_turn, wait_for_hint
 from tools.eye_checks import look
 from tools.eye_checks import problems as eye_problems
 from tools.table_situations import GAMES, Game
@@ -87,14 +87,14 @@ def phases_shown(table: TableScene) -> set[str]:
 
 def variants(app: App, table: TableScene,
              chosen: tuple[tuple[str, bool], ...] = VARIANTS) -> Iterator[str]:
-    """The table in each language and handedness of ``chosen`` (one frame each, at
-    rest, not drawn: ``check`` draws what it looks at); then as it was, drawn."""
+    """The table drawn in each language and handedness of ``chosen`` (one frame each,
+    at rest)."""
     before = (app.language_setting(), app.settings)
     try:
         for words, left in chosen:
             app.choose_language(words)
             app.settings = dataclasses.replace(app.settings, left_handed=left)
-            app.step(0.0, [], draw=False)
+            app.step(0.0, [])
             yield f"{words} {'left' if left else 'right'}-handed"
     finally:
         app.choose_language(before[0])
@@ -145,7 +145,6 @@ def tour(app: App, table: TableScene) -> Tour:
     hand)."""
     seen = Tour()
     looked, moments, hinted, last_shown = -1, 0, set(), False
-    skipped = 0  # frames since the last drawn one (the looks draw their own)
     for _ in range(FRAMES):
         if app.top is not table:
             return seen
@@ -153,14 +152,11 @@ def tour(app: App, table: TableScene) -> Tour:
         if controller.idle and not table.tweens.busy and controller.actions_applied != looked:
             looked = controller.actions_applied
             seen.look(app, table, f"action {looked}", in_turn(moments))
-            moments, skipped = moments + 1, 0
+            moments += 1
         if not (controller.human_to_act and table.accepts_choice):
             controller.wait_for_computer(DT)
-            unseen_frame(app)
-            skipped += 1
+            app.step(DT, [])
             continue
-        drawn_if_skipped(app, skipped)
-        skipped = 0
         stage = "play" if controller.legal_cards() else "bidding"
         if stage not in hinted and not table.ecart.active:
             hinted.add(stage)
