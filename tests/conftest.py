@@ -1,13 +1,17 @@
 """Test-wide settings: hypothesis runs the same examples every time in CI, so a
 submission cannot fail on a draw that passed locally; developers' runs explore.  And
-the UI tests' ``app`` fixture; and a data folder of the tests' own."""
+the UI tests' ``app`` fixture; and a data folder of the tests' own.  And the guard of the
+``kernel`` mark, which picks the tests ``make test`` runs again on the Python path."""
 
 from __future__ import annotations
 
 import os
 import shutil
 import tempfile
+import threading
 from collections.abc import Iterator
+from fnmatch import fnmatch
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 # Before anything reads it: the whole test session, and every program it starts (the
@@ -20,6 +24,8 @@ import pytest  # noqa: E402
 from hypothesis import settings  # noqa: E402
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from game.ui.app.app import App
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
@@ -76,3 +82,83 @@ def python_budget(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(budget, "TRICK_CORE", budget.TRICK_PYTHON)
     monkeypatch.setattr(budget, "TAROT_CORE", budget.TAROT_PYTHON)
+
+
+# --- the Python path's pass -------------------------------------------------------------
+# `make test` runs these files a second time with ATOUT_CORE=python (the Makefile's
+# PYTHON_PATH_TESTS; tests/test_python_pass.py keeps the two lists equal), and of them only
+# the tests marked ``kernel``: those that are handed a compiled kernel
+# (game.core.kernels), the only tests whose run differs on the Python path.  With the
+# core built, a test of these files handed a kernel without the mark fails: none is left
+# out of the second pass.
+PYTHON_PATH_FILES = ("test_ai_*.py", "test_advice*.py", "test_hindsight.py", "test_dds*.py")
+KERNEL = "kernel"
+
+
+def in_python_pass(path: Path) -> bool:
+    """A test file that the Python path's pass runs (its ``kernel`` tests)."""
+    return any(fnmatch(path.name, pattern) for pattern in PYTHON_PATH_FILES)
+
+
+class KernelWatch:
+    """Whether the running test was handed a compiled kernel, in its own thread or in one
+    it started (a thread left over from an earlier test is not the test's)."""
+
+    def __init__(self) -> None:
+        self.handed = False
+        self._earlier: frozenset[int | None] = frozenset()
+
+    def start(self) -> None:
+        self.handed = False
+        main = threading.main_thread()
+        self._earlier = frozenset(t.ident for t in threading.enumerate() if t is not main)
+
+    def saw(self, kernel: ModuleType | None) -> None:
+        if kernel is not None and threading.get_ident() not in self._earlier:
+            self.handed = True
+
+
+KERNEL_WATCH = KernelWatch()
+
+
+def install_kernel_watch() -> None:
+    """``kernels._module``, the one look-up of every kernel, tells the watch what it hands
+    out (once a session)."""
+    from game.core import kernels
+
+    if getattr(kernels, "_watched", False):
+        return
+    look_up = kernels._module
+
+    def handing(name: str) -> ModuleType | None:
+        kernel = look_up(name)
+        KERNEL_WATCH.saw(kernel)
+        return kernel
+
+    kernels._module = handing
+    kernels._watched = True  # type: ignore[attr-defined]
+
+
+def unmarked_kernel_test(item: pytest.Item, handed: bool) -> str | None:
+    """Why ``item`` breaks the rule of the Python path's pass, or None."""
+    if handed and in_python_pass(item.path) and item.get_closest_marker(KERNEL) is None:
+        return (f"{item.nodeid} is handed a compiled kernel (game.core.kernels) but is not "
+                f"marked {KERNEL!r}: `make test` would not run it on the Python path")
+    return None
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
+    if in_python_pass(item.path):
+        install_kernel_watch()
+        KERNEL_WATCH.start()  # the fixtures' kernels count too
+    return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    result = yield  # a test that failed is reported as it failed
+    problem = unmarked_kernel_test(item, KERNEL_WATCH.handed)
+    if problem is not None:
+        pytest.fail(problem, pytrace=False)
+    return result

@@ -1,5 +1,10 @@
 """Driving a table headless as a player would: bids by buttons, cards by clicks, a
-fixed dt.  Shared by the UI tests."""
+fixed dt.  Shared by the UI tests.
+
+The waits (``run_until_human``, ``run_until``, ``see_the_sheet``) skip ahead: their
+frames update the scenes without drawing them (``unseen_frame``), and the frame they stop
+at is drawn before they return, so what a test then looks at or clicks is drawn as a
+player would see it."""
 
 from __future__ import annotations
 
@@ -44,14 +49,27 @@ def start_table(
     return table
 
 
+def unseen_frame(app: App, dt: float = DT) -> None:
+    """A frame nothing looks at: the scenes move on ``dt``, the screen is not drawn."""
+    app.step(dt, [], draw=False)
+
+
+def drawn_if_skipped(app: App, frames_skipped: int) -> None:
+    """The frame a wait stopped at, drawn if the wait skipped any (what the test looks
+    at or clicks next is on the screen)."""
+    if frames_skipped:
+        app.draw()
+
+
 def run_until_human(app: App, table: TableScene, limit: int = 3000, dt: float = DT) -> None:
     """Frames ``dt`` apart until the table asks the human and takes his choice, or
     another screen shows."""
-    for _ in range(limit):
+    for frame in range(limit):
         if (table.controller.human_to_act and table.accepts_choice) or app.top is not table:
+            drawn_if_skipped(app, frame)
             return
         table.controller.wait_for_computer(dt)
-        app.step(dt, [])
+        unseen_frame(app, dt)
     raise AssertionError("the human was never asked")
 
 
@@ -120,8 +138,11 @@ def play_to_score_sheet(app: App, table: TableScene, limit: int = 400) -> None:
 
 def see_the_sheet(app: App, sheet: ScoreSheet | MatchEnd, dt: float = DT) -> None:
     """Frames until the sheet's buttons take a click (a click sooner is swallowed)."""
+    frame = 0
     while not sheet.grace.ready:
-        app.step(dt, [])
+        unseen_frame(app, dt)
+        frame += 1
+    drawn_if_skipped(app, frame)
 
 
 def play_again_confirmed(app: App, sheet: ScoreSheet) -> TableScene:
@@ -156,14 +177,19 @@ def wait_for_hint(app: App, table: TableScene, timeout: float = 30) -> None:
 
 def run_until(app: App, table: TableScene, done: Callable[[], bool], limit: int = 3000) -> None:
     """Frames (the human answering his turns) until ``done()``."""
+    skipped = 0
     for _ in range(limit):
         if done():
+            drawn_if_skipped(app, skipped)
             return
         if table.controller.human_to_act and table.accepts_choice:
+            drawn_if_skipped(app, skipped)
+            skipped = 0
             human_turn(app, table)
         else:
             table.controller.wait_for_computer(DT)
-            app.step(DT, [])
+            unseen_frame(app)
+            skipped += 1
     raise AssertionError("never came")
 
 

@@ -42,6 +42,7 @@ def first_card_decision(rules: AnyRules, seed: int) -> Match:
         match, _ = match.apply(expert_policy(match, seat))
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize("rules", [CoincheRules(), BeloteRules(), TarotRules(players=4)],
                          ids=["coinche", "belote4", "tarot4"])
 def test_the_same_position_gets_the_same_verdict_from_another_memory(rules: AnyRules) -> None:
@@ -52,6 +53,7 @@ def test_the_same_position_gets_the_same_verdict_from_another_memory(rules: AnyR
     assert again == first  # the same card, numbers to the last digit, equals and worlds
 
 
+@pytest.mark.kernel
 def test_the_memory_answers_the_second_question_without_weighing_again() -> None:
     match = first_card_decision(CoincheRules(), 6)
     advisor = Advisor()
@@ -62,6 +64,7 @@ def test_the_memory_answers_the_second_question_without_weighing_again() -> None
     assert advisor.verdict(current_position(match, 0)) is verdict
 
 
+@pytest.mark.kernel
 @pytest.mark.usefixtures("python_budget")  # its figures are that budget's
 def test_a_planted_blunder_is_marked_with_its_numbers_and_a_concrete_reason() -> None:
     analysis = analysed(play_first_deal(CoincheRules(), BLUNDER_MATCH, lead_low_under_the_ace))
@@ -120,6 +123,7 @@ def heart_king_at_trick_four(match: Match, seat: int) -> PlayCard:
     return action  # type: ignore[return-value]
 
 
+@pytest.mark.kernel
 @pytest.mark.usefixtures("python_budget")  # its figures are that budget's
 def test_two_cards_within_noise_are_not_marked_and_are_named_as_equal() -> None:
     analysis = analysed(play_first_deal(CoincheRules(), BLUNDER_MATCH, heart_king_at_trick_four))
@@ -169,6 +173,7 @@ def first_call(rules: AnyRules, seed: int, phase: str) -> Match | None:
     return None
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize(("rules", "phase"), [
     (CoincheRules(), "BIDDING"), (TarotRules(players=4), "BIDDING"),
     (TarotRules(players=5), "BIDDING"), (TarotRules(players=4), "EXCHANGE")],

@@ -147,6 +147,7 @@ def test_a_sample_compares_two_cards_on_the_worlds_both_were_rolled_out_in() -> 
     assert sample.shared("a", "b") == [0, 1]
 
 
+@pytest.mark.kernel
 def test_the_tarot_opening_lead_is_weighed_within_the_budget() -> None:
     """Seat 0's opening lead at tarot four (18 cards): the race plays no more cards than
     the budget allows, beyond a first batch of a few worlds."""
@@ -284,6 +285,7 @@ def test_a_few_worlds_never_make_two_cards_equal(position: Position) -> None:
     assert many.worlds == 40 and set(many.equals) == {ACE, QUEEN}
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_the_tarot_verdicts_outcomes_are_the_same_with_and_without_the_core(
         players: int, monkeypatch: pytest.MonkeyPatch) -> None:

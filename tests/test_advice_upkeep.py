@@ -24,6 +24,7 @@ def bidding_position() -> Position:
     return current_position(match, seat)
 
 
+@pytest.mark.kernel
 def test_a_failing_evaluation_raises_its_own_error_and_the_advisor_drops_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
     position = bidding_position()

@@ -128,6 +128,7 @@ def test_a_revisions_cards_cross_as_the_decks_own(monkeypatch: pytest.MonkeyPatc
         assert all(any(card is mine for mine in deck) for card in loaded.hand)
 
 
+@pytest.mark.kernel
 def test_a_tarot_level_served_by_another_tree_plays_as_the_local_one() -> None:
     """At tarot too (the cards compared by identity there): the Expert's five-player
     deals, served, score exactly as the local Expert's."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from game.ai import Level, decide
 from game.ai.bid_search import (
     expert_coinche_bidding,
@@ -42,6 +44,7 @@ NOTHING = hand((H, Rank.SEVEN), (H, Rank.EIGHT), (S, Rank.SEVEN), (S, Rank.EIGHT
                (D, Rank.SEVEN), (D, Rank.EIGHT), (C, Rank.SEVEN), (C, Rank.QUEEN))
 
 
+@pytest.mark.kernel
 def test_a_deal_played_out_counts_every_point_once() -> None:
     rng = random.Random(1)
     for seed in range(20):
@@ -105,6 +108,7 @@ def bidding_views(count: int) -> list[object]:
     return views
 
 
+@pytest.mark.kernel
 def test_the_expert_calls_legally_and_reproducibly() -> None:
     views = bidding_views(6)
     assert len(views) >= 20
@@ -115,6 +119,7 @@ def test_the_expert_calls_legally_and_reproducibly() -> None:
         assert decide(view, Level.EXPERT, random.Random(k), think=None) == decision
 
 
+@pytest.mark.kernel
 def test_the_expert_opens_a_strong_hand_in_its_suit_and_passes_nothing() -> None:
     for seed in range(3):
         strong = expert_coinche_bidding(deal_with(STRONG_HEARTS, seed).view(0),

@@ -58,6 +58,7 @@ def test_the_cap_on_sampled_deals_grows_with_the_time_allowed() -> None:
     assert DEFAULT_THINK in THINK_CHOICES
 
 
+@pytest.mark.kernel
 def test_every_thinking_time_gives_a_legal_decision() -> None:
     deal, _ = CoincheDeal.new(CoincheRules(), 5, 1)
     while not deal.is_over:

@@ -108,6 +108,7 @@ def belote_builder(players: int) -> Callable[[int], tuple[tuple[Card, ...], Buil
     return make
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize("make", [coinche_builder, belote_builder(4), belote_builder(3),
                                   belote_builder(2)], ids=["coinche", "belote4", "belote3",
                                                            "belote2"])

@@ -53,6 +53,7 @@ def hidden_swaps(places: Places, state: TarotDeal, seat: int,
     return pairs[:4]
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_moving_the_hidden_cards_changes_no_tarot_decision(players: int) -> None:
     rules = TarotRules(players=players)

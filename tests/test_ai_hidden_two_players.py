@@ -62,6 +62,7 @@ def compare(state: TrickDeal, other: TrickDeal | None, seat: int, seed: int,
     return True
 
 
+@pytest.mark.kernel
 def test_at_the_contree_a_deux_the_opponents_cards_and_the_aside_change_no_decision() -> None:
     rng = random.Random(2)
     compared = 0
@@ -81,6 +82,7 @@ def test_at_the_contree_a_deux_the_opponents_cards_and_the_aside_change_no_decis
     assert compared >= 20
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize("rules", DECOUVERTES, ids=["coinche", "belote"])
 def test_at_the_decouverte_the_face_down_cards_change_no_decision(
     rules: CoincheRules | BeloteRules,

@@ -93,6 +93,7 @@ def test_the_confirme_bids_sans_atout_or_tout_atout_in_real_deals_only_with_the_
     assert modes_taken(BeloteRules()) == 0
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize("players", [4, 3])
 def test_every_level_plays_legally_through_sans_atout_and_tout_atout_deals(players: int) -> None:
     rules = BeloteRules(players=players, sans_atout_tout_atout=True)

@@ -93,6 +93,7 @@ def lead_of(view: TrickView) -> tuple[tuple[Card, str], tuple[Card, str], dict[C
     return confirme, choice, means
 
 
+@pytest.mark.kernel
 def test_the_search_keeps_the_confirmes_lead_when_its_best_is_not_clear() -> None:
     """The taker's Confirmé draws trumps (♥J); the search's best mean (♣K) is not clear."""
     taker, _ = views(100)
@@ -102,6 +103,7 @@ def test_the_search_keeps_the_confirmes_lead_when_its_best_is_not_clear() -> Non
     assert choice == confirme
 
 
+@pytest.mark.kernel
 def test_the_search_leads_its_best_card_once_the_gain_clears_the_gate(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The same position, a gate any gain clears: the best mean is led."""

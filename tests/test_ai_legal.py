@@ -52,6 +52,7 @@ def capot_in_progress(state: TrickDeal) -> bool:
     return len(state.tricks) >= 5 and len({state.side_of(t.winner) for t in state.tricks}) == 1
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize("rules", GAMES,
                          ids=lambda r: f"{r.game}{r.players}{'d' if r.decouverte else ''}")
 def test_every_level_returns_a_legal_action_in_every_position(rules: TrickGameRules) -> None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import functools
 import random
 
+import pytest
+
 from bench.arena import Variant, parse_player
 from bench.play_inference import inference_player, world_search_player
 from game.ai import Level, appraise, decide
@@ -162,6 +164,7 @@ def test_before_any_card_of_another_seat_the_search_is_todays() -> None:
     assert inferring.worlds == plain.worlds and len(plain.worlds) == 12
 
 
+@pytest.mark.kernel
 def test_with_the_inference_it_reads_no_hidden_card() -> None:
     """Two deals that differ only in cards hidden from the seat: the same decision."""
     rng = random.Random(4)
@@ -207,6 +210,7 @@ def test_the_arena_names_the_inference_player_and_the_expert_without_it() -> Non
     assert parse_player("world-search", None, extra).name == "world-search"  # type: ignore[union-attr]
 
 
+@pytest.mark.kernel
 def test_the_expert_searches_with_the_inference() -> None:
     """After another seat's card the Expert's decision is the inference search's, which
     differs from the plain search's on these worlds."""

@@ -23,6 +23,9 @@ from game.engine.tarot_cards import TarotCard
 from game.engine.tarot_tricks import TarotView
 from game.engine.trick_view import TrickView
 
+# Every test here is handed a compiled kernel: `make test` runs them on the Python path too.
+pytestmark = pytest.mark.kernel
+
 WORLDS = 6  # a small cap keeps the searches fast; the default think's is ``play_worlds``
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import pytest
+
 from game.ai.memory import build_memory
 from game.ai.play import choose_card
 from game.ai.search import weigh_cards
@@ -13,6 +15,9 @@ from game.engine.cards import Card, Suit, parse_cards
 from game.engine.coinche import CoincheDeal
 from game.engine.rules import CoincheRules
 from game.engine.trick_view import TrickView
+
+# Every test here is handed a compiled kernel: `make test` runs them on the Python path too.
+pytestmark = pytest.mark.kernel
 
 # Seat 2 bids hearts and leads; its partner (seat 0) is weak: a high bid often fails.
 HANDS = ("♦7 ♦8 ♦J ♥Q ♠10 ♠9 ♣A ♣9", "♣10 ♣7 ♠A ♠8 ♥7 ♥8 ♠7 ♣8",

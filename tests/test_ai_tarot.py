@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from game.ai import Decision, Level, decide
+from game.ai import THINK_CHOICES, Decision, Level, decide
 from game.engine.protocol import Action, IllegalAction, Phase
 from game.engine.rules import TarotRules
 from game.engine.tarot import (
@@ -30,10 +30,15 @@ def confirme(view: TarotView) -> Decision:
     return decide(view, Level.CONFIRME, random.Random(0))
 
 
-# Deals a table in the every-level sweep: each costs the Expert's 0.3 s at every decision.
-LEVEL_SWEEP_DEALS = int(os.environ.get("ATOUT_TAROT_LEVEL_DEALS", "6"))  # 12 for a long run
+# Deals a table in the every-level sweep, and the Expert's thinking time there: each
+# decision costs it up to that time.  CI's sweep asks every position of six deals at the
+# quick setting (a third of the default's likely deals); a long run:
+# ATOUT_TAROT_LEVEL_DEALS=12 ATOUT_TAROT_LEVEL_THINK=0.3 (the default setting's).
+LEVEL_SWEEP_DEALS = int(os.environ.get("ATOUT_TAROT_LEVEL_DEALS", "6"))
+LEVEL_SWEEP_THINK = float(os.environ.get("ATOUT_TAROT_LEVEL_THINK", str(min(THINK_CHOICES))))
 
 
+@pytest.mark.kernel
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_every_level_returns_a_legal_documented_action(players: int) -> None:
@@ -48,7 +53,7 @@ def test_every_level_returns_a_legal_documented_action(players: int) -> None:
             assert seat is not None
             phases.add(state.phase)
             for level in Level:
-                decision = decide(state.view(seat), level, rng)
+                decision = decide(state.view(seat), level, rng, LEVEL_SWEEP_THINK)
                 state.apply(decision.action)  # raises IllegalAction if not legal
                 assert {n for n, _ in decision.reason_args} == DOCUMENTED[decision.reason]
             action = pick.choice(state.legal_actions()) if pick.random() < 0.3 else \
@@ -68,6 +73,7 @@ def _deal_from(rules: TarotRules, size: int, order: tuple[TarotCard, ...]) -> Ta
     return TarotDeal.from_hands(rules, hands, order[n * size:], 0)
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize("players", [4, 5])
 def test_shuffling_the_hidden_cards_changes_no_decision(players: int) -> None:
     """Two other seats' cards (or the unseen chien's) swapped, the same actions

@@ -83,6 +83,7 @@ def test_the_true_deal_fits_better_than_with_the_taker_and_a_passer_swapped() ->
     assert better >= compared - 1
 
 
+@pytest.mark.kernel
 def test_worlds_drawn_lean_toward_the_taker_the_auction_shows() -> None:
     """At a defender's first card (or the second) the takers hold more trumps in the
     worlds the search keeps than in uniform draws, nearer what they hold."""

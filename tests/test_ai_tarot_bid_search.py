@@ -74,6 +74,7 @@ def with_hand(players: int, hand: list[TarotCard], seed: int = 0) -> TarotView:
     return view
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_legal_and_reproducible_along_confirme_auctions(players: int) -> None:
     for seed in range(3):
@@ -85,6 +86,7 @@ def test_legal_and_reproducible_along_confirme_auctions(players: int) -> None:
             assert first.reason.startswith("hint.")
 
 
+@pytest.mark.kernel
 def test_five_players_are_simulated_with_the_king_call() -> None:
     view = bidding_views(5, 1)[0]
     _, options = weigh_tarot_calls(view, random.Random(0), None, 4)
@@ -92,6 +94,7 @@ def test_five_players_are_simulated_with_the_king_call() -> None:
     assert set(options) <= set(view.legal)
 
 
+@pytest.mark.kernel
 def test_a_five_player_play_out_calls_a_king_and_scores_the_partner() -> None:
     rng = random.Random(5)
     partners = set()
@@ -129,12 +132,14 @@ def test_a_call_is_outbid_by_a_stronger_hand_after_me() -> None:
     assert auction_end(view, hands, Contract.GARDE_CONTRE) == (0, Contract.GARDE_CONTRE)
 
 
+@pytest.mark.kernel
 def test_decide_routes_the_expert_bidding() -> None:
     view = bidding_views(4, 2)[0]
     decision = decide(view, Level.EXPERT, random.Random(3), think=0.1)
     assert decision.action in view.legal
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_a_very_strong_hand_takes_at_least_a_garde(players: int) -> None:
     trumps = [trump(r) for r in range(21, 21 - (SIZES[players] - 4), -1)]
@@ -146,6 +151,7 @@ def test_a_very_strong_hand_takes_at_least_a_garde(players: int) -> None:
     assert decision.action.contract >= Contract.GARDE
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_a_hopeless_hand_passes(players: int) -> None:
     low = sorted((c for c in DECK78 if c.suit.is_plain and c.rank <= 6),
@@ -155,6 +161,7 @@ def test_a_hopeless_hand_passes(players: int) -> None:
     assert decision.action == TarotPass()
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_a_play_out_counts_all_91_points_once(players: int) -> None:
     rng = random.Random(players)
@@ -215,6 +222,7 @@ def test_a_garde_bid_is_read_as_a_strong_hand() -> None:
     assert calls_misfit(Past(), [strong, strong, weak, 0.0]) > 0
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize(("players", "think"), [(3, None), (4, None), (5, None), (5, 0.6)])
 def test_the_expert_s_calls_draw_the_table_s_worlds(players: int, think: float | None,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
@@ -238,6 +246,7 @@ def test_the_expert_s_calls_draw_the_table_s_worlds(players: int, think: float |
     assert drawn == [10 if think else 5]
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_the_deadline_is_respected(players: int) -> None:
     for view in bidding_views(players, 7)[:2]:
@@ -263,6 +272,7 @@ PASSED = {3: "1C 1H 1S 2C 2H 3S 4H 5C 5S 6H 7H 8C 9S A05 A08 A10 A11 A13 A15 A21
           5: "1D 2D 3C 3S 4H 4S 7H 9H A07 A17 A19 A21 CS DD RS"}
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_a_hand_the_confirme_passes_is_taken_for_the_expert_s_play(players: int) -> None:
     view = with_hand(players, list(tarot_cards(TAKEN[players])))
@@ -273,6 +283,7 @@ def test_a_hand_the_confirme_passes_is_taken_for_the_expert_s_play(players: int)
     assert decision.reason == "hint.tarot_simulated_played"  # the edge counted, said
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_a_weaker_hand_under_the_threshold_still_passes(players: int) -> None:
     view = with_hand(players, list(tarot_cards(PASSED[players])))
@@ -280,6 +291,7 @@ def test_a_weaker_hand_under_the_threshold_still_passes(players: int) -> None:
     assert expert_tarot_bidding(view, random.Random(0), None, WORLDS).action == TarotPass()
 
 
+@pytest.mark.kernel
 def test_at_four_the_edge_and_the_bolder_switch_take_a_hand_passed_before() -> None:
     """Four players, the same 12 worlds (rng 0, no deadline): the Garde is made in 9 of
     them, +111 marks a deal over the pass before any edge (the others all pass), but
@@ -299,6 +311,7 @@ def test_at_four_the_edge_and_the_bolder_switch_take_a_hand_passed_before() -> N
 BOLDER_AT_FIVE = "7S VS DS RS 4H 9H DH 5C 7C 8C A01 A02 A10 A13 A19"
 
 
+@pytest.mark.kernel
 def test_at_five_the_bolder_switch_takes_a_hand_the_edge_alone_passed() -> None:
     """Five players, the same 12 worlds (rng 0, no deadline): a king and six trumps with
     the Petit (strength 36, under the Confirmé's Prise).  With the Expert's edge as
@@ -317,6 +330,7 @@ def test_at_five_the_bolder_switch_takes_a_hand_the_edge_alone_passed() -> None:
 UNDER_THE_PRISE = "1D 1H 1S 2C 2D 3D 4H 5C 5D 7S 9C 9S A05 A07 A08 A13 A19 A21 CC DD DH RD RH RS"
 
 
+@pytest.mark.kernel
 def test_at_three_a_hand_a_little_under_the_prise_is_taken_from_the_lowered_start() -> None:
     """The same 12 worlds (rng 0, no deadline): the Prise is made in 6 of them, about
     +4 marks over the pass in the Confirmé's play-outs and +29 with the Expert's play as
@@ -337,6 +351,7 @@ def test_at_three_a_hand_a_little_under_the_prise_is_taken_from_the_lowered_star
     assert now.reason == "hint.tarot_contract"  # the lowered Confirmé's call, kept
 
 
+@pytest.mark.kernel
 def test_the_taker_s_edge_is_added_to_the_worlds_where_i_take() -> None:
     """The same worlds (same seed) with and without an edge: every contract I bid and
     keep is worth the edge times its multiplier more; passing is unchanged."""
@@ -353,6 +368,7 @@ def test_the_taker_s_edge_is_added_to_the_worlds_where_i_take() -> None:
 
 
 
+@pytest.mark.kernel
 def test_a_world_the_deadline_interrupts_is_left_out_whole() -> None:
     """The clock is read between a world's play-outs: past the deadline, the world's
     values are dropped (every call stays weighed on the same worlds); the first world
@@ -369,6 +385,7 @@ def test_a_world_the_deadline_interrupts_is_left_out_whole() -> None:
     assert hurried == {call: values[:1] for call, values in unhurried.items()}
 
 
+@pytest.mark.kernel
 def test_a_take_says_whether_its_figure_counts_the_expert_s_play() -> None:
     """The hint's figure counts the Expert's edge as taker only where the table's
     boldness does; without an edge it is the play-outs' own mean, said plainly."""
@@ -379,6 +396,7 @@ def test_a_take_says_whether_its_figure_counts_the_expert_s_play() -> None:
     assert decision.reason == "hint.tarot_simulated"
 
 
+@pytest.mark.kernel
 def test_a_switch_says_on_how_many_deals_and_how_often_it_beat_the_call_it_left() -> None:
     """The hint's figure carries its confidence: the likely deals it rests on (all 12,
     no deadline) and in how many of them the call did better and worse than the one
@@ -394,6 +412,7 @@ def test_a_switch_says_on_how_many_deals_and_how_often_it_beat_the_call_it_left(
     assert f"better than passing in {better} of them, worse in {worse}" in text
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_the_expert_weighs_and_makes_only_bids_above_the_standing_one(players: int) -> None:
     """After a Garde, a strong hand weighs only the contracts the rules still allow

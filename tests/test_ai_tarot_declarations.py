@@ -126,6 +126,7 @@ def test_a_taker_sure_to_win_shows_his_poignee() -> None:
     assert means[decision.action] > means[None]
 
 
+@pytest.mark.kernel
 def test_a_taker_sure_to_fail_keeps_his_poignee_hidden_and_plays_a_card() -> None:
     weak = "A02 A03 A04 A05 A06 A07 A08 A09 A10 A11 1S 2S 3S 4S 1H 2H 3H 4H"
     deal = at_step({0: weak, 1: "A21 EXC RS RH RC RD DS DH DC DD"}, Step.PLAY)

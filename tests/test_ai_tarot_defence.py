@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from game.ai.tarot import tarot_decision
 from game.ai.tarot_search import (
     TarotWorldSearch,
@@ -69,33 +71,39 @@ def chosen(view: TarotView, gains: tuple[float, ...]) -> TarotPlayCard:
     return decision.action
 
 
+@pytest.mark.kernel
 def test_a_defender_keeps_the_confirme_card_against_a_lucky_gain() -> None:
     view = a_position(defender=True)
     assert chosen(view, NOISY) == tarot_decision(view).action
 
 
+@pytest.mark.kernel
 def test_a_defender_leaves_the_confirme_card_for_a_steady_gain() -> None:
     view = a_position(defender=True)
     assert chosen(view, STEADY) != tarot_decision(view).action
 
 
+@pytest.mark.kernel
 def test_the_taker_at_four_plays_the_best_mean_however_noisy() -> None:
     view = a_position(defender=False)
     assert view.seat == view.taker
     assert chosen(view, NOISY) != tarot_decision(view).action
 
 
+@pytest.mark.kernel
 def test_the_taker_at_three_keeps_the_confirme_card_against_a_lucky_gain() -> None:
     view = a_position(defender=False, players=3)
     assert view.seat == view.taker
     assert chosen(view, NOISY) == tarot_decision(view).action
 
 
+@pytest.mark.kernel
 def test_the_taker_at_three_leaves_the_confirme_card_for_a_steady_gain() -> None:
     view = a_position(defender=False, players=3)
     assert chosen(view, STEADY) != tarot_decision(view).action
 
 
+@pytest.mark.kernel
 def test_the_taker_at_five_keeps_the_confirme_card_against_a_lucky_gain() -> None:
     view = a_position(defender=False, players=5)
     assert view.seat == view.taker
@@ -103,6 +111,7 @@ def test_the_taker_at_five_keeps_the_confirme_card_against_a_lucky_gain() -> Non
     assert chosen(view, STEADY) != tarot_decision(view).action
 
 
+@pytest.mark.kernel
 def test_the_called_card_holder_keeps_the_confirme_card_against_a_lucky_gain() -> None:
     view = a_position(defender=False, players=5, taker=False)
     assert view.seat != view.taker and view.called in view.hand  # he alone knows his camp
@@ -116,6 +125,7 @@ def seat_view(deal: TarotDeal) -> TarotView:
     return deal.view(deal.current_player)
 
 
+@pytest.mark.kernel
 def test_the_taker_at_five_ruffs_low_when_last_to_play() -> None:
     """Seed 5's first trick: hearts led, every other seat followed, the taker last and
     void in hearts; any trump of his wins the trick.  The Confirmé ruffs with his 6;

@@ -81,6 +81,7 @@ def test_trumps_only_when_the_plain_cards_run_short() -> None:
         assert is_legal_ecart(hand, ecart)
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_the_expert_discards_through_the_engine(players: int) -> None:
     for deal in ecart_deals(players, 4):
@@ -94,6 +95,7 @@ def test_the_expert_discards_through_the_engine(players: int) -> None:
         assert len(deal.ecart) == (3 if players == 5 else 6)
 
 
+@pytest.mark.kernel
 def test_reproducible() -> None:
     for deal in ecart_deals(4, 3):
         view = deal.view(deal.current_player)
@@ -119,6 +121,7 @@ def moved_between_others(deal: TarotDeal, rng: random.Random) -> TarotDeal:
     return dataclasses.replace(deal, hands=tuple(hands))
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize("players", [4, 5])
 def test_the_other_hands_change_nothing(players: int) -> None:
     rng = random.Random(3)
@@ -147,6 +150,7 @@ def kept_voids(hand: tuple[TarotCard, ...], ecart: tuple[TarotCard, ...]) -> set
     return {s for s in PLAIN_SUITS if not any(c.suit is s and c not in ecart for c in hand)}
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize("seed", [0, 1])
 def test_the_simulation_voids_the_suit_the_confirme_keeps(seed: int) -> None:
     # Twelve trumps, three kings with little guard and four small spades: the Confirmé

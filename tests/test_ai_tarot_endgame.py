@@ -152,6 +152,7 @@ def sampled_endgames(players: int, tricks_left: int, count: int, seed: int,
     return found
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize(("players", "tricks_left"),
                          [(3, 3), (4, 3), (5, 3), (4, 2), (3, 4), (3, 5), (5, 4)])
 def test_the_solver_equals_the_plain_enumeration_on_sampled_worlds(players: int,
@@ -187,6 +188,7 @@ def test_one_card_of_each_run_of_interchangeable_ones_is_tried() -> None:
     assert one_of_each_run(list(hand), order) == list(tarot_cards("TS 1H 4H VH CH A01 A02 A09"))
 
 
+@pytest.mark.kernel
 def test_a_solve_beyond_its_budget_stops() -> None:
     deal, world = sampled_endgames(4, 4, 1, seed=5)[0]
     view = deal.view(deal.current_player or 0)
@@ -223,6 +225,7 @@ def four_left() -> TarotDeal:
                       ecart=tuple(tarot_cards(FOUR_LEFT["ecart"])), tricks=tricks)
 
 
+@pytest.mark.kernel
 def test_four_tricks_from_the_end_the_solve_finds_what_the_rollouts_miss() -> None:
     deal = four_left()
     view = deal.view(0)
@@ -247,6 +250,7 @@ def test_four_tricks_from_the_end_the_solve_finds_what_the_rollouts_miss() -> No
     assert choice == {True: tarot_card("4S"), False: tarot_card("EXC")}
 
 
+@pytest.mark.kernel
 def test_a_world_beyond_the_budget_is_rolled_out(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every card of that world rolled out, those solved before the budget ran out too."""
     deal = four_left()
@@ -266,6 +270,7 @@ def test_a_world_beyond_the_budget_is_rolled_out(monkeypatch: pytest.MonkeyPatch
     assert means == {c: rollout(view, world, c) for c in means}
 
 
+@pytest.mark.kernel
 def test_the_expert_plays_its_endgames_legally_and_reproducibly() -> None:
     for deal in endgames(4, 3, seed=71):
         seat = deal.current_player

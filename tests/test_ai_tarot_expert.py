@@ -140,6 +140,7 @@ def test_the_true_deal_is_among_the_worlds_that_fit() -> None:
             check_world(view, wrong)
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_expert_plays_a_legal_card_within_its_budget(players: int) -> None:
     for k, deal in enumerate(positions(players, 3, seed=20 + players)):
@@ -153,6 +154,7 @@ def test_expert_plays_a_legal_card_within_its_budget(players: int) -> None:
         assert decision.reason
 
 
+@pytest.mark.kernel
 def test_expert_is_reproducible_for_a_given_rng() -> None:
     for deal in positions(4, 3, seed=31):
         view = deal.view(deal.current_player or 0)
@@ -161,6 +163,7 @@ def test_expert_is_reproducible_for_a_given_rng() -> None:
         assert first == again
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize("core", [pytest.param(True, marks=pytest.mark.skipif(
     compiled("tarot") is None, reason="the compiled core is not built (make core)")), False])
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -192,6 +195,7 @@ def test_with_no_deadline_the_expert_weighs_its_tables_cap_of_worlds(
     assert isinstance(prepared, TarotWorldSearch) and prepared.cap == cap
 
 
+@pytest.mark.kernel
 def test_a_world_the_deadline_interrupts_is_left_out_of_the_verdict() -> None:
     """The clock is read between a world's cards: past the deadline the world under way
     is dropped; the first world is always weighed whole, the one a deadline of 0 leaves."""
@@ -205,6 +209,7 @@ def test_a_world_the_deadline_interrupts_is_left_out_of_the_verdict() -> None:
     assert hurried == weigh_tarot_cards(view, random.Random(5), None, 1)
 
 
+@pytest.mark.kernel
 def test_expert_leaves_the_lone_card_and_the_last_trick_to_the_confirme() -> None:
     checked = 0
     for deal in positions(3, 6, seed=41):
@@ -231,6 +236,7 @@ def hidden_swap(deal: TarotDeal, seat: int, rng: random.Random) -> TarotDeal | N
     return deal.evolve(hands=tuple(tuple(h) for h in hands))
 
 
+@pytest.mark.kernel
 def test_swapping_hidden_cards_changes_no_expert_decision() -> None:
     rng = random.Random(7)
     compared = 0
@@ -258,6 +264,7 @@ def test_equivalent_cards_are_searched_once() -> None:
     assert not same_value(THE_PETIT, trump(2), located | {trump(2)})
 
 
+@pytest.mark.kernel
 def test_a_card_of_the_trick_under_way_between_two_of_the_hand_tells_them_apart() -> None:
     """The 7H led lies between the 6H and the 8H: the 8H takes the trick, the 6H does
     not, so both are weighed (they were one card when the 7H counted as played)."""

@@ -21,6 +21,7 @@ C = tarot_cards
 TEN_TRUMPS = "A02 A03 A04 A05 A06 A07 A08 A09 A10 A11"
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize("level", [Level.CONFIRME, Level.EXPERT])
 def test_a_misere_held_is_declared_when_the_table_plays_it(level: Level) -> None:
     on = play_misere_deal(TarotRules(misere=True), declare=False, cards=1)

@@ -165,16 +165,19 @@ def check_endgames(cases: Sequence[tuple[int, int, int]]) -> int:
     return checked
 
 
+@pytest.mark.kernel
 def test_solver_values_equal_brute_force_on_two_and_three_trick_endgames() -> None:
     cases = [(i, seed, 2 + seed % 2) for i in range(len(RULE_SETS)) for seed in range(4)]
     assert check_endgames(cases) > 300
 
 
+@pytest.mark.kernel
 @pytest.mark.slow
 def test_solver_values_equal_brute_force_on_four_trick_endgames() -> None:
     check_endgames([(i, seed, 4) for i in range(len(RULE_SETS)) for seed in range(4, 6)])
 
 
+@pytest.mark.kernel
 def test_the_value_of_the_other_side_is_what_is_left() -> None:
     """Four players: what one team does not take, the other does (a zero-sum check)."""
     for seed in range(6):
@@ -186,6 +189,7 @@ def test_the_value_of_the_other_side_is_what_is_left() -> None:
         assert mine + theirs == total
 
 
+@pytest.mark.kernel
 def test_node_cap_and_deadline_abort_the_search() -> None:
     state = play_started(CoincheRules(), 0)
     pos = position_of(state)
@@ -195,6 +199,7 @@ def test_node_cap_and_deadline_abort_the_search() -> None:
         Solver(pos, pos.turn, deadline=0.0).value()
 
 
+@pytest.mark.kernel
 def test_a_horizon_search_estimates_within_the_points_left() -> None:
     state = play_started(CoincheRules(), 1)
     pos = position_of(state)
@@ -221,6 +226,7 @@ def reference_estimate(search: PythonSearch, leader: int) -> int:
     return total * mine // max(1, mine + weights[False])
 
 
+@pytest.mark.kernel
 def test_the_horizon_estimate_weighs_each_card_by_the_live_cards_below_it() -> None:
     checked = 0
     for rules in RULE_SETS[::6]:

@@ -19,6 +19,7 @@ from game.engine.rules import BeloteRules, CoincheRules, TrickGameRules
 from tests.play_fixtures import check_world, coinche_play, play_cards, play_started
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize("rules", [CoincheRules(), BeloteRules(), BeloteRules(players=3),
                                    BeloteRules(players=2)], ids=lambda r: f"{r.game}{r.players}")
 def test_the_player_plays_legal_cards_within_budget(rules: TrickGameRules) -> None:
@@ -33,6 +34,7 @@ def test_the_player_plays_legal_cards_within_budget(rules: TrickGameRules) -> No
         state, _ = state.apply(action)
 
 
+@pytest.mark.kernel
 def test_the_player_is_deterministic() -> None:
     rules = CoincheRules()
     state = play_cards(play_started(rules, 5), 17, random.Random(5))
@@ -42,6 +44,7 @@ def test_the_player_is_deterministic() -> None:
     assert first == again
 
 
+@pytest.mark.kernel
 def test_the_player_says_belote_with_the_first_of_k_and_q() -> None:
     said = 0
     rules = CoincheRules()
@@ -62,6 +65,7 @@ def test_the_player_says_belote_with_the_first_of_k_and_q() -> None:
     assert said >= 3
 
 
+@pytest.mark.kernel
 def test_the_deepening_ends_exact_when_time_allows() -> None:
     """Given time, the values are exact, and then weighed by the utility."""
     for seed in range(10):
@@ -73,6 +77,7 @@ def test_the_deepening_ends_exact_when_time_allows() -> None:
         assert values == {i: (v // 10, v) for i, v in exact.items()}
 
 
+@pytest.mark.kernel
 def test_a_past_deadline_still_values_every_card_at_the_first_horizon() -> None:
     state = play_started(CoincheRules(), 2)
     pos = position_of(state)
@@ -138,6 +143,7 @@ def test_worlds_follow_the_bidding() -> None:
     assert bid_likelihood(view, weak) < bid_likelihood(view, strong)
 
 
+@pytest.mark.kernel
 def test_the_score_aware_player_plays_legal_cards() -> None:
     rules = CoincheRules()
     state = play_cards(play_started(rules, 8), 16, random.Random(8))

@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 import random
 
+import pytest
+
 from game.dds.position import position_of
 from game.dds.solver import Solver
 from game.dds.utility import deal_utility
@@ -12,6 +14,7 @@ from game.engine.rules import BeloteRules, CoincheRules
 from tests.play_fixtures import play_cards, play_started, rule_sets
 
 
+@pytest.mark.kernel
 def test_the_worth_of_the_last_trick_is_the_engine_score() -> None:
     """With one trick left nothing is chosen any more: the solver's value, through the
     utility, must give the score difference the engine then writes down."""

@@ -21,6 +21,9 @@ from tests.coach_driver import (
 )
 from tests.play_fixtures import play_started
 
+# Every test here is handed a compiled kernel: `make test` runs them on the Python path too.
+pytestmark = pytest.mark.kernel
+
 # Planted: coinche match 4 played with the hint's card at every decision.  At trick 2
 # the hint's (and the player's) card is ♣7; with every hand seen the best is ♥9, the
 # seven costing 10 points there.

@@ -148,6 +148,46 @@ def test_scene_changes_happen_between_frames(app: App) -> None:
     assert app.top is base
 
 
+class Counted(Scene):
+    """A scene that counts what the app asks of it, and paints the screen one colour."""
+
+    def __init__(self, app: App, colour: tuple[int, int, int]) -> None:
+        super().__init__(app)
+        self.colour, self.updated, self.drawn, self.shown = colour, 0.0, 0, 0
+
+    def update(self, dt: float) -> None:
+        self.updated += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.drawn += 1
+        surface.fill(self.colour)
+
+    def presented(self) -> None:
+        self.shown += 1
+
+
+def test_a_frame_not_drawn_moves_the_scenes_on_and_leaves_the_screen(app: App) -> None:
+    """The tests' skipping frame (``draw=False``) updates, takes input and tells the top
+    scene its frame is over, as the loop's frame does, but leaves the screen as it was."""
+    first = Counted(app, (10, 20, 30))
+    app.push(first)
+    app.step(DT, [])
+    assert (first.drawn, first.shown) == (1, 1)
+    assert tuple(app.screen.get_at((5, 5)))[:3] == (10, 20, 30)
+    second = Counted(app, (200, 100, 50))
+    app.push(second)
+    frames = app.frames
+    app.step(DT, [], draw=False)
+    app.step(DT, [], draw=False)
+    assert app.frames == frames + 2 and app.top is second
+    assert second.updated == pytest.approx(2 * DT) and second.shown == 2
+    assert second.drawn == 0 and first.drawn == 1
+    assert tuple(app.screen.get_at((5, 5)))[:3] == (10, 20, 30)  # the last frame drawn
+    app.step(DT, [])
+    assert second.drawn == 1
+    assert tuple(app.screen.get_at((5, 5)))[:3] == (200, 100, 50)
+
+
 def test_a_card_not_in_hand_is_refused(app: App) -> None:
     table = start_table(app, CoincheRules())
     for _ in range(50):

@@ -88,9 +88,9 @@ def keyboard_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     posted: list[pygame.event.Event] = []
     step = app.step
 
-    def keys_only(dt: float, events: list[pygame.event.Event]) -> None:
+    def keys_only(dt: float, events: list[pygame.event.Event], *, draw: bool = True) -> None:
         posted.extend(events)
-        step(dt, events)
+        step(dt, events, draw=draw)
 
     monkeypatch.setattr(app, "step", keys_only)
     yield app, posted

@@ -264,7 +264,8 @@ class Photographer:
         app.push(table)
         app.step(DT, [])
         waiting = dict(run.shots)
-        seen: set[str] = set()  # shown for one frame: the next one is drawn at rest
+        seen: set[str] = set()  # shown for one frame: the next one is taken, at rest
+        # The frames between pictures are not drawn: ``save`` draws what it takes.
         for _ in range(FRAME_LIMIT):
             top = app.top
             shown = {name for name, check in waiting.items() if check(top, table)}
@@ -276,11 +277,12 @@ class Photographer:
                 return table
             seen = shown
             if shown:
-                app.step(DT, [])
+                app.step(DT, [], draw=False)
                 continue
             if top is table and table.controller.human_to_act:
                 table.controller.act(answer(table.controller.human_legal()))
-            app.step(DT, dismiss(app, top) if top is not None and top is not table else [])
+            app.step(DT, dismiss(app, top) if top is not None and top is not table else [],
+                     draw=False)
         raise RuntimeError(f"{run.rules.game} {run.rules.players}p: not shown {list(waiting)}")
 
     def settle_pars(self, shown: Scene | None) -> None:
@@ -476,7 +478,7 @@ def take_lessons(photographer: Photographer) -> None:
         table = TableScene(app, lesson_config(lesson), match, lesson=run)
         app.push(table)
         for _ in range(FRAME_LIMIT):
-            app.step(DT, [])
+            app.step(DT, [], draw=False)  # the picture's own frame is drawn by ``save``
             if table.controller.human_to_act and table.accepts_choice \
                     and not table.tweens.busy and not table.flights:
                 break

@@ -232,9 +232,12 @@ class App(Router):
     def to_logical(self, pos: tuple[int, int]) -> tuple[int, int]:
         return to_logical(self.window, pos)
 
-    def step(self, dt: float, events: Sequence[pygame.event.Event]) -> None:
+    def step(self, dt: float, events: Sequence[pygame.event.Event], *,
+             draw: bool = True) -> None:
         """One frame: input to the top scene, update it, draw the stack, present (the
-        review's coach, in its thread, waits while the frame is made)."""
+        review's coach, in its thread, waits while the frame is made).  ``draw=False``
+        leaves the screen as the last drawn frame left it and does the rest: the tests
+        skip ahead through frames nothing looks at, then ``draw`` what they check."""
         coach = self._coach
         if coach is not None:
             coach.frame_began()
@@ -258,7 +261,8 @@ class App(Router):
         top = self.top
         if top is not None:
             top.update(dt)
-        self.draw()
+        if draw:
+            self.draw()
         if top is not None and top is self.top:
             top.presented()
         if coach is not None:
