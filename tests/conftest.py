@@ -106,15 +106,17 @@ class KernelWatch:
 
     def __init__(self) -> None:
         self.handed = False
-        self._earlier: frozenset[int | None] = frozenset()
+        self._earlier: frozenset[threading.Thread] = frozenset()
 
     def start(self) -> None:
         self.handed = False
         main = threading.main_thread()
-        self._earlier = frozenset(t.ident for t in threading.enumerate() if t is not main)
+        # The threads themselves, not their idents: a thread started later may be given
+        # the ident of one that has ended.
+        self._earlier = frozenset(t for t in threading.enumerate() if t is not main)
 
     def saw(self, kernel: ModuleType | None) -> None:
-        if kernel is not None and threading.get_ident() not in self._earlier:
+        if kernel is not None and threading.current_thread() not in self._earlier:
             self.handed = True
 
 
