@@ -70,12 +70,13 @@ def finished(play: CardPlay) -> CardPlay:
 
 
 def even_race(position: Position, cards: list[str], heavy: bool = False,
-              worse: str = "") -> CardPlay:
+              worse: str = "", settled: int = advice.budget.EQUAL_WORLDS,
+              batches: int = 6) -> CardPlay:
     def new_search(rng: random.Random, worlds: int, only: list[str] | None) -> Even:
         return Even(rng, worlds, only or cards, heavy, worse)
 
-    budget = Budget("test", 10 ** 9, batch=24, batches=6, first=24,
-                    least=advice.MIN_WORLDS, within=8.0)
+    budget = Budget("test", 10 ** 9, batch=24, batches=batches, first=24,
+                    least=advice.MIN_WORLDS, within=8.0, settled=settled)
     actions: dict[Action, Hashable] = {a: k for a, k in ACTIONS.items() if k in cards}
     return CardPlay(position, new_search, budget, Decision(next(iter(actions)),
                     "hint.search_best", ()), actions, None, None, 1)
@@ -109,7 +110,7 @@ def test_the_race_is_not_settled_on_a_few_likely_deals(position: Position) -> No
     """A card 40 points worse in every world, of which one in five weighs a thousand
     times the others: the first batch's 24 worlds count for 5 likely deals, too few to
     call the race; it goes on until the worlds are worth 20 likely deals at least."""
-    play = even_race(position, ["c00", "c01"], heavy=True, worse="c01")
+    play = even_race(position, ["c00", "c01"], heavy=True, worse="c01", batches=8)
     play.step()
     while play.search is not None:
         play.step()
@@ -119,6 +120,10 @@ def test_the_race_is_not_settled_on_a_few_likely_deals(position: Position) -> No
     assert play.batches > 1
     assert play.sample.likely_deals() >= advice.budget.EQUAL_WORLDS
     assert play.verdict().worlds == play.sample.likely_deals() < len(play.sample.weights)
+    settled = finished(even_race(position, ["c00", "c01"], heavy=True, worse="c01",
+                                 settled=30, batches=8))  # the budget's floor
+    assert play.batches < settled.batches < 8
+    assert settled.sample.likely_deals() >= 30 > play.sample.likely_deals()
 
 
 def test_likely_deals_count_the_worlds_by_their_weights() -> None:

@@ -38,7 +38,8 @@ class Budget:
     left in every hand), a world's draw counting for ``draw`` cards, in batches of
     ``batch`` worlds, ``batches`` at most; the first has ``first`` worlds, and ``least``
     even beyond the budget.  ``within``: the points within which two cards are called as
-    good as each other.  ``name`` says which."""
+    good as each other.  The race stops before its budget is spent only once the
+    leader's worlds count for ``settled`` likely deals.  ``name`` says which."""
 
     name: str
     cards: int
@@ -49,6 +50,7 @@ class Budget:
     within: float
     draw: int = 0
     weighed_draws: bool = False  # tarot: every draw kept, weighed by the auction
+    settled: int = EQUAL_WORLDS  # the likely deals before the race may stop early
 
     def world_cost(self, racing: int, plays: int) -> int:
         """The work of one world: its draw, and ``racing`` rollouts of ``plays`` cards."""
@@ -71,11 +73,13 @@ TAROT_PYTHON = Budget("python", cards=6_500, batch=10, batches=6, first=10,
 # as much as 1,000 rollout cards.  The Expert keeps one draw in twelve (in proportion to
 # its fit); the verdict keeps every one, weighed by its fit (``weighed_draws``): 500 to
 # 1,000 worlds in about 0.25 s of CPU where it drew 140 to 160, the first batch 300
-# worlds whatever it costs.
+# worlds whatever it costs.  Where the auction says much, a few hundred draws weigh as
+# a few dozen likely deals: the race goes on until they count for 100 (its opening
+# leads' floor), or its budget is spent.
 TRICK_CORE = Budget("core", cards=120_000, batch=48, batches=8, first=48,
                     least=MIN_WORLDS, within=EQUAL_WITHIN)
-TAROT_CORE = Budget("core", cards=1_100_000, batch=100, batches=8, first=300, least=300,
-                    within=TAROT_EQUAL_WITHIN, draw=1_000, weighed_draws=True)
+TAROT_CORE = Budget("core", cards=1_000_000, batch=100, batches=8, first=300, least=300,
+                    within=TAROT_EQUAL_WITHIN, draw=1_000, weighed_draws=True, settled=100)
 
 BudgetOf = Callable[[bool], Budget]  # a card verdict's budget, at tarot or not
 

@@ -125,10 +125,10 @@ class CardPlay:
 
     def _separated(self) -> bool:
         """Every card in the race told from its leader (significantly worse, or as
-        good), and the leader's worlds worth ``EQUAL_WORLDS`` likely deals at least
-        (worlds weighed by the auction may count for few)."""
+        good), and the leader's worlds worth the budget's ``settled`` likely deals at
+        least (worlds weighed by the auction may count for few)."""
         leader, drop, claim = self._leader(), self._drop_level(), self._claim_level()
-        if self.sample.likely_deals(leader) < EQUAL_WORLDS:
+        if self.sample.likely_deals(leader) < self.budget.settled:
             return False
         for card in self.racing:
             difference = self.sample.difference(leader, card)
