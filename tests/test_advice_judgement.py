@@ -109,7 +109,8 @@ def test_a_card_clearly_worse_still_leaves_the_race(position: Position) -> None:
 def test_the_race_is_not_settled_on_a_few_likely_deals(position: Position) -> None:
     """A card 40 points worse in every world, of which one in five weighs a thousand
     times the others: the first batch's 24 worlds count for 5 likely deals, too few to
-    call the race; it goes on until the worlds are worth 20 likely deals at least."""
+    call the race; it goes on until the worlds are worth 20 likely deals at least, or
+    the budget's ``settled`` (tarot's with the core: 100)."""
     play = even_race(position, ["c00", "c01"], heavy=True, worse="c01", batches=8)
     play.step()
     while play.search is not None:
