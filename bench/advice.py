@@ -28,8 +28,14 @@ For each game (coinche, belote and tarot at four), ``--deals`` deals (match seed
   ``hint_worlds_median`` the likely deals behind a hint (tarot's opening leads apart:
   ``lead_worlds_median``).  The yardstick is the same whatever rule the hint follows.
   ``budget``: the budget the hints ran (``core`` with the compiled core, else ``python``).
+- with ``--second-reference``, each of those positions asked of a second reference on
+  other independent worlds (the key turned by a quarter), judged against the first by
+  the same yardstick: ``reference_agreement`` (its card the first's best or as good as
+  it) and ``reference_wrong_equals`` bound what a hint can reach, the reference being
+  a sample too.
 
     .venv/bin/python bench/advice.py [--deals N] [--seed S] [--reference N]
+                                     [--second-reference] [--games G ...]
 
 Ends with one JSON line of the figures.
 """
@@ -84,51 +90,81 @@ def repeated(analysis: Analysis) -> tuple[list[bool], list[float]]:
     return agree, seconds
 
 
-def reference_verdict(position: Position) -> Verdict:
-    """The position's verdict on independent worlds (the key reversed) at ``REFERENCE``
-    times the table's budget."""
-    other = dataclasses.replace(position, key=position.key[::-1])
+def reference_verdict(position: Position, second: bool = False) -> Verdict:
+    """The position's verdict on independent worlds (the key reversed; ``second``: the
+    key turned by a quarter, other worlds again) at ``REFERENCE`` times the table's
+    budget."""
+    key = position.key
+    other = dataclasses.replace(position, key=key[16:] + key[:16] if second else key[::-1])
     advisor = Advisor(budget_of=lambda tarot: table_budget(tarot).scaled(REFERENCE))
     return advisor.verdict(other)
 
 
 @dataclass
-class Judged:
-    """Hints set against the reference: whether each one's card is the reference's best
-    or as good as it, whether its equals hold a card the reference finds far worse, and
-    the likely deals behind it (tarot's opening leads apart)."""
+class Judgement:
+    """Verdicts set against a reference: whether each one's card is the reference's best
+    or as good as it, whether its equals hold a card the reference finds far worse."""
 
     good: list[bool] = field(default_factory=list)
     not_worse: list[bool] = field(default_factory=list)
     wrong: list[bool] = field(default_factory=list)
+
+    def judge(self, verdict: Verdict, reference: Verdict, within: float, miss: float) -> None:
+        top = max(reference.figures, key=lambda f: f.value)
+        chosen = reference.difference(top.action, verdict.decision.action)
+        assert chosen is not None
+        self.good.append(chosen.reach() <= within)
+        self.not_worse.append(not chosen.above(0.0))
+        gaps = [top.value - f.value for f in map(reference.figures_of, verdict.equals)
+                if f is not None]
+        self.wrong.append(any(gap >= miss for gap in gaps))
+
+    def shares(self) -> tuple[float, float, float]:
+        """The shares of good cards, of cards not significantly worse, of wrong equals."""
+        count = len(self.good)
+        if not count:
+            return 1.0, 1.0, 0.0
+        return (round(sum(self.good) / count, 3), round(sum(self.not_worse) / count, 3),
+                round(sum(self.wrong) / count, 3))
+
+
+@dataclass
+class Judged:
+    """Hints set against the reference (``Judgement``), the likely deals behind them
+    (tarot's opening leads apart), and with ``second`` a second reference set against
+    the first."""
+
+    second: bool = False
+    hints: Judgement = field(default_factory=Judgement)
+    references: Judgement = field(default_factory=Judgement)
     worlds: list[int] = field(default_factory=list)
     leads: list[int] = field(default_factory=list)
 
     def judge(self, hint: Verdict, position: Position, miss: float) -> None:
         reference = reference_verdict(position)
-        top = max(reference.figures, key=lambda f: f.value)
-        chosen = reference.difference(top.action, hint.decision.action)
-        assert chosen is not None
-        self.good.append(chosen.reach() <= table_budget(_tarot(position)).within)
-        self.not_worse.append(not chosen.above(0.0))
-        gaps = [top.value - f.value for f in map(reference.figures_of, hint.equals)
-                if f is not None]
-        self.wrong.append(any(gap >= miss for gap in gaps))
+        within = table_budget(_tarot(position)).within
+        self.hints.judge(hint, reference, within, miss)
+        if self.second:
+            self.references.judge(reference_verdict(position, second=True), reference,
+                                  within, miss)
         self.worlds.append(hint.worlds)
         deal = position.view.deal
         if _tarot(position) and not deal.tricks and not deal.trick:
             self.leads.append(hint.worlds)
 
     def row(self) -> dict[str, float | int]:
-        count = len(self.good)
-        return {
-            "referenced": count,
-            "best_or_equal": round(sum(self.good) / count, 3) if count else 1.0,
-            "best_or_not_worse": round(sum(self.not_worse) / count, 3) if count else 1.0,
-            "wrong_equals": round(sum(self.wrong) / count, 3) if count else 0.0,
+        good, not_worse, wrong = self.hints.shares()
+        row: dict[str, float | int] = {
+            "referenced": len(self.hints.good), "best_or_equal": good,
+            "best_or_not_worse": not_worse, "wrong_equals": wrong,
             "hint_worlds_median": statistics.median(self.worlds) if self.worlds else 0,
             "lead_worlds_median": statistics.median(self.leads) if self.leads else 0,
         }
+        if self.second:
+            agreement, _, reference_wrong = self.references.shares()
+            row |= {"reference_agreement": agreement,
+                    "reference_wrong_equals": reference_wrong}
+        return row
 
 
 def _tarot(position: Position) -> bool:
@@ -136,10 +172,10 @@ def _tarot(position: Position) -> bool:
 
 
 def measure(name: str, rules: AnyRules, deals: int, seed: int,
-            references: int) -> dict[str, float | int]:
+            references: int, second: bool = False) -> dict[str, float | int]:
     seconds, first_marks, hints = [], [], []
     agree, marks, confirms, hint_marks, weighed = [], 0, 0, 0, 0
-    judged = Judged()
+    judged = Judged(second)
     for k in range(deals):
         timed = timed_analysis(played_deal(rules, seed + k))
         analysis = timed.analysis
@@ -178,9 +214,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(add_help=False)
     parser.add_argument("--reference", type=int, default=3,
                         help="card decisions of each deal set against the reference")
+    parser.add_argument("--second-reference", action="store_true",
+                        help="set a second reference against the first")
     known, rest = parser.parse_known_args()
-    rows, deals = measured_games(GAMES, functools.partial(measure, references=known.reference),
-                                 5, __doc__.splitlines()[0], rest)
+    rows, deals = measured_games(
+        GAMES, functools.partial(measure, references=known.reference,
+                                 second=known.second_reference),
+        5, __doc__.splitlines()[0], rest)
     marks = sum(int(r["marks"]) for r in rows.values())
     confirms = sum(float(r["marks_confirmed"]) * int(r["marks"]) for r in rows.values())
     decisions = sum(int(r["decisions"]) for r in rows.values())

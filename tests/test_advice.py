@@ -125,22 +125,24 @@ def heart_king_at_trick_four(match: Match, seat: int) -> PlayCard:
 
 @pytest.mark.kernel
 @pytest.mark.usefixtures("python_budget")  # its figures are that budget's
-def test_two_cards_within_noise_are_not_marked_and_are_named_as_equal() -> None:
+def test_two_cards_within_noise_are_not_marked_nor_named_equal_beyond_the_familys_bound(
+        ) -> None:
+    """♥K, a little worse than ♠A on average but within the noise, is not marked; alone,
+    the paired test would bound their difference within 8 points, but the verdict
+    compared ♠A with four cards: its claims must hold together, and at that level the
+    bound is wider than 8 points, so ♥K is not named as good as ♠A."""
     analysis = analysed(play_first_deal(CoincheRules(), BLUNDER_MATCH, heart_king_at_trick_four))
     [remark] = [r for r in analysis.remarks if r.trick == 4]
     assert remark.action == PlayCard(HEART_KING)
     assert remark.suggestion.action == PlayCard(SPADE_ACE)
-    assert PlayCard(HEART_KING) in remark.verdict.equals
     assert remark.loss is not None and remark.loss.mean > 0  # a little worse on average...
     assert not remark.marked(0.0) and remark.lost == 0.0  # ...but not beyond the noise
     assert analysis.marked(0.0) == []
-    # named as equal with the paired test's bound on their difference, said in points
-    assert remark.verdict.within is not None
-    assert remark.loss.mean < remark.verdict.within <= EQUAL_WITHIN
-    assert ("Ace of spades or king of hearts: as good as each other here, within ±7 points."
-            in advice_lines(ENGLISH, remark.verdict, remark.action))
-    assert ("As de pique ou roi de cœur : aussi bons l'un que l'autre ici, à ±7 points près."
-            in advice_lines(FRENCH, remark.verdict, remark.action))
+    assert remark.loss.reach() <= EQUAL_WITHIN  # one comparison's bound: within 8
+    assert len(remark.verdict.figures) == 5
+    assert PlayCard(HEART_KING) not in remark.verdict.equals
+    assert not any("as good as each other" in line
+                   for line in advice_lines(ENGLISH, remark.verdict, remark.action))
 
 
 def test_the_paired_test_weighs_repeated_worlds_and_needs_two() -> None:

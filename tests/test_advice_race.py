@@ -239,7 +239,8 @@ def test_the_budget_is_the_cores_when_its_rollouts_are_compiled(
 def test_a_tarot_opening_lead_with_the_core_rests_on_a_hundred_deals(
         position: Position) -> None:
     """The core's tarot budget: an opening lead's 18 candidates (a rollout plays 72
-    cards), 100 likely deals in the first batch, the verdict naming its budget."""
+    cards), 100 likely deals in the first batch at least, the verdict naming its
+    budget."""
     cards = [f"c{i}" for i in range(18)]
 
     def new_search(rng: random.Random, worlds: int, only: list[str] | None) -> Scripted:

@@ -16,14 +16,20 @@ rollouts (``play_inference.InferenceSearch`` at the 32-card games,
 own generator seeded by the position and the batch's number.  After each batch the
 leader (the best mean of the cards still in the race: they share every world) is
 compared with each other card world by world (``paired``): a card significantly worse (a
-one-sided paired t-test at ``LEVEL``) leaves the race and is not rolled out again; the
-evaluation stops once every card left is as good as the leader (the upper bound of their
-difference below ``SAME_POINTS``), after the budget's batches, or when its work is spent
+one-sided paired t-test, at the level that keeps the chance of dropping the true best
+within ``1 - LEVEL`` over every card and every batch the budget allows: ``family_level``)
+leaves the race and is not rolled out again; the evaluation stops once every card left
+is told from the leader (significantly worse, or as good as it: the upper bound of their
+difference below ``SAME_POINTS``) and the leader's worlds count for ``EQUAL_WORLDS``
+likely deals, after the budget's batches, or when its work is spent
 (``Budget``: the cards the rollouts may play in all, a rollout playing the cards left in
 every hand, and a world's draw counting for so many cards where it weighs: at tarot with
 the compiled core, the draws are most of the work; the compiled core's budget when its
 rollouts are built, else the Python one, about the table's default thinking time of CPU
-either way).  A batch is cut to
+either way).  At tarot with the core every world drawn is kept, weighed by how well it
+fits the auction, rather than one in twelve kept in proportion to that fit (the Expert's
+way): the draws cost as much as the rollouts there.  Weighed worlds count for the likely
+deals their weights are worth (``Sample.likely_deals``).  A batch is cut to
 what the budget affords (the first has the budget's ``least`` worlds at least).  The
 budget counts rollouts, never seconds: the number of worlds depends on the position and
 the budget only, and the verdict names its budget.  A card out of the race keeps its
@@ -34,7 +40,8 @@ The verdict suggests the card with the best mean, unless the rule's card (the
 Confirmé's) is as good as it.  A card is called as good as the suggested one only when
 both are still in the race and the paired test bounds their difference within the
 budget's ``within`` points (``Difference.reach``: the mean's size and its one-sided
-margin), over ``EQUAL_WORLDS`` shared worlds at least; the hint says the largest such
+margin, at the level that makes the claims against every card left hold together at
+``LEVEL``), over ``EQUAL_WORLDS`` likely deals at least; the hint says the largest such
 bound ("within ±6 points").  A card neither significantly worse nor within the bound is
 not named as equal: the race could not tell.
 
@@ -64,12 +71,20 @@ from game.advice.budget import MIN_WORLDS, Budget, BudgetOf, table_budget
 from game.advice.evaluation import MEMORY, Advisor, Evaluation
 from game.advice.position import Position, current_position, deal_start, position_at
 from game.advice.race import CLOSER_BATCHES, CLOSER_ERROR, SAME_POINTS, Between, CardPlay
-from game.advice.sample import LEVEL, Difference, Outcome, Sample, paired, t_quantile
+from game.advice.sample import (
+    LEVEL,
+    Difference,
+    Outcome,
+    Sample,
+    family_level,
+    paired,
+    t_quantile,
+)
 from game.advice.verdict import Figures, Say, Verdict
 
 __all__ = [
     "CLOSER_BATCHES", "CLOSER_ERROR", "LEVEL", "MEMORY", "MIN_WORLDS", "SAME_POINTS",
     "Advisor", "Between", "Budget", "BudgetOf", "CardPlay", "Difference", "Evaluation",
     "Figures", "Outcome", "Position", "Sample", "Say", "Verdict", "current_position",
-    "deal_start", "paired", "position_at", "t_quantile", "table_budget",
+    "deal_start", "family_level", "paired", "position_at", "t_quantile", "table_budget",
 ]

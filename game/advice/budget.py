@@ -4,10 +4,12 @@ how close two cards must be shown to be before the hint calls them as good as ea
 other.
 
 The budget depends on whether the compiled core plays the rollouts (``game.core.kernels``:
-``trick32()`` at the 32-card games, ``tarot()`` at tarot).  With it a
-rollout card costs about a microsecond, so the verdict weighs many more likely deals in
-the table's thinking time (0.3 s): tarot's opening leads rest on 100 at least.  Without
-it the Python rollouts (25-40 µs a card) get the budget that answers within that time.
+``trick32()`` at the 32-card games, ``tarot()`` at tarot).  With it a rollout card
+costs about a microsecond, so the verdict weighs many more likely deals in the table's
+thinking time (0.3 s): tarot's opening leads rest on 300 draws at least, each weighed by
+the auction.  Without it the Python rollouts (25-40 µs a card) get the budget that
+answers within that time (and tarot's worlds are the Expert's, one draw in twelve kept
+by the auction).
 The verdict names the budget it ran (``Verdict.budget``): its answer is reproducible on
 any machine that runs the same one.
 """
@@ -36,7 +38,8 @@ class Budget:
     left in every hand), a world's draw counting for ``draw`` cards, in batches of
     ``batch`` worlds, ``batches`` at most; the first has ``first`` worlds, and ``least``
     even beyond the budget.  ``within``: the points within which two cards are called as
-    good as each other.  ``name`` says which."""
+    good as each other.  The race stops before its budget is spent only once the
+    leader's worlds count for ``settled`` likely deals.  ``name`` says which."""
 
     name: str
     cards: int
@@ -46,6 +49,8 @@ class Budget:
     least: int
     within: float
     draw: int = 0
+    weighed_draws: bool = False  # tarot: every draw kept, weighed by the auction
+    settled: int = EQUAL_WORLDS  # the likely deals before the race may stop early
 
     def world_cost(self, racing: int, plays: int) -> int:
         """The work of one world: its draw, and ``racing`` rollouts of ``plays`` cards."""
@@ -63,15 +68,18 @@ TRICK_PYTHON = Budget("python", cards=11_000, batch=24, batches=6, first=24,
 TAROT_PYTHON = Budget("python", cards=6_500, batch=10, batches=6, first=10,
                       least=MIN_WORLDS, within=TAROT_EQUAL_WITHIN)
 # With it: about ten times the cards at the 32-card games (a rollout card ≤ 1 µs).  At
-# tarot a compiled rollout card costs about 0.15 µs, and a world's draw (a dozen
-# placements of the hidden cards weighed by the auction, ``tarot_auction_reading``) about
-# 1.2 ms, as much as 8,000 rollout cards: the draws, not the rollouts, are the verdict's
-# work.  The budget is about 160 worlds of a few candidates, 140 of an opening lead's 15
-# to 20 (0.25 s of CPU); the first batch is 100 likely deals whatever it costs.
+# tarot a compiled rollout card costs about 0.15 µs, and a draw (a placement of the
+# hidden cards and its fit to the auction, ``tarot_auction_reading``) about 0.1-0.15 ms,
+# as much as 1,000 rollout cards.  The Expert keeps one draw in twelve (in proportion to
+# its fit); the verdict keeps every one, weighed by its fit (``weighed_draws``): 500 to
+# 1,000 worlds in about 0.25 s of CPU where it drew 140 to 160, the first batch 300
+# worlds whatever it costs.  Where the auction says much, a few hundred draws weigh as
+# a few dozen likely deals: the race goes on until they count for 100 (its opening
+# leads' floor), or its budget is spent.
 TRICK_CORE = Budget("core", cards=120_000, batch=48, batches=8, first=48,
                     least=MIN_WORLDS, within=EQUAL_WITHIN)
-TAROT_CORE = Budget("core", cards=1_300_000, batch=25, batches=8, first=100, least=100,
-                    within=TAROT_EQUAL_WITHIN, draw=8_000)
+TAROT_CORE = Budget("core", cards=1_000_000, batch=100, batches=8, first=300, least=300,
+                    within=TAROT_EQUAL_WITHIN, draw=1_000, weighed_draws=True, settled=100)
 
 BudgetOf = Callable[[bool], Budget]  # a card verdict's budget, at tarot or not
 

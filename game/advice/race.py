@@ -10,7 +10,7 @@ from typing import Any
 
 from game.advice.budget import EQUAL_WORLDS, MIN_WORLDS, Budget
 from game.advice.position import Position
-from game.advice.sample import Outcome, Sample, aimed
+from game.advice.sample import Outcome, Sample, aimed, family_level
 from game.advice.verdict import Figures, Verdict, args_of
 from game.ai import Decision
 from game.ai.lead_gate import SEARCH_REASON
@@ -99,12 +99,23 @@ class CardPlay:
         """The card still in the race with the best mean (they share every world)."""
         return max(self.racing, key=lambda c: self.sample.mean(c, lambda o: o.value))
 
+    def _drop_level(self) -> float:
+        """The level at which a card is significantly worse than the leader and leaves
+        the race: every card of the race compared with the leader after every batch the
+        budget allows, the true best dropped by chance at ``LEVEL``'s odds in all."""
+        return family_level((len(self.racing) - 1) * self.budget.batches)
+
+    def _claim_level(self) -> float:
+        """The level of the verdict's claims that cards are as good as the leader: each
+        card left compared with it once, all of them true together at ``LEVEL``."""
+        return family_level(len(self.racing) - 1)
+
     def _survivors(self) -> list[Hashable]:
         """The cards in the race not significantly worse than its leader (paired test
-        over the worlds: ``Difference.above``)."""
-        leader = self._leader()
+        over the worlds: ``Difference.above`` at ``_drop_level``)."""
+        leader, level = self._leader(), self._drop_level()
         return [c for c in self.racing
-                if c == leader or not self.sample.difference(leader, c).above(0.0)]
+                if c == leader or not self.sample.difference(leader, c).above(0.0, level)]
 
     def _ranked(self) -> list[Hashable]:
         """The leader first, then every card by its loss against it, world by world."""
@@ -113,12 +124,16 @@ class CardPlay:
         return sorted(self.sample.outcomes, key=lambda c: (c != leader, losses[c]))
 
     def _separated(self) -> bool:
-        """Every card in the race told from its leader: significantly worse, or as good."""
-        leader = self._leader()
+        """Every card in the race told from its leader (significantly worse, or as
+        good), and the leader's worlds worth the budget's ``settled`` likely deals at
+        least (worlds weighed by the auction may count for few)."""
+        leader, drop, claim = self._leader(), self._drop_level(), self._claim_level()
+        if self.sample.likely_deals(leader) < self.budget.settled:
+            return False
         for card in self.racing:
             difference = self.sample.difference(leader, card)
-            if card != leader and not (difference.above(0.0)
-                                       or difference.upper() < SAME_POINTS):
+            if card != leader and not (difference.above(0.0, drop)
+                                       or difference.upper(claim) < SAME_POINTS):
                 return False
         return True
 
@@ -140,12 +155,14 @@ class CardPlay:
                                 self.sample.mean(c, lambda o: o.points),
                                 self.sample.share(c, lambda o: bool(o.aim))
                                 if aimed(self.sample, c) else None,
-                                len(self.sample.outcomes[c]))
+                                self.sample.likely_deals(c))
                         for c in order)
-        within = max((self.sample.difference(best, c).reach() for c in equal), default=None)
+        level = self._claim_level()
+        within = max((self.sample.difference(best, c).reach(level) for c in equal),
+                     default=None)
         return Verdict(decision, figures,
                        tuple(by_key[c] for c in [best, *equal]) if equal else (),
-                       len(self.sample.weights), self.taking, self.sample, self.actions,
+                       self.sample.likely_deals(), self.taking, self.sample, self.actions,
                        self.view, within=within, budget=self.budget.name)
 
     def _equal(self, best: Hashable, card: Hashable) -> bool:
@@ -154,9 +171,11 @@ class CardPlay:
         ``EQUAL_WORLDS`` shared worlds at least."""
         if card == best:
             return True
-        return card in self.racing and best in self.racing \
-            and len(self.sample.shared(best, card)) >= EQUAL_WORLDS \
-            and self.sample.difference(best, card).reach() <= self.budget.within
+        if card not in self.racing or best not in self.racing:
+            return False
+        difference = self.sample.difference(best, card)
+        return difference.worlds >= EQUAL_WORLDS \
+            and difference.reach(self._claim_level()) <= self.budget.within
 
 
 AnySearch = ResumableSearch[Any, Any, Any]
@@ -166,7 +185,7 @@ NewSearch = Callable[[random.Random, int, list[Any] | None], AnySearch]
 def collect(search: AnySearch, sample: Sample) -> bool:
     """Add ``search``'s worlds to ``sample``; False when it found none."""
     details: dict[tuple[int, Hashable], Outcome] = getattr(search, "details", {})
-    draws: list[int] = getattr(search, "draws", [])
+    draws: list[float] = getattr(search, "draws", [])  # the worlds' weights (none: even)
     if getattr(search, "failed", False) or not search.values:
         return False
     for index in range(len(search.values)):

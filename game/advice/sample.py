@@ -11,6 +11,12 @@ from dataclasses import dataclass, field
 LEVEL = 0.95  # one-sided: the chance a mark (or a separation) is not noise
 
 
+def family_level(comparisons: int, level: float = LEVEL) -> float:
+    """The level each of ``comparisons`` tests must reach for all of them to hold
+    together at ``level`` (Bonferroni: the chances of a false one add up)."""
+    return 1.0 - (1.0 - level) / max(comparisons, 1)
+
+
 def t_quantile(level: float, df: float) -> float:
     """Student's t quantile (Cornish-Fisher expansion around the normal's: within 1 % of
     the table from 3 degrees of freedom)."""
@@ -30,11 +36,17 @@ class Difference:
     error: float
     worlds: float
 
-    def above(self, bound: float) -> bool:
-        """Significantly above ``bound``: the one-sided paired t-test at ``LEVEL``."""
+    def above(self, bound: float, level: float = LEVEL) -> bool:
+        """Significantly above ``bound``: the one-sided paired t-test at ``level``."""
         if self.worlds < 2:
             return False
-        return self.mean - bound > t_quantile(LEVEL, self.worlds - 1) * self.error
+        return self.mean - bound > self.margin(level)
+
+    def margin(self, level: float = LEVEL) -> float:
+        """The one-sided ``level`` margin of the mean (infinite below 2 worlds)."""
+        if self.worlds < 2:
+            return math.inf
+        return t_quantile(level, self.worlds - 1) * self.error
 
     @property
     def cost(self) -> float:
@@ -45,18 +57,14 @@ class Difference:
         """A mistake: the loss is above ``threshold``, significantly (``above``)."""
         return self.above(threshold)
 
-    def reach(self) -> float:
+    def reach(self, level: float = LEVEL) -> float:
         """How far from 0 the difference may be: the size of its mean and the one-sided
-        ``LEVEL`` margin (the paired test's bound, in points); infinite below 2 worlds."""
-        if self.worlds < 2:
-            return math.inf
-        return abs(self.mean) + t_quantile(LEVEL, self.worlds - 1) * self.error
+        ``level`` margin (the paired test's bound, in points); infinite below 2 worlds."""
+        return abs(self.mean) + self.margin(level)
 
-    def upper(self) -> float:
-        """The one-sided ``LEVEL`` upper bound of the difference."""
-        if self.worlds < 2:
-            return math.inf
-        return self.mean + t_quantile(LEVEL, self.worlds - 1) * self.error
+    def upper(self, level: float = LEVEL) -> float:
+        """The one-sided ``level`` upper bound of the difference."""
+        return self.mean + self.margin(level)
 
 
 def paired(a: Sequence[float], b: Sequence[float], weights: Sequence[float]) -> Difference:
@@ -106,6 +114,14 @@ class Sample:
         worlds = self.outcomes[card]
         total = sum(self.weights[i] for i in worlds)
         return sum(self.weights[i] * read(o) for i, o in worlds.items()) / total
+
+    def likely_deals(self, card: Hashable | None = None) -> int:
+        """The worlds ``card`` was rolled out in (None: all of them), counted by their
+        weights: ``(sum w)^2 / sum w^2``, their number when they weigh the same."""
+        weights = [self.weights[i] for i in (self.outcomes[card] if card is not None
+                                             else range(len(self.weights)))]
+        squares = sum(w * w for w in weights)
+        return round(sum(weights) ** 2 / squares) if squares > 0 else 0
 
     def share(self, card: Hashable, holds: Callable[[Outcome], bool]) -> float:
         return self.mean(card, lambda o: 1.0 if holds(o) else 0.0)

@@ -4,7 +4,7 @@ games, ``TarotWorldSearch`` at tarot), keeping each rollout's outcome for the ra
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from typing import Any
 
 from game.advice.budget import Budget, BudgetOf, table_budget
@@ -17,6 +17,7 @@ from game.ai.deal_value import belote_scorer, finished_tally, seat_value, side_o
 from game.ai.memory import Memory
 from game.ai.play import card_args, play_action, play_phase
 from game.ai.play_inference import InferenceSearch
+from game.ai.tarot_auction_reading import CANDIDATES, auction_fit, shown_strengths
 from game.ai.tarot_search import (
     TarotWorldSearch,
     World,
@@ -128,7 +129,7 @@ def _tarot_play(position: Position, view: TarotView, budget: Budget) -> CardPlay
 
     def new_search(rng: random.Random, worlds: int,
                    only: list[Any] | None) -> AnySearch:
-        search = _TarotSearch(view, rng, worlds)
+        search = _TarotSearch(view, rng, worlds, budget.weighed_draws)
         search.cards = only or search.cards
         return search
 
@@ -151,11 +152,40 @@ class _TarotSearch(TarotWorldSearch):
     endgame keeps the Python solver's reach (``ENDGAME_TRICKS``, no budget of positions),
     so the verdict is the same with the core and without it."""
 
-    def __init__(self, view: TarotView, rng: random.Random, worlds: int) -> None:
+    def __init__(self, view: TarotView, rng: random.Random, worlds: int,
+                 weighed: bool = False) -> None:
+        """``weighed``: every world drawn is kept, weighed by how well it fits the
+        auction (``draws``), rather than one kept among ``CANDIDATES`` in proportion to
+        that fit (``tarot_auction_reading.read_draw``, the Expert's way)."""
         super().__init__(view, rng, worlds)
+        self.weighed = weighed
+        self.draws: list[float] = []  # each world's weight, when ``weighed``
         self.details: dict[tuple[int, Hashable], Outcome] = {}
         self._traced: tuple[World, dict[TarotCard, Outcome]] | None = None
         self._solves: tuple[World, kernels.SolveTable] | None = None
+
+    def world_stream(self) -> Iterator[World]:
+        """The Expert's worlds; ``weighed``: the cap of uniform draws, each weighed by
+        its fit to the auction (the same likely deals as the Expert's resampling, every
+        draw kept: a draw costs about as much as a world's rollouts with the core, and
+        eleven in twelve were thrown away).  A draw that finds no world is skipped, up
+        to ``CANDIDATES`` in a row."""
+        if not self.weighed:
+            yield from super().world_stream()
+            return
+        view = self.view
+        shown = shown_strengths(view)
+        reading = any(seat != view.seat for seat in shown)
+        misses = 0
+        while len(self.draws) < self.cap and misses < CANDIDATES:
+            world = self._draw()
+            if world is None:
+                misses += 1
+                continue
+            misses = 0
+            self.draws.append(auction_fit(view, world.holdings, world.pile, shown=shown)
+                              if reading else 1.0)
+            yield world
 
     def value(self, world: World, card: TarotCard) -> float:
         outcome = (self._solved_outcome(world, card) if self._evaluate is solved
