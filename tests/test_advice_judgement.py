@@ -161,6 +161,7 @@ def tarot_first_lead(seed: int) -> Position:
     return advice.current_position(match, 0)
 
 
+@pytest.mark.kernel  # weighed draws rolled out by the kernel, or by its twin on the Python path
 def test_the_tarot_core_budget_keeps_every_draw_weighed_by_the_auction() -> None:
     """With the core's budget, every world drawn is rolled out, weighed by how well it
     fits the auction (the Expert's resampling kept one draw in twelve); the race's
