@@ -15,6 +15,10 @@ side; the figures end with one JSON line.  Seeded and reproducible, whatever ``-
     python -m bench.arena --a expert --b expert@ed8d699 --bidding confirme --seed 7
     python -m bench.arena --a expert --b expert@ed8d699 --think none   # load-proof
     python -m bench.arena --a expert --b expert@ed8d699 --common-rngs  # less noise
+    python -m bench.arena --a expert --b expert@ed8d699 --progress 10  # running figures
+
+``--progress K`` (one process) prints the mean and 95% CI of the deals so far every K
+deals: a long run stopped at a deadline keeps its figures.
 """
 
 from __future__ import annotations
