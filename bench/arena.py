@@ -15,6 +15,10 @@ side; the figures end with one JSON line.  Seeded and reproducible, whatever ``-
     python -m bench.arena --a expert --b expert@ed8d699 --bidding confirme --seed 7
     python -m bench.arena --a expert --b expert@ed8d699 --think none   # load-proof
     python -m bench.arena --a expert --b expert@ed8d699 --common-rngs  # less noise
+    python -m bench.arena --a expert --b expert@ed8d699 --progress 10  # running figures
+
+``--progress K`` (one process) prints the mean and 95% CI of the deals so far every K
+deals: a long run stopped at a deadline keeps its figures.
 """
 
 from __future__ import annotations
@@ -127,6 +131,7 @@ class Setup:
     # numbers): identical players then score exactly 0, and A − B carries no noise of
     # the generators' own.  Off by default: the figures of bench/RESULTS.md were seeded so.
     common_rngs: bool = False
+    progress: int = 0  # every so many deals, the running mean and CI printed (0: never)
 
     def seat_rngs(self, *key: object) -> list[random.Random]:
         """The seats' generators for one seating (``key`` ends with the seating)."""
@@ -178,7 +183,10 @@ def _a_minus_b(scores: Sequence[int], a_seats: tuple[int, ...], teams: bool) -> 
     return statistics.fmean(a) - statistics.fmean(b)
 
 
-def play_deals(setup: Setup, indices: Sequence[int]) -> Tally:
+def play_deals(setup: Setup, indices: Sequence[int],
+               running: list[float] | None = None) -> Tally:
+    """The duplicate deals ``indices``; ``running``: the deals' differences of the run
+    so far, each new one added to it (and the figures printed: ``print_progress``)."""
     tally = Tally()
     rules = setup.rules
     for index in indices:
@@ -199,7 +207,19 @@ def play_deals(setup: Setup, indices: Sequence[int]) -> Tally:
             diffs.append(diff)
             tally.deal_wins.append(1.0 if diff > 0 else 0.5 if diff == 0 else 0.0)
         tally.deal_diffs.append(statistics.fmean(diffs))
+        if running is not None:
+            running.append(tally.deal_diffs[-1])
+            print_progress(running, setup.progress)
     return tally
+
+
+def print_progress(diffs: Sequence[float], every: int) -> None:
+    """The running mean and 95% CI of A - B, each ``every`` deals (a run may be stopped
+    at a deadline with its figures so far)."""
+    if every and len(diffs) % every == 0:
+        mean, low, high = mean_ci(diffs)
+        print(f"  after {len(diffs)} deals: {mean:+.2f} (95% CI {low:+.2f} .. {high:+.2f})",
+              flush=True)
 
 
 def _count_doublings(final: Any, result: Any, a_seats: tuple[int, ...],
@@ -229,9 +249,10 @@ def play_matches(setup: Setup, indices: Sequence[int]) -> Tally:
     return tally
 
 
-def _work(job: tuple[str, Setup, list[int]]) -> Tally:
+def _work(job: tuple[str, Setup, list[int]], running: list[float] | None = None) -> Tally:
     kind, setup, indices = job
-    return play_deals(setup, indices) if kind == "deals" else play_matches(setup, indices)
+    return (play_deals(setup, indices, running) if kind == "deals"
+            else play_matches(setup, indices))
 
 
 def run(setup: Setup, deals: int, matches: int, jobs: int) -> Tally:
@@ -242,7 +263,8 @@ def run(setup: Setup, deals: int, matches: int, jobs: int) -> Tally:
                    for i in range(0, count, size)]
     total = Tally()
     if jobs <= 1:
-        results = [_work(chunk) for chunk in chunks]
+        running: list[float] = []  # one process: the figures so far can be printed
+        results = [_work(chunk, running) for chunk in chunks]
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             results = list(pool.map(_work, chunks))
@@ -346,11 +368,17 @@ def main(argv: Sequence[str] | None = None, extra: Extra | None = None) -> dict[
                              "seating, so only the card play is compared")
     parser.add_argument("--rule", action="append", default=[], type=parse_rule,
                         help="a rule option, e.g. --rule arret=true (repeatable)")
+    parser.add_argument("--progress", type=int, default=0, metavar="K",
+                        help="print the running mean and CI every K deals (with --jobs 1)")
     args = parser.parse_args(argv)
+    if args.progress and args.jobs > 1:
+        parser.error("--progress needs --jobs 1 (the deals of several processes end "
+                     "out of order)")
     options = {"players": args.players, **dict(args.rule)}
     rules = rules_class(args.game).from_json(options)
     a, b = (parse_player(text, args.think, extra) for text in (args.a, args.b))
-    setup = Setup(rules, a, b, args.seed, args.bidding, args.think, args.common_rngs)
+    setup = Setup(rules, a, b, args.seed, args.bidding, args.think, args.common_rngs,
+                  args.progress)
     start = time.perf_counter()
     tally = run(setup, args.deals, args.matches, args.jobs)
     data = report(setup, tally, time.perf_counter() - start)

@@ -11,8 +11,9 @@ Ends with one JSON line.
 
     python -m bench.tarot_card_play --players 4 --a expert --b expert@d9d8f7c --deals 60
 
-``expert:tail=K,worlds=N`` (``tuned``): the Expert of this tree, its compiled-core card
-search with the play-outs solved from K cards a hand (0: played to the end) and N worlds,
+``expert:tail=K,worlds=N,reach=R,nodes=M`` (``tuned``): the Expert of this tree, its
+compiled-core card search with the play-outs solved from K cards a hand (0: played to the
+end), N worlds, the worlds solved exactly from R tricks left within M positions a world,
 for the code before a change and after it in one process (the core loaded in both).
 """
 
@@ -30,7 +31,9 @@ from bench.arena import Player, Variant, mean_ci, parse_player, parse_think, pla
 from bench.tarot_times import tarot_deals
 from game.ai import appraise, decide
 from game.ai.tarot import tarot_decision
-from game.ai.tarot_search import TarotWorldSearch
+from game.ai.tarot_endgame import Transpositions
+from game.ai.tarot_search import TarotWorldSearch, World
+from game.core.kernels import CompiledTable
 from game.engine.protocol import Action, Phase
 from game.engine.rules import TarotRules
 from game.engine.tarot import TarotDeal
@@ -39,11 +42,14 @@ from game.engine.tarot_tricks import TarotView
 
 class TunedSearch(TarotWorldSearch):
     """The Expert's card search with its compiled-core parameters set by a bench
-    variant (``tuned``): the play-outs' solved tail (``tarot_search.CORE_TAIL_TRICKS``)
-    and the cap of worlds."""
+    variant (``tuned``): the play-outs' solved tail (``tarot_search.CORE_TAIL_TRICKS``),
+    the cap of worlds, the exact endgame's reach (``tarot_endgame.CORE_ENDGAME_TRICKS``)
+    and its positions a world (``tarot_search.CORE_WORLD_NODES``)."""
 
     stop: int | None = None  # the tail's cards a hand at every table size (None: the code's)
     cap_worlds: int | None = None  # the cap of worlds (None: the decision's)
+    reach: int | None = None  # the endgame's tricks left at every table size (None: the code's)
+    world_nodes: int | None = None  # a world's solve's positions (None: the code's)
 
     def __init__(self, view: TarotView, rng: random.Random, worlds: int,
                  exact_endgame: bool = True) -> None:
@@ -54,17 +60,34 @@ class TunedSearch(TarotWorldSearch):
             return super().tail_tricks()
         return dict.fromkeys((3, 4, 5), self.stop)
 
+    def endgame_reach(self) -> Mapping[int, int]:
+        if self.reach is None:
+            return super().endgame_reach()
+        return dict.fromkeys((3, 4, 5), self.reach)
+
+    def _world_table(self, world: World) -> Transpositions | CompiledTable:
+        table = super()._world_table(world)
+        if self.world_nodes is None or not isinstance(table, CompiledTable):
+            return table
+        assert self._kernel is not None
+        return self._kernel.table(self.world_nodes, world)
+
+
+TUNED_SETTINGS = {"tail": "stop", "worlds": "cap_worlds", "reach": "reach",
+                  "nodes": "world_nodes"}  # a variant's setting: ``TunedSearch``'s attribute
+
 
 def tuned(name: str, think: float | None) -> Variant:
-    """``expert:tail=K,worlds=N`` (either or both): the Expert, its card search with the
-    play-outs solved from K cards a hand (0: played to the end) and N worlds."""
+    """``expert:tail=K,worlds=N,reach=R,nodes=M`` (any of them): the Expert, its card
+    search with the play-outs solved from K cards a hand (0: played to the end), N worlds,
+    the worlds solved exactly from R tricks left, within M positions a world."""
     settings = dict(part.split("=", 1) for part in name.partition(":")[2].split(",") if part)
-    unknown = set(settings) - {"tail", "worlds"}
+    unknown = set(settings) - set(TUNED_SETTINGS)
     if unknown:
-        raise ValueError(f"unknown setting(s) {sorted(unknown)} in {name!r}: tail, worlds")
+        raise ValueError(f"unknown setting(s) {sorted(unknown)} in {name!r}: "
+                         f"{', '.join(TUNED_SETTINGS)}")
     source = type("Tuned", (TunedSearch,), {
-        "stop": int(settings["tail"]) if "tail" in settings else None,
-        "cap_worlds": int(settings["worlds"]) if "worlds" in settings else None})
+        TUNED_SETTINGS[key]: int(value) for key, value in settings.items()})
     return Variant(name, functools.partial(_tuned_action, source, think))
 
 

@@ -162,3 +162,20 @@ def test_the_coinches_and_surcoinches_are_counted_by_side_with_whether_they_were
     merged.merge(tally)
     merged.merge(tally)
     assert merged.doublings["a_coinche"] == [2, 0]
+
+
+def test_the_running_figures_are_printed_every_so_many_deals(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--progress K``: after every K deals, the mean and CI of the deals so far (the
+    last of them the run's own figures)."""
+    data = main(["--game", "belote", "--a", "confirme", "--b", "debutant", "--deals", "6",
+                 "--seed", "2", "--progress", "3"])
+    running = [line for line in capsys.readouterr().out.splitlines()
+               if line.startswith("  after ")]
+    assert [line.split(" deals:")[0] for line in running] == ["  after 3", "  after 6"]
+    low, high = data["ci95"]
+    assert running[-1].endswith(f"{data['mean_a_minus_b']:+.2f} (95% CI {low:+.2f} .. "
+                                f"{high:+.2f})")
+    with pytest.raises(SystemExit):
+        main(["--deals", "2", "--progress", "1", "--jobs", "2"])

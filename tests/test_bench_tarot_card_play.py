@@ -6,8 +6,12 @@ import random
 
 import pytest
 
+from bench.core_tarot import reach_positions
 from bench.tarot_card_play import main, player_of, tuned
-from game.ai import Level
+from game.ai import Level, tarot_search
+from game.ai.tarot_endgame import OverBudget
+from game.core import compiled
+from game.core.kernels import CompiledTable
 from tests.test_ai_tarot_expert import positions
 
 
@@ -58,3 +62,24 @@ def test_a_tuned_expert_sets_its_search_and_refuses_an_unknown_setting() -> None
     assert isinstance(player_of("expert", None), Level)
     with pytest.raises(ValueError):
         tuned("expert:depth=3", None)
+
+
+@pytest.mark.skipif(compiled("tarot") is None, reason="game.core._tarot is not built")
+def test_a_tuned_expert_sets_its_endgame_reach_and_its_positions_a_world() -> None:
+    """``reach=R,nodes=M``: the worlds solved exactly from R tricks left, each world's
+    solves sharing a table of at most M positions (one: spent at its first solve)."""
+    [deal] = reach_positions(4, 3, 1, seed=5)  # three tricks left: a solve of a few positions
+    assert deal.current_player is not None
+    view = deal.view(deal.current_player)
+    tight, roomy = (tuned(name, None).choose.args[0](view, random.Random(0), 4)  # type: ignore[attr-defined]
+                    for name in ("expert:reach=6,nodes=1", "expert:reach=6"))
+    assert tight.endgame_reach()[4] == 6
+    assert roomy.endgame_reach()[4] == 6
+    tight.draw_all()
+    world, card = tight.worlds[0], tight.cards[0]
+    for search in (tight, roomy):
+        search._table = search._world_table(world)
+        assert isinstance(search._table, CompiledTable)
+    with pytest.raises(OverBudget):
+        tight._solved(world, card)
+    assert roomy._solved(world, card) == tarot_search.solved(view, world, card)
