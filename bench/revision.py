@@ -41,7 +41,22 @@ def checkout(rev: str) -> Path:
     if not (tree / "game").is_dir():
         subprocess.run(["git", "worktree", "add", "--detach", str(tree), sha], cwd=ROOT,
                        check=True, capture_output=True)
+    build_core(tree)
     return tree
+
+
+def build_core(tree: Path) -> None:
+    """Build the revision's compiled core in its tree (the built modules are not in
+    git): without it the revision would play its Python path, with that path's smaller
+    budget, and be compared as what it is not.  A revision from before the core has no
+    ``setup.py`` and nothing to build."""
+    core = tree / "game" / "core"
+    if not (tree / "setup.py").is_file() or [*core.glob("_*.so"), *core.glob("_*.pyd")]:
+        return
+    built = subprocess.run([sys.executable, "setup.py", "--quiet", "build_ext", "--inplace"],
+                           cwd=tree, capture_output=True, text=True)
+    if built.returncode != 0:
+        raise RuntimeError(f"the compiled core of {tree.name} did not build:\n{built.stderr}")
 
 
 def _server(tree: Path, level: str, think: float | None) -> subprocess.Popen[bytes]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -179,3 +180,21 @@ def test_the_running_figures_are_printed_every_so_many_deals(
                                 f"{high:+.2f})")
     with pytest.raises(SystemExit):
         main(["--deals", "2", "--progress", "1", "--jobs", "2"])
+
+
+def test_a_revision_s_core_is_built_in_its_tree_or_the_run_refuses(tmp_path: Path) -> None:
+    """A revision's tree holds no built core (git ignores it): ``build_core`` builds it,
+    or stops the run, rather than let the revision play its Python path unsaid."""
+    from bench.revision import build_core
+
+    (tmp_path / "game" / "core").mkdir(parents=True)
+    build_core(tmp_path)  # from before the core: nothing to build
+    (tmp_path / "setup.py").write_text("import sys\nsys.exit('no compiler here')\n")
+    with pytest.raises(RuntimeError, match="no compiler here"):
+        build_core(tmp_path)
+    (tmp_path / "setup.py").write_text(
+        "from pathlib import Path\nPath('game/core/_trick32.so').write_text('built')\n")
+    build_core(tmp_path)
+    assert (tmp_path / "game" / "core" / "_trick32.so").read_text() == "built"
+    (tmp_path / "setup.py").write_text("import sys\nsys.exit('built twice')\n")
+    build_core(tmp_path)  # built already: not again
