@@ -91,10 +91,15 @@ def parse_player(text: str, think: float | None = DEFAULT_THINK, extra: Extra | 
                  ) -> Player:
     """A level name, "random" for uniformly random legal play, ``level@rev``: the
     level as the code of git revision ``rev`` plays it (``bench/revision.py``), thinking
-    ``think`` seconds at most a decision (None: no deadline, its default deals), or one
-    of the ``extra`` players' names."""
+    ``think`` seconds at most a decision (None: no deadline, its default deals), a tarot
+    Expert tuned as ``bench/tarot_card_play.py`` reads ``expert:tail=K,…``, or one of
+    the ``extra`` players' names."""
     if extra and text in extra:
         return extra[text](think)
+    if text.startswith("expert:"):
+        from bench.tarot_card_play import tuned
+
+        return tuned(text, think)
     if "@" in text:
         level, rev = text.split("@", 1)
         Level(level)  # a clear error for an unknown level, before any checkout

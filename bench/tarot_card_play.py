@@ -31,9 +31,8 @@ from bench.arena import Player, Variant, mean_ci, parse_player, parse_think, pla
 from bench.tarot_times import tarot_deals
 from game.ai import appraise, decide
 from game.ai.tarot import tarot_decision
-from game.ai.tarot_endgame import Transpositions
 from game.ai.tarot_search import TarotWorldSearch, World
-from game.core.kernels import CompiledTable
+from game.core.kernels import SolveTable
 from game.engine.protocol import Action, Phase
 from game.engine.rules import TarotRules
 from game.engine.tarot import TarotDeal
@@ -65,12 +64,10 @@ class TunedSearch(TarotWorldSearch):
             return super().endgame_reach()
         return dict.fromkeys((3, 4, 5), self.reach)
 
-    def _world_table(self, world: World) -> Transpositions | CompiledTable:
-        table = super()._world_table(world)
-        if self.world_nodes is None or not isinstance(table, CompiledTable):
-            return table
-        assert self._kernel is not None
-        return self._kernel.table(self.world_nodes, world)
+    def _world_table(self, world: World) -> SolveTable:
+        if self.world_nodes is None or not self.compiled_solves():
+            return super()._world_table(world)
+        return self.playouts.table(self.world_nodes, world)
 
 
 TUNED_SETTINGS = {"tail": "stop", "worlds": "cap_worlds", "reach": "reach",

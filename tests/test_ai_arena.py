@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bench.arena import Setup, Tally, _count_doublings, main, play_deals, play_to_end
+from bench.arena import Setup, Tally, Variant, _count_doublings, main, play_deals, play_to_end
 from game.ai import Level
 from game.engine.actions import Bid, Coinche, Surcoinche
 from game.engine.cards import Suit
@@ -198,3 +198,12 @@ def test_a_revision_s_core_is_built_in_its_tree_or_the_run_refuses(tmp_path: Pat
     assert (tmp_path / "game" / "core" / "_trick32.so").read_text() == "built"
     (tmp_path / "setup.py").write_text("import sys\nsys.exit('built twice')\n")
     build_core(tmp_path)  # built already: not again
+
+
+def test_a_tuned_tarot_expert_plays_in_the_arena_by_its_name() -> None:
+    from bench.arena import parse_player
+
+    player = parse_player("expert:tail=4", None)
+    assert isinstance(player, Variant) and player.name == "expert:tail=4"
+    with pytest.raises(ValueError, match="unknown setting"):
+        parse_player("expert:depth=3", None)

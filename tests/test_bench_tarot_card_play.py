@@ -11,7 +11,7 @@ from bench.tarot_card_play import main, player_of, tuned
 from game.ai import Level, tarot_search
 from game.ai.tarot_endgame import OverBudget
 from game.core import compiled
-from game.core.kernels import CompiledTable
+from game.core.tarot import CompiledTable
 from tests.test_ai_tarot_expert import positions
 
 
