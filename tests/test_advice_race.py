@@ -189,8 +189,14 @@ def test_many_cards_as_good_as_each_other_are_counted_not_hidden() -> None:
     assert ("Ace of hearts, king of hearts and 2 other cards: as good as each other "
             "here.") in advice_lines(ENGLISH, four)
     three = Verdict(rule, figures[:3], tuple(hearts[:3]), 5, True)
+    lines = advice_lines(ENGLISH, three)
     assert ("Ace of hearts or king of hearts or queen of hearts: as good as each other "
-            "here.") in advice_lines(ENGLISH, three)
+            "here.") in lines
+    # The best two cards' figures: the third, named as good, would lengthen the hint
+    # past the room above the hand.
+    assert [line for line in lines if "points expected" in line] == [
+        "Ace of hearts: +10 points expected, contract made 50%",
+        "King of hearts: +10 points expected, contract made 50%"]
 
 
 def test_a_card_is_equal_only_within_the_stated_bound(position: Position) -> None:

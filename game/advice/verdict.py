@@ -72,8 +72,10 @@ class Verdict:
         return self.sample.difference(key_a, key_b)
 
     def shown(self, action: Action | None = None) -> list[Figures]:
-        """The numbers to show: the best two or three, and ``action``'s."""
-        shown = list(self.figures[:3 if len(self.equals) > 2 else 2])
+        """The numbers to show: the best two (a third card as good is named in the
+        equals' line: its figure would lengthen the hint past the room above the hand),
+        and ``action``'s."""
+        shown = list(self.figures[:2])
         own = self.figures_of(action) if action is not None else None
         if own is not None and own not in shown:
             shown.append(own)

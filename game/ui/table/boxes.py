@@ -48,7 +48,7 @@ DETAIL_TEXT = 21  # a message's further lines (the hint's numbers)
 MESSAGE_LEADING = 3  # between a message's lines: the hint's figures do not touch
 # A longer line of a message wraps at the first of these widths whose panel fits between
 # what it must leave visible (the side seats' plates and marks, the trick).
-MESSAGE_WIDTHS = (900, 820, 740, 660)
+MESSAGE_WIDTHS = (900, 820, 740, 660, 580)
 NOTE_TEXT = 22
 NAME_TEXT = 20
 # What the computers read from a call, and why a computer played a card of the last
