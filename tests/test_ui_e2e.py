@@ -248,7 +248,7 @@ def click_and_see(window: str, point: tuple[int, int], timeout: float = 20.0) ->
         time.sleep(uneven_gap())
 
 
-def still_window(window: str, longest: float = 3.0) -> bytes:
+def still_window(window: str, longest: float = 1.5) -> bytes:
     """The window once two looks 0.2 s apart agree (at most ``longest`` seconds: a
     table where the computers play may never be still)."""
     time.sleep(0.3)
@@ -466,7 +466,9 @@ def test_a_player_finishes_the_belote_lesson_by_clicks_in_the_real_window(
     click_until(app.window, [take], lambda: steps() >= 1, timeout=60.0)
     announce = layout.play_button(0).center
     click_until(app.window, [announce], lambda: steps() >= 2, timeout=30.0)
-    sweep = [(x, HAND_Y) for x in range(300, 1000, CARD_STEP // 2)]
+    # One click a card: the hand's cards show strips CARD_STEP wide side by side, so
+    # points CARD_STEP apart fall one in each, wherever the hand is centred.
+    sweep = [(x, HAND_Y) for x in range(300, 1000, CARD_STEP)]
     click_until(app.window, sweep, lambda: lesson_mark(app.data, "belote").get("done") is True,
                 timeout=240.0)
     # The last trick flies, then the sheet shades the table; its buttons take a click
