@@ -174,8 +174,7 @@ class _TarotSearch(TarotWorldSearch):
             yield from super().world_stream()
             return
         view = self.view
-        shown = shown_strengths(view)
-        reading = any(seat != view.seat for seat in shown)
+        shown = shown_strengths(view)  # auction_fit is 1 when no other seat spoke
         misses = 0
         while len(self.draws) < self.cap and misses < CANDIDATES:
             world = self._draw()
@@ -183,8 +182,7 @@ class _TarotSearch(TarotWorldSearch):
                 misses += 1
                 continue
             misses = 0
-            self.draws.append(auction_fit(view, world.holdings, world.pile, shown=shown)
-                              if reading else 1.0)
+            self.draws.append(auction_fit(view, world.holdings, world.pile, shown=shown))
             yield world
 
     def value(self, world: World, card: TarotCard) -> float:

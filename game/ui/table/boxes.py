@@ -427,16 +427,16 @@ class Messages:
             return None
         above, avoid = self.above(), self.avoid()
         taken = [*avoid, *([above] if above else [])]
-        choices = []
+        placed = []
         for width in MESSAGE_WIDTHS:
             size = self._size(words, width)
             rect = message_box(size, above, avoid)
             free = rect.collidelist(taken) < 0
-            if free and rect == message_box(size, above, []):
+            if free and rect == message_box(size, above, []):  # free and in its place
                 return rect, width
-            choices.append((not free, rect, width))
-        _, rect, width = min(choices, key=lambda choice: choice[0])  # the first free one
-        return rect, width
+            placed.append((rect, width, free))
+        return next(((rect, width) for rect, width, free in placed if free),
+                    placed[0][:2])
 
     @staticmethod
     def _styled(words: str, width: int) -> list[tuple[str, int, tuple[int, int, int]]]:
